@@ -1,1 +1,35 @@
-int main() { return 0; }
+// gpuatom: the command-line face of the library. One file per subcommand.
+#include <cstdio>
+#include <exception>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+
+int main(int argc, char** argv) {
+  using namespace gpuatom::cli;
+  CLI::App app{"gpuatom: the reference implementation of GPU atomic instructions (NVIDIA SASS, Intel vISA, AMD)",
+               "gpuatom"};
+  app.set_version_flag("--version", std::string("gpuatom ") + GPUATOM_VERSION);
+  app.require_subcommand(1);
+  Action run;
+  add_alu_command(app, run);
+  add_tour_command(app, run);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {  // --help, --version
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return exit_bad_input;
+  }
+  try {
+    return run ? run() : exit_ok;
+  } catch (const BadInput& e) {
+    fmt::print(stderr, "gpuatom: error: {}\n", e.what());
+    return exit_bad_input;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "gpuatom: internal error: {}\n", e.what());
+    return 3;
+  }
+}

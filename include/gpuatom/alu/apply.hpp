@@ -1,0 +1,146 @@
+// apply(): the whole atomic computation, a few lines per op, as in Spike's insns/amo*.h.
+//
+// The ALU is pure: it maps (operation, old bits, operands) to (new bits, returned bits). The
+// memory layer makes it atomic (host atomics, CAS loops or a striped lock) and the vendor layers
+// decide what is legal and what reaches the lane's registers.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "gpuatom/alu/operation.hpp"
+#include "gpuatom/numeric/arithmetic.hpp"
+
+namespace gpuatom::alu {
+
+// Whether the neutral ALU can compute `op` on `type` at all (e.g. no bounded INC on floats,
+// no arithmetic on 128 bits). Returns the reason when it cannot; vendors check their own,
+// narrower legality tables first and name their own rules.
+std::optional<std::string> unsupported(Op op, Type type);
+
+namespace detail {
+
+template <class F>
+constexpr uint64_t float_op(Op op, uint64_t old, uint64_t v, const FloatRules& rules) {
+  switch (op) {
+    case Op::add: return numeric::add<F>(old, v, rules.add);
+    case Op::min: return numeric::min<F>(old, v, rules.min_max);
+    case Op::max: return numeric::max<F>(old, v, rules.min_max);
+    default: return old;
+  }
+}
+
+// Each 16-bit lane of a packed word is its own float operation.
+template <class F>
+constexpr uint64_t packed_op(Op op, uint64_t old, uint64_t v, const FloatRules& rules) {
+  const uint64_t lo = float_op<F>(op, old & 0xffff, v & 0xffff, rules);
+  const uint64_t hi = float_op<F>(op, (old >> 16) & 0xffff, (v >> 16) & 0xffff, rules);
+  return (hi << 16) | lo;
+}
+
+constexpr int64_t sign_extend(uint64_t bits, int width) {
+  const int shift = 64 - width;
+  return static_cast<int64_t>(bits << shift) >> shift;
+}
+
+constexpr bool less(uint64_t a, uint64_t b, Type type) {
+  switch (type) {
+    case Type::s16: return sign_extend(a, 16) < sign_extend(b, 16);
+    case Type::s32: return sign_extend(a, 32) < sign_extend(b, 32);
+    case Type::s64: return static_cast<int64_t>(a) < static_cast<int64_t>(b);
+    default: return a < b;
+  }
+}
+
+constexpr bool float_equal(uint64_t a, uint64_t b, Type type) {
+  switch (type) {
+    case Type::f16: return numeric::equal<numeric::Half>(a, b);
+    case Type::bf16: return numeric::equal<numeric::BFloat16>(a, b);
+    case Type::f64: return numeric::equal<numeric::Double>(a, b);
+    default: return numeric::equal<numeric::Single>(a, b);
+  }
+}
+
+constexpr uint64_t mask_of(Type type) { return width_mask(type); }
+
+}  // namespace detail
+
+// The new memory value of `operation` applied to `old`. Precondition: !unsupported(op, type).
+constexpr uint64_t new_value(const Operation& operation, uint64_t old, const Operands& in) {
+  const Type t = operation.type;
+  const uint64_t mask = detail::mask_of(t);
+  old &= mask;
+  const uint64_t v = in.value & mask;
+  switch (operation.op) {
+    case Op::add:
+      switch (t) {
+        case Type::f16: return detail::float_op<numeric::Half>(Op::add, old, v, operation.floats);
+        case Type::bf16: return detail::float_op<numeric::BFloat16>(Op::add, old, v, operation.floats);
+        case Type::f32: return detail::float_op<numeric::Single>(Op::add, old, v, operation.floats);
+        case Type::f64: return detail::float_op<numeric::Double>(Op::add, old, v, operation.floats);
+        case Type::f16x2: return detail::packed_op<numeric::Half>(Op::add, old, v, operation.floats);
+        case Type::bf16x2: return detail::packed_op<numeric::BFloat16>(Op::add, old, v, operation.floats);
+        default: return (old + v) & mask;
+      }
+    case Op::sub: return (old - v) & mask;
+    case Op::min:
+    case Op::max:
+      switch (t) {
+        case Type::f16: return detail::float_op<numeric::Half>(operation.op, old, v, operation.floats);
+        case Type::bf16: return detail::float_op<numeric::BFloat16>(operation.op, old, v, operation.floats);
+        case Type::f32: return detail::float_op<numeric::Single>(operation.op, old, v, operation.floats);
+        case Type::f64: return detail::float_op<numeric::Double>(operation.op, old, v, operation.floats);
+        case Type::f16x2: return detail::packed_op<numeric::Half>(operation.op, old, v, operation.floats);
+        case Type::bf16x2: return detail::packed_op<numeric::BFloat16>(operation.op, old, v, operation.floats);
+        default: {
+          const bool old_smaller = detail::less(old, v, t);
+          return (operation.op == Op::min) == old_smaller ? old : v;
+        }
+      }
+    case Op::inc_bounded: return old >= v ? 0 : (old + 1) & mask;
+    case Op::dec_bounded: return (old == 0 || old > v) ? v : old - 1;
+    case Op::inc_wrap: return (old + 1) & mask;
+    case Op::dec_wrap:
+    case Op::predec: return (old - 1) & mask;
+    case Op::bit_and: return old & v;
+    case Op::bit_or: return old | v;
+    case Op::bit_xor: return old ^ v;
+    case Op::exchange: return v;
+    case Op::compare_swap:
+    case Op::compare_store_flag: return old == (in.compare & mask) ? v : old;
+    case Op::compare_swap_float: return detail::float_equal(old, in.compare & mask, t) ? v : old;
+  }
+  return old;
+}
+
+// The full outcome: new memory bits and what the lane gets back.
+constexpr Result apply(const Operation& operation, uint64_t old, const Operands& in) {
+  old &= detail::mask_of(operation.type);
+  const uint64_t memory = new_value(operation, old, in);
+  switch (returns(operation.op)) {
+    case Returns::new_value: return {memory, memory};
+    case Returns::stored_flag:
+      return {memory, old == (in.compare & detail::mask_of(operation.type)) ? 1u : 0u};
+    case Returns::old_value: break;
+  }
+  return {memory, old};
+}
+
+// 128-bit values for the only 128-bit atomics (exchange and compare-and-swap).
+struct Bits128 {
+  uint64_t lo = 0;
+  uint64_t hi = 0;
+  friend constexpr bool operator==(const Bits128&, const Bits128&) = default;
+};
+struct Result128 {
+  Bits128 memory;
+  Bits128 returned;
+};
+// Precondition: op is exchange or compare_swap.
+constexpr Result128 apply128(Op op, Bits128 old, Bits128 value, Bits128 compare) {
+  if (op == Op::exchange || old == compare) return {value, old};
+  return {old, old};
+}
+
+}  // namespace gpuatom::alu

@@ -1,0 +1,74 @@
+// NVIDIA atomic operations and data sizes: names, hardware codes and op × size legality per
+// instruction family (spec/nvidia.md §3, §4.1, §5, §11.3). This is the one table that the ALU
+// spelling, and later the parser, printer, validator, encoder and decoder, all read.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "gpuatom/alu/operation.hpp"
+
+namespace gpuatom::nvidia {
+
+enum class AtomOp : uint8_t { ADD, MIN, MAX, INC, DEC, AND, OR, XOR, EXCH, SAFEADD, CAS, CAST, CAST_SPIN };
+inline constexpr int atom_op_count = static_cast<int>(AtomOp::CAST_SPIN) + 1;
+
+enum class Size : uint8_t { U32, S32, U64, S64, F32_FTZ_RN, F16x2, F64_RN, SD32, SD64, BF16x2, U128 };
+inline constexpr int size_count = static_cast<int>(Size::U128) + 1;
+
+// Instruction families whose op × size tables differ.
+enum class Family : uint8_t { ATOM, ATOMS, RED, SUATOM, SURED };
+
+// SPA 5.0 (Maxwell/Pascal) or the sm_70+ disassembler's spellings, which add BF16x2 and .128.
+enum class Dialect : uint8_t { spa5, modern };
+
+struct OpInfo {
+  AtomOp op;
+  std::string_view name;   // as spelled in SASS, without the dot
+  int code;                // 4-bit op field (ATOM/SUATOM), or −1 for ops with their own opcode
+  alu::Op alu_op;
+};
+
+struct SizeInfo {
+  Size size;
+  std::string_view spelling;   // canonical SASS suffix, e.g. ".F32.FTZ.RN"; "" for U32
+  alu::Type type;
+  int bits;                    // memory access width
+  int atom_code;               // ATOM / RED size field (§11.3), −1 if none
+  int surface_code;            // SUATOM / SURED size field, −1 if none
+};
+
+std::span<const OpInfo> op_table();
+std::span<const SizeInfo> size_table();
+const OpInfo& info(AtomOp op);
+const SizeInfo& info(Size size);
+std::string_view name(Family family);
+
+// Parses a size suffix, case-insensitively, with its aliases (".32" = U32, ".64" = U64,
+// ".F16x2.FTZ.RN" = ".F16x2.RN"). `text` includes the leading dot(s).
+std::optional<Size> parse_size(std::string_view text);
+std::optional<AtomOp> parse_op(std::string_view name);
+
+// An op with its size as `gpuatom alu` and the SASS opcode spell them: "ADD.F32.FTZ.RN",
+// "CAS.64", "INC" (size U32 when omitted), "CAST.SPIN.64".
+struct OpSize {
+  AtomOp op;
+  Size size;
+};
+// The op and size, or a message saying what is wrong with the text.
+std::variant<OpSize, std::string> parse_op_size(std::string_view text);
+
+// The op × size tables of spec/nvidia.md §5.1–§5.5 (plus sm_70+ BF16x2 and .128).
+bool legal(Family family, Dialect dialect, AtomOp op, Size size);
+
+// When `op` on `size` is illegal for the family, the diagnostic naming the rule it breaks.
+std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp op, Size size);
+
+// Where each family's table is stated, for diagnostics ("spec/nvidia.md §5.1").
+std::string_view legality_source(Family family);
+
+}  // namespace gpuatom::nvidia

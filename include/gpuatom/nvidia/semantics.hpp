@@ -1,0 +1,32 @@
+// How an NVIDIA op and size compute: the ALU operation with NVIDIA's float rules
+// (spec/nvidia.md §3, §4), and the switches the spec provides for its assumptions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "gpuatom/alu/operation.hpp"
+#include "gpuatom/nvidia/opcodes.hpp"
+
+namespace gpuatom::nvidia {
+
+struct SemanticsOptions {
+  // NaN results: canonical NaN (ASSUMPTION, §4.3) unless `nan_propagate` (the spec's switch).
+  bool nan_propagate = false;
+  // F16x2 keeps subnormals for both spellings (ASSUMPTION, §4.2); `--f16x2-flush` flushes
+  // inputs and results of add and the inputs of min/max (§4.4's .FTZ rule).
+  bool f16x2_flush = false;
+  // SAFEADD refuses to execute (DECISION, §3.2) unless the opt-in model is asked for
+  // (ASSUMPTION: a 64-bit wrapping add returning the old value).
+  bool safeadd_model = false;
+};
+
+// The ALU operation for an NVIDIA op and size, or why it cannot execute.
+// Legality (op × size) is checked separately with illegal_reason().
+std::variant<alu::Operation, std::string> to_alu(AtomOp op, Size size, const SemanticsOptions& options = {});
+
+// The float rules NVIDIA's atomics follow for a size (exposed for the docs and tests).
+alu::FloatRules float_rules(Size size, const SemanticsOptions& options = {});
+
+}  // namespace gpuatom::nvidia

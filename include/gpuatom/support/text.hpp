@@ -1,0 +1,22 @@
+// Small text helpers shared by every front-end.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gpuatom::support {
+
+// ASCII case-insensitive comparison (mnemonics and modifiers match case-insensitively).
+bool iequals(std::string_view a, std::string_view b);
+bool istarts_with(std::string_view text, std::string_view prefix);
+
+// Parses an unsigned integer written in decimal or 0x-hexadecimal (digits separators '_' and
+// '\'' allowed). Returns nothing on any malformed text or when the value exceeds `max`.
+std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max = ~0ULL);
+
+// Lower-case hex with "0x" and exactly `digits` digits: hex(0x5, 8) == "0x00000005".
+std::string hex(uint64_t value, int digits);
+
+}  // namespace gpuatom::support

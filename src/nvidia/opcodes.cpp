@@ -1,0 +1,202 @@
+#include "gpuatom/nvidia/opcodes.hpp"
+
+#include "gpuatom/support/text.hpp"
+#include <array>
+
+#include <fmt/format.h>
+
+namespace gpuatom::nvidia {
+
+namespace {
+
+using support::iequals;
+
+constexpr std::array<OpInfo, atom_op_count> ops = {{
+    {AtomOp::ADD, "ADD", 0, alu::Op::add},
+    {AtomOp::MIN, "MIN", 1, alu::Op::min},
+    {AtomOp::MAX, "MAX", 2, alu::Op::max},
+    {AtomOp::INC, "INC", 3, alu::Op::inc_bounded},
+    {AtomOp::DEC, "DEC", 4, alu::Op::dec_bounded},
+    {AtomOp::AND, "AND", 5, alu::Op::bit_and},
+    {AtomOp::OR, "OR", 6, alu::Op::bit_or},
+    {AtomOp::XOR, "XOR", 7, alu::Op::bit_xor},
+    {AtomOp::EXCH, "EXCH", 8, alu::Op::exchange},
+    {AtomOp::SAFEADD, "SAFEADD", 10, alu::Op::add},
+    {AtomOp::CAS, "CAS", -1, alu::Op::compare_swap},
+    {AtomOp::CAST, "CAST", -1, alu::Op::compare_store_flag},
+    {AtomOp::CAST_SPIN, "CAST.SPIN", -1, alu::Op::compare_store_flag},
+}};
+
+constexpr std::array<SizeInfo, size_count> sizes = {{
+    {Size::U32, "", alu::Type::u32, 32, 0, 0},
+    {Size::S32, ".S32", alu::Type::s32, 32, 1, 1},
+    {Size::U64, ".U64", alu::Type::u64, 64, 2, 2},
+    {Size::S64, ".S64", alu::Type::s64, 64, 5, 5},
+    {Size::F32_FTZ_RN, ".F32.FTZ.RN", alu::Type::f32, 32, 3, 3},
+    {Size::F16x2, ".F16x2.RN", alu::Type::f16x2, 32, 4, 4},
+    {Size::F64_RN, ".F64.RN", alu::Type::f64, 64, 6, -1},
+    // SD32/SD64: raw data, arithmetic and comparisons as S32/S64 (ASSUMPTION, spec §3.3).
+    {Size::SD32, ".SD32", alu::Type::s32, 32, -1, 6},
+    {Size::SD64, ".SD64", alu::Type::s64, 64, -1, 7},
+    {Size::BF16x2, ".BF16x2.RN", alu::Type::bf16x2, 32, -1, -1},
+    {Size::U128, ".128", alu::Type::u128, 128, -1, -1},
+}};
+
+// One row per op: the sizes it takes, per family (spec/nvidia.md §5). Bit i = Size i.
+constexpr uint32_t bit(Size s) { return 1u << static_cast<int>(s); }
+constexpr uint32_t U32 = bit(Size::U32), S32 = bit(Size::S32), U64 = bit(Size::U64), S64 = bit(Size::S64),
+                   F32 = bit(Size::F32_FTZ_RN), F16x2 = bit(Size::F16x2), F64 = bit(Size::F64_RN),
+                   SD32 = bit(Size::SD32), SD64 = bit(Size::SD64), BF16x2 = bit(Size::BF16x2),
+                   U128 = bit(Size::U128);
+
+struct Row {
+  AtomOp op;
+  uint32_t atom;    // §5.1 ATOM / ATOM.CAS
+  uint32_t atoms;   // §5.2 ATOMS / ATOMS.CAS / ATOMS.CAST
+  uint32_t red;     // §5.3 RED
+  uint32_t suatom;  // §5.4 SUATOM
+  uint32_t sured;   // §5.5 SURED
+};
+
+constexpr uint32_t INT_ATOM = U32 | S32 | U64;
+constexpr std::array<Row, atom_op_count> rows = {{
+    //  op                ATOM                          ATOMS                RED                        SUATOM                           SURED
+    {AtomOp::ADD, INT_ATOM | F32 | F16x2 | F64, U32 | S32 | U64, INT_ATOM | F32 | F16x2 | F64, U32 | S32 | SD32 | U64 | F32 | F16x2, U32 | S32 | SD32 | U64 | F32 | F16x2},
+    {AtomOp::MIN, INT_ATOM | S64 | F16x2, U32 | S32 | U64 | S64, INT_ATOM | S64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2},
+    {AtomOp::MAX, INT_ATOM | S64 | F16x2, U32 | S32 | U64 | S64, INT_ATOM | S64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2},
+    {AtomOp::INC, U32, U32, U32, U32, U32},
+    {AtomOp::DEC, U32, U32, U32, U32, U32},
+    {AtomOp::AND, INT_ATOM, U32 | S32 | U64, INT_ATOM, U32 | S32 | SD32 | U64, U32 | S32 | SD32 | U64},
+    {AtomOp::OR, INT_ATOM, U32 | S32 | U64, INT_ATOM, U32 | S32 | SD32 | U64, U32 | S32 | SD32 | U64},
+    {AtomOp::XOR, INT_ATOM, U32 | S32 | U64, INT_ATOM, U32 | S32 | SD32 | U64, U32 | S32 | SD32 | U64},
+    {AtomOp::EXCH, INT_ATOM, U32 | S32 | U64, 0, U32 | S32 | U64, 0},
+    {AtomOp::SAFEADD, U64, 0, 0, 0, 0},
+    {AtomOp::CAS, INT_ATOM, U32 | S32 | U64, 0, U32 | S32 | U64, 0},
+    // ATOMS.CAST{.SPIN}: shared-memory compare-and-store, 32 or 64 bits (spec §3.4, §11.2).
+    {AtomOp::CAST, 0, U32 | U64, 0, 0, 0},
+    {AtomOp::CAST_SPIN, 0, U32 | U64, 0, 0, 0},
+}};
+
+// sm_70+ additions: BF16x2 add/min/max (sm_90 disassembly) and .128 exchange / CAS (sm_90).
+uint32_t modern_extra(Family family, AtomOp op) {
+  if (family != Family::ATOM && family != Family::RED) return 0;
+  if (op == AtomOp::ADD || op == AtomOp::MIN || op == AtomOp::MAX) return BF16x2;
+  if (family == Family::ATOM && (op == AtomOp::EXCH || op == AtomOp::CAS)) return U128;
+  return 0;
+}
+
+uint32_t legal_sizes(Family family, Dialect dialect, AtomOp op) {
+  const Row& row = rows[static_cast<int>(op)];
+  uint32_t set = 0;
+  switch (family) {
+    case Family::ATOM: set = row.atom; break;
+    case Family::ATOMS: set = row.atoms; break;
+    case Family::RED: set = row.red; break;
+    case Family::SUATOM: set = row.suatom; break;
+    case Family::SURED: set = row.sured; break;
+  }
+  if (dialect == Dialect::modern) set |= modern_extra(family, op);
+  return set;
+}
+
+
+}  // namespace
+
+std::span<const OpInfo> op_table() { return ops; }
+std::span<const SizeInfo> size_table() { return sizes; }
+const OpInfo& info(AtomOp op) { return ops[static_cast<int>(op)]; }
+const SizeInfo& info(Size size) { return sizes[static_cast<int>(size)]; }
+
+std::string_view name(Family family) {
+  switch (family) {
+    case Family::ATOM: return "ATOM";
+    case Family::ATOMS: return "ATOMS";
+    case Family::RED: return "RED";
+    case Family::SUATOM: return "SUATOM";
+    case Family::SURED: return "SURED";
+  }
+  return "?";
+}
+
+std::string_view legality_source(Family family) {
+  switch (family) {
+    case Family::ATOM: return "spec/nvidia.md §5.1 (seed 000 op table)";
+    case Family::ATOMS: return "spec/nvidia.md §5.2";
+    case Family::RED: return "spec/nvidia.md §5.3";
+    case Family::SUATOM: return "spec/nvidia.md §5.4 (seed 002 op table)";
+    case Family::SURED: return "spec/nvidia.md §5.5";
+  }
+  return "spec/nvidia.md §5";
+}
+
+std::optional<Size> parse_size(std::string_view text) {
+  struct Alias {
+    std::string_view spelling;
+    Size size;
+  };
+  static constexpr std::array<Alias, 15> aliases = {{
+      {".U32", Size::U32}, {".32", Size::U32}, {".S32", Size::S32}, {".U64", Size::U64},
+      {".64", Size::U64}, {".S64", Size::S64}, {".F32.FTZ.RN", Size::F32_FTZ_RN},
+      {".F16x2.RN", Size::F16x2}, {".F16x2.FTZ.RN", Size::F16x2}, {".F64.RN", Size::F64_RN},
+      {".SD32", Size::SD32}, {".SD64", Size::SD64}, {".BF16x2.RN", Size::BF16x2},
+      {".128", Size::U128}, {".U128", Size::U128},
+  }};
+  for (const Alias& a : aliases)
+    if (iequals(a.spelling, text)) return a.size;
+  return std::nullopt;
+}
+
+std::optional<AtomOp> parse_op(std::string_view text) {
+  for (const OpInfo& o : ops)
+    if (iequals(o.name, text)) return o.op;
+  return std::nullopt;
+}
+
+std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
+  // Longest op name first, so "CAST.SPIN" wins over "CAST".
+  const OpInfo* best = nullptr;
+  for (const OpInfo& o : ops) {
+    if (!support::istarts_with(text, o.name)) continue;
+    if (text.size() > o.name.size() && text[o.name.size()] != '.') continue;
+    if (!best || o.name.size() > best->name.size()) best = &o;
+  }
+  if (!best) {
+    const std::string_view head = text.substr(0, text.find('.'));
+    return fmt::format("unknown operation '{}': expected one of ADD MIN MAX INC DEC AND OR XOR EXCH SAFEADD CAS "
+                       "CAST CAST.SPIN (spec/nvidia.md §3)",
+                       head);
+  }
+  const std::string_view rest = text.substr(best->name.size());
+  if (rest.empty()) return OpSize{best->op, Size::U32};
+  if (const auto size = parse_size(rest)) return OpSize{best->op, *size};
+  return fmt::format("unknown size '{}' after .{}: expected .U32 .32 .S32 .U64 .64 .S64 .F32.FTZ.RN .F16x2.RN "
+                     ".F16x2.FTZ.RN .F64.RN .SD32 .SD64 .BF16x2.RN .128 (spec/nvidia.md §4.1)",
+                     rest, best->name);
+}
+
+bool legal(Family family, Dialect dialect, AtomOp op, Size size) {
+  return (legal_sizes(family, dialect, op) & bit(size)) != 0;
+}
+
+std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp op, Size size) {
+  if (legal(family, dialect, op, size)) return std::nullopt;
+  const std::string_view size_name = size == Size::U32 ? ".U32" : info(size).spelling;
+  if (size == Size::U128 && dialect == Dialect::spa5)
+    return fmt::format("{}.{}{} is illegal: \".128 aliases to .U128, but is illegal\" on SPA 5.0 (seed 000, "
+                       "spec/nvidia.md §4.1)",
+                       name(family), info(op).name, size_name);
+  std::string allowed;
+  const uint32_t set = legal_sizes(family, dialect, op);
+  for (const SizeInfo& s : sizes) {
+    if (!(set & bit(s.size))) continue;
+    if (!allowed.empty()) allowed += ' ';
+    allowed += s.size == Size::U32 ? std::string_view(".U32") : s.spelling;
+  }
+  if (allowed.empty())
+    return fmt::format("{}.{} does not exist: {} has no .{} operation (op × size legality, {})", name(family),
+                       info(op).name, name(family), info(op).name, legality_source(family));
+  return fmt::format("{}.{}{} is illegal: .{} on {} takes only {} (op × size legality, {})", name(family),
+                     info(op).name, size_name, info(op).name, name(family), allowed, legality_source(family));
+}
+
+}  // namespace gpuatom::nvidia

@@ -1,0 +1,40 @@
+#include "gpuatom/nvidia/semantics.hpp"
+
+namespace gpuatom::nvidia {
+
+alu::FloatRules float_rules(Size size, const SemanticsOptions& options) {
+  using namespace numeric;
+  alu::FloatRules rules;
+  // Canonical NaN 0x7fffffff / 0x7fff… (ASSUMPTION §4.3) or the first NaN made quiet (switch).
+  rules.add.nan = options.nan_propagate ? NanResult::propagate : NanResult::canonical;
+  rules.add.default_nan = DefaultNan::all_ones;
+  // PTX min/max: one NaN → the other operand; two NaNs → canonical (ASSUMPTION §4.4).
+  rules.min_max.nan = options.nan_propagate ? MinMaxNan::number_else_first_quiet : MinMaxNan::number_else_default;
+  rules.min_max.default_nan = DefaultNan::all_ones;
+  switch (size) {
+    case Size::F32_FTZ_RN:  // inputs and result flushed (§4.3)
+      rules.add.flush_inputs = rules.add.flush_result = true;
+      break;
+    case Size::F16x2:
+      rules.add.flush_inputs = rules.add.flush_result = options.f16x2_flush;
+      rules.min_max.flush_inputs = options.f16x2_flush;
+      break;
+    default:  // F64.RN and BF16x2.RN never flush
+      break;
+  }
+  return rules;
+}
+
+std::variant<alu::Operation, std::string> to_alu(AtomOp op, Size size, const SemanticsOptions& options) {
+  if (op == AtomOp::SAFEADD && !options.safeadd_model)
+    return std::string(
+        "SAFEADD semantics are not publicly specified (spec/nvidia.md §3.2); the opt-in model "
+        "(--safeadd-model: 64-bit wrapping add, ASSUMPTION) executes it");
+  alu::Operation operation;
+  operation.op = info(op).alu_op;
+  operation.type = info(size).type;
+  operation.floats = float_rules(size, options);
+  return operation;
+}
+
+}  // namespace gpuatom::nvidia

@@ -1,0 +1,49 @@
+#include "gpuatom/support/text.hpp"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace gpuatom::support {
+
+namespace {
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+}  // namespace
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i])) return false;
+  return true;
+}
+
+bool istarts_with(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
+}
+
+std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max) {
+  unsigned base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    base = 16;
+    text.remove_prefix(2);
+  }
+  if (text.empty()) return std::nullopt;
+  uint64_t value = 0;
+  bool any_digit = false;
+  for (char c : text) {
+    if (c == '_' || c == '\'') continue;
+    unsigned digit;
+    if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
+    else if (base == 16 && lower(c) >= 'a' && lower(c) <= 'f') digit = static_cast<unsigned>(lower(c) - 'a' + 10);
+    else return std::nullopt;
+    if (value > (max - digit) / base) return std::nullopt;  // would exceed max
+    value = value * base + digit;
+    any_digit = true;
+  }
+  if (!any_digit) return std::nullopt;
+  return value;
+}
+
+std::string hex(uint64_t value, int digits) { return fmt::format("0x{:0{}x}", value, digits); }
+
+}  // namespace gpuatom::support

@@ -1,0 +1,27 @@
+// What every subcommand file shares: how a subcommand registers itself and reports bad input.
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace gpuatom::cli {
+
+// Exit codes of every gpuatom command.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_expectation_failed = 1;
+inline constexpr int exit_bad_input = 2;
+
+// Thrown by a command for bad input; main() prints "gpuatom: error: <what>" and exits 2.
+struct BadInput : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A subcommand adds itself to the app and sets `run` to the action main() calls after parsing.
+using Action = std::function<int()>;
+void add_alu_command(CLI::App& app, Action& run);
+void add_tour_command(CLI::App& app, Action& run);
+
+}  // namespace gpuatom::cli
