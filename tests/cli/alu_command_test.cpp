@@ -1,0 +1,118 @@
+// `gpuatom alu` as a user runs it: output text, JSON, exit codes, and every op × size of the
+// NVIDIA tables reachable or refused with the rule named.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli/run_cli.hpp"
+#include "gpuatom/amd/rows.hpp"
+#include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/nvidia/opcodes.hpp"
+
+
+TEST(AluCommand, TheIssueExamples) {
+  EXPECT_EQ(run_gpuatom("alu nvidia ADD.F32.FTZ.RN --old 0x00000001 --src 0x3f800000").out,
+            "memory=0x3f800000 returned=0x00000001\n");
+  EXPECT_EQ(run_gpuatom("alu nvidia CAS.64 --old 0x5 --src 0x5 --swap 0x9").out,
+            "memory=0x0000000000000009 returned=0x0000000000000005\n");
+  EXPECT_EQ(run_gpuatom("alu intel cmpxchg --old 0x7 --src0 0x1 --src1 0x7").out, "memory=0x00000001 returned=0x00000007\n");
+  EXPECT_EQ(run_gpuatom("alu amd \"32 bit atomicInc\" --old 0x11 --operand 0x11").out,
+            "memory=0x00000000 returned=0x00000011\n");
+}
+
+TEST(AluCommand, JsonAndNoReturn) {
+  EXPECT_EQ(run_gpuatom("alu nvidia ADD --old 1 --src 2 --json").out, "{\"memory\":\"0x00000003\",\"returned\":\"0x00000001\"}\n");
+  EXPECT_EQ(run_gpuatom("alu nvidia ADD --inst RED --old 1 --src 2 --json").out, "{\"memory\":\"0x00000003\",\"returned\":null}\n");
+  EXPECT_EQ(run_gpuatom("alu nvidia ADD --inst SURED --old 1 --src 2").out, "memory=0x00000003 returned=none\n");
+}
+
+TEST(AluCommand, IntelSixteenBitReturnsADwordWithZeroUpperHalf) {
+  EXPECT_EQ(run_gpuatom("alu intel add.16 --old 0xffff --src0 0x2").out, "memory=0x0001 returned=0x0000ffff\n");
+  EXPECT_EQ(run_gpuatom("alu intel predec.64 --old 0x0").out, "memory=0xffffffffffffffff returned=0xffffffffffffffff\n");
+}
+
+TEST(AluCommand, OneHundredTwentyEightBitCas) {
+  EXPECT_EQ(run_gpuatom("alu nvidia CAS.128 --inst ATOMG --old 0x1 --src 0x1 --swap 0x0123456789abcdef0011223344556677").out,
+            "memory=0x0123456789abcdef0011223344556677 returned=0x00000000000000000000000000000001\n");
+}
+
+TEST(AluCommand, BadInputExitsTwoWithTheRuleNamed) {
+  const auto expect_refused = [](const std::string& args, const std::string& fragment) {
+    const CliRun r = run_gpuatom(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(fragment), std::string::npos) << args << "\n" << r.out;
+  };
+  expect_refused("alu nvidia INC.S32 --old 1 --src 1", "takes only .U32");
+  expect_refused("alu nvidia CAS.128 --old 1 --src 1 --swap 1", ".128 aliases to .U128, but is illegal");
+  expect_refused("alu nvidia SAFEADD.U64 --old 1 --src 1", "SAFEADD semantics are not publicly specified");
+  expect_refused("alu nvidia ADD --old 0x100000000 --src 1", "not an unsigned 32-bit value");
+  expect_refused("alu nvidia ADD --old 1", "missing --src");
+  expect_refused("alu nvidia CAS --old 1 --src 1", "missing --swap");
+  expect_refused("alu nvidia ADD --old 1 --src 1 --swap 2", "only CAS takes a swap value");
+  expect_refused("alu nvidia FOO --old 1 --src 1", "unknown operation 'FOO'");
+  expect_refused("alu intel inc --old 1 --src0 1", "Src0 must be null for INC, DEC and PREDEC");
+  expect_refused("alu intel add --old 1 --src0 1 --src1 2", "Src1 is used only by CMPXCHG and FCMPWR");
+  expect_refused("alu intel cmpxchg --old 1 --src0 1", "missing --src1");
+  expect_refused("alu intel fmin.64 --old 1 --src0 1", "integer ops only");
+  expect_refused("alu intel add.64 --form typed --old 1 --src0 1", "no 64-bit form");
+  expect_refused("alu amd \"128 bit atomicCAS\" --old 1 --operand 1", "unknown AMD row");
+  expect_refused("alu amd \"32 bit atomicCAS\" --old 1 --operand 1", "missing --compare");
+  expect_refused("alu cuda ADD --old 1 --src 1", "vendor");
+}
+
+TEST(AluCommand, HelpAndVersion) {
+  EXPECT_EQ(run_gpuatom("--version").exit_code, 0);
+  EXPECT_NE(run_gpuatom("--version").out.find("gpuatom "), std::string::npos);
+  const CliRun help = run_gpuatom("alu --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--swap"), std::string::npos);
+  EXPECT_EQ(run_gpuatom("--help").exit_code, 0);
+}
+
+// Every op × size of every NVIDIA instruction: legal ones compute (exit 0), illegal ones exit 2
+// naming the legality rule.
+TEST(AluCommand, EveryNvidiaCombinationReachableOrRefused) {
+  using namespace gpuatom::nvidia;
+  const std::pair<const char*, std::pair<Family, Dialect>> instructions[] = {
+      {"ATOM", {Family::ATOM, Dialect::spa5}},     {"ATOMS", {Family::ATOMS, Dialect::spa5}},
+      {"RED", {Family::RED, Dialect::spa5}},       {"SUATOM", {Family::SUATOM, Dialect::spa5}},
+      {"SURED", {Family::SURED, Dialect::spa5}},   {"ATOMG", {Family::ATOM, Dialect::modern}},
+      {"REDG", {Family::RED, Dialect::modern}}};
+  int legal_count = 0;
+  for (const auto& [inst, fd] : instructions)
+    for (const OpInfo& o : op_table())
+      for (const SizeInfo& s : size_table()) {
+        const bool is_cas = o.op == AtomOp::CAS || o.op == AtomOp::CAST || o.op == AtomOp::CAST_SPIN;
+        const std::string args = std::string("alu nvidia ") + std::string(o.name) + std::string(s.spelling) +
+                                 " --inst " + inst + " --old 0 --src 0 --safeadd-model" + (is_cas ? " --swap 0" : "");
+        const CliRun r = run_gpuatom(args);
+        if (legal(fd.first, fd.second, o.op, s.size)) {
+          ++legal_count;
+          EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
+          EXPECT_EQ(r.out.rfind("memory=0x", 0), 0u) << args << "\n" << r.out;
+        } else {
+          EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+          EXPECT_TRUE(r.out.find("legality") != std::string::npos || r.out.find("illegal") != std::string::npos)
+              << args << "\n" << r.out;
+        }
+      }
+  EXPECT_GT(legal_count, 150);
+}
+
+TEST(AluCommand, EveryIntelAndAmdSpellingReachable) {
+  using namespace gpuatom;
+  for (const auto& i : intel::atomic_op_table())
+    for (auto w : {intel::Width::w16, intel::Width::w32, intel::Width::w64}) {
+      std::string args = "alu intel " + std::string(i.name) + std::string(intel::suffix(w)) + " --old 0";
+      if (i.src0 != intel::Role::null) args += " --src0 0";
+      if (i.src1 != intel::Role::null) args += " --src1 0";
+      const CliRun r = run_gpuatom(args);
+      EXPECT_EQ(r.exit_code, intel::illegal_reason(intel::Form::svm, i.op, w) ? 2 : 0) << args << "\n" << r.out;
+    }
+  for (const auto& row : amd::rows()) {
+    std::string args = "alu amd \"" + std::string(row.label) + "\" --old 0 --operand 0";
+    if (row.kind == amd::RowKind::cas) args += " --compare 0";
+    const CliRun r = run_gpuatom(args);
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
+  }
+}
