@@ -1,0 +1,49 @@
+// Diagnostics every front-end reports: "file:line:col: error: message (rule)" for text and
+// "file: byte 0x30: error: message (rule)" for binaries. A rule names where the spec states it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuatom::support {
+
+enum class Severity : uint8_t { error, warning, note };
+
+struct SourceLocation {
+  std::string file;                    // "-" for standard input, "<command line>" for arguments
+  uint32_t line = 0;                   // 1-based; 0 when the location is a byte offset
+  uint32_t column = 0;                 // 1-based
+  std::optional<uint64_t> byte_offset; // for binary inputs
+};
+
+struct Diagnostic {
+  Severity severity = Severity::error;
+  SourceLocation where;
+  std::string message;
+  std::string rule;  // e.g. "spec/nvidia.md §6.2"; empty when none applies
+};
+
+// "file:3:14: error: Rc must be Rb+1 or RZ (spec/nvidia.md §6.2)"
+std::string format(const Diagnostic& diagnostic);
+
+// A list of diagnostics collected while reading one input.
+class Diagnostics {
+ public:
+  void add(Diagnostic d) { list_.push_back(std::move(d)); }
+  void error(SourceLocation where, std::string message, std::string rule = {}) {
+    add({Severity::error, std::move(where), std::move(message), std::move(rule)});
+  }
+  void warning(SourceLocation where, std::string message, std::string rule = {}) {
+    add({Severity::warning, std::move(where), std::move(message), std::move(rule)});
+  }
+  bool has_errors() const;
+  const std::vector<Diagnostic>& all() const { return list_; }
+  std::string format_all() const;  // one formatted diagnostic per line
+
+ private:
+  std::vector<Diagnostic> list_;
+};
+
+}  // namespace gpuatom::support
