@@ -1,0 +1,35 @@
+#include <array>
+
+#include "gpuatom/support/assumption.hpp"
+
+namespace gpuatom::amd {
+
+// spec/amd.md marks no item ASSUMPTION; its DECISIONs and the PROPOSED value rules are shown instead.
+std::span<const support::Assumption> assumptions() {
+  static constexpr std::array<support::Assumption, 7> list = {{
+      {"amd.pcie-ops", "DECISION", "PCIe AtomicOps carry only FetchAdd, Swap and CAS (32/64-bit)",
+       "spec/amd.md §1.4", ""},
+      {"amd.apu-host-over-fabric", "DECISION",
+       "APUs (MI300A, gfx9 APU, gfx11 APU) reach host memory over the Infinity Fabric, with no PCIe stage",
+       "spec/amd.md §3, P6", ""},
+      {"amd.coarse-in-l2", "DECISION",
+       "coarse-grained memory is processed in the L2 whatever the requested scope (except MI300, see P1)",
+       "spec/amd.md §6.2 P2", "amd.mi300-coarse-place"},
+      {"amd.cas-emulation", "DECISION",
+       "under CAS emulation, operations without native support where the atomic executes run as a CAS loop when "
+       "CAS reaches that place",
+       "spec/amd.md §6.4", ""},
+      {"amd.float-values", "PROPOSED",
+       "executed float rows are IEEE: round to nearest even, subnormals kept, the first NaN operand made quiet or "
+       "the default NaN; min/max are minNum/maxNum keeping old for two NaNs",
+       "spec/amd.md §7.1", ""},
+      {"amd.min-max-signedness", "PROPOSED",
+       "integer atomicMin/atomicMax use the signed overload unless the unsigned one is asked for",
+       "spec/amd.md §7.1", "--unsigned"},
+      {"amd.noreturn-value", "PROPOSED", "a NoReturn atomic updates memory and hands the thread 0, flagged no-return",
+       "spec/amd.md §7", ""},
+  }};
+  return list;
+}
+
+}  // namespace gpuatom::amd

@@ -1,0 +1,47 @@
+#include <array>
+
+#include "gpuatom/support/assumption.hpp"
+
+namespace gpuatom::nvidia {
+
+// Every item spec/nvidia.md marks ASSUMPTION, plus the DECISIONs that change computed values.
+std::span<const support::Assumption> assumptions() {
+  static constexpr std::array<support::Assumption, 10> list = {{
+      {"nvidia.f16x2-no-flush", "ASSUMPTION",
+       "F16x2 atomics keep subnormals for both spellings (.F16x2.RN and .F16x2.FTZ.RN are one hardware "
+       "operation, size code 4, as PTX defines f16x2 add .noftz)",
+       "spec/nvidia.md §4.2", "--f16x2-flush"},
+      {"nvidia.canonical-nan", "ASSUMPTION",
+       "a NaN result of a float add is the canonical NaN: 0x7fffffff (f32), 0x7fffffffffffffff (f64), 0x7fff per "
+       "f16 lane",
+       "spec/nvidia.md §4.3", "--nan propagate"},
+      {"nvidia.f16x2-minmax-two-nans", "ASSUMPTION",
+       "F16x2 MIN/MAX with two NaN lanes give the canonical 0x7fff in that lane", "spec/nvidia.md §4.4",
+       "--nan propagate"},
+      {"nvidia.safeadd-model", "ASSUMPTION",
+       "SAFEADD refuses to execute (DECISION); the opt-in model is a 64-bit wrapping add returning the old value",
+       "spec/nvidia.md §3.2", "--safeadd-model"},
+      {"nvidia.sd-signed", "ASSUMPTION", "SD32/SD64 surface data compute and compare as S32/S64",
+       "spec/nvidia.md §3.3", ""},
+      {"nvidia.sparse-ps", "ASSUMPTION",
+       "an access to a sparse page with a Ps form sets Ps, leaves memory unchanged and returns 0 in Rd",
+       "spec/nvidia.md §6.6", ""},
+      {"nvidia.block-linear-layers", "ASSUMPTION",
+       "block-linear array layers follow each other at slice_size × ceil(depth / BD), with no extra alignment",
+       "spec/nvidia.md §8.2", ""},
+      {"nvidia.lane-order", "DECISION",
+       "lanes of one instruction on the same address apply in ascending lane order (exhaustive mode enumerates "
+       "the others)",
+       "spec/nvidia.md §1", "--mode exhaustive"},
+      {"nvidia.operand-read-order", "PROPOSED",
+       "all source registers of all lanes are read before any destination register is written",
+       "spec/nvidia.md §1", ""},
+      {"nvidia.fault-stops-launch", "PROPOSED",
+       "a faulting lane performs no access and writes no register; the others complete; the launch stops after "
+       "that instruction",
+       "spec/nvidia.md §1", ""},
+  }};
+  return list;
+}
+
+}  // namespace gpuatom::nvidia
