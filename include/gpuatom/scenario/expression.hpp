@@ -1,0 +1,73 @@
+// Integer expressions of scenario files: per-lane initial values, fills and expectations, e.g.
+//   "addr(bins) + (tid % 256) * 4"     "lanes / 256"     "f32(1.5)"     "tid < 8 ? 1 : 0"
+//
+// Values are 64-bit unsigned and wrap (−1 is all ones); comparisons are unsigned unless written
+// with the s< s<= s> s>= operators. Operators follow C's precedence: ?: || && | ^ & == != < <= >
+// >= << >> + − * / % and unary − ~ !. Functions: lo(x) hi(x) (32-bit halves), min(a,b) max(a,b),
+// sext(x, bits), f16/bf16/f32/f64(literal) (the bits of a decimal float literal, correctly rounded
+// to nearest even), and whatever names the caller's symbol table resolves (variables such as tid,
+// lane, warp; constants such as region addresses through addr(name) / size(name)).
+//
+// An expression is compiled once against a symbol table and evaluated per lane from a slot array,
+// so a million lanes cost a million short postfix runs, with no parsing and no allocation.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace gpuatom::scenario {
+
+struct ExpressionError {
+  uint32_t column = 1;  // 1-based, within the expression text
+  std::string message;
+};
+
+// Resolves the names an expression uses. A name is either a variable, read from slot `slot` of
+// the evaluation's value array, or a constant. Functions of one name argument (`addr(bins)`) are
+// resolved through `call` with the function and argument names.
+struct Symbols {
+  struct Resolved {
+    bool is_variable = false;
+    uint32_t slot = 0;
+    uint64_t value = 0;
+  };
+  std::function<std::optional<Resolved>(std::string_view name)> name;
+  std::function<std::optional<uint64_t>(std::string_view function, std::string_view argument)> call;
+  // Listed in "unknown name" messages, e.g. "tid, lane, warp, lanes".
+  std::string known_names;
+};
+
+class Expression {
+ public:
+  static std::variant<Expression, ExpressionError> compile(std::string_view text, const Symbols& symbols);
+
+  // Evaluates with variable slots taken from `slots`; errors (division by zero) carry the column.
+  std::variant<uint64_t, ExpressionError> evaluate(std::span<const uint64_t> slots) const;
+
+  // Whether the expression reads no variable (its value is the same for every lane).
+  bool is_constant() const { return !reads_variables_; }
+  const std::string& text() const { return text_; }
+
+  enum class Code : uint8_t {
+    push, load, neg, bit_not, log_not, add, sub, mul, div, mod, shl, shr, bit_and, bit_or, bit_xor,
+    eq, ne, lt, le, gt, ge, slt, sle, sgt, sge, log_and, log_or, select, lo, hi, min, max, sext,
+  };
+  struct Step {
+    Code code;
+    uint32_t column;  // for evaluation errors
+    uint64_t operand; // value for push, slot for load
+  };
+
+ private:
+  std::vector<Step> program_;
+  std::string text_;
+  bool reads_variables_ = false;
+};
+
+}  // namespace gpuatom::scenario
