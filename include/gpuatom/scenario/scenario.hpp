@@ -1,0 +1,126 @@
+// A scenario file, as read from TOML: which ISA, the launch, memory regions, per-lane initial
+// values, the program, and what must hold afterwards. The format is the same for every vendor;
+// what differs is the program's language and the names of per-lane values (SASS registers, vISA
+// variables, AMD operands). docs/scenario-format.md describes every key.
+//
+//   name = "256-bin histogram"
+//   isa = "sass"
+//   [launch]
+//   lanes = 1048576
+//   [[region]]
+//   name = "bins"
+//   size = 1024
+//   [lanes]
+//   R2 = "lo(addr(bins) + (tid % 256) * 4)"
+//   R3 = "hi(addr(bins) + (tid % 256) * 4)"
+//   R4 = "1"
+//   program = "ATOM.E.ADD R0, [R2], R4 ;"
+//   [[expect]]
+//   region = "bins"
+//   type = "u32"
+//   each = "lanes / 256"
+//
+// Loading checks the file's shape (keys, types, ranges, names, region overlap) and compiles every
+// expression; the vendor front-end then checks the program and the per-lane names.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "gpuatom/memory/region.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::scenario {
+
+using support::SourceLocation;
+
+// An expression as written, with where it was written (compiled later against the run's names).
+struct ExpressionText {
+  std::string text;
+  SourceLocation where;  // the first character of the expression inside its TOML string
+};
+
+enum class Isa : uint8_t { sass, visa, amd };
+
+struct LaunchSpec {
+  uint64_t lanes = 1;
+  uint32_t group_size = 0;               // 0: the ISA's default (32, 8, 64)
+  std::optional<ExpressionText> active;  // per-lane active mask (non-zero = active)
+  std::optional<ExpressionText> helper;  // pixel-shader helper lanes (NVIDIA)
+  std::optional<ExpressionText> killed;  // pixel-shader killed lanes (NVIDIA)
+  SourceLocation where;
+};
+
+// An element type of a region fill or an expectation.
+enum class ElementType : uint8_t { u8, u16, u32, u64, s8, s16, s32, s64, f16, bf16, f32, f64 };
+int bytes(ElementType type);
+std::string_view name(ElementType type);
+
+struct RegionFill {
+  ElementType type = ElementType::u32;
+  ExpressionText value;  // over i, the element index
+};
+
+struct RegionText {
+  std::string name;
+  std::optional<uint64_t> base;  // default: placed after the previous region, 64 KiB aligned
+  uint64_t size = 0;
+  memory::RegionAttributes attributes;
+  std::vector<std::pair<uint64_t, uint64_t>> sparse;  // [offset, size) ranges of sparse pages
+  std::optional<RegionFill> fill;
+  SourceLocation where;
+};
+
+// One thing that must hold after the run.
+struct Expectation {
+  enum class Kind : uint8_t {
+    memory_each,      // region + type: every element (or the first `count`) equals `value` (over i)
+    memory_at,        // region + type + index: one element equals `value`
+    lane_each,        // lane value `name` of every active lane equals `value` (over tid, lane, warp …)
+    lane_permutation, // the lane values of `name` are a permutation of `value` over i = 0 … n−1
+    lane_distinct,    // the lane values of `name` are pairwise different
+    explainable,      // every returned value is explained by some serial order of the atomics
+    faults,           // exactly `count` lanes fault (0: none)
+    fault_at,         // lane `lane` faults with `fault_kind`
+  };
+  Kind kind = Kind::faults;
+  std::string region;
+  ElementType type = ElementType::u32;
+  uint64_t index = 0;
+  std::optional<uint64_t> count;
+  std::string name;  // lane value name (register / variable / operand)
+  std::optional<ExpressionText> value;
+  uint64_t lane = 0;
+  std::string fault_kind;
+  SourceLocation where;
+};
+
+struct Scenario {
+  std::string file;
+  std::string name;
+  std::string description;
+  Isa isa = Isa::sass;
+  LaunchSpec launch;
+  std::vector<RegionText> regions;
+  // Per-lane initial values by name (registers, variables, operands), in file order.
+  std::vector<std::pair<std::string, ExpressionText>> lanes;
+  std::string program;
+  SourceLocation program_where;  // where the program's first character is in the file
+  std::vector<Expectation> expectations;
+  // Vendor-specific keys of the [options] table, as written (e.g. f16x2_flush = true), for the
+  // front-end to read and check.
+  std::vector<std::pair<std::string, std::string>> options;
+  std::vector<std::pair<std::string, SourceLocation>> option_where;
+  // Modes the scenario is meant for; exhaustive runs need small launches.
+  bool exhaustive_ok = false;
+};
+
+// Reads a scenario from TOML text. `file` names it in diagnostics.
+std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view text, const std::string& file);
+// Reads a scenario file (at most 16 MiB).
+std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& path);
+
+}  // namespace gpuatom::scenario

@@ -1,0 +1,462 @@
+#include <fstream>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include <fmt/format.h>
+
+#include "gpuatom/scenario/scenario.hpp"
+#include "gpuatom/support/text.hpp"
+
+namespace gpuatom::scenario {
+
+namespace {
+
+constexpr uint64_t max_lanes = 1ULL << 32;           // DECISION: a launch has at most 2^32 lanes
+constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
+constexpr uint64_t default_first_base = 0x10000000;  // where regions without a base start
+constexpr uint64_t region_alignment = 0x10000;
+
+struct ElementName {
+  std::string_view name;
+  ElementType type;
+  int bytes;
+};
+constexpr ElementName element_names[] = {
+    {"u8", ElementType::u8, 1},     {"u16", ElementType::u16, 2},   {"u32", ElementType::u32, 4},
+    {"u64", ElementType::u64, 8},   {"s8", ElementType::s8, 1},     {"s16", ElementType::s16, 2},
+    {"s32", ElementType::s32, 4},   {"s64", ElementType::s64, 8},   {"f16", ElementType::f16, 2},
+    {"bf16", ElementType::bf16, 2}, {"f32", ElementType::f32, 4},   {"f64", ElementType::f64, 8}};
+
+class Loader {
+ public:
+  Loader(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+
+  std::variant<Scenario, support::Diagnostics> run() {
+    toml::table root;
+    try {
+      root = toml::parse(text_, file_);
+    } catch (const toml::parse_error& e) {
+      diagnostics_.error(at(e.source()), std::string(e.description()), "TOML syntax");
+      return diagnostics_;
+    }
+    scenario_.file = file_;
+    read_root(root);
+    if (diagnostics_.has_errors()) return diagnostics_;
+    return std::move(scenario_);
+  }
+
+ private:
+  SourceLocation at(const toml::source_region& region) const {
+    return {file_, static_cast<uint32_t>(region.begin.line), static_cast<uint32_t>(region.begin.column), {}};
+  }
+  SourceLocation at(const toml::node& node) const { return at(node.source()); }
+
+  void error(const toml::node& node, std::string message) { diagnostics_.error(at(node), std::move(message)); }
+
+  // Reports keys of `table` that are not in `known`.
+  void check_keys(const toml::table& table, std::initializer_list<std::string_view> known, std::string_view what) {
+    for (const auto& [key, node] : table) {
+      bool ok = false;
+      for (std::string_view k : known) ok = ok || key.str() == k;
+      if (!ok) {
+        std::string list;
+        for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+        diagnostics_.error(at(key.source()), fmt::format("unknown key '{}' in {}; expected one of: {}", key.str(),
+                                                          what, list));
+      }
+    }
+  }
+
+  std::optional<std::string> string_at(const toml::table& t, std::string_view key, bool required,
+                                        std::string_view what) {
+    const toml::node* n = t.get(key);
+    if (!n) {
+      if (required) diagnostics_.error(at(t), fmt::format("{} needs '{}'", what, key));
+      return std::nullopt;
+    }
+    if (!n->is_string()) {
+      error(*n, fmt::format("'{}' must be a string", key));
+      return std::nullopt;
+    }
+    return n->as_string()->get();
+  }
+
+  std::optional<uint64_t> integer_at(const toml::table& t, std::string_view key, bool required,
+                                     std::string_view what, uint64_t min = 0, uint64_t max = ~0ULL) {
+    const toml::node* n = t.get(key);
+    if (!n) {
+      if (required) diagnostics_.error(at(t), fmt::format("{} needs '{}'", what, key));
+      return std::nullopt;
+    }
+    if (!n->is_integer()) {
+      error(*n, fmt::format("'{}' must be an integer", key));
+      return std::nullopt;
+    }
+    const int64_t v = n->as_integer()->get();
+    if (v < 0 || static_cast<uint64_t>(v) < min || static_cast<uint64_t>(v) > max) {
+      error(*n, fmt::format("'{}' = {} is out of range [{}, {}]", key, v, min, max));
+      return std::nullopt;
+    }
+    return static_cast<uint64_t>(v);
+  }
+
+  // An expression may be written as a string or as an integer literal.
+  std::optional<ExpressionText> expression_at(const toml::table& t, std::string_view key) {
+    const toml::node* n = t.get(key);
+    if (!n) return std::nullopt;
+    SourceLocation where = at(*n);
+    if (n->is_integer()) return ExpressionText{std::to_string(n->as_integer()->get()), where};
+    if (n->is_boolean()) return ExpressionText{n->as_boolean()->get() ? "1" : "0", where};
+    if (!n->is_string()) {
+      error(*n, fmt::format("'{}' must be an expression string or an integer", key));
+      return std::nullopt;
+    }
+    where.column += 1;  // past the opening quote
+    return ExpressionText{n->as_string()->get(), where};
+  }
+
+  std::optional<ElementType> element_type_at(const toml::table& t, std::string_view key, std::string_view what) {
+    const auto text = string_at(t, key, true, what);
+    if (!text) return std::nullopt;
+    for (const ElementName& e : element_names)
+      if (e.name == *text) return e.type;
+    error(*t.get(key), fmt::format("unknown type '{}'; expected u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64",
+                                   *text));
+    return std::nullopt;
+  }
+
+  void read_root(const toml::table& root) {
+    check_keys(root, {"name", "description", "isa", "launch", "region", "lanes", "program", "expect", "options",
+                      "exhaustive"},
+               "the scenario");
+    scenario_.name = string_at(root, "name", false, "the scenario").value_or(file_);
+    scenario_.description = string_at(root, "description", false, "the scenario").value_or("");
+    if (const auto isa = string_at(root, "isa", true, "the scenario")) {
+      if (*isa == "sass") scenario_.isa = Isa::sass;
+      else if (*isa == "visa") scenario_.isa = Isa::visa;
+      else if (*isa == "amd") scenario_.isa = Isa::amd;
+      else error(*root.get("isa"), fmt::format("unknown isa '{}'; expected sass, visa or amd", *isa));
+    }
+    if (const toml::node* e = root.get("exhaustive")) {
+      if (e->is_boolean()) scenario_.exhaustive_ok = e->as_boolean()->get();
+      else error(*e, "'exhaustive' must be true or false");
+    }
+    read_launch(root);
+    read_regions(root);
+    read_lanes(root);
+    read_program(root);
+    read_expectations(root);
+    read_options(root);
+  }
+
+  void read_launch(const toml::table& root) {
+    const toml::node* n = root.get("launch");
+    if (!n) {
+      diagnostics_.error(at(root), "the scenario needs a [launch] table with 'lanes'");
+      return;
+    }
+    const toml::table* t = n->as_table();
+    if (!t) return error(*n, "'launch' must be a table");
+    check_keys(*t, {"lanes", "group", "active", "helper", "killed"}, "[launch]");
+    LaunchSpec& l = scenario_.launch;
+    l.where = at(*t);
+    l.lanes = integer_at(*t, "lanes", true, "[launch]", 1, max_lanes).value_or(1);
+    l.group_size = static_cast<uint32_t>(integer_at(*t, "group", false, "[launch]", 1, 1024).value_or(0));
+    l.active = expression_at(*t, "active");
+    l.helper = expression_at(*t, "helper");
+    l.killed = expression_at(*t, "killed");
+  }
+
+  void read_regions(const toml::table& root) {
+    const toml::node* n = root.get("region");
+    if (!n) return;
+    const toml::array* list = n->as_array();
+    if (!list) return error(*n, "'region' must be an array of tables: write [[region]]");
+    uint64_t next_base = default_first_base;
+    for (const toml::node& item : *list) {
+      const toml::table* t = item.as_table();
+      if (!t) {
+        error(item, "each [[region]] must be a table");
+        continue;
+      }
+      check_keys(*t, {"name", "base", "size", "space", "location", "granularity", "sparse", "sparse_by_default",
+                      "fill", "fill_type"},
+                 "[[region]]");
+      RegionText r;
+      r.where = at(*t);
+      r.name = string_at(*t, "name", true, "[[region]]").value_or("");
+      if (!r.name.empty() && !valid_identifier(r.name))
+        error(*t->get("name"), fmt::format("region name '{}' must be an identifier ([A-Za-z_][A-Za-z0-9_]*)", r.name));
+      for (const RegionText& other : scenario_.regions)
+        if (!r.name.empty() && other.name == r.name)
+          error(*t->get("name"), fmt::format("region '{}' is defined twice (first at line {})", r.name,
+                                             other.where.line));
+      r.size = integer_at(*t, "size", true, "[[region]]", 1, 1ULL << 48).value_or(1);
+      r.base = integer_at(*t, "base", false, "[[region]]", 0, (1ULL << 62));
+      if (r.base && *r.base % 16 != 0) error(*t->get("base"), "'base' must be a multiple of 16");
+      if (!r.base) {
+        r.base = next_base;
+      }
+      next_base = std::max(next_base, (*r.base + r.size + 2 * region_alignment - 1) / region_alignment * region_alignment);
+      read_region_attributes(*t, r);
+      for (const RegionText& other : scenario_.regions) {
+        if (*r.base < *other.base + other.size && *other.base < *r.base + r.size)
+          diagnostics_.error(r.where, fmt::format("region '{}' [0x{:x}, 0x{:x}) overlaps region '{}' [0x{:x}, 0x{:x}) "
+                                                  "(line {})",
+                                                  r.name, *r.base, *r.base + r.size, other.name, *other.base,
+                                                  *other.base + other.size, other.where.line));
+      }
+      scenario_.regions.push_back(std::move(r));
+    }
+  }
+
+  void read_region_attributes(const toml::table& t, RegionText& r) {
+    if (const auto space = string_at(t, "space", false, "[[region]]")) {
+      if (*space == "global") r.attributes.space = memory::Space::global;
+      else if (*space == "shared") r.attributes.space = memory::Space::shared;
+      else if (*space == "local") r.attributes.space = memory::Space::local;
+      else error(*t.get("space"), fmt::format("unknown space '{}'; expected global, shared or local", *space));
+    }
+    if (const auto location = string_at(t, "location", false, "[[region]]")) {
+      if (*location == "device") r.attributes.location = memory::Location::device;
+      else if (*location == "host-migratable") r.attributes.location = memory::Location::host_migratable;
+      else if (*location == "host-pinned") r.attributes.location = memory::Location::host_pinned;
+      else
+        error(*t.get("location"),
+              fmt::format("unknown location '{}'; expected device, host-migratable or host-pinned", *location));
+    }
+    if (const auto granularity = string_at(t, "granularity", false, "[[region]]")) {
+      if (*granularity == "coarse") r.attributes.granularity = memory::Granularity::coarse;
+      else if (*granularity == "fine") r.attributes.granularity = memory::Granularity::fine;
+      else error(*t.get("granularity"), fmt::format("unknown granularity '{}'; expected coarse or fine", *granularity));
+    }
+    if (const toml::node* s = t.get("sparse_by_default")) {
+      if (s->is_boolean()) r.attributes.sparse_by_default = s->as_boolean()->get();
+      else error(*s, "'sparse_by_default' must be true or false");
+    }
+    if (const toml::node* s = t.get("sparse")) {
+      const toml::array* ranges = s->as_array();
+      if (!ranges) return error(*s, "'sparse' must be an array of [offset, size] pairs");
+      for (const toml::node& range : *ranges) {
+        const toml::array* pair = range.as_array();
+        if (!pair || pair->size() != 2 || !(*pair)[0].is_integer() || !(*pair)[1].is_integer()) {
+          error(range, "each sparse range is [offset, size] in bytes");
+          continue;
+        }
+        const int64_t offset = (*pair)[0].as_integer()->get();
+        const int64_t size = (*pair)[1].as_integer()->get();
+        if (offset < 0 || size <= 0 || static_cast<uint64_t>(offset) >= r.size ||
+            static_cast<uint64_t>(size) > r.size - static_cast<uint64_t>(offset)) {
+          error(range, fmt::format("sparse range [{}, {}) is not inside the region's {} bytes", offset,
+                                   offset + size, r.size));
+          continue;
+        }
+        r.sparse.emplace_back(offset, size);
+      }
+    }
+    if (t.get("fill")) {
+      RegionFill fill;
+      if (t.get("fill_type")) fill.type = element_type_at(t, "fill_type", "[[region]]").value_or(ElementType::u32);
+      fill.value = *expression_at(t, "fill");
+      if (r.size > max_filled_bytes)
+        error(*t.get("fill"), fmt::format("a filled region may have at most {} bytes (this one has {}); leave large "
+                                          "regions unfilled (they read as zero)",
+                                          max_filled_bytes, r.size));
+      if (r.size % bytes(fill.type) != 0)
+        error(*t.get("fill"), fmt::format("region size {} is not a multiple of the {}-byte fill type", r.size,
+                                          bytes(fill.type)));
+      r.fill = std::move(fill);
+    }
+  }
+
+  static bool valid_identifier(std::string_view s) {
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+    for (char c : s)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+    return true;
+  }
+
+  void read_lanes(const toml::table& root) {
+    const toml::node* n = root.get("lanes");
+    if (!n) return;
+    const toml::table* t = n->as_table();
+    if (!t) return error(*n, "'lanes' must be a table of name = expression");
+    for (const auto& [key, value] : *t) {
+      if (key.str() == "program" || key.str() == "name" || key.str() == "isa") {
+        // TOML puts every key after a [table] header into that table: a common slip.
+        diagnostics_.error(at(key.source()), fmt::format("'{}' must come before the first [table] header of the file "
+                                                          "(here it belongs to [lanes])",
+                                                          key.str()));
+        continue;
+      }
+      if (const auto e = expression_at(*t, key.str())) scenario_.lanes.emplace_back(std::string(key.str()), *e);
+    }
+  }
+
+  void read_program(const toml::table& root) {
+    const toml::node* n = root.get("program");
+    if (!n) {
+      bool misplaced = false;
+      for (const auto& [key, value] : root)
+        if (const toml::table* t = value.as_table(); t && t->get("program")) misplaced = true;
+      if (!misplaced)
+        diagnostics_.error(at(root), "the scenario needs a 'program' string before the first [table] header");
+      return;
+    }
+    if (!n->is_string()) return error(*n, "'program' must be a string (use \"\"\" for several lines)");
+    scenario_.program = n->as_string()->get();
+    scenario_.program_where = program_start(at(*n));
+  }
+
+  // Where the program's first character lies: after the opening quotes, and on the next line
+  // when a multi-line string starts with a newline (TOML drops that newline).
+  SourceLocation program_start(SourceLocation where) const {
+    const size_t offset = offset_of(where.line, where.column);
+    const std::string_view rest = text_.substr(std::min(offset, text_.size()));
+    const bool triple = rest.substr(0, 3) == "\"\"\"" || rest.substr(0, 3) == "'''";
+    const size_t quotes = triple ? 3 : 1;
+    if (triple && rest.size() > 3 && (rest[3] == '\n' || rest.substr(3, 2) == "\r\n"))
+      return {where.file, where.line + 1, 1, {}};
+    where.column += static_cast<uint32_t>(quotes);
+    return where;
+  }
+
+  size_t offset_of(uint32_t line, uint32_t column) const {
+    size_t offset = 0;
+    for (uint32_t l = 1; l < line && offset < text_.size(); ++l) {
+      const size_t nl = text_.find('\n', offset);
+      if (nl == std::string_view::npos) return text_.size();
+      offset = nl + 1;
+    }
+    return offset + (column ? column - 1 : 0);
+  }
+
+  void read_expectations(const toml::table& root) {
+    const toml::node* n = root.get("expect");
+    if (!n) return;
+    const toml::array* list = n->as_array();
+    if (!list) return error(*n, "'expect' must be an array of tables: write [[expect]]");
+    for (const toml::node& item : *list) {
+      const toml::table* t = item.as_table();
+      if (!t) {
+        error(item, "each [[expect]] must be a table");
+        continue;
+      }
+      read_expectation(*t);
+    }
+  }
+
+  void read_expectation(const toml::table& t) {
+    check_keys(t, {"region", "type", "each", "index", "equals", "count", "lane", "permutation", "distinct",
+                   "explainable", "faults", "fault", "at_lane"},
+               "[[expect]]");
+    Expectation e;
+    e.where = at(t);
+    if (t.get("region")) {
+      e.region = string_at(t, "region", true, "[[expect]]").value_or("");
+      bool known = false;
+      for (const RegionText& r : scenario_.regions) known = known || r.name == e.region;
+      if (!known) error(*t.get("region"), fmt::format("no region named '{}'", e.region));
+      e.type = element_type_at(t, "type", "[[expect]] on a region").value_or(ElementType::u32);
+      e.count = integer_at(t, "count", false, "[[expect]]", 1, 1ULL << 40);
+      if (t.get("each")) {
+        e.kind = Expectation::Kind::memory_each;
+        e.value = expression_at(t, "each");
+      } else if (t.get("equals")) {
+        e.kind = Expectation::Kind::memory_at;
+        e.index = integer_at(t, "index", true, "[[expect]] with 'equals'").value_or(0);
+        e.value = expression_at(t, "equals");
+      } else {
+        diagnostics_.error(e.where, "a region expectation needs 'each' (every element) or 'index' + 'equals'");
+      }
+    } else if (t.get("lane")) {
+      e.name = string_at(t, "lane", true, "[[expect]]").value_or("");
+      if (t.get("each")) {
+        e.kind = Expectation::Kind::lane_each;
+        e.value = expression_at(t, "each");
+      } else if (t.get("permutation")) {
+        e.kind = Expectation::Kind::lane_permutation;
+        e.value = expression_at(t, "permutation");
+      } else if (t.get("distinct")) {
+        e.kind = Expectation::Kind::lane_distinct;
+      } else {
+        diagnostics_.error(e.where, "a lane expectation needs 'each', 'permutation' or 'distinct'");
+      }
+    } else if (t.get("explainable")) {
+      e.kind = Expectation::Kind::explainable;
+    } else if (t.get("faults")) {
+      e.kind = Expectation::Kind::faults;
+      e.count = integer_at(t, "faults", true, "[[expect]]", 0, max_lanes);
+    } else if (t.get("fault")) {
+      e.kind = Expectation::Kind::fault_at;
+      e.fault_kind = string_at(t, "fault", true, "[[expect]]").value_or("");
+      e.lane = integer_at(t, "at_lane", true, "[[expect]] with 'fault'", 0, max_lanes).value_or(0);
+    } else {
+      diagnostics_.error(e.where, "an [[expect]] needs 'region', 'lane', 'explainable', 'faults' or 'fault'");
+      return;
+    }
+    scenario_.expectations.push_back(std::move(e));
+  }
+
+  void read_options(const toml::table& root) {
+    const toml::node* n = root.get("options");
+    if (!n) return;
+    const toml::table* t = n->as_table();
+    if (!t) return error(*n, "'options' must be a table");
+    for (const auto& [key, value] : *t) {
+      std::string text;
+      if (value.is_string()) text = value.as_string()->get();
+      else if (value.is_boolean()) text = value.as_boolean()->get() ? "true" : "false";
+      else if (value.is_integer()) text = std::to_string(value.as_integer()->get());
+      else {
+        error(value, fmt::format("option '{}' must be a string, boolean or integer", key.str()));
+        continue;
+      }
+      scenario_.options.emplace_back(std::string(key.str()), text);
+      scenario_.option_where.emplace_back(std::string(key.str()), at(key.source()));
+    }
+  }
+
+  std::string_view text_;
+  std::string file_;
+  Scenario scenario_;
+  support::Diagnostics diagnostics_;
+};
+
+}  // namespace
+
+int bytes(ElementType type) {
+  for (const ElementName& e : element_names)
+    if (e.type == type) return e.bytes;
+  return 4;
+}
+
+std::string_view name(ElementType type) {
+  for (const ElementName& e : element_names)
+    if (e.type == type) return e.name;
+  return "?";
+}
+
+std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view text, const std::string& file) {
+  return Loader(text, file).run();
+}
+
+std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& path) {
+  support::Diagnostics d;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    d.error({path, 0, 0, {}}, "cannot open the file");
+    return d;
+  }
+  constexpr std::streamsize limit = 16 << 20;
+  std::string text(static_cast<size_t>(limit) + 1, '\0');
+  in.read(text.data(), limit + 1);
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (in.gcount() > limit) {
+    d.error({path, 0, 0, {}}, "scenario files may be at most 16 MiB");
+    return d;
+  }
+  return parse_scenario(text, path);
+}
+
+}  // namespace gpuatom::scenario
