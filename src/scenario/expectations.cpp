@@ -1,0 +1,253 @@
+#include "gpuatom/scenario/expectations.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "gpuatom/memory/fault.hpp"
+#include "gpuatom/numeric/format.hpp"
+#include "gpuatom/scenario/memory_setup.hpp"
+
+namespace gpuatom::scenario {
+
+namespace {
+
+constexpr uint64_t max_checked_elements = 1ULL << 28;
+
+// "0x3f800000 (1)" for floats, "0x00000010 (16)" for integers.
+std::string show(uint64_t bits, ElementType type) {
+  const int digits = bytes(type) * 2;
+  switch (type) {
+    case ElementType::f16: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::f16, bits));
+    case ElementType::bf16: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::bf16, bits));
+    case ElementType::f32: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::f32, bits));
+    case ElementType::f64: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::f64, bits));
+    default: return fmt::format("0x{:0{}x} ({})", bits, digits, bits);
+  }
+}
+
+uint64_t mask_of(ElementType type) { return bytes(type) == 8 ? ~0ULL : (1ULL << (8 * bytes(type))) - 1; }
+
+class Checker {
+ public:
+  Checker(const Scenario& s, const Observation& o)
+      : scenario_(s), observation_(o), where_(placements(s)),
+        lane_symbols_(make_symbols(s, where_, o.group_size, true, false)),
+        index_symbols_(make_symbols(s, where_, o.group_size, false, true)) {}
+
+  std::variant<std::vector<ExpectationResult>, support::Diagnostics> run() {
+    std::vector<ExpectationResult> results;
+    for (const Expectation& e : scenario_.expectations) {
+      ExpectationResult r = check(e);
+      r.where = e.where;
+      results.push_back(std::move(r));
+    }
+    if (diagnostics_.has_errors()) return diagnostics_;
+    return results;
+  }
+
+ private:
+  std::optional<Expression> compile(const ExpressionText& text, const Symbols& symbols) {
+    auto compiled = compile_at(text, symbols);
+    if (auto* d = std::get_if<support::Diagnostic>(&compiled)) {
+      diagnostics_.add(*d);
+      return std::nullopt;
+    }
+    return std::get<Expression>(std::move(compiled));
+  }
+
+  const RegionPlacement* region(const std::string& name) const {
+    for (const RegionPlacement& p : where_)
+      if (p.name == name) return &p;
+    return nullptr;
+  }
+
+  std::optional<uint64_t> evaluate(const Expression& e, const SlotValues& slots, const ExpressionText& text) {
+    auto v = e.evaluate(slots);
+    if (auto* err = std::get_if<ExpressionError>(&v)) {
+      support::SourceLocation at = text.where;
+      at.column += err->column - 1;
+      diagnostics_.error(at, err->message);
+      return std::nullopt;
+    }
+    return std::get<uint64_t>(v);
+  }
+
+  ExpectationResult check(const Expectation& e) {
+    switch (e.kind) {
+      case Expectation::Kind::memory_each:
+      case Expectation::Kind::memory_at: return check_memory(e);
+      case Expectation::Kind::lane_each:
+      case Expectation::Kind::lane_permutation:
+      case Expectation::Kind::lane_distinct: return check_lanes(e);
+      case Expectation::Kind::explainable: {
+        if (!observation_.explainable) return {false, "returned values explainable by a serial order", "this run did not log its atomics", {}};
+        return {observation_.explainable->first, "returned values explainable by a serial order",
+                observation_.explainable->second, {}};
+      }
+      case Expectation::Kind::faults: {
+        const uint64_t want = e.count.value_or(0);
+        ExpectationResult r{observation_.faults.size() == want, fmt::format("{} faulting lanes", want), {}, {}};
+        if (!r.passed) {
+          r.detail = fmt::format("{} lanes faulted", observation_.faults.size());
+          if (!observation_.faults.empty())
+            r.detail += fmt::format("; first: lane {}: {}", observation_.faults.front().tid,
+                                    memory::describe(observation_.faults.front().fault));
+        }
+        return r;
+      }
+      case Expectation::Kind::fault_at: {
+        ExpectationResult r{false, fmt::format("lane {} faults with {}", e.lane, e.fault_kind), {}, {}};
+        for (const LaneFault& f : observation_.faults)
+          if (f.tid == e.lane) {
+            r.passed = memory::name(f.fault.kind) == e.fault_kind;
+            r.detail = memory::describe(f.fault);
+            return r;
+          }
+        r.detail = fmt::format("lane {} did not fault", e.lane);
+        return r;
+      }
+    }
+    return {};
+  }
+
+  ExpectationResult check_memory(const Expectation& e) {
+    const RegionPlacement* r = region(e.region);
+    ExpectationResult result;
+    const bool each = e.kind == Expectation::Kind::memory_each;
+    result.what = fmt::format("{}[{}] == {} ({})", e.region, each ? std::string("*") : std::to_string(e.index),
+                              e.value ? e.value->text : "?", name(e.type));
+    if (!r || !e.value) return result;
+    const auto expr = compile(*e.value, index_symbols_);
+    if (!expr) return result;
+    const uint64_t elements = r->size / static_cast<uint64_t>(bytes(e.type));
+    uint64_t first = each ? 0 : e.index;
+    uint64_t count = each ? e.count.value_or(elements) : 1;
+    if (first + count > elements) {
+      diagnostics_.error(e.where, fmt::format("element {} is past the end of '{}' ({} elements of {})",
+                                              first + count - 1, e.region, elements, name(e.type)));
+      return result;
+    }
+    if (count > max_checked_elements) {
+      diagnostics_.error(e.where, fmt::format("'{}' has {} elements: give 'count' (at most {})", e.region, count,
+                                              max_checked_elements));
+      return result;
+    }
+    SlotValues slots{};
+    uint64_t mismatches = 0;
+    for (uint64_t i = first; i < first + count; ++i) {
+      slots[slot_i] = i;
+      const auto want = evaluate(*expr, slots, *e.value);
+      if (!want) return result;
+      const auto got = read_element(*observation_.memory, r->base, e.type, i);
+      const uint64_t got_bits = got ? *got : 0;
+      if (got && got_bits == (*want & mask_of(e.type))) continue;
+      if (mismatches++ == 0)
+        result.detail = got ? fmt::format("{}[{}] = {}, expected {}", e.region, i, show(got_bits, e.type),
+                                          show(*want & mask_of(e.type), e.type))
+                            : fmt::format("{}[{}] cannot be read: {}", e.region, i, memory::describe(got.error()));
+    }
+    if (mismatches > 1) result.detail += fmt::format(" (and {} more)", mismatches - 1);
+    result.passed = mismatches == 0;
+    return result;
+  }
+
+  ExpectationResult check_lanes(const Expectation& e) {
+    ExpectationResult result;
+    const uint64_t lanes = scenario_.launch.lanes;
+    const uint32_t g = observation_.group_size;
+    if (!observation_.lane_value || !observation_.lane_value(e.name, 0)) {
+      diagnostics_.error(e.where, fmt::format("'{}' is not a per-lane value of this scenario", e.name));
+      return result;
+    }
+    std::vector<uint64_t> values;
+    std::vector<uint64_t> tids;
+    for (uint64_t tid = 0; tid < lanes; ++tid) {
+      if (observation_.lane_active && !observation_.lane_active(tid)) continue;
+      values.push_back(observation_.lane_value(e.name, tid).value_or(0));
+      tids.push_back(tid);
+    }
+    if (e.kind == Expectation::Kind::lane_distinct) {
+      result.what = fmt::format("{} distinct across lanes", e.name);
+      std::unordered_map<uint64_t, uint64_t> seen;
+      for (size_t k = 0; k < values.size(); ++k) {
+        const auto [it, fresh] = seen.emplace(values[k], tids[k]);
+        if (!fresh) {
+          result.detail = fmt::format("lanes {} and {} both hold 0x{:x}", it->second, tids[k], values[k]);
+          return result;
+        }
+      }
+      result.passed = true;
+      return result;
+    }
+    if (!e.value) return result;
+    if (e.kind == Expectation::Kind::lane_each) {
+      result.what = fmt::format("{} == {} in every lane", e.name, e.value->text);
+      const auto expr = compile(*e.value, lane_symbols_);
+      if (!expr) return result;
+      uint64_t mismatches = 0;
+      for (size_t k = 0; k < values.size(); ++k) {
+        const auto want = evaluate(*expr, lane_slots(tids[k], g), *e.value);
+        if (!want) return result;
+        if (*want == values[k]) continue;
+        if (mismatches++ == 0)
+          result.detail = fmt::format("lane {}: {} = 0x{:x}, expected 0x{:x}", tids[k], e.name, values[k], *want);
+      }
+      if (mismatches > 1) result.detail += fmt::format(" (and {} more lanes)", mismatches - 1);
+      result.passed = mismatches == 0;
+      return result;
+    }
+    // Permutation: the multiset of lane values equals { value(i) : i = 0 … n−1 }.
+    result.what = fmt::format("{} over the lanes is a permutation of {} for i < {}", e.name, e.value->text,
+                              values.size());
+    const auto expr = compile(*e.value, index_symbols_);
+    if (!expr) return result;
+    std::vector<uint64_t> expected;
+    SlotValues slots{};
+    for (uint64_t i = 0; i < values.size(); ++i) {
+      slots[slot_i] = i;
+      const auto want = evaluate(*expr, slots, *e.value);
+      if (!want) return result;
+      expected.push_back(*want);
+    }
+    std::sort(values.begin(), values.end());
+    std::sort(expected.begin(), expected.end());
+    const auto [got_it, want_it] = std::mismatch(values.begin(), values.end(), expected.begin(), expected.end());
+    result.passed = got_it == values.end() && want_it == expected.end();
+    if (!result.passed)
+      result.detail = fmt::format("sorted, the lanes hold 0x{:x} where the permutation has 0x{:x}",
+                                  got_it != values.end() ? *got_it : 0, want_it != expected.end() ? *want_it : 0);
+    return result;
+  }
+
+  const Scenario& scenario_;
+  const Observation& observation_;
+  std::vector<RegionPlacement> where_;
+  Symbols lane_symbols_;
+  Symbols index_symbols_;
+  support::Diagnostics diagnostics_;
+};
+
+}  // namespace
+
+support::Diagnostics precheck_expectations(const Scenario& scenario, uint32_t group_size) {
+  support::Diagnostics d;
+  const auto where = placements(scenario);
+  const Symbols lane_symbols = make_symbols(scenario, where, group_size, true, false);
+  const Symbols index_symbols = make_symbols(scenario, where, group_size, false, true);
+  for (const Expectation& e : scenario.expectations) {
+    if (!e.value) continue;
+    const bool per_lane = e.kind == Expectation::Kind::lane_each;
+    auto compiled = compile_at(*e.value, per_lane ? lane_symbols : index_symbols);
+    if (auto* diag = std::get_if<support::Diagnostic>(&compiled)) d.add(*diag);
+  }
+  return d;
+}
+
+std::variant<std::vector<ExpectationResult>, support::Diagnostics> check_expectations(const Scenario& scenario,
+                                                                                      const Observation& observation) {
+  return Checker(scenario, observation).run();
+}
+
+}  // namespace gpuatom::scenario
