@@ -11,6 +11,7 @@
 
 #include "gpuatom/alu/operation.hpp"
 #include "gpuatom/numeric/arithmetic.hpp"
+#include "gpuatom/support/bits128.hpp"
 
 namespace gpuatom::alu {
 
@@ -127,12 +128,6 @@ constexpr Result apply(const Operation& operation, uint64_t old, const Operands&
   return {memory, old};
 }
 
-// 128-bit values for the only 128-bit atomics (exchange and compare-and-swap).
-struct Bits128 {
-  uint64_t lo = 0;
-  uint64_t hi = 0;
-  friend constexpr bool operator==(const Bits128&, const Bits128&) = default;
-};
 struct Result128 {
   Bits128 memory;
   Bits128 returned;

@@ -30,7 +30,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "gpuatom/memory/bits128.hpp"
+#include "gpuatom/support/bits128.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/memory/expected.hpp"
 

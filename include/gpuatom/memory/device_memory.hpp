@@ -33,7 +33,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuatom/memory/bits128.hpp"
+#include "gpuatom/support/bits128.hpp"
 #include "gpuatom/memory/expected.hpp"
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/memory/page_table.hpp"
