@@ -24,5 +24,6 @@ using Action = std::function<int()>;
 void add_alu_command(CLI::App& app, Action& run);
 void add_tour_command(CLI::App& app, Action& run);
 void add_explain_command(CLI::App& app, Action& run);
+void add_run_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli

@@ -1,0 +1,85 @@
+// Running a scenario: the options every vendor runner takes and the report each returns. Vendor
+// front-ends register a runner for their ISA; `gpuatom run` dispatches on the scenario's `isa`.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "gpuatom/scenario/expectations.hpp"
+#include "gpuatom/scenario/scenario.hpp"
+
+namespace gpuatom::scenario {
+
+enum class Mode : uint8_t { parallel, deterministic, exhaustive };
+std::string_view name(Mode mode);
+
+struct RunOptions {
+  Mode mode = Mode::parallel;
+  uint64_t seed = 1;               // deterministic mode
+  unsigned threads = 0;            // parallel mode: 0 = all cores
+  uint64_t exhaustive_cap = 100000;  // most executions an exhaustive run explores
+  bool quiet = false;              // no progress output
+};
+
+struct Counters {
+  uint64_t operations = 0;   // atomic read-modify-writes performed
+  uint64_t cas_retries = 0;  // failed compare-and-swap attempts inside CAS loops
+  uint64_t faults = 0;       // faulting lane accesses
+};
+
+struct RunReport {
+  std::string file;
+  std::string name;
+  Isa isa = Isa::sass;
+  Mode mode = Mode::parallel;
+  uint64_t seed = 0;
+  unsigned threads = 0;
+  uint64_t lanes = 0;
+  double seconds = 0;
+  Counters counters;
+  std::vector<ExpectationResult> expectations;
+  std::vector<LaneFault> faults;  // the first few, for the report
+  std::vector<std::string> fault_text;  // described faults (instruction and lane included)
+  // Exhaustive mode: each distinct outcome with the number of executions that reached it, and
+  // whether every expectation held in it.
+  struct Outcome {
+    std::string text;
+    uint64_t count = 0;
+    bool expectations_hold = true;
+  };
+  std::vector<Outcome> outcomes;
+  uint64_t executions = 0;
+  std::vector<std::string> notes;  // warnings worth showing (e.g. refused modes)
+
+  bool passed() const;
+};
+
+// What a runner returns: a report, or diagnostics for bad input (exit 2).
+using RunResult = std::variant<RunReport, support::Diagnostics>;
+using Runner = std::function<RunResult(const Scenario&, const RunOptions&)>;
+
+// The registry of vendor runners, keyed by ISA. Front-ends add themselves at start-up
+// (see register_runners()).
+void register_runner(Isa isa, Runner runner);
+const Runner* runner_for(Isa isa);
+
+// Every vendor runner the library has; called once by the CLI.
+void register_runners();
+
+// A stopwatch for reports.
+class Stopwatch {
+ public:
+  Stopwatch() : start_(std::chrono::steady_clock::now()) {}
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace gpuatom::scenario
