@@ -158,8 +158,9 @@ constexpr uint64_t min_max_nan(uint64_t a, uint64_t b, const MinMaxRules& rules,
 
 }  // namespace detail
 
+namespace detail {
 template <class F>
-constexpr uint64_t min(uint64_t a, uint64_t b, const MinMaxRules& rules) {
+constexpr uint64_t min_max(uint64_t a, uint64_t b, const MinMaxRules& rules, bool want_max) {
   a &= F::mask;
   b &= F::mask;
   if (rules.flush_inputs) {
@@ -167,23 +168,22 @@ constexpr uint64_t min(uint64_t a, uint64_t b, const MinMaxRules& rules) {
     b = flush_subnormal<F>(b);
   }
   bool handled = false;
-  const uint64_t nan_result = detail::min_max_nan<F>(a, b, rules, handled);
+  const uint64_t nan_result = min_max_nan<F>(a, b, rules, handled);
   if (handled) return nan_result;
-  return order_key<F>(a) <= order_key<F>(b) ? a : b;
+  const uint64_t ka = order_key<F>(a);
+  const uint64_t kb = order_key<F>(b);
+  return (want_max ? ka >= kb : ka <= kb) ? a : b;
+}
+}  // namespace detail
+
+template <class F>
+constexpr uint64_t min(uint64_t a, uint64_t b, const MinMaxRules& rules) {
+  return detail::min_max<F>(a, b, rules, false);
 }
 
 template <class F>
 constexpr uint64_t max(uint64_t a, uint64_t b, const MinMaxRules& rules) {
-  a &= F::mask;
-  b &= F::mask;
-  if (rules.flush_inputs) {
-    a = flush_subnormal<F>(a);
-    b = flush_subnormal<F>(b);
-  }
-  bool handled = false;
-  const uint64_t nan_result = detail::min_max_nan<F>(a, b, rules, handled);
-  if (handled) return nan_result;
-  return order_key<F>(a) >= order_key<F>(b) ? a : b;
+  return detail::min_max<F>(a, b, rules, true);
 }
 
 // IEEE equality: −0 == +0, a NaN equals nothing (not even its own bits).
