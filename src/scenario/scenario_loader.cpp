@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/text.hpp"
 
@@ -53,17 +54,19 @@ class Loader {
 
   void error(const toml::node& node, std::string message) { diagnostics_.error(at(node), std::move(message)); }
 
-  // Reports keys of `table` that are not in `known`.
-  void check_keys(const toml::table& table, std::initializer_list<std::string_view> known, std::string_view what) {
+  // Reports keys of `table` that scenario_keys() does not list for `table_name`.
+  void check_keys(const toml::table& table, std::string_view table_name, std::string_view what) {
     for (const auto& [key, node] : table) {
       bool ok = false;
-      for (std::string_view k : known) ok = ok || key.str() == k;
-      if (!ok) {
-        std::string list;
-        for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      std::string list;
+      for (const KeyDoc& k : scenario_keys()) {
+        if (k.table != table_name) continue;
+        ok = ok || k.key == key.str();
+        list += (list.empty() ? "" : ", ") + std::string(k.key);
+      }
+      if (!ok)
         diagnostics_.error(at(key.source()), fmt::format("unknown key '{}' in {}; expected one of: {}", key.str(),
                                                           what, list));
-      }
     }
   }
 
@@ -126,9 +129,7 @@ class Loader {
   }
 
   void read_root(const toml::table& root) {
-    check_keys(root, {"name", "description", "isa", "launch", "region", "lanes", "program", "expect", "options",
-                      "exhaustive"},
-               "the scenario");
+    check_keys(root, "", "the scenario");
     scenario_.name = string_at(root, "name", false, "the scenario").value_or(file_);
     scenario_.description = string_at(root, "description", false, "the scenario").value_or("");
     if (const auto isa = string_at(root, "isa", true, "the scenario")) {
@@ -157,7 +158,7 @@ class Loader {
     }
     const toml::table* t = n->as_table();
     if (!t) return error(*n, "'launch' must be a table");
-    check_keys(*t, {"lanes", "group", "active", "helper", "killed"}, "[launch]");
+    check_keys(*t, "launch", "[launch]");
     LaunchSpec& l = scenario_.launch;
     l.where = at(*t);
     l.lanes = integer_at(*t, "lanes", true, "[launch]", 1, max_lanes).value_or(1);
@@ -179,9 +180,7 @@ class Loader {
         error(item, "each [[region]] must be a table");
         continue;
       }
-      check_keys(*t, {"name", "base", "size", "space", "location", "granularity", "sparse", "sparse_by_default",
-                      "fill", "fill_type"},
-                 "[[region]]");
+      check_keys(*t, "region", "[[region]]");
       RegionText r;
       r.where = at(*t);
       r.name = string_at(*t, "name", true, "[[region]]").value_or("");
@@ -347,9 +346,7 @@ class Loader {
   }
 
   void read_expectation(const toml::table& t) {
-    check_keys(t, {"region", "type", "each", "index", "equals", "count", "lane", "permutation", "distinct",
-                   "explainable", "faults", "fault", "at_lane"},
-               "[[expect]]");
+    check_keys(t, "expect", "[[expect]]");
     Expectation e;
     e.where = at(t);
     if (t.get("region")) {

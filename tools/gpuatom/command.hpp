@@ -25,5 +25,6 @@ void add_alu_command(CLI::App& app, Action& run);
 void add_tour_command(CLI::App& app, Action& run);
 void add_explain_command(CLI::App& app, Action& run);
 void add_run_command(CLI::App& app, Action& run);
+void add_docs_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli
