@@ -23,5 +23,6 @@ struct BadInput : std::runtime_error {
 using Action = std::function<int()>;
 void add_alu_command(CLI::App& app, Action& run);
 void add_tour_command(CLI::App& app, Action& run);
+void add_amd_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli

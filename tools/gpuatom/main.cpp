@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   Action run;
   add_alu_command(app, run);
   add_tour_command(app, run);
+  add_amd_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
