@@ -11,6 +11,12 @@ namespace gpuatom::amd::detail {
 
 namespace {
 
+// "the L2" for a one-stage path, "every stage of IF → PCIe" otherwise.
+std::string stages_phrase(const Path& path) {
+  if (path.stages.size() == 1) return fmt::format("the {}", name(path.executing()));
+  return fmt::format("every stage of {}", path.text());
+}
+
 bool every_stage_returns(const Case& c) {
   for (const Place place : c.path.stages)
     if (support(c.device, place, c.row, c.selectors.pcie, c.options) != Support::full) return false;
@@ -44,8 +50,8 @@ Outcome cas_loop(const Case& c, std::vector<Firing>& firings) {
   const auto lacking = first_lacking(c, cas);
   if (!lacking) {
     firings.push_back(fire(RuleId::c3,
-                           fmt::format("every stage of {} supports the {}-bit CAS: the loop computes the correct result",
-                                       c.path.text(), cas.width),
+                           fmt::format("{} supports the {}-bit CAS: the loop computes the correct result",
+                                       stages_phrase(c.path), cas.width),
                            {SourceKind::page, page::cas}, Basis::decision, Outcome::cas));
     return Outcome::cas;
   }
@@ -80,8 +86,8 @@ Outcome apply_cas_rules(const Case& c, std::vector<Firing>& firings) {
   }
   if (every_stage_returns(c)) {
     firings.push_back(fire(RuleId::c1,
-                           fmt::format("every stage of {} supports {} with a return value: no emulation needed",
-                                       c.path.text(), c.row.label),
+                           fmt::format("{} supports {} with a return value: no emulation needed",
+                                       stages_phrase(c.path), c.row.label),
                            {SourceKind::decision, decision::cas_emulation}, Basis::decision, Outcome::native));
     return Outcome::native;
   }

@@ -3,6 +3,10 @@
 //
 //   gpuatom amd matrix --strategy hw --pcie no --family instinct --format csv
 //   gpuatom amd matrix --strategy cas --pcie yes --family gfx --format html > gfx.html
+//
+// CSV keeps the page's header line `Atomic,<devices>`; the memory / granularity / scope grouping
+// appears as section rows (the selector path, then empty device fields) before each leaf's 27
+// rows — see gpuatom/amd/matrix_render.hpp and tests/amd/matrix_test.cpp.
 #include <array>
 #include <string>
 
