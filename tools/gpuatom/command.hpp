@@ -26,5 +26,6 @@ void add_tour_command(CLI::App& app, Action& run);
 void add_explain_command(CLI::App& app, Action& run);
 void add_run_command(CLI::App& app, Action& run);
 void add_docs_command(CLI::App& app, Action& run);
+void add_amd_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli

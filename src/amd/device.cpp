@@ -1,0 +1,85 @@
+#include "gpuatom/amd/device.hpp"
+
+#include <array>
+
+namespace gpuatom::amd {
+
+namespace {
+
+using D = DeviceId;
+using F = Family;
+using G = Generation;
+using K = DeviceKind;
+using P = PcieFallback;
+
+// The family split follows the page's "Support summary": MI300, MI200, MI100 under "AMD Instinct
+// accelerators"; gfx9 to gfx12 under "AMD gfx generic targets". APU and A+A rows reach host memory
+// over the fabric, so they have no PCIe fallback (spec/amd.md §3).
+constexpr std::array<Device, 11> table = {{
+    {D::mi100, "MI100", F::instinct, G::mi100, K::dgpu, P::nop},
+    {D::mi200_pcie, "MI200 PCIe", F::instinct, G::mi200, K::dgpu, P::nop},
+    {D::mi200_aa, "MI200 A+A", F::instinct, G::mi200, K::aa_system, P::not_applicable},
+    {D::mi300x, "MI300X", F::instinct, G::mi300, K::dgpu, P::load_op_store},
+    {D::mi300a, "MI300A", F::instinct, G::mi300, K::apu, P::not_applicable},
+    {D::gfx9_dgpu, "gfx9 dGPU", F::gfx, G::gfx9, K::dgpu, P::nop},
+    {D::gfx9_apu, "gfx9 APU", F::gfx, G::gfx9, K::apu, P::not_applicable},
+    {D::gfx10_dgpu, "gfx10 dGPU", F::gfx, G::gfx10, K::dgpu, P::nop},
+    {D::gfx11_dgpu, "gfx11 dGPU", F::gfx, G::gfx11, K::dgpu, P::nop},
+    {D::gfx11_apu, "gfx11 APU", F::gfx, G::gfx11, K::apu, P::not_applicable},
+    {D::gfx12_dgpu, "gfx12 dGPU", F::gfx, G::gfx12, K::dgpu, P::load_op_store},
+}};
+
+// A family name alone is accepted where it names one device (gfx10, gfx12, MI100).
+constexpr std::array<Spelling<DeviceId>, 11> spellings = {{
+    {D::mi100, "MI100", ""},
+    {D::mi200_pcie, "MI200 PCIe", ""},
+    {D::mi200_aa, "MI200 A+A", "mi200aa mi200-a+a"},
+    {D::mi300x, "MI300X", ""},
+    {D::mi300a, "MI300A", ""},
+    {D::gfx9_dgpu, "gfx9 dGPU", ""},
+    {D::gfx9_apu, "gfx9 APU", ""},
+    {D::gfx10_dgpu, "gfx10 dGPU", "gfx10"},
+    {D::gfx11_dgpu, "gfx11 dGPU", ""},
+    {D::gfx11_apu, "gfx11 APU", ""},
+    {D::gfx12_dgpu, "gfx12 dGPU", "gfx12"},
+}};
+
+constexpr std::array<Spelling<Family>, 2> families = {{
+    {Family::instinct, "instinct", "AMD Instinct accelerators"},
+    {Family::gfx, "gfx", "AMD gfx generic targets"},
+}};
+
+}  // namespace
+
+std::span<const Device> devices() { return table; }
+
+std::span<const Device> devices(Family family) {
+  const std::span<const Device> all = table;
+  return family == Family::instinct ? all.first(5) : all.subspan(5);
+}
+
+const Device& device(DeviceId id) { return table[static_cast<size_t>(id)]; }
+
+bool reaches_host_over_pcie(const Device& device) { return device.kind == DeviceKind::dgpu; }
+
+std::span<const Spelling<DeviceId>> device_spellings() { return spellings; }
+std::span<const Spelling<Family>> family_spellings() { return families; }
+
+std::string_view name(Family family) {
+  return family == Family::instinct ? "AMD Instinct accelerators" : "AMD gfx generic targets";
+}
+
+std::string_view name(Generation generation) {
+  switch (generation) {
+    case Generation::mi100: return "MI100";
+    case Generation::mi200: return "MI200";
+    case Generation::mi300: return "MI300";
+    case Generation::gfx9: return "gfx9";
+    case Generation::gfx10: return "gfx10";
+    case Generation::gfx11: return "gfx11";
+    case Generation::gfx12: return "gfx12";
+  }
+  return "?";
+}
+
+}  // namespace gpuatom::amd

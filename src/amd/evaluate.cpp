@@ -1,0 +1,88 @@
+#include "gpuatom/amd/evaluate.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rule_steps.hpp"
+
+namespace gpuatom::amd {
+
+namespace {
+
+using detail::fire;
+
+// gfx10's FP64 min/max exist only under the PROPOSED width reading (amd.gfx10-fminmax).
+bool rests_on_gfx10_widths(const Device& device, const Row& row) {
+  return device.id == DeviceId::gfx10_dgpu && row.width == 64 &&
+         (row.kind == RowKind::fp_min || row.kind == RowKind::fp_max);
+}
+
+// atomicSub on a PCIe stage with PCIe atomics rests on the amd.sub-pcie proposal.
+bool rests_on_sub_over_pcie(const Row& row, const Selectors& s, const Path& path) {
+  return row.kind == RowKind::sub && s.pcie == PcieAtomics::supported && path.passes(Place::pcie);
+}
+
+// Marks the row-level firings (A, H, C) that rest on a PROPOSED reading of the row.
+void mark_proposed_readings(const Explanation& e, std::vector<Firing>& firings) {
+  const Row& row = *e.request.row;
+  std::vector<std::string_view> switches;
+  if (rests_on_gfx10_widths(*e.device, row)) switches.push_back("amd.gfx10-fminmax");
+  if (rests_on_sub_over_pcie(row, e.selectors, e.path)) switches.push_back("amd.sub-pcie");
+  if (switches.empty()) return;
+  for (Firing& f : firings) {
+    const bool row_level = f.rule <= RuleId::a1 || (f.rule >= RuleId::h1 && f.rule <= RuleId::c6);
+    if (!row_level) continue;
+    f.basis = Basis::proposed;
+    for (const auto s : switches)
+      if (std::find(f.switches.begin(), f.switches.end(), s) == f.switches.end()) f.switches.push_back(s);
+  }
+}
+
+}  // namespace
+
+Explanation evaluate(const Device& device, const AtomicRequest& request, const Selectors& selectors,
+                     const ModelOptions& options) {
+  Explanation e;
+  e.device = &device;
+  e.request = request;
+  e.selectors = selectors;
+  e.options = options;
+
+  if (request.is_128_bit()) {
+    e.firings.push_back(fire(RuleId::a2, fmt::format("{}: AMD GPUs have no 128-bit Exchange or CAS", request.label),
+                             {SourceKind::page, page::no_128_bit}, Basis::page, Outcome::not_applicable));
+    e.outcome = Outcome::not_applicable;
+    return e;
+  }
+  const Row& row = *request.row;
+
+  bool cas_rules = selectors.strategy == Strategy::cas_emulation;
+  if (selectors.strategy == Strategy::hw_atomics && !has_instruction(device, row, options)) {
+    const std::string missing = fmt::format("{} has no hardware instruction for {} (neither its L2 nor its IF executes it)",
+                                            device.name, row.label);
+    if (options.no_hw_instruction == NoHwInstruction::not_applicable) {
+      e.firings.push_back(fire(RuleId::a1, missing, {SourceKind::page, page::not_applicable}, Basis::proposed,
+                               Outcome::not_applicable, {"amd.no-hw-instruction"}));
+      e.outcome = Outcome::not_applicable;
+      mark_proposed_readings(e, e.firings);
+      return e;
+    }
+    e.firings.push_back(fire(RuleId::a1, missing + "; the CAS-emulation rules decide instead",
+                             {SourceKind::spec, spec::hw_means_instruction}, Basis::proposed, std::nullopt,
+                             {"amd.no-hw-instruction"}));
+    cas_rules = true;
+  }
+
+  Route routed = route(device, selectors, options);
+  e.path = std::move(routed.path);
+  e.firings.insert(e.firings.end(), routed.firings.begin(), routed.firings.end());
+
+  const detail::Case c{device, row, selectors, options, e.path};
+  Outcome outcome = cas_rules ? detail::apply_cas_rules(c, e.firings) : detail::apply_hw_rules(c, e.firings);
+  mark_proposed_readings(e, e.firings);
+  e.outcome = detail::apply_scope_rule(c, outcome, e.firings);
+  return e;
+}
+
+}  // namespace gpuatom::amd

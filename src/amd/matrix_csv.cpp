@@ -1,0 +1,47 @@
+#include <fmt/format.h>
+
+#include "gpuatom/amd/matrix_render.hpp"
+
+namespace gpuatom::amd {
+
+namespace {
+
+// RFC 4180: quote a field that holds a comma, a quote or a line break.
+std::string field(std::string_view text) {
+  if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+}  // namespace
+
+std::string render_csv(const Matrix& m) {
+  std::string out = "Atomic";
+  // Appends, not `"," + field(…)`: GCC 12 warns falsely (-Wrestrict) on that temporary.
+  for (const Device& d : m.columns) {
+    out += ',';
+    out += field(d.name);
+  }
+  out += "\n";
+  for (const LeafTable& leaf : m.leaves) {
+    out += field(title(leaf.leaf));
+    out.append(m.columns.size(), ',');
+    out += '\n';
+    for (size_t r = 0; r < leaf.cells.size(); ++r) {
+      out += field(rows()[r].label);
+      for (const Explanation& cell : leaf.cells[r]) {
+        out += ',';
+        out += field(label(cell.outcome));
+      }
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace gpuatom::amd

@@ -1,0 +1,49 @@
+// The human explanation: case, outcome with its label, path, each rule with reason, quoted source
+// and tag, and the switches that differ from the defaults.
+#include "amd/model_helpers.hpp"
+
+using namespace amd_test;
+
+TEST(ExplanationText, MI300XFloatAddOnPinnedHostMemoryAtSystemScope) {
+  const Explanation e = explain(DeviceId::mi300x, "32 bit float atomicAdd", at(pinned, fine, system_scope, no_pcie));
+  EXPECT_EQ(explain_text(e),
+            "32 bit float atomicAdd on MI300X · HW atomics · No PCIe atomics · Pinned Host DRAM · Fine-grained · System scope\n"
+            "outcome: ⚠️ Scope Downgrade\n"
+            "path:    IF → PCIe\n"
+            "rules:\n"
+            "  1. P1 MI300-FABRIC\n"
+            "     MI300X forwards every atomicRMW to the Infinity Fabric\n"
+            "     page: \"All atomicRMW operations are forwarded out to the Infinity Fabric.\"\n"
+            "  2. P7 HOST-OVER-PCIE\n"
+            "     MI300X is a dGPU: Pinned Host DRAM is reached from the IF over PCIe\n"
+            "     page: \"In discrete GPUs (dGPUs), if the data is stored in host memory, the atomic will be forwarded "
+            "from the Infinity Fabric to PCIe.\"\n"
+            "  3. H5 PCIE-LOAD-OP-STORE\n"
+            "     the system has no PCIe atomics; the PCIe controller of MI300X runs a load-op-store that the CPU sees "
+            "as non-atomic: downgraded to device scope\n"
+            "     page: \"If the PCIe bus does not support the requested atomic, the GPU's PCIe controller changes it "
+            "into a load-op-store sequence. … It will seem like atomics to the wave, but the CPU sees it as a "
+            "non-atomic load-op-store sequence. This downgrades system-scope atomics to device-scope.\"\n"
+            "switches: defaults (spec/amd.md §9)\n");
+}
+
+TEST(ExplanationText, TagsAndChangedSwitchesAreShown) {
+  ModelOptions o;
+  set_switch(o, "amd.noreturn-downgrade", "noreturn");
+  const Explanation e = explain(DeviceId::mi100, "32 bit float atomicAdd", at(device_dram, coarse, system_scope), o);
+  EXPECT_EQ(e.outcome, Outcome::no_return);
+  const std::string text = explain_text(e);
+  EXPECT_NE(text.find("1. P2 COARSE-L2 [DECISION]"), std::string::npos) << text;
+  EXPECT_NE(text.find("3. S1 COARSE-SYSTEM-DOWNGRADE [PROPOSED; amd.noreturn-downgrade=noreturn]"), std::string::npos) << text;
+  EXPECT_NE(text.find("switches: amd.noreturn-downgrade=noreturn\n"), std::string::npos) << text;
+  const std::string line = explain_line(e);
+  EXPECT_TRUE(line.starts_with("✅ NoReturn via L2 — P2 COARSE-L2: ")) << line;
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+}
+
+TEST(ExplanationText, NotApplicableHasNoPath) {
+  const Explanation e = explain(DeviceId::gfx9_apu, "64 bit float atomicMin", at(device_dram, fine, device_scope));
+  EXPECT_EQ(e.outcome, Outcome::not_applicable);
+  EXPECT_NE(explain_text(e).find("path:    –\n"), std::string::npos);
+  EXPECT_NE(explain_text(e).find("A1 NO-HW-INSTRUCTION [PROPOSED; amd.no-hw-instruction=na]"), std::string::npos);
+}

@@ -1,0 +1,114 @@
+// `gpuatom amd outcome`: one cell of AMD's support tables, computed from the rules, with its reason.
+//
+//   gpuatom amd outcome --device mi300x --op "32 bit float atomicAdd" --memory pinned
+//                       --granularity fine --scope system --pcie no
+//   gpuatom amd outcome --device "gfx12 dGPU" --op add32 --memory device --granularity coarse
+//                       --scope system --pcie yes --strategy cas --json
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "amd_arguments.hpp"
+#include "gpuatom/amd/evaluate.hpp"
+#include "gpuatom/amd/request.hpp"
+
+namespace gpuatom::cli {
+
+namespace {
+
+struct OutcomeArgs {
+  std::string device, op, memory, granularity, scope, pcie;
+  std::string strategy = "hw";
+  SwitchArgs switch_args;
+  bool json = false;
+};
+
+amd::AtomicRequest parse_request(const std::string& text) {
+  if (const auto request = amd::find_request(text)) return *request;
+  std::string valid;
+  for (const amd::Row& row : amd::rows()) valid += fmt::format("{}\"{}\"", valid.empty() ? "" : ", ", row.label);
+  for (const amd::AtomicRequest& r : amd::requests_128_bit()) valid += fmt::format(", \"{}\"", r.label);
+  throw BadInput(fmt::format("--op {}: expected one of: {} (case, spaces and '-' are ignored; short forms such as "
+                             "add32, fadd64, half2add, cas128 work too)",
+                             text, valid));
+}
+
+nlohmann::ordered_json to_json(const amd::Explanation& e) {
+  using json = nlohmann::ordered_json;
+  json out;
+  out["device"] = e.device->name;
+  out["atomic"] = e.request.label;
+  out["selectors"] = {{"strategy", amd::name(e.selectors.strategy)},
+                      {"pcie", amd::name(e.selectors.pcie)},
+                      {"memory", amd::name(e.selectors.memory)},
+                      {"granularity", amd::name(e.selectors.granularity)},
+                      {"scope", amd::name(e.selectors.scope)}};
+  out["outcome"] = amd::name(e.outcome);
+  out["label"] = amd::label(e.outcome);
+  json path = json::array();
+  for (const amd::Place p : e.path.stages) path.push_back(amd::name(p));
+  out["path"] = path;
+  json rules = json::array();
+  for (const amd::Firing& f : e.firings) {
+    const std::string_view tag = amd::tag(f.basis);
+    json switches = json::object();
+    for (const auto s : f.switches) switches[std::string(s)] = amd::switch_value(e.options, s);
+    rules.push_back({{"id", amd::rule_info(f.rule).code.substr(0, 2)},
+                     {"rule", amd::rule_info(f.rule).code},
+                     {"reason", f.reason},
+                     {"source", amd::name(f.source.kind)},
+                     {"quote", f.source.text},
+                     {"tag", tag.empty() ? json() : json(tag)},
+                     {"switches", switches},
+                     {"outcome", f.outcome ? json(amd::name(*f.outcome)) : json()}});
+  }
+  out["rules"] = rules;
+  json switches = json::object();
+  for (const amd::SwitchInfo& sw : amd::switches()) switches[std::string(sw.name)] = amd::switch_value(e.options, sw.name);
+  out["switches"] = switches;
+  return out;
+}
+
+int run_outcome(const OutcomeArgs& a) {
+  const amd::Device& device = amd::device(parse_spelling("--device", a.device, amd::device_spellings()));
+  const amd::AtomicRequest request = parse_request(a.op);
+  amd::Selectors s;
+  s.strategy = parse_spelling("--strategy", a.strategy, amd::strategy_spellings());
+  s.pcie = parse_spelling("--pcie", a.pcie, amd::pcie_spellings());
+  s.memory = parse_spelling("--memory", a.memory, amd::memory_spellings());
+  s.granularity = parse_spelling("--granularity", a.granularity, amd::granularity_spellings());
+  s.scope = parse_spelling("--scope", a.scope, amd::scope_spellings());
+  const amd::Explanation e = amd::evaluate(device, request, s, model_options(a.switch_args));
+  if (a.json)
+    fmt::print("{}\n", to_json(e).dump());
+  else
+    fmt::print("{}", amd::explain_text(e));
+  return exit_ok;
+}
+
+}  // namespace
+
+void add_amd_outcome_command(CLI::App& amd_command, Action& run) {
+  auto args = std::make_shared<OutcomeArgs>();
+  CLI::App* cmd = amd_command.add_subcommand("outcome", "What one atomic does on one AMD device, and why (spec/amd.md §6)");
+  cmd->footer(
+      "Values are case-insensitive; aliases: --memory device|migratable|pinned, --granularity coarse|fine,\n"
+      "--scope device|system, --device mi300x|\"gfx12 dGPU\"|gfx12 …, --op \"64 bit atomicCAS\"|cas64.\n"
+      "Example:\n"
+      "  gpuatom amd outcome --device mi300x --op \"32 bit float atomicAdd\" --memory pinned \\\n"
+      "      --granularity fine --scope system --pcie no");
+  cmd->add_option("--device", args->device, "MI100, MI200 PCIe, MI200 A+A, MI300X, MI300A, gfx9 dGPU, gfx9 APU, "
+                                            "gfx10 dGPU, gfx11 dGPU, gfx11 APU, gfx12 dGPU")->required();
+  cmd->add_option("--op", args->op, "the page's row label (\"32 bit atomicAdd\") or a 128-bit Exch/CAS")->required();
+  cmd->add_option("--memory", args->memory, "Device DRAM | Migratable Host DRAM | Pinned Host DRAM")->required();
+  cmd->add_option("--granularity", args->granularity, "Coarse-grained | Fine-grained")->required();
+  cmd->add_option("--scope", args->scope, "Device | System")->required();
+  cmd->add_option("--pcie", args->pcie, "yes (PCIe atomics) | no (No PCIe atomics)")->required();
+  cmd->add_option("--strategy", args->strategy, "hw (HW atomics, default) | cas (CAS emulation)");
+  cmd->add_flag("--json", args->json, "print the outcome, path and rules as one JSON object");
+  add_switch_flags(*cmd, args->switch_args);
+  cmd->callback([&run, args] { run = [args] { return run_outcome(*args); }; });
+}
+
+}  // namespace gpuatom::cli
