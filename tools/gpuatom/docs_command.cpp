@@ -56,6 +56,7 @@ int docs(CLI::App& app, const DocsArgs& args) {
       {"nvidia.md", report::nvidia_reference_markdown()},
       {"intel.md", report::intel_reference_markdown()},
       {"amd.md", report::amd_reference_markdown()},
+      {"amd-matrices.md", report::amd_matrices_markdown()},
       {"scenario-format.md", report::scenario_format_markdown()},
       {"cli.md", cli_reference(app)},
   };

@@ -9,7 +9,8 @@ namespace gpuatom::report {
 
 std::string nvidia_reference_markdown();    // op × size legality per instruction, codes, float rules, assumptions
 std::string intel_reference_markdown();     // op table: codes, names, semantics, operand roles, widths, assumptions
-std::string amd_reference_markdown();       // the 27 rows and the assumptions (the matrices come from the model)
+std::string amd_reference_markdown();       // the 27 rows and the assumptions
+std::string amd_matrices_markdown();        // all 8 outcome tables, computed by the model
 std::string scenario_format_markdown();     // every scenario key
 
 }  // namespace gpuatom::report
