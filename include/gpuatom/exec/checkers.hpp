@@ -1,0 +1,92 @@
+// Checkers for racing runs, usable by tests and by scenarios. A parallel run's outcome varies, so
+// what can be checked are invariants every legal interleaving keeps:
+//
+//   check_fold         order-independent ops (integer add, and/or/xor, min/max, exact float sums,
+//                      INC with one bound …): the final value is the sequential fold of the ops
+//                      over the initial value, in any order — the checker folds in the order given.
+//   check_permutation  exchange: every value stored is returned exactly once or is the final
+//                      value, so {initial} ∪ stored = returned ∪ {final} as multisets.
+//   check_serial_order per address: some serial order of the atomics explains every returned
+//                      value and the final value (the Vulkan CTS "intermediate values" check):
+//                      a backtracking search with memoisation that answers explained (with an
+//                      order), unexplainable, or undecided past its budget — never a false pass.
+//
+// Every checker explains its first mismatch in words. Values are compared at the operation's
+// width (alu::width_mask); 128-bit types are not covered.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gpuatom/alu/operation.hpp"
+
+namespace gpuatom::exec {
+
+struct CheckResult {
+  bool passed = false;
+  std::string explanation;  // what was found; on failure, the first mismatch
+  explicit operator bool() const { return passed; }
+};
+
+// One operation of a fold.
+struct FoldStep {
+  alu::Operation operation;
+  alu::Operands operands;
+};
+
+CheckResult check_fold(uint64_t initial, std::span<const FoldStep> steps, uint64_t final_value);
+// The common case: one operation, one operand list.
+CheckResult check_fold(const alu::Operation& operation, uint64_t initial, std::span<const uint64_t> values,
+                       uint64_t final_value);
+
+// Values are compared at `width_bits` (16, 32 or 64).
+CheckResult check_permutation(uint64_t initial, std::span<const uint64_t> stored, std::span<const uint64_t> returned,
+                              uint64_t final_value, int width_bits = 32);
+
+// ---- serial order --------------------------------------------------------------------------
+
+// An atomic as observed after a run.
+struct ObservedAtomic {
+  alu::Operation operation;
+  alu::Operands operands;
+  std::optional<uint64_t> returned;  // nullopt: the value never reached a register (reductions)
+  // Atomics of one thread (lane) to one address happen in program order: give them the same
+  // `thread` and list them in that order. nullopt: unordered with respect to every other atomic.
+  std::optional<uint64_t> thread;
+};
+
+// Everything observed at one address.
+struct AddressHistory {
+  uint64_t address = 0;
+  uint64_t initial = 0;
+  std::vector<ObservedAtomic> atomics;
+  uint64_t final_value = 0;
+};
+
+enum class Verdict : uint8_t { explained, unexplainable, undecided };
+std::string_view name(Verdict verdict);
+
+struct SerialOrderResult {
+  Verdict verdict = Verdict::undecided;
+  std::vector<std::size_t> order;  // explained: indices into atomics, first to last
+  uint64_t states = 0;             // search states visited
+  std::string explanation;
+};
+
+struct SerialSearchBudget {
+  // Past (atomics + states) search states: undecided. A search that never backtracks visits one
+  // state per atomic, so `states` is what backtracking may cost on top.
+  uint64_t states = 1'000'000;
+  uint64_t memo_bytes = 256ULL << 20;  // failed states remembered up to about this much memory
+};
+
+SerialOrderResult check_serial_order(const AddressHistory& history, const SerialSearchBudget& budget = {});
+
+// Every address; passes only when every address is explained. The explanation names the first
+// address that is not, and says whether it is unexplainable or undecided.
+CheckResult check_serial_orders(std::span<const AddressHistory> histories, const SerialSearchBudget& budget = {});
+
+}  // namespace gpuatom::exec

@@ -1,0 +1,68 @@
+// The exhaustive run mode: every interleaving of a small program, by stateless model checking.
+//
+// A factory builds a fresh Instance (its own memory, agents and outcome extractor) for every
+// execution; a depth-first search explores schedules by re-executing from the start, branching at
+// each step over (agent, pending event) — so lanes of one instruction are tried in every order,
+// not only ascending.
+//
+// Partial-order reduction keeps independent events (accesses that do not conflict, agent.hpp)
+// from being permuted needlessly (Godefroid 1996):
+//   - persistent sets: at each step only a subset of the pending events is tried, one that every
+//     continuation must "go through" (agents that report their future accesses make these sets
+//     small; a lone event on its own word is taken without branching at all);
+//   - sleep sets: an event already explored at a step is not tried again after events that are
+//     independent of it.
+// Together they complete exactly one execution per Mazurkiewicz trace (class of interleavings
+// equal up to swapping adjacent independent events; all members end in the same state), so an
+// outcome's count is the number of traces reaching it. Prefixes whose every remaining candidate
+// is asleep are abandoned and counted as `pruned`. Outcomes must therefore be functions of the
+// final state (memory, lane results, faults), not of the order in RunResult::schedule.
+//
+// The search stops at `cap` executions (complete + pruned) with the message
+// "exhaustive: more than N interleavings; reduce lanes or use deterministic mode".
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "gpuatom/exec/agent.hpp"
+#include "gpuatom/exec/results.hpp"
+
+namespace gpuatom::exec {
+
+// One re-executable copy of the program: it owns its memory and agents.
+class Instance {
+ public:
+  virtual ~Instance() = default;
+  // The agents, in a fixed order (agent i of one instance is agent i of every other).
+  virtual std::span<Agent* const> agents() = 0;
+  // The outcome of a finished execution, as text (e.g. "final=3 returned=[0,1,2]"). Executions
+  // with equal text are one outcome. `run` has the execution's counters, faults and schedule.
+  virtual std::string outcome(const RunResult& run) = 0;
+};
+using InstanceFactory = std::function<std::unique_ptr<Instance>()>;
+
+struct ExhaustiveOptions {
+  uint64_t cap = 100000;  // most executions (complete + pruned) to explore
+};
+
+struct ExhaustiveResult {
+  // Each distinct outcome with the number of complete executions (one per trace) that reached it.
+  std::map<std::string, uint64_t> outcomes;
+  uint64_t executions = 0;  // complete executions
+  uint64_t pruned = 0;      // executions abandoned because every remaining event was asleep
+  uint64_t longest = 0;     // events in the longest execution
+  bool complete = true;     // false: stopped at the cap; `outcomes` covers only what was explored
+  std::string message;      // why it stopped early (empty when complete)
+};
+
+ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const ExhaustiveOptions& options = {});
+
+// "90 executions (0 pruned), 3 outcomes:\n      30  final=10\n ..." for reports and test failures.
+std::string describe(const ExhaustiveResult& result);
+
+}  // namespace gpuatom::exec

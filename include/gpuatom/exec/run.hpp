@@ -1,0 +1,44 @@
+// The parallel and deterministic run modes over a set of agents (exhaustive.hpp has the third).
+//
+//   parallel       host threads (default: every core) take agents one at a time and run each to
+//                  completion; agents on different threads race for real through the memory's
+//                  host atomics, so outcomes vary from run to run like on a GPU and only the
+//                  invariants (sums, permutations, serial explanations) may be checked.
+//   deterministic  one host thread; before every memory event a splitmix64 PRNG seeded with
+//                  `seed` picks which unfinished agent goes next; within an agent events go in
+//                  ascending lane order. The same seed gives the same interleaving, byte for byte,
+//                  on every machine.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "gpuatom/exec/agent.hpp"
+#include "gpuatom/exec/results.hpp"
+
+namespace gpuatom::exec {
+
+enum class Mode : uint8_t { parallel, deterministic, exhaustive };
+std::string_view name(Mode mode);
+
+struct RunOptions {
+  Mode mode = Mode::parallel;
+  unsigned threads = 0;          // parallel: host threads; 0 = std::thread::hardware_concurrency()
+  uint64_t seed = 1;             // deterministic
+  bool record_schedule = false;  // deterministic: fill RunResult::schedule
+};
+
+// Runs every agent to completion on `threads` host threads (0 = all cores; never more threads
+// than agents). An exception thrown by an agent stops the other threads at their next agent and
+// is rethrown here.
+RunResult run_parallel(std::span<Agent* const> agents, unsigned threads = 0);
+
+// Runs every agent to completion on the calling thread, in the interleaving `seed` selects.
+RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule = false);
+
+// Dispatches on options.mode. Mode::exhaustive needs fresh instances to re-execute (see
+// exhaustive.hpp) and is refused here with std::invalid_argument.
+RunResult run(std::span<Agent* const> agents, const RunOptions& options);
+
+}  // namespace gpuatom::exec

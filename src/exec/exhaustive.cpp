@@ -1,0 +1,206 @@
+// Stateless model checking with persistent sets and sleep sets (Godefroid 1996, ch. 4–6). Each
+// execution re-runs a fresh instance: it replays the choices on the stack, then extends greedily
+// (first event of the node's persistent set not asleep) to the end; then the deepest node with
+// an unexplored, awake event of its persistent set takes it, and the next execution replays up
+// to it.
+#include "gpuatom/exec/exhaustive.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+namespace gpuatom::exec {
+
+namespace {
+
+struct Choice {
+  uint32_t agent = 0;
+  Event event;
+
+  bool same_as(const Choice& other) const {
+    return agent == other.agent && event.instruction == other.event.instruction && event.lane == other.event.lane;
+  }
+  bool independent_of(const Choice& other) const { return !event.access.conflicts_with(other.event.access); }
+};
+
+bool contains(const std::vector<Choice>& set, const Choice& choice) {
+  return std::any_of(set.begin(), set.end(), [&](const Choice& member) { return member.same_as(choice); });
+}
+
+// One step of the current execution.
+struct Node {
+  std::vector<Choice> enabled;          // every pending event of every agent
+  std::vector<std::size_t> persistent;  // the events worth starting from here (indices into enabled)
+  std::vector<Choice> sleep;            // asleep on arrival: exploring them here would repeat a trace
+  std::vector<Choice> done;             // explored from this node already
+  std::size_t chosen = 0;               // index into enabled
+
+  const Choice& choice() const { return enabled[chosen]; }
+
+  // The first persistent event that is neither asleep nor explored, if any.
+  bool choose_next() {
+    for (const std::size_t index : persistent) {
+      if (!contains(sleep, enabled[index]) && !contains(done, enabled[index])) {
+        chosen = index;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The sleep set of the node reached by taking choice(): what slept here or was explored here
+  // stays asleep while the events taken are independent of it (Godefroid's sleep-set rule).
+  std::vector<Choice> child_sleep() const {
+    std::vector<Choice> asleep;
+    for (const auto* set : {&sleep, &done}) {
+      for (const Choice& member : *set) {
+        if (member.independent_of(choice())) asleep.push_back(member);
+      }
+    }
+    return asleep;
+  }
+};
+
+// What one agent may still do: its pending events (indices into the node's enabled list) and the
+// accesses after them.
+struct AgentFuture {
+  std::vector<std::size_t> pending;
+  std::vector<Access> later;
+  bool known = false;  // false: the agent cannot tell; assume its future conflicts with everything
+
+  bool conflicts_later(const Access& access) const {
+    return !known || std::any_of(later.begin(), later.end(), [&](const Access& a) { return a.conflicts_with(access); });
+  }
+};
+
+// A persistent set (Godefroid's definition): a set T of enabled events such that no event outside
+// T, in any continuation from here, depends on an event of T before some event of T happens.
+// Then every trace from here has an interleaving that starts with an event of T, so exploring T
+// alone loses no outcome and no trace. Built as a closure from one seed event t: add
+//   - the other pending events of t's own agent that conflict with t (lanes of one instruction);
+//   - for any other agent whose later accesses may conflict with t: all its pending events (they
+//     must run before those later accesses can), else those of its pending events that conflict.
+// An agent's later events wait for its whole current instruction, so t's own agent's future
+// cannot come before t. The smallest closure over all seeds is kept.
+std::vector<std::size_t> persistent_set(const std::vector<Choice>& enabled, const std::vector<AgentFuture>& futures) {
+  std::vector<std::size_t> best;
+  for (std::size_t seed = 0; seed < enabled.size() && best.size() != 1; ++seed) {
+    std::vector<bool> member(enabled.size(), false);
+    std::vector<std::size_t> set{seed};
+    member[seed] = true;
+    for (std::size_t next = 0; next < set.size() && (best.empty() || set.size() < best.size()); ++next) {
+      const Choice& t = enabled[set[next]];
+      for (std::size_t agent = 0; agent < futures.size(); ++agent) {
+        const AgentFuture& future = futures[agent];
+        const bool all = agent != t.agent && future.conflicts_later(t.event.access);
+        for (const std::size_t index : future.pending) {
+          if (member[index] || !(all || enabled[index].event.access.conflicts_with(t.event.access))) continue;
+          member[index] = true;
+          set.push_back(index);
+        }
+      }
+    }
+    if (best.empty() || set.size() < best.size()) best = std::move(set);
+  }
+  std::sort(best.begin(), best.end());  // explore in the enabled order: agent, then ascending lane
+  return best;
+}
+
+// The node for the current state: every pending event, and the persistent set among them.
+Node node_here(std::span<Agent* const> agents) {
+  Node node;
+  std::vector<AgentFuture> futures(agents.size());
+  for (std::size_t agent = 0; agent < agents.size(); ++agent) {
+    for (const Event& event : agents[agent]->pending()) {
+      futures[agent].pending.push_back(node.enabled.size());
+      node.enabled.push_back({static_cast<uint32_t>(agent), event});
+    }
+    if (!futures[agent].pending.empty()) futures[agent].known = agents[agent]->future_accesses(futures[agent].later);
+  }
+  node.persistent = persistent_set(node.enabled, futures);
+  return node;
+}
+
+void perform(std::span<Agent* const> agents, const Choice& choice, Recorder& recorder) {
+  if (choice.agent >= agents.size()) throw std::logic_error("exhaustive: the instance has fewer agents than before");
+  Agent& agent = *agents[choice.agent];
+  const auto pending = agent.pending();
+  for (std::size_t index = 0; index < pending.size(); ++index) {
+    if (pending[index].instruction == choice.event.instruction && pending[index].lane == choice.event.lane) {
+      agent.perform(index, recorder);
+      return;
+    }
+  }
+  throw std::logic_error(
+      fmt::format("exhaustive: re-execution diverged (agent {} has no pending event for lane {} of instruction {}); "
+                  "instances must be deterministic",
+                  choice.agent, choice.event.lane, choice.event.instruction));
+}
+
+}  // namespace
+
+ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const ExhaustiveOptions& options) {
+  ExhaustiveResult result;
+  std::vector<Node> stack;
+  for (bool first = true;; first = false) {
+    if (!first && result.executions + result.pruned >= options.cap) {
+      result.complete = false;
+      result.message =
+          fmt::format("exhaustive: more than {} interleavings; reduce lanes or use deterministic mode", options.cap);
+      break;
+    }
+    const std::unique_ptr<Instance> instance = factory();
+    const std::span<Agent* const> agents = instance->agents();
+    std::vector<Recorder> recorder(1);
+
+    for (const Node& node : stack) perform(agents, node.choice(), recorder[0]);
+
+    bool pruned = false;
+    for (;;) {
+      Node node = node_here(agents);
+      if (node.enabled.empty()) break;
+      if (!stack.empty()) node.sleep = stack.back().child_sleep();
+      if (!node.choose_next()) {
+        pruned = true;
+        break;
+      }
+      perform(agents, node.choice(), recorder[0]);
+      stack.push_back(std::move(node));
+    }
+
+    result.longest = std::max<uint64_t>(result.longest, stack.size());
+    if (pruned) {
+      ++result.pruned;
+    } else {
+      ++result.executions;
+      RunResult run = merge(recorder);
+      run.schedule.reserve(stack.size());
+      for (const Node& node : stack) {
+        run.schedule.push_back({node.choice().agent, node.choice().event.instruction, node.choice().event.lane});
+      }
+      ++result.outcomes[instance->outcome(run)];
+    }
+
+    // Backtrack to the deepest node with another event to explore.
+    while (!stack.empty()) {
+      Node& top = stack.back();
+      top.done.push_back(top.choice());
+      if (top.choose_next()) break;
+      stack.pop_back();
+    }
+    if (stack.empty()) break;
+  }
+  return result;
+}
+
+std::string describe(const ExhaustiveResult& result) {
+  std::string text = fmt::format("{} executions ({} pruned), {} outcome{}:\n", result.executions, result.pruned,
+                                 result.outcomes.size(), result.outcomes.size() == 1 ? "" : "s");
+  for (const auto& [outcome, count] : result.outcomes) text += fmt::format("{:>10}  {}\n", count, outcome);
+  if (!result.complete) text += result.message + "\n";
+  return text;
+}
+
+}  // namespace gpuatom::exec

@@ -1,0 +1,54 @@
+// The parallel mode: a pool of host threads taking agents from a shared counter.
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <latch>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "gpuatom/exec/run.hpp"
+
+namespace gpuatom::exec {
+
+RunResult run_parallel(std::span<Agent* const> agents, unsigned threads) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::clamp<std::size_t>(agents.size(), 1, threads));
+
+  std::vector<Recorder> recorders(threads);
+  std::atomic<std::size_t> next_agent{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr first_error;
+  std::mutex error_mutex;
+  // Workers start together so that the first agents really race instead of the first thread
+  // finishing them while the others are still being created.
+  std::latch start(threads);
+
+  const auto work = [&](unsigned thread) {
+    start.arrive_and_wait();
+    try {
+      for (;;) {
+        if (failed.load(std::memory_order_relaxed)) return;
+        const std::size_t index = next_agent.fetch_add(1, std::memory_order_relaxed);
+        if (index >= agents.size()) return;
+        agents[index]->run(recorders[thread]);
+      }
+    } catch (...) {
+      const std::lock_guard lock(error_mutex);
+      if (!first_error) first_error = std::current_exception();
+      failed.store(true, std::memory_order_relaxed);
+    }
+  };
+
+  {
+    // jthreads join when the pool goes out of scope; the calling thread is worker 0.
+    std::vector<std::jthread> pool;
+    pool.reserve(threads - 1);
+    for (unsigned thread = 1; thread < threads; ++thread) pool.emplace_back(work, thread);
+    work(0);
+  }
+  if (first_error) std::rethrow_exception(first_error);
+  return merge(recorders);
+}
+
+}  // namespace gpuatom::exec
