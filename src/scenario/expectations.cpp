@@ -92,7 +92,7 @@ class Checker {
         if (!r.passed) {
           r.detail = fmt::format("{} lanes faulted", observation_.faults.size());
           if (!observation_.faults.empty())
-            r.detail += fmt::format("; first: lane {}: {}", observation_.faults.front().tid,
+            r.detail += fmt::format("; first: lane {}: {}", observation_.faults.front().lane,
                                     memory::describe(observation_.faults.front().fault));
         }
         return r;
@@ -100,7 +100,7 @@ class Checker {
       case Expectation::Kind::fault_at: {
         ExpectationResult r{false, fmt::format("lane {} faults with {}", e.lane, e.fault_kind), {}, {}};
         for (const LaneFault& f : observation_.faults)
-          if (f.tid == e.lane) {
+          if (f.lane == e.lane) {
             r.passed = memory::name(f.fault.kind) == e.fault_kind;
             r.detail = memory::describe(f.fault);
             return r;

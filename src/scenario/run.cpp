@@ -6,15 +6,6 @@
 
 namespace gpuatom::scenario {
 
-std::string_view name(Mode mode) {
-  switch (mode) {
-    case Mode::parallel: return "parallel";
-    case Mode::deterministic: return "deterministic";
-    case Mode::exhaustive: return "exhaustive";
-  }
-  return "?";
-}
-
 bool RunReport::passed() const {
   const bool expectations_hold =
       std::all_of(expectations.begin(), expectations.end(), [](const ExpectationResult& e) { return e.passed; });

@@ -65,7 +65,7 @@ TEST(Expectations, MemoryLanesAndFaults) {
     if (name == "R1") return tid == 6 ? 0 : tid;  // lanes 0 and 6 collide
     return std::nullopt;
   };
-  o.faults.push_back({5, memory::Fault{memory::FaultKind::misaligned, 4, memory::no_region, 0x1002, {}}});
+  o.faults.push_back({5, 0, memory::Fault{memory::FaultKind::misaligned, 4, memory::no_region, 0x1002, {}}});
   const auto checked = check_expectations(s, o);
   ASSERT_TRUE(std::holds_alternative<std::vector<ExpectationResult>>(checked));
   const auto& r = std::get<std::vector<ExpectationResult>>(checked);

@@ -9,16 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "gpuatom/exec/results.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 
 namespace gpuatom::scenario {
 
-struct LaneFault {
-  uint64_t tid = 0;
-  memory::Fault fault;
-};
+using exec::LaneFault;
 
 struct Observation {
   memory::DeviceMemory* memory = nullptr;

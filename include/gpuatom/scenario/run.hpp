@@ -9,13 +9,15 @@
 #include <variant>
 #include <vector>
 
+#include "gpuatom/exec/results.hpp"
+#include "gpuatom/exec/run.hpp"
 #include "gpuatom/scenario/expectations.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
 namespace gpuatom::scenario {
 
-enum class Mode : uint8_t { parallel, deterministic, exhaustive };
-std::string_view name(Mode mode);
+using exec::Mode;
+using exec::name;
 
 struct RunOptions {
   Mode mode = Mode::parallel;
@@ -25,11 +27,7 @@ struct RunOptions {
   bool quiet = false;              // no progress output
 };
 
-struct Counters {
-  uint64_t operations = 0;   // atomic read-modify-writes performed
-  uint64_t cas_retries = 0;  // failed compare-and-swap attempts inside CAS loops
-  uint64_t faults = 0;       // faulting lane accesses
-};
+using exec::Counters;
 
 struct RunReport {
   std::string file;
@@ -42,7 +40,6 @@ struct RunReport {
   double seconds = 0;
   Counters counters;
   std::vector<ExpectationResult> expectations;
-  std::vector<LaneFault> faults;  // the first few, for the report
   std::vector<std::string> fault_text;  // described faults (instruction and lane included)
   // Exhaustive mode: each distinct outcome with the number of executions that reached it, and
   // whether every expectation held in it.

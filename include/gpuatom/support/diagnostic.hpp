@@ -38,6 +38,7 @@ class Diagnostics {
   void warning(SourceLocation where, std::string message, std::string rule = {}) {
     add({Severity::warning, std::move(where), std::move(message), std::move(rule)});
   }
+  void append(const Diagnostics& other) { list_.insert(list_.end(), other.list_.begin(), other.list_.end()); }
   bool has_errors() const;
   const std::vector<Diagnostic>& all() const { return list_; }
   std::string format_all() const;  // one formatted diagnostic per line
