@@ -78,6 +78,7 @@ class Checker {
     switch (e.kind) {
       case Expectation::Kind::memory_each:
       case Expectation::Kind::memory_at: return check_memory(e);
+      case Expectation::Kind::memory_between: return check_between(e);
       case Expectation::Kind::lane_each:
       case Expectation::Kind::lane_permutation:
       case Expectation::Kind::lane_distinct: return check_lanes(e);
@@ -150,6 +151,34 @@ class Checker {
     }
     if (mismatches > 1) result.detail += fmt::format(" (and {} more)", mismatches - 1);
     result.passed = mismatches == 0;
+    return result;
+  }
+
+  ExpectationResult check_between(const Expectation& e) {
+    ExpectationResult result;
+    const RegionPlacement* r = region(e.region);
+    if (!r || !e.value || !e.upper) return result;
+    result.what = fmt::format("{} <= {}[{}] <= {} ({})", e.value->text, e.region, e.index, e.upper->text, name(e.type));
+    const auto low_expr = compile(*e.value, index_symbols_);
+    const auto high_expr = compile(*e.upper, index_symbols_);
+    if (!low_expr || !high_expr) return result;
+    SlotValues slots{};
+    slots[slot_i] = e.index;
+    const auto low = evaluate(*low_expr, slots, *e.value);
+    const auto high = evaluate(*high_expr, slots, *e.upper);
+    if (!low || !high) return result;
+    if (e.index >= r->size / static_cast<uint64_t>(bytes(e.type))) {
+      diagnostics_.error(e.where, fmt::format("element {} is past the end of '{}'", e.index, e.region));
+      return result;
+    }
+    const auto got = read_element(*observation_.memory, r->base, e.type, e.index);
+    if (!got) {
+      result.detail = fmt::format("{}[{}] cannot be read: {}", e.region, e.index, memory::describe(got.error()));
+      return result;
+    }
+    result.passed = *got >= *low && *got <= *high;
+    if (!result.passed)
+      result.detail = fmt::format("{}[{}] = {}, outside [{}, {}]", e.region, e.index, show(*got, e.type), *low, *high);
     return result;
   }
 
@@ -237,6 +266,10 @@ support::Diagnostics precheck_expectations(const Scenario& scenario, uint32_t gr
   const Symbols lane_symbols = make_symbols(scenario, where, group_size, true, false);
   const Symbols index_symbols = make_symbols(scenario, where, group_size, false, true);
   for (const Expectation& e : scenario.expectations) {
+    if (e.upper) {
+      auto upper = compile_at(*e.upper, index_symbols);
+      if (auto* diag = std::get_if<support::Diagnostic>(&upper)) d.add(*diag);
+    }
     if (!e.value) continue;
     const bool per_lane = e.kind == Expectation::Kind::lane_each;
     auto compiled = compile_at(*e.value, per_lane ? lane_symbols : index_symbols);

@@ -5,7 +5,7 @@
 namespace gpuatom::scenario {
 
 std::span<const KeyDoc> scenario_keys() {
-  static constexpr std::array<KeyDoc, 40> keys = {{
+  static constexpr std::array<KeyDoc, 41> keys = {{
       {"", "name", "string", "title shown in reports (default: the file name)"},
       {"", "description", "string", "what the scenario shows"},
       {"", "isa", "string", "`sass` (NVIDIA), `visa` (Intel) or `amd`; selects the program language"},
@@ -43,6 +43,7 @@ std::span<const KeyDoc> scenario_keys() {
       {"expect", "count", "integer", "check only the first `count` elements"},
       {"expect", "index", "integer", "element index of a single-element check"},
       {"expect", "equals", "expression", "value of the element at `index`"},
+      {"expect", "between", "array", "[low, high]: the element at `index` lies in this range (unsigned, inclusive)"},
       {"expect", "lane", "string", "check this per-lane value (register, variable, `returned`)"},
       {"expect", "permutation", "expression", "the lane values are a permutation of this over i = 0 … n−1"},
       {"expect", "distinct", "boolean", "the lane values are pairwise different"},

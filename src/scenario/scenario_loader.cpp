@@ -359,12 +359,32 @@ class Loader {
       if (t.get("each")) {
         e.kind = Expectation::Kind::memory_each;
         e.value = expression_at(t, "each");
+      } else if (const toml::node* between = t.get("between")) {
+        e.kind = Expectation::Kind::memory_between;
+        e.index = integer_at(t, "index", true, "[[expect]] with 'between'").value_or(0);
+        const toml::array* bounds = between->as_array();
+        if (!bounds || bounds->size() != 2) {
+          error(*between, "'between' is [low, high]: two expressions or integers");
+        } else {
+          for (auto* part : {&e.value, &e.upper}) {
+            const toml::node& n = (*bounds)[part == &e.value ? 0 : 1];
+            SourceLocation where = at(n);
+            if (n.is_integer()) *part = ExpressionText{std::to_string(n.as_integer()->get()), where};
+            else if (n.is_string()) {
+              where.column += 1;
+              *part = ExpressionText{n.as_string()->get(), where};
+            } else {
+              error(n, "each bound of 'between' is an expression string or an integer");
+            }
+          }
+        }
       } else if (t.get("equals")) {
         e.kind = Expectation::Kind::memory_at;
         e.index = integer_at(t, "index", true, "[[expect]] with 'equals'").value_or(0);
         e.value = expression_at(t, "equals");
       } else {
-        diagnostics_.error(e.where, "a region expectation needs 'each' (every element) or 'index' + 'equals'");
+        diagnostics_.error(e.where, "a region expectation needs 'each' (every element), or 'index' with 'equals' or "
+                                    "'between'");
       }
     } else if (t.get("lane")) {
       e.name = string_at(t, "lane", true, "[[expect]]").value_or("");

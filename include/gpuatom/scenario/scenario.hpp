@@ -79,6 +79,7 @@ struct Expectation {
   enum class Kind : uint8_t {
     memory_each,      // region + type: every element (or the first `count`) equals `value` (over i)
     memory_at,        // region + type + index: one element equals `value`
+    memory_between,   // region + type + index: one element lies in [value, upper] (unsigned)
     lane_each,        // lane value `name` of every active lane equals `value` (over tid, lane, warp …)
     lane_permutation, // the lane values of `name` are a permutation of `value` over i = 0 … n−1
     lane_distinct,    // the lane values of `name` are pairwise different
@@ -93,6 +94,7 @@ struct Expectation {
   std::optional<uint64_t> count;
   std::string name;  // lane value name (register / variable / operand)
   std::optional<ExpressionText> value;
+  std::optional<ExpressionText> upper;  // memory_between
   uint64_t lane = 0;
   std::string fault_kind;
   SourceLocation where;

@@ -1,0 +1,36 @@
+// AMD scenario programs: one atomicRMW per line, named by the page's row label, with its fields
+// as expressions over the lane (tid, lane, warp) and the regions (addr(name)):
+//
+//   "32 bit float atomicAdd" address="addr(sum)" operand="f32(1.0)" scope="system"
+//   "64 bit atomicCAS" address="addr(lock)" compare="0" operand="tid + 1" result="old"
+//
+// Fields: address (required), operand (required), compare (atomicCAS rows only, required there),
+// scope = device (default) | system, result = the per-lane name the returned value is kept under
+// (default "returned"). `#` or `//` start a comment.
+#pragma once
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "gpuatom/amd/rows.hpp"
+#include "gpuatom/amd/selectors.hpp"
+#include "gpuatom/scenario/scenario.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::amd {
+
+struct ProgramOperation {
+  const Row* row = nullptr;
+  scenario::ExpressionText address;
+  scenario::ExpressionText operand;
+  std::optional<scenario::ExpressionText> compare;
+  Scope scope = Scope::device;
+  std::string result = "returned";
+  support::SourceLocation where;
+};
+
+std::variant<std::vector<ProgramOperation>, support::Diagnostics> parse_program(const std::string& program,
+                                                                               const support::SourceLocation& start);
+
+}  // namespace gpuatom::amd

@@ -1,0 +1,144 @@
+// AMD scenarios executed with their outcomes applied (spec/amd.md §7).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+
+#include "gpuatom/amd/scenario_runner.hpp"
+
+using namespace gpuatom;
+
+namespace {
+
+scenario::Scenario load(const std::string& text) {
+  auto r = scenario::parse_scenario(text, "amd.toml");
+  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
+    ADD_FAILURE() << d->format_all();
+    return {};
+  }
+  return std::get<scenario::Scenario>(std::move(r));
+}
+
+scenario::RunReport run_ok(const std::string& text, scenario::Mode mode, uint64_t seed = 1) {
+  scenario::RunOptions o;
+  o.mode = mode;
+  o.seed = seed;
+  auto r = amd::run_scenario(load(text), o);
+  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
+    ADD_FAILURE() << d->format_all();
+    return {};
+  }
+  return std::get<scenario::RunReport>(std::move(r));
+}
+
+std::string run_error(const std::string& text) {
+  auto r = amd::run_scenario(load(text), {});
+  if (auto* d = std::get_if<support::Diagnostics>(&r)) return d->format_all();
+  ADD_FAILURE() << "ran";
+  return {};
+}
+
+std::string scenario_text(const std::string& program, const std::string& options, uint64_t lanes,
+                          const std::string& region_attributes, const std::string& expectations) {
+  return "isa = \"amd\"\nexhaustive = true\nprogram = \"\"\"\n" + program + "\n\"\"\"\n[options]\n" + options +
+         "\n[launch]\nlanes = " + std::to_string(lanes) + "\ngroup = " + std::to_string(lanes) +
+         "\n[[region]]\nname = \"x\"\nsize = 8\n" + region_attributes + "\n" + expectations;
+}
+
+const std::string add_one = "\"32 bit atomicAdd\" address=\"addr(x)\" operand=\"1\" scope=\"system\"";
+const std::string fine_host = "location = \"host-pinned\"\ngranularity = \"fine\"";
+
+}  // namespace
+
+TEST(AmdRunner, NativeAddIsExact) {
+  const auto text = scenario_text(add_one, "device = \"MI300X\"\npcie = \"yes\"", 64, fine_host,
+                                  "[[expect]]\nregion = \"x\"\ntype = \"u32\"\nindex = 0\nequals = 64\n"
+                                  "[[expect]]\nlane = \"returned\"\npermutation = \"i\"\n");
+  for (auto mode : {scenario::Mode::parallel, scenario::Mode::deterministic}) {
+    const auto r = run_ok(text, mode);
+    EXPECT_TRUE(r.passed()) << r.expectations.size();
+    EXPECT_EQ(r.counters.operations, 64u);
+  }
+}
+
+TEST(AmdRunner, NopWritesNothingAndReturnsZero) {
+  // MI200 PCIe, fine-grained host memory, FP32 add: the IF cannot take it → NOP (P4 + H3).
+  const std::string program = "\"32 bit float atomicAdd\" address=\"addr(x)\" operand=\"f32(1.0)\"";
+  const auto r = run_ok(scenario_text(program, "device = \"MI200 PCIe\"", 8,
+                                      fine_host + "\nfill = \"f32(5.0)\"\nfill_type = \"f32\"",
+                                      "[[expect]]\nregion = \"x\"\ntype = \"f32\"\nindex = 0\nequals = \"f32(5.0)\"\n"
+                                      "[[expect]]\nlane = \"returned\"\neach = 0\n"),
+                        scenario::Mode::deterministic);
+  EXPECT_TRUE(r.passed());
+  EXPECT_EQ(r.counters.operations, 0u);
+}
+
+TEST(AmdRunner, CasEmulationLoopsAndCountsRetries) {
+  const std::string program = "\"32 bit float atomicAdd\" address=\"addr(x)\" operand=\"f32(1.0)\"";
+  const std::string text =
+      scenario_text(program, "device = \"MI200 PCIe\"\nstrategy = \"cas\"\npcie = \"yes\"", 2, fine_host,
+                    "[[expect]]\nregion = \"x\"\ntype = \"f32\"\nindex = 0\nequals = \"f32(2.0)\"\n");
+  // Deterministic runs of two one-lane waves: some seed interleaves load, load, CAS, CAS → a retry.
+  uint64_t most_retries = 0;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    const std::string two_waves = std::regex_replace(text, std::regex("group = 2"), "group = 1");
+    const auto r = run_ok(two_waves, scenario::Mode::deterministic, seed);
+    EXPECT_TRUE(r.passed()) << seed;
+    EXPECT_EQ(r.counters.operations, 2u);
+    most_retries = std::max(most_retries, r.counters.cas_retries);
+  }
+  EXPECT_EQ(most_retries, 1u);
+  // Every interleaving gives the right sum.
+  const auto exhaustive = run_ok(text, scenario::Mode::exhaustive);
+  ASSERT_EQ(exhaustive.outcomes.size(), 1u);
+  EXPECT_TRUE(exhaustive.outcomes[0].expectations_hold);
+}
+
+TEST(AmdRunner, ScopeDowngradeLosesHostUpdatesOnlyAgainstTheHost) {
+  // MI300X, no PCIe atomics, system scope on host memory: load-op-store at the PCIe controller
+  // (P1 + P7 + H5). Lane 0 is the host agent.
+  const auto text = scenario_text(add_one, "device = \"MI300X\"\nhost_lanes = \"tid == 0\"", 3, fine_host,
+                                  "[[expect]]\nregion = \"x\"\ntype = \"u32\"\nindex = 0\nequals = 3\n");
+  const auto r = run_ok(text, scenario::Mode::exhaustive);
+  std::set<std::string> finals;
+  for (const auto& o : r.outcomes) finals.insert(o.text.substr(0, o.text.find(' ')));
+  // The host's store can overwrite 0, 1 or 2 device increments: final 3 (no loss), 2 or 1.
+  EXPECT_EQ(finals, (std::set<std::string>{"x=[0x1,0x0]", "x=[0x2,0x0]", "x=[0x3,0x0]"}));
+  // With PCIe atomics the same program is native everywhere: no loss in any interleaving.
+  const auto native = run_ok(scenario_text(add_one, "device = \"MI300X\"\npcie = \"yes\"\nhost_lanes = \"tid == 0\"", 3,
+                                           fine_host, "[[expect]]\nregion = \"x\"\ntype = \"u32\"\nindex = 0\nequals = 3\n"),
+                             scenario::Mode::exhaustive);
+  ASSERT_EQ(native.outcomes.size(), 1u);
+  EXPECT_TRUE(native.outcomes[0].expectations_hold);
+}
+
+TEST(AmdRunner, NoReturnUpdatesMemoryAndReturnsZero) {
+  // MI100 L2 has only the no-return FP32 add (coarse-grained device memory: P2 + H2).
+  const std::string program = "\"32 bit float atomicAdd\" address=\"addr(x)\" operand=\"f32(1.0)\"";
+  const auto r = run_ok(scenario_text(program, "device = \"MI100\"", 4, "",
+                                      "[[expect]]\nregion = \"x\"\ntype = \"f32\"\nindex = 0\nequals = \"f32(4.0)\"\n"
+                                      "[[expect]]\nlane = \"returned\"\neach = 0\n"),
+                        scenario::Mode::parallel);
+  EXPECT_TRUE(r.passed());
+}
+
+TEST(AmdRunner, NotApplicableIsRefusedNamingTheRule) {
+  // gfx9 has no float atomics; with HW atomics that is n/a (A1).
+  const std::string program = "\"32 bit float atomicAdd\" address=\"addr(x)\" operand=\"f32(1.0)\"";
+  const std::string e = run_error(scenario_text(program, "device = \"gfx9 dGPU\"", 4, "", ""));
+  EXPECT_NE(e.find("is n/a on gfx9 dGPU"), std::string::npos) << e;
+  EXPECT_NE(e.find("A1"), std::string::npos) << e;
+}
+
+TEST(AmdRunner, BadProgramsNameLineAndColumn) {
+  std::string e = run_error(scenario_text("\"32 bit atomicAdd\" address=\"addr(x)\"", "device = \"MI300X\"", 4, "", ""));
+  EXPECT_NE(e.find("amd.toml:4:1: error: the operation needs operand="), std::string::npos) << e;
+  e = run_error(scenario_text("\"32 bit atomicFoo\" address=\"addr(x)\" operand=\"1\"", "device = \"MI300X\"", 4, "", ""));
+  EXPECT_NE(e.find("amd.toml:4:2: error: unknown AMD row '32 bit atomicFoo'"), std::string::npos) << e;
+  e = run_error(scenario_text("\"32 bit atomicAdd\" address=\"addr(y)\" operand=\"1\"", "device = \"MI300X\"", 4, "", ""));
+  EXPECT_NE(e.find("amd.toml:4:34: error: addr(y)"), std::string::npos) << e;
+  e = run_error(scenario_text(add_one, "device = \"MI999\"", 4, "", ""));
+  EXPECT_NE(e.find("device = 'MI999': expected one of"), std::string::npos) << e;
+  e = run_error(scenario_text("\"32 bit atomicCAS\" address=\"addr(x)\" operand=\"1\"", "device = \"MI300X\"", 4, "", ""));
+  EXPECT_NE(e.find("atomicCAS needs compare="), std::string::npos) << e;
+}
