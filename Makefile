@@ -8,7 +8,7 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 .PHONY: run test build deps configure clean test-asan test-tsan sweep-f16
 
 run: build
-	$(GPUATOM) tour
+	$(GPUATOM) run
 
 test: build
 	ctest --preset $(PRESET) -j $(JOBS)

@@ -12,9 +12,9 @@ struct CliRun {
   std::string out;  // stdout and stderr together
 };
 
-// `args` is appended to the binary's path and run by the shell, so quote as in a terminal.
-inline CliRun run_gpuatom(const std::string& args) {
-  const std::string command = std::string(GPUATOM_CLI) + " " + args + " 2>&1";
+// Runs a shell command line and captures stdout and stderr together.
+inline CliRun run_gpuatom_command(const std::string& command_line) {
+  const std::string command = command_line + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return {-1, "popen failed"};
   std::string out;
@@ -23,4 +23,12 @@ inline CliRun run_gpuatom(const std::string& args) {
   while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
   const int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// `args` is appended to the binary's path and run by the shell, so quote as in a terminal.
+inline CliRun run_gpuatom(const std::string& args) { return run_gpuatom_command(std::string(GPUATOM_CLI) + " " + args); }
+
+// As run_gpuatom, with `assignments` ("NAME=value ") set in the environment of the command.
+inline CliRun run_gpuatom_with_env(const std::string& assignments, const std::string& args) {
+  return run_gpuatom_command("env " + assignments + std::string(GPUATOM_CLI) + " " + args);
 }
