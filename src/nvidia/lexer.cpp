@@ -39,7 +39,7 @@ LexedLine lex_line(std::string_view line) {
         if (line[i] == '}' && --depth == 0) break;
       }
       if (i == line.size()) {
-        out.error = LexError{column(open), "unterminated scheduling annotation '{' (spec/nvidia.md §10.1)"};
+        out.error = LexError{column(open), "unterminated scheduling annotation '{'"};
         return out;
       }
       ++i;

@@ -205,8 +205,7 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst) {
     if (info(*mnemonic).surface)
       throw SyntaxError{column,
                         fmt::format("{} has no operation: expected .ADD .MIN .MAX .INC .DEC .AND .OR .XOR .EXCH or "
-                                    ".CAS after the dimension (seed 002's example 'SUATOM.D.BA.1D.U64.TRAP' omits it "
-                                    "and is rejected)",
+                                    ".CAS after the dimension (seed 002's example omits it; such a line is rejected)",
                                     word.text),
                         grammar_rule};
     throw SyntaxError{column, fmt::format("{} has no operation: expected .ADD .MIN .MAX .INC .DEC .AND .OR .XOR .EXCH "

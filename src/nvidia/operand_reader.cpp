@@ -125,13 +125,14 @@ class Reader {
     while (true) {
       if (pos_ < tokens_.size() && peek().is(']') && !first) break;
       bool negative = false;
+      uint32_t col = column();  // an offset's column: its '-' sign, or its first digit
       if (!first) {
         const Token& sign = next("']'");
         if (!sign.is('+') && !sign.is('-'))
           throw SyntaxError{sign.column, fmt::format("expected '+', '-' or ']' in the address, found '{}'", sign.text), grammar_rule};
         negative = sign.is('-');
+        if (!negative) col = column();
       }
-      const uint32_t col = column();
       if (pos_ < tokens_.size() && peek().kind == TokenKind::word) {
         const Token& w = next("an address term");
         if (negative) throw SyntaxError{w.column, "a register cannot be subtracted in an address", grammar_rule};

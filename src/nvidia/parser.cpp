@@ -138,7 +138,9 @@ Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, 
   bool modern = read.modern_spelling;
   for (const Operand& op : ops) modern |= op.modern();
   inst.dialect = modern ? Dialect::modern : Dialect::spa5;
-  bind(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), end_column, inst);
+  // A missing operand belongs where the operands stopped: at the ';', or at the end of the line.
+  const uint32_t operands_end = pos < tokens.size() ? tokens[pos].column : end_column;
+  bind(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), operands_end, inst);
 
   inst.terminated = pos < tokens.size() && tokens[pos].is(';');
   if (inst.terminated) ++pos;
