@@ -153,7 +153,10 @@ class Decoder {
       case 0: inst_.op = AtomOp::CAST; break;
       case 1: inst_.op = AtomOp::CAST_SPIN; break;
       case 2: inst_.op = AtomOp::CAS; break;
-      default: invalid(Slot::op, v(FieldKind::cas_kind), "CAS kind"); break;
+      default:  // 3: a CAS-family opcode whose kind names nothing
+        inst_.op = AtomOp::CAS;
+        invalid(Slot::op, v(FieldKind::cas_kind), "CAS kind");
+        break;
     }
     cas_registers();
     offset(v(FieldKind::offset22_div4), 22, 4);

@@ -138,6 +138,17 @@ Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, 
   bool modern = read.modern_spelling;
   for (const Operand& op : ops) modern |= op.modern();
   inst.dialect = modern ? Dialect::modern : Dialect::spa5;
+  // An .INVALIDn operation (decoded from ATOMS.CAS kind 3, for one) names no op: take the CAS
+  // operand shape when the operands have an Rc after Rb, so decoded text reads back as printed.
+  if (inst.placeholders[static_cast<int>(Slot::op)] && !inst.is_surface()) {
+    size_t after_address = 0;
+    bool seen_address = false;
+    for (const Operand& op : ops) {
+      if (seen_address && op.kind == Operand::Kind::reg) ++after_address;
+      seen_address |= op.kind == Operand::Kind::address;
+    }
+    if (after_address == 2) inst.op = AtomOp::CAS;
+  }
   // A missing operand belongs where the operands stopped: at the ';', or at the end of the line.
   const uint32_t operands_end = pos < tokens.size() ? tokens[pos].column : end_column;
   bind(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), operands_end, inst);
