@@ -12,34 +12,47 @@ namespace {
 using support::iequals;
 
 constexpr std::array<OpInfo, atom_op_count> ops = {{
-    {AtomOp::ADD, "ADD", 0, alu::Op::add},
-    {AtomOp::MIN, "MIN", 1, alu::Op::min},
-    {AtomOp::MAX, "MAX", 2, alu::Op::max},
-    {AtomOp::INC, "INC", 3, alu::Op::inc_bounded},
-    {AtomOp::DEC, "DEC", 4, alu::Op::dec_bounded},
-    {AtomOp::AND, "AND", 5, alu::Op::bit_and},
-    {AtomOp::OR, "OR", 6, alu::Op::bit_or},
-    {AtomOp::XOR, "XOR", 7, alu::Op::bit_xor},
-    {AtomOp::EXCH, "EXCH", 8, alu::Op::exchange},
-    {AtomOp::SAFEADD, "SAFEADD", 10, alu::Op::add},
-    {AtomOp::CAS, "CAS", -1, alu::Op::compare_swap},
-    {AtomOp::CAST, "CAST", -1, alu::Op::compare_store_flag},
-    {AtomOp::CAST_SPIN, "CAST.SPIN", -1, alu::Op::compare_store_flag},
+    {AtomOp::ADD, "ADD", 0, alu::Op::add, true, false},
+    {AtomOp::MIN, "MIN", 1, alu::Op::min, true, false},
+    {AtomOp::MAX, "MAX", 2, alu::Op::max, true, false},
+    {AtomOp::INC, "INC", 3, alu::Op::inc_bounded, true, false},
+    {AtomOp::DEC, "DEC", 4, alu::Op::dec_bounded, true, false},
+    {AtomOp::AND, "AND", 5, alu::Op::bit_and, true, false},
+    {AtomOp::OR, "OR", 6, alu::Op::bit_or, true, false},
+    {AtomOp::XOR, "XOR", 7, alu::Op::bit_xor, true, false},
+    {AtomOp::EXCH, "EXCH", 8, alu::Op::exchange, true, false},
+    {AtomOp::SAFEADD, "SAFEADD", 10, alu::Op::add, true, false},
+    {AtomOp::CAS, "CAS", -1, alu::Op::compare_swap, true, false},
+    {AtomOp::CAST, "CAST", -1, alu::Op::compare_store_flag, true, false},
+    {AtomOp::CAST_SPIN, "CAST.SPIN", -1, alu::Op::compare_store_flag, true, false},
+    {AtomOp::POPC_INC, "POPC.INC", -1, alu::Op::add, false, true},
+    {AtomOp::ARRIVE, "ARRIVE", -1, alu::Op::add, false, true},
 }};
 
 constexpr std::array<SizeInfo, size_count> sizes = {{
-    {Size::U32, "", alu::Type::u32, 32, 0, 0},
-    {Size::S32, ".S32", alu::Type::s32, 32, 1, 1},
-    {Size::U64, ".U64", alu::Type::u64, 64, 2, 2},
-    {Size::S64, ".S64", alu::Type::s64, 64, 5, 5},
-    {Size::F32_FTZ_RN, ".F32.FTZ.RN", alu::Type::f32, 32, 3, 3},
-    {Size::F16x2, ".F16x2.RN", alu::Type::f16x2, 32, 4, 4},
-    {Size::F64_RN, ".F64.RN", alu::Type::f64, 64, 6, -1},
+    //                                           bits atom surface shared
+    {Size::U32, "", alu::Type::u32, 32, 0, 0, 0},
+    {Size::S32, ".S32", alu::Type::s32, 32, 1, 1, 1},
+    {Size::U64, ".U64", alu::Type::u64, 64, 2, 2, 2},
+    {Size::S64, ".S64", alu::Type::s64, 64, 5, 5, 3},
+    {Size::F32_FTZ_RN, ".F32.FTZ.RN", alu::Type::f32, 32, 3, 3, -1},
+    {Size::F16x2, ".F16x2.RN", alu::Type::f16x2, 32, 4, 4, -1},
+    {Size::F64_RN, ".F64.RN", alu::Type::f64, 64, 6, -1, -1},
     // SD32/SD64: raw data, arithmetic and comparisons as S32/S64 (ASSUMPTION, spec §3.3).
-    {Size::SD32, ".SD32", alu::Type::s32, 32, -1, 6},
-    {Size::SD64, ".SD64", alu::Type::s64, 64, -1, 7},
-    {Size::BF16x2, ".BF16x2.RN", alu::Type::bf16x2, 32, -1, -1},
-    {Size::U128, ".128", alu::Type::u128, 128, -1, -1},
+    {Size::SD32, ".SD32", alu::Type::s32, 32, -1, 6, -1},
+    {Size::SD64, ".SD64", alu::Type::s64, 64, -1, 7, -1},
+    {Size::BF16x2, ".BF16x2.RN", alu::Type::bf16x2, 32, -1, -1, -1},
+    {Size::U128, ".128", alu::Type::u128, 128, -1, -1, -1},
+}};
+
+// §4.1 and §10.3: every spelling, canonical case. Order matters only for readability.
+constexpr std::array<SizeSpelling, 15> spellings = {{
+    {".U32", Size::U32, false}, {".32", Size::U32, false}, {".S32", Size::S32, false},
+    {".U64", Size::U64, false}, {".64", Size::U64, false}, {".S64", Size::S64, false},
+    {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
+    {".F16x2.FTZ.RN", Size::F16x2, false}, {".F64.RN", Size::F64_RN, false},
+    {".SD32", Size::SD32, false}, {".SD64", Size::SD64, false}, {".BF16x2.RN", Size::BF16x2, true},
+    {".128", Size::U128, false}, {".U128", Size::U128, false},
 }};
 
 // One row per op: the sizes it takes, per family (spec/nvidia.md §5). Bit i = Size i.
@@ -75,10 +88,17 @@ constexpr std::array<Row, atom_op_count> rows = {{
     // ATOMS.CAST{.SPIN}: shared-memory compare-and-store, 32 or 64 bits (spec §3.4, §11.2).
     {AtomOp::CAST, 0, U32 | U64, 0, 0, 0},
     {AtomOp::CAST_SPIN, 0, U32 | U64, 0, 0, 0},
+    // Modern-only ops: no SPA 5.0 row (see modern_extra).
+    {AtomOp::POPC_INC, 0, 0, 0, 0, 0},
+    {AtomOp::ARRIVE, 0, 0, 0, 0, 0},
 }};
 
 // sm_70+ additions: BF16x2 add/min/max (sm_90 disassembly) and .128 exchange / CAS (sm_90).
+// POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and 64 bits
+// are accepted (PROPOSED by gpuatom, spec/nvidia.md §10.3 lists the op only).
 uint32_t modern_extra(Family family, AtomOp op) {
+  if (family == Family::ATOMS && op == AtomOp::POPC_INC) return U32;
+  if (family == Family::ATOM && op == AtomOp::ARRIVE) return U32 | U64;
   if (family != Family::ATOM && family != Family::RED) return 0;
   if (op == AtomOp::ADD || op == AtomOp::MIN || op == AtomOp::MAX) return BF16x2;
   if (family == Family::ATOM && (op == AtomOp::EXCH || op == AtomOp::CAS)) return U128;
@@ -129,20 +149,16 @@ std::string_view legality_source(Family family) {
   return "spec/nvidia.md §5";
 }
 
+std::span<const SizeSpelling> size_spellings() { return spellings; }
+
+const SizeSpelling* find_size_spelling(std::string_view text) {
+  for (const SizeSpelling& s : spellings)
+    if (iequals(s.text, text)) return &s;
+  return nullptr;
+}
+
 std::optional<Size> parse_size(std::string_view text) {
-  struct Alias {
-    std::string_view spelling;
-    Size size;
-  };
-  static constexpr std::array<Alias, 15> aliases = {{
-      {".U32", Size::U32}, {".32", Size::U32}, {".S32", Size::S32}, {".U64", Size::U64},
-      {".64", Size::U64}, {".S64", Size::S64}, {".F32.FTZ.RN", Size::F32_FTZ_RN},
-      {".F16x2.RN", Size::F16x2}, {".F16x2.FTZ.RN", Size::F16x2}, {".F64.RN", Size::F64_RN},
-      {".SD32", Size::SD32}, {".SD64", Size::SD64}, {".BF16x2.RN", Size::BF16x2},
-      {".128", Size::U128}, {".U128", Size::U128},
-  }};
-  for (const Alias& a : aliases)
-    if (iequals(a.spelling, text)) return a.size;
+  if (const SizeSpelling* s = find_size_spelling(text)) return s->size;
   return std::nullopt;
 }
 
@@ -163,7 +179,7 @@ std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
   if (!best) {
     const std::string_view head = text.substr(0, text.find('.'));
     return fmt::format("unknown operation '{}': expected one of ADD MIN MAX INC DEC AND OR XOR EXCH SAFEADD CAS "
-                       "CAST CAST.SPIN (spec/nvidia.md §3)",
+                       "CAST CAST.SPIN POPC.INC ARRIVE (spec/nvidia.md §3, §10.3)",
                        head);
   }
   const std::string_view rest = text.substr(best->name.size());

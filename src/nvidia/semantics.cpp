@@ -1,5 +1,7 @@
 #include "gpuatom/nvidia/semantics.hpp"
 
+#include <fmt/format.h>
+
 namespace gpuatom::nvidia {
 
 alu::FloatRules float_rules(Size size, const SemanticsOptions& options) {
@@ -26,6 +28,10 @@ alu::FloatRules float_rules(Size size, const SemanticsOptions& options) {
 }
 
 std::variant<alu::Operation, std::string> to_alu(AtomOp op, Size size, const SemanticsOptions& options) {
+  if (!info(op).executable)
+    return fmt::format("{} has no defined semantics here: it parses and prints but does not execute "
+                       "(spec/nvidia.md §10.3)",
+                       info(op).name);
   if (op == AtomOp::SAFEADD && !options.safeadd_model)
     return std::string(
         "SAFEADD semantics are not publicly specified (spec/nvidia.md §3.2); the opt-in model "

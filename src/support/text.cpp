@@ -36,7 +36,7 @@ std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max) {
     if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
     else if (base == 16 && lower(c) >= 'a' && lower(c) <= 'f') digit = static_cast<unsigned>(lower(c) - 'a' + 10);
     else return std::nullopt;
-    if (value > (max - digit) / base) return std::nullopt;  // would exceed max
+    if (digit > max || value > (max - digit) / base) return std::nullopt;  // would exceed max (no unsigned wrap)
     value = value * base + digit;
     any_digit = true;
   }

@@ -86,7 +86,11 @@ TEST(AluCommand, EveryNvidiaCombinationReachableOrRefused) {
         const std::string args = std::string("alu nvidia ") + std::string(o.name) + std::string(s.spelling) +
                                  " --inst " + inst + " --old 0 --src 0 --safeadd-model" + (is_cas ? " --swap 0" : "");
         const CliRun r = run_gpuatom(args);
-        if (legal(fd.first, fd.second, o.op, s.size)) {
+        if (legal(fd.first, fd.second, o.op, s.size) && !o.executable) {
+          // ARRIVE / POPC.INC: legal spellings without defined semantics (spec §10.3).
+          EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+          EXPECT_NE(r.out.find("no defined semantics"), std::string::npos) << args << "\n" << r.out;
+        } else if (legal(fd.first, fd.second, o.op, s.size)) {
           ++legal_count;
           EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
           EXPECT_EQ(r.out.rfind("memory=0x", 0), 0u) << args << "\n" << r.out;

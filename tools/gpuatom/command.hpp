@@ -27,5 +27,8 @@ void add_explain_command(CLI::App& app, Action& run);
 void add_run_command(CLI::App& app, Action& run);
 void add_docs_command(CLI::App& app, Action& run);
 void add_amd_command(CLI::App& app, Action& run);
+void add_asm_command(CLI::App& app, Action& run);
+void add_disasm_command(CLI::App& app, Action& run);
+void add_check_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli

@@ -19,6 +19,9 @@ int main(int argc, char** argv) {
   add_run_command(app, run);
   add_docs_command(app, run);
   add_amd_command(app, run);
+  add_asm_command(app, run);
+  add_disasm_command(app, run);
+  add_check_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version

@@ -14,8 +14,10 @@
 
 namespace gpuatom::nvidia {
 
-enum class AtomOp : uint8_t { ADD, MIN, MAX, INC, DEC, AND, OR, XOR, EXCH, SAFEADD, CAS, CAST, CAST_SPIN };
-inline constexpr int atom_op_count = static_cast<int>(AtomOp::CAST_SPIN) + 1;
+// POPC_INC (ATOMS, sm_80+) and ARRIVE (ATOM, sm_80+) are modern spellings with no semantics
+// defined here: they parse and print, and refuse to execute (spec/nvidia.md §10.3).
+enum class AtomOp : uint8_t { ADD, MIN, MAX, INC, DEC, AND, OR, XOR, EXCH, SAFEADD, CAS, CAST, CAST_SPIN, POPC_INC, ARRIVE };
+inline constexpr int atom_op_count = static_cast<int>(AtomOp::ARRIVE) + 1;
 
 enum class Size : uint8_t { U32, S32, U64, S64, F32_FTZ_RN, F16x2, F64_RN, SD32, SD64, BF16x2, U128 };
 inline constexpr int size_count = static_cast<int>(Size::U128) + 1;
@@ -30,7 +32,9 @@ struct OpInfo {
   AtomOp op;
   std::string_view name;   // as spelled in SASS, without the dot
   int code;                // 4-bit op field (ATOM/SUATOM), or −1 for ops with their own opcode
-  alu::Op alu_op;
+  alu::Op alu_op;          // meaningless when !executable
+  bool executable;         // false: parses and prints, refuses to execute (POPC.INC, ARRIVE)
+  bool modern_only;        // a sm_70+ spelling (selects the modern dialect when parsed)
 };
 
 struct SizeInfo {
@@ -40,7 +44,20 @@ struct SizeInfo {
   int bits;                    // memory access width
   int atom_code;               // ATOM / RED size field (§11.3), −1 if none
   int surface_code;            // SUATOM / SURED size field, −1 if none
+  int shared_code;             // ATOMS 2-bit size field (§11.2), −1 if none
 };
+
+// Every way a size can be written, in canonical case (".32" and ".U32" both name U32;
+// ".F16x2.FTZ.RN" and ".F16x2.RN" both name F16x2). The parser keeps the entry it read so the
+// printer can reproduce the spelling (spec/nvidia.md §4.2, §10.4).
+struct SizeSpelling {
+  std::string_view text;       // with the leading dot, e.g. ".F16x2.FTZ.RN"
+  Size size;
+  bool modern_only;            // a sm_70+ spelling (BF16x2)
+};
+std::span<const SizeSpelling> size_spellings();
+// The entry `text` (case-insensitive, with its dots) names, if any.
+const SizeSpelling* find_size_spelling(std::string_view text);
 
 std::span<const OpInfo> op_table();
 std::span<const SizeInfo> size_table();

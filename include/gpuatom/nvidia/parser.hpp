@@ -1,0 +1,31 @@
+// Reads SASS text into Instructions: the SPA 5.0 grammar of the ATOM and SUATOM pages and the
+// sm_70–sm_90 disassembler spellings (spec/nvidia.md §10). The parser checks the grammar —
+// known mnemonic and modifiers, modifier order, the operand shape of the form — and records
+// what it read; the rules about values (op × size, register pairing, ranges, …) are the
+// validator's (validator.hpp). check_sass() runs both.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "gpuatom/nvidia/instruction.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::nvidia {
+
+struct ParsedSass {
+  std::vector<Instruction> instructions;  // one per instruction line that parsed
+  support::Diagnostics diagnostics;       // file:line:col for every line that did not
+};
+
+// Parses a whole source: one instruction per line; blank and comment-only lines are skipped.
+// `file` names the source in diagnostics ("-" for standard input).
+ParsedSass parse_sass(std::string_view source, std::string_view file = "-");
+
+// Parses one line. Nothing for a blank or comment-only line, and nothing (with a diagnostic)
+// for a line that does not parse. `where` gives the file and line; its column is ignored.
+std::optional<Instruction> parse_sass_line(std::string_view line, const support::SourceLocation& where,
+                                           support::Diagnostics& diagnostics);
+
+}  // namespace gpuatom::nvidia

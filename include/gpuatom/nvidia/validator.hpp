@@ -1,0 +1,23 @@
+// Checks an Instruction against every rule the ATOM and SUATOM pages state, and the spec's
+// decisions where they are silent (spec/nvidia.md §4–§8, §10): op × size legality, CAS register
+// pairing, 64-bit register pairs, RZ restrictions, immediate ranges, sparse-predicate forms,
+// surface coordinate alignment. Each diagnostic names its rule and points at the token.
+#pragma once
+
+#include <string_view>
+
+#include "gpuatom/nvidia/instruction.hpp"
+#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::nvidia {
+
+// Adds errors (the instruction is not valid: it neither encodes nor executes) and warnings
+// (valid, but probably not what was meant) to `diagnostics`.
+void validate(const Instruction& instruction, support::Diagnostics& diagnostics);
+
+// Parses and validates a whole source: parse_sass() then validate() on every instruction, the
+// diagnostics in line order. What `gpuatom check sass` runs.
+ParsedSass check_sass(std::string_view source, std::string_view file = "-");
+
+}  // namespace gpuatom::nvidia

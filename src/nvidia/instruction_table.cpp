@@ -1,0 +1,352 @@
+#include "gpuatom/nvidia/instruction_table.hpp"
+
+#include <array>
+
+#include "gpuatom/support/text.hpp"
+
+namespace gpuatom::nvidia {
+
+namespace {
+
+using support::iequals;
+
+// --- Mnemonics (§2, §10.3) ------------------------------------------------------------------
+
+constexpr std::array<MnemonicInfo, 7> mnemonics = {{
+    //                                          modern  returns surface .E
+    {Mnemonic::ATOM, "ATOM", Family::ATOM, false, true, false, true},
+    {Mnemonic::ATOMG, "ATOMG", Family::ATOM, true, true, false, true},
+    {Mnemonic::ATOMS, "ATOMS", Family::ATOMS, false, true, false, false},
+    {Mnemonic::RED, "RED", Family::RED, false, false, false, true},
+    {Mnemonic::REDG, "REDG", Family::RED, true, false, false, true},
+    {Mnemonic::SUATOM, "SUATOM", Family::SUATOM, false, true, true, false},
+    {Mnemonic::SURED, "SURED", Family::SURED, false, false, true, false},
+}};
+
+// --- Surfaces (§8.1, §11.3) -----------------------------------------------------------------
+
+constexpr std::array<DimInfo, 6> dims = {{
+    {Dim::d1, "1D", 0, 1, 1},
+    {Dim::d1_buffer, "1D_BUFFER", 1, 1, 1},
+    {Dim::d1_array, "1D_ARRAY", 2, 2, 2},
+    {Dim::d2, "2D", 3, 2, 2},
+    {Dim::d2_array, "2D_ARRAY", 4, 3, 4},
+    {Dim::d3, "3D", 5, 3, 4},
+}};
+
+constexpr std::array<ClampInfo, 3> clamps = {{
+    {Clamp::ign, "IGN", 0},
+    {Clamp::near, "NEAR", 1},
+    {Clamp::trap, "TRAP", 2},
+}};
+
+// --- Modifiers other than ops and sizes -----------------------------------------------------
+
+constexpr uint8_t v(auto e) { return static_cast<uint8_t>(e); }
+
+constexpr std::array<ModifierInfo, 25> modifiers = {{
+    {"D", Slot::mode, 1, false},
+    {"BA", Slot::byte_address, 1, false},
+    {"1D", Slot::dim, v(Dim::d1), false},
+    {"1D_BUFFER", Slot::dim, v(Dim::d1_buffer), false},
+    {"1D_ARRAY", Slot::dim, v(Dim::d1_array), false},
+    {"2D", Slot::dim, v(Dim::d2), false},
+    {"2D_ARRAY", Slot::dim, v(Dim::d2_array), false},
+    {"3D", Slot::dim, v(Dim::d3), false},
+    {"E", Slot::extended, 1, false},
+    {"EF", Slot::cache, v(CacheOp::ef), true},
+    {"EL", Slot::cache, v(CacheOp::el), true},
+    {"LU", Slot::cache, v(CacheOp::lu), true},
+    {"EU", Slot::cache, v(CacheOp::eu), true},
+    {"NA", Slot::cache, v(CacheOp::na), true},
+    {"STRONG", Slot::strength, v(Strength::strong), true},
+    {"CONSTANT", Slot::strength, v(Strength::constant), true},
+    {"MMIO", Slot::strength, v(Strength::mmio), true},
+    {"CTA", Slot::scope, v(Scope::cta), true},
+    {"SM", Slot::scope, v(Scope::sm), true},
+    {"GPU", Slot::scope, v(Scope::gpu), true},
+    {"SYS", Slot::scope, v(Scope::sys), true},
+    {"PRIVATE", Slot::private_, 1, true},
+    {"IGN", Slot::clamp, v(Clamp::ign), false},
+    {"NEAR", Slot::clamp, v(Clamp::near), false},
+    {"TRAP", Slot::clamp, v(Clamp::trap), false},
+}};
+
+// --- Operand shapes (§10.2 SPA 5.0, §10.3 sm_70+) -------------------------------------------
+
+using R = OperandRole;
+constexpr OperandSlot req(R r) { return {r, false}; }
+constexpr OperandSlot opt(R r) { return {r, true}; }
+
+constexpr std::array atom_op = {opt(R::ps), req(R::rd), req(R::address), req(R::rb), opt(R::trailing_rz)};
+constexpr std::array atom_cas = {opt(R::ps), req(R::rd), req(R::address), req(R::rb), req(R::rc)};
+constexpr std::array atoms_op = {req(R::rd), req(R::address), req(R::rb), opt(R::trailing_rz)};
+constexpr std::array atoms_cas = {req(R::rd), req(R::address), req(R::rb), req(R::rc)};
+constexpr std::array red_op = {req(R::address), req(R::rb), opt(R::trailing_rz)};
+constexpr std::array suatom_any = {opt(R::ps), req(R::rd), req(R::address), req(R::rb), req(R::handle)};
+constexpr std::array sured_any = {req(R::address), req(R::rb), req(R::handle)};
+constexpr std::array modern_atom_op = {req(R::pu), req(R::rd), req(R::address), req(R::rb)};
+constexpr std::array modern_atom_cas = {req(R::pu), req(R::rd), req(R::address), req(R::rb), req(R::rc)};
+constexpr std::array modern_atom_arrive = {req(R::pu), req(R::rd), req(R::address), opt(R::rb)};
+constexpr std::array modern_atoms_op = {req(R::rd), req(R::address), req(R::rb)};
+// Newer disassemblers print a predicate destination in place of Rd for CAST.SPIN (§10.3).
+constexpr std::array modern_atoms_cas = {opt(R::pu), opt(R::rd), req(R::address), req(R::rb), req(R::rc)};
+constexpr std::array modern_atoms_popc = {req(R::rd), req(R::address)};
+constexpr std::array modern_red = {req(R::address), req(R::rb)};
+constexpr std::array modern_suatom = {req(R::pu), req(R::rd), req(R::address), req(R::rb), req(R::handle)};
+
+const OperandShape shape_atom_op{"[Ps,] Rd, [Ra + ImmS20], Rb", atom_op};
+const OperandShape shape_atom_cas{"[Ps,] Rd, [Ra + ImmS20], Rb, Rc", atom_cas};
+const OperandShape shape_atoms_op{"Rd, [Ra + ImmS24], Rb", atoms_op};
+const OperandShape shape_atoms_cas{"Rd, [Ra + ImmS24], Rb, Rc", atoms_cas};
+const OperandShape shape_red{"[Ra + ImmS20], Rb", red_op};
+const OperandShape shape_suatom{"[Ps,] Rd, [Ra], Rb, #tsPtrIdxU13 | Rc", suatom_any};
+const OperandShape shape_sured{"[Ra], Rb, #tsPtrIdxU13 | Rc", sured_any};
+const OperandShape shape_modern_atom_op{"Pu, Rd, addr, Rb", modern_atom_op};
+const OperandShape shape_modern_atom_cas{"Pu, Rd, addr, Rb, Rc", modern_atom_cas};
+const OperandShape shape_modern_atom_arrive{"Pu, Rd, addr[, Rb]", modern_atom_arrive};
+const OperandShape shape_modern_atoms_op{"Rd, addr, Rb", modern_atoms_op};
+const OperandShape shape_modern_atoms_cas{"Rd | Pu, addr, Rb, Rc", modern_atoms_cas};
+const OperandShape shape_modern_atoms_popc{"Rd, addr", modern_atoms_popc};
+const OperandShape shape_modern_red{"addr, Rb", modern_red};
+const OperandShape shape_modern_suatom{"Pu, Rd, [Ra], Rb, handle", modern_suatom};
+const OperandShape shape_modern_sured{"[Ra], Rb, handle", sured_any};
+
+bool is_compare(AtomOp op) { return op == AtomOp::CAS || op == AtomOp::CAST || op == AtomOp::CAST_SPIN; }
+
+// --- Maxwell bit fields (§11.1, §11.2) ------------------------------------------------------
+
+using F = FieldKind;
+constexpr BitField rd{F::rd, 0, 8}, ra{F::ra, 8, 8}, guard{F::guard, 16, 3}, negate{F::guard_negate, 19, 1};
+
+constexpr std::array atom_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8}, BitField{F::offset20, 28, 20},
+                                    BitField{F::extended, 48, 1}, BitField{F::atom_size, 49, 3},
+                                    BitField{F::op, 52, 4}};
+constexpr std::array atom_cas_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8}, BitField{F::offset20, 28, 20},
+                                        BitField{F::extended, 48, 1}, BitField{F::cas_size, 49, 1},
+                                        BitField{F::cas_layout, 50, 2}};
+constexpr std::array atoms_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8}, BitField{F::shared_size, 28, 2},
+                                     BitField{F::offset22_div4, 30, 22}, BitField{F::op, 52, 4}};
+constexpr std::array atoms_cas_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
+                                         BitField{F::cas_layout, 28, 2}, BitField{F::offset22_div4, 30, 22},
+                                         BitField{F::cas_size, 52, 1}, BitField{F::cas_kind, 53, 2}};
+constexpr std::array red_fields = {BitField{F::rb, 0, 8}, ra, guard, negate, BitField{F::atom_size, 20, 3},
+                                   BitField{F::op, 23, 3}, BitField{F::unassigned, 26, 2},
+                                   BitField{F::offset20, 28, 20}, BitField{F::extended, 48, 1},
+                                   BitField{F::unassigned, 49, 2}};
+
+constexpr BitField su_rb{F::rb, 20, 8}, su_ba{F::byte_address, 28, 1}, su_op{F::op, 29, 4}, su_dim{F::dim, 33, 3},
+    su_ts{F::ts_index, 36, 13}, su_clamp{F::clamp, 49, 2}, su_cas_gap{F::unassigned, 29, 1},
+    su_cas_ps{F::sparse, 30, 3}, su_bl_size{F::surface_size, 36, 3}, su_rc{F::rc, 39, 8},
+    su_bl_gap{F::unassigned, 47, 2};
+constexpr std::array suatom_bound_fields = {rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_ts, su_clamp,
+                                            BitField{F::surface_size, 51, 3}};
+constexpr std::array suatom_bound_cas_fields = {rd, ra, guard, negate, su_rb, su_ba, su_cas_gap, su_cas_ps, su_dim,
+                                                su_ts, su_clamp, BitField{F::surface_size, 51, 3}};
+constexpr std::array suatom_bindless_fields = {rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_bl_size,
+                                               su_rc, su_bl_gap, su_clamp};
+constexpr std::array suatom_bindless_sparse_fields = {rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_bl_size,
+                                                      su_rc, su_bl_gap, su_clamp, BitField{F::sparse, 51, 3}};
+constexpr std::array suatom_bindless_cas_fields = {rd, ra, guard, negate, su_rb, su_ba, su_cas_gap, su_cas_ps,
+                                                   su_dim, su_bl_size, su_rc, su_bl_gap, su_clamp};
+
+constexpr BitField sr_rb{F::rb, 0, 8}, sr_size{F::surface_size, 20, 3}, sr_ba{F::byte_address, 23, 1},
+    sr_op{F::op, 24, 3}, sr_gap{F::unassigned, 27, 6};
+constexpr std::array sured_bound_fields = {sr_rb, ra, guard, negate, sr_size, sr_ba, sr_op, sr_gap, su_dim, su_ts,
+                                           su_clamp};
+constexpr std::array sured_bindless_fields = {sr_rb, ra,     guard, negate, sr_size, sr_ba, sr_op, sr_gap, su_dim,
+                                              BitField{F::unassigned, 36, 3}, su_rc, su_bl_gap, su_clamp};
+
+constexpr uint64_t top(uint64_t bits16) { return bits16 << 48; }
+
+const std::array<EncodingInfo, encoding_form_count> encodings = {{
+    {EncodingForm::atom, "ATOM", Mnemonic::ATOM, 0xEDULL << 56, 0xFFULL << 56, atom_fields},
+    {EncodingForm::atom_cas, "ATOM.CAS", Mnemonic::ATOM, 0xEEFULL << 52, 0xFFFULL << 52, atom_cas_fields},
+    {EncodingForm::atoms, "ATOMS", Mnemonic::ATOMS, 0xECULL << 56, 0xFFULL << 56, atoms_fields},
+    {EncodingForm::atoms_cas, "ATOMS.CAS / ATOMS.CAST", Mnemonic::ATOMS, 0b111011100ULL << 55, 0x1FFULL << 55,
+     atoms_cas_fields},
+    {EncodingForm::red, "RED", Mnemonic::RED, top(0xEBF8), top(0xFFF8), red_fields},
+    {EncodingForm::suatom_bound, "SUATOM bound .op", Mnemonic::SUATOM, top(0xEA00), top(0xFFC0),
+     suatom_bound_fields},
+    {EncodingForm::suatom_bound_cas, "SUATOM bound .CAS", Mnemonic::SUATOM, top(0xEA80), top(0xFFC0),
+     suatom_bound_cas_fields},
+    {EncodingForm::suatom_bindless, "SUATOM bindless .op", Mnemonic::SUATOM, top(0xEA70), top(0xFFF8),
+     suatom_bindless_fields},
+    {EncodingForm::suatom_bindless_sparse, "SUATOM bindless .op with Ps", Mnemonic::SUATOM, top(0xEB80),
+     top(0xFFC0), suatom_bindless_sparse_fields},
+    {EncodingForm::suatom_bindless_cas, "SUATOM bindless .CAS", Mnemonic::SUATOM, top(0xEAD0), top(0xFFF8),
+     suatom_bindless_cas_fields},
+    {EncodingForm::sured_bound, "SURED bound", Mnemonic::SURED, top(0xEB58), top(0xFFF8), sured_bound_fields},
+    {EncodingForm::sured_bindless, "SURED bindless", Mnemonic::SURED, top(0xEB50), top(0xFFF8),
+     sured_bindless_fields},
+}};
+
+}  // namespace
+
+std::span<const MnemonicInfo> mnemonic_table() { return mnemonics; }
+const MnemonicInfo& info(Mnemonic m) { return mnemonics[static_cast<int>(m)]; }
+std::optional<Mnemonic> parse_mnemonic(std::string_view text) {
+  for (const MnemonicInfo& m : mnemonics)
+    if (iequals(m.name, text)) return m.mnemonic;
+  return std::nullopt;
+}
+
+std::span<const DimInfo> dim_table() { return dims; }
+const DimInfo& info(Dim dim) { return dims[static_cast<int>(dim)]; }
+std::span<const ClampInfo> clamp_table() { return clamps; }
+const ClampInfo& info(Clamp clamp) { return clamps[static_cast<int>(clamp)]; }
+
+std::string_view name(Slot slot) {
+  switch (slot) {
+    case Slot::mode: return "mode (.D)";
+    case Slot::byte_address: return ".BA";
+    case Slot::dim: return "dimension";
+    case Slot::extended: return ".E";
+    case Slot::op: return "operation";
+    case Slot::size: return "size";
+    case Slot::cache: return "cache operation";
+    case Slot::strength: return "strength";
+    case Slot::scope: return "scope";
+    case Slot::private_: return ".PRIVATE";
+    case Slot::clamp: return "clamp";
+  }
+  return "?";
+}
+
+bool takes_placeholder(Slot slot) {
+  switch (slot) {
+    case Slot::dim: case Slot::op: case Slot::size: case Slot::cache: case Slot::strength: case Slot::scope:
+    case Slot::clamp:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::span<const ModifierInfo> modifier_table() { return modifiers; }
+
+const ModifierInfo* find_modifier(std::string_view text) {
+  for (const ModifierInfo& m : modifier_table())
+    if (iequals(m.name, text)) return &m;
+  return nullptr;
+}
+
+bool slot_applies(Slot slot, Mnemonic mnemonic) {
+  const MnemonicInfo& m = info(mnemonic);
+  switch (slot) {
+    case Slot::mode: case Slot::byte_address: case Slot::dim: case Slot::clamp: case Slot::cache:
+      return m.surface;  // cache operators: surface forms (§10.3)
+    case Slot::extended:
+      return m.extended_address;
+    default:
+      return true;
+  }
+}
+
+std::string_view name(Strength s) {
+  switch (s) {
+    case Strength::none: return "";
+    case Strength::strong: return "STRONG";
+    case Strength::constant: return "CONSTANT";
+    case Strength::mmio: return "MMIO";
+  }
+  return "";
+}
+
+std::string_view name(Scope s) {
+  switch (s) {
+    case Scope::none: return "";
+    case Scope::cta: return "CTA";
+    case Scope::sm: return "SM";
+    case Scope::gpu: return "GPU";
+    case Scope::sys: return "SYS";
+  }
+  return "";
+}
+
+std::string_view name(CacheOp c) {
+  switch (c) {
+    case CacheOp::none: return "";
+    case CacheOp::ef: return "EF";
+    case CacheOp::el: return "EL";
+    case CacheOp::lu: return "LU";
+    case CacheOp::eu: return "EU";
+    case CacheOp::na: return "NA";
+  }
+  return "";
+}
+
+std::string_view name(OperandRole role) {
+  switch (role) {
+    case OperandRole::ps: return "sparse predicate Ps";
+    case OperandRole::pu: return "predicate destination Pu";
+    case OperandRole::rd: return "destination Rd";
+    case OperandRole::address: return "address";
+    case OperandRole::rb: return "data register Rb";
+    case OperandRole::rc: return "swap register Rc";
+    case OperandRole::handle: return "surface handle";
+    case OperandRole::trailing_rz: return "trailing RZ";
+  }
+  return "?";
+}
+
+const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op) {
+  const bool compare = is_compare(op);
+  if (dialect == Dialect::spa5) {
+    switch (info(mnemonic).family) {
+      case Family::ATOM: return compare ? shape_atom_cas : shape_atom_op;
+      case Family::ATOMS: return compare ? shape_atoms_cas : shape_atoms_op;
+      case Family::RED: return shape_red;
+      case Family::SUATOM: return shape_suatom;
+      case Family::SURED: return shape_sured;
+    }
+  }
+  switch (info(mnemonic).family) {
+    case Family::ATOM:
+      if (op == AtomOp::ARRIVE) return shape_modern_atom_arrive;
+      return compare ? shape_modern_atom_cas : shape_modern_atom_op;
+    case Family::ATOMS:
+      if (op == AtomOp::POPC_INC) return shape_modern_atoms_popc;
+      return compare ? shape_modern_atoms_cas : shape_modern_atoms_op;
+    case Family::RED: return shape_modern_red;
+    case Family::SUATOM: return shape_modern_suatom;
+    case Family::SURED: return shape_modern_sured;
+  }
+  return shape_atom_op;
+}
+
+std::string_view name(FieldKind kind) {
+  switch (kind) {
+    case F::rd: return "Rd";
+    case F::ra: return "Ra";
+    case F::rb: return "Rb";
+    case F::rc: return "Rc";
+    case F::guard: return "guard predicate";
+    case F::guard_negate: return "guard negate";
+    case F::offset20: return "ImmS20/ImmU20";
+    case F::offset22_div4: return "ImmS24/4";
+    case F::extended: return ".E";
+    case F::byte_address: return ".BA";
+    case F::atom_size: case F::cas_size: case F::shared_size: case F::surface_size: return "size";
+    case F::op: return "op";
+    case F::cas_layout: return "CAS operand layout";
+    case F::cas_kind: return "CAS kind";
+    case F::sparse: return "Ps";
+    case F::dim: return "dim";
+    case F::ts_index: return "tsPtrIdxU13";
+    case F::clamp: return "clamp";
+    case F::unassigned: return "unassigned";
+  }
+  return "?";
+}
+
+std::span<const EncodingInfo> encoding_table() { return encodings; }
+const EncodingInfo& info(EncodingForm form) { return encodings[static_cast<int>(form)]; }
+
+const EncodingInfo* find_encoding(uint64_t word) {
+  for (const EncodingInfo& e : encodings)
+    if ((word & e.mask) == e.match) return &e;
+  return nullptr;
+}
+
+}  // namespace gpuatom::nvidia

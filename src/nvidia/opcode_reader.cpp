@@ -1,0 +1,220 @@
+#include "opcode_reader.hpp"
+
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpuatom/support/text.hpp"
+#include "syntax_error.hpp"
+
+namespace gpuatom::nvidia::detail {
+
+namespace {
+
+struct Part {
+  std::string_view text;
+  uint32_t column;  // the '.' before a modifier; the first letter of the mnemonic
+};
+
+std::vector<Part> split(const Token& word) {
+  std::vector<Part> parts;
+  size_t start = 0;
+  for (size_t i = 0; i <= word.text.size(); ++i) {
+    if (i < word.text.size() && word.text[i] != '.') continue;
+    const uint32_t column = word.column + static_cast<uint32_t>(start == 0 ? 0 : start - 1);
+    if (i == start)
+      throw SyntaxError{word.column + static_cast<uint32_t>(i == 0 ? 0 : i - 1),
+                        "empty modifier: two dots in a row or a trailing dot", grammar_rule};
+    parts.push_back({word.text.substr(start, i - start), column});
+    start = i + 1;
+  }
+  return parts;
+}
+
+std::string join(const std::vector<Part>& parts, size_t first, size_t count) {
+  std::string out;
+  for (size_t i = first; i < first + count; ++i) {
+    if (i > first) out += '.';
+    out += parts[i].text;
+  }
+  return out;
+}
+
+// One modifier as matched: its slot and how many parts it spans.
+struct Match {
+  Slot slot;
+  size_t parts;
+  std::optional<AtomOp> op;
+  const SizeSpelling* size = nullptr;
+  const ModifierInfo* modifier = nullptr;
+  std::optional<uint16_t> placeholder;
+};
+
+std::optional<uint16_t> placeholder_number(std::string_view text) {
+  if (!support::istarts_with(text, "INVALID") || text.size() == 7) return std::nullopt;
+  const auto n = support::parse_unsigned(text.substr(7), 0xffff);
+  if (!n || !std::isdigit(static_cast<unsigned char>(text[7]))) return std::nullopt;
+  return static_cast<uint16_t>(*n);
+}
+
+std::optional<Match> match_at(const std::vector<Part>& parts, size_t i) {
+  for (size_t k = std::min<size_t>(3, parts.size() - i); k >= 1; --k) {
+    const std::string text = join(parts, i, k);
+    Match m{Slot::op, k, std::nullopt, nullptr, nullptr, std::nullopt};
+    std::string dotted(".");  // built in two steps: GCC 12 misreports `"." + text` (-Wrestrict)
+    dotted += text;
+    if ((m.op = parse_op(text))) return m;
+    if ((m.size = find_size_spelling(dotted))) {
+      m.slot = Slot::size;
+      return m;
+    }
+    if (k > 1) continue;
+    if ((m.modifier = find_modifier(text))) {
+      m.slot = m.modifier->slot;
+      return m;
+    }
+    if ((m.placeholder = placeholder_number(text))) return m;  // slot chosen by the caller
+  }
+  return std::nullopt;
+}
+
+std::string slot_order(Mnemonic mnemonic) {
+  std::string out;
+  for (int s = 0; s < slot_count; ++s) {
+    const Slot slot = static_cast<Slot>(s);
+    if (!slot_applies(slot, mnemonic)) continue;
+    if (!out.empty()) out += ' ';
+    out += name(slot);
+  }
+  return out;
+}
+
+void apply(const Match& m, Instruction& inst, bool& modern) {
+  if (m.placeholder) {
+    inst.placeholders[static_cast<int>(m.slot)] = *m.placeholder;
+    return;
+  }
+  switch (m.slot) {
+    case Slot::op:
+      inst.op = *m.op;
+      modern |= info(*m.op).modern_only;
+      return;
+    case Slot::size:
+      inst.size = m.size->size;
+      inst.size_spelling = m.size->text;
+      modern |= m.size->modern_only;
+      return;
+    default: break;
+  }
+  modern |= m.modifier->modern_only;
+  const uint8_t v = m.modifier->value;
+  switch (m.slot) {
+    case Slot::byte_address: inst.surface.byte_address = true; break;
+    case Slot::dim: inst.surface.dim = static_cast<Dim>(v); break;
+    case Slot::extended: inst.extended = true; break;
+    case Slot::cache: inst.memory.cache = static_cast<CacheOp>(v); break;
+    case Slot::strength: inst.memory.strength = static_cast<Strength>(v); break;
+    case Slot::scope: inst.memory.scope = static_cast<Scope>(v); break;
+    case Slot::private_: inst.memory.private_ = true; break;
+    case Slot::clamp: inst.surface.clamp = static_cast<Clamp>(v); break;
+    default: break;  // Slot::mode: .D is implied by the mnemonic
+  }
+}
+
+// Where a missing modifier should have been: the first modifier of a later slot, or the end.
+uint32_t column_for_missing(const std::vector<Part>& parts, const std::vector<Slot>& slots, Slot missing,
+                            const Token& word) {
+  for (size_t i = 0; i < slots.size(); ++i)
+    if (slots[i] > missing) return parts[i + 1].column;
+  return word.column + static_cast<uint32_t>(word.text.size());
+}
+
+}  // namespace
+
+OpcodeRead read_opcode(const Token& word, Instruction& inst) {
+  const std::vector<Part> parts = split(word);
+  const auto mnemonic = parse_mnemonic(parts[0].text);
+  if (!mnemonic)
+    throw SyntaxError{word.column,
+                      fmt::format("unknown instruction '{}': gpuatom reads ATOM, ATOMS, RED, SUATOM, SURED (SPA 5.0) "
+                                  "and ATOMG, REDG (sm_70+ spellings)",
+                                  parts[0].text),
+                      "spec/nvidia.md §2, §10.3"};
+  inst.mnemonic = *mnemonic;
+  inst.columns.mnemonic = word.column;
+  const std::string_view mn = info(*mnemonic).name;
+
+  OpcodeRead read;
+  std::vector<Slot> seen;  // slot of each modifier, in order
+  int last = -1;
+  for (size_t i = 1; i < parts.size();) {
+    auto m = match_at(parts, i);
+    const Part& part = parts[i];
+    if (!m)
+      throw SyntaxError{part.column, fmt::format("unknown modifier '.{}' on {}", part.text, mn),
+                        "spec/nvidia.md §10.2, §10.3"};
+    if (m->placeholder) {
+      // An .INVALIDn stands in the next enumerated slot this mnemonic has.
+      int s = last + 1;
+      while (s < slot_count && !(takes_placeholder(static_cast<Slot>(s)) && slot_applies(static_cast<Slot>(s), *mnemonic)))
+        ++s;
+      if (s == slot_count)
+        throw SyntaxError{part.column, fmt::format("placeholder '.{}' follows the last modifier slot of {}", part.text, mn),
+                          modern_rule};
+      m->slot = static_cast<Slot>(s);
+    }
+    const int slot = static_cast<int>(m->slot);
+    std::string spelled(".");
+    spelled += join(parts, i, m->parts);
+    if (!slot_applies(m->slot, *mnemonic))
+      throw SyntaxError{part.column,
+                        m->slot == Slot::extended
+                            ? fmt::format("{} takes no .E: shared-memory and surface addresses are not 64-bit generic "
+                                          "addresses",
+                                          mn)
+                            : fmt::format("{} takes no {} modifier ('{}'): it belongs to surface instructions", mn,
+                                          name(m->slot), spelled),
+                        m->slot == Slot::extended ? "spec/nvidia.md §2, §6.3" : "spec/nvidia.md §10.2, §10.3"};
+    if (slot == last)
+      throw SyntaxError{part.column, fmt::format("second {} modifier '{}' on {}", name(m->slot), spelled, mn),
+                        grammar_rule};
+    if (slot < last)
+      throw SyntaxError{part.column,
+                        fmt::format("modifier '{}' is out of order: {} modifiers go {}", spelled, mn,
+                                    slot_order(*mnemonic)),
+                        grammar_rule};
+    apply(*m, inst, read.modern_spelling);
+    inst.columns.modifiers[slot] = part.column;
+    for (size_t k = 0; k < m->parts; ++k) seen.push_back(m->slot);
+    last = slot;
+    i += m->parts;
+  }
+
+  const auto has = [&](Slot s) { return inst.columns.column(s) != 0; };
+  if (info(*mnemonic).surface) {
+    if (!has(Slot::mode))
+      throw SyntaxError{column_for_missing(parts, seen, Slot::mode, word),
+                        fmt::format("{} needs the mode .D right after the mnemonic (the only surface mode, seed 002)", mn),
+                        grammar_rule};
+    if (!has(Slot::dim))
+      throw SyntaxError{column_for_missing(parts, seen, Slot::dim, word),
+                        fmt::format("{} needs a dimension: .1D .1D_BUFFER .1D_ARRAY .2D .2D_ARRAY .3D", mn), grammar_rule};
+  }
+  if (!has(Slot::op)) {
+    const uint32_t column = column_for_missing(parts, seen, Slot::op, word);
+    if (info(*mnemonic).surface)
+      throw SyntaxError{column,
+                        fmt::format("{} has no operation: expected .ADD .MIN .MAX .INC .DEC .AND .OR .XOR .EXCH or "
+                                    ".CAS after the dimension (seed 002's example omits it; such a line is rejected)",
+                                    word.text),
+                        grammar_rule};
+    throw SyntaxError{column, fmt::format("{} has no operation: expected .ADD .MIN .MAX .INC .DEC .AND .OR .XOR .EXCH "
+                                          ".SAFEADD .CAS …",
+                                          word.text),
+                      grammar_rule};
+  }
+  read.modern_spelling |= info(*mnemonic).modern_only;
+  return read;
+}
+
+}  // namespace gpuatom::nvidia::detail

@@ -1,0 +1,34 @@
+// Reads the comma-separated operands after the instruction word into neutral Operands
+// (predicate, register, address, immediate), without knowing which instruction they belong
+// to; the parser then binds them to the form's operand shape. Private to the parser.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gpuatom/nvidia/instruction.hpp"
+#include "lexer.hpp"
+
+namespace gpuatom::nvidia::detail {
+
+struct Operand {
+  enum class Kind : uint8_t { predicate, reg, address, immediate } kind;
+  uint8_t index = 0;      // predicate (PT = 7) or register (RZ = 255)
+  Address address;        // Kind::address
+  uint32_t ra_column = 0;     // the base inside the address
+  uint32_t offset_column = 0; // the immediate inside the address
+  int64_t value = 0;      // Kind::immediate
+  uint32_t column = 0;
+  bool modern() const;    // uses sm_70+ address syntax (desc[], .64/.Xn suffix, uniform registers)
+};
+
+// Reads operands from tokens[pos] until ';' or the end; leaves pos at the ';' (or the end).
+// Throws SyntaxError.
+std::vector<Operand> read_operands(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column);
+
+// "R7" → 7, "RZ" (or "R255") → RZ; "P3" → 3, "PT" → PT; "UR4" → 4, "URZ" → URZ. Case-insensitive.
+std::optional<uint8_t> parse_register(std::string_view text);
+std::optional<uint8_t> parse_predicate(std::string_view text);
+std::optional<uint8_t> parse_uniform_register(std::string_view text);
+
+}  // namespace gpuatom::nvidia::detail

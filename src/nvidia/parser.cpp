@@ -1,0 +1,202 @@
+// The line grammar (spec/nvidia.md §10.2):  [guard] opcode operands [';'] — then binding the
+// operands to the operand shape of the form, chosen by mnemonic, dialect and op.
+#include "gpuatom/nvidia/parser.hpp"
+
+#include <fmt/format.h>
+
+#include "gpuatom/support/text.hpp"
+#include "lexer.hpp"
+#include "opcode_reader.hpp"
+#include "operand_reader.hpp"
+#include "syntax_error.hpp"
+
+namespace gpuatom::nvidia {
+
+namespace {
+
+using detail::Operand;
+using detail::SyntaxError;
+using detail::Token;
+using detail::TokenKind;
+
+bool fits(const OperandSlot& slot, const Operand& op) {
+  switch (slot.role) {
+    case OperandRole::ps: case OperandRole::pu: return op.kind == Operand::Kind::predicate;
+    case OperandRole::address: return op.kind == Operand::Kind::address;
+    case OperandRole::handle: return op.kind == Operand::Kind::reg || op.kind == Operand::Kind::immediate;
+    default: return op.kind == Operand::Kind::reg;
+  }
+}
+
+std::string_view kind_name(const Operand& op) {
+  switch (op.kind) {
+    case Operand::Kind::predicate: return "a predicate";
+    case Operand::Kind::reg: return "a register";
+    case Operand::Kind::address: return "an address";
+    case Operand::Kind::immediate: return "an immediate";
+  }
+  return "?";
+}
+
+// Binds operands to the shape's slots, in order; optional slots are skipped when the operand
+// does not fit them. Fills the instruction's operand fields.
+void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t end_column, Instruction& inst) {
+  const std::string opcode = fmt::format("{}.{}", info(inst.mnemonic).name, info(inst.op).name);
+  const char* rule = inst.dialect == Dialect::spa5 ? detail::grammar_rule : detail::modern_rule;
+  size_t j = 0;
+  for (const OperandSlot& slot : shape.slots) {
+    if (j < ops.size() && fits(slot, ops[j])) {
+      const Operand& op = ops[j];
+      inst.columns.operands[static_cast<int>(slot.role)] = op.column;
+      switch (slot.role) {
+        case OperandRole::ps: inst.ps = op.index; break;
+        case OperandRole::pu: inst.pu = op.index; break;
+        case OperandRole::rd: inst.rd = op.index; break;
+        case OperandRole::rb: inst.rb = op.index; break;
+        case OperandRole::rc: inst.rc = op.index; break;
+        case OperandRole::address:
+          inst.address = op.address;
+          inst.columns.ra = op.ra_column;
+          inst.columns.offset = op.offset_column;
+          break;
+        case OperandRole::trailing_rz:
+          if (op.index != RZ)
+            throw SyntaxError{op.column,
+                              fmt::format("{} takes no Rc: only RZ may follow Rb, and it is dropped (\"Other atomic "
+                                          "operations assemble the omitted Rc as RZ\", seed 000)",
+                                          opcode),
+                              "spec/nvidia.md §6.1"};
+          break;
+        case OperandRole::handle:
+          if (op.kind == Operand::Kind::reg) {
+            inst.surface.handle_register = op.index;
+            break;
+          }
+          // Bound form: one immediate (SPA 5.0), or several (sm_70+ disassembly).
+          while (j < ops.size() && ops[j].kind == Operand::Kind::immediate) {
+            if (ops[j].value < 0)
+              throw SyntaxError{ops[j].column, "a surface index #tsPtrIdxU13 is unsigned", "spec/nvidia.md §6.5"};
+            inst.surface.handle_indices.push_back(static_cast<uint32_t>(ops[j].value));
+            ++j;
+          }
+          continue;
+      }
+      ++j;
+    } else if (!slot.optional) {
+      const uint32_t col = j < ops.size() ? ops[j].column : end_column;
+      const std::string found = j < ops.size() ? fmt::format(", found {}", kind_name(ops[j])) : "";
+      throw SyntaxError{col, fmt::format("expected the {} here{}: {} takes {}", name(slot.role), found, opcode, shape.text),
+                        rule};
+    }
+  }
+  if (j < ops.size())
+    throw SyntaxError{ops[j].column, fmt::format("unexpected operand: {} takes {}", opcode, shape.text), rule};
+  // A newer CAST.SPIN prints Pu in place of Rd: exactly one of the two (§10.3).
+  if (inst.dialect == Dialect::modern && inst.family() == Family::ATOMS && inst.is_compare()) {
+    if (inst.pu && inst.rd)
+      throw SyntaxError{inst.columns.column(OperandRole::rd),
+                        fmt::format("{} takes Rd or a predicate destination Pu, not both", opcode), rule};
+    if (!inst.pu && !inst.rd)
+      throw SyntaxError{inst.columns.column(OperandRole::address), fmt::format("{} needs Rd (or Pu) before the address", opcode),
+                        rule};
+  }
+}
+
+Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, const support::SourceLocation& where) {
+  Instruction inst;
+  inst.where = where;
+  inst.where.column = tokens.front().column;
+  size_t pos = 0;
+  const auto next = [&](std::string_view what) -> const Token& {
+    if (pos >= tokens.size())
+      throw SyntaxError{end_column, fmt::format("expected {} before the end of the line", what), detail::grammar_rule};
+    return tokens[pos++];
+  };
+
+  // Guard: '@' ['!'] pred.
+  if (tokens[pos].is('@')) {
+    inst.columns.guard = tokens[pos].column;
+    ++pos;
+    if (pos < tokens.size() && tokens[pos].is('!')) {
+      inst.guard.negated = true;
+      ++pos;
+    }
+    const Token& p = next("a guard predicate");
+    const auto predicate = detail::parse_predicate(p.text);
+    if (p.kind != TokenKind::word || !predicate)
+      throw SyntaxError{p.column, fmt::format("a guard is @P0 … @P6 or @PT (optionally negated with '!'), not '@{}'", p.text),
+                        "spec/nvidia.md §10.2"};
+    inst.guard.predicate = *predicate;
+  }
+
+  const Token& word = next("an instruction");
+  if (word.kind != TokenKind::word)
+    throw SyntaxError{word.column, fmt::format("expected an instruction, found '{}'", word.text), detail::grammar_rule};
+  const detail::OpcodeRead read = detail::read_opcode(word, inst);
+
+  const std::vector<Operand> ops = detail::read_operands(tokens, pos, end_column);
+  bool modern = read.modern_spelling;
+  for (const Operand& op : ops) modern |= op.modern();
+  inst.dialect = modern ? Dialect::modern : Dialect::spa5;
+  // An .INVALIDn operation (decoded from ATOMS.CAS kind 3, for one) names no op: take the CAS
+  // operand shape when the operands have an Rc after Rb, so decoded text reads back as printed.
+  if (inst.placeholders[static_cast<int>(Slot::op)] && !inst.is_surface()) {
+    size_t after_address = 0;
+    bool seen_address = false;
+    for (const Operand& op : ops) {
+      if (seen_address && op.kind == Operand::Kind::reg) ++after_address;
+      seen_address |= op.kind == Operand::Kind::address;
+    }
+    if (after_address == 2) inst.op = AtomOp::CAS;
+  }
+  // A missing operand belongs where the operands stopped: at the ';', or at the end of the line.
+  const uint32_t operands_end = pos < tokens.size() ? tokens[pos].column : end_column;
+  bind(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), operands_end, inst);
+
+  inst.terminated = pos < tokens.size() && tokens[pos].is(';');
+  if (inst.terminated) ++pos;
+  if (pos < tokens.size())
+    throw SyntaxError{tokens[pos].column, fmt::format("unexpected '{}' after the instruction", tokens[pos].text),
+                      detail::grammar_rule};
+  return inst;
+}
+
+}  // namespace
+
+std::optional<Instruction> parse_sass_line(std::string_view line, const support::SourceLocation& where,
+                                           support::Diagnostics& diagnostics) {
+  support::SourceLocation at = where;
+  const detail::LexedLine lexed = detail::lex_line(line);
+  try {
+    if (lexed.error) throw SyntaxError{lexed.error->column, lexed.error->message, detail::lexical_rule};
+    if (lexed.tokens.empty()) return std::nullopt;
+    // Columns past the last character point just after it (where the missing text belongs).
+    size_t end = line.find_last_not_of(" \t\r");
+    const uint32_t end_column = static_cast<uint32_t>(end == std::string_view::npos ? 1 : end + 2);
+    return parse_tokens(lexed.tokens, end_column, where);
+  } catch (const SyntaxError& e) {
+    at.column = e.column;
+    diagnostics.error(at, e.message, e.rule);
+    return std::nullopt;
+  }
+}
+
+ParsedSass parse_sass(std::string_view source, std::string_view file) {
+  ParsedSass out;
+  uint32_t line_number = 0;
+  size_t start = 0;
+  while (start <= source.size()) {
+    size_t end = source.find('\n', start);
+    if (end == std::string_view::npos) end = source.size();
+    std::string_view line = source.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    ++line_number;
+    support::SourceLocation where{std::string(file), line_number, 1, std::nullopt};
+    if (auto inst = parse_sass_line(line, where, out.diagnostics)) out.instructions.push_back(std::move(*inst));
+    if (end == source.size()) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace gpuatom::nvidia

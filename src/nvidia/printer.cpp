@@ -1,0 +1,110 @@
+#include "gpuatom/nvidia/printer.hpp"
+
+#include <fmt/format.h>
+
+namespace gpuatom::nvidia {
+
+namespace {
+
+// Lower-case hex with a "-" in front of negative values: "0x8", "-0x8".
+std::string signed_hex(int64_t value) {
+  if (value < 0) return fmt::format("-0x{:x}", static_cast<uint64_t>(-value));
+  return fmt::format("0x{:x}", static_cast<uint64_t>(value));
+}
+
+std::string_view size_text(const Instruction& inst) {
+  if (!inst.size_spelling.empty()) {
+    const SizeSpelling* remembered = find_size_spelling(inst.size_spelling);
+    if (remembered && remembered->size == inst.size) return remembered->text;
+  }
+  return canonical_size_spelling(inst);
+}
+
+// One modifier slot: its placeholder if it holds one, else its value ("" when absent).
+std::string slot_text(const Instruction& inst, Slot slot) {
+  if (const auto& placeholder = inst.placeholders[static_cast<int>(slot)])
+    return fmt::format(".INVALID{}", *placeholder);
+  const auto dotted = [](std::string_view name) { return name.empty() ? std::string() : fmt::format(".{}", name); };
+  switch (slot) {
+    case Slot::mode: return inst.is_surface() ? ".D" : "";
+    case Slot::byte_address: return inst.is_surface() && inst.surface.byte_address ? ".BA" : "";
+    case Slot::dim: return inst.is_surface() ? dotted(info(inst.surface.dim).name) : "";
+    case Slot::extended: return inst.extended ? ".E" : "";
+    case Slot::op: return dotted(info(inst.op).name);
+    case Slot::size: return std::string(size_text(inst));
+    case Slot::cache: return dotted(name(inst.memory.cache));
+    case Slot::strength: return dotted(name(inst.memory.strength));
+    case Slot::scope: return dotted(name(inst.memory.scope));
+    case Slot::private_: return inst.memory.private_ ? ".PRIVATE" : "";
+    case Slot::clamp:
+      // .NEAR is the default and is not printed (§10.4).
+      return inst.is_surface() && inst.surface.clamp != Clamp::near ? dotted(info(inst.surface.clamp).name) : "";
+  }
+  return "";
+}
+
+std::string handle_text(const Surface& surface) {
+  if (surface.handle_register) return register_name(*surface.handle_register);
+  std::string out;
+  for (uint32_t index : surface.handle_indices) {
+    if (!out.empty()) out += ", ";
+    out += fmt::format("0x{:x}", index);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view canonical_size_spelling(const Instruction& inst) {
+  switch (inst.size) {
+    case Size::U32: return "";
+    case Size::U64: return inst.is_compare() || inst.dialect == Dialect::modern ? ".64" : ".U64";
+    default: return info(inst.size).spelling;
+  }
+}
+
+std::string print_address(const Address& a) {
+  std::string out;
+  if (a.descriptor) out += fmt::format("desc[{}]", uniform_register_name(*a.descriptor));
+  out += '[';
+  if (a.absolute() && a.offset != 0 && a.suffix == RegisterSuffix::none) {
+    out += signed_hex(a.offset);  // [0x5008]
+  } else {
+    out += a.uniform_base ? uniform_register_name(a.base) : register_name(a.base);
+    out += name(a.suffix);
+    if (a.uniform_index) out += fmt::format("+{}", uniform_register_name(*a.uniform_index));
+    if (a.offset != 0) out += fmt::format("+{}", signed_hex(a.offset));  // "+0x8", "+-0x8"
+  }
+  out += ']';
+  return out;
+}
+
+std::string print_opcode(const Instruction& inst) {
+  std::string out(info(inst.mnemonic).name);
+  for (int s = 0; s < slot_count; ++s) out += slot_text(inst, static_cast<Slot>(s));
+  return out;
+}
+
+std::string print(const Instruction& inst) {
+  std::string out;
+  if (!inst.guard.always())
+    out += fmt::format("@{}{} ", inst.guard.negated ? "!" : "", predicate_name(inst.guard.predicate));
+  out += print_opcode(inst);
+  std::vector<std::string> operands;
+  if (inst.ps) operands.push_back(predicate_name(*inst.ps));
+  if (inst.pu) operands.push_back(predicate_name(*inst.pu));
+  if (inst.rd) operands.push_back(register_name(*inst.rd));
+  operands.push_back(print_address(inst.address));
+  if (inst.rb) operands.push_back(register_name(*inst.rb));
+  if (inst.rc) operands.push_back(register_name(*inst.rc));
+  if (inst.is_surface()) operands.push_back(handle_text(inst.surface));
+  out += ' ';
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (i) out += ", ";
+    out += operands[i];
+  }
+  if (inst.terminated) out += " ;";
+  return out;
+}
+
+}  // namespace gpuatom::nvidia

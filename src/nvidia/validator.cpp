@@ -1,0 +1,252 @@
+#include "gpuatom/nvidia/validator.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace gpuatom::nvidia {
+
+namespace {
+
+std::string hex(int64_t v) { return v < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-v)) : fmt::format("0x{:x}", v); }
+
+class Validator {
+ public:
+  Validator(const Instruction& inst, support::Diagnostics& out) : i_(inst), out_(out) {}
+
+  void run() {
+    placeholders();
+    legality();
+    f16x2_spelling();
+    data_registers();
+    if (i_.is_compare() && !i_.is_surface()) cas_registers();
+    if (i_.is_surface()) surface();
+    else memory_address();
+  }
+
+ private:
+  support::SourceLocation at(uint32_t column) const {
+    support::SourceLocation w = i_.where;
+    if (w.line != 0 && column != 0) w.column = column;
+    return w;
+  }
+  void error(uint32_t column, std::string message, std::string rule) { out_.error(at(column), std::move(message), std::move(rule)); }
+  void warning(uint32_t column, std::string message, std::string rule) { out_.warning(at(column), std::move(message), std::move(rule)); }
+  uint32_t col(Slot s) const { return i_.columns.column(s) ? i_.columns.column(s) : i_.columns.mnemonic; }
+  uint32_t col(OperandRole r) const { return i_.columns.column(r); }
+  std::string opcode() const { return fmt::format("{}.{}", info(i_.mnemonic).name, info(i_.op).name); }
+  bool spa5() const { return i_.dialect == Dialect::spa5; }
+
+  void placeholders() {
+    for (int s = 0; s < slot_count; ++s)
+      if (const auto& p = i_.placeholders[s])
+        warning(col(static_cast<Slot>(s)),
+                fmt::format(".INVALID{} stands for an unassigned {} field value: the instruction prints but does not "
+                            "encode or execute",
+                            *p, name(static_cast<Slot>(s))),
+                "spec/nvidia.md §10.3");
+  }
+
+  void legality() {
+    if (i_.placeholders[static_cast<int>(Slot::op)] || i_.placeholders[static_cast<int>(Slot::size)]) return;
+    if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size))
+      error(i_.columns.column(Slot::size) ? col(Slot::size) : col(Slot::op), *why, "");
+  }
+
+  void f16x2_spelling() {
+    if (i_.size == Size::F16x2 && i_.size_spelling == ".F16x2.FTZ.RN")
+      warning(col(Slot::size),
+              "the .FTZ of .F16x2.FTZ.RN is not applied: size code 4 keeps subnormals, the same operation as "
+              ".F16x2.RN (ASSUMPTION; --f16x2-flush selects flushing)",
+              "spec/nvidia.md §4.2");
+  }
+
+  // 64-bit data lives in an even register pair that does not reach R255 (§6.1).
+  void pair(std::optional<uint8_t> r, OperandRole role, std::string_view what) {
+    if (!r || *r == RZ) return;
+    if (*r % 2)
+      error(col(role), fmt::format("64-bit data needs an even register pair: {} {} is odd", what, register_name(*r)),
+            "spec/nvidia.md §6.1");
+    else if (*r == 254)
+      error(col(role), fmt::format("{} R254 would pair with R255, which is RZ", what), "spec/nvidia.md §6.1 (PROPOSED)");
+  }
+
+  void data_registers() {
+    if (i_.data_registers() != 2) return;
+    // CAST and CAST.SPIN return a 32-bit success flag, not data (§3.4).
+    if (i_.op != AtomOp::CAST && i_.op != AtomOp::CAST_SPIN) pair(i_.rd, OperandRole::rd, "Rd");
+    if (!i_.is_compare()) pair(i_.rb, OperandRole::rb, "Rb");
+  }
+
+  // ATOM.CAS / ATOMS.CAS / CAST: Rb R2n (32-bit) or R4n (64-bit), not RZ; Rc = Rb+1 / Rb+2 or RZ (§6.2).
+  void cas_registers() {
+    const int n = i_.data_registers();
+    if (n > 2) return;  // .128 (sm_90): no pairing rule is published
+    const uint8_t rb = i_.rb.value_or(RZ);
+    const std::string_view page = i_.family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
+    if (rb == RZ) {
+      error(col(OperandRole::rb), fmt::format("{}: the compare register Rb cannot be RZ ({})", opcode(), page),
+            "spec/nvidia.md §6.2");
+      return;
+    }
+    if (rb % (2 * n)) {
+      error(col(OperandRole::rb),
+            n == 1 ? fmt::format("{} needs an even compare register R2n, not {} ({}: \"Rb must be R2n+0\")", opcode(),
+                                 register_name(rb), page)
+                   : fmt::format("{}.64 needs a compare register R4n, not {} ({}: \"Rb must be R4n+0\")", opcode(),
+                                 register_name(rb), page),
+            "spec/nvidia.md §6.2");
+      return;
+    }
+    const uint8_t rc = i_.rc.value_or(RZ);
+    const int expected = rb + n;
+    if (rc != RZ && rc != expected) {
+      error(col(OperandRole::rc),
+            fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), n == 2 ? ".64" : "", n,
+                        register_name(static_cast<uint8_t>(expected)), register_name(rc)),
+            "spec/nvidia.md §6.2");
+      return;
+    }
+    if (rc == 254 && n == 2)
+      error(col(OperandRole::rc), "the swap pair Rc = R254 would include R255, which is RZ", "spec/nvidia.md §6.1 (PROPOSED)");
+  }
+
+  void memory_address() {
+    const Address& a = i_.address;
+    const bool ps_form = i_.ps.has_value();
+    if (ps_form && i_.family() == Family::ATOM) {
+      if (a.offset != 0 && !a.absolute())
+        error(i_.columns.offset, "the Ps forms of ATOM take no immediate offset (seed 000: \"Immediate offsets are not "
+                                 "supported for these variants\")",
+              "spec/nvidia.md §6.6");
+      if (a.absolute())
+        error(i_.columns.ra, "the Ps forms of ATOM address [Ra]: there is no absolute [ImmU20] form",
+              "spec/nvidia.md §6.6");
+    }
+    if (spa5()) offset_range();
+    if (i_.wide_address() && !a.uniform_base && a.base != RZ && a.base % 2)
+      warning(i_.columns.ra,
+              fmt::format("a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, not {}", register_name(a.base)),
+              "spec/nvidia.md §6.3 (PROPOSED)");
+  }
+
+  void offset_range() {
+    const Address& a = i_.address;
+    const uint32_t column = i_.columns.offset ? i_.columns.offset : i_.columns.column(OperandRole::address);
+    if (i_.family() == Family::ATOMS) {
+      if (a.offset % 4)
+        error(column, fmt::format("the ATOMS offset {} is not a multiple of 4 (it is stored divided by 4)", hex(a.offset)),
+              "spec/nvidia.md §6.5");
+      else if (a.absolute() && (a.offset < 0 || a.offset > 0xfffffc))
+        error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", hex(a.offset)),
+              "spec/nvidia.md §6.5");
+      else if (!a.absolute() && (a.offset < -0x800000 || a.offset > 0x7ffffc))
+        error(column, fmt::format("the offset ImmS24 must be -0x800000 … 0x7ffffc, not {}", hex(a.offset)),
+              "spec/nvidia.md §6.5");
+      return;
+    }
+    if (a.absolute() && (a.offset < 0 || a.offset > 0xfffff))
+      error(column, fmt::format("the absolute address [ImmU20] must be 0 … 0xfffff, not {}", hex(a.offset)),
+            "spec/nvidia.md §6.5");
+    else if (!a.absolute() && (a.offset < -0x80000 || a.offset > 0x7ffff))
+      error(column, fmt::format("the offset ImmS20 must be -0x80000 … 0x7ffff, not {}", hex(a.offset)),
+            "spec/nvidia.md §6.5");
+  }
+
+  void surface() {
+    const Address& a = i_.address;
+    const std::string_view mn = info(i_.mnemonic).name;
+    if (a.descriptor || a.uniform_base || a.uniform_index || a.suffix != RegisterSuffix::none || a.offset != 0) {
+      error(i_.columns.column(OperandRole::address),
+            fmt::format("{} addresses a surface by coordinates: the operand is [Ra], with no offset, index or descriptor", mn),
+            "spec/nvidia.md §8.4");
+      return;
+    }
+    const uint8_t ra = a.base;
+    if (ra == RZ) {
+      error(i_.columns.ra, fmt::format("{} coordinates Ra cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")", mn),
+            "spec/nvidia.md §6.4");
+    } else if (!i_.placeholders[static_cast<int>(Slot::dim)]) {
+      const DimInfo& d = info(i_.surface.dim);
+      if (ra % d.alignment)
+        error(i_.columns.ra,
+              fmt::format(".{} reads {} coordinate registers from Ra, so Ra must be a multiple of {}, not {}", d.name,
+                          d.coordinates, d.alignment, register_name(ra)),
+              "spec/nvidia.md §8.1 (DERIVED)");
+      else if (ra + d.coordinates - 1 >= RZ)
+        error(i_.columns.ra,
+              fmt::format(".{} reads {} coordinate registers from {}: they would reach R255 (RZ)", d.name, d.coordinates,
+                          register_name(ra)),
+              "spec/nvidia.md §8.1");
+    }
+    handle();
+    if (i_.is_compare()) surface_cas_vector();
+    if (i_.ps && !i_.surface.bindless() && !i_.is_compare())
+      error(col(OperandRole::ps),
+            "bound SUATOM .op has no Ps form (seed 002: \"#tsPtrIdxU13 variant with sparse predicate is not offered "
+            "for .op != CAS\")",
+            "spec/nvidia.md §6.6");
+  }
+
+  void handle() {
+    const uint32_t column = col(OperandRole::handle);
+    if (i_.surface.bindless()) {
+      if (*i_.surface.handle_register == RZ)
+        error(column, fmt::format("the bindless handle Rc cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")"),
+              "spec/nvidia.md §6.4");
+      return;
+    }
+    const auto& indices = i_.surface.handle_indices;
+    if (spa5() && indices.size() != 1) {
+      error(column, "a bound surface takes one index #tsPtrIdxU13", "spec/nvidia.md §8.4");
+      return;
+    }
+    if (spa5() && indices[0] > 0x1fff)
+      error(column, fmt::format("#tsPtrIdxU13 is a 13-bit unsigned index: 0 … 0x1fff, not 0x{:x}", indices[0]),
+            "spec/nvidia.md §6.5");
+  }
+
+  // SUATOM.CAS: Rb holds compare and swap as a vec2 (32-bit) or vec4 (64-bit) (seed 002, §6.2).
+  void surface_cas_vector() {
+    const int n = i_.data_registers();
+    const uint8_t rb = i_.rb.value_or(RZ);
+    if (rb == RZ) {
+      error(col(OperandRole::rb), "SUATOM.CAS: Rb holds the compare and swap values and cannot be RZ",
+            "spec/nvidia.md §6.2 (DERIVED)");
+      return;
+    }
+    if (rb % (2 * n))
+      error(col(OperandRole::rb),
+            fmt::format("SUATOM.CAS{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}",
+                        n == 2 ? ".64" : "", 2 * n, 2 * n, register_name(rb)),
+            "spec/nvidia.md §6.2 (DERIVED)");
+    else if (rb + 2 * n - 1 >= RZ)
+      error(col(OperandRole::rb),
+            fmt::format("SUATOM.CAS: the vec{} at {} would include R255 (RZ)", 2 * n, register_name(rb)),
+            "spec/nvidia.md §6.1 (PROPOSED)");
+  }
+
+  const Instruction& i_;
+  support::Diagnostics& out_;
+};
+
+}  // namespace
+
+void validate(const Instruction& instruction, support::Diagnostics& diagnostics) {
+  Validator(instruction, diagnostics).run();
+}
+
+ParsedSass check_sass(std::string_view source, std::string_view file) {
+  ParsedSass parsed = parse_sass(source, file);
+  support::Diagnostics checks;
+  for (const Instruction& inst : parsed.instructions) validate(inst, checks);
+  std::vector<support::Diagnostic> all = parsed.diagnostics.all();
+  all.insert(all.end(), checks.all().begin(), checks.all().end());
+  std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.where.line < b.where.line; });
+  ParsedSass out;
+  out.instructions = std::move(parsed.instructions);
+  for (auto& d : all) out.diagnostics.add(std::move(d));
+  return out;
+}
+
+}  // namespace gpuatom::nvidia

@@ -1,0 +1,202 @@
+// `gpuatom asm|disasm|check sass` as a user runs them: output, exit codes, and bad input that
+// gives a file:line:col message and exit 2 with nothing written to standard output.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "cli/run_cli.hpp"
+
+namespace {
+
+std::string source(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/" + name; }
+
+// A scratch file unique to this test process, removed at the end of the test.
+class ScratchFile {
+ public:
+  explicit ScratchFile(const std::string& contents, const char* suffix = ".sass")
+      : path_("/tmp/gpuatom-sass-cli-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + suffix) {
+    std::ofstream(path_, std::ios::binary) << contents;
+  }
+  ~ScratchFile() { std::remove(path_.c_str()); }
+  const std::string& path() const { return path_; }
+
+ private:
+  static inline int counter_ = 0;
+  std::string path_;
+};
+
+// Only what the command writes to standard output (run_gpuatom merges standard error in).
+CliRun stdout_only(const std::string& args) {
+  const std::string command = std::string(GPUATOM_CLI) + " " + args + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return {-1, "popen failed"};
+  std::string out;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
+  const int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace
+
+TEST(SassCli, AsmPrintsTheCorpusBackExactly) {
+  const CliRun r = stdout_only("asm sass " + source("tests/conformance/nvidia/corpus.sass"));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  std::ifstream in(source("tests/conformance/nvidia/corpus.sass"));
+  std::string expected, line;
+  while (std::getline(in, line))
+    if (line.rfind("//", 0) != 0 && !line.empty()) expected += line + "\n";
+  EXPECT_EQ(r.out, expected);
+}
+
+TEST(SassCli, AsmReadsStandardInputAndEncodes) {
+  ScratchFile f("ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;\nSURED.D.3D.XOR.S32 [R8], R1, 0x20 // comment\n");
+  const CliRun r = run_gpuatom("asm sass - --encode < " + f.path());
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;                // 0xed07000100570200\n"
+            "SURED.D.3D.XOR.S32 [R8], R1, 0x20                        // 0xeb5a020a07170801\n");
+}
+
+TEST(SassCli, AsmOutputReadsBackAsItsOwnInput) {
+  ScratchFile f("ATOM.ADD.U64 R0, [R4 + 8], R2;  # seed style\n@!P2 ATOM.E.CAS.64 R8, [R6 - 8], R12, R14\n");
+  const CliRun once = stdout_only("asm sass " + f.path() + " --encode");
+  ASSERT_EQ(once.exit_code, 0) << once.out;
+  ScratchFile again(once.out);
+  EXPECT_EQ(stdout_only("asm sass " + again.path() + " --encode").out, once.out);
+}
+
+TEST(SassCli, AsmWarnsWithoutFailing) {
+  ScratchFile f("ATOM.E.ADD.F16x2.FTZ.RN R0, [R2], R4 ;\n");
+  const CliRun r = run_gpuatom("asm sass " + f.path());
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find(f.path() + ":1:11: warning: the .FTZ of .F16x2.FTZ.RN is not applied"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ATOM.E.ADD.F16x2.FTZ.RN R0, [R2], R4 ;"), std::string::npos) << r.out;
+}
+
+TEST(SassCli, AsmRefusesBadInputAndWritesNothing) {
+  ScratchFile f("ATOM.E.ADD R0, [R2], R4 ;\nATOM.CAS R0, [R2], R5, R6 ;\n");
+  EXPECT_EQ(stdout_only("asm sass " + f.path()).out, "");
+  const CliRun r = run_gpuatom("asm sass " + f.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, f.path() + ":2:20: error: ATOM.CAS needs an even compare register R2n, not R5 (seed 000: \"Rb must "
+                              "be R2n+0\") (spec/nvidia.md §6.2)\n");
+}
+
+TEST(SassCli, AsmEncodeRefusesWhatHasNoWord) {
+  ScratchFile f("ATOM.E.ADD R0, [R2], R4 ;\nATOM.E.ADD P0, R0, [R2], R4 ;\nRED.E.ADD.STRONG.GPU [R2], R4\n");
+  EXPECT_EQ(stdout_only("asm sass --encode " + f.path()).out, "");
+  const CliRun r = run_gpuatom("asm sass --encode " + f.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find(":2:12: error: ATOM.ADD with a sparse predicate Ps has no known encoding"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(":3:1: error: RED is written in the sm_70+ spelling"), std::string::npos) << r.out;
+  // Without --encode the same file is fine: text and execution do not need the word.
+  EXPECT_EQ(run_gpuatom("asm sass " + f.path()).exit_code, 0);
+}
+
+TEST(SassCli, DisasmWordsFromTheCommandLine) {
+  const CliRun r = run_gpuatom("disasm sass 0xed07000100570200 ebf9000000370233 0xEEF3FFFF80CA0608");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;\n"
+            "RED.E.ADD.F32.FTZ.RN [R2], R51 ;\n"
+            "@!P2 ATOM.E.CAS.64 R8, [R6+-0x8], R12, R14 ;\n");
+}
+
+TEST(SassCli, DisasmTheWordsFileMatchesItsTexts) {
+  std::ifstream in(source("tests/conformance/nvidia/words.txt"));
+  std::string words, texts, line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    words += line.substr(0, line.find(' ')) + "   // a comment\n";
+    texts += line.substr(line.find(' ') + 1) + "\n";
+  }
+  ScratchFile f("# words\n\n" + words);
+  const CliRun r = run_gpuatom("disasm sass --file " + f.path());
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, texts);
+}
+
+TEST(SassCli, DisasmRawLittleEndianWords) {
+  const std::string bytes("\x00\x02\x57\x00\x01\x00\x07\xed"  // 0xed07000100570200
+                          "\x33\x02\x37\x00\x00\x00\xf9\xeb",  // 0xebf9000000370233
+                          16);
+  ScratchFile f(bytes, ".bin");
+  const CliRun r = run_gpuatom("disasm sass --binary --file " + f.path());
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out, "ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;\nRED.E.ADD.F32.FTZ.RN [R2], R51 ;\n");
+  ScratchFile odd(bytes.substr(0, 12), ".bin");
+  const CliRun bad = run_gpuatom("disasm sass --binary --file " + odd.path());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("12 bytes is not a whole number of 8-byte instruction words"), std::string::npos) << bad.out;
+}
+
+TEST(SassCli, DisasmBadInput) {
+  // A word with no atomic opcode: nothing printed, exit 2, the word's position named.
+  const CliRun none = run_gpuatom("disasm sass 0xed07000100570200 0x0123456789abcdef");
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(none.out, "<command line>: byte 0x8: error: 0x0123456789abcdef is not a SPA 5.0 atomic: its opcode bits "
+                      "match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (spec/nvidia.md §11.4)\n");
+  EXPECT_EQ(stdout_only("disasm sass 0xed07000100570200 0x0123456789abcdef").out, "");
+  // Not a hex word.
+  ScratchFile f("0xed07000100570200\n  0xzz\n");
+  const CliRun text = run_gpuatom("disasm sass --file " + f.path());
+  EXPECT_EQ(text.exit_code, 2);
+  EXPECT_EQ(text.out, f.path() + ":2:3: error: '0xzz' is not a 64-bit hex word (one per line, e.g. 0xed07000100570200)\n");
+  EXPECT_EQ(run_gpuatom("disasm sass 0x1ed07000100570200").exit_code, 2);
+  EXPECT_EQ(run_gpuatom("disasm sass").exit_code, 2);
+  EXPECT_EQ(run_gpuatom("disasm sass --file /nonexistent/words.txt").exit_code, 2);
+}
+
+TEST(SassCli, DisasmFlagsIllegalWordsButPrintsThem) {
+  // ATOM.E.INC.S32 (op 3, size 1): printed, flagged, exit 2 (spec §5).
+  const CliRun r = run_gpuatom("disasm sass 0xed33000000900405");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("@P0 ATOM.E.INC.S32 R5, [R4], R9 ;"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("<command line>: byte 0x0: error: ATOM.INC.S32 is illegal"), std::string::npos) << r.out;
+  // Non-zero unassigned bits only warn.
+  const CliRun w = run_gpuatom("disasm sass 0xebf9000004370233");
+  EXPECT_EQ(w.exit_code, 0) << w.out;
+  EXPECT_NE(w.out.find("warning: bits 26–27 are unassigned in RED"), std::string::npos) << w.out;
+}
+
+TEST(SassCli, CheckReportsDiagnosticsOnly) {
+  ScratchFile clean("ATOM.E.ADD R0, [R2], R4 ;\n");
+  const CliRun ok = run_gpuatom("check sass " + clean.path());
+  EXPECT_EQ(ok.exit_code, 0);
+  EXPECT_EQ(ok.out, "");
+  ScratchFile warned("ATOM.E.ADD R0, [R3], R4 ;\n");
+  const CliRun w = run_gpuatom("check sass " + warned.path());
+  EXPECT_EQ(w.exit_code, 0);
+  EXPECT_EQ(w.out, warned.path() + ":1:17: warning: a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, "
+                                   "not R3 (spec/nvidia.md §6.3 (PROPOSED))\n");
+  ScratchFile bad("SUATOM.D.BA.1D.U64.TRAP R2, [R3], R4, 0x100;\nATOM.ADD.128 R0, [R2], R4 ;\nATOM.E.ADD R0, [R3], R4 ;\n");
+  const CliRun e = run_gpuatom("check sass " + bad.path());
+  EXPECT_EQ(e.exit_code, 2);
+  EXPECT_NE(e.out.find(bad.path() + ":1:15: error: SUATOM.D.BA.1D.U64.TRAP has no operation"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find(bad.path() + ":2:9: error: ATOM.ADD.128 is illegal"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find(bad.path() + ":3:17: warning:"), std::string::npos) << e.out;
+}
+
+TEST(SassCli, CheckReadsStandardInputAndNamesIt) {
+  ScratchFile f("ATOMS.E.ADD R0, [R2], R4 ;\n");
+  const CliRun r = run_gpuatom("check sass - < " + f.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out.rfind("-:1:6: error: ATOMS takes no .E", 0), 0u) << r.out;
+}
+
+TEST(SassCli, GarbageNeverCrashes) {
+  ScratchFile junk(std::string("\x7f" "ELF\x02\x01\x01\0\0\0[[[ @!@! ATOM.ADD R0, [R2+-], R4 {\n\xff\xfe\n", 40));
+  for (const char* cmd : {"check sass ", "asm sass ", "asm sass --encode ", "disasm sass --file ", "disasm sass --binary --file "}) {
+    const CliRun r = run_gpuatom(cmd + junk.path());
+    EXPECT_EQ(r.exit_code, 2) << cmd << "\n" << r.out;
+    EXPECT_NE(r.out.find("error:"), std::string::npos) << cmd << "\n" << r.out;
+  }
+  EXPECT_EQ(run_gpuatom("check sass /nonexistent.sass").exit_code, 2);
+  EXPECT_EQ(run_gpuatom("check ptx -").exit_code, 2);
+}

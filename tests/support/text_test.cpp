@@ -1,0 +1,28 @@
+// The shared text helpers.
+#include <gtest/gtest.h>
+
+#include "gpuatom/support/text.hpp"
+
+using namespace gpuatom::support;
+
+TEST(ParseUnsigned, RespectsSmallMaximaWithoutWrapping) {
+  // Regression: with max < 9, (max - digit) wrapped around and "9" passed a maximum of 7
+  // (it let "@P9" through as a predicate).
+  EXPECT_FALSE(parse_unsigned("9", 7));
+  EXPECT_FALSE(parse_unsigned("8", 7));
+  EXPECT_EQ(parse_unsigned("7", 7), 7u);
+  EXPECT_FALSE(parse_unsigned("0x10", 15));
+  EXPECT_EQ(parse_unsigned("0xf", 15), 15u);
+  EXPECT_FALSE(parse_unsigned("256", 255));
+  EXPECT_EQ(parse_unsigned("255", 255), 255u);
+  EXPECT_EQ(parse_unsigned("18446744073709551615"), ~0ULL);
+  EXPECT_FALSE(parse_unsigned("18446744073709551616"));
+}
+
+TEST(ParseUnsigned, RejectsMalformedText) {
+  EXPECT_FALSE(parse_unsigned(""));
+  EXPECT_FALSE(parse_unsigned("0x"));
+  EXPECT_FALSE(parse_unsigned("12a"));
+  EXPECT_FALSE(parse_unsigned("-1"));
+  EXPECT_EQ(parse_unsigned("1_000"), 1000u);
+}

@@ -1,0 +1,32 @@
+#include "sass_input.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+
+namespace gpuatom::cli {
+
+std::string read_input(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream buffer;
+    buffer << std::cin.rdbuf();
+    return buffer.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw BadInput(fmt::format("{}: cannot open the file", path));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw BadInput(fmt::format("{}: cannot read the file", path));
+  return text;
+}
+
+void report(const support::Diagnostics& diagnostics) {
+  for (const support::Diagnostic& d : diagnostics.all()) fmt::print(stderr, "{}\n", support::format(d));
+}
+
+}  // namespace gpuatom::cli
