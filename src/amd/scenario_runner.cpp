@@ -25,6 +25,7 @@
 #include "gpuatom/exec/launch.hpp"
 #include "gpuatom/exec/run.hpp"
 #include "gpuatom/memory/atomic_access.hpp"
+#include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/expectations.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
@@ -240,42 +241,48 @@ class Wave final : public exec::Agent {
 };
 
 // One complete copy of a run: memory, results, waves.
-struct Machine {
-  memory::DeviceMemory memory;
-  LaneResults results;
-  std::vector<std::unique_ptr<Wave>> waves;
-  std::vector<exec::Agent*> agents;
-
-  Machine(const Program& p, support::Diagnostics& d) {
-    d = scenario::setup_memory(*p.scenario, memory, p.group_size);
+class AmdMachine final : public scenario::Machine {
+ public:
+  AmdMachine(const Program& p, support::Diagnostics& d) : p_(p) {
+    d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
     const uint64_t lanes = p.scenario->launch.lanes;
-    results.values.assign(lanes * p.result_names.size(), 0);
-    results.written.assign(lanes * p.result_names.size(), 0);
+    results_.values.assign(lanes * p.result_names.size(), 0);
+    results_.written.assign(lanes * p.result_names.size(), 0);
     const uint64_t groups = (lanes + p.group_size - 1) / p.group_size;
     for (uint64_t g = 0; g < groups; ++g) {
-      waves.push_back(std::make_unique<Wave>(p, memory, results, g));
-      agents.push_back(waves.back().get());
+      waves_.push_back(std::make_unique<Wave>(p, memory_, results_, g));
+      agents_.push_back(waves_.back().get());
     }
   }
 
-  scenario::Observation observe(const Program& p, const exec::RunResult& run) {
+  std::span<exec::Agent* const> agents() override { return agents_; }
+  memory::DeviceMemory& memory() override { return memory_; }
+
+  scenario::Observation observe(const exec::RunResult& run) override {
     scenario::Observation o;
-    o.memory = &memory;
-    o.group_size = p.group_size;
+    o.memory = &memory_;
+    o.group_size = p_.group_size;
     o.faults = run.faults;
-    o.lane_value = [this, &p](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
-      for (size_t k = 0; k < p.result_names.size(); ++k)
-        if (p.result_names[k] == name) return results.values[tid * p.result_names.size() + k];
+    o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
+      for (size_t k = 0; k < p_.result_names.size(); ++k)
+        if (p_.result_names[k] == name) return results_.values[tid * p_.result_names.size() + k];
       return std::nullopt;
     };
-    if (p.active) {
-      o.lane_active = [&p](uint64_t tid) {
-        const auto v = p.active->evaluate(scenario::lane_slots(tid, p.group_size));
+    if (p_.active) {
+      o.lane_active = [this](uint64_t tid) {
+        const auto v = p_.active->evaluate(scenario::lane_slots(tid, p_.group_size));
         return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
       };
     }
     return o;
   }
+
+ private:
+  const Program& p_;
+  memory::DeviceMemory memory_;
+  LaneResults results_;
+  std::vector<std::unique_ptr<Wave>> waves_;
+  std::vector<exec::Agent*> agents_;
 };
 
 template <class T>
@@ -367,85 +374,18 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   return p;
 }
 
-std::string region_snapshot(const scenario::Scenario& s, memory::DeviceMemory& memory) {
-  std::string out;
-  for (const scenario::RegionText& r : s.regions) {
-    out += r.name + "=[";
-    const uint64_t words = std::min<uint64_t>(r.size / 4, 8);
-    for (uint64_t i = 0; i < words; ++i) {
-      const auto v = memory.load(*r.base + 4 * i, 4);
-      out += fmt::format("{}{:#x}", i ? "," : "", v ? *v : 0);
-    }
-    out += "] ";
-  }
-  return out;
-}
-
 }  // namespace
 
 scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-
-  scenario::RunReport report;
-  report.file = s.file;
-  report.name = s.name;
-  report.isa = s.isa;
-  report.mode = options.mode;
-  report.seed = options.seed;
-  report.lanes = s.launch.lanes;
-  const scenario::Stopwatch clock;
-
-  if (options.mode == exec::Mode::exhaustive) {
-    if (!s.exhaustive_ok) {
-      report.notes.push_back("skipped: the scenario is not marked `exhaustive = true` (too large to enumerate)");
-      return report;
-    }
-    struct AmdInstance final : exec::Instance {
-      const Program& p;
-      support::Diagnostics d;
-      Machine m;
-      explicit AmdInstance(const Program& program) : p(program), m(program, d) {}
-      std::span<exec::Agent* const> agents() override { return m.agents; }
-      std::string outcome(const exec::RunResult& run) override {
-        std::string text = region_snapshot(*p.scenario, m.memory);
-        const auto checked = scenario::check_expectations(*p.scenario, m.observe(p, run));
-        bool hold = true;
-        if (auto* results = std::get_if<std::vector<scenario::ExpectationResult>>(&checked))
-          for (const auto& e : *results) hold = hold && e.passed;
-        return text + (hold ? "| expectations hold" : "| EXPECTATION FAILED");
-      }
-    };
-    const auto result = exec::run_exhaustive([&p] { return std::make_unique<AmdInstance>(p); },
-                                             {options.exhaustive_cap});
-    for (const auto& [text, count] : result.outcomes)
-      report.outcomes.push_back({text, count, text.find("EXPECTATION FAILED") == std::string::npos});
-    report.executions = result.executions;
-    if (!result.complete) {
-      report.notes.push_back(result.message);
-      report.outcomes.push_back({"incomplete exploration", 0, false});
-    }
-    report.seconds = clock.seconds();
-    return report;
-  }
-
-  support::Diagnostics d;
-  Machine m(p, d);
-  if (d.has_errors()) return d;
-  exec::RunOptions run_options;
-  run_options.mode = options.mode;
-  run_options.seed = options.seed;
-  run_options.threads = options.threads;
-  const exec::RunResult run = exec::run(m.agents, run_options);
-  report.threads = run.threads;
-  report.counters = run.counters;
-  for (size_t i = 0; i < run.faults.size() && i < 8; ++i) report.fault_text.push_back(exec::describe(run.faults[i]));
-  auto checked = scenario::check_expectations(s, m.observe(p, run));
-  if (auto* diag = std::get_if<support::Diagnostics>(&checked)) return *diag;
-  report.expectations = std::get<std::vector<scenario::ExpectationResult>>(std::move(checked));
-  report.seconds = clock.seconds();
-  return report;
+  return scenario::execute(s, options, [&p]() -> scenario::MachineOrError {
+    support::Diagnostics d;
+    auto machine = std::make_unique<AmdMachine>(p, d);
+    if (d.has_errors()) return d;
+    return machine;
+  });
 }
 
 }  // namespace gpuatom::amd

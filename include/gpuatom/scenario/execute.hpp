@@ -1,0 +1,38 @@
+// The part of every vendor runner that is the same: run a scenario's agents in the chosen mode
+// (re-executing fresh copies in exhaustive mode), check the expectations, fill the report.
+// A vendor runner only builds machines: memory, agents, and how to read lane values back.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <span>
+#include <variant>
+
+#include "gpuatom/exec/agent.hpp"
+#include "gpuatom/exec/results.hpp"
+#include "gpuatom/memory/device_memory.hpp"
+#include "gpuatom/scenario/expectations.hpp"
+#include "gpuatom/scenario/run.hpp"
+
+namespace gpuatom::scenario {
+
+// One re-executable copy of a scenario: its own memory and agents.
+class Machine {
+ public:
+  virtual ~Machine() = default;
+  virtual std::span<exec::Agent* const> agents() = 0;
+  virtual memory::DeviceMemory& memory() = 0;
+  // What expectations read after `run` (lane values, faults, activity).
+  virtual Observation observe(const exec::RunResult& run) = 0;
+};
+
+using MachineOrError = std::variant<std::unique_ptr<Machine>, support::Diagnostics>;
+using MachineFactory = std::function<MachineOrError()>;
+
+// Runs the scenario in options.mode with machines from `make` and checks its expectations.
+RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make);
+
+// The first words of every region, for exhaustive outcomes: "sum=[0x40800000] counter=[0x3,0x0]".
+std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory);
+
+}  // namespace gpuatom::scenario

@@ -1,0 +1,107 @@
+#include "gpuatom/scenario/execute.hpp"
+
+#include <fmt/format.h>
+
+#include "gpuatom/exec/exhaustive.hpp"
+#include "gpuatom/exec/run.hpp"
+
+namespace gpuatom::scenario {
+
+namespace {
+
+bool all_hold(const std::variant<std::vector<ExpectationResult>, support::Diagnostics>& checked, std::string& first) {
+  const auto* results = std::get_if<std::vector<ExpectationResult>>(&checked);
+  if (!results) {
+    first = "expectations could not be evaluated";
+    return false;
+  }
+  for (const ExpectationResult& e : *results)
+    if (!e.passed) {
+      first = e.what + (e.detail.empty() ? "" : ": " + e.detail);
+      return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory) {
+  std::string out;
+  for (const RegionText& r : scenario.regions) {
+    out += r.name + "=[";
+    const uint64_t words = std::min<uint64_t>(r.size / 4, 8);
+    for (uint64_t i = 0; i < words; ++i) {
+      const auto v = memory.load(*r.base + 4 * i, 4, r.attributes.space);
+      out += fmt::format("{}{:#x}", i ? "," : "", v ? *v : 0);
+    }
+    out += "] ";
+  }
+  return out;
+}
+
+RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make) {
+  RunReport report;
+  report.file = scenario.file;
+  report.name = scenario.name;
+  report.isa = scenario.isa;
+  report.mode = options.mode;
+  report.seed = options.seed;
+  report.lanes = scenario.launch.lanes;
+  const Stopwatch clock;
+
+  if (options.mode == Mode::exhaustive) {
+    if (!scenario.exhaustive_ok) {
+      report.notes.push_back("skipped: not marked `exhaustive = true` (too large to enumerate)");
+      return report;
+    }
+    // Build one machine first so that setup errors are reported as bad input.
+    auto probe = make();
+    if (auto* d = std::get_if<support::Diagnostics>(&probe)) return *d;
+    struct Instance final : exec::Instance {
+      const Scenario& scenario;
+      std::unique_ptr<Machine> machine;
+      Instance(const Scenario& s, std::unique_ptr<Machine> m) : scenario(s), machine(std::move(m)) {}
+      std::span<exec::Agent* const> agents() override { return machine->agents(); }
+      std::string outcome(const exec::RunResult& run) override {
+        std::string failed;
+        const bool hold = all_hold(check_expectations(scenario, machine->observe(run)), failed);
+        return region_snapshot(scenario, machine->memory()) + (hold ? "| expectations hold" : "| FAILED " + failed);
+      }
+    };
+    const auto result = exec::run_exhaustive(
+        [&]() -> std::unique_ptr<exec::Instance> {
+          auto m = make();
+          return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)));
+        },
+        {options.exhaustive_cap});
+    for (const auto& [text, count] : result.outcomes)
+      report.outcomes.push_back({text, count, text.find("| FAILED") == std::string::npos});
+    report.executions = result.executions;
+    if (!result.complete) {
+      report.notes.push_back(result.message);
+      report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false});
+    }
+    report.seconds = clock.seconds();
+    return report;
+  }
+
+  auto made = make();
+  if (auto* d = std::get_if<support::Diagnostics>(&made)) return *d;
+  Machine& machine = *std::get<std::unique_ptr<Machine>>(made);
+  exec::RunOptions run_options;
+  run_options.mode = options.mode;
+  run_options.seed = options.seed;
+  run_options.threads = options.threads;
+  const exec::RunResult run = exec::run(machine.agents(), run_options);
+  report.threads = run.threads;
+  report.counters = run.counters;
+  for (size_t i = 0; i < run.faults.size() && i < 8; ++i) report.fault_text.push_back(exec::describe(run.faults[i]));
+  if (run.faults.size() > 8) report.fault_text.push_back(fmt::format("… and {} more", run.faults.size() - 8));
+  auto checked = check_expectations(scenario, machine.observe(run));
+  if (auto* d = std::get_if<support::Diagnostics>(&checked)) return *d;
+  report.expectations = std::get<std::vector<ExpectationResult>>(std::move(checked));
+  report.seconds = clock.seconds();
+  return report;
+}
+
+}  // namespace gpuatom::scenario
