@@ -16,6 +16,8 @@ constexpr uint64_t max_lanes = 1ULL << 32;           // DECISION: a launch has a
 constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
 constexpr uint64_t default_first_base = 0x10000000;  // where regions without a base start
 constexpr uint64_t region_alignment = 0x10000;
+constexpr uint64_t local_window_base = 0x00fe00000000ULL;   // spec/nvidia.md §7.2 (PROPOSED)
+constexpr uint64_t shared_window_base = 0x00ff00000000ULL;
 
 struct ElementName {
   std::string_view name;
@@ -193,11 +195,15 @@ class Loader {
       r.size = integer_at(*t, "size", true, "[[region]]", 1, 1ULL << 48).value_or(1);
       r.base = integer_at(*t, "base", false, "[[region]]", 0, (1ULL << 62));
       if (r.base && *r.base % 16 != 0) error(*t->get("base"), "'base' must be a multiple of 16");
-      if (!r.base) {
-        r.base = next_base;
-      }
-      next_base = std::max(next_base, (*r.base + r.size + 2 * region_alignment - 1) / region_alignment * region_alignment);
       read_region_attributes(*t, r);
+      // Shared and local regions default to the start of NVIDIA's windows (spec/nvidia.md §7.2);
+      // global regions follow one another.
+      const bool windowed = r.attributes.space != memory::Space::global;
+      if (!r.base) r.base = r.attributes.space == memory::Space::shared ? shared_window_base
+                            : r.attributes.space == memory::Space::local ? local_window_base
+                                                                         : next_base;
+      if (!windowed)
+        next_base = std::max(next_base, (*r.base + r.size + 2 * region_alignment - 1) / region_alignment * region_alignment);
       for (const RegionText& other : scenario_.regions) {
         if (*r.base < *other.base + other.size && *other.base < *r.base + r.size)
           diagnostics_.error(r.where, fmt::format("region '{}' [0x{:x}, 0x{:x}) overlaps region '{}' [0x{:x}, 0x{:x}) "
@@ -399,8 +405,10 @@ class Loader {
       } else {
         diagnostics_.error(e.where, "a lane expectation needs 'each', 'permutation' or 'distinct'");
       }
-    } else if (t.get("explainable")) {
+    } else if (const toml::node* explainable = t.get("explainable")) {
       e.kind = Expectation::Kind::explainable;
+      if (!explainable->is_boolean() || !explainable->as_boolean()->get())
+        error(*explainable, "'explainable' takes true (anything else checks nothing)");
     } else if (t.get("faults")) {
       e.kind = Expectation::Kind::faults;
       e.count = integer_at(t, "faults", true, "[[expect]]", 0, max_lanes);

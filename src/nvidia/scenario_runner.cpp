@@ -1,0 +1,583 @@
+// Executes `isa = "sass"` scenarios: warps of lanes running a straight-line SASS program of
+// atomics (spec/nvidia.md §1–§9).
+//
+// Per instruction, per warp: the participating lanes (active, guard true, not helper or killed)
+// read all their source registers first (PROPOSED operand read order, §1), then perform their
+// accesses one lane at a time (ascending in the parallel and deterministic modes; every order in
+// exhaustive mode), each writing its own destination. A faulting lane accesses nothing and
+// writes nothing; the others complete; the warp stops after that instruction (PROPOSED §1).
+// Registers live in a compact file: only the registers the program and [lanes] name have storage.
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+#include "gpuatom/alu/apply.hpp"
+#include "gpuatom/exec/atomic.hpp"
+#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/launch.hpp"
+#include "gpuatom/memory/atomic_access.hpp"
+#include "gpuatom/memory/surface.hpp"
+#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/scenario_runner.hpp"
+#include "gpuatom/nvidia/semantics.hpp"
+#include "gpuatom/nvidia/validator.hpp"
+#include "gpuatom/scenario/execute.hpp"
+#include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/scenario/symbols.hpp"
+#include "gpuatom/support/text.hpp"
+
+namespace gpuatom::nvidia {
+
+namespace {
+
+using scenario::Expression;
+using support::Bits128;
+
+constexpr uint32_t warp_size = 32;
+// Generic-address windows (spec/nvidia.md §7.2, PROPOSED defaults).
+constexpr memory::Window local_window{0x00fe00000000ULL, 16ULL << 20};
+constexpr memory::Window shared_window{0x00ff00000000ULL, 16ULL << 20};
+
+// Register kinds a scenario can name: R0–R254, P0–P6, UR0–UR62.
+enum class Bank : uint8_t { r, p, ur };
+struct RegisterName {
+  Bank bank;
+  uint8_t index;
+};
+
+std::optional<RegisterName> parse_register(std::string_view name) {
+  const auto number = [](std::string_view digits, uint64_t max) { return support::parse_unsigned(digits, max); };
+  if (support::istarts_with(name, "UR") && name.size() > 2) {
+    if (const auto n = number(name.substr(2), 62)) return RegisterName{Bank::ur, static_cast<uint8_t>(*n)};
+    return std::nullopt;
+  }
+  if ((name[0] == 'R' || name[0] == 'r') && name.size() > 1) {
+    if (const auto n = number(name.substr(1), 254)) return RegisterName{Bank::r, static_cast<uint8_t>(*n)};
+    return std::nullopt;
+  }
+  if ((name[0] == 'P' || name[0] == 'p') && name.size() > 1) {
+    if (const auto n = number(name.substr(1), 6)) return RegisterName{Bank::p, static_cast<uint8_t>(*n)};
+  }
+  return std::nullopt;
+}
+
+struct CompiledInstruction {
+  Instruction instruction;
+  alu::Operation operation;
+  int width_bytes = 4;
+};
+
+// The program, its register layout and the launch settings, shared by every machine.
+struct Program {
+  const scenario::Scenario* scenario = nullptr;
+  std::vector<CompiledInstruction> code;
+  uint32_t group_size = warp_size;
+  std::array<int16_t, 256> r_slot{};   // −1: no storage (reads 0 … but only RZ is never stored)
+  std::array<int16_t, 8> p_slot{};
+  std::array<int16_t, 64> ur_slot{};
+  uint32_t r_count = 0, p_count = 0, ur_count = 0;
+  struct Init {
+    RegisterName reg;
+    Expression value;
+    support::SourceLocation where;
+  };
+  std::vector<Init> inits;
+  std::optional<Expression> active, helper, killed;
+  bool stop_after_fault = true;
+  bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
+};
+
+// One logged atomic, for the serial-order check.
+struct LoggedAtomic {
+  uint64_t address = 0;
+  exec::ObservedAtomic atomic;
+};
+
+// A lane's access for the current instruction, with every source already read.
+struct LaneWork {
+  uint32_t lane = 0;
+  uint64_t address = 0;
+  memory::Space space = memory::Space::global;
+  alu::Operands operands;
+  Bits128 value128, compare128;
+  bool skip_access = false;  // CAST.SPIN lanes that lost their bank: return 0 without access
+  bool done = false;
+};
+
+class Registers {
+ public:
+  Registers(const Program& p, uint64_t lanes)
+      : p_(p), r_(lanes * p.r_count, 0), pred_(lanes * p.p_count, 0),
+        ur_(((lanes + p.group_size - 1) / p.group_size) * p.ur_count, 0) {}
+
+  uint32_t r(uint64_t tid, uint8_t index) const {
+    const int16_t s = p_.r_slot[index];
+    return index == RZ || s < 0 ? 0 : r_[tid * p_.r_count + static_cast<uint64_t>(s)];
+  }
+  void set_r(uint64_t tid, uint8_t index, uint32_t value) {
+    const int16_t s = p_.r_slot[index];
+    if (index != RZ && s >= 0) r_[tid * p_.r_count + static_cast<uint64_t>(s)] = value;
+  }
+  uint64_t r64(uint64_t tid, uint8_t index) const {
+    return index == RZ ? 0 : (uint64_t{r(tid, static_cast<uint8_t>(index + 1))} << 32) | r(tid, index);
+  }
+  void set_r_wide(uint64_t tid, uint8_t index, uint64_t lo, uint64_t hi, int registers) {
+    if (index == RZ) return;
+    const uint32_t words[4] = {static_cast<uint32_t>(lo), static_cast<uint32_t>(lo >> 32),
+                               static_cast<uint32_t>(hi), static_cast<uint32_t>(hi >> 32)};
+    for (int k = 0; k < registers && index + k < RZ; ++k) set_r(tid, static_cast<uint8_t>(index + k), words[k]);
+  }
+  bool p(uint64_t tid, uint8_t index) const {
+    if (index == PT) return true;
+    const int16_t s = p_.p_slot[index];
+    return s >= 0 && pred_[tid * p_.p_count + static_cast<uint64_t>(s)] != 0;
+  }
+  void set_p(uint64_t tid, uint8_t index, bool value) {
+    const int16_t s = p_.p_slot[index];
+    if (index != PT && s >= 0) pred_[tid * p_.p_count + static_cast<uint64_t>(s)] = value;
+  }
+  uint32_t ur(uint64_t group, uint8_t index) const {
+    const int16_t s = p_.ur_slot[index];
+    return index == URZ || s < 0 ? 0 : ur_[group * p_.ur_count + static_cast<uint64_t>(s)];
+  }
+  void set_ur(uint64_t group, uint8_t index, uint32_t value) {
+    const int16_t s = p_.ur_slot[index];
+    if (index != URZ && s >= 0) ur_[group * p_.ur_count + static_cast<uint64_t>(s)] = value;
+  }
+
+ private:
+  const Program& p_;
+  std::vector<uint32_t> r_;
+  std::vector<uint8_t> pred_;
+  std::vector<uint32_t> ur_;
+};
+
+bool truthy(const std::optional<Expression>& e, uint64_t tid, uint32_t group_size) {
+  if (!e) return false;
+  const auto v = e->evaluate(scenario::lane_slots(tid, group_size));
+  return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
+}
+
+class Warp final : public exec::Agent {
+ public:
+  std::vector<LoggedAtomic> log;  // filled when the program logs atomics
+
+  Warp(const Program& p, memory::DeviceMemory& memory, Registers& regs, uint64_t group)
+      : p_(p), memory_(memory), regs_(regs), group_(group) {
+    const uint64_t lanes = p.scenario->launch.lanes;
+    for (uint32_t lane = 0; lane < p.group_size; ++lane) {
+      const uint64_t tid = group * p.group_size + lane;
+      if (tid >= lanes) break;
+      const bool active = !p.active || truthy(p.active, tid, p.group_size);
+      const bool helper = truthy(p.helper, tid, p.group_size) || truthy(p.killed, tid, p.group_size);
+      masks_.set(lane, active && !helper);
+    }
+  }
+
+  std::span<const exec::Event> pending() override {
+    while (events_.empty() && !stopped_ && next_ < p_.code.size()) start(next_++);
+    return events_;
+  }
+
+  void perform(std::size_t index, exec::Recorder& recorder) override {
+    LaneWork& w = work_[event_work_[index]];
+    const CompiledInstruction& c = p_.code[current_];
+    const Instruction& in = c.instruction;
+    const uint64_t tid = group_ * p_.group_size + w.lane;
+    w.done = true;
+    uint64_t lo = 0, hi = 0;
+    bool sparse_hit = false;
+    if (c.width_bytes == 16) {
+      const auto r = in.op == AtomOp::EXCH ? memory::exchange128(memory_, w.address, w.value128, w.space)
+                                           : memory::compare_exchange128(memory_, w.address, w.compare128, w.value128, w.space);
+      if (!r) {
+        if (!sparse(r.error(), in, recorder, tid)) return rebuild();
+        sparse_hit = true;
+      } else {
+        lo = r->lo;
+        hi = r->hi;
+      }
+    } else {
+      uint32_t retries = 0;
+      const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, w.space, &retries);
+      if (!r) {
+        if (!sparse(r.error(), in, recorder, tid)) return rebuild();
+        sparse_hit = true;
+      } else {
+        recorder.operation(retries);
+        lo = r->returned;
+        if (p_.log_atomics) {
+          exec::ObservedAtomic atomic{c.operation, w.operands, std::nullopt, tid};
+          if (in.rd) atomic.returned = r->returned;
+          log.push_back({w.address, atomic});
+        }
+      }
+    }
+    if (c.width_bytes == 16 && !sparse_hit) recorder.operation();
+    // Destinations: Rd (old value, or the CAST flag), Ps (sparse status), Pu (performed).
+    if (in.rd) {
+      const int registers = in.is_compare() && (in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN) ? 1 : in.data_registers();
+      if (sparse_hit) regs_.set_r_wide(tid, *in.rd, 0, 0, registers);
+      else regs_.set_r_wide(tid, *in.rd, lo, hi, registers);
+    }
+    if (in.ps) regs_.set_p(tid, *in.ps, sparse_hit);
+    if (in.pu) regs_.set_p(tid, *in.pu, !sparse_hit);
+    rebuild();
+  }
+
+ private:
+  // A sparse-page fault on an instruction with Ps is a status, not a fault (ASSUMPTION §6.6);
+  // without Ps it is an out-of-range fault (§7.4). Returns whether it was a Ps status.
+  bool sparse(const memory::Fault& f, const Instruction& in, exec::Recorder& recorder, uint64_t tid) {
+    if (f.kind == memory::FaultKind::sparse && in.ps) return true;
+    memory::Fault reported = f;
+    if (f.kind == memory::FaultKind::sparse) reported.kind = memory::FaultKind::out_of_range;
+    recorder.fault(tid, static_cast<uint32_t>(current_), reported);
+    if (p_.stop_after_fault) stopped_ = true;
+    return false;
+  }
+
+  uint64_t address_of(const Instruction& in, uint64_t tid, memory::Space& space) const {
+    const Address& a = in.address;
+    if (in.family() == Family::ATOMS) {
+      space = memory::Space::shared;
+      uint64_t offset = static_cast<uint64_t>(a.offset);
+      if (!a.absolute()) {
+        const uint64_t base = a.uniform_base ? regs_.ur(group_, a.base) : regs_.r(tid, a.base);
+        offset += base * static_cast<uint64_t>(scale(a.suffix));
+      }
+      if (a.uniform_index) offset += regs_.ur(group_, *a.uniform_index);
+      return shared_window.base + (offset & 0xffffffffULL);  // a 32-bit offset into the CTA's shared memory
+    }
+    space = memory::Space::global;
+    if (a.absolute()) return static_cast<uint64_t>(a.offset) & (in.wide_address() ? ~0ULL : 0xffffffffULL);
+    uint64_t base;
+    if (a.uniform_base)
+      base = in.wide_address() ? (uint64_t{regs_.ur(group_, static_cast<uint8_t>(a.base + 1))} << 32) | regs_.ur(group_, a.base)
+                               : regs_.ur(group_, a.base);
+    else
+      base = in.wide_address() ? regs_.r64(tid, a.base) : regs_.r(tid, a.base);
+    uint64_t address = base + static_cast<uint64_t>(a.offset);
+    if (a.uniform_index) address += regs_.ur(group_, *a.uniform_index);
+    return in.wide_address() ? address : (address & 0xffffffffULL);  // 32-bit add, zero-extended (§7.1)
+  }
+
+  uint64_t read_data(uint64_t tid, std::optional<uint8_t> reg, int registers) const {
+    if (!reg) return 0;
+    return registers >= 2 ? regs_.r64(tid, *reg) : regs_.r(tid, *reg);
+  }
+
+  void start(size_t index) {
+    current_ = index;
+    work_.clear();
+    const CompiledInstruction& c = p_.code[index];
+    const Instruction& in = c.instruction;
+    const int registers = in.data_registers();
+    std::array<bool, 32> bank_taken{};
+    for (uint32_t lane = 0; lane < p_.group_size; ++lane) {
+      if (!masks_.has(lane)) continue;
+      const uint64_t tid = group_ * p_.group_size + lane;
+      const bool guard = regs_.p(tid, in.guard.predicate) != in.guard.negated;
+      if (!guard) continue;
+      LaneWork w;
+      w.lane = lane;
+      w.address = address_of(in, tid, w.space);
+      if (c.width_bytes == 16) {
+        const auto quad = [&](std::optional<uint8_t> reg) {
+          if (!reg) return Bits128{};
+          return Bits128{regs_.r64(tid, *reg), regs_.r64(tid, static_cast<uint8_t>(*reg + 2))};
+        };
+        w.value128 = in.is_compare() ? quad(in.swap_register()) : quad(in.rb);
+        w.compare128 = in.is_compare() ? quad(in.compare_register()) : Bits128{};
+      } else if (in.is_compare()) {
+        w.operands = {read_data(tid, in.swap_register(), registers), read_data(tid, in.compare_register(), registers)};
+      } else {
+        w.operands = {read_data(tid, in.rb, registers), 0};
+      }
+      // CAST.SPIN: one lane per shared-memory bank attempts; the others get 0 at once (§3.4).
+      if (in.op == AtomOp::CAST_SPIN) {
+        const auto bank = static_cast<size_t>((w.address / 4) % 32);
+        w.skip_access = bank_taken[bank];
+        bank_taken[bank] = true;
+      }
+      work_.push_back(w);
+    }
+    // Lanes that lost their bank return 0 without an access (no event to schedule).
+    for (LaneWork& w : work_) {
+      if (!w.skip_access) continue;
+      w.done = true;
+      if (in.rd) regs_.set_r(group_ * p_.group_size + w.lane, *in.rd, 0);
+    }
+    rebuild();
+  }
+
+  void rebuild() {
+    events_.clear();
+    event_work_.clear();
+    if (current_ >= p_.code.size()) return;
+    const uint64_t width = static_cast<uint64_t>(p_.code[current_].width_bytes);
+    for (size_t i = 0; i < work_.size(); ++i) {
+      if (work_[i].done) continue;
+      events_.push_back({static_cast<uint32_t>(current_), work_[i].lane, {work_[i].address, width, true}});
+      event_work_.push_back(i);
+    }
+  }
+
+  const Program& p_;
+  memory::DeviceMemory& memory_;
+  Registers& regs_;
+  uint64_t group_;
+  exec::LaneMask masks_;
+  size_t next_ = 0;
+  size_t current_ = 0;
+  bool stopped_ = false;
+  std::vector<LaneWork> work_;
+  std::vector<exec::Event> events_;
+  std::vector<size_t> event_work_;
+};
+
+class SassMachine final : public scenario::Machine {
+ public:
+  SassMachine(const Program& p, support::Diagnostics& d) : p_(p), regs_(p, p.scenario->launch.lanes) {
+    memory_.set_window(memory::Space::local, local_window);
+    memory_.set_window(memory::Space::shared, shared_window);
+    d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
+    const uint64_t lanes = p.scenario->launch.lanes;
+    // Initial registers: R and P per lane, UR per warp (from its first lane).
+    for (const Program::Init& init : p.inits) {
+      for (uint64_t tid = 0; tid < lanes; ++tid) {
+        if (init.reg.bank == Bank::ur && tid % p.group_size != 0) continue;
+        const auto v = init.value.evaluate(scenario::lane_slots(tid, p.group_size));
+        if (auto* e = std::get_if<scenario::ExpressionError>(&v)) {
+          support::SourceLocation at = init.where;
+          at.column += e->column - 1;
+          d.error(at, fmt::format("{} (lane {})", e->message, tid));
+          return;
+        }
+        const uint64_t bits = std::get<uint64_t>(v);
+        const uint64_t upper = bits >> 32;
+        if (init.reg.bank != Bank::p && upper != 0 && !(upper == 0xffffffff && (bits & 0x80000000))) {
+          d.error(init.where, fmt::format("value 0x{:x} of lane {} does not fit a 32-bit register; use lo() and hi() "
+                                          "for 64-bit values",
+                                          bits, tid));
+          return;
+        }
+        if (init.reg.bank == Bank::r) regs_.set_r(tid, init.reg.index, static_cast<uint32_t>(bits));
+        else if (init.reg.bank == Bank::p) regs_.set_p(tid, init.reg.index, bits != 0);
+        else regs_.set_ur(tid / p.group_size, init.reg.index, static_cast<uint32_t>(bits));
+      }
+    }
+    const uint64_t groups = (lanes + p.group_size - 1) / p.group_size;
+    for (uint64_t g = 0; g < groups; ++g) {
+      warps_.push_back(std::make_unique<Warp>(p, memory_, regs_, g));
+      agents_.push_back(warps_.back().get());
+    }
+  }
+
+  std::span<exec::Agent* const> agents() override { return agents_; }
+  memory::DeviceMemory& memory() override { return memory_; }
+
+  // Is every returned value explained by some serial order of the atomics, per address?
+  std::pair<bool, std::string> explain() {
+    memory::DeviceMemory initial;  // the memory as it was before the run
+    initial.set_window(memory::Space::local, local_window);
+    initial.set_window(memory::Space::shared, shared_window);
+    (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
+    std::map<uint64_t, exec::AddressHistory> by_address;
+    for (const auto& warp : warps_)
+      for (const LoggedAtomic& l : warp->log) {
+        exec::AddressHistory& h = by_address[l.address];
+        if (h.atomics.empty()) {
+          const unsigned width = static_cast<unsigned>(alu::width_bits(l.atomic.operation.type) / 8);
+          const auto space = memory_.region_at(l.address) ? memory_.region_at(l.address)->attributes.space : memory::Space::global;
+          h.address = l.address;
+          h.initial = initial.load(l.address, width, space).value_or(0);
+          h.final_value = memory_.load(l.address, width, space).value_or(0);
+        }
+        h.atomics.push_back(l.atomic);
+      }
+    std::vector<exec::AddressHistory> histories;
+    for (auto& [address, h] : by_address) histories.push_back(std::move(h));
+    const exec::CheckResult r = exec::check_serial_orders(histories);
+    return {r.passed, r.explanation};
+  }
+
+  scenario::Observation observe(const exec::RunResult& run) override {
+    scenario::Observation o;
+    o.memory = &memory_;
+    o.group_size = p_.group_size;
+    o.faults = run.faults;
+    o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
+      const auto reg = parse_register(name);
+      if (!reg) return std::nullopt;
+      switch (reg->bank) {
+        case Bank::r: return regs_.r(tid, reg->index);
+        case Bank::p: return regs_.p(tid, reg->index) ? 1 : 0;
+        case Bank::ur: return regs_.ur(tid / p_.group_size, reg->index);
+      }
+      return std::nullopt;
+    };
+    if (p_.log_atomics) o.explainable = explain();
+    o.lane_active = [this](uint64_t tid) {
+      return (!p_.active || truthy(p_.active, tid, p_.group_size)) && !truthy(p_.helper, tid, p_.group_size) &&
+             !truthy(p_.killed, tid, p_.group_size);
+    };
+    return o;
+  }
+
+ private:
+  const Program& p_;
+  memory::DeviceMemory memory_;
+  Registers regs_;
+  std::vector<std::unique_ptr<Warp>> warps_;
+  std::vector<exec::Agent*> agents_;
+};
+
+// Marks a register (and the pair/quad it starts) as needing storage.
+void use(Program& p, Bank bank, uint8_t index, int count = 1) {
+  for (int k = 0; k < count; ++k) {
+    const int i = index + k;
+    if (bank == Bank::r && i < RZ && p.r_slot[static_cast<size_t>(i)] < 0) p.r_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.r_count++);
+    if (bank == Bank::p && i < PT && p.p_slot[static_cast<size_t>(i)] < 0) p.p_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.p_count++);
+    if (bank == Bank::ur && i < URZ && p.ur_slot[static_cast<size_t>(i)] < 0) p.ur_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.ur_count++);
+  }
+}
+
+void use_registers(Program& p, const Instruction& in) {
+  const int data = in.data_registers();
+  if (in.rd) use(p, Bank::r, *in.rd, data);
+  if (in.rb) use(p, Bank::r, *in.rb, data);
+  if (in.rc) use(p, Bank::r, *in.rc, data);
+  if (const auto s = in.swap_register()) use(p, Bank::r, *s, data);
+  if (const auto c = in.compare_register()) use(p, Bank::r, *c, data);
+  const Address& a = in.address;
+  if (a.uniform_base) use(p, Bank::ur, a.base, in.wide_address() ? 2 : 1);
+  else if (a.base != RZ) use(p, Bank::r, a.base, in.wide_address() ? 2 : in.is_surface() ? 3 : 1);
+  if (a.uniform_index) use(p, Bank::ur, *a.uniform_index);
+  if (a.descriptor) use(p, Bank::ur, *a.descriptor);
+  if (in.surface.handle_register) use(p, Bank::r, *in.surface.handle_register);
+  if (in.guard.predicate != PT) use(p, Bank::p, in.guard.predicate);
+  if (in.ps) use(p, Bank::p, *in.ps);
+  if (in.pu) use(p, Bank::p, *in.pu);
+}
+
+std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
+  support::Diagnostics d;
+  Program p;
+  p.scenario = &s;
+  p.r_slot.fill(-1);
+  p.p_slot.fill(-1);
+  p.ur_slot.fill(-1);
+  p.group_size = s.launch.group_size ? s.launch.group_size : warp_size;
+  if (p.group_size > warp_size) d.error(s.launch.where, "a warp has at most 32 lanes");
+
+  SemanticsOptions semantics;
+  for (size_t i = 0; i < s.options.size(); ++i) {
+    const auto& [key, value] = s.options[i];
+    const auto where = s.option_where[i].second;
+    if (key == "nan" && (value == "canonical" || value == "propagate")) semantics.nan_propagate = value == "propagate";
+    else if (key == "f16x2_flush" && (value == "true" || value == "false")) semantics.f16x2_flush = value == "true";
+    else if (key == "safeadd_model" && (value == "true" || value == "false")) semantics.safeadd_model = value == "true";
+    else if (key == "continue_after_fault" && (value == "true" || value == "false")) p.stop_after_fault = value != "true";
+    else
+      d.error(where, fmt::format("option {} = '{}': SASS options are nan = canonical|propagate, f16x2_flush, "
+                                 "safeadd_model, continue_after_fault (true|false)",
+                                 key, value));
+  }
+
+  // The program, line by line, with diagnostics at their place in the scenario file.
+  size_t offset = 0;
+  uint32_t line = 0;
+  while (offset <= s.program.size()) {
+    const size_t end = std::min(s.program.find('\n', offset), s.program.size());
+    const std::string_view text = std::string_view(s.program).substr(offset, end - offset);
+    support::SourceLocation where = s.program_where;
+    where.line += line;
+    support::Diagnostics line_diagnostics;
+    auto parsed = parse_sass_line(text, where, line_diagnostics);
+    if (parsed) validate(*parsed, line_diagnostics);
+    for (support::Diagnostic diag : line_diagnostics.all()) {
+      if (line == 0 && diag.where.column) diag.where.column += s.program_where.column - 1;
+      if (diag.severity == support::Severity::error) d.add(diag);
+    }
+    if (parsed && !line_diagnostics.has_errors()) {
+      const Instruction& in = *parsed;
+      support::SourceLocation at = where;
+      at.column = line == 0 ? s.program_where.column : 1;
+      if (in.has_placeholder()) {
+        d.error(at, "an instruction with an .INVALIDn placeholder does not execute (spec/nvidia.md §10.3)");
+      } else if (!info(in.op).executable) {
+        d.error(at, fmt::format(".{} has no defined semantics here and does not execute (spec/nvidia.md §10.3)",
+                                info(in.op).name));
+      } else if (in.is_surface()) {
+        d.error(at, "surface atomics (SUATOM/SURED) do not execute in scenarios yet");
+      } else {
+        auto resolved = to_alu(in.op, in.size, semantics);
+        if (auto* why = std::get_if<std::string>(&resolved)) {
+          d.error(at, *why);
+        } else {
+          CompiledInstruction c{in, std::get<alu::Operation>(resolved), in.data_bits() / 8};
+          use_registers(p, in);
+          p.code.push_back(std::move(c));
+        }
+      }
+    }
+    ++line;
+    offset = end + 1;
+  }
+  if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
+
+  const auto where = scenario::placements(s);
+  const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
+  const auto compile = [&](const scenario::ExpressionText& t) -> std::optional<Expression> {
+    auto c = scenario::compile_at(t, symbols);
+    if (auto* diag = std::get_if<support::Diagnostic>(&c)) {
+      d.add(*diag);
+      return std::nullopt;
+    }
+    return std::get<Expression>(std::move(c));
+  };
+  for (const auto& [name, text] : s.lanes) {
+    const auto reg = parse_register(name);
+    if (!reg) {
+      support::SourceLocation at = text.where;
+      at.column = 1;
+      d.error(at, fmt::format("'{}' is not a register a scenario can set: R0–R254, P0–P6 or UR0–UR62", name));
+      continue;
+    }
+    use(p, reg->bank, reg->index);
+    if (auto e = compile(text)) p.inits.push_back({*reg, std::move(*e), text.where});
+  }
+  if (s.launch.active) p.active = compile(*s.launch.active);
+  if (s.launch.helper) p.helper = compile(*s.launch.helper);
+  if (s.launch.killed) p.killed = compile(*s.launch.killed);
+  // Expectations may read any register name: give them storage too.
+  for (const scenario::Expectation& e : s.expectations) {
+    if (e.name.empty()) continue;
+    if (const auto reg = parse_register(e.name)) use(p, reg->bank, reg->index);
+    else d.error(e.where, fmt::format("'{}' is not a register (R0–R254, P0–P6, UR0–UR62)", e.name));
+  }
+  for (const scenario::Expectation& e : s.expectations)
+    p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
+  d.append(scenario::precheck_expectations(s, p.group_size));
+  if (d.has_errors()) return d;
+  return p;
+}
+
+}  // namespace
+
+scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::RunOptions& options) {
+  auto prepared = prepare(s);
+  if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
+  const Program& p = std::get<Program>(prepared);
+  return scenario::execute(s, options, [&p]() -> scenario::MachineOrError {
+    support::Diagnostics d;
+    auto machine = std::make_unique<SassMachine>(p, d);
+    if (d.has_errors()) return d;
+    return machine;
+  });
+}
+
+}  // namespace gpuatom::nvidia
