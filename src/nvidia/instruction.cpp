@@ -27,9 +27,7 @@ int scale(RegisterSuffix suffix) {
   }
 }
 
-bool Instruction::is_compare() const {
-  return op == AtomOp::CAS || op == AtomOp::CAST || op == AtomOp::CAST_SPIN;
-}
+bool Instruction::is_compare() const { return nvidia::is_compare(op); }
 
 bool Instruction::has_placeholder() const {
   return std::any_of(placeholders.begin(), placeholders.end(), [](const auto& p) { return p.has_value(); });

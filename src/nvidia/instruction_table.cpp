@@ -112,8 +112,6 @@ const OperandShape shape_modern_red{"addr, Rb", modern_red};
 const OperandShape shape_modern_suatom{"Pu, Rd, [Ra], Rb, handle", modern_suatom};
 const OperandShape shape_modern_sured{"[Ra], Rb, handle", sured_any};
 
-bool is_compare(AtomOp op) { return op == AtomOp::CAS || op == AtomOp::CAST || op == AtomOp::CAST_SPIN; }
-
 // --- Maxwell bit fields (§11.1, §11.2) ------------------------------------------------------
 
 using F = FieldKind;

@@ -1,5 +1,7 @@
 #include "opcode_reader.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include <fmt/format.h>

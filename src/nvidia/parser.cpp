@@ -137,6 +137,8 @@ Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, 
   const std::vector<Operand> ops = detail::read_operands(tokens, pos, end_column);
   bool modern = read.modern_spelling;
   for (const Operand& op : ops) modern |= op.modern();
+  // ATOMS has no SPA 5.0 form with a leading predicate; a newer CAST.SPIN prints Pu there (§10.3).
+  if (inst.family() == Family::ATOMS && !ops.empty() && ops[0].kind == Operand::Kind::predicate) modern = true;
   inst.dialect = modern ? Dialect::modern : Dialect::spa5;
   // An .INVALIDn operation (decoded from ATOMS.CAS kind 3, for one) names no op: take the CAS
   // operand shape when the operands have an Rc after Rb, so decoded text reads back as printed.

@@ -192,7 +192,7 @@ class Validator {
     const uint32_t column = col(OperandRole::handle);
     if (i_.surface.bindless()) {
       if (*i_.surface.handle_register == RZ)
-        error(column, fmt::format("the bindless handle Rc cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")"),
+        error(column, "the bindless handle Rc cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")",
               "spec/nvidia.md §6.4");
       return;
     }

@@ -165,6 +165,10 @@ TEST(SassParser, ModernPredicateDestination) {
   EXPECT_EQ(spin.pu, 1);
   EXPECT_FALSE(spin.rd);
   EXPECT_EQ(print(spin), "ATOMS.CAST.SPIN.64.STRONG.SM P1, [R3+0x3000], R4, R6 ;");
+  // Even without any other sm_70+ modifier: ATOMS has no SPA 5.0 form with a leading predicate.
+  const Instruction bare = parse_one("ATOMS.CAST.SPIN P0, [R3+0x3000], R4, R5 ;");
+  EXPECT_EQ(bare.dialect, Dialect::modern);
+  EXPECT_EQ(bare.pu, 0);
   const Instruction arrive = parse_one("ATOM.ARRIVE.64.STRONG.GPU PT, RZ, [R2] ;");
   EXPECT_EQ(arrive.op, AtomOp::ARRIVE);
 }
@@ -228,6 +232,7 @@ TEST(SassParser, SyntaxErrorsPointAtTheToken) {
   expect_syntax_error("RED.E.ADD P0, [R2], R4 ;", 11, "expected the address here, found a predicate");
   expect_syntax_error("SURED.D.1D.ADD P0, [R2], R4, R1", 16, "expected the address here");
   expect_syntax_error("ATOMS.ADD P0, R0, [R2], R4 ;", 11, "expected the destination Rd here");
+  expect_syntax_error("ATOMS.CAS P0, R0, [R2], R4, R5 ;", 15, "not both");
   expect_syntax_error("ATOMG.E.ADD R0, [R2], R4", 13, "expected the predicate destination Pu here");
   expect_syntax_error("ATOM.E.ADD.STRONG.GPU R0, [R2], R4", 23, "expected the predicate destination Pu here");
   expect_syntax_error("SUATOM.D.1D.ADD.GPU R0, [R2], R4, R1", 21, "expected the predicate destination Pu here");

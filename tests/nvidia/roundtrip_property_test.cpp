@@ -36,8 +36,6 @@ class Generator {
   std::mt19937 rng_;
 };
 
-bool is_compare(AtomOp op) { return op == AtomOp::CAS || op == AtomOp::CAST || op == AtomOp::CAST_SPIN; }
-
 // ATOM.CAS and ATOMS.CAS encode 32 or 64 bits only: .S32 reads back as .U32 (§5.1).
 Size encoded_size(Family family, AtomOp op, Size size) {
   return is_compare(op) && family != Family::SUATOM && size == Size::S32 ? Size::U32 : size;

@@ -28,6 +28,9 @@ enum class Family : uint8_t { ATOM, ATOMS, RED, SUATOM, SURED };
 // SPA 5.0 (Maxwell/Pascal) or the sm_70+ disassembler's spellings, which add BF16x2 and .128.
 enum class Dialect : uint8_t { spa5, modern };
 
+// CAS, CAST and CAST.SPIN: the compare-and-swap family (compare in Rb, swap value after it).
+constexpr bool is_compare(AtomOp op) { return op == AtomOp::CAS || op == AtomOp::CAST || op == AtomOp::CAST_SPIN; }
+
 struct OpInfo {
   AtomOp op;
   std::string_view name;   // as spelled in SASS, without the dot
