@@ -42,7 +42,7 @@ TEST(RunCommand, BadScenarioFilesNameTheirPlace) {
     const CliRun both = run_gpuatom("run " + path);
     EXPECT_EQ(both.exit_code, 2) << file;
     EXPECT_NE(both.out.find(message), std::string::npos) << both.out;
-    const CliRun stdout_only = run_gpuatom_command(std::string(GPUATOM_CLI) + " run " + path + " 2>/dev/null");
+    const CliRun stdout_only = run_gpuatom_command("(" + std::string(GPUATOM_CLI) + " run " + path + " 2>/dev/null)");
     EXPECT_EQ(stdout_only.out, "") << file;
   }
 }
