@@ -356,6 +356,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (s.launch.active) p.active = compile(*s.launch.active);
   if (p.settings.host_lanes) p.host = compile(*p.settings.host_lanes);
   d.append(scenario::precheck_expectations(s, p.group_size));
+  scenario::check_lane_storage(s, p.result_names.size() * (sizeof(uint64_t) + 1) + 64, d);
   if (d.has_errors()) return d;
 
   // n/a operations are refused before anything runs, naming the rule (spec/amd.md §7).

@@ -25,6 +25,16 @@ bool all_hold(const std::variant<std::vector<ExpectationResult>, support::Diagno
 
 }  // namespace
 
+void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, support::Diagnostics& diagnostics) {
+  constexpr uint64_t limit = 4ULL << 30;
+  const uint64_t lanes = scenario.launch.lanes;
+  if (bytes_per_lane == 0 || lanes <= limit / bytes_per_lane) return;
+  diagnostics.error(scenario.launch.where,
+                    fmt::format("{} lanes × {} bytes of per-lane state is more than the {} GiB a launch may use; use "
+                                "fewer lanes",
+                                lanes, bytes_per_lane, limit >> 30));
+}
+
 std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory) {
   std::string out;
   for (const RegionText& r : scenario.regions) {
@@ -85,7 +95,14 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     return report;
   }
 
-  auto made = make();
+  MachineOrError made;
+  try {
+    made = make();
+  } catch (const std::bad_alloc&) {
+    support::Diagnostics d;
+    d.error(scenario.launch.where, "the launch does not fit in this machine's memory; use fewer lanes");
+    return d;
+  }
   if (auto* d = std::get_if<support::Diagnostics>(&made)) return *d;
   Machine& machine = *std::get<std::unique_ptr<Machine>>(made);
   exec::RunOptions run_options;

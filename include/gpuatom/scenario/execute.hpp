@@ -32,6 +32,10 @@ using MachineFactory = std::function<MachineOrError()>;
 // Runs the scenario in options.mode with machines from `make` and checks its expectations.
 RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make);
 
+// Refuses launches whose per-lane state would not fit: lanes × bytes_per_lane above 4 GiB is an
+// error at [launch] (a bad input, not an out-of-memory crash).
+void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, support::Diagnostics& diagnostics);
+
 // The first words of every region, for exhaustive outcomes: "sum=[0x40800000] counter=[0x3,0x0]".
 std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory);
 
