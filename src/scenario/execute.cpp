@@ -114,6 +114,12 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   report.counters = run.counters;
   for (size_t i = 0; i < run.faults.size() && i < 8; ++i) report.fault_text.push_back(exec::describe(run.faults[i]));
   if (run.faults.size() > 8) report.fault_text.push_back(fmt::format("… and {} more", run.faults.size() - 8));
+  for (const RegionText& r : scenario.regions) {
+    std::vector<uint32_t> words;
+    for (uint64_t i = 0; i < std::min<uint64_t>(r.size / 4, 16); ++i)
+      words.push_back(static_cast<uint32_t>(machine.memory().load(*r.base + 4 * i, 4, r.attributes.space).value_or(0)));
+    report.regions.emplace_back(r.name, std::move(words));
+  }
   auto checked = check_expectations(scenario, machine.observe(run));
   if (auto* d = std::get_if<support::Diagnostics>(&checked)) return *d;
   report.expectations = std::get<std::vector<ExpectationResult>>(std::move(checked));

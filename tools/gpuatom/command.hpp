@@ -26,6 +26,7 @@ void add_tour_command(CLI::App& app, Action& run);
 void add_explain_command(CLI::App& app, Action& run);
 void add_run_command(CLI::App& app, Action& run);
 void add_docs_command(CLI::App& app, Action& run);
+void add_report_command(CLI::App& app, Action& run);
 void add_amd_command(CLI::App& app, Action& run);
 void add_asm_command(CLI::App& app, Action& run);
 void add_disasm_command(CLI::App& app, Action& run);

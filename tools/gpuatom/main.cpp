@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   add_explain_command(app, run);
   add_run_command(app, run);
   add_docs_command(app, run);
+  add_report_command(app, run);
   add_amd_command(app, run);
   add_asm_command(app, run);
   add_disasm_command(app, run);

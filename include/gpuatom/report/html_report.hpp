@@ -1,0 +1,24 @@
+// `gpuatom report`: one self-contained HTML page (no network resources; opens from disk) with
+//   - NVIDIA and Intel op × type tables generated from the instruction tables,
+//   - the AMD outcome matrices behind selectors, each cell's reason on hover (title) and click,
+//   - the bundled examples' results (expectations, faults, retries) with small SVG charts,
+//   - every ASSUMPTION / DECISION / PROPOSED rule with where it is stated.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gpuatom/scenario/run.hpp"
+
+namespace gpuatom::report {
+
+struct ExampleResult {
+  scenario::RunReport report;
+  // Bars to draw: a region's first elements (label, value) or an exhaustive run's outcome counts.
+  std::string chart_title;
+  std::vector<std::pair<std::string, double>> bars;
+};
+
+std::string html_report(const std::vector<ExampleResult>& examples, const std::string& version);
+
+}  // namespace gpuatom::report

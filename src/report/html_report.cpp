@@ -1,0 +1,234 @@
+#include "gpuatom/report/html_report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "gpuatom/amd/device.hpp"
+#include "gpuatom/amd/explanation.hpp"
+#include "gpuatom/amd/matrix.hpp"
+#include "gpuatom/amd/outcome.hpp"
+#include "gpuatom/amd/rows.hpp"
+#include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/nvidia/opcodes.hpp"
+#include "gpuatom/support/assumption.hpp"
+
+namespace gpuatom::report {
+
+namespace {
+
+std::string escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+constexpr std::string_view style = R"css(
+body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#fafbfc}
+header{background:#1d2330;color:#fff;padding:18px 28px}header h1{margin:0;font-size:22px}
+header p{margin:4px 0 0;color:#c5cbd6}nav a{color:#9fd0ff;margin-right:16px}
+main{padding:8px 28px 40px;max-width:1400px}section{margin:28px 0}h2{border-bottom:2px solid #dde2ea;padding-bottom:4px}
+table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}th,td{border:1px solid #d5dbe5;padding:3px 7px;text-align:left}
+th{background:#eef1f6}td.y{background:#e3f5e6;text-align:center}td.n{color:#b0b6c0;text-align:center}
+td.native{background:#e3f5e6}td.cas{background:#e6f0fb}td.noreturn{background:#eef6d9}td.downgrade{background:#fff3d6}
+td.nop{background:#fbe3e3}td.na{background:#eceff3;color:#7a8290}td[title]{cursor:help}
+.pass{color:#1b7f3b;font-weight:600}.fail{color:#b3261e;font-weight:600}.tag{font-size:11px;padding:1px 5px;border-radius:3px;background:#eef1f6}
+.selectors label{margin-right:14px}#reason{white-space:pre-wrap;background:#fff;border:1px solid #d5dbe5;padding:8px;min-height:2em;font-size:12px}
+.example{background:#fff;border:1px solid #dde2ea;border-radius:6px;padding:10px 14px;margin:12px 0}
+)css";
+
+std::string nvidia_section() {
+  using namespace nvidia;
+  std::string out = "<section id=\"nvidia\"><h2>NVIDIA SASS: op × size</h2>"
+                    "<p>Generated from <code>nvidia/opcodes.hpp</code> (spec/nvidia.md §5). Y: legal.</p>";
+  const std::pair<Family, const char*> families[] = {{Family::ATOM, "ATOM / ATOM.CAS"}, {Family::ATOMS, "ATOMS"},
+                                                     {Family::RED, "RED"}, {Family::SUATOM, "SUATOM"},
+                                                     {Family::SURED, "SURED"}};
+  for (const auto& [family, title] : families) {
+    out += fmt::format("<h3>{}</h3><table><tr><th>op</th>", title);
+    for (const SizeInfo& s : size_table()) out += fmt::format("<th>{}</th>", s.size == Size::U32 ? ".U32" : s.spelling);
+    out += "</tr>";
+    for (const OpInfo& o : op_table()) {
+      std::string row = fmt::format("<tr><th>{}</th>", o.name);
+      bool any = false;
+      for (const SizeInfo& s : size_table()) {
+        const bool ok = legal(family, Dialect::spa5, o.op, s.size);
+        any = any || ok;
+        row += ok ? "<td class=\"y\">Y</td>" : "<td class=\"n\">–</td>";
+      }
+      if (any) out += row + "</tr>";
+    }
+    out += "</table>";
+  }
+  return out + "</section>";
+}
+
+std::string intel_section() {
+  std::string out = "<section id=\"intel\"><h2>Intel vISA: operations</h2>"
+                    "<p>Generated from <code>intel/atomic_ops.hpp</code> (spec/intel.md §3).</p><table><tr><th>code</th>"
+                    "<th>op</th><th>page</th><th>computes</th><th>Src0</th><th>Src1</th><th>returns</th></tr>";
+  const auto role = [](intel::Role r) -> std::string_view {
+    switch (r) {
+      case intel::Role::null: return "null";
+      case intel::Role::value: return "value";
+      case intel::Role::new_value: return "new value";
+      case intel::Role::comparand: return "comparand";
+    }
+    return "?";
+  };
+  for (const intel::AtomicOpInfo& i : intel::atomic_op_table())
+    out += fmt::format("<tr><td>0x{:02x}</td><td><code>.{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                       static_cast<unsigned>(i.op), i.name, i.page_name, alu::name(i.alu_op), role(i.src0),
+                       role(i.src1), i.op == intel::AtomicOp::PREDEC ? "new value" : "old value");
+  return out + "</table></section>";
+}
+
+std::string_view outcome_class(amd::Outcome o) {
+  switch (o) {
+    case amd::Outcome::native: return "native";
+    case amd::Outcome::cas: return "cas";
+    case amd::Outcome::no_return: return "noreturn";
+    case amd::Outcome::scope_downgrade:
+    case amd::Outcome::scope_downgrade_cas: return "downgrade";
+    case amd::Outcome::nop: return "nop";
+    case amd::Outcome::not_applicable: return "na";
+  }
+  return "na";
+}
+
+// Every table is rendered; selectors show one. ids: amd-<strategy>-<pcie>-<family>-<leaf index>.
+std::string amd_section() {
+  std::string out =
+      "<section id=\"amd\"><h2>AMD: outcome matrices</h2><p>Computed by the rules of spec/amd.md §6 for every "
+      "cell (not the page's data). Hover a cell for its reason; click it to pin the full explanation below.</p>"
+      "<div class=\"selectors\">"
+      "<label>Strategy <select id=\"sel-strategy\"><option value=\"hw\">HW atomics</option><option value=\"cas\">CAS "
+      "emulation</option></select></label>"
+      "<label>PCIe <select id=\"sel-pcie\"><option value=\"nopcie\">No PCIe atomics</option><option value=\"pcie\">PCIe "
+      "atomics</option></select></label>"
+      "<label>Family <select id=\"sel-family\"><option value=\"instinct\">Instinct</option><option "
+      "value=\"gfx\">gfx</option></select></label>"
+      "<label>Memory / granularity / scope <select id=\"sel-leaf\">";
+  int leaf_index = 0;
+  for (const amd::SelectorLeaf& leaf : amd::selector_leaves())
+    out += fmt::format("<option value=\"{}\">{}</option>", leaf_index++, escape(amd::title(leaf)));
+  out += "</select></label></div>";
+  for (const amd::TableKey& key : amd::all_tables()) {
+    const amd::Matrix m = amd::build_matrix(key);
+    const std::string prefix = fmt::format("amd-{}-{}-{}", key.strategy == amd::Strategy::hw_atomics ? "hw" : "cas",
+                                           key.pcie == amd::PcieAtomics::supported ? "pcie" : "nopcie",
+                                           key.family == amd::Family::instinct ? "instinct" : "gfx");
+    for (size_t l = 0; l < m.leaves.size(); ++l) {
+      out += fmt::format("<table class=\"amd-table\" id=\"{}-{}\" hidden><caption>{} — {}</caption><tr><th>Atomic</th>",
+                         prefix, l, escape(amd::title(key)), escape(amd::title(m.leaves[l].leaf)));
+      for (const amd::Device& d : m.columns) out += fmt::format("<th>{}</th>", escape(d.name));
+      out += "</tr>";
+      for (size_t r = 0; r < amd::rows().size(); ++r) {
+        out += fmt::format("<tr><th>{}</th>", escape(amd::rows()[r].label));
+        for (const amd::Explanation& e : m.leaves[l].cells[r])
+          out += fmt::format("<td class=\"{}\" title=\"{}\" data-outcome=\"{}\">{}</td>", outcome_class(e.outcome),
+                             escape(amd::explain_line(e)), escape(amd::name(e.outcome)), escape(amd::label(e.outcome)));
+        out += "</tr>";
+      }
+      out += "</table>";
+    }
+  }
+  out += "<div id=\"reason\">Click a cell to see why.</div></section>";
+  return out;
+}
+
+std::string bar_chart(const ExampleResult& example) {
+  if (example.bars.empty()) return {};
+  const double top = std::max_element(example.bars.begin(), example.bars.end(),
+                                      [](const auto& a, const auto& b) { return a.second < b.second; })->second;
+  const double width = 520, bar_height = 16, gap = 4;
+  const double height = static_cast<double>(example.bars.size()) * (bar_height + gap) + 24;
+  std::string svg = fmt::format("<svg width=\"{}\" height=\"{}\" role=\"img\" aria-label=\"{}\"><text x=\"0\" y=\"14\" "
+                                "font-size=\"12\">{}</text>",
+                                width + 240, height, escape(example.chart_title), escape(example.chart_title));
+  double y = 22;
+  for (const auto& [label, value] : example.bars) {
+    const double w = top > 0 ? value / top * width : 0;
+    svg += fmt::format("<text x=\"0\" y=\"{:.0f}\" font-size=\"11\">{}</text><rect x=\"200\" y=\"{:.0f}\" width=\"{:.1f}\" "
+                       "height=\"{}\" fill=\"#4a7fd4\"/><text x=\"{:.1f}\" y=\"{:.0f}\" font-size=\"11\">{}</text>",
+                       y + 12, escape(label.substr(0, 32)), y, w, bar_height, 205 + w, y + 12, value);
+    y += bar_height + gap;
+  }
+  return svg + "</svg>";
+}
+
+std::string examples_section(const std::vector<ExampleResult>& examples) {
+  std::string out = "<section id=\"examples\"><h2>Bundled examples</h2><p>Each run by <code>gpuatom report</code> "
+                    "in deterministic mode (seed 1), or exhaustive mode where marked.</p>";
+  for (const ExampleResult& x : examples) {
+    const scenario::RunReport& r = x.report;
+    out += fmt::format("<div class=\"example\"><h3>{}</h3><p><code>{}</code> · {} · {} lanes · operations {} · CAS "
+                       "retries {} · faults {} · <span class=\"{}\">{}</span></p><ul>",
+                       escape(r.name), escape(r.file), scenario::name(r.mode), r.lanes, r.counters.operations,
+                       r.counters.cas_retries, r.counters.faults, r.passed() ? "pass" : "fail",
+                       r.passed() ? "all expectations hold" : "an expectation failed");
+    for (const auto& e : r.expectations)
+      out += fmt::format("<li><span class=\"{}\">{}</span> {}{}</li>", e.passed ? "pass" : "fail",
+                         e.passed ? "PASS" : "FAIL", escape(e.what), e.detail.empty() ? "" : " — " + escape(e.detail));
+    for (const std::string& f : r.fault_text) out += fmt::format("<li>fault: {}</li>", escape(f));
+    for (const auto& o : r.outcomes)
+      out += fmt::format("<li>{} × {}</li>", o.count, escape(o.text));
+    for (const std::string& n : r.notes) out += fmt::format("<li>note: {}</li>", escape(n));
+    out += "</ul>" + bar_chart(x) + "</div>";
+  }
+  return out + "</section>";
+}
+
+std::string assumptions_section() {
+  std::string out = "<section id=\"assumptions\"><h2>Assumptions</h2><p>Every choice gpuatom makes where the vendor "
+                    "pages are silent, labelled as the spec labels it.</p><table><tr><th>label</th><th>id</th>"
+                    "<th>what gpuatom does</th><th>stated in</th><th>switch</th></tr>";
+  for (auto list : {nvidia::assumptions(), intel::assumptions(), amd::assumptions()})
+    for (const support::Assumption& a : list)
+      out += fmt::format("<tr><td><span class=\"tag\">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                         a.label, a.id, escape(a.statement), escape(a.source), escape(a.option));
+  return out + "</table></section>";
+}
+
+constexpr std::string_view script = R"js(
+function showAmd(){
+  const id=['amd',document.getElementById('sel-strategy').value,document.getElementById('sel-pcie').value,
+            document.getElementById('sel-family').value,document.getElementById('sel-leaf').value].join('-');
+  for(const t of document.querySelectorAll('table.amd-table')) t.hidden = t.id !== id;
+}
+for(const s of document.querySelectorAll('.selectors select')) s.addEventListener('change', showAmd);
+document.getElementById('amd').addEventListener('click', e => {
+  const td = e.target.closest('td[title]'); if(td) document.getElementById('reason').textContent = td.title;
+});
+showAmd();
+)js";
+
+}  // namespace
+
+std::string html_report(const std::vector<ExampleResult>& examples, const std::string& version) {
+  std::string page = fmt::format(
+      "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpuatom report</title><style>{}</style>"
+      "</head><body><header><h1>gpuatom report</h1><p>GPU atomics of NVIDIA SASS, Intel vISA and AMD — computed, not "
+      "transcribed. gpuatom {}.</p><nav><a href=\"#nvidia\">NVIDIA</a><a href=\"#intel\">Intel</a><a "
+      "href=\"#amd\">AMD</a><a href=\"#examples\">Examples</a><a href=\"#assumptions\">Assumptions</a></nav></header>"
+      "<main>",
+      style, escape(version));
+  page += nvidia_section();
+  page += intel_section();
+  page += amd_section();
+  page += examples_section(examples);
+  page += assumptions_section();
+  page += fmt::format("</main><script>{}</script></body></html>\n", script);
+  return page;
+}
+
+}  // namespace gpuatom::report
