@@ -206,6 +206,11 @@ function showAmd(){
   for(const t of document.querySelectorAll('table.amd-table')) t.hidden = t.id !== id;
 }
 for(const s of document.querySelectorAll('.selectors select')) s.addEventListener('change', showAmd);
+// A link may choose the table: #amd=<hw|cas>-<pcie|nopcie>-<instinct|gfx>-<leaf>
+const chosen = /^#amd=(hw|cas)-(pcie|nopcie)-(instinct|gfx)-(\d+)$/.exec(location.hash);
+if (chosen) ['sel-strategy','sel-pcie','sel-family','sel-leaf'].forEach((id, i) => {
+  document.getElementById(id).value = chosen[i + 1];
+});
 document.getElementById('amd').addEventListener('click', e => {
   const td = e.target.closest('td[title]'); if(td) document.getElementById('reason').textContent = td.title;
 });

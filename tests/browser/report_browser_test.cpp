@@ -1,0 +1,120 @@
+// Opens `gpuatom report` in headless Chromium, as a person would: no console errors, the AMD
+// selectors switch tables, and the cells shown are the model's values (`gpuatom amd matrix`).
+// A screenshot is saved as build/<preset>/report-test/screenshot.png.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/run_cli.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path work = fs::path(GPUATOM_CLI).parent_path().parent_path() / "report-test";
+
+std::string chromium(const std::string& args) {
+  // Each run gets its own profile: Chromium locks a profile, and the tests may run in parallel.
+  static int runs = 0;
+  const fs::path profile = work / ("profile-" + std::to_string(::getpid()) + "-" + std::to_string(runs++));
+  const std::string flags =
+      "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
+      "--disable-component-update --disable-sync --hide-scrollbars --enable-logging=stderr --v=0 "
+      "--run-all-compositor-stages-before-draw --virtual-time-budget=20000 --user-data-dir=" +
+      profile.string();
+  return run_gpuatom_command("chromium " + flags + " " + args).out;
+}
+
+class ReportInBrowser : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    fs::remove_all(work);
+    fs::create_directories(work);
+    const CliRun r = run_gpuatom("report --out " + work.string());
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+  }
+  void SetUp() override {
+    if (run_gpuatom_command("command -v chromium").exit_code != 0)
+      GTEST_SKIP() << "chromium is not installed (scripts/install-deps installs it)";
+  }
+  static std::string page() { return "file://" + (work / "index.html").string(); }
+};
+
+// The cells of the one AMD table the page shows, as text, and that table's id.
+std::pair<std::string, std::vector<std::string>> visible_amd_table(const std::string& dom) {
+  const std::regex table(R"re(<table class="amd-table" id="([^"]+)"( hidden="")?>)re");
+  for (auto it = std::sregex_iterator(dom.begin(), dom.end(), table); it != std::sregex_iterator(); ++it) {
+    if ((*it)[2].matched) continue;
+    const size_t start = static_cast<size_t>(it->position());
+    const size_t end = dom.find("</table>", start);
+    const std::string body = dom.substr(start, end - start);
+    std::vector<std::string> cells;
+    const std::regex cell(R"re(<td class="[a-z]+" title="[^"]*" data-outcome="[^"]*">([^<]*)</td>)re");
+    for (auto c = std::sregex_iterator(body.begin(), body.end(), cell); c != std::sregex_iterator(); ++c)
+      cells.push_back((*c)[1]);
+    return {(*it)[1], cells};
+  }
+  return {};
+}
+
+// The cells of one selector leaf of `gpuatom amd matrix --format csv`.
+std::vector<std::string> model_cells(const std::string& matrix_args, int leaf) {
+  const CliRun r = run_gpuatom("amd matrix --format csv " + matrix_args);
+  std::istringstream lines(r.out);
+  std::string line;
+  std::getline(lines, line);  // header
+  int section = -1;
+  std::vector<std::string> cells;
+  while (std::getline(lines, line)) {
+    if (line.find(",,") != std::string::npos && line.find("✅") == std::string::npos &&
+        line.find("⚠") == std::string::npos && line.find("❌") == std::string::npos && line.find("n/a") == std::string::npos) {
+      ++section;
+      continue;
+    }
+    if (section != leaf) continue;
+    std::istringstream fields(line);
+    std::string field;
+    std::getline(fields, field, ',');  // row label
+    while (std::getline(fields, field, ',')) cells.push_back(field);
+  }
+  return cells;
+}
+
+}  // namespace
+
+TEST_F(ReportInBrowser, OpensWithoutConsoleErrorsAndShowsTheTables) {
+  const std::string log = chromium("--window-size=1400,2000 --screenshot=" + (work / "screenshot.png").string() + " " + page());
+  EXPECT_EQ(log.find(":CONSOLE("), std::string::npos) << log;
+  EXPECT_TRUE(fs::exists(work / "screenshot.png"));
+  EXPECT_GT(fs::file_size(work / "screenshot.png"), 20000u);  // a blank page compresses to a few KiB
+  const std::string dom = chromium("--dump-dom " + page());
+  EXPECT_NE(dom.find("NVIDIA SASS: op × size"), std::string::npos);
+  EXPECT_NE(dom.find("Bundled examples"), std::string::npos);
+  EXPECT_EQ(dom.find("class=\"fail\""), std::string::npos) << "an example's expectation failed in the report";
+}
+
+TEST_F(ReportInBrowser, SelectorsShowTheModelsCells) {
+  const std::pair<const char*, const char*> choices[] = {
+      {"hw-nopcie-instinct-0", "--strategy hw --pcie no --family instinct"},
+      {"cas-pcie-gfx-7", "--strategy cas --pcie yes --family gfx"},
+      {"hw-pcie-instinct-11", "--strategy hw --pcie yes --family instinct"},
+  };
+  std::vector<std::vector<std::string>> shown;
+  for (const auto& [hash, matrix] : choices) {
+    const std::string dom = chromium("--dump-dom '" + page() + "#amd=" + hash + "'");
+    const auto [id, cells] = visible_amd_table(dom);
+    EXPECT_EQ(id, std::string("amd-") + hash);
+    const int leaf = std::stoi(std::string(hash).substr(std::string(hash).rfind('-') + 1));
+    EXPECT_EQ(cells, model_cells(matrix, leaf)) << hash;
+    EXPECT_FALSE(cells.empty());
+    EXPECT_EQ(cells.size() % 27, 0u);
+    shown.push_back(cells);
+  }
+  EXPECT_NE(shown[0], shown[1]);  // switching selectors changes what is shown
+  EXPECT_NE(shown[0], shown[2]);
+}
