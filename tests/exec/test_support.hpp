@@ -1,6 +1,8 @@
 // Helpers shared by the exec tests.
 #pragma once
 
+#include "common/sanitizers.hpp"
+
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -14,18 +16,7 @@
 
 namespace gpuatom::exec::testing {
 
-// ThreadSanitizer slows racing loops by ~10×: the stress tests scale their counts down under it.
-#if defined(__SANITIZE_THREAD__)
-inline constexpr bool under_tsan = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-inline constexpr bool under_tsan = true;
-#else
-inline constexpr bool under_tsan = false;
-#endif
-#else
-inline constexpr bool under_tsan = false;
-#endif
+using gpuatom::testing::under_tsan;
 
 inline constexpr uint64_t buffer_base = 0x10000;
 

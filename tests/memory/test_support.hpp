@@ -1,24 +1,15 @@
 // Helpers shared by the memory tests.
 #pragma once
 
+#include "common/sanitizers.hpp"
+
 #include <cstdint>
 
 #include "gpuatom/memory/device_memory.hpp"
 
 namespace gpuatom::memory::testing {
 
-// ThreadSanitizer slows racing loops by ~10-50×: keep the racing tests' sizes reasonable there.
-#if defined(__SANITIZE_THREAD__)
-inline constexpr bool under_tsan = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-inline constexpr bool under_tsan = true;
-#else
-inline constexpr bool under_tsan = false;
-#endif
-#else
-inline constexpr bool under_tsan = false;
-#endif
+using gpuatom::testing::under_tsan;
 
 // Iterations per thread for the racing tests: 10^6 normally (the brief's size), 10^5 under TSan.
 inline constexpr uint64_t race_iterations = under_tsan ? 100'000 : 1'000'000;
