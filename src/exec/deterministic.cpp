@@ -6,7 +6,8 @@
 
 namespace gpuatom::exec {
 
-RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule) {
+RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule,
+                            const support::ProgressCallback& progress) {
   std::vector<Recorder> recorder(1);
   SplitMix64 random(seed);
 
@@ -30,6 +31,7 @@ RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool 
     if (agent.pending().empty()) {
       runnable[pick] = runnable.back();
       runnable.pop_back();
+      if (progress) progress(agents.size() - runnable.size(), agents.size());
     }
   }
   RunResult result = merge(recorder);

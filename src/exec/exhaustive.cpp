@@ -182,6 +182,7 @@ ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const Exhaustive
       }
       ++result.outcomes[instance->outcome(run)];
     }
+    if (options.progress) options.progress(result.executions + result.pruned, options.cap);
 
     // Backtrack to the deepest node with another event to explore.
     while (!stack.empty()) {

@@ -11,7 +11,7 @@
 
 namespace gpuatom::exec {
 
-RunResult run_parallel(std::span<Agent* const> agents, unsigned threads) {
+RunResult run_parallel(std::span<Agent* const> agents, unsigned threads, const support::ProgressCallback& progress) {
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::clamp<std::size_t>(agents.size(), 1, threads));
 
@@ -32,6 +32,8 @@ RunResult run_parallel(std::span<Agent* const> agents, unsigned threads) {
         const std::size_t index = next_agent.fetch_add(1, std::memory_order_relaxed);
         if (index >= agents.size()) return;
         agents[index]->run(recorders[thread]);
+        // Worker 0 reports for everyone; the callback throttles itself.
+        if (thread == 0 && progress) progress(std::min(next_agent.load(std::memory_order_relaxed), agents.size()), agents.size());
       }
     } catch (...) {
       const std::lock_guard lock(error_mutex);

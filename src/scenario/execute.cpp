@@ -4,6 +4,7 @@
 
 #include "gpuatom/exec/exhaustive.hpp"
 #include "gpuatom/exec/run.hpp"
+#include "gpuatom/support/progress.hpp"
 
 namespace gpuatom::scenario {
 
@@ -78,12 +79,14 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
         return region_snapshot(scenario, machine->memory()) + (hold ? "| expectations hold" : "| FAILED " + failed);
       }
     };
+    support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
+    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback()};
     const auto result = exec::run_exhaustive(
         [&]() -> std::unique_ptr<exec::Instance> {
           auto m = make();
           return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)));
         },
-        {options.exhaustive_cap});
+        exhaustive);
     for (const auto& [text, count] : result.outcomes)
       report.outcomes.push_back({text, count, text.find("| FAILED") == std::string::npos});
     report.executions = result.executions;
@@ -109,6 +112,8 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.mode = options.mode;
   run_options.seed = options.seed;
   run_options.threads = options.threads;
+  support::Progress bar(scenario.name + " (groups)", !options.quiet);
+  run_options.progress = bar.callback();
   const exec::RunResult run = exec::run(machine.agents(), run_options);
   report.threads = run.threads;
   report.counters = run.counters;

@@ -162,7 +162,7 @@ TEST(Exhaustive, StopsAtTheCapWithAClearMessage) {
   for (uint64_t lane = 0; lane < 6; ++lane) {
     for (uint64_t s = 0; s < 3; ++s) steps[lane].push_back(step(buffer_base, u32(alu::Op::exchange), lane * 3 + s));
   }
-  const ExhaustiveResult result = run_exhaustive(factory({6, 1}, steps, final_only), {1000});
+  const ExhaustiveResult result = run_exhaustive(factory({6, 1}, steps, final_only), {1000, nullptr});
   EXPECT_FALSE(result.complete);
   EXPECT_EQ(result.executions + result.pruned, 1000u);
   EXPECT_EQ(result.message, "exhaustive: more than 1000 interleavings; reduce lanes or use deterministic mode");

@@ -124,7 +124,7 @@ TEST(ParallelMode, UsesAtMostOneThreadPerAgentAndRefusesExhaustive) {
   EXPECT_EQ(result.counters.operations, 192u);
   for (uint64_t word = 0; word < 8; ++word) EXPECT_EQ(*memory->load(buffer_base + 4 * word, 4), 24u);
   EXPECT_GE(run_parallel({}, 0).threads, 1u);  // no agents: nothing to do
-  EXPECT_THROW(run(launch.agents(), {Mode::exhaustive, 0, 0, false}), std::invalid_argument);
+  EXPECT_THROW(run(launch.agents(), {Mode::exhaustive, 0, 0, false, nullptr}), std::invalid_argument);
 }
 
 // Mixed atomics, several per lane on one word: whatever the interleaving, some serial order per

@@ -17,8 +17,8 @@ using testing::memory_with_buffer;
 using testing::step;
 using testing::u32;
 
-RunOptions deterministic(uint64_t seed = 7) { return {Mode::deterministic, 0, seed, false}; }
-RunOptions parallel(unsigned threads) { return {Mode::parallel, threads, 0, false}; }
+RunOptions deterministic(uint64_t seed = 7) { return {Mode::deterministic, 0, seed, false, nullptr}; }
+RunOptions parallel(unsigned threads) { return {Mode::parallel, threads, 0, false, nullptr}; }
 
 TEST(ScriptedLanes, MaskedPredicatedHelperAndKilledLanesDoNothing) {
   for (const RunOptions& options : {deterministic(), parallel(2)}) {

@@ -48,6 +48,7 @@ using InstanceFactory = std::function<std::unique_ptr<Instance>()>;
 
 struct ExhaustiveOptions {
   uint64_t cap = 100000;  // most executions (complete + pruned) to explore
+  std::function<void(uint64_t explored, uint64_t cap)> progress;  // after each execution; may be empty
 };
 
 struct ExhaustiveResult {

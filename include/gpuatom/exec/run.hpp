@@ -16,6 +16,7 @@
 
 #include "gpuatom/exec/agent.hpp"
 #include "gpuatom/exec/results.hpp"
+#include "gpuatom/support/progress.hpp"
 
 namespace gpuatom::exec {
 
@@ -27,15 +28,18 @@ struct RunOptions {
   unsigned threads = 0;          // parallel: host threads; 0 = std::thread::hardware_concurrency()
   uint64_t seed = 1;             // deterministic
   bool record_schedule = false;  // deterministic: fill RunResult::schedule
+  support::ProgressCallback progress;  // (agents finished, agents) now and then; may be empty
 };
 
 // Runs every agent to completion on `threads` host threads (0 = all cores; never more threads
 // than agents). An exception thrown by an agent stops the other threads at their next agent and
 // is rethrown here.
-RunResult run_parallel(std::span<Agent* const> agents, unsigned threads = 0);
+RunResult run_parallel(std::span<Agent* const> agents, unsigned threads = 0,
+                       const support::ProgressCallback& progress = nullptr);
 
 // Runs every agent to completion on the calling thread, in the interleaving `seed` selects.
-RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule = false);
+RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule = false,
+                            const support::ProgressCallback& progress = nullptr);
 
 // Dispatches on options.mode. Mode::exhaustive needs fresh instances to re-execute (see
 // exhaustive.hpp) and is refused here with std::invalid_argument.
