@@ -38,6 +38,9 @@ class Diagnostics {
   void warning(SourceLocation where, std::string message, std::string rule = {}) {
     add({Severity::warning, std::move(where), std::move(message), std::move(rule)});
   }
+  void note(SourceLocation where, std::string message, std::string rule = {}) {
+    add({Severity::note, std::move(where), std::move(message), std::move(rule)});
+  }
   bool has_errors() const;
   const std::vector<Diagnostic>& all() const { return list_; }
   std::string format_all() const;  // one formatted diagnostic per line
