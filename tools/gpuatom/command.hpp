@@ -23,5 +23,8 @@ struct BadInput : std::runtime_error {
 using Action = std::function<int()>;
 void add_alu_command(CLI::App& app, Action& run);
 void add_tour_command(CLI::App& app, Action& run);
+void add_asm_command(CLI::App& app, Action& run);
+void add_disasm_command(CLI::App& app, Action& run);
+void add_check_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli

@@ -15,6 +15,9 @@ int main(int argc, char** argv) {
   Action run;
   add_alu_command(app, run);
   add_tour_command(app, run);
+  add_asm_command(app, run);
+  add_disasm_command(app, run);
+  add_check_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
