@@ -58,6 +58,22 @@ std::optional<AtomicOp> parse_op(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+constexpr UnimplementedOp unimplemented_ops[] = {{0x13, "fadd"}, {0x14, "fsub"}};
+}  // namespace
+
+const UnimplementedOp* find_unimplemented_op(unsigned code) {
+  for (const UnimplementedOp& u : unimplemented_ops)
+    if (u.code == code) return &u;
+  return nullptr;
+}
+
+const UnimplementedOp* find_unimplemented_op(std::string_view name) {
+  for (const UnimplementedOp& u : unimplemented_ops)
+    if (iequals(u.name, name)) return &u;
+  return nullptr;
+}
+
 int bits(Width width) { return width == Width::w16 ? 16 : width == Width::w64 ? 64 : 32; }
 std::string_view suffix(Width width) { return width == Width::w16 ? ".16" : width == Width::w64 ? ".64" : ""; }
 
@@ -107,6 +123,191 @@ alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1) {
   place(i->src0, src0);
   place(i->src1, src1);
   return out;
+}
+
+// ---- Op byte -------------------------------------------------------------------------------
+
+std::optional<uint8_t> width_bits(Form form, Width width) {
+  if (form == Form::typed) {
+    if (width == Width::w64) return std::nullopt;  // no 64-bit typed atomics (§5.2)
+    return width == Width::w16 ? uint8_t{0x20} : uint8_t{0x00};
+  }
+  switch (width) {
+    case Width::w32: return uint8_t{0x00};
+    case Width::w16: return uint8_t{0x20};
+    case Width::w64: return uint8_t{0x40};
+  }
+  return std::nullopt;
+}
+
+std::optional<Width> width_from_op_byte(Form form, uint8_t op_byte) {
+  if (form == Form::typed) {
+    if (op_byte & 0xC0) return std::nullopt;  // bits 7:6 = 0 (§2.5)
+    return (op_byte & 0x20) ? Width::w16 : Width::w32;
+  }
+  if (op_byte & 0x80) return std::nullopt;  // bit 7 = 0 (§2.6)
+  switch ((op_byte >> 5) & 3) {
+    case 0: return Width::w32;
+    case 1: return Width::w16;
+    case 2: return Width::w64;
+    default: return std::nullopt;  // 11 is invalid
+  }
+}
+
+std::optional<Width> parse_width_suffix(Form form, std::string_view digits) {
+  if (digits == "16") return Width::w16;
+  if (form == Form::svm && digits == "32") return Width::w32;
+  if (form == Form::svm && digits == "64") return Width::w64;
+  return std::nullopt;
+}
+
+// ---- Operand slots and forms ---------------------------------------------------------------
+
+namespace {
+
+using BF = ByteField;
+constexpr LayoutItem typed_layout[] = {
+    {BF::opcode},          {BF::op},           {BF::exec_size},    {BF::predicate},     {BF::surface},
+    {BF::raw, Slot::u},    {BF::raw, Slot::v}, {BF::raw, Slot::r}, {BF::raw, Slot::lod}, {BF::raw, Slot::src0},
+    {BF::raw, Slot::src1}, {BF::raw, Slot::dst},
+};
+constexpr LayoutItem svm_layout[] = {
+    {BF::opcode},          {BF::sub_opcode},           {BF::exec_size},       {BF::predicate},
+    {BF::op},              {BF::raw, Slot::addresses}, {BF::raw, Slot::src0}, {BF::raw, Slot::src1},
+    {BF::raw, Slot::dst},
+};
+// Text order: TYPED puts Dst last, SVM right after the addresses (§10.1, IGC printInstructionSVM).
+constexpr Slot typed_text[] = {Slot::u, Slot::v, Slot::r, Slot::lod, Slot::src0, Slot::src1, Slot::dst};
+constexpr Slot svm_text[] = {Slot::addresses, Slot::dst, Slot::src0, Slot::src1};
+constexpr uint8_t typed_exec_sizes[] = {8};
+constexpr uint8_t svm_exec_sizes[] = {1, 2, 4, 8};
+
+constexpr std::array<FormInfo, 2> forms = {{
+    {Form::typed, "typed_atomic", "TYPED_ATOMIC", "TYPED_ATOMIC", 0x73, std::nullopt, typed_layout, typed_text,
+     typed_exec_sizes},
+    {Form::svm, "svm_atomic", "SVM_ATOMIC", "SVM ATOMIC", 0x4E, uint8_t{0x05}, svm_layout, svm_text, svm_exec_sizes},
+}};
+
+constexpr std::array<std::string_view, slot_count> slot_names = {"U", "V", "R", "LOD", "Addresses", "Src0", "Src1", "Dst"};
+
+}  // namespace
+
+std::string_view slot_name(Slot slot) { return slot_names[static_cast<size_t>(slot)]; }
+
+std::span<const FormInfo> form_table() { return forms; }
+const FormInfo& form_info(Form form) { return forms[form == Form::typed ? 0 : 1]; }
+
+bool uses_slot(Form form, Slot slot) {
+  for (Slot s : form_info(form).text_operands)
+    if (s == slot) return true;
+  return false;
+}
+
+size_t encoded_size(Form form, IdWidth ids) {
+  size_t size = 0;
+  for (const LayoutItem& item : form_info(form).layout)
+    size += item.field == ByteField::raw ? raw_operand_bytes(ids) : item.field == ByteField::predicate ? 2 : 1;
+  return size;
+}
+
+// ---- Exec size and masks -------------------------------------------------------------------
+
+std::optional<uint8_t> exec_size_code(unsigned channels) {
+  for (uint8_t code = 0; code <= 5; ++code)
+    if ((1u << code) == channels) return code;
+  return std::nullopt;
+}
+
+std::optional<unsigned> channels_from_code(uint8_t code) {
+  if (code > 5) return std::nullopt;
+  return 1u << code;
+}
+
+namespace {
+
+constexpr std::array<MaskInfo, 16> masks = {{
+    {0, "M1", 0, false},     {1, "M2", 4, false},     {2, "M3", 8, false},     {3, "M4", 12, false},
+    {4, "M5", 16, false},    {5, "M6", 20, false},    {6, "M7", 24, false},    {7, "M8", 28, false},
+    {8, "M1_NM", 0, true},   {9, "M2_NM", 4, true},   {10, "M3_NM", 8, true},  {11, "M4_NM", 12, true},
+    {12, "M5_NM", 16, true}, {13, "M6_NM", 20, true}, {14, "M7_NM", 24, true}, {15, "M8_NM", 28, true},
+}};
+
+}  // namespace
+
+std::span<const MaskInfo> mask_table() { return masks; }
+const MaskInfo& mask_info(uint8_t code) { return masks[code & 15]; }
+
+std::optional<uint8_t> parse_mask(std::string_view name) {
+  if (iequals(name, "NoMask")) return uint8_t{8};  // = M1_NM (§10.2)
+  for (const MaskInfo& m : masks)
+    if (iequals(m.name, name)) return m.code;
+  return std::nullopt;
+}
+
+// ---- Surfaces ------------------------------------------------------------------------------
+
+namespace {
+
+// IGC visa/Common_ISA_util.cpp vISAPreDefSurf; older releases named 0/4/5 T0/T252/T255 (§2.7).
+constexpr std::array<PredefinedSurface, 6> surfaces = {{
+    {0, "%slm", "T0", "shared local memory"},
+    {1, "T1", "", "stack (reserved)"},
+    {2, "T2", "", "reserved"},
+    {3, "TSS", "", "scratch (reserved)"},
+    {4, "%bss", "T252", "bindless surface state"},
+    {5, "%scratch", "T255", "stateless"},
+}};
+
+constexpr std::array<SurfaceTypeInfo, 5> surface_types = {{
+    {SurfaceType::d1, "1d", false, false},
+    {SurfaceType::d1_array, "1d_array", true, false},
+    {SurfaceType::d2, "2d", true, false},
+    {SurfaceType::d2_array, "2d_array", true, true},
+    {SurfaceType::d3, "3d", true, true},
+}};
+
+}  // namespace
+
+std::span<const PredefinedSurface> predefined_surfaces() { return surfaces; }
+
+const PredefinedSurface* find_predefined_surface(std::string_view name) {
+  for (const PredefinedSurface& s : surfaces)
+    if (s.name == name || (!s.old_alias.empty() && s.old_alias == name)) return &s;
+  return nullptr;
+}
+
+std::span<const SurfaceTypeInfo> surface_type_table() { return surface_types; }
+const SurfaceTypeInfo& info(SurfaceType type) { return surface_types[static_cast<size_t>(type)]; }
+
+std::optional<SurfaceType> parse_surface_type(std::string_view name) {
+  for (const SurfaceTypeInfo& t : surface_types)
+    if (iequals(t.name, name)) return t.type;
+  return std::nullopt;
+}
+
+// ---- Operand types -------------------------------------------------------------------------
+
+bool TypeRule::accepts(DataType type) const {
+  for (uint8_t i = 0; i < accepted_count; ++i)
+    if (accepted[i] == type) return true;
+  return false;
+}
+
+TypeRule type_rule(Form form, AtomicOp op, Width width, Slot slot) {
+  const auto one = [](DataType t, uint8_t bytes) { return TypeRule{{t, t}, 1, bytes}; };
+  // Coordinates UD, addresses UQ (§3.4).
+  if (slot == Slot::u || slot == Slot::v || slot == Slot::r || slot == Slot::lod) return one(DataType::UD, 4);
+  if (slot == Slot::addresses) return one(DataType::UQ, 8);
+  const AtomicOpInfo* i = find(op);
+  const bool wide = width == Width::w64;  // 16-bit ops keep 32-bit types, unpacked (§5.1)
+  const uint8_t bytes = wide ? 8 : 4;
+  if (i && i->is_signed) return one(wide ? DataType::Q : DataType::D, bytes);
+  if (i && i->is_float) {
+    // Typed float ops take F or UD bit patterns (§3.3, §3.4); SVM's page says F.
+    if (form == Form::typed) return TypeRule{{DataType::F, DataType::UD}, 2, 4};
+    return one(DataType::F, bytes);
+  }
+  return one(wide ? DataType::UQ : DataType::UD, bytes);
 }
 
 }  // namespace gpuatom::intel

@@ -28,8 +28,13 @@ void add_run_command(CLI::App& app, Action& run);
 void add_docs_command(CLI::App& app, Action& run);
 void add_report_command(CLI::App& app, Action& run);
 void add_amd_command(CLI::App& app, Action& run);
-void add_asm_command(CLI::App& app, Action& run);
-void add_disasm_command(CLI::App& app, Action& run);
-void add_check_command(CLI::App& app, Action& run);
+
+// `gpuatom asm|disasm|check <isa>`: each instruction set adds its own subcommand to the parent.
+void add_asm_sass_command(CLI::App& parent, Action& run);
+void add_asm_visa_command(CLI::App& parent, Action& run);
+void add_disasm_sass_command(CLI::App& parent, Action& run);
+void add_disasm_visa_command(CLI::App& parent, Action& run);
+void add_check_sass_command(CLI::App& parent, Action& run);
+void add_check_visa_command(CLI::App& parent, Action& run);
 
 }  // namespace gpuatom::cli

@@ -20,9 +20,18 @@ int main(int argc, char** argv) {
   add_docs_command(app, run);
   add_report_command(app, run);
   add_amd_command(app, run);
-  add_asm_command(app, run);
-  add_disasm_command(app, run);
-  add_check_command(app, run);
+  CLI::App* assemble = app.add_subcommand("asm", "Check assembly text and print it canonically (--encode: with its binary)");
+  assemble->require_subcommand(1);
+  add_asm_sass_command(*assemble, run);
+  add_asm_visa_command(*assemble, run);
+  CLI::App* disassemble = app.add_subcommand("disasm", "Decode instruction words or bytes into canonical assembly");
+  disassemble->require_subcommand(1);
+  add_disasm_sass_command(*disassemble, run);
+  add_disasm_visa_command(*disassemble, run);
+  CLI::App* check = app.add_subcommand("check", "Report every diagnostic of an assembly text; print nothing else");
+  check->require_subcommand(1);
+  add_check_sass_command(*check, run);
+  add_check_visa_command(*check, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version

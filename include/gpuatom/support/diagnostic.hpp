@@ -39,6 +39,9 @@ class Diagnostics {
     add({Severity::warning, std::move(where), std::move(message), std::move(rule)});
   }
   void append(const Diagnostics& other) { list_.insert(list_.end(), other.list_.begin(), other.list_.end()); }
+  void note(SourceLocation where, std::string message, std::string rule = {}) {
+    add({Severity::note, std::move(where), std::move(message), std::move(rule)});
+  }
   bool has_errors() const;
   const std::vector<Diagnostic>& all() const { return list_; }
   std::string format_all() const;  // one formatted diagnostic per line

@@ -55,15 +55,14 @@ int run_asm(const AsmArgs& args) {
 
 }  // namespace
 
-void add_asm_command(CLI::App& app, Action& run) {
+void add_asm_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<AsmArgs>();
-  CLI::App* cmd = app.add_subcommand("asm", "Check SASS atomics and print them in canonical form (optionally with their words)");
+  CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics and print them in canonical form (optionally with their words)");
+  cmd->add_option("file", args->path, "SASS text, one instruction per line ('-' reads standard input)")->required();
   cmd->footer(
       "Examples:\n"
       "  gpuatom asm sass kernel.sass\n"
       "  echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode");
-  cmd->add_option("isa", args->isa, "instruction set: sass")->required()->check(CLI::IsMember({"sass"}));
-  cmd->add_option("file", args->path, "SASS text, one instruction per line ('-' reads standard input)")->required();
   cmd->add_flag("--encode", args->encode, "print each Maxwell 64-bit word (0x%016x) beside its text");
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }

@@ -116,15 +116,14 @@ int run_disasm(const DisasmArgs& args) {
 
 }  // namespace
 
-void add_disasm_command(CLI::App& app, Action& run) {
+void add_disasm_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<DisasmArgs>();
-  CLI::App* cmd = app.add_subcommand("disasm", "Print Maxwell 64-bit atomic instruction words as SASS text");
+  CLI::App* cmd = parent.add_subcommand("sass", "Print Maxwell 64-bit atomic instruction words as SASS text");
   cmd->footer(
       "Examples:\n"
       "  gpuatom disasm sass 0xed07000100570200 0xebf9000000370233\n"
       "  gpuatom disasm sass --file words.txt\n"
       "  gpuatom disasm sass --file kernel.bin --binary");
-  cmd->add_option("isa", args->isa, "instruction set: sass")->required()->check(CLI::IsMember({"sass"}));
   cmd->add_option("words", args->words, "64-bit words in hex (0xed07000100570200)");
   cmd->add_option("--file", args->file, "read words from a file: one hex word per line, or raw bytes with --binary");
   cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte words");

@@ -23,11 +23,10 @@ int run_check(const CheckArgs& args) {
 
 }  // namespace
 
-void add_check_command(CLI::App& app, Action& run) {
+void add_check_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<CheckArgs>();
-  CLI::App* cmd = app.add_subcommand("check", "Check SASS atomics against the spec's rules; print only diagnostics");
+  CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics against the spec's rules; print only diagnostics");
   cmd->footer("Example:\n  gpuatom check sass kernel.sass");
-  cmd->add_option("isa", args->isa, "instruction set: sass")->required()->check(CLI::IsMember({"sass"}));
   cmd->add_option("file", args->path, "SASS text, one instruction per line ('-' reads standard input)")->required();
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }

@@ -1,0 +1,133 @@
+// The declaration table of a vISA text (spec/intel.md §10.3): general variables (`v_type=G`),
+// predicates (`v_type=P`) and surfaces (`v_type=T`), with the ids the binary uses.
+//
+//   general variables  ids 32, 33, … in declaration order; bytes() = num_elts × type size;
+//                      `alias=<var, off>` places one inside another (storage() follows the chain)
+//   predicates         ids 1, 2, …  (P0 is reserved); num_elts = number of predicate bits
+//   surfaces           indices 6, 7, … (0 … 5 are the predefined surfaces, atomic_ops.hpp)
+//
+// Names share one namespace. The table is what the printer uses to print names instead of
+// V<id>/P<id>/T<index>, what the validator checks types, sizes and bounds against, and what an
+// executor sizes its register storage and binds surfaces from.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/intel/data_types.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::intel {
+
+// `align=`: either a byte count (byte, word, …, or a number) or a multiple of the platform's
+// GRF size (GRF, GRFx2/2GRF) — the GRF's bytes depend on the platform (§9). Neither = not given.
+struct Alignment {
+  uint32_t bytes = 0;
+  uint8_t grfs = 0;
+  bool given() const { return bytes != 0 || grfs != 0; }
+  uint32_t resolve(uint16_t grf_bytes) const { return grfs ? grfs * uint32_t{grf_bytes} : bytes; }
+  bool operator==(const Alignment&) const = default;
+};
+// The `align=` spellings (§10.3): byte word dword qword oword GRF GRFx2 hword wordx32 wordx64,
+// 2GRF, 32word, 64word, or a power-of-two byte count.
+std::optional<Alignment> parse_alignment(std::string_view text);
+std::string alignment_text(const Alignment& align);  // canonical spelling ("GRF", "dword", "64")
+
+struct VariableAlias {
+  uint32_t parent_id;  // a general variable declared earlier
+  uint32_t offset;     // byte offset inside it
+};
+
+struct GeneralVariable {
+  std::string name;
+  uint32_t id = 0;  // >= 32
+  DataType type = DataType::UD;
+  uint32_t num_elts = 1;
+  Alignment align;
+  std::optional<VariableAlias> alias;
+  support::SourceLocation where;  // the declaration's name
+  uint32_t bytes() const { return num_elts * info(type).bytes; }
+};
+
+struct PredicateVariable {
+  std::string name;
+  uint16_t id = 0;        // >= 1
+  uint32_t num_elts = 1;  // bits: 1, 2, 4, 8, 16 or 32
+  support::SourceLocation where;
+};
+
+struct SurfaceVariable {
+  std::string name;
+  uint8_t index = 0;  // >= 6
+  uint32_t num_elts = 1;
+  // The surface type (§8), when a harness binding supplies it; the text has no spelling for it.
+  std::optional<SurfaceType> type;
+  support::SourceLocation where;
+};
+
+enum class DeclKind : uint8_t { general, predicate, surface };
+struct NameRef {
+  DeclKind kind;
+  uint32_t id;  // variable id, predicate id or surface index
+};
+
+// Declaration limits (§10.3, §2.4, §2.7).
+inline constexpr uint32_t max_general_elements = 4096;
+inline constexpr uint32_t general_bytes_limit = 4096;  // total size must be under 4 KiB
+
+class DeclarationTable {
+ public:
+  // The adders assign the next id and return it; callers check names and limits first
+  // (reserved_name_reason, lookup).
+  uint32_t add_general(std::string name, DataType type, uint32_t num_elts, Alignment align,
+                       std::optional<VariableAlias> alias, support::SourceLocation where);
+  uint16_t add_predicate(std::string name, uint32_t num_elts, support::SourceLocation where);
+  uint8_t add_surface(std::string name, uint32_t num_elts, support::SourceLocation where);
+
+  uint32_t next_general_id() const { return first_user_variable_id + static_cast<uint32_t>(generals_.size()); }
+  uint32_t next_predicate_id() const { return 1 + static_cast<uint32_t>(predicates_.size()); }
+  uint32_t next_surface_index() const { return first_declared_surface + static_cast<uint32_t>(surfaces_.size()); }
+
+  // nullptr when nothing is declared with that id / index.
+  const GeneralVariable* general(uint32_t id) const;
+  const PredicateVariable* predicate(uint32_t id) const;
+  const SurfaceVariable* surface(uint32_t index) const;
+  std::optional<NameRef> lookup(std::string_view name) const;
+
+  // The variable whose storage an id uses and the byte offset there: aliases are followed to
+  // the root (`alias=<A, 32>` of an `alias=<B, 64>`: root B, offset 96).
+  struct Storage {
+    uint32_t root_id;
+    uint32_t offset;
+  };
+  Storage storage(uint32_t id) const;
+
+  // A harness binding: the surface type of a declared surface. False when no such surface.
+  bool bind_surface_type(uint32_t index, SurfaceType type);
+
+  const std::vector<GeneralVariable>& generals() const { return generals_; }
+  const std::vector<PredicateVariable>& predicates() const { return predicates_; }
+  const std::vector<SurfaceVariable>& surfaces() const { return surfaces_; }
+  bool empty() const { return generals_.empty() && predicates_.empty() && surfaces_.empty(); }
+
+ private:
+  std::vector<GeneralVariable> generals_;
+  std::vector<PredicateVariable> predicates_;
+  std::vector<SurfaceVariable> surfaces_;
+  std::map<std::string, NameRef, std::less<>> names_;
+};
+
+// The id that the reserved names V0 … V31 denote (V0 = null, V1–V31 = IGC's predefined
+// variables, §2.2); nothing for any other name (V32 or V0032 are ordinary identifiers).
+std::optional<uint32_t> reserved_variable_id(std::string_view name);
+
+// Why `name` cannot be declared (P0, V0–V31, the predefined surface names and aliases, %null),
+// or nothing.
+std::optional<std::string> reserved_name_reason(std::string_view name);
+
+}  // namespace gpuatom::intel

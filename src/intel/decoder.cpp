@@ -1,0 +1,195 @@
+#include "gpuatom/intel/decoder.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+namespace gpuatom::intel {
+
+namespace {
+
+// IGC's SVM sub-opcodes (§2.6), for naming the ones that are not ATOMIC.
+std::string_view svm_sub_op_name(uint8_t code) {
+  constexpr std::array<std::string_view, 8> names = {"", "block_ld", "block_st", "gather", "scatter", "atomic",
+                                                     "gather4scaled", "scatter4scaled"};
+  return code < names.size() ? names[code] : "";
+}
+
+class Decoder {
+ public:
+  Decoder(std::span<const uint8_t> bytes, const std::string& file, const DecodeOptions& options, support::Diagnostics& d)
+      : bytes_(bytes), file_(file), options_(options), diagnostics_(d) {}
+
+  std::vector<Instruction> run() {
+    std::vector<Instruction> out;
+    size_t pos = 0;
+    while (pos < bytes_.size()) {
+      const FormInfo* form = nullptr;
+      for (const FormInfo& f : form_table())
+        if (f.opcode == bytes_[pos]) form = &f;
+      if (!form) {
+        error(pos, fmt::format("opcode 0x{:02x} is neither TYPED_ATOMIC (0x73) nor SVM (0x4e)", bytes_[pos]), "spec/intel.md §2.5, §2.6");
+        break;
+      }
+      const size_t size = encoded_size(form->form, options_.ids);
+      if (bytes_.size() - pos < size) {
+        error(pos,
+              fmt::format("truncated {}: it takes {} bytes{}, {} remain", form->page_name, size,
+                          options_.ids == IdWidth::two ? " with 2-byte ids" : "", bytes_.size() - pos),
+              "spec/intel.md §2.5, §2.6");
+        break;
+      }
+      bool ok = true;
+      Instruction inst = decode_one(*form, pos, ok);
+      if (ok) out.push_back(inst);
+      pos += size;
+    }
+    return out;
+  }
+
+ private:
+  Instruction decode_one(const FormInfo& form, size_t start, bool& ok) {
+    Instruction inst;
+    inst.form = form.form;
+    inst.where.start = at(start);
+    for (auto& where : inst.where.operands) where = inst.where.start;
+    inst.where.predicate = inst.where.surface = inst.where.start;
+    size_t pos = start;
+    for (const LayoutItem& item : form.layout) {
+      switch (item.field) {
+        case ByteField::opcode: pos += 1; break;
+        case ByteField::sub_opcode: {
+          const uint8_t sub = bytes_[pos];
+          if (sub != form.sub_opcode) {
+            const std::string_view name = svm_sub_op_name(sub);
+            ok = false;
+            error(pos,
+                  name.empty() ? fmt::format("SVM sub-opcode 0x{:02x} is not ATOMIC (0x05)", sub)
+                               : fmt::format("SVM sub-opcode 0x{:02x} ({}) is not ATOMIC (0x05); gpuatom decodes atomics only", sub, name),
+                  "spec/intel.md §2.6");
+          }
+          pos += 1;
+          break;
+        }
+        case ByteField::op: ok &= op_byte(form, pos, inst); pos += 1; break;
+        case ByteField::exec_size: ok &= exec_byte(pos, inst); pos += 1; break;
+        case ByteField::predicate: ok &= pred_word(pos, inst); pos += 2; break;
+        case ByteField::surface:
+          inst.surface = bytes_[pos];
+          inst.where.surface = at(pos);
+          pos += 1;
+          break;
+        case ByteField::raw: {
+          RawOperand& operand = inst.operand(item.slot);
+          inst.where.operands[static_cast<size_t>(item.slot)] = at(pos);
+          operand.id = read16(pos);
+          pos += 2;
+          if (options_.ids == IdWidth::four) {
+            operand.id |= uint32_t{read16(pos)} << 16;
+            pos += 2;
+          }
+          operand.offset = read16(pos);
+          pos += 2;
+          break;
+        }
+      }
+    }
+    return inst;
+  }
+
+  bool op_byte(const FormInfo& form, size_t pos, Instruction& inst) {
+    const uint8_t byte = bytes_[pos];
+    inst.where.op = inst.where.width = at(pos);
+    bool ok = true;
+    const unsigned code = byte & op_code_bits;
+    if (const auto op = from_code(code)) {
+      inst.op = *op;
+    } else if (const UnimplementedOp* u = find_unimplemented_op(code)) {
+      ok = false;
+      error(pos, fmt::format("op code 0x{:02x} ({}) is not in the implemented pages (IGC has it for XeHP+)", code, u->name),
+            "spec/intel.md §3.1");
+    } else {
+      ok = false;
+      error(pos, fmt::format("op code 0x{:02x} is {}", code, code == 0x0E || code == 0x0F ? "reserved" : "not an atomic op"),
+            "spec/intel.md §3.1");
+    }
+    if (const auto width = width_from_op_byte(form.form, byte)) {
+      inst.width = *width;
+    } else {
+      ok = false;
+      if (form.form == Form::typed)
+        error(pos, fmt::format("Op byte 0x{:02x}: bits 7:6 must be 0", byte), "spec/intel.md §2.5");
+      else if (byte & 0x80)
+        error(pos, fmt::format("Op byte 0x{:02x}: bit 7 must be 0", byte), "spec/intel.md §2.6");
+      else
+        error(pos, fmt::format("Op byte 0x{:02x}: width bits 6:5 = 11 are invalid (00 32-bit, 01 16-bit, 10 64-bit)", byte),
+              "spec/intel.md §2.6");
+    }
+    return ok;
+  }
+
+  bool exec_byte(size_t pos, Instruction& inst) {
+    const uint8_t byte = bytes_[pos];
+    inst.where.exec_size = inst.where.mask = at(pos);
+    inst.exec.mask = static_cast<uint8_t>(byte >> exec_mask_shift);
+    if (byte & exec_size_reserved_bit) {
+      error(pos, fmt::format("Exec_size byte 0x{:02x}: bit 3 must be 0", byte), "spec/intel.md §2.3");
+      return false;
+    }
+    const auto channels = channels_from_code(byte & exec_size_code_bits);
+    if (!channels) {
+      error(pos, fmt::format("Exec_size byte 0x{:02x}: size code {} is not 0-5 (1-32 channels)", byte, byte & exec_size_code_bits),
+            "spec/intel.md §2.3");
+      return false;
+    }
+    inst.exec.channels = static_cast<uint8_t>(*channels);
+    return true;
+  }
+
+  bool pred_word(size_t pos, Instruction& inst) {
+    const uint16_t word = read16(pos);
+    inst.where.predicate = at(pos);
+    bool ok = true;
+    if (word & pred_reserved_bit) {
+      ok = false;
+      error(pos, fmt::format("Pred word 0x{:04x}: bit 12 is reserved and must be 0", word), "spec/intel.md §2.4");
+    }
+    const unsigned control = (word >> pred_control_shift) & 3;
+    if (control == 3) {
+      ok = false;
+      error(pos, fmt::format("Pred word 0x{:04x}: control 11 is reserved (00 per channel, 01 .any, 10 .all)", word),
+            "spec/intel.md §2.4");
+    }
+    inst.predicate.id = word & pred_id_bits;
+    inst.predicate.control = static_cast<PredicateControl>(control & 3);
+    inst.predicate.invert = (word & pred_invert_bit) != 0;
+    if (!inst.predicate.present() && (word & ~pred_id_bits & ~pred_reserved_bit)) {
+      ok = false;
+      error(pos, fmt::format("Pred word 0x{:04x}: control or invert bits set without a predicate id", word),
+            "spec/intel.md §2.4");
+    }
+    return ok;
+  }
+
+  uint16_t read16(size_t pos) const { return static_cast<uint16_t>(bytes_[pos] | (bytes_[pos + 1] << 8)); }
+
+  support::SourceLocation at(size_t pos) const { return {file_, 0, 0, options_.base_offset + pos}; }
+
+  void error(size_t pos, std::string message, std::string_view rule) {
+    diagnostics_.error(at(pos), std::move(message), std::string(rule));
+  }
+
+  std::span<const uint8_t> bytes_;
+  const std::string& file_;
+  const DecodeOptions& options_;
+  support::Diagnostics& diagnostics_;
+};
+
+}  // namespace
+
+std::vector<Instruction> decode(std::span<const uint8_t> bytes, const std::string& file, const DecodeOptions& options,
+                                support::Diagnostics& diagnostics) {
+  return Decoder(bytes, file, options, diagnostics).run();
+}
+
+}  // namespace gpuatom::intel

@@ -1,0 +1,159 @@
+#include "gpuatom/intel/lexer.hpp"
+
+#include <fmt/format.h>
+
+#include "gpuatom/support/text.hpp"
+
+namespace gpuatom::intel {
+
+namespace {
+
+bool is_ident_start(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
+bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+class Lexer {
+ public:
+  Lexer(std::string_view source, const std::string& file, support::Diagnostics& diagnostics)
+      : src_(source), file_(file), diagnostics_(diagnostics) {}
+
+  std::vector<Token> run() {
+    while (pos_ < src_.size()) step();
+    push(TokenKind::end, pos_, 0);
+    return std::move(tokens_);
+  }
+
+ private:
+  void step() {
+    const char c = src_[pos_];
+    if (c == '\n') {
+      push(TokenKind::newline, pos_, 1);
+      advance(1);
+      return;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') return advance(1);
+    if (c == '/' && peek(1) == '/') {
+      while (pos_ < src_.size() && src_[pos_] != '\n') advance(1);
+      return;
+    }
+    if (c == '/' && peek(1) == '*') return block_comment();
+    if (c == '"') return string();
+    if (is_ident_start(c)) return push_run(TokenKind::identifier, 0);
+    if (c == '%') {
+      if (is_ident_start(peek(1))) return push_run(TokenKind::builtin, 1);
+      error("'%' must start a built-in name such as %null or %slm");
+      return advance(1);
+    }
+    if (is_digit(c)) {
+      const size_t begin = pos_;
+      while (pos_ < src_.size() && is_ident_char(src_[pos_])) ++pos_;
+      const std::string_view text = src_.substr(begin, pos_ - begin);
+      pos_ = begin;
+      push(support::parse_unsigned(text) ? TokenKind::number : TokenKind::word, begin, text.size());
+      return advance(text.size());
+    }
+    TokenKind kind;
+    switch (c) {
+      case '.': kind = TokenKind::dot; break;
+      case ',': kind = TokenKind::comma; break;
+      case '(': kind = TokenKind::lparen; break;
+      case ')': kind = TokenKind::rparen; break;
+      case '!': kind = TokenKind::bang; break;
+      case '=': kind = TokenKind::equals; break;
+      case '<': kind = TokenKind::less; break;
+      case '>': kind = TokenKind::greater; break;
+      default: {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte < 0x7F)
+          error(fmt::format("unexpected character '{}'", c));
+        else
+          error(fmt::format("unexpected byte 0x{:02x}", byte));
+        return advance(1);
+      }
+    }
+    push(kind, pos_, 1);
+    advance(1);
+  }
+
+  void block_comment() {
+    const size_t begin = pos_;
+    const uint32_t line = line_, column = column_;
+    const size_t close = src_.find("*/", pos_ + 2);
+    if (close == std::string_view::npos) {
+      error("unterminated /* comment");
+      while (pos_ < src_.size()) advance(1);
+      return;
+    }
+    bool spans_lines = false;
+    while (pos_ < close + 2) {
+      spans_lines |= src_[pos_] == '\n';
+      advance(1);
+    }
+    // A comment across lines ends the statement it started in, as the line end it hides would.
+    if (spans_lines) tokens_.push_back({TokenKind::newline, src_.substr(begin, 2), line, column});
+  }
+
+  void string() {
+    const size_t begin = pos_;
+    size_t end = begin + 1;
+    while (end < src_.size() && src_[end] != '"' && src_[end] != '\n') ++end;
+    if (end >= src_.size() || src_[end] != '"') {
+      error("unterminated string");
+      advance(end - begin);
+      return;
+    }
+    push(TokenKind::string, begin, end + 1 - begin);
+    advance(end + 1 - begin);
+  }
+
+  void push_run(TokenKind kind, size_t prefix) {
+    size_t end = pos_ + prefix;
+    while (end < src_.size() && is_ident_char(src_[end])) ++end;
+    push(kind, pos_, end - pos_);
+    advance(end - pos_);
+  }
+
+  void push(TokenKind kind, size_t begin, size_t length) {
+    tokens_.push_back({kind, src_.substr(begin, length), line_, column_});
+  }
+
+  void advance(size_t n) {
+    for (size_t i = 0; i < n && pos_ < src_.size(); ++i, ++pos_) {
+      if (src_[pos_] == '\n') {
+        ++line_;
+        column_ = 1;
+      } else {
+        ++column_;
+      }
+    }
+  }
+
+  char peek(size_t ahead) const { return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0'; }
+
+  // Reported at the current position: the first character of what could not be read.
+  void error(std::string message) {
+    diagnostics_.error({file_, line_, column_, std::nullopt}, std::move(message), "spec/intel.md §10.2");
+  }
+
+  std::string_view src_;
+  const std::string& file_;
+  support::Diagnostics& diagnostics_;
+  std::vector<Token> tokens_;
+  size_t pos_ = 0;
+  uint32_t line_ = 1;
+  uint32_t column_ = 1;
+};
+
+}  // namespace
+
+std::vector<Token> lex_visa(std::string_view source, const std::string& file, support::Diagnostics& diagnostics) {
+  return Lexer(source, file, diagnostics).run();
+}
+
+std::string describe(const Token& token) {
+  if (token.kind == TokenKind::newline) return "end of line";
+  if (token.kind == TokenKind::end) return "end of input";
+  return fmt::format("'{}'", token.text);
+}
+
+}  // namespace gpuatom::intel

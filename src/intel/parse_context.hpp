@@ -1,0 +1,74 @@
+// What the statement parsers (declarations, instructions, directives) share: a cursor over the
+// tokens, the module being built and the diagnostics. Internal to src/intel.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpuatom/intel/lexer.hpp"
+#include "gpuatom/intel/parser.hpp"
+
+namespace gpuatom::intel::detail {
+
+// Thrown after an error has been reported; the parser skips the rest of the statement. Keeps
+// each statement parser a straight line instead of a ladder of early returns.
+struct StatementFailed {};
+
+class ParseContext {
+ public:
+  ParseContext(const std::vector<Token>& tokens, const ParseOptions& parse_options, Module& target,
+               support::Diagnostics& sink)
+      : options(parse_options), module(target), diagnostics(sink), tokens_(tokens) {}
+
+  const Token& peek(size_t ahead = 0) const {
+    const size_t i = pos_ + ahead;
+    return i < tokens_.size() ? tokens_[i] : tokens_.back();
+  }
+  const Token& next() {
+    const Token& t = peek();
+    if (t.kind != TokenKind::end) ++pos_;
+    return t;
+  }
+  bool at(TokenKind kind) const { return peek().kind == kind; }
+  bool at_statement_end() const { return at(TokenKind::newline) || at(TokenKind::end); }
+  bool accept(TokenKind kind) {
+    if (!at(kind)) return false;
+    next();
+    return true;
+  }
+  // The next token if it is of `kind`; otherwise "expected <what>, found <token>" and fail.
+  const Token& expect(TokenKind kind, std::string_view what, std::string_view rule) {
+    if (!at(kind)) fail(peek(), fmt::format("expected {}, found {}", what, describe(peek())), rule);
+    return next();
+  }
+
+  support::SourceLocation location(const Token& token) const { return {module.file, token.line, token.column, {}}; }
+
+  [[noreturn]] void fail(const Token& at, std::string message, std::string_view rule) {
+    diagnostics.error(location(at), std::move(message), std::string(rule));
+    throw StatementFailed{};
+  }
+
+  // Moves past the current statement's line end.
+  void skip_statement() {
+    while (!at(TokenKind::end) && !at(TokenKind::newline)) next();
+    accept(TokenKind::newline);
+  }
+
+  const ParseOptions& options;
+  Module& module;
+  support::Diagnostics& diagnostics;
+
+ private:
+  const std::vector<Token>& tokens_;
+  size_t pos_ = 0;
+};
+
+// `.decl …` after the `decl` word (declaration_parser.cpp).
+void parse_declaration(ParseContext& context);
+// `[(pred)] typed_atomic… | svm_atomic…` up to the line end (instruction_parser.cpp).
+Instruction parse_instruction(ParseContext& context);
+
+}  // namespace gpuatom::intel::detail

@@ -1,0 +1,300 @@
+#include "gpuatom/intel/validator.hpp"
+
+#include <set>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "gpuatom/intel/printer.hpp"
+
+namespace gpuatom::intel {
+
+namespace {
+
+using support::SourceLocation;
+
+std::string join_sizes(std::span<const uint8_t> sizes, bool with16) {
+  std::string out;
+  for (size_t i = 0; i < sizes.size(); ++i) out += fmt::format("{}{}", i ? (i + 1 == sizes.size() && !with16 ? " or " : ", ") : "", sizes[i]);
+  if (with16) out += " or 16";
+  return out;
+}
+
+class Validator {
+ public:
+  Validator(const DeclarationTable* declarations, const ValidationOptions& options, support::Diagnostics& diagnostics)
+      : decls_(declarations), platform_(profile(options.platform)), diagnostics_(diagnostics) {}
+
+  void check(const Instruction& inst) {
+    inst_ = &inst;
+    form_ = &form_info(inst.form);
+    op_ = find(inst.op);
+    if (!op_) {
+      error(inst.where.op, fmt::format("op code 0x{:02x} is not an atomic op", static_cast<unsigned>(inst.op)),
+            "spec/intel.md §3.1");
+      return;
+    }
+    mnemonic_ = fmt::format("{}.{}{}", form_->mnemonic, op_->name, suffix(inst.width));
+    check_op_and_width();
+    check_exec_size();
+    check_predicate();
+    check_roles();
+    if (inst.form == Form::typed) check_surface();
+    for (Slot slot : form_->text_operands) check_operand(slot);
+  }
+
+ private:
+  void check_op_and_width() {
+    const Instruction& inst = *inst_;
+    if (auto why = illegal_reason(inst.form, inst.op, inst.width)) {
+      // illegal_reason already names its rule.
+      diagnostics_.error(inst.where.width, *why);
+      return;
+    }
+    if (inst.width == Width::w16 && !platform_.atomics_16bit)
+      error(inst.where.width,
+            fmt::format("{}: 16-bit atomics are TGLLP+ (Gen12); the {} profile has none", mnemonic_, platform_.name),
+            "spec/intel.md §5.1, §9");
+    if (inst.form == Form::svm && inst.width == Width::w64 && !platform_.svm_64bit)
+      error(inst.where.width,
+            fmt::format("{}: 64-bit SVM atomics are TGLLP+; the {} profile has none", mnemonic_, platform_.name),
+            "spec/intel.md §5.2, §9");
+    if (inst.op == AtomicOp::PREDEC && !platform_.predec)
+      error(inst.where.op,
+            fmt::format("{}: the {} profile has no PREDEC (IGC reports none from XeHP-SDV on)", mnemonic_, platform_.name),
+            "spec/intel.md §3.1, §9");
+    if (inst.form == Form::typed && op_->is_float)
+      warning(inst.where.op,
+              fmt::format("{} is accepted as the page lists it, but IGC does not lower typed float atomics (its "
+                          "typed-atomic message is integer only); operands are read as {} bit patterns",
+                          mnemonic_, inst.width == Width::w16 ? "HF" : "F32"),
+              "spec/intel.md §3.3");
+  }
+
+  void check_exec_size() {
+    const Instruction& inst = *inst_;
+    const unsigned n = inst.exec.channels;
+    bool legal = false;
+    for (uint8_t s : form_->page_exec_sizes) legal |= s == n;
+    legal |= n == 16 && platform_.exec_size_16;
+    if (!legal) {
+      std::string why = fmt::format("{} takes exec size {}", form_->mnemonic, join_sizes(form_->page_exec_sizes, platform_.exec_size_16));
+      if (n == 16) why += " (16 only with the xehp or pvc profile)";
+      error(inst.where.exec_size, fmt::format("exec size {} is not legal: {}", n, why), "spec/intel.md §6.2");
+      return;
+    }
+    const MaskInfo& mask = mask_info(inst.exec.mask);
+    if (mask.channel_offset % n != 0) {
+      if ((mask.code & 1) && n > 4)
+        error(inst.where.mask,
+              fmt::format("mask {} (channel offset {}) needs nibble control, which only exec sizes up to 4 have; "
+                          "with exec size {} use {}",
+                          mask.name, mask.channel_offset, n, n == 8 ? "M1, M3, M5 or M7 (or their _NM forms)" : "M1 or M5 (or their _NM forms)"),
+              "spec/intel.md §6.2");
+      else
+        error(inst.where.mask,
+              fmt::format("mask {} (channel offset {}) is not a multiple of exec size {}", mask.name,
+                          mask.channel_offset, n),
+              "spec/intel.md §6.2");
+    } else if (mask.channel_offset + n > 32) {
+      error(inst.where.mask,
+            fmt::format("mask {} (channel offset {}) with exec size {} reaches past channel 31", mask.name,
+                        mask.channel_offset, n),
+            "spec/intel.md §6.2");
+    }
+  }
+
+  void check_predicate() {
+    const Instruction& inst = *inst_;
+    if (!inst.predicate.present() || !decls_) return;
+    const PredicateVariable* p = decls_->predicate(inst.predicate.id);
+    if (!p) {
+      error(inst.where.predicate, fmt::format("predicate id {} is not declared", inst.predicate.id), "spec/intel.md §10.3");
+      return;
+    }
+    const unsigned first = inst.exec.channel_offset();
+    const unsigned last = first + inst.exec.channels - 1;
+    if (last >= p->num_elts)
+      error(inst.where.predicate,
+            fmt::format("predicate {} has {} bit{}, but {} channels with mask {} read bits {}-{}", p->name, p->num_elts,
+                        p->num_elts == 1 ? "" : "s", inst.exec.channels, mask_info(inst.exec.mask).name, first, last),
+            "spec/intel.md §6.2");
+  }
+
+  void check_roles() {
+    const Instruction& inst = *inst_;
+    const auto role = [&](Slot slot, Role r) {
+      const bool is_null = inst.operand(slot).is_null();
+      const std::string_view name = slot_name(slot);
+      if (r == Role::null && !is_null)
+        error(inst.location(slot),
+              slot == Slot::src0
+                  ? fmt::format("Src0 must be %null.0 for {}: INC, DEC and PREDEC take no Src0", op_->name)
+                  : fmt::format("Src1 must be %null.0 for {}: only CMPXCHG and FCMPWR use Src1", op_->name),
+              "spec/intel.md §3.2");
+      if (r != Role::null && is_null)
+        error(inst.location(slot),
+              fmt::format("{} is missing: {} reads {} as its {}", name, op_->name, name,
+                          r == Role::comparand ? "comparand" : r == Role::new_value ? "new value" : "operand"),
+              "spec/intel.md §3.2");
+    };
+    role(Slot::src0, op_->src0);
+    role(Slot::src1, op_->src1);
+    if (inst.form == Form::typed && inst.operand(Slot::u).is_null())
+      error(inst.location(Slot::u), "U is missing: every surface type takes the X pixel address in U", "spec/intel.md §8");
+    if (inst.form == Form::svm && inst.operand(Slot::addresses).is_null())
+      error(inst.location(Slot::addresses), "Addresses is missing: svm_atomic reads one byte address per channel",
+            "spec/intel.md §3.2");
+  }
+
+  void check_surface() {
+    const Instruction& inst = *inst_;
+    const std::string name = print_surface(inst.surface, decls_);
+    if (inst.surface < first_declared_surface) {
+      const PredefinedSurface& s = predefined_surfaces()[inst.surface];
+      const std::string_view why = inst.surface == 0 || inst.surface == 5 ? "a buffer, not a typed surface"
+                                   : inst.surface == 4                    ? "bindless, which gpuatom does not model"
+                                                                          : "reserved";
+      error(inst.where.surface,
+            fmt::format("TYPED_ATOMIC cannot use surface {} (index {}, {}): it is {}", name, inst.surface, s.meaning, why),
+            "spec/intel.md §2.7");
+      return;
+    }
+    std::optional<SurfaceType> type;
+    if (decls_) {
+      const SurfaceVariable* s = decls_->surface(inst.surface);
+      if (!s) {
+        error(inst.where.surface, fmt::format("surface index {} is not declared", inst.surface), "spec/intel.md §10.3");
+        return;
+      }
+      type = s->type;
+    }
+    const bool has_v = !inst.operand(Slot::v).is_null();
+    const bool has_r = !inst.operand(Slot::r).is_null();
+    if (!type) {
+      if (noted_surfaces_.insert(inst.surface).second)
+        diagnostics_.note(inst.where.surface,
+                          fmt::format("surface {} has no bound surface type (1d, 1d_array, 2d, 2d_array, 3d); V and R "
+                                      "are checked for consistency only",
+                                      name),
+                          "spec/intel.md §8");
+      if (has_r && !has_v)
+        error(inst.location(Slot::r), "R is given but V is null: no surface type takes R without V", "spec/intel.md §8");
+      return;
+    }
+    const SurfaceTypeInfo& t = info(*type);
+    const auto coordinate = [&](Slot slot, bool uses, bool given, std::string_view meaning) {
+      if (uses && !given)
+        error(inst.location(slot), fmt::format("{} is missing: surface {} is {}, whose {} is in {}", slot_name(slot), name, t.name, meaning, slot_name(slot)),
+              "spec/intel.md §8");
+      if (!uses && given)
+        error(inst.location(slot),
+              fmt::format("{} must be %null.0: surface {} is {}, which has no {} coordinate", slot_name(slot), name, t.name,
+                          slot_name(slot)),
+              "spec/intel.md §8");
+    };
+    const bool arrayed_v = *type == SurfaceType::d1_array;
+    const bool arrayed_r = *type == SurfaceType::d2_array;
+    coordinate(Slot::v, t.uses_v, has_v, arrayed_v ? "array index" : "Y pixel address");
+    coordinate(Slot::r, t.uses_r, has_r, arrayed_r ? "array index" : "Z pixel address");
+  }
+
+  void check_operand(Slot slot) {
+    const Instruction& inst = *inst_;
+    const RawOperand& operand = inst.operand(slot);
+    const SourceLocation& where = inst.location(slot);
+    if (operand.is_null()) {
+      if (operand.offset != 0)
+        error(where, fmt::format("the null operand takes offset 0 (%null.0), not {}", operand.offset), "spec/intel.md §10.2");
+      return;
+    }
+    if (operand.id < first_user_variable_id) {
+      error(where,
+            fmt::format("{} is V{}, one of IGC's predefined variables (ids 1-31), which are not valid atomic operands",
+                        slot_name(slot), operand.id),
+            "spec/intel.md §2.2");
+      return;
+    }
+    if (!decls_) return;
+    const GeneralVariable* v = decls_->general(operand.id);
+    if (!v) {
+      error(where, fmt::format("{} names variable id {}, which is not declared", slot_name(slot), operand.id),
+            "spec/intel.md §10.3");
+      return;
+    }
+    const TypeRule rule = type_rule(inst.form, inst.op, inst.width, slot);
+    check_type(slot, *v, rule);
+    const uint32_t end = operand.offset + uint32_t{inst.exec.channels} * rule.element_bytes;
+    if (end > v->bytes())
+      error(where,
+            fmt::format("{} {} reads bytes {}-{} ({} channels of {} bytes), but {} has {} bytes", slot_name(slot),
+                        print_operand(operand, decls_), operand.offset, end - 1, inst.exec.channels, rule.element_bytes,
+                        v->name, v->bytes()),
+            "spec/intel.md §3.4");
+    const DeclarationTable::Storage storage = decls_->storage(operand.id);
+    const uint32_t grf = platform_.grf_bytes;
+    if ((storage.offset + operand.offset) % grf != 0)
+      error(where,
+            fmt::format("{} {} is not GRF-aligned: byte {} of its storage is not a multiple of {} ({} GRF)",
+                        slot_name(slot), print_operand(operand, decls_), storage.offset + operand.offset, grf,
+                        platform_.name),
+            "spec/intel.md §3.4");
+    const GeneralVariable* root = decls_->general(storage.root_id);
+    if (root && root->align.given() && root->align.resolve(grf) < grf && noted_alignment_.insert(root->id).second)
+      warning(root->where,
+              fmt::format("{} is declared align={} ({} bytes), but raw operands must be GRF-aligned ({} bytes on {})",
+                          root->name, alignment_text(root->align), root->align.resolve(grf), grf, platform_.name),
+              "spec/intel.md §3.4");
+  }
+
+  void check_type(Slot slot, const GeneralVariable& v, const TypeRule& rule) {
+    if (rule.accepts(v.type)) return;
+    std::string expected(info(rule.accepted[0]).name);
+    if (rule.accepted_count > 1) expected += fmt::format(" or {}", info(rule.accepted[1]).name);
+    const DataTypeInfo& actual = info(v.type);
+    const std::string_view rule_ref = inst_->width == Width::w64   ? "spec/intel.md §3.4, §5.2"
+                                      : inst_->width == Width::w16 ? "spec/intel.md §3.4, §5.1"
+                                                                   : "spec/intel.md §3.4";
+    if (actual.bytes != rule.element_bytes) {
+      error(inst_->location(slot),
+            fmt::format("{} of {} must have type {} ({}-byte elements); {} has type {} ({} byte{})", slot_name(slot),
+                        mnemonic_, expected, rule.element_bytes, v.name, actual.name, actual.bytes,
+                        actual.bytes == 1 ? "" : "s"),
+            std::string(rule_ref));
+      return;
+    }
+    const DataTypeInfo& want = info(rule.accepted[0]);
+    const std::string_view difference = want.is_float != actual.is_float ? "integer vs float" : "signedness differs";
+    warning(inst_->location(slot),
+            fmt::format("{} of {} should have type {}; {} has type {} ({})", slot_name(slot), mnemonic_, expected, v.name,
+                        actual.name, difference),
+            std::string(rule_ref));
+  }
+
+  void error(const SourceLocation& where, std::string message, std::string_view rule) {
+    diagnostics_.error(where, std::move(message), std::string(rule));
+  }
+  void warning(const SourceLocation& where, std::string message, std::string_view rule) {
+    diagnostics_.warning(where, std::move(message), std::string(rule));
+  }
+
+  const DeclarationTable* decls_;
+  const PlatformProfile& platform_;
+  support::Diagnostics& diagnostics_;
+  const Instruction* inst_ = nullptr;
+  const FormInfo* form_ = nullptr;
+  const AtomicOpInfo* op_ = nullptr;
+  std::string mnemonic_;
+  std::set<uint32_t> noted_surfaces_;
+  std::set<uint32_t> noted_alignment_;
+};
+
+}  // namespace
+
+void validate(std::span<const Instruction> instructions, const DeclarationTable* declarations,
+              const ValidationOptions& options, support::Diagnostics& diagnostics) {
+  Validator validator(declarations, options, diagnostics);
+  for (const Instruction& inst : instructions) validator.check(inst);
+}
+
+}  // namespace gpuatom::intel

@@ -1,0 +1,82 @@
+// Tokens of the .visaasm text (spec/intel.md §10.2): kinds, positions, comments, bad characters.
+#include <gtest/gtest.h>
+
+#include "gpuatom/intel/lexer.hpp"
+
+using namespace gpuatom;
+using namespace gpuatom::intel;
+
+namespace {
+
+std::string kinds(const std::vector<Token>& tokens) {
+  std::string out;
+  for (const Token& t : tokens) {
+    switch (t.kind) {
+      case TokenKind::identifier: out += "I"; break;
+      case TokenKind::builtin: out += "%"; break;
+      case TokenKind::number: out += "N"; break;
+      case TokenKind::word: out += "W"; break;
+      case TokenKind::string: out += "S"; break;
+      case TokenKind::dot: out += "."; break;
+      case TokenKind::comma: out += ","; break;
+      case TokenKind::lparen: out += "("; break;
+      case TokenKind::rparen: out += ")"; break;
+      case TokenKind::bang: out += "!"; break;
+      case TokenKind::equals: out += "="; break;
+      case TokenKind::less: out += "<"; break;
+      case TokenKind::greater: out += ">"; break;
+      case TokenKind::newline: out += "|"; break;
+      case TokenKind::end: out += "$"; break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(IntelLexer, AnInstructionLine) {
+  support::Diagnostics d;
+  const auto t = lex_visa("(!P1.any) svm_atomic.add.64 (M1_NM, 8) A.0 %null.0\n", "f", d);
+  EXPECT_EQ(kinds(t), "(!I.I)I.I.N(I,N)I.N%.N|$");
+  EXPECT_FALSE(d.has_errors());
+  EXPECT_EQ(t[2].text, "P1");
+  EXPECT_EQ(t[6].text, "svm_atomic");
+  EXPECT_EQ(t[6].column, 11u);
+  EXPECT_EQ(t[19].text, "%null");
+  EXPECT_EQ(t[22].line, 1u);  // the line end belongs to the line it ends
+}
+
+TEST(IntelLexer, DeclarationsNumbersWordsStrings) {
+  support::Diagnostics d;
+  const auto t = lex_visa(".decl A v_type=G align=2GRF alias=<B, 0x20>\n.kernel \"k 1\"", "f", d);
+  EXPECT_EQ(kinds(t), ".III=II=WI=<I,N>|.IS$");
+  EXPECT_EQ(t[8].text, "2GRF");
+  EXPECT_EQ(t[14].text, "0x20");
+  EXPECT_EQ(t[19].text, "\"k 1\"");
+  EXPECT_EQ(t[19].line, 2u);
+}
+
+TEST(IntelLexer, CommentsVanishButEndLinesTheySpan) {
+  support::Diagnostics d;
+  EXPECT_EQ(kinds(lex_visa("a // b c\nd /* e */ f /* g\nh */ i", "f", d)), "I|II|I$");
+  EXPECT_FALSE(d.has_errors());
+}
+
+TEST(IntelLexer, BadCharactersAreReportedWithTheirPosition) {
+  support::Diagnostics d;
+  const auto t = lex_visa("a $ b\n  % c\n\x01", "f", d);
+  EXPECT_EQ(kinds(t), "II|I|$");
+  EXPECT_EQ(d.format_all(),
+            "f:1:3: error: unexpected character '$' (spec/intel.md §10.2)\n"
+            "f:2:3: error: '%' must start a built-in name such as %null or %slm (spec/intel.md §10.2)\n"
+            "f:3:1: error: unexpected byte 0x01 (spec/intel.md §10.2)\n");
+}
+
+TEST(IntelLexer, UnterminatedCommentAndString) {
+  support::Diagnostics d;
+  lex_visa("a /* b\nc", "f", d);
+  lex_visa("\n .kernel \"k\n", "g", d);
+  EXPECT_EQ(d.format_all(),
+            "f:1:3: error: unterminated /* comment (spec/intel.md §10.2)\n"
+            "g:2:10: error: unterminated string (spec/intel.md §10.2)\n");
+}

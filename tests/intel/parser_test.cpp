@@ -1,0 +1,200 @@
+// The text forms (spec/intel.md §10.1, §10.2): what the parser accepts, how aliases read, and
+// every syntax rule's message at the offending token's column.
+#include "gpuatom/intel/printer.hpp"
+#include "intel/visa_test_support.hpp"
+
+using namespace visa_test;
+
+namespace {
+
+Instruction one(const std::string& line, bool lenient = false) {
+  const Checked c = check(line + "\n", Platform::gen12, lenient);
+  EXPECT_FALSE(c.diagnostics.has_errors()) << line << "\n" << all_text(c.diagnostics);
+  EXPECT_EQ(c.module.instructions.size(), 1u) << line;
+  return c.module.instructions.empty() ? Instruction{} : c.module.instructions[0];
+}
+
+std::string canonical(const std::string& line, bool lenient = false) {
+  const Checked c = check(line + "\n", Platform::gen12, lenient);
+  EXPECT_FALSE(c.diagnostics.has_errors()) << line << "\n" << all_text(c.diagnostics);
+  return c.module.instructions.empty() ? "" : print_instruction(c.module.instructions[0], &c.module.declarations);
+}
+
+}  // namespace
+
+TEST(IntelParser, SvmFieldsLandInTheirSlots) {
+  const std::string line = "(!P1.all) svm_atomic.cmpxchg.64 (M3_NM, 2) ADDR.32 D64.64 S64.0 C64.96";
+  const Instruction i = one(line);
+  EXPECT_EQ(i.form, Form::svm);
+  EXPECT_EQ(i.op, AtomicOp::CMPXCHG);
+  EXPECT_EQ(i.width, Width::w64);
+  EXPECT_EQ(i.exec.channels, 2);
+  EXPECT_EQ(i.exec.mask, 10);
+  EXPECT_EQ(i.exec.channel_offset(), 8);
+  EXPECT_TRUE(i.exec.no_mask());
+  EXPECT_EQ(i.predicate.id, 1);
+  EXPECT_EQ(i.predicate.control, PredicateControl::all);
+  EXPECT_TRUE(i.predicate.invert);
+  EXPECT_EQ(i.operand(Slot::addresses), (RawOperand{32, 32}));
+  EXPECT_EQ(i.operand(Slot::dst), (RawOperand{41, 64}));  // D64: dst follows the addresses in text
+  EXPECT_EQ(i.operand(Slot::src0), (RawOperand{40, 0}));
+  EXPECT_EQ(i.operand(Slot::src1), (RawOperand{42, 96}));
+  EXPECT_EQ(i.where.op.column, line.find("cmpxchg") + 1);
+  EXPECT_EQ(i.where.width.column, line.find("64") + 1);
+  EXPECT_EQ(i.where.mask.column, line.find("M3_NM") + 1);
+  EXPECT_EQ(i.where.exec_size.column, line.find("2)") + 1);
+  EXPECT_EQ(i.where.predicate.column, 3u);
+  EXPECT_EQ(i.location(Slot::src1).column, line.find("C64") + 1);
+}
+
+TEST(IntelParser, TypedFieldsLandInTheirSlots) {
+  const Instruction i = one("typed_atomic.fcmpwr.16 (M1, 8) S2DA XC.0 YC.0 ZC.0 LODC.0 SF.0 FD.0 DST.0");
+  EXPECT_EQ(i.form, Form::typed);
+  EXPECT_EQ(i.width, Width::w16);
+  EXPECT_EQ(i.surface, 9);  // S1D = 6, S1DA = 7, S2D = 8, S2DA = 9
+  EXPECT_EQ(i.operand(Slot::u).id, 50u);
+  EXPECT_EQ(i.operand(Slot::lod).id, 53u);
+  EXPECT_EQ(i.operand(Slot::src0).id, 38u);
+  EXPECT_EQ(i.operand(Slot::src1).id, 39u);
+  EXPECT_EQ(i.operand(Slot::dst).id, 33u);
+}
+
+TEST(IntelParser, AliasesReadAsTheCanonicalForm) {
+  EXPECT_EQ(canonical("SVM_ATOMIC.ADD (8) ADDR.0 DST.0 SRC.0 %null.0"), "svm_atomic.add (M1, 8) ADDR.0 DST.0 SRC.0 %null.0");
+  EXPECT_EQ(canonical("svm_atomic.imin (8) ADDR.0 DD.0 SD.0 %null.0"), "svm_atomic.minsint (M1, 8) ADDR.0 DD.0 SD.0 %null.0");
+  EXPECT_EQ(canonical("svm_atomic.IMAX.32 (8) ADDR.0 DD.0 SD.0 %null.0"), "svm_atomic.maxsint (M1, 8) ADDR.0 DD.0 SD.0 %null.0");
+  EXPECT_EQ(canonical("svm_atomic.imax.64 (NoMask, 8) ADDR.0 DQ.0 SQ.0 %null.0"),
+            "svm_atomic.maxsint.64 (M1_NM, 8) ADDR.0 DQ.0 SQ.0 %null.0");
+  EXPECT_EQ(canonical("TYPED_ATOMIC.CMPXCHG.16 (M5_NM,8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 CMP.0 DST.0"),
+            "typed_atomic.cmpxchg.16 (M5_NM, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 CMP.0 DST.0");
+  EXPECT_EQ(canonical("  ( ! P1 . any )svm_atomic.add( m3 , 8 )ADDR.0 DST.0 SRC.0 %null.0  // trailing"),
+            "(!P1.any) svm_atomic.add (M3, 8) ADDR.0 DST.0 SRC.0 %null.0");
+}
+
+TEST(IntelParser, PredefinedSurfaceNamesAndAliases) {
+  // TYPED_ATOMIC rejects them (validator); the parser reads them all.
+  support::Diagnostics d;
+  const Module m = parse_visa(prelude + "typed_atomic.add (8) T0 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
+                                        "typed_atomic.add (8) T252 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
+                                        "typed_atomic.add (8) T255 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
+                                        "typed_atomic.add (8) TSS XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n",
+                              test_file, {}, d);
+  EXPECT_FALSE(d.has_errors()) << all_text(d);
+  ASSERT_EQ(m.instructions.size(), 4u);
+  EXPECT_EQ(m.instructions[0].surface, 0);
+  EXPECT_EQ(m.instructions[1].surface, 4);
+  EXPECT_EQ(m.instructions[2].surface, 5);
+  EXPECT_EQ(m.instructions[3].surface, 3);
+  EXPECT_EQ(print_surface(0), "%slm");
+  EXPECT_EQ(print_surface(4), "%bss");
+  EXPECT_EQ(print_surface(5), "%scratch");
+}
+
+TEST(IntelParser, BareNullOnlyWhenLenient) {
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null", "%null",
+                        "bare %null is not a raw operand: write %null.0 (--lenient accepts bare %null)"));
+  EXPECT_EQ(canonical("svm_atomic.add (8) ADDR.0 %null SRC.0 %null", true), "svm_atomic.add (M1, 8) ADDR.0 %null.0 SRC.0 %null.0");
+}
+
+TEST(IntelParser, CommentsAndDirectives) {
+  support::Diagnostics d;
+  const Module m = parse_visa(".version 4.2 // the version\n.kernel \"k\"\n/* a\n block */ .decl A v_type=G type=uq "
+                              "num_elts=8\n.decl B v_type=G type=ud num_elts=8\n.input A 0 64\n"
+                              "svm_atomic.inc /* inline */ (8) A.0 B.0 %null.0 %null.0\n",
+                              "f", {}, d);
+  EXPECT_FALSE(d.has_errors()) << all_text(d);
+  EXPECT_EQ(m.version, "4.2");
+  EXPECT_EQ(m.kernel, "\"k\"");
+  EXPECT_EQ(m.instructions.size(), 1u);
+  EXPECT_NE(all_text(d).find("f:6:2: note: .input is accepted and ignored"), std::string::npos) << all_text(d);
+}
+
+// ---- syntax rules: a bad line, the message and the column ------------------------------------
+
+TEST(IntelParser, UnknownInstructionOpAndWidth) {
+  EXPECT_TRUE(diagnoses("dword_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "dword_atomic",
+                        "unknown instruction 'dword_atomic': gpuatom reads typed_atomic and svm_atomic"));
+  EXPECT_TRUE(diagnoses("svm_atomic.addd (8) ADDR.0 DST.0 SRC.0 %null.0", "addd", "unknown atomic op 'addd'"));
+  EXPECT_TRUE(diagnoses("svm_atomic (8) ADDR.0 DST.0 SRC.0 %null.0", "(", "expected .<op> after svm_atomic"));
+  EXPECT_TRUE(diagnoses("svm_atomic.fadd (8) ADDR.0 DST.0 SRC.0 %null.0", "fadd",
+                        "op fadd (0x13) exists in IGC for XeHP+ but is on neither page; not implemented"));
+  EXPECT_TRUE(diagnoses("svm_atomic.fsub (8) ADDR.0 DST.0 SRC.0 %null.0", "fsub", "op fsub (0x14)"));
+  EXPECT_TRUE(diagnoses("typed_atomic.add.32 (8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", "32",
+                        "typed_atomic accepts only .16 as a width suffix, not .32"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add.8 (8) ADDR.0 DST.0 SRC.0 %null.0", "8 ",
+                        "svm_atomic width suffix must be .16, .32 or .64, not .8"));
+}
+
+TEST(IntelParser, ExecSizeSyntax) {
+  EXPECT_TRUE(diagnoses("svm_atomic.add (3) ADDR.0 DST.0 SRC.0 %null.0", "3", "execution size 3 is not 1, 2, 4, 8, 16 or 32"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (64) ADDR.0 DST.0 SRC.0 %null.0", "64", "execution size 64 is not"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (M9, 8) ADDR.0 DST.0 SRC.0 %null.0", "M9",
+                        "unknown execution mask 'M9': expected M1-M8, M1_NM-M8_NM or NoMask"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (M1 8) ADDR.0 DST.0 SRC.0 %null.0", "8)",
+                        "expected ',' between the execution mask and the size, found '8'"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add ADDR.0 DST.0 SRC.0 %null.0", "ADDR",
+                        "expected the execution size, e.g. (M1, 8), found 'ADDR'"));
+}
+
+TEST(IntelParser, PredicateSyntaxAndNames) {
+  EXPECT_TRUE(diagnoses("(P9) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "P9",
+                        "undeclared predicate P9: declare it with .decl P9 v_type=P num_elts=<n>"));
+  EXPECT_TRUE(diagnoses("(P0) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "P0", "P0 is reserved"));
+  EXPECT_TRUE(diagnoses("(SRC) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "SRC", "SRC is not a predicate (v_type=P)"));
+  EXPECT_TRUE(diagnoses("(P1.some) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "some",
+                        "unknown predicate control '.some': expected .any or .all"));
+  EXPECT_TRUE(diagnoses("(P1 svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "svm",
+                        "expected ')' to close the predicate, found 'svm_atomic'"));
+}
+
+TEST(IntelParser, OperandSyntaxAndNames) {
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 NOPE.0 %null.0", "NOPE",
+                        "undeclared variable NOPE: declare it with .decl NOPE v_type=G type=<t> num_elts=<n>"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 P1.0 %null.0", "P1",
+                        "P1 is a predicate, not a general variable (v_type=G)"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 S2D.0 %null.0", "S2D", "S2D is a surface, not a general variable"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC %null.0", "%null", "raw operand SRC needs a byte offset: SRC.0"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC.65536 %null.0", "65536",
+                        "byte offset 65536 does not fit the raw operand's uw field (0-65535)"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 %slm.0 %null.0", "%slm",
+                        "%slm is not a general variable: the only built-in raw operand is %null"));
+}
+
+namespace {
+
+// A missing operand is reported at the line's end, one column past its last character.
+::testing::AssertionResult diagnoses_at_end(const std::string& line, const std::string& fragment) {
+  const Checked c = check(line + "\n");
+  const std::string expected = fmt::format("t.visaasm:{}:{}: error: {}", prelude_lines() + 1, line.size() + 1, fragment);
+  if (all_text(c.diagnostics).find(expected) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "expected " << expected << "\ngot:\n" << all_text(c.diagnostics);
+}
+
+}  // namespace
+
+TEST(IntelParser, OperandCount) {
+  EXPECT_TRUE(diagnoses_at_end("svm_atomic.add (8) ADDR.0 DST.0 SRC.0",
+                               "missing the Src1 operand: svm_atomic takes <Addresses> <Dst> <Src0> <Src1>"));
+  EXPECT_TRUE(diagnoses_at_end("typed_atomic.add (8)",
+                               "missing the surface: typed_atomic takes <surface> <u> <v> <r> <lod> <src0> <src1> <dst>"));
+  EXPECT_TRUE(diagnoses_at_end("typed_atomic.add (8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0",
+                               "missing the Dst operand: typed_atomic takes <U> <V> <R> <LOD> <Src0> <Src1> <Dst>"));
+  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0 CMP.0", "CMP",
+                        "unexpected 'CMP' after the last operand (svm_atomic takes 4 raw operands)"));
+}
+
+TEST(IntelParser, SurfaceNames) {
+  const std::string tail = " XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0";
+  EXPECT_TRUE(diagnoses("typed_atomic.add (8) NOSURF" + tail, "NOSURF",
+                        "undeclared surface NOSURF: expected a v_type=T name or %slm, T1, T2, TSS, %bss, %scratch"));
+  EXPECT_TRUE(diagnoses("typed_atomic.add (8) SRC" + tail, "SRC", "SRC is not a surface (v_type=T)"));
+}
+
+TEST(IntelParser, OneBadLineDoesNotHideTheNext) {
+  const Checked c = check("svm_atomic.add (3) ADDR.0 DST.0 SRC.0 %null.0\nsvm_atomic.foo (8) ADDR.0 DST.0 SRC.0 %null.0\n"
+                          "svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0\n");
+  const std::string text = all_text(c.diagnostics);
+  EXPECT_NE(text.find(fmt::format(":{}:17: error", prelude_lines() + 1)), std::string::npos) << text;
+  EXPECT_NE(text.find(fmt::format(":{}:12: error", prelude_lines() + 2)), std::string::npos) << text;
+  EXPECT_EQ(c.module.instructions.size(), 1u);
+}

@@ -1,0 +1,63 @@
+// `gpuatom asm visa FILE|-`: reads vISA assembly, checks it and prints it canonically
+// (spec/intel.md §10.4); `--encode` prints each instruction's bytes instead (§2).
+//
+//   gpuatom asm visa kernel.visaasm
+//   gpuatom asm visa kernel.visaasm --encode > kernel.hex   # feeds `gpuatom disasm visa --file`
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "gpuatom/intel/encoder.hpp"
+#include "gpuatom/intel/printer.hpp"
+#include "visa_input.hpp"
+
+namespace gpuatom::cli {
+
+namespace {
+
+struct AsmArgs {
+  std::string target;
+  std::string file;
+  bool encode = false;
+  VisaOptions visa;
+};
+
+int run_asm(const AsmArgs& a) {
+  support::Diagnostics diagnostics;
+  const intel::Module module = read_visa(a.file, a.visa, diagnostics);
+  print_diagnostics(diagnostics);
+  if (diagnostics.has_errors()) return exit_bad_input;  // nothing written to stdout
+  const intel::DeclarationTable* declarations = module.declarations.empty() ? nullptr : &module.declarations;
+  if (!a.encode) {
+    fmt::print("{}", intel::print_module(module));
+    return exit_ok;
+  }
+  std::string out;
+  for (const intel::Instruction& inst : module.instructions) {
+    std::vector<uint8_t> bytes;
+    if (auto why = intel::encode(inst, bytes)) throw BadInput(*why);  // the validator rules these out
+    out += fmt::format("{}  // {}\n", hex_bytes(bytes), intel::print_instruction(inst, declarations));
+  }
+  fmt::print("{}", out);
+  return exit_ok;
+}
+
+}  // namespace
+
+void add_asm_visa_command(CLI::App& parent, Action& run) {
+  auto args = std::make_shared<AsmArgs>();
+  CLI::App* cmd = parent.add_subcommand("visa", "Check assembly text and print it canonically, or encode it");
+  cmd->footer(
+      "Examples:\n"
+      "  gpuatom asm visa kernel.visaasm\n"
+      "  gpuatom asm visa kernel.visaasm --encode\n"
+      "  echo '...' | gpuatom asm visa -\n"
+      "Exit codes: 0 ok (warnings on stderr), 2 on any error (nothing on stdout).");
+  cmd->add_option("file", args->file, "the .visaasm file, or - for standard input")->required();
+  cmd->add_flag("--encode", args->encode, "print each instruction's bytes as hex (with the instruction as a comment)");
+  args->visa.add_to(*cmd);
+  cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
+}
+
+}  // namespace gpuatom::cli

@@ -1,0 +1,49 @@
+// `gpuatom check visa FILE|-`: every diagnostic of a vISA assembly text, nothing else.
+// Exit 0 when there is no error (warnings and notes do not fail), 2 on any error.
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "visa_input.hpp"
+
+namespace gpuatom::cli {
+
+namespace {
+
+struct CheckArgs {
+  std::string target;
+  std::string file;
+  VisaOptions visa;
+};
+
+int run_check(const CheckArgs& a) {
+  support::Diagnostics diagnostics;
+  const intel::Module module = read_visa(a.file, a.visa, diagnostics);
+  size_t errors = 0, warnings = 0;
+  for (const support::Diagnostic& d : in_source_order(diagnostics)) {
+    fmt::print("{}\n", support::format(d));
+    errors += d.severity == support::Severity::error;
+    warnings += d.severity == support::Severity::warning;
+  }
+  fmt::print("{}: {} instruction{}, {} error{}, {} warning{}\n", a.file, module.instructions.size(),
+             module.instructions.size() == 1 ? "" : "s", errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+  return errors ? exit_bad_input : exit_ok;
+}
+
+}  // namespace
+
+void add_check_visa_command(CLI::App& parent, Action& run) {
+  auto args = std::make_shared<CheckArgs>();
+  CLI::App* cmd = parent.add_subcommand("visa", "Report every diagnostic of an assembly text");
+  cmd->footer(
+      "Examples:\n"
+      "  gpuatom check visa kernel.visaasm\n"
+      "  gpuatom check visa kernel.visaasm --platform pvc --bind SURF2D=2d\n"
+      "Exit codes: 0 no errors (warnings allowed), 2 on any error.");
+  cmd->add_option("file", args->file, "the .visaasm file, or - for standard input")->required();
+  args->visa.add_to(*cmd);
+  cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
+}
+
+}  // namespace gpuatom::cli

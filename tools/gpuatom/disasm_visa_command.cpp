@@ -1,0 +1,116 @@
+// `gpuatom disasm visa`: instruction bytes → canonical vISA text (spec/intel.md §2, §10.4).
+//
+//   gpuatom disasm visa 4E 05 03 00 00 00 20 00 00 00 00 00 …     bytes on the command line
+//   gpuatom disasm visa --file kernel.bin                           raw bytes or a hex text file
+//   gpuatom disasm visa --file kernel.hex --decls kernel.visaasm    names instead of V<id>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "gpuatom/intel/decoder.hpp"
+#include "gpuatom/intel/printer.hpp"
+#include "visa_input.hpp"
+
+namespace gpuatom::cli {
+
+namespace {
+
+struct DisasmArgs {
+  std::string target;
+  std::vector<std::string> hex;
+  std::string file;
+  std::string format = "auto";
+  std::string decls;
+  bool legacy_ids = false;
+  VisaOptions visa;
+};
+
+// A hex text holds only printable ASCII and blanks; every encoded instruction has bytes outside
+// that (its id and size bytes), so the guess is safe. --format overrides it.
+bool looks_like_text(const std::string& content) {
+  for (char ch : content) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (!(c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F))) return false;
+  }
+  return true;
+}
+
+std::vector<uint8_t> read_bytes(const DisasmArgs& a, support::Diagnostics& diagnostics, std::string& source_name) {
+  if (!a.file.empty() && !a.hex.empty()) throw BadInput("give the bytes either on the command line or with --file, not both");
+  if (a.file.empty()) {
+    if (a.hex.empty()) throw BadInput("no bytes: give hex bytes on the command line or --file FILE");
+    source_name = "<command line>";
+    std::string joined;
+    for (const std::string& h : a.hex) joined += h + " ";
+    return parse_hex(joined, source_name, diagnostics);
+  }
+  if (a.format != "auto" && a.format != "raw" && a.format != "hex")
+    throw BadInput(fmt::format("--format {}: expected auto, raw or hex", a.format));
+  source_name = a.file;
+  const std::string content = read_file(a.file, true);
+  const bool hex = a.format == "hex" || (a.format == "auto" && looks_like_text(content));
+  if (hex) return parse_hex(content, a.file, diagnostics);
+  return {content.begin(), content.end()};
+}
+
+int run_disasm(const DisasmArgs& a) {
+  const intel::ValidationOptions validation = a.visa.validation();
+  support::Diagnostics diagnostics;
+  std::optional<intel::Module> declared;
+  if (!a.decls.empty()) {
+    support::Diagnostics decl_diagnostics;
+    declared = intel::parse_visa(read_file(a.decls), a.decls, {true}, decl_diagnostics);
+    if (decl_diagnostics.has_errors()) {
+      print_diagnostics(decl_diagnostics);
+      return exit_bad_input;
+    }
+    a.visa.bind(declared->declarations);
+  }
+  std::string source_name;
+  const std::vector<uint8_t> bytes = read_bytes(a, diagnostics, source_name);
+  if (!diagnostics.has_errors() && bytes.empty()) throw BadInput(fmt::format("{} holds no bytes", source_name));
+  std::vector<intel::Instruction> instructions;
+  if (!diagnostics.has_errors()) {
+    intel::DecodeOptions options;
+    options.ids = a.legacy_ids ? intel::IdWidth::two : intel::IdWidth::four;
+    instructions = intel::decode(bytes, source_name, options, diagnostics);
+  }
+  const intel::DeclarationTable* declarations = declared ? &declared->declarations : nullptr;
+  if (!diagnostics.has_errors()) {
+    if (!declarations)
+      diagnostics.note(support::SourceLocation{source_name, 0, 0, std::nullopt},
+                       "no declarations (--decls FILE): operand types, bounds, alignment and predicate sizes are not "
+                       "checked, and operands print as V<id>",
+                       "spec/intel.md §10.4");
+    intel::validate(instructions, declarations, validation, diagnostics);
+  }
+  print_diagnostics(diagnostics);
+  if (diagnostics.has_errors()) return exit_bad_input;
+  std::string out;
+  for (const intel::Instruction& inst : instructions) out += intel::print_instruction(inst, declarations) + "\n";
+  fmt::print("{}", out);
+  return exit_ok;
+}
+
+}  // namespace
+
+void add_disasm_visa_command(CLI::App& parent, Action& run) {
+  auto args = std::make_shared<DisasmArgs>();
+  CLI::App* cmd = parent.add_subcommand("visa", "Decode instruction bytes and print them as canonical assembly");
+  cmd->add_option("bytes", args->hex, "instruction bytes in hex (\"4E 05 03\" or \"4e0503\")");
+  cmd->footer(
+      "Examples:\n"
+      "  gpuatom disasm visa 4E 05 03 00 00 00 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00\n"
+      "  gpuatom disasm visa --file kernel.hex --decls kernel.visaasm\n"
+      "Exit codes: 0 ok, 2 on any error (with the byte offset; nothing on stdout).");
+  cmd->add_option("--file", args->file, "a file of raw instruction bytes or of hex text (- for standard input)");
+  cmd->add_option("--format", args->format, "how to read --file: auto (default), raw or hex");
+  cmd->add_option("--decls", args->decls, "a .visaasm file whose declarations name the ids (its instructions are ignored)");
+  cmd->add_flag("--visa-legacy-ids", args->legacy_ids,
+                "raw operands carry 2-byte ids (files before version 3.4; 34/22-byte instructions)");
+  args->visa.add_to(*cmd, false);
+  cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
+}
+
+}  // namespace gpuatom::cli

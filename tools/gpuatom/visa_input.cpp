@@ -1,0 +1,153 @@
+#include "visa_input.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <tuple>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "gpuatom/intel/atomic_ops.hpp"
+
+namespace gpuatom::cli {
+
+void VisaOptions::add_to(CLI::App& cmd, bool with_lenient) {
+  cmd.add_option("--platform", platform, "platform profile: gen9, gen12 (default), xehp, pvc (spec/intel.md §9)");
+  cmd.add_option("--bind", bindings,
+                 "bind a declared surface to a surface type, NAME=1d|1d_array|2d|2d_array|3d, so that V and R are "
+                 "checked against it (repeatable)");
+  if (with_lenient) cmd.add_flag("--lenient", lenient, "accept a bare %null in raw-operand position");
+}
+
+intel::ValidationOptions VisaOptions::validation() const {
+  const auto p = intel::parse_platform(platform);
+  if (!p) throw BadInput(fmt::format("--platform {}: expected gen9, gen12, xehp or pvc", platform));
+  return {*p};
+}
+
+void VisaOptions::bind(intel::DeclarationTable& declarations) const {
+  for (const std::string& b : bindings) {
+    const size_t eq = b.find('=');
+    if (eq == std::string::npos) throw BadInput(fmt::format("--bind {}: expected NAME=TYPE, e.g. SURF=2d", b));
+    const std::string name = b.substr(0, eq);
+    const auto type = intel::parse_surface_type(b.substr(eq + 1));
+    if (!type)
+      throw BadInput(fmt::format("--bind {}: surface type '{}' is not 1d, 1d_array, 2d, 2d_array or 3d", b, b.substr(eq + 1)));
+    const auto ref = declarations.lookup(name);
+    if (!ref || ref->kind != intel::DeclKind::surface)
+      throw BadInput(fmt::format("--bind {}: no surface named {} is declared (v_type=T)", b, name));
+    declarations.bind_surface_type(ref->id, *type);
+  }
+}
+
+std::string read_file(const std::string& path, bool binary) {
+  if (path == "-") {
+    std::ostringstream s;
+    s << std::cin.rdbuf();
+    return s.str();
+  }
+  std::ifstream in(path, binary ? std::ios::binary : std::ios::in);
+  if (!in) throw BadInput(fmt::format("cannot read {}", path));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw BadInput(fmt::format("cannot read {}", path));
+  return text;
+}
+
+intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics) {
+  const intel::ValidationOptions validation = options.validation();
+  const std::string source = read_file(path);
+  intel::Module module = intel::parse_visa(source, path, {options.lenient}, diagnostics);
+  options.bind(module.declarations);
+  intel::validate(module, validation, diagnostics);
+  return module;
+}
+
+namespace {
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::vector<uint8_t> parse_hex(const std::string& text, const std::string& file, support::Diagnostics& diagnostics) {
+  std::vector<uint8_t> out;
+  uint32_t line = 1, column = 1;
+  size_t i = 0;
+  const auto advance = [&] {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    ++i;
+  };
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == '#' || (c == '/' && i + 1 < text.size() && text[i + 1] == '/')) {
+      while (i < text.size() && text[i] != '\n') advance();
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',') {
+      advance();
+      continue;
+    }
+    // One token: [0x]hexdigits, an even number of them.
+    const uint32_t token_line = line, token_column = column;
+    if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) {
+      advance();
+      advance();
+    }
+    std::string digits;
+    while (i < text.size() && hex_digit(text[i]) >= 0) {
+      digits += text[i];
+      advance();
+    }
+    const bool ends_cleanly = i >= text.size() || std::string_view(" \t\r\n,#/").find(text[i]) != std::string_view::npos;
+    if (digits.empty() || digits.size() % 2 != 0 || !ends_cleanly) {
+      size_t end = i;
+      while (end < text.size() && std::string_view(" \t\r\n,").find(text[end]) == std::string_view::npos) ++end;
+      const size_t begin = i - (column - token_column);
+      diagnostics.error({file, token_line, token_column, std::nullopt},
+                        fmt::format("'{}' is not hex bytes (pairs of hex digits, e.g. 4E 05 or 4e05)",
+                                    text.substr(begin, end - begin)));
+      while (i < end) advance();
+      continue;
+    }
+    for (size_t k = 0; k < digits.size(); k += 2)
+      out.push_back(static_cast<uint8_t>(hex_digit(digits[k]) * 16 + hex_digit(digits[k + 1])));
+  }
+  return out;
+}
+
+std::string hex_bytes(const std::vector<uint8_t>& bytes) {
+  std::string out;
+  for (size_t i = 0; i < bytes.size(); ++i) out += fmt::format("{}{:02X}", i ? " " : "", bytes[i]);
+  return out;
+}
+
+std::vector<support::Diagnostic> in_source_order(const support::Diagnostics& diagnostics) {
+  std::vector<support::Diagnostic> list = diagnostics.all();
+  // The parser reports as it reads and the validator after; a reader wants them by line.
+  std::stable_sort(list.begin(), list.end(), [](const support::Diagnostic& a, const support::Diagnostic& b) {
+    const auto key = [](const support::Diagnostic& d) {
+      return std::tuple(d.where.file, d.where.line, d.where.column, d.where.byte_offset.value_or(0));
+    };
+    return key(a) < key(b);
+  });
+  return list;
+}
+
+void print_diagnostics(const support::Diagnostics& diagnostics) {
+  for (const support::Diagnostic& d : in_source_order(diagnostics)) fmt::print(stderr, "{}\n", support::format(d));
+}
+
+}  // namespace gpuatom::cli
