@@ -1,8 +1,9 @@
-// Ten lines that use gpuatom from another project: one bit-exact atomic through the ALU.
+// Using gpuatom from another project: one bit-exact atomic through the ALU, then one scenario.
 #include <cstdio>
 
 #include <gpuatom/alu/apply.hpp>
 #include <gpuatom/nvidia/semantics.hpp>
+#include <gpuatom/scenario/run.hpp>
 
 int main() {
   using namespace gpuatom;
@@ -10,5 +11,27 @@ int main() {
   const alu::Result r = alu::apply(add, 0x00000001, {0x3f800000, 0});  // subnormal old value is flushed
   std::printf("memory=0x%08llx returned=0x%08llx\n", static_cast<unsigned long long>(r.memory),
               static_cast<unsigned long long>(r.returned));
-  return r.memory == 0x3f800000 ? 0 : 1;
+
+  scenario::register_runners();
+  const auto s = std::get<scenario::Scenario>(scenario::parse_scenario(R"toml(isa = "sass"
+program = "ATOM.E.ADD RZ, [R2], R4 ;"
+[launch]
+lanes = 1000
+[[region]]
+name = "counter"
+size = 4
+[lanes]
+R2 = "lo(addr(counter))"
+R3 = "hi(addr(counter))"
+R4 = 1
+[[expect]]
+region = "counter"
+type = "u32"
+index = 0
+equals = "lanes"
+)toml", "embedded.toml"));
+  const auto run = (*scenario::runner_for(s.isa))(s, {});
+  const bool passed = std::holds_alternative<scenario::RunReport>(run) && std::get<scenario::RunReport>(run).passed();
+  std::printf("scenario %s\n", passed ? "passed" : "failed");
+  return r.memory == 0x3f800000 && passed ? 0 : 1;
 }
