@@ -6,7 +6,13 @@
 // accesses one lane at a time (ascending in the parallel and deterministic modes; every order in
 // exhaustive mode), each writing its own destination. A faulting lane accesses nothing and
 // writes nothing; the others complete; the warp stops after that instruction (PROPOSED §1).
+// Surface atomics (§8) find their element when the instruction starts, from the registers read
+// then: a lane whose write is dropped (invalid or disabled header, .IGN out of bounds) finishes
+// at once with Rd = 0; a lane whose coordinates fault (.BA misaligned, .TRAP) still gets an event,
+// touching no bytes, because faults are recorded when an event is performed.
 // Registers live in a compact file: only the registers the program and [lanes] name have storage.
+#include "gpuatom/nvidia/scenario_runner.hpp"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -20,8 +26,8 @@
 #include "gpuatom/memory/atomic_access.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/scenario_runner.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
+#include "gpuatom/nvidia/surface_access.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
@@ -87,6 +93,8 @@ struct Program {
   std::optional<Expression> active, helper, killed;
   bool stop_after_fault = true;
   bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
+  SurfaceBindings surfaces;  // the [[surface]] headers and the constant-bank words bound handles read
+  std::vector<std::string> notes;  // worth telling the user, not worth refusing the run
 };
 
 // One logged atomic, for the serial-order check.
@@ -103,6 +111,8 @@ struct LaneWork {
   alu::Operands operands;
   Bits128 value128, compare128;
   bool skip_access = false;  // CAST.SPIN lanes that lost their bank: return 0 without access
+  bool dropped = false;      // surface write dropped (§8.3): Rd = 0, Ps = false, no access
+  std::optional<memory::Fault> fault;  // surface coordinate fault, recorded when the event runs
   bool done = false;
 };
 
@@ -187,6 +197,11 @@ class Warp final : public exec::Agent {
     const Instruction& in = c.instruction;
     const uint64_t tid = group_ * p_.group_size + w.lane;
     w.done = true;
+    if (w.fault) {
+      recorder.fault(tid, static_cast<uint32_t>(current_), *w.fault);
+      if (p_.stop_after_fault) stopped_ = true;
+      return rebuild();
+    }
     uint64_t lo = 0, hi = 0;
     bool sparse_hit = false;
     if (c.width_bytes == 16) {
@@ -216,14 +231,16 @@ class Warp final : public exec::Agent {
       }
     }
     if (c.width_bytes == 16 && !sparse_hit) recorder.operation();
-    // Destinations: Rd (old value, or the CAST flag), Ps (sparse status), Pu (performed).
+    // Destinations: Rd (old value, or the CAST flag), Ps (sparse status), Pu (performed, or the
+    // CAST flag when a modern CAST.SPIN names Pu in place of Rd).
+    const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
     if (in.rd) {
-      const int registers = in.is_compare() && (in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN) ? 1 : in.data_registers();
+      const int registers = cast ? 1 : in.data_registers();
       if (sparse_hit) regs_.set_r_wide(tid, *in.rd, 0, 0, registers);
       else regs_.set_r_wide(tid, *in.rd, lo, hi, registers);
     }
     if (in.ps) regs_.set_p(tid, *in.ps, sparse_hit);
-    if (in.pu) regs_.set_p(tid, *in.pu, !sparse_hit);
+    if (in.pu) regs_.set_p(tid, *in.pu, cast && !in.rd ? !sparse_hit && lo != 0 : !sparse_hit);
     rebuild();
   }
 
@@ -283,7 +300,10 @@ class Warp final : public exec::Agent {
       if (!guard) continue;
       LaneWork w;
       w.lane = lane;
-      w.address = address_of(in, tid, w.space);
+      if (in.is_surface())
+        locate_on_surface(in, tid, w);
+      else
+        w.address = address_of(in, tid, w.space);
       if (c.width_bytes == 16) {
         const auto quad = [&](std::optional<uint8_t> reg) {
           if (!reg) return Bits128{};
@@ -304,13 +324,45 @@ class Warp final : public exec::Agent {
       }
       work_.push_back(w);
     }
-    // Lanes that lost their bank return 0 without an access (no event to schedule).
+    // Lanes that lost their bank return 0 without an access (no event to schedule); so do lanes
+    // whose surface write is dropped, with Ps = false (PROPOSED §8.3) and Pu = true: nothing is
+    // left for a software fallback to do. Every lane's sources were read above.
     for (LaneWork& w : work_) {
-      if (!w.skip_access) continue;
+      if (!w.skip_access && !w.dropped) continue;
+      const uint64_t tid = group_ * p_.group_size + w.lane;
       w.done = true;
-      if (in.rd) regs_.set_r(group_ * p_.group_size + w.lane, *in.rd, 0);
+      if (w.skip_access) {
+        if (in.rd) regs_.set_r(tid, *in.rd, 0);
+        if (in.pu && !in.rd) regs_.set_p(tid, *in.pu, false);  // modern CAST.SPIN: Pu is the flag
+        continue;
+      }
+      if (in.rd) regs_.set_r_wide(tid, *in.rd, 0, 0, in.data_registers());
+      if (in.ps) regs_.set_p(tid, *in.ps, false);
+      if (in.pu) regs_.set_p(tid, *in.pu, true);
     }
     rebuild();
+  }
+
+  // §8.3 for one lane: the handle entry (bound: the constant-bank word; bindless: Rc), the
+  // coordinates from Ra, Ra+1, Ra+2, then the element, a dropped write, or a fault.
+  void locate_on_surface(const Instruction& in, uint64_t tid, LaneWork& w) const {
+    const uint32_t entry = in.surface.bindless()
+                               ? regs_.r(tid, *in.surface.handle_register)
+                               : p_.surfaces.constant_word(in.surface.handle_indices.front()).value_or(0);
+    std::array<uint32_t, 3> coordinates{};
+    for (int k = 0; k < 3; ++k) {
+      const int reg = in.address.base + k;
+      coordinates[static_cast<size_t>(k)] = reg < RZ ? regs_.r(tid, static_cast<uint8_t>(reg)) : 0;
+    }
+    const auto target = locate_element(in, p_.surfaces, entry, coordinates);
+    if (!target) {
+      w.fault = target.error();
+      w.address = target.error().address;
+    } else if (!target->accesses_memory()) {
+      w.dropped = true;
+    } else {
+      w.address = target->address;
+    }
   }
 
   void rebuild() {
@@ -320,7 +372,8 @@ class Warp final : public exec::Agent {
     const uint64_t width = static_cast<uint64_t>(p_.code[current_].width_bytes);
     for (size_t i = 0; i < work_.size(); ++i) {
       if (work_[i].done) continue;
-      events_.push_back({static_cast<uint32_t>(current_), work_[i].lane, {work_[i].address, width, true}});
+      const uint64_t bytes = work_[i].fault ? 0 : width;  // a faulting lane touches nothing
+      events_.push_back({static_cast<uint32_t>(current_), work_[i].lane, {work_[i].address, bytes, true}});
       event_work_.push_back(i);
     }
   }
@@ -454,13 +507,57 @@ void use_registers(Program& p, const Instruction& in) {
   if (const auto c = in.compare_register()) use(p, Bank::r, *c, data);
   const Address& a = in.address;
   if (a.uniform_base) use(p, Bank::ur, a.base, in.wide_address() ? 2 : 1);
-  else if (a.base != RZ) use(p, Bank::r, a.base, in.wide_address() ? 2 : in.is_surface() ? 3 : 1);
+  else if (a.base != RZ)
+    use(p, Bank::r, a.base, in.wide_address() ? 2 : in.is_surface() ? info(in.surface.dim).coordinates : 1);
   if (a.uniform_index) use(p, Bank::ur, *a.uniform_index);
   if (a.descriptor) use(p, Bank::ur, *a.descriptor);
   if (in.surface.handle_register) use(p, Bank::r, *in.surface.handle_register);
   if (in.guard.predicate != PT) use(p, Bank::p, in.guard.predicate);
   if (in.ps) use(p, Bank::p, *in.ps);
   if (in.pu) use(p, Bank::p, *in.pu);
+}
+
+// Where an instruction starts in the scenario file (its first line shares the line of `program =`).
+support::SourceLocation place_of(const scenario::Scenario& s, const Instruction& in) {
+  support::SourceLocation at = in.where;
+  if (at.line == s.program_where.line) at.column += s.program_where.column - 1;
+  return at;
+}
+
+// Fills the header pool and the constant-bank words from [[surface]], and checks every bound
+// handle of the program against them: a bound index that names no surface is a mistake in the
+// scenario, not something to run with an arbitrary constant-bank word.
+void bind_surfaces(const scenario::Scenario& s, std::optional<uint32_t> header_pool_max, Program& p,
+                   support::Diagnostics& d) {
+  // Default MaximumIndex: the highest declared header, so every [[surface]] is reachable and a
+  // handle above them all is invalid (DECISION for scenarios; the option overrides it).
+  uint32_t maximum = 0;
+  for (const scenario::SurfaceText& surface : s.surfaces) maximum = std::max(maximum, surface.header);
+  p.surfaces = SurfaceBindings(header_pool_max.value_or(maximum));
+  for (const scenario::SurfaceText& surface : s.surfaces) {
+    p.surfaces.pool().set(surface.header, surface.descriptor);
+    if (surface.bound) p.surfaces.bind(*surface.bound, surface.header);
+  }
+  for (const CompiledInstruction& c : p.code) {
+    const Instruction& in = c.instruction;
+    if (!in.is_surface() || in.surface.bindless()) continue;
+    const uint32_t index = in.surface.handle_indices.front();
+    const auto entry = p.surfaces.constant_word(index);
+    if (!entry) {
+      d.error(place_of(s, in),
+              fmt::format("{} reads the bound handle 0x{:x} (constant-bank word c[bank][0x{:x}]) but no [[surface]] "
+                          "has bound = 0x{:x}",
+                          info(in.mnemonic).name, index, 4 * index, index));
+      continue;
+    }
+    // A header whose dim differs from the instruction's .dim is legal: the .dim governs (§8.3).
+    for (const scenario::SurfaceText& surface : s.surfaces)
+      if (surface.header == *entry && surface.descriptor.dim != surface_dim(in.surface.dim))
+        p.notes.push_back(fmt::format(
+            "line {}: .{} reads header {}, a {} surface; the instruction's .dim governs "
+            "the coordinates (spec/nvidia.md §8.3)",
+            in.where.line, info(in.surface.dim).name, surface.header, memory::name(surface.descriptor.dim)));
+  }
 }
 
 std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
@@ -474,6 +571,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (p.group_size > warp_size) d.error(s.launch.where, "a warp has at most 32 lanes");
 
   SemanticsOptions semantics;
+  std::optional<uint32_t> header_pool_max;
   for (size_t i = 0; i < s.options.size(); ++i) {
     const auto& [key, value] = s.options[i];
     const auto where = s.option_where[i].second;
@@ -481,9 +579,11 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     else if (key == "f16x2_flush" && (value == "true" || value == "false")) semantics.f16x2_flush = value == "true";
     else if (key == "safeadd_model" && (value == "true" || value == "false")) semantics.safeadd_model = value == "true";
     else if (key == "continue_after_fault" && (value == "true" || value == "false")) p.stop_after_fault = value != "true";
+    else if (const auto maximum = support::parse_unsigned(value, 0xfffff); key == "header_pool_max" && maximum)
+      header_pool_max = static_cast<uint32_t>(*maximum);  // headerPtr has 20 bits (§8.2)
     else
       d.error(where, fmt::format("option {} = '{}': SASS options are nan = canonical|propagate, f16x2_flush, "
-                                 "safeadd_model, continue_after_fault (true|false)",
+                                 "safeadd_model, continue_after_fault (true|false), header_pool_max (0 … 0xfffff)",
                                  key, value));
   }
 
@@ -511,8 +611,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       } else if (!info(in.op).executable) {
         d.error(at, fmt::format(".{} has no defined semantics here and does not execute (spec/nvidia.md §10.3)",
                                 info(in.op).name));
-      } else if (in.is_surface()) {
-        d.error(at, "surface atomics (SUATOM/SURED) do not execute in scenarios yet");
+      } else if (in.is_surface() && !in.surface.bindless() && in.surface.handle_indices.size() != 1) {
+        d.error(at,
+                "a bound handle written with several immediates (an sm_70+ spelling) has no defined meaning "
+                "here; SPA 5.0 binds one #tsPtrIdxU13 (spec/nvidia.md §8.2)");
       } else {
         auto resolved = to_alu(in.op, in.size, semantics);
         if (auto* why = std::get_if<std::string>(&resolved)) {
@@ -528,6 +630,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     offset = end + 1;
   }
   if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
+  bind_surfaces(s, header_pool_max, p, d);
 
   const auto where = scenario::placements(s);
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
@@ -569,15 +672,43 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 }  // namespace
 
 scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::RunOptions& options) {
+  return run_scenario_and_inspect(s, options, nullptr);
+}
+
+scenario::RunResult run_scenario_and_inspect(const scenario::Scenario& s, const scenario::RunOptions& options,
+                                             const std::function<void(const scenario::Observation&)>& inspect) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  return scenario::execute(s, options, [&p]() -> scenario::MachineOrError {
+  // execute() owns the machines it makes and releases them before returning; to show `inspect`
+  // the last one observed, each is handed over behind a forwarding Machine that shares it.
+  struct Seen {
+    std::shared_ptr<SassMachine> machine;  // keeps the observation's memory and registers alive
+    scenario::Observation observation;
+  };
+  struct Shared final : scenario::Machine {
+    std::shared_ptr<SassMachine> machine;
+    std::optional<Seen>* last;  // null: nobody inspects
+    Shared(std::shared_ptr<SassMachine> m, std::optional<Seen>* l) : machine(std::move(m)), last(l) {}
+    std::span<exec::Agent* const> agents() override { return machine->agents(); }
+    memory::DeviceMemory& memory() override { return machine->memory(); }
+    scenario::Observation observe(const exec::RunResult& run) override {
+      scenario::Observation o = machine->observe(run);
+      if (last) *last = Seen{machine, o};
+      return o;
+    }
+  };
+  std::optional<Seen> last;
+  auto result = scenario::execute(s, options, [&]() -> scenario::MachineOrError {
     support::Diagnostics d;
-    auto machine = std::make_unique<SassMachine>(p, d);
+    auto machine = std::make_shared<SassMachine>(p, d);
     if (d.has_errors()) return d;
-    return machine;
+    return std::make_unique<Shared>(std::move(machine), inspect ? &last : nullptr);
   });
+  if (inspect && last) inspect(last->observation);
+  if (auto* report = std::get_if<scenario::RunReport>(&result))
+    report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());
+  return result;
 }
 
 }  // namespace gpuatom::nvidia

@@ -5,7 +5,7 @@
 namespace gpuatom::scenario {
 
 std::span<const KeyDoc> scenario_keys() {
-  static constexpr std::array<KeyDoc, 41> keys = {{
+  static constexpr std::array<KeyDoc, 58> keys = {{
       {"", "name", "string", "title shown in reports (default: the file name)"},
       {"", "description", "string", "what the scenario shows"},
       {"", "isa", "string", "`sass` (NVIDIA), `visa` (Intel) or `amd`; selects the program language"},
@@ -15,6 +15,7 @@ std::span<const KeyDoc> scenario_keys() {
                                     "in that mode)"},
       {"", "launch", "table", "the [launch] table"},
       {"", "region", "array of tables", "[[region]] entries: device memory"},
+      {"", "surface", "array of tables", "[[surface]] entries: surface headers in the header pool (SUATOM, SURED)"},
       {"", "lanes", "table", "the [lanes] table: per-lane initial values"},
       {"", "expect", "array of tables", "[[expect]] entries: what must hold after the run"},
       {"", "options", "table", "the [options] table"},
@@ -35,6 +36,26 @@ std::span<const KeyDoc> scenario_keys() {
       {"region", "fill", "expression", "initial value of element i (regions up to 256 MiB)"},
       {"region", "fill_type", "string", "element type of the fill: u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64 "
                                         "(default u32)"},
+      {"surface", "header", "integer", "index in the header pool, 0 … 0xfffff (NVIDIA headerPtr, the low 20 bits "
+                                       "of a handle); each index once"},
+      {"surface", "dim", "string", "`1d`, `1d_buffer`, `1d_array`, `2d`, `2d_array` or `3d`"},
+      {"surface", "layout", "string", "`pitch` (default) or `block_linear` (NVIDIA GOB tiling, spec/nvidia.md §8.2)"},
+      {"surface", "block_height", "integer", "`block_linear`: block height in GOBs, 1 2 4 8 16 or 32 (default 1)"},
+      {"surface", "block_depth", "integer", "`block_linear`: block depth in GOBs, 1 2 4 8 16 or 32 (default 1)"},
+      {"surface", "width", "integer", "texels per row, 1 … 2^32 − 1"},
+      {"surface", "height", "integer", "rows: `2d`, `2d_array`, `3d` (default 1)"},
+      {"surface", "depth", "integer", "slices: `3d` (default 1)"},
+      {"surface", "layers", "integer", "array layers: `1d_array`, `2d_array`, 1 … 65536 (default 1)"},
+      {"surface", "texel_bytes", "integer", "bytes per texel: 1, 2, 4, 8 or 16 (default 4); an access of n bytes "
+                                            "sees width × texel_bytes / n elements per row"},
+      {"surface", "region", "string", "the region holding the texels; the surface starts at addr(region) and "
+                                      "must fit in it"},
+      {"surface", "row_pitch", "integer", "`pitch`: bytes from one row to the next (default width × texel_bytes)"},
+      {"surface", "slice_pitch", "integer", "`pitch`: bytes from one slice or layer to the next (default "
+                                            "row_pitch × height)"},
+      {"surface", "enabled", "boolean", "false: a disabled header (writes dropped, zeros returned); default true"},
+      {"surface", "bound", "integer", "NVIDIA bound handles: the #tsPtrIdxU13 (0 … 0x1fff) that names this "
+                                      "surface; the constant-bank word c[bank][4 × bound] holds its header index"},
       {"lanes", "*", "expression", "initial per-lane value of a register (SASS `R4`, `P0`, `UR4`), variable "
                                    "element (vISA) or operand (AMD), over tid, lane, warp"},
       {"expect", "region", "string", "check elements of this region"},
@@ -53,6 +74,9 @@ std::span<const KeyDoc> scenario_keys() {
       {"expect", "at_lane", "integer", "the lane of a `fault` expectation"},
       {"options", "*", "string | boolean | integer", "vendor switches, e.g. `f16x2_flush = true`, `nan = "
                                                      "\"propagate\"`, AMD `device`, `pcie`, `strategy`"},
+      {"options", "header_pool_max", "integer", "SASS: the header pool's MaximumIndex (SetTexHeaderPoolC); a "
+                                                "handle whose headerPtr is greater is an invalid surface (default: "
+                                                "the highest [[surface]] header)"},
   }};
   return keys;
 }

@@ -18,6 +18,8 @@ constexpr uint64_t default_first_base = 0x10000000;  // where regions without a 
 constexpr uint64_t region_alignment = 0x10000;
 constexpr uint64_t local_window_base = 0x00fe00000000ULL;   // spec/nvidia.md §7.2 (PROPOSED)
 constexpr uint64_t shared_window_base = 0x00ff00000000ULL;
+constexpr uint64_t max_header_index = 0xfffff;  // headerPtr is handle bits 19:0 (spec/nvidia.md §8.2)
+constexpr uint64_t max_bound_index = 0x1fff;    // #tsPtrIdxU13
 
 struct ElementName {
   std::string_view name;
@@ -146,6 +148,7 @@ class Loader {
     }
     read_launch(root);
     read_regions(root);
+    read_surfaces(root);
     read_lanes(root);
     read_program(root);
     read_expectations(root);
@@ -273,6 +276,178 @@ class Loader {
       r.fill = std::move(fill);
     }
   }
+
+  void read_surfaces(const toml::table& root) {
+    const toml::node* n = root.get("surface");
+    if (!n) return;
+    const toml::array* list = n->as_array();
+    if (!list) return error(*n, "'surface' must be an array of tables: write [[surface]]");
+    // AMD's atomics address buffers only: a surface there would silently do nothing.
+    if (scenario_.isa == Isa::amd && !list->empty())
+      return error(
+          (*list)[0],
+          "isa = \"amd\" has no surface atomics; [[surface]] describes the surfaces of SUATOM and SURED (sass)");
+    for (const toml::node& item : *list) {
+      const toml::table* t = item.as_table();
+      if (!t) {
+        error(item, "each [[surface]] must be a table");
+        continue;
+      }
+      check_keys(*t, "surface", "[[surface]]");
+      if (auto s = read_surface(*t)) scenario_.surfaces.push_back(std::move(*s));
+    }
+  }
+
+  std::optional<SurfaceText> read_surface(const toml::table& t) {
+    const size_t errors_before = diagnostics_.all().size();
+    SurfaceText s;
+    s.where = at(t);
+    memory::SurfaceDescriptor& d = s.descriptor;
+    s.header = static_cast<uint32_t>(integer_at(t, "header", true, "[[surface]]", 0, max_header_index).value_or(0));
+    for (const SurfaceText& other : scenario_.surfaces)
+      if (t.get("header") && other.header == s.header)
+        error(*t.get("header"),
+              fmt::format("header {} is defined twice (first at line {})", s.header, other.where.line));
+    if (const auto b = integer_at(t, "bound", false, "[[surface]]", 0, max_bound_index)) {
+      s.bound = static_cast<uint32_t>(*b);
+      for (const SurfaceText& other : scenario_.surfaces)
+        if (other.bound == s.bound)
+          error(*t.get("bound"), fmt::format("bound index 0x{:x} already names header {} (line {})", *b, other.header,
+                                             other.where.line));
+    }
+    if (const auto dim = string_at(t, "dim", true, "[[surface]]")) {
+      if (const auto parsed = surface_dim(*dim))
+        d.dim = *parsed;
+      else
+        error(*t.get("dim"),
+              fmt::format("unknown dim '{}'; expected 1d, 1d_buffer, 1d_array, 2d, 2d_array or 3d", *dim));
+    }
+    if (const auto layout = string_at(t, "layout", false, "[[surface]]")) {
+      if (*layout == "pitch")
+        d.layout = memory::SurfaceLayout::pitch_linear;
+      else if (*layout == "block_linear")
+        d.layout = memory::SurfaceLayout::block_linear;
+      else
+        error(*t.get("layout"), fmt::format("unknown layout '{}'; expected pitch or block_linear", *layout));
+    }
+    if (const toml::node* e = t.get("enabled")) {
+      if (e->is_boolean())
+        d.enabled = e->as_boolean()->get();
+      else
+        error(*e, "'enabled' must be true or false");
+    }
+    read_surface_extents(t, d);
+    read_surface_placement(t, s);
+    if (diagnostics_.all().size() != errors_before) return std::nullopt;
+    return s;
+  }
+
+  static std::optional<memory::SurfaceDim> surface_dim(std::string_view text) {
+    constexpr std::pair<std::string_view, memory::SurfaceDim> dims[] = {{"1d", memory::SurfaceDim::d1},
+                                                                        {"1d_buffer", memory::SurfaceDim::d1_buffer},
+                                                                        {"1d_array", memory::SurfaceDim::d1_array},
+                                                                        {"2d", memory::SurfaceDim::d2},
+                                                                        {"2d_array", memory::SurfaceDim::d2_array},
+                                                                        {"3d", memory::SurfaceDim::d3}};
+    for (const auto& [name, dim] : dims)
+      if (name == text) return dim;
+    return std::nullopt;
+  }
+
+  // Extents, texel size and block shape, with the rules each dim imposes on them.
+  void read_surface_extents(const toml::table& t, memory::SurfaceDescriptor& d) {
+    using memory::SurfaceDim;
+    constexpr uint64_t max_extent = 0xffffffff;
+    d.width = static_cast<uint32_t>(integer_at(t, "width", true, "[[surface]]", 1, max_extent).value_or(1));
+    d.height = static_cast<uint32_t>(integer_at(t, "height", false, "[[surface]]", 1, max_extent).value_or(1));
+    d.depth = static_cast<uint32_t>(integer_at(t, "depth", false, "[[surface]]", 1, max_extent).value_or(1));
+    // An instruction reads the layer from 16 bits (spec/nvidia.md §8.1): more layers are unreachable.
+    d.array_size = static_cast<uint32_t>(integer_at(t, "layers", false, "[[surface]]", 1, 0x10000).value_or(1));
+    d.element_bytes = static_cast<uint32_t>(integer_at(t, "texel_bytes", false, "[[surface]]", 1, 16).value_or(4));
+    if (t.get("texel_bytes") && (d.element_bytes & (d.element_bytes - 1)) != 0)
+      error(*t.get("texel_bytes"), fmt::format("'texel_bytes' = {} must be 1, 2, 4, 8 or 16", d.element_bytes));
+    const bool one_d = d.dim == SurfaceDim::d1 || d.dim == SurfaceDim::d1_buffer || d.dim == SurfaceDim::d1_array;
+    const bool array = d.dim == SurfaceDim::d1_array || d.dim == SurfaceDim::d2_array;
+    const std::string_view dim = memory::name(d.dim);
+    if (one_d && d.height != 1)
+      error(*t.get("height"), fmt::format("a {} surface has one row: 'height' must be 1", dim));
+    if (d.dim != SurfaceDim::d3 && d.depth != 1)
+      error(*t.get("depth"), fmt::format("only a 3d surface has slices: 'depth' must be 1 for {}", dim));
+    if (!array && d.array_size != 1)
+      error(*t.get("layers"),
+            fmt::format("only 1d_array and 2d_array surfaces have layers: 'layers' must be 1 for {}", dim));
+    const bool block_linear = d.layout == memory::SurfaceLayout::block_linear;
+    for (const char* key : {"block_height", "block_depth"}) {
+      const toml::node* n = t.get(key);
+      if (!n) continue;
+      if (!block_linear) {
+        error(*n, fmt::format("'{}' applies to layout = \"block_linear\" only", key));
+        continue;
+      }
+      const auto gobs = integer_at(t, key, false, "[[surface]]", 1, 32);
+      if (!gobs) continue;
+      if (!memory::valid_block_gobs(static_cast<uint32_t>(*gobs)))
+        error(*n, fmt::format("'{}' = {} GOBs must be a power of two from 1 to 32", key, *gobs));
+      (std::string_view(key) == "block_height" ? d.block_height : d.block_depth) = static_cast<uint32_t>(*gobs);
+    }
+    if (block_linear && d.dim == SurfaceDim::d1_buffer)
+      error(*t.get("layout"), "a 1d_buffer surface is linear memory: it has no block_linear layout");
+  }
+
+  // The region, the pitches and the check that the texels fit.
+  void read_surface_placement(const toml::table& t, SurfaceText& s) {
+    memory::SurfaceDescriptor& d = s.descriptor;
+    s.region = string_at(t, "region", true, "[[surface]]").value_or("");
+    const RegionText* region = nullptr;
+    for (const RegionText& r : scenario_.regions)
+      if (r.name == s.region) region = &r;
+    if (!s.region.empty() && !region) error(*t.get("region"), fmt::format("no region named '{}'", s.region));
+    if (region && region->attributes.space != memory::Space::global)
+      error(*t.get("region"), fmt::format("region '{}' is {} memory; surfaces live in global memory", s.region,
+                                          memory::name(region->attributes.space)));
+    const uint64_t row_bytes = uint64_t{d.width} * d.element_bytes;
+    const uint64_t slices = uint64_t{d.depth} * d.array_size;  // at most one of the two is above 1
+    uint64_t footprint = 0;
+    if (d.layout == memory::SurfaceLayout::block_linear) {
+      for (const char* key : {"row_pitch", "slice_pitch"})
+        if (const toml::node* n = t.get(key)) error(*n, fmt::format("'{}' applies to layout = \"pitch\" only", key));
+      const memory::BlockLinearShape shape = d.block_linear_shape();
+      // layers × ceil(depth / BD) × ceil(H / 8·BH) × 512·BH·BD × ceil(W / 64), saturating.
+      footprint = multiply({d.array_size, memory::ceil_div(d.depth, d.block_depth),
+                            memory::ceil_div(d.height, memory::gob_rows * d.block_height), memory::block_bytes(shape),
+                            memory::width_in_gobs(shape)});
+    } else {
+      const uint64_t row_pitch = integer_at(t, "row_pitch", false, "[[surface]]", 1, 1ULL << 48).value_or(row_bytes);
+      if (row_pitch < row_bytes)
+        error(*t.get("row_pitch"), fmt::format("'row_pitch' = {} is less than a row's {} bytes (width × texel_bytes)",
+                                               row_pitch, row_bytes));
+      const uint64_t plane = multiply({row_pitch, d.height});
+      const uint64_t slice_pitch =
+          integer_at(t, "slice_pitch", false, "[[surface]]", 1, 1ULL << 48).value_or(plane);
+      if (slice_pitch < plane)
+        error(*t.get("slice_pitch"),
+              fmt::format("'slice_pitch' = {} is less than a slice's {} bytes (row_pitch × height)", slice_pitch,
+                          plane));
+      d.levels[0].row_pitch = row_pitch;
+      d.levels[0].slice_pitch = slice_pitch;
+      footprint = add(add(multiply({slices - 1, slice_pitch}), multiply({d.height - 1ULL, row_pitch})), row_bytes);
+    }
+    s.footprint = footprint;
+    if (!region) return;
+    d.levels[0].base = *region->base;
+    if (footprint > region->size)
+      error(*t.get("region"), fmt::format("the surface spans {} bytes from addr({}) but region '{}' has {}", footprint,
+                                          s.region, s.region, region->size));
+  }
+
+  // Products and sums that saturate at 2^64 − 1 instead of wrapping (any such surface is too big).
+  static uint64_t multiply(std::initializer_list<uint64_t> factors) {
+    uint64_t product = 1;
+    for (uint64_t f : factors)
+      if (__builtin_mul_overflow(product, f, &product)) return ~0ULL;
+    return product;
+  }
+  static uint64_t add(uint64_t a, uint64_t b) { return a + b < a ? ~0ULL : a + b; }
 
   static bool valid_identifier(std::string_view s) {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;

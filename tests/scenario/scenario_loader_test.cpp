@@ -111,3 +111,140 @@ TEST(ScenarioLoader, RegionsWithoutBaseDoNotOverlap) {
   ASSERT_EQ(s.regions.size(), 2u);
   EXPECT_GE(*s.regions[1].base, *s.regions[0].base + s.regions[0].size);
 }
+
+// --- [[surface]] ------------------------------------------------------------------------------
+
+namespace {
+
+// A scenario with one region "tex" of `region_size` bytes at 0x20000000 and the given surface keys.
+std::string with_surface(const std::string& keys, uint64_t region_size = 0x10000) {
+  return "isa = \"sass\"\nprogram = \"\"\n[launch]\nlanes = 1\n[[region]]\nname = \"tex\"\nbase = 0x20000000\nsize = " +
+         std::to_string(region_size) + "\n[[surface]]\n" + keys;  // the surface's keys start at line 10
+}
+
+}  // namespace
+
+TEST(ScenarioLoaderSurface, ReadsABlockLinearArray) {
+  const Scenario s =
+      parse_ok(with_surface("header = 7\nbound = 0x100\ndim = \"2d_array\"\nlayout = \"block_linear\"\n"
+                            "block_height = 2\nwidth = 32\nheight = 16\nlayers = 2\ntexel_bytes = 4\n"
+                            "region = \"tex\"\n"));
+  ASSERT_EQ(s.surfaces.size(), 1u);
+  const SurfaceText& t = s.surfaces[0];
+  EXPECT_EQ(t.header, 7u);
+  ASSERT_TRUE(t.bound);
+  EXPECT_EQ(*t.bound, 0x100u);
+  EXPECT_EQ(t.region, "tex");
+  EXPECT_EQ(t.where.line, 9u);
+  const gpuatom::memory::SurfaceDescriptor& d = t.descriptor;
+  EXPECT_TRUE(d.enabled);
+  EXPECT_EQ(d.dim, gpuatom::memory::SurfaceDim::d2_array);
+  EXPECT_EQ(d.layout, gpuatom::memory::SurfaceLayout::block_linear);
+  EXPECT_EQ(d.width, 32u);
+  EXPECT_EQ(d.height, 16u);
+  EXPECT_EQ(d.array_size, 2u);
+  EXPECT_EQ(d.element_bytes, 4u);
+  EXPECT_EQ(d.block_height, 2u);
+  EXPECT_EQ(d.block_depth, 1u);
+  EXPECT_EQ(d.levels[0].base, 0x20000000u);
+  // 2 layers × 1 slab × (16 rows / 16 rows per block) × 1024-byte blocks × 2 GOBs across.
+  EXPECT_EQ(t.footprint, 4096u);
+}
+
+TEST(ScenarioLoaderSurface, PitchesDefaultToTightRowsAndSlices) {
+  Scenario s =
+      parse_ok(with_surface("header = 0\ndim = \"3d\"\nwidth = 10\nheight = 3\ndepth = 4\ntexel_bytes = 8\n"
+                            "region = \"tex\"\n"));
+  ASSERT_EQ(s.surfaces.size(), 1u);
+  const gpuatom::memory::SurfaceDescriptor& d = s.surfaces[0].descriptor;
+  EXPECT_EQ(d.layout, gpuatom::memory::SurfaceLayout::pitch_linear);
+  EXPECT_EQ(d.levels[0].row_pitch, 80u);
+  EXPECT_EQ(d.levels[0].slice_pitch, 240u);
+  EXPECT_EQ(s.surfaces[0].footprint, 4u * 240u);
+  EXPECT_FALSE(s.surfaces[0].bound);
+
+  s =
+      parse_ok(with_surface("header = 0\ndim = \"2d\"\nwidth = 10\nheight = 3\nrow_pitch = 64\nenabled = false\n"
+                            "region = \"tex\"\n"));
+  const gpuatom::memory::SurfaceDescriptor& e = s.surfaces[0].descriptor;
+  EXPECT_FALSE(e.enabled);
+  EXPECT_EQ(e.levels[0].row_pitch, 64u);
+  EXPECT_EQ(e.levels[0].slice_pitch, 192u);
+  EXPECT_EQ(s.surfaces[0].footprint, 2u * 64u + 40u);  // the last row holds only its texels
+}
+
+TEST(ScenarioLoaderSurface, ErrorsPointAtTheKey) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"header = 0\ndim = \"2d\"\nwidth = 4\nregion = \"nowhere\"\n", "t.toml:13:10: error: no region named 'nowhere'"},
+      {"header = 0\ndim = \"4d\"\nwidth = 4\nregion = \"tex\"\n", "t.toml:11:7: error: unknown dim '4d'"},
+      {"header = 0\ndim = \"1d\"\nwidth = 4\nheight = 2\nregion = \"tex\"\n",
+       "t.toml:13:10: error: a 1D surface has one row: 'height' must be 1"},
+      {"header = 0\ndim = \"2d\"\nwidth = 4\nlayers = 2\nregion = \"tex\"\n",
+       "t.toml:13:10: error: only 1d_array and 2d_array surfaces have layers"},
+      {"header = 0\ndim = \"2d_array\"\nwidth = 4\ndepth = 2\nregion = \"tex\"\n",
+       "t.toml:13:9: error: only a 3d surface has slices"},
+      {"header = 0x100000\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:10:10: error: 'header' = 1048576 is out of range"},
+      {"header = 0\ndim = \"2d\"\nlayout = \"tiled\"\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:12:10: error: unknown layout 'tiled'"},
+      {"header = 0\ndim = \"2d\"\nlayout = \"block_linear\"\nblock_height = 3\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:13:16: error: 'block_height' = 3 GOBs must be a power of two"},
+      {"header = 0\ndim = \"2d\"\nblock_height = 2\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:12:16: error: 'block_height' applies to layout = \"block_linear\" only"},
+      {"header = 0\ndim = \"2d\"\nlayout = \"block_linear\"\nrow_pitch = 64\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:13:13: error: 'row_pitch' applies to layout = \"pitch\" only"},
+      {"header = 0\ndim = \"1d_buffer\"\nlayout = \"block_linear\"\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:12:10: error: a 1d_buffer surface is linear memory"},
+      {"header = 0\ndim = \"2d\"\nwidth = 16\nrow_pitch = 32\nregion = \"tex\"\n",
+       "t.toml:13:13: error: 'row_pitch' = 32 is less than a row's 64 bytes"},
+      {"header = 0\ndim = \"3d\"\nwidth = 4\nheight = 2\ndepth = 2\nslice_pitch = 16\nregion = \"tex\"\n",
+       "t.toml:15:15: error: 'slice_pitch' = 16 is less than a slice's 32 bytes"},
+      {"header = 0\ndim = \"2d\"\nwidth = 4\ntexel_bytes = 3\nregion = \"tex\"\n",
+       "t.toml:13:15: error: 'texel_bytes' = 3 must be 1, 2, 4, 8 or 16"},
+      {"header = 0\ndim = \"2d\"\nwidth = 4\nheight = 8193\nregion = \"tex\"\n",
+       "t.toml:14:10: error: the surface spans 131088 bytes from addr(tex) but region 'tex' has 65536"},
+      {"header = 0\ndim = \"2d\"\nwidht = 4\nregion = \"tex\"\n",
+       "t.toml:12:1: error: unknown key 'widht' in [[surface]]"},
+      {"header = 0\ndim = \"2d\"\nregion = \"tex\"\n", "t.toml:9:1: error: [[surface]] needs 'width'"},
+  };
+  for (const auto& [keys, message] : cases) {
+    const std::string e = parse_error(with_surface(keys));
+    EXPECT_NE(e.find(message), std::string::npos) << "keys:\n" << keys << "\ngot:\n" << e;
+  }
+}
+
+TEST(ScenarioLoaderSurface, BlockLinearFootprintMustFitItsRegion) {
+  // 40 texels × 4 bytes = 3 GOBs across; 20 rows / (8 × 2) = 2 block rows; 5 slices / 2 = 3 slabs.
+  const std::string keys =
+      "header = 0\ndim = \"3d\"\nlayout = \"block_linear\"\nblock_height = 2\nblock_depth = 2\n"
+      "width = 40\nheight = 20\ndepth = 5\nregion = \"tex\"\n";
+  const uint64_t footprint = 3 * 2 * 3 * (512 * 2 * 2);
+  EXPECT_EQ(parse_ok(with_surface(keys, footprint)).surfaces[0].footprint, footprint);
+  const std::string e = parse_error(with_surface(keys, footprint - 16));
+  EXPECT_NE(e.find("the surface spans 36864 bytes"), std::string::npos) << e;
+}
+
+TEST(ScenarioLoaderSurface, HeadersAndBoundIndicesAreUnique) {
+  const std::string one = "header = 1\nbound = 0x10\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n";
+  std::string e =
+      parse_error(with_surface(one + "[[surface]]\nheader = 1\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n"));
+  EXPECT_NE(e.find("t.toml:16:10: error: header 1 is defined twice (first at line 9)"), std::string::npos) << e;
+  e = parse_error(
+      with_surface(one + "[[surface]]\nheader = 2\nbound = 0x10\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n"));
+  EXPECT_NE(e.find("t.toml:17:9: error: bound index 0x10 already names header 1 (line 9)"), std::string::npos) << e;
+  e = parse_error(with_surface("header = 1\nbound = 0x2000\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n"));
+  EXPECT_NE(e.find("'bound' = 8192 is out of range"), std::string::npos) << e;
+}
+
+TEST(ScenarioLoaderSurface, SurfacesLiveInGlobalMemoryAndNotOnAmd) {
+  std::string e = parse_error(
+      "isa = \"sass\"\nprogram = \"\"\n[launch]\nlanes = 1\n[[region]]\nname = \"s\"\nspace = \"shared\"\nsize = 64\n"
+      "[[surface]]\nheader = 0\ndim = \"1d\"\nwidth = 4\nregion = \"s\"\n");
+  EXPECT_NE(e.find("t.toml:13:10: error: region 's' is shared memory; surfaces live in global memory"),
+            std::string::npos)
+      << e;
+  e = parse_error(
+      "isa = \"amd\"\nprogram = \"\"\n[launch]\nlanes = 1\n[[region]]\nname = \"tex\"\nsize = 64\n"
+      "[[surface]]\nheader = 0\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n");
+  EXPECT_NE(e.find("t.toml:8:1: error: isa = \"amd\" has no surface atomics"), std::string::npos) << e;
+}

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "gpuatom/memory/region.hpp"
+#include "gpuatom/memory/surface.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::scenario {
@@ -74,6 +75,19 @@ struct RegionText {
   SourceLocation where;
 };
 
+// A surface header in the launch's header pool (NVIDIA SUATOM/SURED, spec/nvidia.md §8.2; Intel's
+// typed surfaces reuse it). The loader resolves the region, fills in the default pitches and
+// checks that the surface's footprint fits its region, so `descriptor` is ready for the pool.
+struct SurfaceText {
+  uint32_t header = 0;            // index in the header pool (NVIDIA headerPtr[19:0])
+  std::string region;             // the region holding the texels; descriptor base = addr(region)
+  std::optional<uint32_t> bound;  // NVIDIA bound handles: the #tsPtrIdxU13 whose constant-bank
+                                  // word c[bank][4 × bound] holds this header's index
+  memory::SurfaceDescriptor descriptor;
+  uint64_t footprint = 0;  // bytes from the base the texels span (padding included)
+  SourceLocation where;
+};
+
 // One thing that must hold after the run.
 struct Expectation {
   enum class Kind : uint8_t {
@@ -107,6 +121,7 @@ struct Scenario {
   Isa isa = Isa::sass;
   LaunchSpec launch;
   std::vector<RegionText> regions;
+  std::vector<SurfaceText> surfaces;  // [[surface]] entries, in file order
   // Per-lane initial values by name (registers, variables, operands), in file order.
   std::vector<std::pair<std::string, ExpressionText>> lanes;
   std::string program;
