@@ -665,6 +665,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   for (const scenario::Expectation& e : s.expectations)
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
   d.append(scenario::precheck_expectations(s, p.group_size));
+  scenario::check_lane_storage(s, uint64_t{p.r_count} * 4 + p.p_count + 32, d);
   if (d.has_errors()) return d;
   return p;
 }
