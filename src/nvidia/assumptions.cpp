@@ -6,7 +6,7 @@ namespace gpuatom::nvidia {
 
 // Every item spec/nvidia.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 10> list = {{
+  static constexpr std::array<support::Assumption, 14> list = {{
       {"nvidia.f16x2-no-flush", "ASSUMPTION",
        "F16x2 atomics keep subnormals for both spellings (.F16x2.RN and .F16x2.FTZ.RN are one hardware "
        "operation, size code 4, as PTX defines f16x2 add .noftz)",
@@ -40,6 +40,19 @@ std::span<const support::Assumption> assumptions() {
        "a faulting lane performs no access and writes no register; the others complete; the launch stops after "
        "that instruction",
        "spec/nvidia.md §1", ""},
+      {"nvidia.surface-dropped-write", "PROPOSED",
+       "a surface access through an invalid or disabled header, or out of bounds under .IGN, drops the write and "
+       "sets Rd = 0 and Ps = false (Pu = true: nothing is left for a software fallback)",
+       "spec/nvidia.md §8.3", ""},
+      {"nvidia.header-pool-default", "DECISION",
+       "scenarios without [options] header_pool_max use the highest declared surface header as the pool's "
+       "MaximumIndex",
+       "docs/reference/scenario-format.md", "header_pool_max"},
+      {"nvidia.windows", "PROPOSED",
+       "the generic address space's local window is 0x00fe00000000 and the shared window 0x00ff00000000, 16 MiB each",
+       "spec/nvidia.md §7.2", ""},
+      {"nvidia.sparse-without-ps", "DECISION",
+       "an access to a sparse page by a form without Ps is an out-of-range fault", "spec/nvidia.md §7.4", ""},
   }};
   return list;
 }
