@@ -1,24 +1,14 @@
 #include <fmt/format.h>
 
+#include "gpuatom/support/text.hpp"
+
 #include "gpuatom/amd/matrix_render.hpp"
 
 namespace gpuatom::amd {
 
 namespace {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return support::html_escape(text); }
 
 std::string_view css_class(Outcome outcome) {
   switch (outcome) {

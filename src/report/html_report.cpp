@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/support/text.hpp"
+
 #include <algorithm>
 
 #include "gpuatom/amd/device.hpp"
@@ -17,20 +19,7 @@ namespace gpuatom::report {
 
 namespace {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return support::html_escape(text); }
 
 constexpr std::string_view style = R"css(
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#fafbfc}

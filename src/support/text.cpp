@@ -44,6 +44,21 @@ std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max) {
   return value;
 }
 
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
 std::string hex(uint64_t value, int digits) { return fmt::format("0x{:0{}x}", value, digits); }
 
 }  // namespace gpuatom::support

@@ -16,6 +16,9 @@ bool istarts_with(std::string_view text, std::string_view prefix);
 // '\'' allowed). Returns nothing on any malformed text or when the value exceeds `max`.
 std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max = ~0ULL);
 
+// Text safe inside HTML elements and double-quoted attributes.
+std::string html_escape(std::string_view text);
+
 // Lower-case hex with "0x" and exactly `digits` digits: hex(0x5, 8) == "0x00000005".
 std::string hex(uint64_t value, int digits);
 
