@@ -1,4 +1,5 @@
 #include "gpuatom/amd/scenario_runner.hpp"
+#include "gpuatom/intel/scenario_runner.hpp"
 #include "gpuatom/nvidia/scenario_runner.hpp"
 #include "gpuatom/scenario/run.hpp"
 
@@ -8,6 +9,7 @@ namespace gpuatom::scenario {
 void register_runners() {
   register_runner(Isa::amd, amd::run_scenario);
   register_runner(Isa::sass, nvidia::run_scenario);
+  register_runner(Isa::visa, intel::run_scenario);
 }
 
 }  // namespace gpuatom::scenario

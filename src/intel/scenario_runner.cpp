@@ -1,0 +1,394 @@
+// Executes `isa = "visa"` scenarios (spec/intel.md §1, §5, §6.1, §7): each group is one hardware
+// thread running the vISA program, with its own copy of every declared general variable and
+// predicate. Per instruction the enabled channels (ChEn, §6.1) read their address and sources
+// first, then perform one atomic each (ascending channel in the parallel and deterministic
+// modes, every order in exhaustive mode); channel n's returned value goes to Dst element n
+// (16-bit: zero-extended into dword n, ASSUMPTION §5.1). Dst null still updates memory. A
+// faulting channel (unmapped, misaligned) changes nothing; the others complete (§7).
+//
+// [lanes] keys name variables: element e of a variable in group g gets the expression at
+// tid = g × group + e, lane = e (predicates: bit e = value ≠ 0). The launch's `active` is the
+// execution mask EM (bit k: lane k of the group is launched and active).
+//
+// TYPED_ATOMIC does not execute yet (surfaces need descriptors): such programs are refused.
+#include <fmt/format.h>
+
+#include <cstring>
+#include <memory>
+
+#include "gpuatom/exec/atomic.hpp"
+#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/scenario_runner.hpp"
+#include "gpuatom/intel/validator.hpp"
+#include "gpuatom/scenario/execute.hpp"
+#include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/scenario/symbols.hpp"
+
+namespace gpuatom::intel {
+
+namespace {
+
+using scenario::Expression;
+
+constexpr uint32_t default_group = 8;  // SIMD8
+constexpr uint32_t max_group = 32;     // the execution mask has 32 bits
+
+struct CompiledInstruction {
+  Instruction instruction;
+  alu::Operation operation;
+  unsigned access_bytes = 4;  // memory bytes per channel: 2, 4 or 8
+  unsigned data_bytes = 4;    // bytes per channel in Src0/Src1/Dst (16-bit ops keep dwords)
+  unsigned address_bytes = 8;
+};
+
+struct Init {
+  bool predicate = false;
+  uint32_t id = 0;  // variable id or predicate id
+  Expression value;
+  support::SourceLocation where;
+};
+
+struct Program {
+  const scenario::Scenario* scenario = nullptr;
+  Module module;
+  std::vector<CompiledInstruction> code;
+  uint32_t group_size = default_group;
+  std::vector<Init> inits;
+  std::optional<Expression> active;
+};
+
+uint64_t evaluate(const Expression& e, uint64_t tid, uint32_t group_size) {
+  const auto v = e.evaluate(scenario::lane_slots(tid, group_size));
+  return std::holds_alternative<uint64_t>(v) ? std::get<uint64_t>(v) : 0;
+}
+
+// One group's registers: the bytes of every root general variable and the predicate bits.
+struct GroupState {
+  std::vector<std::vector<uint8_t>> variables;  // by id − 32 (aliases have none of their own)
+  std::vector<uint32_t> predicates;             // by id − 1
+
+  GroupState(const DeclarationTable& t) {
+    for (const GeneralVariable& v : t.generals()) variables.emplace_back(v.alias ? 0 : v.bytes(), uint8_t{0});
+    predicates.assign(t.predicates().size(), 0);
+  }
+};
+
+// Reads or writes `bytes` (≤ 8) little-endian bytes of variable `id` at byte `offset`; out of
+// range reads give 0 and writes are dropped (the validator keeps operands in bounds).
+uint64_t read_bytes(const GroupState& g, const DeclarationTable& t, uint32_t id, uint64_t offset, unsigned bytes) {
+  if (id == null_variable_id || !t.general(id)) return 0;
+  const auto s = t.storage(id);
+  const auto& data = g.variables[s.root_id - first_user_variable_id];
+  const uint64_t at = s.offset + offset;
+  if (at + bytes > data.size()) return 0;
+  uint64_t v = 0;
+  std::memcpy(&v, data.data() + at, bytes);
+  return v;
+}
+
+void write_bytes(GroupState& g, const DeclarationTable& t, uint32_t id, uint64_t offset, unsigned bytes, uint64_t v) {
+  if (id == null_variable_id || !t.general(id)) return;
+  const auto s = t.storage(id);
+  auto& data = g.variables[s.root_id - first_user_variable_id];
+  const uint64_t at = s.offset + offset;
+  if (at + bytes > data.size()) return;
+  std::memcpy(data.data() + at, &v, bytes);
+}
+
+uint64_t low_bits(uint64_t v, unsigned bytes) { return bytes >= 8 ? v : v & ((uint64_t{1} << (8 * bytes)) - 1); }
+
+struct ChannelWork {
+  uint32_t channel = 0;
+  uint64_t address = 0;
+  alu::Operands operands;
+};
+
+// The execution-mask / predicate rule of spec/intel.md §6.1.
+uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g) {
+  const unsigned offset = in.exec.channel_offset();
+  const unsigned n_channels = in.exec.channels;
+  uint32_t enabled = 0;
+  uint32_t pm = 0xffffffffu;
+  if (in.predicate.present()) {
+    const uint32_t bits = in.predicate.id - 1u < g.predicates.size() ? g.predicates[in.predicate.id - 1u] : 0;
+    uint32_t window = 0;
+    for (unsigned n = 0; n < n_channels; ++n)
+      if (n + offset < 32 && ((bits >> (n + offset)) & 1u)) window |= 1u << n;
+    const uint32_t all_channels = n_channels >= 32 ? 0xffffffffu : (1u << n_channels) - 1u;
+    if (in.predicate.control == PredicateControl::any) window = window != 0 ? all_channels : 0;
+    if (in.predicate.control == PredicateControl::all) window = window == all_channels ? all_channels : 0;
+    if (in.predicate.invert) window = ~window & all_channels;
+    pm = window;
+  }
+  for (unsigned n = 0; n < n_channels; ++n) {
+    const bool on = in.exec.no_mask() || (n + offset < 32 && ((em >> (n + offset)) & 1u));
+    if (on && ((pm >> n) & 1u)) enabled |= 1u << n;
+  }
+  return enabled;
+}
+
+class Thread final : public exec::Agent {
+ public:
+  Thread(const Program& p, memory::DeviceMemory& memory, GroupState& state, uint64_t group)
+      : p_(p), memory_(memory), state_(state), group_(group) {
+    const uint64_t lanes = p.scenario->launch.lanes;
+    for (uint32_t k = 0; k < p.group_size; ++k) {
+      const uint64_t tid = group * p.group_size + k;
+      if (tid >= lanes) break;
+      if (!p.active || evaluate(*p.active, tid, p.group_size) != 0) em_ |= 1u << k;
+    }
+  }
+
+  std::span<const exec::Event> pending() override {
+    while (events_.empty() && next_ < p_.code.size()) start(next_++);
+    return events_;
+  }
+
+  void perform(std::size_t index, exec::Recorder& recorder) override {
+    const size_t w_index = event_work_[index];
+    const ChannelWork& w = work_[w_index];
+    const CompiledInstruction& c = p_.code[current_];
+    const uint64_t tid = group_ * p_.group_size + w.channel;
+    uint32_t retries = 0;
+    const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, memory::Space::global, &retries);
+    if (!r) {
+      recorder.fault(tid, static_cast<uint32_t>(current_), r.error());
+    } else {
+      recorder.operation(retries);
+      const RawOperand& dst = c.instruction.operand(Slot::dst);
+      // 16-bit: the returned bits are zero-extended into the dword (ASSUMPTION §5.1).
+      write_bytes(state_, p_.module.declarations, dst.id, dst.offset + uint64_t{w.channel} * c.data_bytes, c.data_bytes,
+                  r->returned);
+    }
+    done_[w_index] = 1;
+    rebuild();
+  }
+
+ private:
+  void start(size_t index) {
+    current_ = index;
+    work_.clear();
+    const CompiledInstruction& c = p_.code[index];
+    const Instruction& in = c.instruction;
+    const DeclarationTable& t = p_.module.declarations;
+    const uint32_t enabled = channel_enable(in, em_, state_);
+    const RawOperand& a = in.operand(Slot::addresses);
+    const RawOperand& s0 = in.operand(Slot::src0);
+    const RawOperand& s1 = in.operand(Slot::src1);
+    // Every enabled channel reads its operands before any channel writes.
+    for (uint32_t n = 0; n < in.exec.channels; ++n) {
+      if (!((enabled >> n) & 1u)) continue;
+      ChannelWork w;
+      w.channel = n;
+      w.address = read_bytes(state_, t, a.id, a.offset + uint64_t{n} * c.address_bytes, c.address_bytes);
+      const uint64_t v0 = low_bits(read_bytes(state_, t, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+      const uint64_t v1 = low_bits(read_bytes(state_, t, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+      w.operands = operands(in.op, v0, v1);
+      work_.push_back(w);
+    }
+    done_.assign(work_.size(), 0);
+    rebuild();
+  }
+
+  void rebuild() {
+    events_.clear();
+    event_work_.clear();
+    const unsigned bytes = p_.code.empty() ? 4 : p_.code[current_].access_bytes;
+    for (size_t i = 0; i < work_.size(); ++i) {
+      if (done_[i]) continue;
+      events_.push_back({static_cast<uint32_t>(current_), work_[i].channel, {work_[i].address, bytes, true}});
+      event_work_.push_back(i);
+    }
+  }
+
+  const Program& p_;
+  memory::DeviceMemory& memory_;
+  GroupState& state_;
+  uint64_t group_;
+  uint32_t em_ = 0;
+  size_t next_ = 0;
+  size_t current_ = 0;
+  std::vector<ChannelWork> work_;
+  std::vector<uint8_t> done_;
+  std::vector<exec::Event> events_;
+  std::vector<size_t> event_work_;
+};
+
+class VisaMachine final : public scenario::Machine {
+ public:
+  VisaMachine(const Program& p, support::Diagnostics& d) : p_(p) {
+    d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
+    const DeclarationTable& t = p.module.declarations;
+    const uint64_t lanes = p.scenario->launch.lanes;
+    const uint64_t groups = (lanes + p.group_size - 1) / p.group_size;
+    states_.reserve(groups);
+    for (uint64_t g = 0; g < groups; ++g) states_.emplace_back(t);
+    for (uint64_t g = 0; g < groups; ++g) {
+      GroupState& state = states_[g];
+      for (const Init& init : p.inits) {
+        const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
+        for (uint32_t e = 0; e < elements; ++e) {
+          const uint64_t tid = g * p.group_size + e;
+          const scenario::SlotValues slots{tid, e, g, 0};
+          const auto v = init.value.evaluate(slots);
+          if (auto* err = std::get_if<scenario::ExpressionError>(&v)) {
+            support::SourceLocation at = init.where;
+            at.column += err->column - 1;
+            d.error(at, fmt::format("{} (group {}, element {})", err->message, g, e));
+            return;
+          }
+          const uint64_t bits = std::get<uint64_t>(v);
+          if (init.predicate) {
+            if (bits != 0) state.predicates[init.id - 1] |= 1u << e;
+          } else {
+            const GeneralVariable* var = t.general(init.id);
+            const unsigned size = info(var->type).bytes;
+            write_bytes(state, t, init.id, uint64_t{e} * size, size, bits);
+          }
+        }
+      }
+    }
+    for (uint64_t g = 0; g < groups; ++g) {
+      threads_.push_back(std::make_unique<Thread>(p, memory_, states_[g], g));
+      agents_.push_back(threads_.back().get());
+    }
+  }
+
+  std::span<exec::Agent* const> agents() override { return agents_; }
+  memory::DeviceMemory& memory() override { return memory_; }
+
+  scenario::Observation observe(const exec::RunResult& run) override {
+    scenario::Observation o;
+    o.memory = &memory_;
+    o.group_size = p_.group_size;
+    o.faults = run.faults;
+    o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
+      const DeclarationTable& t = p_.module.declarations;
+      const auto ref = t.lookup(name);
+      const uint64_t g = tid / p_.group_size;
+      const uint32_t e = static_cast<uint32_t>(tid % p_.group_size);
+      if (!ref || g >= states_.size()) return std::nullopt;
+      if (ref->kind == DeclKind::predicate) {
+        const PredicateVariable* pv = t.predicate(ref->id);
+        if (!pv || e >= pv->num_elts) return std::nullopt;
+        return (states_[g].predicates[ref->id - 1] >> e) & 1u;
+      }
+      if (ref->kind != DeclKind::general) return std::nullopt;
+      const GeneralVariable* var = t.general(ref->id);
+      if (!var || e >= var->num_elts) return std::nullopt;
+      const unsigned size = info(var->type).bytes;
+      return read_bytes(states_[g], t, ref->id, uint64_t{e} * size, size);
+    };
+    if (p_.active) {
+      o.lane_active = [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
+    }
+    return o;
+  }
+
+ private:
+  const Program& p_;
+  memory::DeviceMemory memory_;
+  std::vector<GroupState> states_;
+  std::vector<std::unique_ptr<Thread>> threads_;
+  std::vector<exec::Agent*> agents_;
+};
+
+// A diagnostic of the program text, moved to its place in the scenario file.
+support::Diagnostic at_scenario_line(support::Diagnostic diag, const scenario::Scenario& s) {
+  if (diag.where.line == 0) return diag;
+  if (diag.where.line == 1 && diag.where.column) diag.where.column += s.program_where.column - 1;
+  diag.where.line = s.program_where.line + diag.where.line - 1;
+  diag.where.file = s.program_where.file.empty() ? s.file : s.program_where.file;
+  return diag;
+}
+
+std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
+  support::Diagnostics d;
+  Program p;
+  p.scenario = &s;
+  p.group_size = s.launch.group_size ? s.launch.group_size : default_group;
+  if (p.group_size > max_group) d.error(s.launch.where, "a vISA thread has at most 32 channels");
+
+  ValidationOptions validation;
+  for (size_t i = 0; i < s.options.size(); ++i) {
+    const auto& [key, value] = s.options[i];
+    if (key == "platform") {
+      if (const auto platform = parse_platform(value)) validation.platform = *platform;
+      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected gen9, gen12, xehp or pvc", value));
+    } else {
+      d.error(s.option_where[i].second, fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|pvc", key));
+    }
+  }
+
+  // The program: parsed and validated, diagnostics at their line of the scenario file.
+  support::Diagnostics program_diagnostics;
+  p.module = parse_visa(s.program, s.file, ParseOptions{}, program_diagnostics);
+  if (!program_diagnostics.has_errors()) validate(p.module, validation, program_diagnostics);
+  for (const support::Diagnostic& diag : program_diagnostics.all())
+    if (diag.severity == support::Severity::error) d.add(at_scenario_line(diag, s));
+  if (d.has_errors()) return d;
+  for (const Instruction& in : p.module.instructions) {
+    if (in.form == Form::typed) {
+      support::Diagnostic diag{support::Severity::error, in.where.start,
+                               "typed_atomic does not execute in scenarios yet (only svm_atomic)", "spec/intel.md §8"};
+      d.add(at_scenario_line(diag, s));
+      continue;
+    }
+    CompiledInstruction c;
+    c.instruction = in;
+    c.operation = to_alu(in.op, in.width);
+    c.access_bytes = static_cast<unsigned>(bits(in.width) / 8);
+    c.data_bytes = type_rule(in.form, in.op, in.width, Slot::dst).element_bytes;
+    c.address_bytes = type_rule(in.form, in.op, in.width, Slot::addresses).element_bytes;
+    p.code.push_back(c);
+  }
+  if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
+
+  const auto where = scenario::placements(s);
+  const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
+  const auto compile = [&](const scenario::ExpressionText& t) -> std::optional<Expression> {
+    auto c = scenario::compile_at(t, symbols);
+    if (auto* diag = std::get_if<support::Diagnostic>(&c)) {
+      d.add(*diag);
+      return std::nullopt;
+    }
+    return std::get<Expression>(std::move(c));
+  };
+  const DeclarationTable& t = p.module.declarations;
+  for (const auto& [name, text] : s.lanes) {
+    const auto ref = t.lookup(name);
+    if (!ref || ref->kind == DeclKind::surface) {
+      support::SourceLocation at = text.where;
+      at.column = 1;
+      d.error(at, fmt::format("'{}' is not a declared general or predicate variable of the program", name));
+      continue;
+    }
+    if (auto e = compile(text)) p.inits.push_back({ref->kind == DeclKind::predicate, ref->id, std::move(*e), text.where});
+  }
+  if (s.launch.active) p.active = compile(*s.launch.active);
+  for (const scenario::Expectation& e : s.expectations) {
+    if (e.name.empty()) continue;
+    const auto ref = t.lookup(e.name);
+    if (!ref || ref->kind == DeclKind::surface)
+      d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program", e.name));
+  }
+  d.append(scenario::precheck_expectations(s, p.group_size));
+  if (d.has_errors()) return d;
+  return p;
+}
+
+}  // namespace
+
+scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::RunOptions& options) {
+  auto prepared = prepare(s);
+  if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
+  const Program& p = std::get<Program>(prepared);
+  return scenario::execute(s, options, [&p]() -> scenario::MachineOrError {
+    support::Diagnostics d;
+    auto machine = std::make_unique<VisaMachine>(p, d);
+    if (d.has_errors()) return d;
+    return machine;
+  });
+}
+
+}  // namespace gpuatom::intel

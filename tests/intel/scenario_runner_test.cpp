@@ -1,0 +1,163 @@
+// vISA scenarios executed by the Intel runner (spec/intel.md §1, §5, §6.1, §7).
+#include <gtest/gtest.h>
+
+#include "gpuatom/intel/scenario_runner.hpp"
+
+using namespace gpuatom;
+
+namespace {
+
+scenario::Scenario load(const std::string& text) {
+  auto r = scenario::parse_scenario(text, "visa.toml");
+  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
+    ADD_FAILURE() << d->format_all();
+    return {};
+  }
+  return std::get<scenario::Scenario>(std::move(r));
+}
+
+scenario::RunReport run_ok(const std::string& text, scenario::Mode mode = scenario::Mode::deterministic) {
+  scenario::RunOptions o;
+  o.mode = mode;
+  o.seed = 1;
+  auto r = intel::run_scenario(load(text), o);
+  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
+    ADD_FAILURE() << d->format_all();
+    return {};
+  }
+  return std::get<scenario::RunReport>(std::move(r));
+}
+
+std::string run_error(const std::string& text) {
+  auto r = intel::run_scenario(load(text), {});
+  if (auto* d = std::get_if<support::Diagnostics>(&r)) return d->format_all();
+  ADD_FAILURE() << "ran";
+  return {};
+}
+
+void expect_passes(const std::string& text) {
+  for (auto mode : {scenario::Mode::parallel, scenario::Mode::deterministic, scenario::Mode::exhaustive}) {
+    const auto r = run_ok(text, mode);
+    EXPECT_TRUE(r.passed()) << "mode " << static_cast<int>(mode);
+    for (const auto& e : r.expectations)
+      if (!e.passed) ADD_FAILURE() << e.what << ": " << e.detail;
+  }
+}
+
+// A program of declarations + `line`, 8 channels of `lanes` per group, a region `x` of 64 bytes.
+std::string text(const std::string& decls, const std::string& line, const std::string& lanes_table,
+                 const std::string& expectations, const std::string& launch = "lanes = 8") {
+  return "isa = \"visa\"\nexhaustive = true\nprogram = \"\"\"\n"
+         ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
+         ".decl OLD v_type=G type=ud num_elts=8 align=GRF\n"
+         ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n" +
+         decls + line + "\n\"\"\"\n[launch]\n" + launch + "\n[[region]]\nname = \"x\"\nsize = 64\n[lanes]\n" + lanes_table +
+         "\n" + expectations;
+}
+
+std::string region_word(unsigned index, const std::string& value) {
+  return "[[expect]]\nregion = \"x\"\ntype = \"u32\"\nindex = " + std::to_string(index) + "\nequals = \"" + value + "\"\n";
+}
+
+std::string lane_each(const std::string& name, const std::string& value) {
+  return "[[expect]]\nlane = \"" + name + "\"\neach = \"" + value + "\"\n";
+}
+
+// Each channel adds 1 to its own word: the words that changed are the enabled channels.
+const std::string own_word = "ADDR = \"addr(x) + 4 * lane\"\nVAL = 1\nOLD = 7\n";
+
+}  // namespace
+
+TEST(IntelRunner, ActiveMaskIsTheExecutionMask) {
+  expect_passes(text("", "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", own_word,
+                     region_word(0, "1") + region_word(1, "0") + region_word(2, "1") + lane_each("OLD", "0"),
+                     "lanes = 8\nactive = \"lane % 2 == 0\""));
+}
+
+TEST(IntelRunner, NoMaskIgnoresTheExecutionMask) {
+  expect_passes(text("", "svm_atomic.add (M1_NM, 8) ADDR.0 OLD.0 VAL.0 %null.0", own_word,
+                     region_word(1, "1") + region_word(7, "1"), "lanes = 8\nactive = \"lane % 2 == 0\""));
+}
+
+TEST(IntelRunner, PerChannelPredicateAndInversion) {
+  const std::string decl = ".decl P1 v_type=P num_elts=8\n";
+  const std::string lanes = own_word + "P1 = \"lane < 3\"\n";
+  expect_passes(text(decl, "(P1) svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", lanes,
+                     region_word(2, "1") + region_word(3, "0") + lane_each("OLD", "lane < 3 ? 0 : 7")));
+  expect_passes(text(decl, "(!P1) svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", lanes,
+                     region_word(2, "0") + region_word(3, "1") + lane_each("OLD", "lane < 3 ? 7 : 0")));
+}
+
+TEST(IntelRunner, AnyAndAllPredicates) {
+  const std::string decl = ".decl P1 v_type=P num_elts=8\n";
+  const std::string one_bit = own_word + "P1 = \"lane == 5\"\n";
+  // .any: one set bit enables every channel; .all: one clear bit disables every channel.
+  expect_passes(text(decl, "(P1.any) svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", one_bit,
+                     region_word(0, "1") + region_word(7, "1") + lane_each("OLD", "0")));
+  expect_passes(text(decl, "(P1.all) svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", one_bit,
+                     region_word(5, "0") + lane_each("OLD", "7")));
+  expect_passes(text(decl, "(!P1.all) svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", one_bit,
+                     region_word(5, "1") + lane_each("OLD", "0")));
+  expect_passes(text(decl, "(P1.all) svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", own_word + "P1 = 1\n",
+                     region_word(4, "1") + lane_each("OLD", "0")));
+}
+
+TEST(IntelRunner, SixteenBitUsesLowHalfOfEachDwordAndZeroesTheUpperHalf) {
+  // Channel n adds the low 16 bits of VAL dword n to the half-word at 2n; Dst dword n gets the
+  // old half-word zero-extended.
+  expect_passes(text("", "svm_atomic.add.16 (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0",
+                     "ADDR = \"addr(x) + 2 * lane\"\nVAL = \"0xabcd0000 + lane + 1\"\nOLD = \"0xffffffff\"\n",
+                     region_word(0, "0x00020001") + region_word(3, "0x00080007") + region_word(4, "0") +
+                         lane_each("OLD", "0")));
+}
+
+TEST(IntelRunner, SixtyFourBitSvm) {
+  const std::string decl = ".decl V64 v_type=G type=uq num_elts=8 align=GRF\n.decl O64 v_type=G type=uq num_elts=8 align=GRF\n";
+  expect_passes(text(decl, "svm_atomic.add.64 (M1, 8) ADDR.0 O64.0 V64.0 %null.0",
+                     "ADDR = \"addr(x)\"\nV64 = \"0x100000000\"\n",
+                     "[[expect]]\nregion = \"x\"\ntype = \"u64\"\nindex = 0\nequals = \"0x800000000\"\n"
+                     "[[expect]]\nlane = \"O64\"\npermutation = \"i * 0x100000000\"\n"));
+}
+
+TEST(IntelRunner, NullDstStillUpdatesMemory) {
+  expect_passes(text("", "svm_atomic.add (M1, 8) ADDR.0 %null.0 VAL.0 %null.0", "ADDR = \"addr(x)\"\nVAL = 2\nOLD = 7\n",
+                     region_word(0, "16") + lane_each("OLD", "7")));
+}
+
+TEST(IntelRunner, FaultsArePerChannel) {
+  // Channel 1 is misaligned, channel 2 unmapped; the others complete.
+  const auto r = run_ok(text("", "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0",
+                             "ADDR = \"lane == 1 ? addr(x) + 2 : (lane == 2 ? 0x10 : addr(x) + 4 * lane)\"\nVAL = 1\nOLD = 7\n",
+                             region_word(0, "1") + region_word(3, "1") +
+                                 "[[expect]]\nfaults = 2\n[[expect]]\nlane = \"OLD\"\neach = \"lane == 1 || lane == 2 ? 7 : 0\"\n"));
+  EXPECT_TRUE(r.passed());
+  EXPECT_EQ(r.counters.faults, 2u);
+  EXPECT_EQ(r.counters.operations, 6u);
+}
+
+TEST(IntelRunner, SameAddressChannelsGoInAscendingOrderDeterministically) {
+  // Exchange: channel n stores n + 10 and gets what channel n − 1 stored.
+  const auto r = run_ok(text("", "svm_atomic.xchg (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0",
+                             "ADDR = \"addr(x)\"\nVAL = \"lane + 10\"\n",
+                             region_word(0, "17") + lane_each("OLD", "lane == 0 ? 0 : lane + 9")),
+                        scenario::Mode::deterministic);
+  EXPECT_TRUE(r.passed());
+}
+
+TEST(IntelRunner, BadProgramLineIsReportedAtItsScenarioLine) {
+  // The program starts on line 4 of the file; its 4th line (the instruction) is line 7.
+  const std::string err = run_error(text("", "svm_atomic.bogus (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", "", ""));
+  EXPECT_NE(err.find("visa.toml:7:"), std::string::npos) << err;
+}
+
+TEST(IntelRunner, TypedAtomicsAreRefusedForNow) {
+  const std::string err = run_error(text(".decl S v_type=T num_elts=1\n",
+                                         "typed_atomic.add (M1, 8) S VAL.0 %null.0 %null.0 %null.0 VAL.0 %null.0 OLD.0",
+                                         "", ""));
+  EXPECT_NE(err.find("typed_atomic does not execute"), std::string::npos) << err;
+}
+
+TEST(IntelRunner, UnknownLaneVariableIsAnError) {
+  const std::string err = run_error(text("", "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", "NOPE = 1\n", ""));
+  EXPECT_NE(err.find("'NOPE' is not a declared"), std::string::npos) << err;
+}
