@@ -16,7 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path work = fs::path(GPUATOM_CLI).parent_path().parent_path() / "report-test";
+// ctest runs each test in its own process, possibly in parallel: each process gets its own folder.
+const fs::path artifacts = fs::path(GPUATOM_CLI).parent_path().parent_path() / "report-test";
+const fs::path work = artifacts / std::to_string(::getpid());
 
 std::string chromium(const std::string& args) {
   // Each run gets its own profile: Chromium locks a profile, and the tests may run in parallel.
@@ -90,8 +92,9 @@ std::vector<std::string> model_cells(const std::string& matrix_args, int leaf) {
 TEST_F(ReportInBrowser, OpensWithoutConsoleErrorsAndShowsTheTables) {
   const std::string log = chromium("--window-size=1400,2000 --screenshot=" + (work / "screenshot.png").string() + " " + page());
   EXPECT_EQ(log.find(":CONSOLE("), std::string::npos) << log;
-  EXPECT_TRUE(fs::exists(work / "screenshot.png"));
+  ASSERT_TRUE(fs::exists(work / "screenshot.png"));
   EXPECT_GT(fs::file_size(work / "screenshot.png"), 20000u);  // a blank page compresses to a few KiB
+  fs::copy_file(work / "screenshot.png", artifacts / "screenshot.png", fs::copy_options::overwrite_existing);
   const std::string dom = chromium("--dump-dom " + page());
   EXPECT_NE(dom.find("NVIDIA SASS: op × size"), std::string::npos);
   EXPECT_NE(dom.find("Bundled examples"), std::string::npos);
