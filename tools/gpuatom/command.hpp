@@ -31,5 +31,6 @@ void add_amd_command(CLI::App& app, Action& run);
 void add_asm_command(CLI::App& app, Action& run);
 void add_disasm_command(CLI::App& app, Action& run);
 void add_check_command(CLI::App& app, Action& run);
+void add_verify_hw_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli

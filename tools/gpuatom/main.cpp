@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   add_asm_command(app, run);
   add_disasm_command(app, run);
   add_check_command(app, run);
+  add_verify_hw_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
