@@ -183,6 +183,16 @@ nlohmann::ordered_json hex_array(const std::vector<uint64_t>& values, CudaType t
   return array;
 }
 
+// The parser quotes what it read last, which may be any bytes: show the unprintable ones as \xNN.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f) out += static_cast<char>(c);
+    else out += fmt::format("\\x{:02x}", c);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::variant<HwRecord, std::string> parse_hw_record(std::string_view line) {
@@ -195,7 +205,7 @@ std::variant<HwRecord, std::string> parse_hw_record(std::string_view line) {
     const size_t tag = what.find("] ");
     if (tag != std::string::npos) what = what.substr(tag + 2);
     if (const size_t at = what.find("line 1, "); at != std::string::npos) what.erase(at, 8);
-    return "not JSON: " + what;
+    return "not JSON: " + printable(what);
   }
   try {
     return parse_object(object);
