@@ -123,6 +123,17 @@ TEST(VerifyHwCommand, TheNanSwitchChangesWhatTheModelSays) {
   EXPECT_NE(r.out.find("hardware memory=0x7fffffff"), std::string::npos) << r.out;
 }
 
+TEST(VerifyHwCommand, TheSchemaExamplesInHwReadmeAgree) {
+  std::istringstream readme(read(std::string(GPUATOM_SOURCE_DIR) + "/hw/README.md"));
+  std::string examples;
+  for (std::string line; std::getline(readme, line);)
+    if (line.rfind("{\"device\"", 0) == 0) examples += line + "\n";
+  ScratchFile file(examples);
+  const CliRun r = run_gpuatom("verify-hw " + file.path());
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("all 2 cases agree"), std::string::npos) << r.out;
+}
+
 TEST(VerifyHwCommand, MalformedLinesExit2WithFileAndLineAndNothingOnStdout) {
   const std::string path = sample("malformed.jsonl");
   const CliRun out = stdout_only("verify-hw " + path);
