@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   check->require_subcommand(1);
   add_check_sass_command(*check, run);
   add_check_visa_command(*check, run);
+  add_verify_hw_command(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version

@@ -1,0 +1,27 @@
+# The CUDA hardware harness (hw/cuda) is built with the rest of the project wherever nvcc works,
+# and skipped quietly where it does not: a machine without CUDA still builds and tests everything
+# else. Sanitizer builds skip it (the CUDA runtime does not run under ASan/TSan as configured here).
+include(CheckLanguage)
+if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS /usr/local/cuda/bin/nvcc)
+  # The toolkit's default place, often not on PATH; check_language still tries it before use.
+  set(ENV{CUDACXX} /usr/local/cuda/bin/nvcc)
+endif()
+check_language(CUDA)
+set(gpuatom_cuda_default OFF)
+if(CMAKE_CUDA_COMPILER AND NOT GPUATOM_SANITIZE)
+  set(gpuatom_cuda_default ON)
+endif()
+option(GPUATOM_BUILD_CUDA_HARNESS "Build the CUDA hardware harness hw/cuda (needs nvcc 12 or later)"
+       ${gpuatom_cuda_default})
+
+if(GPUATOM_BUILD_CUDA_HARNESS AND NOT CMAKE_CUDA_COMPILER)
+  message(STATUS "gpuatom: no working nvcc found; the CUDA harness (hw/cuda) is not built")
+elseif(GPUATOM_BUILD_CUDA_HARNESS)
+  enable_language(CUDA)
+  if(CMAKE_CUDA_COMPILER_VERSION VERSION_LESS 12.0)
+    message(STATUS "gpuatom: nvcc ${CMAKE_CUDA_COMPILER_VERSION} is older than 12.0; the CUDA harness is not built")
+  else()
+    message(STATUS "gpuatom: building the CUDA harness with nvcc ${CMAKE_CUDA_COMPILER_VERSION}")
+    add_subdirectory(hw/cuda)
+  endif()
+endif()

@@ -1,0 +1,142 @@
+// gpuatom-hw-harness OUT.jsonl [--device N] [--lanes N]
+//
+// Runs every CUDA atomic the NVIDIA model knows on the GPU, single-lane and racing, in global and
+// shared memory, and writes one JSON line per result (schema: hw/README.md). The cases come from
+// the library (gpuatom/nvidia/hardware_cases.hpp), so `gpuatom verify-hw OUT.jsonl` checks
+// exactly what ran. Prints the device name; exit 0 on success, 1 on a CUDA error, 2 on bad usage.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "device_runs.hpp"
+#include "gpuatom/nvidia/hardware_cases.hpp"
+#include "hw_records.hpp"
+
+namespace {
+
+namespace model = gpuatom::nvidia::hw;
+using gpuatom::cli::HwDevice;
+using gpuatom::cli::hw_record_line;
+
+// The kernels' plain enums repeat the library's order.
+static_assert(static_cast<int>(gpuatom_hw::Op::cas) == static_cast<int>(model::CudaOp::cas));
+static_assert(static_cast<int>(gpuatom_hw::Op::bit_xor) == static_cast<int>(model::CudaOp::bit_xor));
+static_assert(static_cast<int>(gpuatom_hw::Type::u128) == static_cast<int>(model::CudaType::u128));
+static_assert(static_cast<int>(gpuatom_hw::Type::bf16x2) == static_cast<int>(model::CudaType::bf16x2));
+static_assert(static_cast<int>(gpuatom_hw::RacingForm::cas_loop) == static_cast<int>(model::RacingForm::cas_loop));
+
+constexpr model::Space spaces[] = {model::Space::global, model::Space::shared};
+
+gpuatom_hw::Space device_space(model::Space s) {
+  return s == model::Space::global ? gpuatom_hw::Space::global : gpuatom_hw::Space::shared;
+}
+gpuatom_hw::Value device_value(const gpuatom::support::Bits128& v) { return {v.lo, v.hi}; }
+gpuatom::support::Bits128 model_value(const gpuatom_hw::Value& v, model::CudaType type) {
+  // Narrow atomics touch only the low bytes of the 16-byte slot: keep the type's bits.
+  return {v.lo & model::mask(type), type == model::CudaType::u128 ? v.hi : 0};
+}
+
+struct Usage {
+  std::string out;
+  int device = 0;
+  int lanes = 1024;
+};
+
+bool parse_usage(int argc, char** argv, Usage& usage) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--device" || arg == "--lanes") && i + 1 < argc) {
+      (arg == "--device" ? usage.device : usage.lanes) = std::atoi(argv[++i]);
+    } else if (!arg.empty() && arg[0] != '-' && usage.out.empty()) {
+      usage.out = arg;
+    } else {
+      return false;
+    }
+  }
+  return !usage.out.empty() && usage.lanes >= 1 && usage.lanes <= 1024 && usage.device >= 0;
+}
+
+// Every single-lane case of one space in one launch (one thread runs them in order).
+size_t write_single(std::ofstream& out, const HwDevice& device, model::Space space, int sm) {
+  std::vector<model::SingleInput> inputs;
+  for (const model::CudaAtomic& a : model::cuda_atomics())
+    if (a.min_sm <= sm)
+      for (const model::SingleInput& in : model::single_inputs(a)) inputs.push_back(in);
+  std::vector<gpuatom_hw::SingleCase> cases;
+  for (const model::SingleInput& in : inputs)
+    cases.push_back({static_cast<gpuatom_hw::Op>(in.op), static_cast<gpuatom_hw::Type>(in.type), device_value(in.old),
+                     device_value(in.operand), device_value(in.compare)});
+  const std::vector<gpuatom_hw::SingleResult> results = gpuatom_hw::run_single(device_space(space), cases);
+  size_t written = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const model::SingleInput& in = inputs[i];
+    if (results[i].status != gpuatom_hw::Status::ok) {
+      std::fprintf(stderr, "gpuatom-hw-harness: %s on %s has no atomic in this build for this device\n",
+                   std::string(model::name(in.op)).c_str(), std::string(model::name(in.type)).c_str());
+      continue;
+    }
+    const model::SingleRecord record{in.op, in.type, space, in.old, in.operand, in.compare,
+                                     model_value(results[i].memory, in.type), model_value(results[i].returned, in.type)};
+    out << hw_record_line(device, record) << '\n';
+    ++written;
+  }
+  return written;
+}
+
+size_t write_racing(std::ofstream& out, const HwDevice& device, model::Space space, int sm, int lanes) {
+  size_t written = 0;
+  for (const model::CudaAtomic& a : model::cuda_atomics()) {
+    if (a.min_sm > sm) continue;
+    for (const model::RacingPlan& plan : model::racing_plans(a, lanes)) {
+      const gpuatom_hw::RacingLaunch launch{static_cast<gpuatom_hw::Op>(plan.op), static_cast<gpuatom_hw::Type>(plan.type),
+                                            static_cast<gpuatom_hw::RacingForm>(plan.form),
+                                            static_cast<uint32_t>(plan.operands.size())};
+      const gpuatom_hw::RacingOutcome o =
+          gpuatom_hw::run_racing(device_space(space), launch, plan.initial, plan.operands, plan.compares);
+      model::RacingRecord record{plan.op, plan.type, space, plan.form, plan.initial, o.memory & model::mask(plan.type),
+                                 o.operands, o.compares, o.returned};
+      for (auto* values : {&record.operands, &record.compares, &record.returned})
+        for (uint64_t& v : *values) v &= model::mask(plan.type);
+      out << hw_record_line(device, record) << '\n';
+      ++written;
+    }
+  }
+  return written;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Usage usage;
+  if (!parse_usage(argc, argv, usage)) {
+    std::fprintf(stderr, "usage: gpuatom-hw-harness OUT.jsonl [--device N] [--lanes 1..1024]\n");
+    return 2;
+  }
+  try {
+    const gpuatom_hw::DeviceInfo info = gpuatom_hw::device_info(usage.device);
+    const HwDevice device{info.name, std::to_string(info.major) + "." + std::to_string(info.minor)};
+    const int sm = info.major * 10 + info.minor;
+    std::printf("device: %s (sm %s)\n", device.name.c_str(), device.sm.c_str());
+    std::ofstream out(usage.out, std::ios::binary | std::ios::trunc);
+    if (!out) {
+      std::fprintf(stderr, "gpuatom-hw-harness: cannot write %s\n", usage.out.c_str());
+      return 2;
+    }
+    size_t records = 0;
+    for (model::Space space : spaces) records += write_single(out, device, space, sm);
+    for (model::Space space : spaces) records += write_racing(out, device, space, sm, usage.lanes);
+    out.flush();
+    if (!out) {
+      std::fprintf(stderr, "gpuatom-hw-harness: cannot write %s\n", usage.out.c_str());
+      return 2;
+    }
+    std::printf("wrote %zu records to %s\ncheck them: gpuatom verify-hw %s\n", records, usage.out.c_str(), usage.out.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gpuatom-hw-harness: %s\n", e.what());
+    return 1;
+  }
+}
