@@ -1,5 +1,5 @@
 # The CUDA hardware harness (hw/cuda) is built with the rest of the project wherever nvcc works,
-# and skipped quietly where it does not: a machine without CUDA still builds and tests everything
+# and skipped, with a status line, where it does not: a machine without CUDA still builds and tests everything
 # else. Sanitizer builds skip it (the CUDA runtime does not run under ASan/TSan as configured here).
 include(CheckLanguage)
 if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS /usr/local/cuda/bin/nvcc)
@@ -14,9 +14,11 @@ endif()
 option(GPUATOM_BUILD_CUDA_HARNESS "Build the CUDA hardware harness hw/cuda (needs nvcc 12 or later)"
        ${gpuatom_cuda_default})
 
-if(GPUATOM_BUILD_CUDA_HARNESS AND NOT CMAKE_CUDA_COMPILER)
+if(NOT CMAKE_CUDA_COMPILER)
   message(STATUS "gpuatom: no working nvcc found; the CUDA harness (hw/cuda) is not built")
-elseif(GPUATOM_BUILD_CUDA_HARNESS)
+elseif(NOT GPUATOM_BUILD_CUDA_HARNESS)
+  message(STATUS "gpuatom: GPUATOM_BUILD_CUDA_HARNESS is OFF; the CUDA harness (hw/cuda) is not built")
+else()
   enable_language(CUDA)
   if(CMAKE_CUDA_COMPILER_VERSION VERSION_LESS 12.0)
     message(STATUS "gpuatom: nvcc ${CMAKE_CUDA_COMPILER_VERSION} is older than 12.0; the CUDA harness is not built")
