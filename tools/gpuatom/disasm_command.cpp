@@ -107,7 +107,7 @@ void add_disasm_command(CLI::App& app, Action& run) {
   cmd->add_option("bytes", args->hex, "instruction bytes in hex (\"4E 05 03\" or \"4e0503\")");
   cmd->add_option("--file", args->file, "a file of raw instruction bytes or of hex text (- for standard input)");
   cmd->add_option("--format", args->format, "how to read --file: auto (default), raw or hex");
-  cmd->add_option("--decls", args->decls, "a .visaasm file whose declarations name the ids (its instructions are ignored)");
+  cmd->add_option("--decls", args->decls, "a .visaasm file whose declarations name the ids (its instructions must parse but are not checked)");
   cmd->add_flag("--visa-legacy-ids", args->legacy_ids,
                 "raw operands carry 2-byte ids (files before version 3.4; 34/22-byte instructions)");
   args->visa.add_to(*cmd, false);
