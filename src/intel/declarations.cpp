@@ -56,7 +56,7 @@ uint16_t DeclarationTable::add_predicate(std::string name, uint32_t num_elts, su
 uint8_t DeclarationTable::add_surface(std::string name, uint32_t num_elts, support::SourceLocation where) {
   const auto index = static_cast<uint8_t>(next_surface_index());
   names_.emplace(name, NameRef{DeclKind::surface, index});
-  surfaces_.push_back({std::move(name), index, num_elts, std::nullopt, std::move(where)});
+  surfaces_.push_back({std::move(name), index, num_elts, std::nullopt, std::nullopt, std::move(where)});
   return index;
 }
 
@@ -92,9 +92,10 @@ DeclarationTable::Storage DeclarationTable::storage(uint32_t id) const {
   return s;
 }
 
-bool DeclarationTable::bind_surface_type(uint32_t index, SurfaceType type) {
+bool DeclarationTable::bind_surface_type(uint32_t index, SurfaceType type, std::optional<uint8_t> element_bytes) {
   if (!surface(index)) return false;
   surfaces_[index - first_declared_surface].type = type;
+  surfaces_[index - first_declared_surface].element_bytes = element_bytes;
   return true;
 }
 

@@ -194,9 +194,10 @@ Instruction parse_instruction(ParseContext& c) {
   inst.where.predicate = inst.predicate.present() ? inst.where.predicate : inst.where.start;
   parse_mnemonic(c, inst);
   parse_exec_size(c, inst);
-  if (!inst.where.exec_size.line) inst.where.exec_size = inst.where.mask;
-  if (inst.form == Form::typed) parse_surface(c, inst);
-  else inst.where.surface = inst.where.start;
+  if (inst.form == Form::typed)
+    parse_surface(c, inst);
+  else
+    inst.where.surface = inst.where.start;
   for (auto& where : inst.where.operands) where = inst.where.start;
   for (Slot slot : form_info(inst.form).text_operands) parse_raw_operand(c, inst, slot);
   if (!c.at_statement_end())

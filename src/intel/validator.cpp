@@ -168,6 +168,12 @@ class Validator {
         return;
       }
       type = s->type;
+      const unsigned accessed = inst.width == Width::w16 ? 2 : 4;
+      if (s->element_bytes && *s->element_bytes != accessed)
+        error(inst.where.surface,
+              fmt::format("surface {} holds {}-byte elements, but {} accesses {}-byte elements", name, *s->element_bytes,
+                          mnemonic_, accessed),
+              "spec/intel.md §8");
     }
     const bool has_v = !inst.operand(Slot::v).is_null();
     const bool has_r = !inst.operand(Slot::r).is_null();

@@ -174,6 +174,13 @@ TEST(VisaCommands, CheckPlatformsAndBindings) {
   EXPECT_EQ(one_d.exit_code, 2);
   EXPECT_NE(one_d.out.find(":7:39: error: V must be %null.0: surface IMG is 1d"), std::string::npos) << one_d.out;
   EXPECT_EQ(run("check visa " + typed + " --bind IMG=2d").exit_code, 0);
+  EXPECT_EQ(run("check visa " + typed + " --bind IMG=2d:2").exit_code, 0);
+  const SplitRun wide = run("check visa " + typed + " --bind IMG=2d:4");
+  EXPECT_EQ(wide.exit_code, 2);
+  EXPECT_NE(wide.out.find(":7:29: error: surface IMG holds 4-byte elements, but typed_atomic.add.16 accesses 2-byte"),
+            std::string::npos)
+      << wide.out;
+  EXPECT_NE(run("check visa " + typed + " --bind IMG=2d:8").err.find("element size '8' is not 2 or 4"), std::string::npos);
   const SplitRun unknown = run("check visa " + typed + " --bind NOPE=2d");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("--bind NOPE=2d: no surface named NOPE is declared"), std::string::npos) << unknown.err;

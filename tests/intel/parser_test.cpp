@@ -39,6 +39,8 @@ TEST(IntelParser, SvmFieldsLandInTheirSlots) {
   EXPECT_EQ(i.operand(Slot::dst), (RawOperand{41, 64}));  // D64: dst follows the addresses in text
   EXPECT_EQ(i.operand(Slot::src0), (RawOperand{40, 0}));
   EXPECT_EQ(i.operand(Slot::src1), (RawOperand{42, 96}));
+  EXPECT_EQ(element_bytes(i, Slot::src1), 8);
+  EXPECT_EQ(element_bytes(i, Slot::addresses), 8);
   EXPECT_EQ(i.where.op.column, line.find("cmpxchg") + 1);
   EXPECT_EQ(i.where.width.column, line.find("64") + 1);
   EXPECT_EQ(i.where.mask.column, line.find("M3_NM") + 1);
@@ -57,6 +59,7 @@ TEST(IntelParser, TypedFieldsLandInTheirSlots) {
   EXPECT_EQ(i.operand(Slot::src0).id, 38u);
   EXPECT_EQ(i.operand(Slot::src1).id, 39u);
   EXPECT_EQ(i.operand(Slot::dst).id, 33u);
+  EXPECT_EQ(element_bytes(i, Slot::dst), 4);  // .16 keeps dwords
 }
 
 TEST(IntelParser, AliasesReadAsTheCanonicalForm) {

@@ -168,6 +168,25 @@ TEST(IntelValidator, UnboundSurfaceIsCheckedForConsistencyAndSaysSo) {
   EXPECT_TRUE(clean("typed_atomic.add (M1, 8) SFREE XC.0 %null.0 %null.0" + tail));
 }
 
+TEST(IntelValidator, BoundElementSizeMatchesTheAccessWidth) {
+  const auto check_bound = [](const std::string& line, uint8_t element_bytes) {
+    support::Diagnostics d;
+    Module m = parse_visa(prelude + line + "\n", test_file, {}, d);
+    m.declarations.bind_surface_type(m.declarations.lookup("S2D")->id, SurfaceType::d2, element_bytes);
+    validate(m, {}, d);
+    return d.format_all();
+  };
+  const std::string line = "typed_atomic.add.16 (M1, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0";
+  EXPECT_EQ(check_bound(line, 4),
+            fmt::format("t.visaasm:{}:29: error: surface S2D holds 4-byte elements, but typed_atomic.add.16 accesses "
+                        "2-byte elements (spec/intel.md §8)\n",
+                        prelude_lines() + 1));
+  EXPECT_EQ(check_bound(line, 2), "");
+  EXPECT_NE(check_bound("typed_atomic.add (M1, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", 2)
+                .find("holds 2-byte elements, but typed_atomic.add accesses 4-byte"),
+            std::string::npos);
+}
+
 // ---- operands (§2.2, §3.4) ---------------------------------------------------------------------
 
 TEST(IntelValidator, PredefinedVariableIdsAreRejected) {

@@ -106,7 +106,7 @@ void add_disasm_visa_command(CLI::App& parent, Action& run) {
       "Exit codes: 0 ok, 2 on any error (with the byte offset; nothing on stdout).");
   cmd->add_option("--file", args->file, "a file of raw instruction bytes or of hex text (- for standard input)");
   cmd->add_option("--format", args->format, "how to read --file: auto (default), raw or hex");
-  cmd->add_option("--decls", args->decls, "a .visaasm file whose declarations name the ids (its instructions are ignored)");
+  cmd->add_option("--decls", args->decls, "a .visaasm file whose declarations name the ids (its instructions must parse but are not checked)");
   cmd->add_flag("--visa-legacy-ids", args->legacy_ids,
                 "raw operands carry 2-byte ids (files before version 3.4; 34/22-byte instructions)");
   args->visa.add_to(*cmd, false);

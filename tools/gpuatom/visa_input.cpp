@@ -18,8 +18,8 @@ namespace gpuatom::cli {
 void VisaOptions::add_to(CLI::App& cmd, bool with_lenient) {
   cmd.add_option("--platform", platform, "platform profile: gen9, gen12 (default), xehp, pvc (spec/intel.md §9)");
   cmd.add_option("--bind", bindings,
-                 "bind a declared surface to a surface type, NAME=1d|1d_array|2d|2d_array|3d, so that V and R are "
-                 "checked against it (repeatable)");
+                 "bind a declared surface as a harness would: NAME=TYPE[:BYTES], TYPE 1d|1d_array|2d|2d_array|3d, "
+                 "BYTES the element size 4 or 2; V, R and the access width are checked against it (repeatable)");
   if (with_lenient) cmd.add_flag("--lenient", lenient, "accept a bare %null in raw-operand position");
 }
 
@@ -34,13 +34,22 @@ void VisaOptions::bind(intel::DeclarationTable& declarations) const {
     const size_t eq = b.find('=');
     if (eq == std::string::npos) throw BadInput(fmt::format("--bind {}: expected NAME=TYPE, e.g. SURF=2d", b));
     const std::string name = b.substr(0, eq);
-    const auto type = intel::parse_surface_type(b.substr(eq + 1));
+    std::string type_text = b.substr(eq + 1);
+    std::optional<uint8_t> element_bytes;
+    if (const size_t colon = type_text.find(':'); colon != std::string::npos) {
+      const std::string bytes = type_text.substr(colon + 1);
+      if (bytes != "2" && bytes != "4")
+        throw BadInput(fmt::format("--bind {}: element size '{}' is not 2 or 4 (bytes)", b, bytes));
+      element_bytes = static_cast<uint8_t>(bytes[0] - '0');
+      type_text.resize(colon);
+    }
+    const auto type = intel::parse_surface_type(type_text);
     if (!type)
-      throw BadInput(fmt::format("--bind {}: surface type '{}' is not 1d, 1d_array, 2d, 2d_array or 3d", b, b.substr(eq + 1)));
+      throw BadInput(fmt::format("--bind {}: surface type '{}' is not 1d, 1d_array, 2d, 2d_array or 3d", b, type_text));
     const auto ref = declarations.lookup(name);
     if (!ref || ref->kind != intel::DeclKind::surface)
       throw BadInput(fmt::format("--bind {}: no surface named {} is declared (v_type=T)", b, name));
-    declarations.bind_surface_type(ref->id, *type);
+    declarations.bind_surface_type(ref->id, *type, element_bytes);
   }
 }
 

@@ -18,11 +18,11 @@ namespace gpuatom::cli {
 struct VisaOptions {
   std::string platform = "gen12";
   bool lenient = false;
-  std::vector<std::string> bindings;  // NAME=TYPE
+  std::vector<std::string> bindings;  // NAME=TYPE[:BYTES]
 
   void add_to(CLI::App& cmd, bool with_lenient = true);
   intel::ValidationOptions validation() const;  // BadInput for an unknown platform
-  // Applies --bind NAME=TYPE to the declared surfaces; BadInput when NAME is no surface.
+  // Applies --bind NAME=TYPE[:BYTES] to the declared surfaces; BadInput when NAME is no surface.
   void bind(intel::DeclarationTable& declarations) const;
 };
 

@@ -65,8 +65,10 @@ struct SurfaceVariable {
   std::string name;
   uint8_t index = 0;  // >= 6
   uint32_t num_elts = 1;
-  // The surface type (§8), when a harness binding supplies it; the text has no spelling for it.
+  // The surface type and element size (§8), when a harness binding supplies them; the text has
+  // no spelling for either.
   std::optional<SurfaceType> type;
+  std::optional<uint8_t> element_bytes;  // 4, or 2 for surfaces that .16 atomics access
   support::SourceLocation where;
 };
 
@@ -107,8 +109,9 @@ class DeclarationTable {
   };
   Storage storage(uint32_t id) const;
 
-  // A harness binding: the surface type of a declared surface. False when no such surface.
-  bool bind_surface_type(uint32_t index, SurfaceType type);
+  // A harness binding: the surface type (and element size) of a declared surface. False when
+  // no such surface.
+  bool bind_surface_type(uint32_t index, SurfaceType type, std::optional<uint8_t> element_bytes = std::nullopt);
 
   const std::vector<GeneralVariable>& generals() const { return generals_; }
   const std::vector<PredicateVariable>& predicates() const { return predicates_; }

@@ -16,7 +16,8 @@
 //   predicate                       PM[n] = Pred[n + offset], .any/.all, invert
 //   surface                         TYPED: the surface index the harness binds a descriptor to
 //   operand(slot)                   variable id + byte offset; channel n's element is at
-//                                   offset + n × type_rule(form, op, width, slot).element_bytes
+//                                   offset + n × element_bytes(instruction, slot)
+//   DeclarationTable::storage(id)   where that variable lives (aliases resolved)
 #pragma once
 
 #include <array>
@@ -93,5 +94,11 @@ struct Instruction {
            predicate == other.predicate && surface == other.surface && operands == other.operands;
   }
 };
+
+// Bytes per channel in the operand of `slot`: 4 for coordinates and for 32- and 16-bit data
+// (16-bit data is unpacked, one dword per channel, §5.1), 8 for addresses and 64-bit data.
+inline uint8_t element_bytes(const Instruction& instruction, Slot slot) {
+  return type_rule(instruction.form, instruction.op, instruction.width, slot).element_bytes;
+}
 
 }  // namespace gpuatom::intel

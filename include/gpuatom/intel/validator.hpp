@@ -10,7 +10,8 @@
 //   predicate        declared; offset + exec size within its bits
 //   operand roles    Src0 null exactly for INC/DEC/PREDEC; Src1 present exactly for CMPXCHG
 //                    and FCMPWR; Dst may be null; U present; V/R per surface type
-//   surfaces         typed: declared surface (6 …), never the predefined 0 … 5
+//   surfaces         typed: declared surface (6 …), never the predefined 0 … 5; a bound element
+//                    size matches the access (2 bytes for .16, else 4)
 //   operands         ids 1–31 rejected; declared; type (wrong size: error, right size but
 //                    signedness or int/float differs: warning); offset + exec size × element
 //                    size within the variable; offset GRF-aligned; %null has offset 0
