@@ -331,14 +331,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   }
   const auto where = scenario::placements(s);
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
-  const auto compile = [&](const scenario::ExpressionText& t) -> std::optional<Expression> {
-    auto c = scenario::compile_at(t, symbols);
-    if (auto* diag = std::get_if<support::Diagnostic>(&c)) {
-      d.add(*diag);
-      return std::nullopt;
-    }
-    return std::get<Expression>(std::move(c));
-  };
+  const auto compile = [&](const scenario::ExpressionText& t) { return scenario::compile_into(t, symbols, d); };
   for (ProgramOperation& op : std::get<std::vector<ProgramOperation>>(parsed)) {
     CompiledOperation c{op, to_alu(*op.row, p.settings.row_options), {}, {}, {}};
     auto address = compile(op.address);
@@ -381,12 +374,7 @@ scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::Ru
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  return scenario::execute(s, options, [&p]() -> scenario::MachineOrError {
-    support::Diagnostics d;
-    auto machine = std::make_unique<AmdMachine>(p, d);
-    if (d.has_errors()) return d;
-    return machine;
-  });
+  return scenario::execute_machines<AmdMachine>(s, options, p);
 }
 
 }  // namespace gpuatom::amd

@@ -346,14 +346,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 
   const auto where = scenario::placements(s);
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
-  const auto compile = [&](const scenario::ExpressionText& t) -> std::optional<Expression> {
-    auto c = scenario::compile_at(t, symbols);
-    if (auto* diag = std::get_if<support::Diagnostic>(&c)) {
-      d.add(*diag);
-      return std::nullopt;
-    }
-    return std::get<Expression>(std::move(c));
-  };
+  const auto compile = [&](const scenario::ExpressionText& t) { return scenario::compile_into(t, symbols, d); };
   const DeclarationTable& t = p.module.declarations;
   for (const auto& [name, text] : s.lanes) {
     const auto ref = t.lookup(name);
@@ -383,12 +376,7 @@ scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::Ru
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  return scenario::execute(s, options, [&p]() -> scenario::MachineOrError {
-    support::Diagnostics d;
-    auto machine = std::make_unique<VisaMachine>(p, d);
-    if (d.has_errors()) return d;
-    return machine;
-  });
+  return scenario::execute_machines<VisaMachine>(s, options, p);
 }
 
 }  // namespace gpuatom::intel

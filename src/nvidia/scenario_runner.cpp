@@ -634,14 +634,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 
   const auto where = scenario::placements(s);
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
-  const auto compile = [&](const scenario::ExpressionText& t) -> std::optional<Expression> {
-    auto c = scenario::compile_at(t, symbols);
-    if (auto* diag = std::get_if<support::Diagnostic>(&c)) {
-      d.add(*diag);
-      return std::nullopt;
-    }
-    return std::get<Expression>(std::move(c));
-  };
+  const auto compile = [&](const scenario::ExpressionText& t) { return scenario::compile_into(t, symbols, d); };
   for (const auto& [name, text] : s.lanes) {
     const auto reg = parse_register(name);
     if (!reg) {

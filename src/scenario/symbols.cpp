@@ -46,4 +46,14 @@ std::variant<Expression, support::Diagnostic> compile_at(const ExpressionText& t
   return std::get<Expression>(std::move(compiled));
 }
 
+std::optional<Expression> compile_into(const ExpressionText& text, const Symbols& symbols,
+                                       support::Diagnostics& diagnostics) {
+  auto compiled = compile_at(text, symbols);
+  if (auto* d = std::get_if<support::Diagnostic>(&compiled)) {
+    diagnostics.add(*d);
+    return std::nullopt;
+  }
+  return std::get<Expression>(std::move(compiled));
+}
+
 }  // namespace gpuatom::scenario

@@ -32,6 +32,18 @@ using MachineFactory = std::function<MachineOrError()>;
 // Runs the scenario in options.mode with machines from `make` and checks its expectations.
 RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make);
 
+// The usual runner entry: machines of type M built from one prepared program, each construction
+// reporting setup errors (region creation, initial values) into a Diagnostics.
+template <class M, class Program>
+RunResult execute_machines(const Scenario& scenario, const RunOptions& options, const Program& program) {
+  return execute(scenario, options, [&program]() -> MachineOrError {
+    support::Diagnostics d;
+    auto machine = std::make_unique<M>(program, d);
+    if (d.has_errors()) return d;
+    return machine;
+  });
+}
+
 // Refuses launches whose per-lane state would not fit: lanes × bytes_per_lane above 4 GiB is an
 // error at [launch] (a bad input, not an out-of-memory crash).
 void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, support::Diagnostics& diagnostics);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ Symbols make_symbols(const Scenario& scenario, const std::vector<RegionPlacement
 // Compiles an expression written in the scenario file, turning its errors into a diagnostic at
 // the right file:line:col (the expression's column plus the error's column within it).
 std::variant<Expression, support::Diagnostic> compile_at(const ExpressionText& text, const Symbols& symbols);
+
+// compile_at, with a failure added to `diagnostics` instead of returned.
+std::optional<Expression> compile_into(const ExpressionText& text, const Symbols& symbols,
+                                       support::Diagnostics& diagnostics);
 
 inline SlotValues lane_slots(uint64_t tid, uint32_t group_size) {
   return {tid, tid % group_size, tid / group_size, 0};
