@@ -54,8 +54,9 @@ std::span<const KeyDoc> scenario_keys() {
       {"surface", "mip_levels", "integer", "vISA: mip levels, 1 … 16 (default 1); level l is max(1, width >> l) × "
                                            "max(1, height >> l) × max(1, depth >> l) with the same layers, packed "
                                            "after level l − 1 with tight pitches; LOD selects the level"},
-      {"surface", "texel_bytes", "integer", "bytes per texel: 1, 2, 4, 8 or 16 (default 4); an access of n bytes "
-                                            "sees width × texel_bytes / n elements per row"},
+      {"surface", "texel_bytes", "integer", "bytes per texel: 1, 2, 4, 8 or 16 (default 4; vISA: 4, or 2 for "
+                                            ".16 atomics); an access of n bytes sees width × texel_bytes / n "
+                                            "elements per row"},
       {"surface", "region", "string", "the region holding the texels; the surface starts at addr(region) and "
                                       "must fit in it"},
       {"surface", "row_pitch", "integer", "`pitch`: bytes from one row to the next (default width × texel_bytes)"},

@@ -103,6 +103,16 @@ TEST(IntelTyped, OneDimensionalArrayTakesTheArrayIndexFromV) {
                       word_each("0") + lane_each("OLD", "0")));
 }
 
+TEST(IntelTyped, ArrayLayersKeepTheirCountAtHigherLevels) {
+  // 4 texels × 2 layers, 2 levels: level 0 is words 0 … 7, level 1 (2 texels × 2 layers) words
+  // 8 … 11. At LOD 1 channel n aims at x = n % 4, layer n / 4: x = 2, 3 are out of bounds, the
+  // second layer still exists.
+  expect_passes(typed("typed_atomic.add (M1, 8) S U.0 V.0 %null.0 L.0 VAL.0 %null.0 OLD.0",
+                      "dim = \"1d_array\"\nwidth = 4\nlayers = 2\nmip_levels = 2",
+                      "U = \"lane % 4\"\nV = \"lane / 4\"\nL = 1\nVAL = \"lane + 1\"\n",
+                      word_each("i == 8 ? 1 : i == 9 ? 2 : i == 10 ? 5 : i == 11 ? 6 : 0"), "size = 48"));
+}
+
 TEST(IntelTyped, TwoDimensionalUsesTheRowPitch) {
   // 4 × 2 texels, rows 32 bytes apart: (x, y) is word 8y + x; the padding words stay zero.
   expect_passes(typed("typed_atomic.add (M1, 8) S U.0 V.0 %null.0 %null.0 VAL.0 %null.0 OLD.0",
