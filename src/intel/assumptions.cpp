@@ -6,7 +6,7 @@ namespace gpuatom::intel {
 
 // Every item spec/intel.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 8> list = {{
+  static constexpr std::array<support::Assumption, 14> list = {{
       {"intel.fminmax-signed-zero", "ASSUMPTION", "fmin/fmax order −0 below +0", "spec/intel.md §4.1", ""},
       {"intel.fminmax-two-nans", "ASSUMPTION",
        "fmin/fmax with two NaNs of the same class (two quiet or two signalling) keep the memory value",
@@ -27,6 +27,31 @@ std::span<const support::Assumption> assumptions() {
       {"intel.compare-roles", "DECISION",
        "cmpxchg compares with Src1 and stores Src0; fcmpwr compares with Src0 (IEEE equality) and stores Src1",
        "spec/intel.md §3.1, §4.2", ""},
+      {"intel.same-address-order", "DECISION",
+       "channels of one instruction that hit the same address apply in ascending channel order (exhaustive mode "
+       "tries the other orders)",
+       "spec/intel.md §1", ""},
+      {"intel.typed-out-of-bounds", "DECISION",
+       "a typed_atomic channel out of bounds (a coordinate at or past its extent at the LOD's level, or LOD at or "
+       "past the mip count) returns 0 in its Dst element and leaves memory untouched; no fault",
+       "spec/intel.md §7, §8", ""},
+      {"intel.typed-lod-null", "PROPOSED", "a null LOD operand reads as mip level 0; null V and R read as 0",
+       "spec/intel.md §3.2", ""},
+      {"intel.typed-float-ops", "DECISION",
+       "typed_atomic fmin/fmax/fcmpwr execute on the F32 bit patterns of the 4-byte elements (HF in the low 16 bits "
+       "with .16); the validator warns that IGC does not lower them",
+       "spec/intel.md §3.3", ""},
+      {"intel.typed-surface-binding", "DECISION",
+       "a scenario binds a typed surface with a [[surface]] table whose `header` is the surface index (6 … 255) the "
+       "instruction names; its dim gives the surface type that U/V/R are checked against, its texel_bytes the "
+       "element size (.16 needs 2); a typed surface with no [[surface]], or a [[surface]] naming an undeclared "
+       "index, is an error",
+       "spec/intel.md §2.7, §8", ""},
+      {"intel.typed-mip-placement", "DECISION",
+       "mip level 0 of a typed surface is at the start of its region with row_pitch/slice_pitch; level l > 0 follows "
+       "level l − 1 (after all its slices or layers), with tight pitches (width(l) × texel bytes, × height(l)); "
+       "tiled layouts and mip tails are not modelled",
+       "spec/intel.md §8", ""},
   }};
   return list;
 }

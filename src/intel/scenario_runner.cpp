@@ -1,4 +1,4 @@
-// Executes `isa = "visa"` scenarios (spec/intel.md §1, §5, §6.1, §7): each group is one hardware
+// Executes `isa = "visa"` scenarios (spec/intel.md §1, §5, §6.1, §7, §8): each group is one hardware
 // thread running the vISA program, with its own copy of every declared general variable and
 // predicate. Per instruction the enabled channels (ChEn, §6.1) read their address and sources
 // first, then perform one atomic each (ascending channel in the parallel and deterministic
@@ -6,17 +6,29 @@
 // (16-bit: zero-extended into dword n, ASSUMPTION §5.1). Dst null still updates memory. A
 // faulting channel (unmapped, misaligned) changes nothing; the others complete (§7).
 //
+// TYPED_ATOMIC (§8): a [[surface]] whose `header` equals the instruction's surface index supplies
+// the descriptor (type, extents, mip levels, texel size, placement). Each enabled channel reads
+// U, V, R and LOD (UD; null reads 0) when the instruction starts and maps them per surface type:
+// 1d: x = U; 1d_array: x = U, array index = V; 2d: x = U, y = V; 2d_array: x = U, y = V, array
+// index = R; 3d: x = U, y = V, z = R; mip level = LOD. Coordinates are unsigned; a coordinate at
+// or past its extent at that level, or LOD ≥ mip_levels, is out of bounds: the channel's Dst
+// element becomes 0 (when Dst is not null), memory is not touched, and no event is scheduled.
+//
 // [lanes] keys name variables: element e of a variable in group g gets the expression at
 // tid = g × group + e, lane = e (predicates: bit e = value ≠ 0). The launch's `active` is the
 // execution mask EM (bit k: lane k of the group is launched and active).
 //
-// TYPED_ATOMIC does not execute yet (surfaces need descriptors): such programs are refused.
+// An `explainable` expectation logs every performed atomic (address, operation, operands,
+// returned value unless Dst is null, channel tid) for the serial-order check.
 #include <fmt/format.h>
 
 #include <cstring>
+#include <map>
 #include <memory>
 
 #include "gpuatom/exec/atomic.hpp"
+#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/memory/surface.hpp"
 #include "gpuatom/intel/parser.hpp"
 #include "gpuatom/intel/scenario_runner.hpp"
 #include "gpuatom/intel/validator.hpp"
@@ -39,6 +51,9 @@ struct CompiledInstruction {
   unsigned access_bytes = 4;  // memory bytes per channel: 2, 4 or 8
   unsigned data_bytes = 4;    // bytes per channel in Src0/Src1/Dst (16-bit ops keep dwords)
   unsigned address_bytes = 8;
+  // TYPED_ATOMIC: the bound surface's descriptor and type (§8); nullptr for SVM.
+  const memory::SurfaceDescriptor* surface = nullptr;
+  memory::SurfaceDim dim = memory::SurfaceDim::d2;
 };
 
 struct Init {
@@ -55,6 +70,16 @@ struct Program {
   uint32_t group_size = default_group;
   std::vector<Init> inits;
   std::optional<Expression> active;
+  bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
+  // No Dst of an instruction overlaps an address or coordinate operand of a later one, so every
+  // future access is known from the variables as they are (exhaustive mode's reduction).
+  bool static_addresses = false;
+};
+
+// One logged atomic, for the serial-order check.
+struct LoggedAtomic {
+  uint64_t address = 0;
+  exec::ObservedAtomic atomic;
 };
 
 uint64_t evaluate(const Expression& e, uint64_t tid, uint32_t group_size) {
@@ -101,7 +126,49 @@ struct ChannelWork {
   uint32_t channel = 0;
   uint64_t address = 0;
   alu::Operands operands;
+  std::optional<memory::Fault> fault;  // a coordinate fault, recorded when the event runs
 };
+
+// Where one channel's atomic goes: an address, nowhere (typed out of bounds, §7), or a fault.
+struct ChannelTarget {
+  bool accesses = true;
+  uint64_t address = 0;
+  std::optional<memory::Fault> fault;
+};
+
+// How TYPED_ATOMIC reads coordinates (§8): unsigned, the whole array index, out of bounds
+// = no access (zeros returned, write dropped).
+memory::CoordinateRules typed_rules() {
+  memory::CoordinateRules rules;
+  rules.xyz = memory::Signedness::unsigned32;
+  rules.buffer_x = memory::Signedness::unsigned32;
+  rules.layer_mask = 0xffffffffu;
+  rules.x_is_byte_address = false;
+  rules.clamp = memory::Clamp::ign;
+  return rules;
+}
+
+// U, V, R, LOD → coordinates per surface type (the TYPED_ATOMIC page's table, §8).
+memory::RawCoordinates typed_coordinates(memory::SurfaceDim dim, uint32_t u, uint32_t v, uint32_t r, uint32_t lod) {
+  memory::RawCoordinates c;
+  c.x = u;
+  c.level = lod;
+  switch (dim) {
+    case memory::SurfaceDim::d1:
+    case memory::SurfaceDim::d1_buffer: break;
+    case memory::SurfaceDim::d1_array: c.layer = v; break;
+    case memory::SurfaceDim::d2: c.y = v; break;
+    case memory::SurfaceDim::d2_array:
+      c.y = v;
+      c.layer = r;
+      break;
+    case memory::SurfaceDim::d3:
+      c.y = v;
+      c.z = r;
+      break;
+  }
+  return c;
+}
 
 // The execution-mask / predicate rule of spec/intel.md §6.1.
 uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g) {
@@ -129,6 +196,8 @@ uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g)
 
 class Thread final : public exec::Agent {
  public:
+  std::vector<LoggedAtomic> log;  // filled when the program logs atomics
+
   Thread(const Program& p, memory::DeviceMemory& memory, GroupState& state, uint64_t group)
       : p_(p), memory_(memory), state_(state), group_(group) {
     const uint64_t lanes = p.scenario->launch.lanes;
@@ -149,6 +218,11 @@ class Thread final : public exec::Agent {
     const ChannelWork& w = work_[w_index];
     const CompiledInstruction& c = p_.code[current_];
     const uint64_t tid = group_ * p_.group_size + w.channel;
+    done_[w_index] = 1;
+    if (w.fault) {
+      recorder.fault(tid, static_cast<uint32_t>(current_), *w.fault);
+      return rebuild();
+    }
     uint32_t retries = 0;
     const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, memory::Space::global, &retries);
     if (!r) {
@@ -156,15 +230,64 @@ class Thread final : public exec::Agent {
     } else {
       recorder.operation(retries);
       const RawOperand& dst = c.instruction.operand(Slot::dst);
+      if (p_.log_atomics) {
+        exec::ObservedAtomic atomic{c.operation, w.operands, std::nullopt, tid};
+        if (!dst.is_null()) atomic.returned = r->returned;
+        log.push_back({w.address, atomic});
+      }
       // 16-bit: the returned bits are zero-extended into the dword (ASSUMPTION §5.1).
       write_bytes(state_, p_.module.declarations, dst.id, dst.offset + uint64_t{w.channel} * c.data_bytes, c.data_bytes,
                   r->returned);
     }
-    done_[w_index] = 1;
     rebuild();
   }
 
+  // Every access of the instructions after the current one, from the variables as they are now:
+  // exact when no Dst can change a later address or coordinate (Program::static_addresses).
+  bool future_accesses(std::vector<exec::Access>& out) override {
+    if (!p_.static_addresses) return false;
+    for (size_t i = next_; i < p_.code.size(); ++i) {
+      const CompiledInstruction& c = p_.code[i];
+      const uint32_t enabled = channel_enable(c.instruction, em_, state_);
+      for (uint32_t n = 0; n < c.instruction.exec.channels; ++n) {
+        if (!((enabled >> n) & 1u)) continue;
+        const ChannelTarget target = locate(c, n);
+        if (target.accesses && !target.fault) out.push_back({target.address, c.access_bytes, true});
+      }
+    }
+    return true;
+  }
+
  private:
+  uint32_t coordinate(const RawOperand& o, uint32_t n) const {
+    return static_cast<uint32_t>(read_bytes(state_, p_.module.declarations, o.id, o.offset + uint64_t{n} * 4, 4));
+  }
+
+  // Channel n's target: SVM reads its address; TYPED maps U/V/R/LOD through the surface (§8).
+  ChannelTarget locate(const CompiledInstruction& c, uint32_t n) const {
+    const Instruction& in = c.instruction;
+    ChannelTarget target;
+    if (!c.surface) {
+      const RawOperand& a = in.operand(Slot::addresses);
+      target.address = read_bytes(state_, p_.module.declarations, a.id, a.offset + uint64_t{n} * c.address_bytes,
+                                  c.address_bytes);
+      return target;
+    }
+    const memory::RawCoordinates raw =
+        typed_coordinates(c.dim, coordinate(in.operand(Slot::u), n), coordinate(in.operand(Slot::v), n),
+                          coordinate(in.operand(Slot::r), n), coordinate(in.operand(Slot::lod), n));
+    const auto element = memory::surface_element(c.surface, c.dim, raw, typed_rules(), c.access_bytes);
+    if (!element) {
+      target.fault = element.error();
+      target.address = element.error().address;
+    } else if (!element->accesses_memory()) {
+      target.accesses = false;
+    } else {
+      target.address = element->address;
+    }
+    return target;
+  }
+
   void start(size_t index) {
     current_ = index;
     work_.clear();
@@ -172,20 +295,29 @@ class Thread final : public exec::Agent {
     const Instruction& in = c.instruction;
     const DeclarationTable& t = p_.module.declarations;
     const uint32_t enabled = channel_enable(in, em_, state_);
-    const RawOperand& a = in.operand(Slot::addresses);
     const RawOperand& s0 = in.operand(Slot::src0);
     const RawOperand& s1 = in.operand(Slot::src1);
+    const RawOperand& dst = in.operand(Slot::dst);
     // Every enabled channel reads its operands before any channel writes.
+    std::vector<uint32_t> dropped;
     for (uint32_t n = 0; n < in.exec.channels; ++n) {
       if (!((enabled >> n) & 1u)) continue;
+      const ChannelTarget target = locate(c, n);
+      if (!target.accesses) {
+        dropped.push_back(n);
+        continue;
+      }
       ChannelWork w;
       w.channel = n;
-      w.address = read_bytes(state_, t, a.id, a.offset + uint64_t{n} * c.address_bytes, c.address_bytes);
+      w.address = target.address;
+      w.fault = target.fault;
       const uint64_t v0 = low_bits(read_bytes(state_, t, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
       const uint64_t v1 = low_bits(read_bytes(state_, t, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
       w.operands = operands(in.op, v0, v1);
       work_.push_back(w);
     }
+    // Out of bounds (§7): zeros returned, the write dropped; no access to schedule.
+    for (const uint32_t n : dropped) write_bytes(state_, t, dst.id, dst.offset + uint64_t{n} * c.data_bytes, c.data_bytes, 0);
     done_.assign(work_.size(), 0);
     rebuild();
   }
@@ -196,7 +328,8 @@ class Thread final : public exec::Agent {
     const unsigned bytes = p_.code.empty() ? 4 : p_.code[current_].access_bytes;
     for (size_t i = 0; i < work_.size(); ++i) {
       if (done_[i]) continue;
-      events_.push_back({static_cast<uint32_t>(current_), work_[i].channel, {work_[i].address, bytes, true}});
+      const unsigned touched = work_[i].fault ? 0 : bytes;  // a faulting channel touches nothing
+      events_.push_back({static_cast<uint32_t>(current_), work_[i].channel, {work_[i].address, touched, true}});
       event_work_.push_back(i);
     }
   }
@@ -257,11 +390,34 @@ class VisaMachine final : public scenario::Machine {
   std::span<exec::Agent* const> agents() override { return agents_; }
   memory::DeviceMemory& memory() override { return memory_; }
 
+  // Is every returned value explained by some serial order of the atomics, per address?
+  std::pair<bool, std::string> explain() {
+    memory::DeviceMemory initial;  // the memory as it was before the run
+    (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
+    std::map<uint64_t, exec::AddressHistory> by_address;
+    for (const auto& thread : threads_)
+      for (const LoggedAtomic& l : thread->log) {
+        exec::AddressHistory& h = by_address[l.address];
+        if (h.atomics.empty()) {
+          const unsigned width = static_cast<unsigned>(alu::width_bits(l.atomic.operation.type) / 8);
+          h.address = l.address;
+          h.initial = initial.load(l.address, width, memory::Space::global).value_or(0);
+          h.final_value = memory_.load(l.address, width, memory::Space::global).value_or(0);
+        }
+        h.atomics.push_back(l.atomic);
+      }
+    std::vector<exec::AddressHistory> histories;
+    for (auto& [address, h] : by_address) histories.push_back(std::move(h));
+    const exec::CheckResult r = exec::check_serial_orders(histories);
+    return {r.passed, r.explanation};
+  }
+
   scenario::Observation observe(const exec::RunResult& run) override {
     scenario::Observation o;
     o.memory = &memory_;
     o.group_size = p_.group_size;
     o.faults = run.faults;
+    if (p_.log_atomics) o.explainable = explain();
     o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
       const DeclarationTable& t = p_.module.declarations;
       const auto ref = t.lookup(name);
@@ -302,6 +458,68 @@ support::Diagnostic at_scenario_line(support::Diagnostic diag, const scenario::S
   return diag;
 }
 
+std::optional<SurfaceType> surface_type(memory::SurfaceDim dim) {
+  switch (dim) {
+    case memory::SurfaceDim::d1: return SurfaceType::d1;
+    case memory::SurfaceDim::d1_array: return SurfaceType::d1_array;
+    case memory::SurfaceDim::d2: return SurfaceType::d2;
+    case memory::SurfaceDim::d2_array: return SurfaceType::d2_array;
+    case memory::SurfaceDim::d3: return SurfaceType::d3;
+    case memory::SurfaceDim::d1_buffer: break;
+  }
+  return std::nullopt;
+}
+
+// Binds each [[surface]] to the declared surface whose index its `header` is: the surface type
+// and texel size go into the declaration table (for the validator); the map gives the executor
+// the descriptor. A [[surface]] that names no declared surface is an error at its table.
+std::map<uint32_t, const scenario::SurfaceText*> bind_surfaces(const scenario::Scenario& s, Module& module,
+                                                               support::Diagnostics& d) {
+  std::map<uint32_t, const scenario::SurfaceText*> bound;
+  DeclarationTable& t = module.declarations;
+  for (const scenario::SurfaceText& surface : s.surfaces) {
+    const auto type = surface_type(surface.descriptor.dim);
+    if (!t.surface(surface.header) || !type) {
+      std::string declared;
+      for (const SurfaceVariable& v : t.surfaces())
+        declared += fmt::format("{}{} = {}", declared.empty() ? "" : ", ", v.name, v.index);
+      d.error(surface.where, fmt::format("[[surface]] header = {} names no surface the program declares ({})",
+                                         surface.header, declared.empty() ? "it declares none" : "declared: " + declared));
+      continue;
+    }
+    t.bind_surface_type(surface.header, *type, static_cast<uint8_t>(surface.descriptor.element_bytes));
+    bound.emplace(surface.header, &surface);
+  }
+  return bound;
+}
+
+// Does any instruction's Dst share bytes with an address or coordinate operand of a later one?
+// If not, every channel's future target is known from the variables as they are.
+bool addresses_are_static(const Program& p) {
+  const DeclarationTable& t = p.module.declarations;
+  struct Span {
+    uint32_t root;
+    uint64_t begin, end;
+  };
+  const auto span = [&](const CompiledInstruction& c, Slot slot) -> std::optional<Span> {
+    const RawOperand& o = c.instruction.operand(slot);
+    if (o.is_null() || !t.general(o.id)) return std::nullopt;
+    const auto storage = t.storage(o.id);
+    const uint64_t begin = uint64_t{storage.offset} + o.offset;
+    return Span{storage.root_id, begin, begin + uint64_t{c.instruction.exec.channels} * element_bytes(c.instruction, slot)};
+  };
+  for (size_t i = 0; i < p.code.size(); ++i) {
+    const auto dst = span(p.code[i], Slot::dst);
+    if (!dst) continue;
+    for (size_t j = i + 1; j < p.code.size(); ++j)
+      for (const Slot slot : {Slot::addresses, Slot::u, Slot::v, Slot::r, Slot::lod}) {
+        const auto a = span(p.code[j], slot);
+        if (a && a->root == dst->root && a->begin < dst->end && dst->begin < a->end) return false;
+      }
+  }
+  return true;
+}
+
 std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
   support::Diagnostics d;
   Program p;
@@ -323,25 +541,39 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   // The program: parsed and validated, diagnostics at their line of the scenario file.
   support::Diagnostics program_diagnostics;
   p.module = parse_visa(s.program, s.file, ParseOptions{}, program_diagnostics);
+  // The [[surface]] tables bind their types and texel sizes to the declared surfaces, so that the
+  // validator checks U/V/R against each surface's type and .16 against its texel size (§8).
+  const auto surfaces = program_diagnostics.has_errors() ? std::map<uint32_t, const scenario::SurfaceText*>{}
+                                                         : bind_surfaces(s, p.module, d);
   if (!program_diagnostics.has_errors()) validate(p.module, validation, program_diagnostics);
   for (const support::Diagnostic& diag : program_diagnostics.all())
     if (diag.severity == support::Severity::error) d.add(at_scenario_line(diag, s));
+  for (const Instruction& in : p.module.instructions) {
+    if (in.form != Form::typed || !p.module.declarations.surface(in.surface) || surfaces.contains(in.surface))
+      continue;
+    const SurfaceVariable* sv = p.module.declarations.surface(in.surface);
+    support::Diagnostic diag{support::Severity::error, in.where.surface,
+                             fmt::format("typed_atomic uses surface {} (index {}), but no [[surface]] has header = {}",
+                                         sv->name, in.surface, in.surface),
+                             "spec/intel.md §8"};
+    d.add(at_scenario_line(diag, s));
+  }
   if (d.has_errors()) return d;
   for (const Instruction& in : p.module.instructions) {
-    if (in.form == Form::typed) {
-      support::Diagnostic diag{support::Severity::error, in.where.start,
-                               "typed_atomic does not execute in scenarios yet (only svm_atomic)", "spec/intel.md §8"};
-      d.add(at_scenario_line(diag, s));
-      continue;
-    }
     CompiledInstruction c;
     c.instruction = in;
     c.operation = to_alu(in.op, in.width);
     c.access_bytes = static_cast<unsigned>(bits(in.width) / 8);
     c.data_bytes = type_rule(in.form, in.op, in.width, Slot::dst).element_bytes;
     c.address_bytes = type_rule(in.form, in.op, in.width, Slot::addresses).element_bytes;
+    if (in.form == Form::typed) {
+      const scenario::SurfaceText* bound = surfaces.at(in.surface);
+      c.surface = &bound->descriptor;
+      c.dim = bound->descriptor.dim;
+    }
     p.code.push_back(c);
   }
+  p.static_addresses = addresses_are_static(p);
   if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
 
   const auto where = scenario::placements(s);
@@ -365,6 +597,8 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     if (!ref || ref->kind == DeclKind::surface)
       d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program", e.name));
   }
+  for (const scenario::Expectation& e : s.expectations)
+    p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
   d.append(scenario::precheck_expectations(s, p.group_size));
   if (d.has_errors()) return d;
   return p;

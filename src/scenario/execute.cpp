@@ -90,6 +90,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     for (const auto& [text, count] : result.outcomes)
       report.outcomes.push_back({text, count, text.find("| FAILED") == std::string::npos});
     report.executions = result.executions;
+    report.pruned = result.pruned;
     if (!result.complete) {
       report.notes.push_back(result.message);
       report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false});

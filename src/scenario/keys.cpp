@@ -5,7 +5,7 @@
 namespace gpuatom::scenario {
 
 std::span<const KeyDoc> scenario_keys() {
-  static constexpr std::array<KeyDoc, 58> keys = {{
+  static constexpr std::array<KeyDoc, 59> keys = {{
       {"", "name", "string", "title shown in reports (default: the file name)"},
       {"", "description", "string", "what the scenario shows"},
       {"", "isa", "string", "`sass` (NVIDIA), `visa` (Intel) or `amd`; selects the program language"},
@@ -15,7 +15,8 @@ std::span<const KeyDoc> scenario_keys() {
                                     "in that mode)"},
       {"", "launch", "table", "the [launch] table"},
       {"", "region", "array of tables", "[[region]] entries: device memory"},
-      {"", "surface", "array of tables", "[[surface]] entries: surface headers in the header pool (SUATOM, SURED)"},
+      {"", "surface", "array of tables", "[[surface]] entries: surface headers in the header pool (SUATOM, SURED) or "
+                                             "vISA typed surfaces (TYPED_ATOMIC)"},
       {"", "lanes", "table", "the [lanes] table: per-lane initial values"},
       {"", "expect", "array of tables", "[[expect]] entries: what must hold after the run"},
       {"", "options", "table", "the [options] table"},
@@ -37,8 +38,12 @@ std::span<const KeyDoc> scenario_keys() {
       {"region", "fill_type", "string", "element type of the fill: u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64 "
                                         "(default u32)"},
       {"surface", "header", "integer", "index in the header pool, 0 … 0xfffff (NVIDIA headerPtr, the low 20 bits "
-                                       "of a handle); each index once"},
-      {"surface", "dim", "string", "`1d`, `1d_buffer`, `1d_array`, `2d`, `2d_array` or `3d`"},
+                                       "of a handle); vISA: the surface index typed_atomic names, 6 … 255 (declared "
+                                       "`v_type=T` surfaces are numbered 6, 7, … in declaration order); each index "
+                                       "once"},
+      {"surface", "dim", "string", "`1d`, `1d_buffer`, `1d_array`, `2d`, `2d_array` or `3d` (vISA: not "
+                                    "`1d_buffer`); vISA U/V/R read x, then y or the array index, then z or the array "
+                                    "index (spec/intel.md §8)"},
       {"surface", "layout", "string", "`pitch` (default) or `block_linear` (NVIDIA GOB tiling, spec/nvidia.md §8.2)"},
       {"surface", "block_height", "integer", "`block_linear`: block height in GOBs, 1 2 4 8 16 or 32 (default 1)"},
       {"surface", "block_depth", "integer", "`block_linear`: block depth in GOBs, 1 2 4 8 16 or 32 (default 1)"},
@@ -46,8 +51,12 @@ std::span<const KeyDoc> scenario_keys() {
       {"surface", "height", "integer", "rows: `2d`, `2d_array`, `3d` (default 1)"},
       {"surface", "depth", "integer", "slices: `3d` (default 1)"},
       {"surface", "layers", "integer", "array layers: `1d_array`, `2d_array`, 1 … 65536 (default 1)"},
-      {"surface", "texel_bytes", "integer", "bytes per texel: 1, 2, 4, 8 or 16 (default 4); an access of n bytes "
-                                            "sees width × texel_bytes / n elements per row"},
+      {"surface", "mip_levels", "integer", "vISA: mip levels, 1 … 16 (default 1); level l is max(1, width >> l) × "
+                                           "max(1, height >> l) × max(1, depth >> l) with the same layers, packed "
+                                           "after level l − 1 with tight pitches; LOD selects the level"},
+      {"surface", "texel_bytes", "integer", "bytes per texel: 1, 2, 4, 8 or 16 (default 4; vISA: 4, or 2 for "
+                                            ".16 atomics); an access of n bytes sees width × texel_bytes / n "
+                                            "elements per row"},
       {"surface", "region", "string", "the region holding the texels; the surface starts at addr(region) and "
                                       "must fit in it"},
       {"surface", "row_pitch", "integer", "`pitch`: bytes from one row to the next (default width × texel_bytes)"},

@@ -337,9 +337,32 @@ class Loader {
         error(*e, "'enabled' must be true or false");
     }
     read_surface_extents(t, d);
+    if (scenario_.isa == Isa::visa) check_visa_surface(t, s);
     read_surface_placement(t, s);
     if (diagnostics_.all().size() != errors_before) return std::nullopt;
     return s;
+  }
+
+  // A vISA typed surface (spec/intel.md §2.7, §8): `header` is the surface index typed_atomic
+  // names; pitch layout only, the five TYPED_ATOMIC surface types, 2- or 4-byte texels, no NVIDIA
+  // header fields.
+  void check_visa_surface(const toml::table& t, const SurfaceText& s) {
+    const memory::SurfaceDescriptor& d = s.descriptor;
+    if (t.get("header") && (s.header < 6 || s.header > 255))
+      error(*t.get("header"),
+            fmt::format("'header' = {}: for isa = \"visa\" it is the surface index typed_atomic names, 6 … 255 "
+                        "(declared surfaces are numbered 6, 7, … in declaration order; 0 … 5 are predefined)",
+                        s.header));
+    if (t.get("dim") && d.dim == memory::SurfaceDim::d1_buffer)
+      error(*t.get("dim"), "a vISA typed surface is 1d, 1d_array, 2d, 2d_array or 3d (spec/intel.md §8), not 1d_buffer");
+    if (t.get("layout") && d.layout != memory::SurfaceLayout::pitch_linear)
+      error(*t.get("layout"), "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (spec/intel.md §8)");
+    if (t.get("texel_bytes") && d.element_bytes != 2 && d.element_bytes != 4)
+      error(*t.get("texel_bytes"),
+            fmt::format("'texel_bytes' = {}: typed_atomic accesses 4-byte elements (2-byte with .16)", d.element_bytes));
+    for (const char* key : {"bound", "enabled"})
+      if (const toml::node* n = t.get(key))
+        error(*n, fmt::format("'{}' is an NVIDIA header field; vISA typed surfaces have none", key));
   }
 
   static std::optional<memory::SurfaceDim> surface_dim(std::string_view text) {
@@ -392,6 +415,12 @@ class Loader {
     }
     if (block_linear && d.dim == SurfaceDim::d1_buffer)
       error(*t.get("layout"), "a 1d_buffer surface is linear memory: it has no block_linear layout");
+    d.level_count = static_cast<uint32_t>(
+        integer_at(t, "mip_levels", false, "[[surface]]", 1, memory::max_mip_levels).value_or(1));
+    if (d.level_count > 1 && scenario_.isa != Isa::visa)
+      error(*t.get("mip_levels"), "only vISA typed surfaces have several mip levels; SUATOM/SURED surfaces have one");
+    else if (d.level_count > 1 && block_linear)
+      error(*t.get("mip_levels"), "a block_linear surface has one mip level");
   }
 
   // The region, the pitches and the check that the texels fit.
@@ -431,9 +460,23 @@ class Loader {
       d.levels[0].row_pitch = row_pitch;
       d.levels[0].slice_pitch = slice_pitch;
       footprint = add(add(multiply({slices - 1, slice_pitch}), multiply({d.height - 1ULL, row_pitch})), row_bytes);
+      // Mip levels 1 … n−1 follow level 0 packed, each with its own tight pitches: level l
+      // starts where level l − 1's last slice (or layer) ends (DECISION, spec/intel.md §8).
+      // Slices (3D) or layers (arrays) of a level: depth shrinks with the level, layers do not.
+      const auto slices_at = [&d](uint32_t l) { return uint64_t{d.depth_at(l)} * d.array_size; };
+      uint64_t start = 0;
+      for (uint32_t l = 1; l < d.level_count; ++l) {
+        start = add(start, multiply({slices_at(l - 1), d.levels[l - 1].slice_pitch}));
+        const uint64_t level_row = uint64_t{d.width_at(l)} * d.element_bytes;
+        d.levels[l] = {start, level_row, level_row * d.height_at(l)};
+        footprint = add(start, add(add(multiply({slices_at(l) - 1, d.levels[l].slice_pitch}),
+                                       multiply({d.height_at(l) - 1ULL, level_row})),
+                                   level_row));
+      }
     }
     s.footprint = footprint;
     if (!region) return;
+    for (uint32_t l = 1; l < d.level_count; ++l) d.levels[l].base += *region->base;
     d.levels[0].base = *region->base;
     if (footprint > region->size)
       error(*t.get("region"), fmt::format("the surface spans {} bytes from addr({}) but region '{}' has {}", footprint,

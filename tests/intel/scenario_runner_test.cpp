@@ -150,11 +150,17 @@ TEST(IntelRunner, BadProgramLineIsReportedAtItsScenarioLine) {
   EXPECT_NE(err.find("visa.toml:7:"), std::string::npos) << err;
 }
 
-TEST(IntelRunner, TypedAtomicsAreRefusedForNow) {
-  const std::string err = run_error(text(".decl S v_type=T num_elts=1\n",
-                                         "typed_atomic.add (M1, 8) S VAL.0 %null.0 %null.0 %null.0 VAL.0 %null.0 OLD.0",
-                                         "", ""));
-  EXPECT_NE(err.find("typed_atomic does not execute"), std::string::npos) << err;
+TEST(IntelRunner, SvmExplainableHoldsAndIsCheckedInEveryMode) {
+  // Two channels of each of two threads add to one word: every returned value fits a serial
+  // order (24 orders in exhaustive mode).
+  expect_passes(text("", "svm_atomic.add (M1, 2) ADDR.0 OLD.0 VAL.0 %null.0", "ADDR = \"addr(x)\"\nVAL = \"tid + 1\"\n",
+                     region_word(0, "10") + "[[expect]]\nexplainable = true\n", "lanes = 4\ngroup = 2"));
+  // The verdict comes from the run's log of atomics (not "this run did not log its atomics").
+  const auto r = run_ok(text("", "svm_atomic.xchg (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0",
+                             "ADDR = \"addr(x)\"\nVAL = \"lane + 10\"\n", "[[expect]]\nexplainable = true\n"));
+  ASSERT_EQ(r.expectations.size(), 1u);
+  EXPECT_TRUE(r.expectations[0].passed) << r.expectations[0].detail;
+  EXPECT_NE(r.expectations[0].detail.find("serial order explains"), std::string::npos) << r.expectations[0].detail;
 }
 
 TEST(IntelRunner, UnknownLaneVariableIsAnError) {

@@ -248,3 +248,66 @@ TEST(ScenarioLoaderSurface, SurfacesLiveInGlobalMemoryAndNotOnAmd) {
       "[[surface]]\nheader = 0\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n");
   EXPECT_NE(e.find("t.toml:8:1: error: isa = \"amd\" has no surface atomics"), std::string::npos) << e;
 }
+
+// --- vISA typed surfaces (spec/intel.md §8) ---------------------------------------------------
+
+namespace {
+
+std::string visa_surface(const std::string& keys, uint64_t region_size = 0x10000) {
+  std::string text = with_surface(keys, region_size);
+  text.replace(text.find("\"sass\""), 6, "\"visa\"");
+  return text;
+}
+
+}  // namespace
+
+TEST(ScenarioLoaderSurface, MipLevelsArePackedAfterEachOtherWithTightPitches) {
+  // 8 × 4 × 2 texels of 4 bytes, 4 levels, level 0 rows padded to 64 bytes:
+  //   level 0: slices of 256 bytes, 2 of them             → 512 bytes from the base
+  //   level 1: 4 × 2 × 1, rows of 16, slices of 32         → at 512
+  //   level 2: 2 × 1 × 1, rows of 8, slices of 8           → at 544
+  //   level 3: 1 × 1 × 1                                   → at 552, ends at 556
+  const Scenario s = parse_ok(visa_surface(
+      "header = 6\ndim = \"3d\"\nwidth = 8\nheight = 4\ndepth = 2\nrow_pitch = 64\nmip_levels = 4\nregion = \"tex\"\n"));
+  ASSERT_EQ(s.surfaces.size(), 1u);
+  const gpuatom::memory::SurfaceDescriptor& d = s.surfaces[0].descriptor;
+  EXPECT_EQ(d.level_count, 4u);
+  EXPECT_EQ(d.levels[0].base, 0x20000000u);
+  EXPECT_EQ(d.levels[1].base, 0x20000000u + 512);
+  EXPECT_EQ(d.levels[1].row_pitch, 16u);
+  EXPECT_EQ(d.levels[1].slice_pitch, 32u);
+  EXPECT_EQ(d.levels[2].base, 0x20000000u + 544);
+  EXPECT_EQ(d.levels[3].base, 0x20000000u + 552);
+  EXPECT_EQ(s.surfaces[0].footprint, 556u);
+  // Array layers do not shrink: a 2d_array of 4 × 2 × 3 layers, level 1 is 2 × 1 × 3 layers.
+  const Scenario a = parse_ok(
+      visa_surface("header = 6\ndim = \"2d_array\"\nwidth = 4\nheight = 2\nlayers = 3\nmip_levels = 2\nregion = \"tex\"\n"));
+  EXPECT_EQ(a.surfaces[0].descriptor.levels[1].base, 0x20000000u + 96);
+  EXPECT_EQ(a.surfaces[0].footprint, 96u + 3 * 8);
+}
+
+TEST(ScenarioLoaderSurface, VisaSurfacesAreTypedSurfaces) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"header = 5\ndim = \"2d\"\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:10:10: error: 'header' = 5: for isa = \"visa\" it is the surface index typed_atomic names, 6 … 255"},
+      {"header = 256\ndim = \"2d\"\nwidth = 4\nregion = \"tex\"\n", "t.toml:10:10: error: 'header' = 256"},
+      {"header = 6\ndim = \"1d_buffer\"\nwidth = 4\nregion = \"tex\"\n", "t.toml:11:7: error: a vISA typed surface is"},
+      {"header = 6\ndim = \"2d\"\nlayout = \"block_linear\"\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:12:10: error: vISA typed surfaces are pitch-linear here"},
+      {"header = 6\ndim = \"2d\"\nwidth = 4\ntexel_bytes = 8\nregion = \"tex\"\n",
+       "t.toml:13:15: error: 'texel_bytes' = 8: typed_atomic accesses 4-byte elements (2-byte with .16)"},
+      {"header = 6\nbound = 1\ndim = \"2d\"\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:11:9: error: 'bound' is an NVIDIA header field"},
+      {"header = 6\nenabled = false\ndim = \"2d\"\nwidth = 4\nregion = \"tex\"\n",
+       "t.toml:11:11: error: 'enabled' is an NVIDIA header field"},
+      {"header = 6\ndim = \"2d\"\nwidth = 4\nmip_levels = 17\nregion = \"tex\"\n",
+       "t.toml:13:14: error: 'mip_levels' = 17 is out of range"},
+  };
+  for (const auto& [keys, message] : cases) {
+    const std::string e = parse_error(visa_surface(keys));
+    EXPECT_NE(e.find(message), std::string::npos) << "keys:\n" << keys << "\ngot:\n" << e;
+  }
+  // SUATOM surfaces have one level.
+  const std::string e = parse_error(with_surface("header = 0\ndim = \"2d\"\nwidth = 4\nmip_levels = 2\nregion = \"tex\"\n"));
+  EXPECT_NE(e.find("t.toml:13:14: error: only vISA typed surfaces have several mip levels"), std::string::npos) << e;
+}

@@ -1,5 +1,6 @@
 // Runs `isa = "visa"` scenarios: hardware threads running a vISA program of SVM ATOMIC
-// instructions (spec/intel.md §1, §5, §6.1, §7). TYPED_ATOMIC is refused for now.
+// and TYPED_ATOMIC instructions (spec/intel.md §1, §5, §6.1, §7, §8); [[surface]] tables bind the
+// typed surfaces by index.
 #pragma once
 
 #include "gpuatom/scenario/run.hpp"

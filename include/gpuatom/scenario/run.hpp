@@ -50,6 +50,7 @@ struct RunReport {
   };
   std::vector<Outcome> outcomes;
   uint64_t executions = 0;
+  uint64_t pruned = 0;  // exhaustive: executions abandoned by the partial-order reduction
   std::vector<std::string> notes;  // warnings worth showing (e.g. refused modes)
   // The first 32-bit words (up to 16) of each region after the run, for reports and charts.
   std::vector<std::pair<std::string, std::vector<uint32_t>>> regions;

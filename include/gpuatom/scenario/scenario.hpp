@@ -75,11 +75,12 @@ struct RegionText {
   SourceLocation where;
 };
 
-// A surface header in the launch's header pool (NVIDIA SUATOM/SURED, spec/nvidia.md §8.2; Intel's
-// typed surfaces reuse it). The loader resolves the region, fills in the default pitches and
-// checks that the surface's footprint fits its region, so `descriptor` is ready for the pool.
+// A surface header in the launch's header pool (NVIDIA SUATOM/SURED, spec/nvidia.md §8.2), or a
+// vISA typed surface (spec/intel.md §8; `header` is then the surface index). The loader resolves
+// the region, fills in the default pitches, places the mip levels and checks that the surface's
+// footprint fits its region, so `descriptor` is ready for use.
 struct SurfaceText {
-  uint32_t header = 0;            // index in the header pool (NVIDIA headerPtr[19:0])
+  uint32_t header = 0;            // index in the header pool (NVIDIA headerPtr[19:0]); vISA: surface index
   std::string region;             // the region holding the texels; descriptor base = addr(region)
   std::optional<uint32_t> bound;  // NVIDIA bound handles: the #tsPtrIdxU13 whose constant-bank
                                   // word c[bank][4 × bound] holds this header's index
