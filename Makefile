@@ -5,13 +5,22 @@ PRESET ?= release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUATOM := build/$(PRESET)/bin/gpuatom
 
-.PHONY: run test build deps configure clean test-asan test-tsan sweep-f16
+# What `make test` runs under ThreadSanitizer: the parts where host threads race.
+TSAN_LABELS := exec|memory|scenario
+TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario
+
+.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16
 
 run: build
 	$(GPUATOM) run
 
-test: build
-	ctest --preset $(PRESET) -j $(JOBS)
+# The whole suite, as CI runs it (.ci/run): the release build, then everything again under
+# AddressSanitizer + UndefinedBehaviorSanitizer, then the concurrent parts under ThreadSanitizer.
+test: test-release test-asan test-tsan
+
+# One preset's suite: `make check PRESET=debug`, or a part: `make check LABELS='nvidia|intel'`.
+check: build
+	ctest --preset $(PRESET) -j $(JOBS) $(if $(LABELS),-L '$(LABELS)')
 
 deps:
 	@scripts/install-deps
@@ -20,13 +29,14 @@ configure: deps
 	@cmake --preset $(PRESET) >/dev/null
 
 build: configure
-	cmake --build --preset $(PRESET) -j $(JOBS)
+	cmake --build --preset $(PRESET) -j $(JOBS) $(if $(TARGETS),--target $(TARGETS))
 
-# The sanitizer suites: `make test PRESET=asan-ubsan`, `make test PRESET=tsan`.
+test-release:
+	$(MAKE) check PRESET=release
 test-asan:
-	$(MAKE) test PRESET=asan-ubsan
+	$(MAKE) check PRESET=asan-ubsan
 test-tsan:
-	$(MAKE) test PRESET=tsan
+	$(MAKE) check PRESET=tsan TARGETS='$(TSAN_TARGETS)' LABELS='$(TSAN_LABELS)'
 
 # Opt-in: every one of the 2^32 f16 pairs and 2^32 bf16 pairs against MPFR (hours on 2 cores).
 sweep-f16: build
