@@ -3,39 +3,18 @@
 
 #include <set>
 
+#include "common/scenario_text.hpp"
 #include "gpuatom/amd/scenario_runner.hpp"
 
 using namespace gpuatom;
 
 namespace {
 
-scenario::Scenario load(const std::string& text) {
-  auto r = scenario::parse_scenario(text, "amd.toml");
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
-    ADD_FAILURE() << d->format_all();
-    return {};
-  }
-  return std::get<scenario::Scenario>(std::move(r));
-}
-
 scenario::RunReport run_ok(const std::string& text, scenario::Mode mode, uint64_t seed = 1) {
-  scenario::RunOptions o;
-  o.mode = mode;
-  o.seed = seed;
-  auto r = amd::run_scenario(load(text), o);
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
-    ADD_FAILURE() << d->format_all();
-    return {};
-  }
-  return std::get<scenario::RunReport>(std::move(r));
+  return test::run_scenario_ok(amd::run_scenario, text, "amd.toml", mode, seed);
 }
 
-std::string run_error(const std::string& text) {
-  auto r = amd::run_scenario(load(text), {});
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) return d->format_all();
-  ADD_FAILURE() << "ran";
-  return {};
-}
+std::string run_error(const std::string& text) { return test::run_scenario_error(amd::run_scenario, text, "amd.toml"); }
 
 std::string scenario_text(const std::string& program, const std::string& options, uint64_t lanes,
                           const std::string& region_attributes, const std::string& expectations) {

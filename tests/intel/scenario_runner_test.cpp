@@ -1,39 +1,18 @@
 // vISA scenarios executed by the Intel runner (spec/intel.md §1, §5, §6.1, §7).
 #include <gtest/gtest.h>
 
+#include "common/scenario_text.hpp"
 #include "gpuatom/intel/scenario_runner.hpp"
 
 using namespace gpuatom;
 
 namespace {
 
-scenario::Scenario load(const std::string& text) {
-  auto r = scenario::parse_scenario(text, "visa.toml");
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
-    ADD_FAILURE() << d->format_all();
-    return {};
-  }
-  return std::get<scenario::Scenario>(std::move(r));
-}
-
 scenario::RunReport run_ok(const std::string& text, scenario::Mode mode = scenario::Mode::deterministic) {
-  scenario::RunOptions o;
-  o.mode = mode;
-  o.seed = 1;
-  auto r = intel::run_scenario(load(text), o);
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
-    ADD_FAILURE() << d->format_all();
-    return {};
-  }
-  return std::get<scenario::RunReport>(std::move(r));
+  return test::run_scenario_ok(intel::run_scenario, text, "visa.toml", mode);
 }
 
-std::string run_error(const std::string& text) {
-  auto r = intel::run_scenario(load(text), {});
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) return d->format_all();
-  ADD_FAILURE() << "ran";
-  return {};
-}
+std::string run_error(const std::string& text) { return test::run_scenario_error(intel::run_scenario, text, "visa.toml"); }
 
 void expect_passes(const std::string& text) {
   for (auto mode : {scenario::Mode::parallel, scenario::Mode::deterministic, scenario::Mode::exhaustive}) {

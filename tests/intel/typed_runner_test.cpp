@@ -3,6 +3,7 @@
 // predication, the 16-bit layout, float ops, same-address order, and the diagnostics.
 #include <gtest/gtest.h>
 
+#include "common/scenario_text.hpp"
 #include "gpuatom/intel/scenario_runner.hpp"
 
 using namespace gpuatom;
@@ -13,25 +14,10 @@ std::variant<scenario::Scenario, support::Diagnostics> parse(const std::string& 
   return scenario::parse_scenario(text, "typed.toml");
 }
 
-scenario::Scenario load(const std::string& text) {
-  auto r = parse(text);
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
-    ADD_FAILURE() << d->format_all();
-    return {};
-  }
-  return std::get<scenario::Scenario>(std::move(r));
-}
+scenario::Scenario load(const std::string& text) { return test::load_scenario(text, "typed.toml"); }
 
 scenario::RunReport run_ok(const std::string& text, scenario::Mode mode = scenario::Mode::deterministic) {
-  scenario::RunOptions o;
-  o.mode = mode;
-  o.seed = 1;
-  auto r = intel::run_scenario(load(text), o);
-  if (auto* d = std::get_if<support::Diagnostics>(&r)) {
-    ADD_FAILURE() << d->format_all();
-    return {};
-  }
-  return std::get<scenario::RunReport>(std::move(r));
+  return test::run_scenario_ok(intel::run_scenario, text, "typed.toml", mode);
 }
 
 // The diagnostics of loading and running `text` (loader errors included).
