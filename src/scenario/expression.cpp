@@ -1,5 +1,9 @@
 #include "gpuatom/scenario/expression.hpp"
 
+#include <algorithm>
+
+#include "gpuatom/scenario/symbols.hpp"
+
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -344,6 +348,116 @@ std::variant<uint64_t, ExpressionError> Expression::evaluate(std::span<const uin
     stack[top - 1] = r;
   }
   return top == 1 ? stack[0] : 0;
+}
+
+}  // namespace gpuatom::scenario
+
+namespace gpuatom::scenario {
+
+bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const {
+  constexpr size_t width = 64, depth = 16;
+  if (count == 0) return true;
+  if (count > width || group_size == 0) return false;
+  if (!reads_variables_) {
+    const auto v = evaluate(SlotValues{first_tid, first_tid % group_size, first_tid / group_size, 0});
+    if (!std::holds_alternative<uint64_t>(v)) return false;
+    std::fill(out, out + count, std::get<uint64_t>(v));
+    return true;
+  }
+  uint64_t stack[depth][width];
+  size_t top = 0;
+  for (const Step& s : program_) {
+    if (top >= depth - 1) return false;
+    switch (s.code) {
+      case Code::push: std::fill(stack[top], stack[top] + count, s.operand); ++top; continue;
+      case Code::load: {
+        uint64_t* t = stack[top++];
+        for (uint32_t k = 0; k < count; ++k) {
+          const uint64_t tid = first_tid + k;
+          switch (s.operand) {
+            case slot_tid: t[k] = tid; break;
+            case slot_lane: t[k] = tid % group_size; break;
+            case slot_group: t[k] = tid / group_size; break;
+            case slot_i: t[k] = 0; break;
+            default: return false;
+          }
+        }
+        continue;
+      }
+      case Code::neg: for (uint32_t k = 0; k < count; ++k) stack[top - 1][k] = 0 - stack[top - 1][k]; continue;
+      case Code::bit_not: for (uint32_t k = 0; k < count; ++k) stack[top - 1][k] = ~stack[top - 1][k]; continue;
+      case Code::log_not: for (uint32_t k = 0; k < count; ++k) stack[top - 1][k] = stack[top - 1][k] == 0; continue;
+      case Code::lo: for (uint32_t k = 0; k < count; ++k) stack[top - 1][k] &= 0xffffffff; continue;
+      case Code::hi: for (uint32_t k = 0; k < count; ++k) stack[top - 1][k] >>= 32; continue;
+      case Code::select: {
+        top -= 2;
+        uint64_t* c = stack[top - 1];
+        const uint64_t* then = stack[top];
+        const uint64_t* otherwise = stack[top + 1];
+        for (uint32_t k = 0; k < count; ++k) c[k] = c[k] ? then[k] : otherwise[k];
+        continue;
+      }
+      default: break;
+    }
+    --top;
+    uint64_t* a = stack[top - 1];
+    const uint64_t* b = stack[top];
+    const auto each = [&](auto f) {
+      for (uint32_t k = 0; k < count; ++k) a[k] = f(a[k], b[k]);
+    };
+    const auto any_zero = [&] {
+      for (uint32_t k = 0; k < count; ++k)
+        if (b[k] == 0) return true;
+      return false;
+    };
+    using S = int64_t;
+    switch (s.code) {
+      case Code::add: each([](uint64_t x, uint64_t y) { return x + y; }); break;
+      case Code::sub: each([](uint64_t x, uint64_t y) { return x - y; }); break;
+      case Code::mul: each([](uint64_t x, uint64_t y) { return x * y; }); break;
+      case Code::div:
+        if (any_zero()) return false;
+        each([](uint64_t x, uint64_t y) { return x / y; });
+        break;
+      case Code::mod:
+        if (any_zero()) return false;
+        each([](uint64_t x, uint64_t y) { return x % y; });
+        break;
+      case Code::shl: each([](uint64_t x, uint64_t y) { return y >= 64 ? 0 : x << y; }); break;
+      case Code::shr: each([](uint64_t x, uint64_t y) { return y >= 64 ? 0 : x >> y; }); break;
+      case Code::bit_and: each([](uint64_t x, uint64_t y) { return x & y; }); break;
+      case Code::bit_or: each([](uint64_t x, uint64_t y) { return x | y; }); break;
+      case Code::bit_xor: each([](uint64_t x, uint64_t y) { return x ^ y; }); break;
+      case Code::eq: each([](uint64_t x, uint64_t y) -> uint64_t { return x == y; }); break;
+      case Code::ne: each([](uint64_t x, uint64_t y) -> uint64_t { return x != y; }); break;
+      case Code::lt: each([](uint64_t x, uint64_t y) -> uint64_t { return x < y; }); break;
+      case Code::le: each([](uint64_t x, uint64_t y) -> uint64_t { return x <= y; }); break;
+      case Code::gt: each([](uint64_t x, uint64_t y) -> uint64_t { return x > y; }); break;
+      case Code::ge: each([](uint64_t x, uint64_t y) -> uint64_t { return x >= y; }); break;
+      case Code::slt: each([](uint64_t x, uint64_t y) -> uint64_t { return static_cast<S>(x) < static_cast<S>(y); }); break;
+      case Code::sle: each([](uint64_t x, uint64_t y) -> uint64_t { return static_cast<S>(x) <= static_cast<S>(y); }); break;
+      case Code::sgt: each([](uint64_t x, uint64_t y) -> uint64_t { return static_cast<S>(x) > static_cast<S>(y); }); break;
+      case Code::sge: each([](uint64_t x, uint64_t y) -> uint64_t { return static_cast<S>(x) >= static_cast<S>(y); }); break;
+      case Code::log_and: each([](uint64_t x, uint64_t y) -> uint64_t { return x && y; }); break;
+      case Code::log_or: each([](uint64_t x, uint64_t y) -> uint64_t { return x || y; }); break;
+      case Code::min: each([](uint64_t x, uint64_t y) { return x < y ? x : y; }); break;
+      case Code::max: each([](uint64_t x, uint64_t y) { return x > y ? x : y; }); break;
+      case Code::sext:
+        for (uint32_t k = 0; k < count; ++k)
+          if (b[k] == 0 || b[k] > 64) return false;
+        each([](uint64_t x, uint64_t y) {
+          return y == 64 ? x : static_cast<uint64_t>(static_cast<S>(x << (64 - y)) >> (64 - y));
+        });
+        break;
+      default: return false;
+    }
+  }
+  if (top != 1) {
+    std::fill(out, out + count, 0);
+    return true;
+  }
+  std::copy(stack[0], stack[0] + count, out);
+  return true;
 }
 
 }  // namespace gpuatom::scenario
