@@ -16,6 +16,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <map>
 #include <stdexcept>
 #include <memory>
@@ -71,10 +73,29 @@ std::optional<RegisterName> parse_register(std::string_view name) {
   return std::nullopt;
 }
 
+// An instruction decoded once for the warps' loop: register slots, address form and host
+// operation resolved, so that a lane costs a few loads, one atomic and a store. Only the common
+// shape has one (global ATOM/ATOMG/RED through registers, no Ps/Pu, no CAST, not 128-bit); the
+// others take the general path.
+struct FastPath {
+  enum class Kind : uint8_t { none, add32, any };
+  Kind kind = Kind::none;
+  bool guard_always = true;    // the guard is PT
+  bool guard_negated = false;  // @!P
+  int16_t guard = -1;          // predicate slot (−1: never stored, reads false)
+  bool wide_address = false;
+  int16_t base_lo = -1, base_hi = -1;  // R slots of the address (−1: reads 0)
+  uint64_t offset = 0;
+  int16_t value_lo = -1, value_hi = -1;      // Rb, or the swap register of CAS
+  int16_t compare_lo = -1, compare_hi = -1;  // the compare register of CAS
+  int16_t rd_lo = -1, rd_hi = -1;            // destination slots (−1: not written)
+};
+
 struct CompiledInstruction {
   Instruction instruction;
   alu::Operation operation;
   int width_bytes = 4;
+  FastPath fast;
 };
 
 // The program, its register layout and the launch settings, shared by every machine.
@@ -166,6 +187,9 @@ class Registers {
     const int16_t s = p_->ur_slot[index];
     if (index != URZ && s >= 0) ur_[static_cast<uint32_t>(s)] = value;
   }
+  uint32_t* lane_r(uint32_t lane) { return r_.data() + static_cast<size_t>(lane) * p_->r_count; }
+  const uint8_t* lane_p(uint32_t lane) const { return pred_.data() + static_cast<size_t>(lane) * p_->p_count; }
+
   // A register by name, as expectations read it.
   uint64_t value(RegisterName reg, uint32_t lane) const {
     switch (reg.bank) {
@@ -276,8 +300,24 @@ class Warp final : public exec::Agent {
           values[lane] = std::get<uint64_t>(v);
         }
       }
-      for (uint32_t lane = 0; lane < count; ++lane) {
+      const int16_t slot = init.reg.bank == Bank::r ? p_.r_slot[init.reg.index] : -1;
+      if (slot >= 0 && init.reg.index != RZ) {
+        // The common case in one pass: store, and check that every value fits.
+        uint32_t* r = regs.lane_r(0) + slot;
+        const uint32_t stride = p_.r_count;
+        bool fits = true;
+        for (uint32_t lane = 0; lane < count; ++lane) {
+          const uint64_t v = values[lane];
+          const uint64_t upper = v >> 32;
+          fits &= upper == 0 || (upper == 0xffffffff && (v & 0x80000000) != 0);
+          r[lane * stride] = static_cast<uint32_t>(v);
+        }
+        if (!fits) return false;
+        continue;
+      }
+      for (uint32_t lane = 0; lane < count; ++lane)
         if (!fits_register(init.reg.bank, values[lane])) return false;
+      for (uint32_t lane = 0; lane < count; ++lane) {
         if (init.reg.bank == Bank::r) regs.set_r(lane, init.reg.index, static_cast<uint32_t>(values[lane]));
         else regs.set_p(lane, init.reg.index, values[lane] != 0);
       }
@@ -304,7 +344,13 @@ class Warp final : public exec::Agent {
   // same as performing pending()[0] until nothing is pending.
   void run(exec::Recorder& recorder) override {
     while (!stopped_ && next_ < p_.code.size()) {
-      prepare(next_++);
+      const size_t index = next_++;
+      if (p_.code[index].fast.kind != FastPath::Kind::none) {
+        current_ = index;
+        run_fast(p_.code[index], recorder);
+        continue;
+      }
+      prepare(index);
       for (LaneWork& w : work_)
         if (!w.done) perform_lane(w, recorder);
     }
@@ -314,6 +360,60 @@ class Warp final : public exec::Agent {
 
  private:
   uint64_t tid_of(uint32_t lane) const { return group_ * p_.group_size + lane; }
+
+  // One instruction of the common shape, lanes ascending. A lane reads its sources and performs
+  // its atomic before the next lane starts: lanes share no register that an instruction of this
+  // shape writes, so this is the same as reading every lane's sources first. A lane whose access
+  // faults goes through perform_lane(), which finds the same fault (a faulting access changes
+  // nothing) and records it.
+  void run_fast(const CompiledInstruction& c, exec::Recorder& recorder) {
+    const FastPath& f = c.fast;
+    const uint64_t address_mask = f.wide_address ? ~0ULL : 0xffffffffULL;
+    const auto get = [](const uint32_t* r, int16_t slot) -> uint64_t { return slot < 0 ? 0 : r[slot]; };
+    for (uint64_t bits = masks_.bits; bits != 0; bits &= bits - 1) {
+      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+      if (!f.guard_always) {
+        const bool predicate = f.guard >= 0 && regs.lane_p(lane)[f.guard] != 0;
+        if (predicate == f.guard_negated) continue;
+      }
+      uint32_t* r = regs.lane_r(lane);
+      const uint64_t base = get(r, f.base_lo) | (get(r, f.base_hi) << 32);
+      const uint64_t address = (base + f.offset) & address_mask;
+      const alu::Operands operands{get(r, f.value_lo) | (get(r, f.value_hi) << 32),
+                                   get(r, f.compare_lo) | (get(r, f.compare_hi) << 32)};
+      uint64_t returned;
+      if (f.kind == FastPath::Kind::add32) {
+        const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache_);
+        if (!host) {
+          slow_lane(lane, address, operands, recorder);
+          continue;
+        }
+        returned = std::atomic_ref<uint32_t>(*reinterpret_cast<uint32_t*>(*host))
+                       .fetch_add(static_cast<uint32_t>(operands.value), std::memory_order_seq_cst);
+        recorder.operation();
+      } else {
+        uint32_t retries = 0;
+        const auto result =
+            exec::apply_atomic(memory_, address, c.operation, operands, memory::Space::global, &retries, &cache_);
+        if (!result) {
+          slow_lane(lane, address, operands, recorder);
+          continue;
+        }
+        recorder.operation(retries);
+        returned = result->returned;
+      }
+      if (f.rd_lo >= 0) r[f.rd_lo] = static_cast<uint32_t>(returned);
+      if (f.rd_hi >= 0) r[f.rd_hi] = static_cast<uint32_t>(returned >> 32);
+    }
+  }
+
+  void slow_lane(uint32_t lane, uint64_t address, const alu::Operands& operands, exec::Recorder& recorder) {
+    LaneWork w;
+    w.lane = lane;
+    w.address = address;
+    w.operands = operands;
+    perform_lane(w, recorder);
+  }
 
   void perform_lane(LaneWork& w, exec::Recorder& recorder) {
     const CompiledInstruction& c = p_.code[current_];
@@ -648,6 +748,48 @@ void use_registers(Program& p, const Instruction& in) {
   if (in.pu) use(p, Bank::p, *in.pu);
 }
 
+// The instruction decoded for the warps' loop, when it has the common shape (FastPath). Called
+// once every register has its slot.
+FastPath fast_path(const Program& p, const CompiledInstruction& c) {
+  const Instruction& in = c.instruction;
+  FastPath f;
+  const Address& a = in.address;
+  if (p.log_atomics || in.is_surface() || in.family() == Family::ATOMS || a.uniform_base || a.uniform_index ||
+      a.descriptor || in.ps || in.pu || in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN ||
+      !(c.width_bytes == 2 || c.width_bytes == 4 || c.width_bytes == 8))
+    return f;
+  const auto slot = [&](int index) -> int16_t { return index >= RZ ? -1 : p.r_slot[static_cast<size_t>(index)]; };
+  f.guard_always = in.guard.predicate == PT && !in.guard.negated;
+  f.guard_negated = in.guard.negated;
+  f.guard = in.guard.predicate == PT ? -1 : p.p_slot[in.guard.predicate];
+  if (in.guard.predicate == PT && in.guard.negated) return f;  // @!PT: never runs; rare
+  f.wide_address = in.wide_address();
+  f.offset = static_cast<uint64_t>(a.offset);
+  if (a.base != RZ) {
+    f.base_lo = slot(a.base);
+    if (f.wide_address) f.base_hi = slot(a.base + 1);
+  }
+  const int registers = in.data_registers();
+  const auto data = [&](std::optional<uint8_t> reg, int16_t& lo, int16_t& hi) {
+    if (!reg || *reg == RZ) return;
+    lo = slot(*reg);
+    if (registers >= 2) hi = slot(*reg + 1);
+  };
+  if (in.is_compare()) {
+    data(in.swap_register(), f.value_lo, f.value_hi);
+    data(in.compare_register(), f.compare_lo, f.compare_hi);
+  } else {
+    data(in.rb, f.value_lo, f.value_hi);
+  }
+  if (in.rd && *in.rd != RZ) {
+    f.rd_lo = slot(*in.rd);
+    if (registers >= 2) f.rd_hi = slot(*in.rd + 1);
+  }
+  const bool add32 = c.operation.op == alu::Op::add && !alu::is_float(c.operation.type) && c.width_bytes == 4;
+  f.kind = add32 ? FastPath::Kind::add32 : FastPath::Kind::any;
+  return f;
+}
+
 // Where an instruction starts in the scenario file (its first line shares the line of `program =`).
 support::SourceLocation place_of(const scenario::Scenario& s, const Instruction& in) {
   support::SourceLocation at = in.where;
@@ -751,7 +893,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
         if (auto* why = std::get_if<std::string>(&resolved)) {
           d.error(at, *why);
         } else {
-          CompiledInstruction c{in, std::get<alu::Operation>(resolved), in.data_bits() / 8};
+          CompiledInstruction c{in, std::get<alu::Operation>(resolved), in.data_bits() / 8, {}};
           use_registers(p, in);
           p.code.push_back(std::move(c));
         }
@@ -792,6 +934,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     if (reg && std::none_of(p.kept.begin(), p.kept.end(), [&](RegisterName k) { return k.bank == reg->bank && k.index == reg->index; }))
       p.kept.push_back(*reg);
   }
+  for (CompiledInstruction& c : p.code) c.fast = fast_path(p, c);
   d.append(scenario::precheck_expectations(s, p.group_size));
   scenario::check_lane_storage(s, uint64_t{p.r_count} * 4 + p.p_count + 32, d);
   if (d.has_errors()) return d;
