@@ -9,7 +9,7 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 TSAN_LABELS := exec|memory|scenario
 TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario
 
-.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16
+.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench
 
 run: build
 	$(GPUATOM) run
@@ -37,6 +37,13 @@ test-asan:
 	$(MAKE) check PRESET=asan-ubsan
 test-tsan:
 	$(MAKE) check PRESET=tsan TARGETS='$(TSAN_TARGETS)' LABELS='$(TSAN_LABELS)'
+
+# The executor beside the host's own atomics (docs/performance.md): JSON in build/bench/results.json,
+# a summary table of the pairs and ratios at the end. BENCH_ARGS takes Google Benchmark flags.
+BENCH_ARGS ?= --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
+bench: configure
+	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-bench
+	build/$(PRESET)/bin/gpuatom-bench $(BENCH_ARGS)
 
 # Opt-in: every one of the 2^32 f16 pairs and 2^32 bf16 pairs against MPFR (hours on 2 cores).
 sweep-f16: build

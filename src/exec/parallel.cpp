@@ -11,9 +11,32 @@
 
 namespace gpuatom::exec {
 
+namespace {
+
+// The agents of a span, as a stream.
+class SpanStream final : public AgentStream {
+ public:
+  explicit SpanStream(std::span<Agent* const> agents) : agents_(agents) {}
+  std::size_t size() const override { return agents_.size(); }
+  void start(unsigned) override {}
+  void run(std::size_t index, unsigned, Recorder& recorder) override { agents_[index]->run(recorder); }
+
+ private:
+  std::span<Agent* const> agents_;
+};
+
+}  // namespace
+
 RunResult run_parallel(std::span<Agent* const> agents, unsigned threads, const support::ProgressCallback& progress) {
+  SpanStream stream(agents);
+  return run_parallel(stream, threads, progress);
+}
+
+RunResult run_parallel(AgentStream& stream, unsigned threads, const support::ProgressCallback& progress) {
+  const std::size_t agents = stream.size();
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::clamp<std::size_t>(agents.size(), 1, threads));
+  threads = static_cast<unsigned>(std::clamp<std::size_t>(agents, 1, threads));
+  stream.start(threads);
 
   std::vector<Recorder> recorders(threads);
   std::atomic<std::size_t> next_agent{0};
@@ -26,14 +49,16 @@ RunResult run_parallel(std::span<Agent* const> agents, unsigned threads, const s
 
   const auto work = [&](unsigned thread) {
     start.arrive_and_wait();
+    Recorder& recorder = recorders[thread];
     try {
       for (;;) {
         if (failed.load(std::memory_order_relaxed)) return;
         const std::size_t index = next_agent.fetch_add(1, std::memory_order_relaxed);
-        if (index >= agents.size()) return;
-        agents[index]->run(recorders[thread]);
-        // Worker 0 reports for everyone; the callback throttles itself.
-        if (thread == 0 && progress) progress(std::min(next_agent.load(std::memory_order_relaxed), agents.size()), agents.size());
+        if (index >= agents) return;
+        stream.run(index, thread, recorder);
+        // Worker 0 reports for everyone, every 64 agents; the callback throttles itself.
+        if (thread == 0 && progress && (index % 64 == 0 || index + 1 == agents))
+          progress(std::min(next_agent.load(std::memory_order_relaxed), agents), agents);
       }
     } catch (...) {
       const std::lock_guard lock(error_mutex);

@@ -22,6 +22,7 @@ class Decoder {
 
   std::vector<Instruction> run() {
     std::vector<Instruction> out;
+    out.reserve(bytes_.size() / encoded_size(Form::svm, options_.ids));  // the shorter form: an upper bound
     size_t pos = 0;
     while (pos < bytes_.size()) {
       const FormInfo* form = nullptr;
@@ -41,7 +42,7 @@ class Decoder {
       }
       bool ok = true;
       Instruction inst = decode_one(*form, pos, ok);
-      if (ok) out.push_back(inst);
+      if (ok) out.push_back(std::move(inst));
       pos += size;
     }
     return out;

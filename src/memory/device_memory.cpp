@@ -126,6 +126,21 @@ uint64_t DeviceMemory::allocated_pages() const {
   return pages;
 }
 
+Expected<std::byte*> DeviceMemory::translate_and_remember(uint64_t address, unsigned width, Intent intent, Space space,
+                                                          TranslationCache& cache) {
+  const auto host = translate(address, width, intent, space);
+  if (!host) return host;
+  const Region* region = find(address);
+  const uint64_t base = region->info.base;
+  const uint64_t low = base + ((address - base) & ~(page_bytes - 1));
+  const uint64_t high = low + std::min(page_bytes, base + region->info.size - low);
+  // A page that a window overlaps is not remembered: its global accesses fault part of the way.
+  const auto overlaps = [&](const Window& w) { return w.size != 0 && low < w.base + w.size && w.base < high; };
+  if (space == Space::global && (overlaps(shared_window_) || overlaps(local_window_))) return host;
+  cache = {low, high, *host - (address - low), space, intent == Intent::write};
+  return host;
+}
+
 Fault DeviceMemory::fault_at(FaultKind kind, uint64_t address, uint64_t width) const noexcept {
   Region* region = find(address);
   if (region != nullptr && !region->info.contains(address)) region = nullptr;

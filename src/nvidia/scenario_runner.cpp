@@ -15,7 +15,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
+#include <bit>
 #include <map>
+#include <stdexcept>
 #include <memory>
 #include <unordered_map>
 
@@ -69,10 +73,29 @@ std::optional<RegisterName> parse_register(std::string_view name) {
   return std::nullopt;
 }
 
+// An instruction decoded once for the warps' loop: register slots, address form and host
+// operation resolved, so that a lane costs a few loads, one atomic and a store. Only the common
+// shape has one (global ATOM/ATOMG/RED through registers, no Ps/Pu, no CAST, not 128-bit); the
+// others take the general path.
+struct FastPath {
+  enum class Kind : uint8_t { none, add32, any };
+  Kind kind = Kind::none;
+  bool guard_always = true;    // the guard is PT
+  bool guard_negated = false;  // @!P
+  int16_t guard = -1;          // predicate slot (−1: never stored, reads false)
+  bool wide_address = false;
+  int16_t base_lo = -1, base_hi = -1;  // R slots of the address (−1: reads 0)
+  uint64_t offset = 0;
+  int16_t value_lo = -1, value_hi = -1;      // Rb, or the swap register of CAS
+  int16_t compare_lo = -1, compare_hi = -1;  // the compare register of CAS
+  int16_t rd_lo = -1, rd_hi = -1;            // destination slots (−1: not written)
+};
+
 struct CompiledInstruction {
   Instruction instruction;
   alu::Operation operation;
   int width_bytes = 4;
+  FastPath fast;
 };
 
 // The program, its register layout and the launch settings, shared by every machine.
@@ -93,6 +116,7 @@ struct Program {
   std::optional<Expression> active, helper, killed;
   bool stop_after_fault = true;
   bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
+  std::vector<RegisterName> kept;  // registers expectations read: kept per lane after a streamed run
   SurfaceBindings surfaces;  // the [[surface]] headers and the constant-bank words bound handles read
   std::vector<std::string> notes;  // worth telling the user, not worth refusing the run
 };
@@ -116,49 +140,68 @@ struct LaneWork {
   bool done = false;
 };
 
+// The registers of one warp's lanes: R and P per lane, UR per warp. Lanes are indexed within
+// the warp (0 … group_size − 1).
 class Registers {
  public:
-  Registers(const Program& p, uint64_t lanes)
-      : p_(p), r_(lanes * p.r_count, 0), pred_(lanes * p.p_count, 0),
-        ur_(((lanes + p.group_size - 1) / p.group_size) * p.ur_count, 0) {}
+  explicit Registers(const Program& p) : p_(&p) {}
 
-  uint32_t r(uint64_t tid, uint8_t index) const {
-    const int16_t s = p_.r_slot[index];
-    return index == RZ || s < 0 ? 0 : r_[tid * p_.r_count + static_cast<uint64_t>(s)];
+  // Zeroes the file for `lanes` lanes, reusing its storage.
+  void reset(uint32_t lanes) {
+    r_.assign(static_cast<size_t>(lanes) * p_->r_count, 0);
+    pred_.assign(static_cast<size_t>(lanes) * p_->p_count, 0);
+    ur_.assign(p_->ur_count, 0);
   }
-  void set_r(uint64_t tid, uint8_t index, uint32_t value) {
-    const int16_t s = p_.r_slot[index];
-    if (index != RZ && s >= 0) r_[tid * p_.r_count + static_cast<uint64_t>(s)] = value;
+
+  uint32_t r(uint32_t lane, uint8_t index) const {
+    const int16_t s = p_->r_slot[index];
+    return index == RZ || s < 0 ? 0 : r_[lane * p_->r_count + static_cast<uint32_t>(s)];
   }
-  uint64_t r64(uint64_t tid, uint8_t index) const {
-    return index == RZ ? 0 : (uint64_t{r(tid, static_cast<uint8_t>(index + 1))} << 32) | r(tid, index);
+  void set_r(uint32_t lane, uint8_t index, uint32_t value) {
+    const int16_t s = p_->r_slot[index];
+    if (index != RZ && s >= 0) r_[lane * p_->r_count + static_cast<uint32_t>(s)] = value;
   }
-  void set_r_wide(uint64_t tid, uint8_t index, uint64_t lo, uint64_t hi, int registers) {
+  uint64_t r64(uint32_t lane, uint8_t index) const {
+    return index == RZ ? 0 : (uint64_t{r(lane, static_cast<uint8_t>(index + 1))} << 32) | r(lane, index);
+  }
+  void set_r_wide(uint32_t lane, uint8_t index, uint64_t lo, uint64_t hi, int registers) {
     if (index == RZ) return;
     const uint32_t words[4] = {static_cast<uint32_t>(lo), static_cast<uint32_t>(lo >> 32),
                                static_cast<uint32_t>(hi), static_cast<uint32_t>(hi >> 32)};
-    for (int k = 0; k < registers && index + k < RZ; ++k) set_r(tid, static_cast<uint8_t>(index + k), words[k]);
+    for (int k = 0; k < registers && index + k < RZ; ++k) set_r(lane, static_cast<uint8_t>(index + k), words[k]);
   }
-  bool p(uint64_t tid, uint8_t index) const {
+  bool p(uint32_t lane, uint8_t index) const {
     if (index == PT) return true;
-    const int16_t s = p_.p_slot[index];
-    return s >= 0 && pred_[tid * p_.p_count + static_cast<uint64_t>(s)] != 0;
+    const int16_t s = p_->p_slot[index];
+    return s >= 0 && pred_[lane * p_->p_count + static_cast<uint32_t>(s)] != 0;
   }
-  void set_p(uint64_t tid, uint8_t index, bool value) {
-    const int16_t s = p_.p_slot[index];
-    if (index != PT && s >= 0) pred_[tid * p_.p_count + static_cast<uint64_t>(s)] = value;
+  void set_p(uint32_t lane, uint8_t index, bool value) {
+    const int16_t s = p_->p_slot[index];
+    if (index != PT && s >= 0) pred_[lane * p_->p_count + static_cast<uint32_t>(s)] = value;
   }
-  uint32_t ur(uint64_t group, uint8_t index) const {
-    const int16_t s = p_.ur_slot[index];
-    return index == URZ || s < 0 ? 0 : ur_[group * p_.ur_count + static_cast<uint64_t>(s)];
+  uint32_t ur(uint8_t index) const {
+    const int16_t s = p_->ur_slot[index];
+    return index == URZ || s < 0 ? 0 : ur_[static_cast<uint32_t>(s)];
   }
-  void set_ur(uint64_t group, uint8_t index, uint32_t value) {
-    const int16_t s = p_.ur_slot[index];
-    if (index != URZ && s >= 0) ur_[group * p_.ur_count + static_cast<uint64_t>(s)] = value;
+  void set_ur(uint8_t index, uint32_t value) {
+    const int16_t s = p_->ur_slot[index];
+    if (index != URZ && s >= 0) ur_[static_cast<uint32_t>(s)] = value;
+  }
+  uint32_t* lane_r(uint32_t lane) { return r_.data() + static_cast<size_t>(lane) * p_->r_count; }
+  const uint8_t* lane_p(uint32_t lane) const { return pred_.data() + static_cast<size_t>(lane) * p_->p_count; }
+
+  // A register by name, as expectations read it.
+  uint64_t value(RegisterName reg, uint32_t lane) const {
+    switch (reg.bank) {
+      case Bank::r: return r(lane, reg.index);
+      case Bank::p: return p(lane, reg.index) ? 1 : 0;
+      case Bank::ur: return ur(reg.index);
+    }
+    return 0;
   }
 
  private:
-  const Program& p_;
+  const Program* p_;
   std::vector<uint32_t> r_;
   std::vector<uint8_t> pred_;
   std::vector<uint32_t> ur_;
@@ -170,37 +213,217 @@ bool truthy(const std::optional<Expression>& e, uint64_t tid, uint32_t group_siz
   return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
 }
 
-class Warp final : public exec::Agent {
- public:
-  std::vector<LoggedAtomic> log;  // filled when the program logs atomics
+// Whether lane `tid` takes part in the launch (active, not a helper, not killed).
+bool lane_takes_part(const Program& p, uint64_t tid) {
+  return (!p.active || truthy(p.active, tid, p.group_size)) && !truthy(p.helper, tid, p.group_size) &&
+         !truthy(p.killed, tid, p.group_size);
+}
 
-  Warp(const Program& p, memory::DeviceMemory& memory, Registers& regs, uint64_t group)
-      : p_(p), memory_(memory), regs_(regs), group_(group) {
-    const uint64_t lanes = p.scenario->launch.lanes;
-    for (uint32_t lane = 0; lane < p.group_size; ++lane) {
-      const uint64_t tid = group * p.group_size + lane;
-      if (tid >= lanes) break;
-      const bool active = !p.active || truthy(p.active, tid, p.group_size);
-      const bool helper = truthy(p.helper, tid, p.group_size) || truthy(p.killed, tid, p.group_size);
-      masks_.set(lane, active && !helper);
+// Whether an initial value fits its register: 32 bits, or a sign-extended negative 32-bit value.
+bool fits_register(Bank bank, uint64_t bits) {
+  const uint64_t upper = bits >> 32;
+  return bank == Bank::p || upper == 0 || (upper == 0xffffffff && (bits & 0x80000000));
+}
+
+// The first lane whose initial value cannot be set, in the order an eager setup finds it: the
+// [lanes] entries in file order, lanes ascending. Empty when every lane can be set up.
+support::Diagnostics first_setup_error(const Program& p) {
+  support::Diagnostics d;
+  const uint64_t lanes = p.scenario->launch.lanes;
+  for (const Program::Init& init : p.inits) {
+    for (uint64_t tid = 0; tid < lanes; ++tid) {
+      if (init.reg.bank == Bank::ur && tid % p.group_size != 0) continue;
+      const auto v = init.value.evaluate(scenario::lane_slots(tid, p.group_size));
+      if (auto* e = std::get_if<scenario::ExpressionError>(&v)) {
+        support::SourceLocation at = init.where;
+        at.column += e->column - 1;
+        d.error(at, fmt::format("{} (lane {})", e->message, tid));
+        return d;
+      }
+      const uint64_t bits = std::get<uint64_t>(v);
+      if (!fits_register(init.reg.bank, bits)) {
+        d.error(init.where, fmt::format("value 0x{:x} of lane {} does not fit a 32-bit register; use lo() and hi() "
+                                        "for 64-bit values",
+                                        bits, tid));
+        return d;
+      }
     }
   }
+  return d;
+}
+
+class Warp final : public exec::Agent {
+ public:
+  Registers regs;
+  std::vector<LoggedAtomic> log;  // filled when the program logs atomics
+
+  Warp(const Program& p, memory::DeviceMemory& memory) : regs(p), p_(p), memory_(memory) {}
+
+  // Makes this the fresh warp of group `group`: participation masks and registers from the
+  // scenario's expressions, evaluated for the warp's lanes at once. Returns false when a lane's
+  // initial value cannot be set (first_setup_error() says which); storage is reused.
+  bool begin(uint64_t group) {
+    group_ = group;
+    next_ = current_ = 0;
+    stopped_ = false;
+    work_.clear();
+    events_.clear();
+    event_work_.clear();
+    log.clear();
+    const exec::Launch launch{p_.scenario->launch.lanes, p_.group_size};
+    const uint32_t count = launch.lanes_in_group(group);
+    const uint64_t first = launch.first_lane(group);
+    uint64_t values[warp_size];
+    const auto mask_of = [&](const std::optional<Expression>& e, bool absent) {
+      exec::LaneMask m;
+      if (!e) return absent ? exec::LaneMask::first(count) : m;
+      if (e->evaluate_lanes(first, count, p_.group_size, values)) {
+        for (uint32_t lane = 0; lane < count; ++lane) m.set(lane, values[lane] != 0);
+      } else {
+        for (uint32_t lane = 0; lane < count; ++lane) m.set(lane, truthy(e, first + lane, p_.group_size));
+      }
+      return m;
+    };
+    masks_ = mask_of(p_.active, true) & ~mask_of(p_.helper, false) & ~mask_of(p_.killed, false);
+    regs.reset(count);
+    for (const Program::Init& init : p_.inits) {
+      if (init.reg.bank == Bank::ur) {
+        const auto v = init.value.evaluate(scenario::lane_slots(first, p_.group_size));
+        if (!std::holds_alternative<uint64_t>(v) || !fits_register(init.reg.bank, std::get<uint64_t>(v))) return false;
+        regs.set_ur(init.reg.index, static_cast<uint32_t>(std::get<uint64_t>(v)));
+        continue;
+      }
+      if (!init.value.evaluate_lanes(first, count, p_.group_size, values)) {
+        for (uint32_t lane = 0; lane < count; ++lane) {
+          const auto v = init.value.evaluate(scenario::lane_slots(first + lane, p_.group_size));
+          if (!std::holds_alternative<uint64_t>(v)) return false;
+          values[lane] = std::get<uint64_t>(v);
+        }
+      }
+      const int16_t slot = init.reg.bank == Bank::r ? p_.r_slot[init.reg.index] : -1;
+      if (slot >= 0 && init.reg.index != RZ) {
+        // The common case in one pass: store, and check that every value fits.
+        uint32_t* r = regs.lane_r(0) + slot;
+        const uint32_t stride = p_.r_count;
+        bool fits = true;
+        for (uint32_t lane = 0; lane < count; ++lane) {
+          const uint64_t v = values[lane];
+          const uint64_t upper = v >> 32;
+          fits &= upper == 0 || (upper == 0xffffffff && (v & 0x80000000) != 0);
+          r[lane * stride] = static_cast<uint32_t>(v);
+        }
+        if (!fits) return false;
+        continue;
+      }
+      for (uint32_t lane = 0; lane < count; ++lane)
+        if (!fits_register(init.reg.bank, values[lane])) return false;
+      for (uint32_t lane = 0; lane < count; ++lane) {
+        if (init.reg.bank == Bank::r) regs.set_r(lane, init.reg.index, static_cast<uint32_t>(values[lane]));
+        else regs.set_p(lane, init.reg.index, values[lane] != 0);
+      }
+    }
+    return true;
+  }
+
+  uint64_t group() const { return group_; }
 
   std::span<const exec::Event> pending() override {
-    while (events_.empty() && !stopped_ && next_ < p_.code.size()) start(next_++);
+    while (events_.empty() && !stopped_ && next_ < p_.code.size()) {
+      prepare(next_++);
+      rebuild();
+    }
     return events_;
   }
 
   void perform(std::size_t index, exec::Recorder& recorder) override {
-    LaneWork& w = work_[event_work_[index]];
+    perform_lane(work_[event_work_[index]], recorder);
+    rebuild();
+  }
+
+  // The parallel mode's loop without events: each instruction's lanes in ascending order, the
+  // same as performing pending()[0] until nothing is pending.
+  void run(exec::Recorder& recorder) override {
+    while (!stopped_ && next_ < p_.code.size()) {
+      const size_t index = next_++;
+      if (p_.code[index].fast.kind != FastPath::Kind::none) {
+        current_ = index;
+        run_fast(p_.code[index], recorder);
+        continue;
+      }
+      prepare(index);
+      for (LaneWork& w : work_)
+        if (!w.done) perform_lane(w, recorder);
+    }
+    events_.clear();
+    event_work_.clear();
+  }
+
+ private:
+  uint64_t tid_of(uint32_t lane) const { return group_ * p_.group_size + lane; }
+
+  // One instruction of the common shape, lanes ascending. A lane reads its sources and performs
+  // its atomic before the next lane starts: lanes share no register that an instruction of this
+  // shape writes, so this is the same as reading every lane's sources first. A lane whose access
+  // faults goes through perform_lane(), which finds the same fault (a faulting access changes
+  // nothing) and records it.
+  void run_fast(const CompiledInstruction& c, exec::Recorder& recorder) {
+    const FastPath& f = c.fast;
+    const uint64_t address_mask = f.wide_address ? ~0ULL : 0xffffffffULL;
+    const auto get = [](const uint32_t* r, int16_t slot) -> uint64_t { return slot < 0 ? 0 : r[slot]; };
+    for (uint64_t bits = masks_.bits; bits != 0; bits &= bits - 1) {
+      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+      if (!f.guard_always) {
+        const bool predicate = f.guard >= 0 && regs.lane_p(lane)[f.guard] != 0;
+        if (predicate == f.guard_negated) continue;
+      }
+      uint32_t* r = regs.lane_r(lane);
+      const uint64_t base = get(r, f.base_lo) | (get(r, f.base_hi) << 32);
+      const uint64_t address = (base + f.offset) & address_mask;
+      const alu::Operands operands{get(r, f.value_lo) | (get(r, f.value_hi) << 32),
+                                   get(r, f.compare_lo) | (get(r, f.compare_hi) << 32)};
+      uint64_t returned;
+      if (f.kind == FastPath::Kind::add32) {
+        const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache_);
+        if (!host) {
+          slow_lane(lane, address, operands, recorder);
+          continue;
+        }
+        returned = std::atomic_ref<uint32_t>(*reinterpret_cast<uint32_t*>(*host))
+                       .fetch_add(static_cast<uint32_t>(operands.value), std::memory_order_seq_cst);
+        recorder.operation();
+      } else {
+        uint32_t retries = 0;
+        const auto result =
+            exec::apply_atomic(memory_, address, c.operation, operands, memory::Space::global, &retries, &cache_);
+        if (!result) {
+          slow_lane(lane, address, operands, recorder);
+          continue;
+        }
+        recorder.operation(retries);
+        returned = result->returned;
+      }
+      if (f.rd_lo >= 0) r[f.rd_lo] = static_cast<uint32_t>(returned);
+      if (f.rd_hi >= 0) r[f.rd_hi] = static_cast<uint32_t>(returned >> 32);
+    }
+  }
+
+  void slow_lane(uint32_t lane, uint64_t address, const alu::Operands& operands, exec::Recorder& recorder) {
+    LaneWork w;
+    w.lane = lane;
+    w.address = address;
+    w.operands = operands;
+    perform_lane(w, recorder);
+  }
+
+  void perform_lane(LaneWork& w, exec::Recorder& recorder) {
     const CompiledInstruction& c = p_.code[current_];
     const Instruction& in = c.instruction;
-    const uint64_t tid = group_ * p_.group_size + w.lane;
+    const uint64_t tid = tid_of(w.lane);
     w.done = true;
     if (w.fault) {
       recorder.fault(tid, static_cast<uint32_t>(current_), *w.fault);
       if (p_.stop_after_fault) stopped_ = true;
-      return rebuild();
+      return;
     }
     uint64_t lo = 0, hi = 0;
     bool sparse_hit = false;
@@ -208,7 +431,7 @@ class Warp final : public exec::Agent {
       const auto r = in.op == AtomOp::EXCH ? memory::exchange128(memory_, w.address, w.value128, w.space)
                                            : memory::compare_exchange128(memory_, w.address, w.compare128, w.value128, w.space);
       if (!r) {
-        if (!sparse(r.error(), in, recorder, tid)) return rebuild();
+        if (!sparse(r.error(), in, recorder, tid)) return;
         sparse_hit = true;
       } else {
         lo = r->lo;
@@ -216,9 +439,9 @@ class Warp final : public exec::Agent {
       }
     } else {
       uint32_t retries = 0;
-      const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, w.space, &retries);
+      const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, w.space, &retries, &cache_);
       if (!r) {
-        if (!sparse(r.error(), in, recorder, tid)) return rebuild();
+        if (!sparse(r.error(), in, recorder, tid)) return;
         sparse_hit = true;
       } else {
         recorder.operation(retries);
@@ -236,15 +459,13 @@ class Warp final : public exec::Agent {
     const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
     if (in.rd) {
       const int registers = cast ? 1 : in.data_registers();
-      if (sparse_hit) regs_.set_r_wide(tid, *in.rd, 0, 0, registers);
-      else regs_.set_r_wide(tid, *in.rd, lo, hi, registers);
+      if (sparse_hit) regs.set_r_wide(w.lane, *in.rd, 0, 0, registers);
+      else regs.set_r_wide(w.lane, *in.rd, lo, hi, registers);
     }
-    if (in.ps) regs_.set_p(tid, *in.ps, sparse_hit);
-    if (in.pu) regs_.set_p(tid, *in.pu, cast && !in.rd ? !sparse_hit && lo != 0 : !sparse_hit);
-    rebuild();
+    if (in.ps) regs.set_p(w.lane, *in.ps, sparse_hit);
+    if (in.pu) regs.set_p(w.lane, *in.pu, cast && !in.rd ? !sparse_hit && lo != 0 : !sparse_hit);
   }
 
- private:
   // A sparse-page fault on an instruction with Ps is a status, not a fault (ASSUMPTION §6.6);
   // without Ps it is an out-of-range fault (§7.4). Returns whether it was a Ps status.
   bool sparse(const memory::Fault& f, const Instruction& in, exec::Recorder& recorder, uint64_t tid) {
@@ -256,37 +477,38 @@ class Warp final : public exec::Agent {
     return false;
   }
 
-  uint64_t address_of(const Instruction& in, uint64_t tid, memory::Space& space) const {
+  uint64_t address_of(const Instruction& in, uint32_t lane, memory::Space& space) const {
     const Address& a = in.address;
     if (in.family() == Family::ATOMS) {
       space = memory::Space::shared;
       uint64_t offset = static_cast<uint64_t>(a.offset);
       if (!a.absolute()) {
-        const uint64_t base = a.uniform_base ? regs_.ur(group_, a.base) : regs_.r(tid, a.base);
+        const uint64_t base = a.uniform_base ? regs.ur(a.base) : regs.r(lane, a.base);
         offset += base * static_cast<uint64_t>(scale(a.suffix));
       }
-      if (a.uniform_index) offset += regs_.ur(group_, *a.uniform_index);
+      if (a.uniform_index) offset += regs.ur(*a.uniform_index);
       return shared_window.base + (offset & 0xffffffffULL);  // a 32-bit offset into the CTA's shared memory
     }
     space = memory::Space::global;
     if (a.absolute()) return static_cast<uint64_t>(a.offset) & (in.wide_address() ? ~0ULL : 0xffffffffULL);
     uint64_t base;
     if (a.uniform_base)
-      base = in.wide_address() ? (uint64_t{regs_.ur(group_, static_cast<uint8_t>(a.base + 1))} << 32) | regs_.ur(group_, a.base)
-                               : regs_.ur(group_, a.base);
+      base = in.wide_address() ? (uint64_t{regs.ur(static_cast<uint8_t>(a.base + 1))} << 32) | regs.ur(a.base)
+                               : regs.ur(a.base);
     else
-      base = in.wide_address() ? regs_.r64(tid, a.base) : regs_.r(tid, a.base);
+      base = in.wide_address() ? regs.r64(lane, a.base) : regs.r(lane, a.base);
     uint64_t address = base + static_cast<uint64_t>(a.offset);
-    if (a.uniform_index) address += regs_.ur(group_, *a.uniform_index);
+    if (a.uniform_index) address += regs.ur(*a.uniform_index);
     return in.wide_address() ? address : (address & 0xffffffffULL);  // 32-bit add, zero-extended (§7.1)
   }
 
-  uint64_t read_data(uint64_t tid, std::optional<uint8_t> reg, int registers) const {
+  uint64_t read_data(uint32_t lane, std::optional<uint8_t> reg, int registers) const {
     if (!reg) return 0;
-    return registers >= 2 ? regs_.r64(tid, *reg) : regs_.r(tid, *reg);
+    return registers >= 2 ? regs.r64(lane, *reg) : regs.r(lane, *reg);
   }
 
-  void start(size_t index) {
+  // Starts instruction `index`: every participating lane reads its sources into work_.
+  void prepare(size_t index) {
     current_ = index;
     work_.clear();
     const CompiledInstruction& c = p_.code[index];
@@ -295,26 +517,25 @@ class Warp final : public exec::Agent {
     std::array<bool, 32> bank_taken{};
     for (uint32_t lane = 0; lane < p_.group_size; ++lane) {
       if (!masks_.has(lane)) continue;
-      const uint64_t tid = group_ * p_.group_size + lane;
-      const bool guard = regs_.p(tid, in.guard.predicate) != in.guard.negated;
+      const bool guard = regs.p(lane, in.guard.predicate) != in.guard.negated;
       if (!guard) continue;
-      LaneWork w;
+      LaneWork& w = work_.emplace_back();
       w.lane = lane;
       if (in.is_surface())
-        locate_on_surface(in, tid, w);
+        locate_on_surface(in, lane, w);
       else
-        w.address = address_of(in, tid, w.space);
+        w.address = address_of(in, lane, w.space);
       if (c.width_bytes == 16) {
         const auto quad = [&](std::optional<uint8_t> reg) {
           if (!reg) return Bits128{};
-          return Bits128{regs_.r64(tid, *reg), regs_.r64(tid, static_cast<uint8_t>(*reg + 2))};
+          return Bits128{regs.r64(lane, *reg), regs.r64(lane, static_cast<uint8_t>(*reg + 2))};
         };
         w.value128 = in.is_compare() ? quad(in.swap_register()) : quad(in.rb);
         w.compare128 = in.is_compare() ? quad(in.compare_register()) : Bits128{};
       } else if (in.is_compare()) {
-        w.operands = {read_data(tid, in.swap_register(), registers), read_data(tid, in.compare_register(), registers)};
+        w.operands = {read_data(lane, in.swap_register(), registers), read_data(lane, in.compare_register(), registers)};
       } else {
-        w.operands = {read_data(tid, in.rb, registers), 0};
+        w.operands = {read_data(lane, in.rb, registers), 0};
       }
       // CAST.SPIN: one lane per shared-memory bank attempts; the others get 0 at once (§3.4).
       if (in.op == AtomOp::CAST_SPIN) {
@@ -322,37 +543,35 @@ class Warp final : public exec::Agent {
         w.skip_access = bank_taken[bank];
         bank_taken[bank] = true;
       }
-      work_.push_back(w);
     }
     // Lanes that lost their bank return 0 without an access (no event to schedule); so do lanes
     // whose surface write is dropped, with Ps = false (PROPOSED §8.3) and Pu = true: nothing is
     // left for a software fallback to do. Every lane's sources were read above.
+    if (in.op != AtomOp::CAST_SPIN && !in.is_surface()) return;
     for (LaneWork& w : work_) {
       if (!w.skip_access && !w.dropped) continue;
-      const uint64_t tid = group_ * p_.group_size + w.lane;
       w.done = true;
       if (w.skip_access) {
-        if (in.rd) regs_.set_r(tid, *in.rd, 0);
-        if (in.pu && !in.rd) regs_.set_p(tid, *in.pu, false);  // modern CAST.SPIN: Pu is the flag
+        if (in.rd) regs.set_r(w.lane, *in.rd, 0);
+        if (in.pu && !in.rd) regs.set_p(w.lane, *in.pu, false);  // modern CAST.SPIN: Pu is the flag
         continue;
       }
-      if (in.rd) regs_.set_r_wide(tid, *in.rd, 0, 0, in.data_registers());
-      if (in.ps) regs_.set_p(tid, *in.ps, false);
-      if (in.pu) regs_.set_p(tid, *in.pu, true);
+      if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, in.data_registers());
+      if (in.ps) regs.set_p(w.lane, *in.ps, false);
+      if (in.pu) regs.set_p(w.lane, *in.pu, true);
     }
-    rebuild();
   }
 
   // §8.3 for one lane: the handle entry (bound: the constant-bank word; bindless: Rc), the
   // coordinates from Ra, Ra+1, Ra+2, then the element, a dropped write, or a fault.
-  void locate_on_surface(const Instruction& in, uint64_t tid, LaneWork& w) const {
+  void locate_on_surface(const Instruction& in, uint32_t lane, LaneWork& w) const {
     const uint32_t entry = in.surface.bindless()
-                               ? regs_.r(tid, *in.surface.handle_register)
+                               ? regs.r(lane, *in.surface.handle_register)
                                : p_.surfaces.constant_word(in.surface.handle_indices.front()).value_or(0);
     std::array<uint32_t, 3> coordinates{};
     for (int k = 0; k < 3; ++k) {
       const int reg = in.address.base + k;
-      coordinates[static_cast<size_t>(k)] = reg < RZ ? regs_.r(tid, static_cast<uint8_t>(reg)) : 0;
+      coordinates[static_cast<size_t>(k)] = reg < RZ ? regs.r(lane, static_cast<uint8_t>(reg)) : 0;
     }
     const auto target = locate_element(in, p_.surfaces, entry, coordinates);
     if (!target) {
@@ -380,8 +599,7 @@ class Warp final : public exec::Agent {
 
   const Program& p_;
   memory::DeviceMemory& memory_;
-  Registers& regs_;
-  uint64_t group_;
+  uint64_t group_ = 0;
   exec::LaneMask masks_;
   size_t next_ = 0;
   size_t current_ = 0;
@@ -389,48 +607,42 @@ class Warp final : public exec::Agent {
   std::vector<LaneWork> work_;
   std::vector<exec::Event> events_;
   std::vector<size_t> event_work_;
+  memory::DeviceMemory::TranslationCache cache_;  // the page of the last access (kept across groups)
 };
 
-class SassMachine final : public scenario::Machine {
+// One copy of the scenario's device. Two ways to hold its warps:
+//   eager     every warp exists from the start with its registers (deterministic and exhaustive
+//             modes, inspection, `explainable`): the schedules may interleave any of them;
+//   streamed  the parallel mode's: one warp per host worker, reset for each group it takes;
+//             only the registers expectations read are kept, per lane, after a warp finishes.
+class SassMachine final : public scenario::Machine, private exec::AgentStream {
  public:
-  SassMachine(const Program& p, support::Diagnostics& d) : p_(p), regs_(p, p.scenario->launch.lanes) {
+  SassMachine(const Program& p, support::Diagnostics& d, bool streamed) : p_(p), streamed_(streamed) {
     memory_.set_window(memory::Space::local, local_window);
     memory_.set_window(memory::Space::shared, shared_window);
     d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
-    const uint64_t lanes = p.scenario->launch.lanes;
-    // Initial registers: R and P per lane, UR per warp (from its first lane).
-    for (const Program::Init& init : p.inits) {
-      for (uint64_t tid = 0; tid < lanes; ++tid) {
-        if (init.reg.bank == Bank::ur && tid % p.group_size != 0) continue;
-        const auto v = init.value.evaluate(scenario::lane_slots(tid, p.group_size));
-        if (auto* e = std::get_if<scenario::ExpressionError>(&v)) {
-          support::SourceLocation at = init.where;
-          at.column += e->column - 1;
-          d.error(at, fmt::format("{} (lane {})", e->message, tid));
-          return;
-        }
-        const uint64_t bits = std::get<uint64_t>(v);
-        const uint64_t upper = bits >> 32;
-        if (init.reg.bank != Bank::p && upper != 0 && !(upper == 0xffffffff && (bits & 0x80000000))) {
-          d.error(init.where, fmt::format("value 0x{:x} of lane {} does not fit a 32-bit register; use lo() and hi() "
-                                          "for 64-bit values",
-                                          bits, tid));
-          return;
-        }
-        if (init.reg.bank == Bank::r) regs_.set_r(tid, init.reg.index, static_cast<uint32_t>(bits));
-        else if (init.reg.bank == Bank::p) regs_.set_p(tid, init.reg.index, bits != 0);
-        else regs_.set_ur(tid / p.group_size, init.reg.index, static_cast<uint32_t>(bits));
-      }
+    const exec::Launch launch{p.scenario->launch.lanes, p.group_size};
+    if (streamed_) {
+      setup_notes_ = d;
+      kept_values_.assign(launch.lanes * p.kept.size(), 0);
+      return;
     }
-    const uint64_t groups = (lanes + p.group_size - 1) / p.group_size;
-    for (uint64_t g = 0; g < groups; ++g) {
-      warps_.push_back(std::make_unique<Warp>(p, memory_, regs_, g));
+    for (uint64_t g = 0; g < launch.groups(); ++g) {
+      warps_.push_back(std::make_unique<Warp>(p, memory_));
+      if (!warps_.back()->begin(g)) {
+        d.append(first_setup_error(p));
+        return;
+      }
       agents_.push_back(warps_.back().get());
     }
   }
 
-  std::span<exec::Agent* const> agents() override { return agents_; }
+  std::span<exec::Agent* const> agents() override {
+    if (streamed_) throw std::logic_error("a streamed SASS machine runs only in parallel mode");
+    return agents_;
+  }
   memory::DeviceMemory& memory() override { return memory_; }
+  exec::AgentStream* stream() override { return streamed_ ? this : nullptr; }
 
   // Is every returned value explained by some serial order of the atomics, per address?
   std::pair<bool, std::string> explain() {
@@ -465,29 +677,48 @@ class SassMachine final : public scenario::Machine {
     o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
       const auto reg = parse_register(name);
       if (!reg) return std::nullopt;
-      switch (reg->bank) {
-        case Bank::r: return regs_.r(tid, reg->index);
-        case Bank::p: return regs_.p(tid, reg->index) ? 1 : 0;
-        case Bank::ur: return regs_.ur(tid / p_.group_size, reg->index);
-      }
+      if (!streamed_) return warps_[tid / p_.group_size]->regs.value(*reg, static_cast<uint32_t>(tid % p_.group_size));
+      for (size_t k = 0; k < p_.kept.size(); ++k)
+        if (p_.kept[k].bank == reg->bank && p_.kept[k].index == reg->index) return kept_values_[tid * p_.kept.size() + k];
       return std::nullopt;
     };
     if (p_.log_atomics) o.explainable = explain();
-    o.lane_active = [this](uint64_t tid) {
-      return (!p_.active || truthy(p_.active, tid, p_.group_size)) && !truthy(p_.helper, tid, p_.group_size) &&
-             !truthy(p_.killed, tid, p_.group_size);
-    };
+    o.lane_active = [this](uint64_t tid) { return lane_takes_part(p_, tid); };
     return o;
   }
 
  private:
-  const Program& p_;
-  memory::DeviceMemory memory_;
-  Registers regs_;
-  std::vector<std::unique_ptr<Warp>> warps_;
-  std::vector<exec::Agent*> agents_;
-};
+  // exec::AgentStream: one reusable warp per worker.
+  std::size_t size() const override { return exec::Launch{p_.scenario->launch.lanes, p_.group_size}.groups(); }
+  void start(unsigned workers) override {
+    stream_warps_.clear();
+    for (unsigned k = 0; k < workers; ++k) stream_warps_.push_back(std::make_unique<Warp>(p_, memory_));
+  }
+  void run(std::size_t index, unsigned worker, exec::Recorder& recorder) override {
+    Warp& warp = *stream_warps_[worker];
+    if (!warp.begin(index)) {
+      support::Diagnostics d = setup_notes_;
+      d.append(first_setup_error(p_));
+      throw scenario::LaneSetupError(std::move(d));
+    }
+    warp.run(recorder);
+    if (p_.kept.empty()) return;
+    const uint32_t count = exec::Launch{p_.scenario->launch.lanes, p_.group_size}.lanes_in_group(index);
+    const uint64_t first = index * p_.group_size;
+    for (uint32_t lane = 0; lane < count; ++lane)
+      for (size_t k = 0; k < p_.kept.size(); ++k)
+        kept_values_[(first + lane) * p_.kept.size() + k] = static_cast<uint32_t>(warp.regs.value(p_.kept[k], lane));
+  }
 
+  const Program& p_;
+  bool streamed_;
+  memory::DeviceMemory memory_;
+  std::vector<std::unique_ptr<Warp>> warps_;  // eager
+  std::vector<exec::Agent*> agents_;
+  std::vector<std::unique_ptr<Warp>> stream_warps_;  // streamed: one per worker
+  std::vector<uint32_t> kept_values_;                // streamed: lanes × p_.kept
+  support::Diagnostics setup_notes_;                 // streamed: what memory setup said
+};
 // Marks a register (and the pair/quad it starts) as needing storage.
 void use(Program& p, Bank bank, uint8_t index, int count = 1) {
   for (int k = 0; k < count; ++k) {
@@ -515,6 +746,48 @@ void use_registers(Program& p, const Instruction& in) {
   if (in.guard.predicate != PT) use(p, Bank::p, in.guard.predicate);
   if (in.ps) use(p, Bank::p, *in.ps);
   if (in.pu) use(p, Bank::p, *in.pu);
+}
+
+// The instruction decoded for the warps' loop, when it has the common shape (FastPath). Called
+// once every register has its slot.
+FastPath fast_path(const Program& p, const CompiledInstruction& c) {
+  const Instruction& in = c.instruction;
+  FastPath f;
+  const Address& a = in.address;
+  if (p.log_atomics || in.is_surface() || in.family() == Family::ATOMS || a.uniform_base || a.uniform_index ||
+      a.descriptor || in.ps || in.pu || in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN ||
+      !(c.width_bytes == 2 || c.width_bytes == 4 || c.width_bytes == 8))
+    return f;
+  const auto slot = [&](int index) -> int16_t { return index >= RZ ? -1 : p.r_slot[static_cast<size_t>(index)]; };
+  f.guard_always = in.guard.predicate == PT && !in.guard.negated;
+  f.guard_negated = in.guard.negated;
+  f.guard = in.guard.predicate == PT ? -1 : p.p_slot[in.guard.predicate];
+  if (in.guard.predicate == PT && in.guard.negated) return f;  // @!PT: never runs; rare
+  f.wide_address = in.wide_address();
+  f.offset = static_cast<uint64_t>(a.offset);
+  if (a.base != RZ) {
+    f.base_lo = slot(a.base);
+    if (f.wide_address) f.base_hi = slot(a.base + 1);
+  }
+  const int registers = in.data_registers();
+  const auto data = [&](std::optional<uint8_t> reg, int16_t& lo, int16_t& hi) {
+    if (!reg || *reg == RZ) return;
+    lo = slot(*reg);
+    if (registers >= 2) hi = slot(*reg + 1);
+  };
+  if (in.is_compare()) {
+    data(in.swap_register(), f.value_lo, f.value_hi);
+    data(in.compare_register(), f.compare_lo, f.compare_hi);
+  } else {
+    data(in.rb, f.value_lo, f.value_hi);
+  }
+  if (in.rd && *in.rd != RZ) {
+    f.rd_lo = slot(*in.rd);
+    if (registers >= 2) f.rd_hi = slot(*in.rd + 1);
+  }
+  const bool add32 = c.operation.op == alu::Op::add && !alu::is_float(c.operation.type) && c.width_bytes == 4;
+  f.kind = add32 ? FastPath::Kind::add32 : FastPath::Kind::any;
+  return f;
 }
 
 // Where an instruction starts in the scenario file (its first line shares the line of `program =`).
@@ -620,7 +893,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
         if (auto* why = std::get_if<std::string>(&resolved)) {
           d.error(at, *why);
         } else {
-          CompiledInstruction c{in, std::get<alu::Operation>(resolved), in.data_bits() / 8};
+          CompiledInstruction c{in, std::get<alu::Operation>(resolved), in.data_bits() / 8, {}};
           use_registers(p, in);
           p.code.push_back(std::move(c));
         }
@@ -655,8 +928,13 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     if (const auto reg = parse_register(e.name)) use(p, reg->bank, reg->index);
     else d.error(e.where, fmt::format("'{}' is not a register (R0–R254, P0–P6, UR0–UR62)", e.name));
   }
-  for (const scenario::Expectation& e : s.expectations)
+  for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
+    const auto reg = e.name.empty() ? std::nullopt : parse_register(e.name);
+    if (reg && std::none_of(p.kept.begin(), p.kept.end(), [&](RegisterName k) { return k.bank == reg->bank && k.index == reg->index; }))
+      p.kept.push_back(*reg);
+  }
+  for (CompiledInstruction& c : p.code) c.fast = fast_path(p, c);
   d.append(scenario::precheck_expectations(s, p.group_size));
   scenario::check_lane_storage(s, uint64_t{p.r_count} * 4 + p.p_count + 32, d);
   if (d.has_errors()) return d;
@@ -686,6 +964,7 @@ scenario::RunResult run_scenario_and_inspect(const scenario::Scenario& s, const 
     Shared(std::shared_ptr<SassMachine> m, std::optional<Seen>* l) : machine(std::move(m)), last(l) {}
     std::span<exec::Agent* const> agents() override { return machine->agents(); }
     memory::DeviceMemory& memory() override { return machine->memory(); }
+    exec::AgentStream* stream() override { return machine->stream(); }
     scenario::Observation observe(const exec::RunResult& run) override {
       scenario::Observation o = machine->observe(run);
       if (last) *last = Seen{machine, o};
@@ -693,9 +972,11 @@ scenario::RunResult run_scenario_and_inspect(const scenario::Scenario& s, const 
     }
   };
   std::optional<Seen> last;
+  // The parallel mode streams its warps unless someone needs every lane's registers afterwards.
+  const bool streamed = options.mode == scenario::Mode::parallel && !inspect && !p.log_atomics;
   auto result = scenario::execute(s, options, [&]() -> scenario::MachineOrError {
     support::Diagnostics d;
-    auto machine = std::make_shared<SassMachine>(p, d);
+    auto machine = std::make_shared<SassMachine>(p, d, streamed);
     if (d.has_errors()) return d;
     return std::make_unique<Shared>(std::move(machine), inspect ? &last : nullptr);
   });

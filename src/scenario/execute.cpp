@@ -115,7 +115,14 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.threads = options.threads;
   support::Progress bar(scenario.name + " (groups)", !options.quiet);
   run_options.progress = bar.callback();
-  const exec::RunResult run = exec::run(machine.agents(), run_options);
+  exec::RunResult run;
+  try {
+    exec::AgentStream* stream = options.mode == Mode::parallel ? machine.stream() : nullptr;
+    run = stream ? exec::run_parallel(*stream, run_options.threads, run_options.progress)
+                 : exec::run(machine.agents(), run_options);
+  } catch (const LaneSetupError& e) {
+    return e.diagnostics;
+  }
   report.threads = run.threads;
   report.counters = run.counters;
   for (size_t i = 0; i < run.faults.size() && i < 8; ++i) report.fault_text.push_back(exec::describe(run.faults[i]));

@@ -1,5 +1,9 @@
 #include "gpuatom/scenario/expression.hpp"
 
+#include <algorithm>
+
+#include "gpuatom/scenario/symbols.hpp"
+
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -344,6 +348,126 @@ std::variant<uint64_t, ExpressionError> Expression::evaluate(std::span<const uin
     stack[top - 1] = r;
   }
   return top == 1 ? stack[0] : 0;
+}
+
+}  // namespace gpuatom::scenario
+
+namespace gpuatom::scenario {
+
+namespace {
+
+// The batch evaluator over a compile-time (N > 0) or run-time (N == 0: `count`) number of
+// lanes; a fixed count lets the compiler unroll and vectorise each step's loop.
+template <uint32_t N>
+bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_tid, uint32_t count,
+                    uint32_t group_size, uint64_t* out) {
+  constexpr size_t width = 64, depth = 16;
+  const uint32_t n = N ? N : count;
+  uint64_t stack[depth][width];
+  size_t top = 0;
+  for (const Expression::Step& s : program) {
+    if (top >= depth - 1) return false;
+    switch (s.code) {
+      case Code::push: std::fill(stack[top], stack[top] + n, s.operand); ++top; continue;
+      case Code::load: {
+        uint64_t* t = stack[top++];
+        switch (s.operand) {
+          case slot_tid:
+            for (uint32_t k = 0; k < n; ++k) t[k] = first_tid + k;
+            break;
+          case slot_lane:
+            for (uint32_t k = 0; k < n; ++k) t[k] = (first_tid + k) % group_size;
+            break;
+          case slot_group:
+            for (uint32_t k = 0; k < n; ++k) t[k] = (first_tid + k) / group_size;
+            break;
+          case slot_i: std::fill(t, t + n, uint64_t{0}); break;
+          default: return false;
+        }
+        continue;
+      }
+      case Code::neg: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = 0 - stack[top - 1][k]; continue;
+      case Code::bit_not: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = ~stack[top - 1][k]; continue;
+      case Code::log_not: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = stack[top - 1][k] == 0; continue;
+      case Code::lo: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] &= 0xffffffff; continue;
+      case Code::hi: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] >>= 32; continue;
+      case Code::select: {
+        top -= 2;
+        uint64_t* c = stack[top - 1];
+        const uint64_t* then = stack[top];
+        const uint64_t* otherwise = stack[top + 1];
+        for (uint32_t k = 0; k < n; ++k) c[k] = c[k] ? then[k] : otherwise[k];
+        continue;
+      }
+      default: break;
+    }
+    --top;
+    uint64_t* a = stack[top - 1];
+    const uint64_t* b = stack[top];
+    bool zero = false;
+    for (uint32_t k = 0; k < n; ++k) zero |= b[k] == 0;
+    using S = int64_t;
+    switch (s.code) {
+      case Code::add: for (uint32_t k = 0; k < n; ++k) a[k] += b[k]; break;
+      case Code::sub: for (uint32_t k = 0; k < n; ++k) a[k] -= b[k]; break;
+      case Code::mul: for (uint32_t k = 0; k < n; ++k) a[k] *= b[k]; break;
+      case Code::div:
+        if (zero) return false;
+        for (uint32_t k = 0; k < n; ++k) a[k] /= b[k];
+        break;
+      case Code::mod:
+        if (zero) return false;
+        for (uint32_t k = 0; k < n; ++k) a[k] %= b[k];
+        break;
+      case Code::shl: for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] << b[k]; break;
+      case Code::shr: for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] >> b[k]; break;
+      case Code::bit_and: for (uint32_t k = 0; k < n; ++k) a[k] &= b[k]; break;
+      case Code::bit_or: for (uint32_t k = 0; k < n; ++k) a[k] |= b[k]; break;
+      case Code::bit_xor: for (uint32_t k = 0; k < n; ++k) a[k] ^= b[k]; break;
+      case Code::eq: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] == b[k]; break;
+      case Code::ne: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] != b[k]; break;
+      case Code::lt: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k]; break;
+      case Code::le: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] <= b[k]; break;
+      case Code::gt: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k]; break;
+      case Code::ge: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] >= b[k]; break;
+      case Code::slt: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) < static_cast<S>(b[k]); break;
+      case Code::sle: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) <= static_cast<S>(b[k]); break;
+      case Code::sgt: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) > static_cast<S>(b[k]); break;
+      case Code::sge: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) >= static_cast<S>(b[k]); break;
+      case Code::log_and: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] && b[k]; break;
+      case Code::log_or: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] || b[k]; break;
+      case Code::min: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k] ? a[k] : b[k]; break;
+      case Code::max: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k] ? a[k] : b[k]; break;
+      case Code::sext:
+        for (uint32_t k = 0; k < n; ++k)
+          if (b[k] == 0 || b[k] > 64) return false;
+        for (uint32_t k = 0; k < n; ++k)
+          a[k] = b[k] == 64 ? a[k] : static_cast<uint64_t>(static_cast<S>(a[k] << (64 - b[k])) >> (64 - b[k]));
+        break;
+      default: return false;
+    }
+  }
+  if (top != 1) {
+    std::fill(out, out + n, uint64_t{0});
+    return true;
+  }
+  std::copy(stack[0], stack[0] + n, out);
+  return true;
+}
+
+}  // namespace
+
+bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const {
+  if (count == 0) return true;
+  if (count > 64 || group_size == 0) return false;
+  if (!reads_variables_) {
+    const auto v = evaluate(SlotValues{first_tid, first_tid % group_size, first_tid / group_size, 0});
+    if (!std::holds_alternative<uint64_t>(v)) return false;
+    std::fill(out, out + count, std::get<uint64_t>(v));
+    return true;
+  }
+  if (count == 32) return evaluate_batch<32>(program_, first_tid, count, group_size, out);
+  return evaluate_batch<0>(program_, first_tid, count, group_size, out);
 }
 
 }  // namespace gpuatom::scenario

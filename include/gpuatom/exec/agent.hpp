@@ -77,4 +77,19 @@ class Agent {
   }
 };
 
+// A launch whose agents exist only while they run: the parallel mode's way to execute millions
+// of lanes in memory that does not grow with them. Each host worker makes, runs and drops one
+// agent at a time, so lane state exists only for the groups in flight.
+class AgentStream {
+ public:
+  virtual ~AgentStream() = default;
+  // Agents in the launch.
+  virtual std::size_t size() const = 0;
+  // Called once, before any run(), with the number of host workers that will call run().
+  virtual void start(unsigned workers) = 0;
+  // Runs agent `index` to completion in the default order (as Agent::run) on worker `worker`
+  // (< workers). Workers call it concurrently for different agents; each index exactly once.
+  virtual void run(std::size_t index, unsigned worker, Recorder& recorder) = 0;
+};
+
 }  // namespace gpuatom::exec

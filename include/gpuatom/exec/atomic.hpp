@@ -22,9 +22,13 @@ namespace gpuatom::exec {
 // the ALU in the memory layer's compare-and-swap loop, whose failed rounds are added to
 // `*cas_retries`. 128-bit types are not handled here (alu::apply128 with memory::rmw128):
 // they give a bad-width fault.
+//
+// `cache` (optional) remembers the page of the last access (DeviceMemory::TranslationCache) for
+// a thread that performs many atomics in a row.
 memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_t address,
                                            const alu::Operation& operation, const alu::Operands& operands,
                                            memory::Space space = memory::Space::global,
-                                           uint32_t* cas_retries = nullptr);
+                                           uint32_t* cas_retries = nullptr,
+                                           memory::DeviceMemory::TranslationCache* cache = nullptr);
 
 }  // namespace gpuatom::exec

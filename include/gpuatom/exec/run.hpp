@@ -37,6 +37,9 @@ struct RunOptions {
 RunResult run_parallel(std::span<Agent* const> agents, unsigned threads = 0,
                        const support::ProgressCallback& progress = nullptr);
 
+// The same over a stream of agents made when they start (agent.hpp).
+RunResult run_parallel(AgentStream& stream, unsigned threads = 0, const support::ProgressCallback& progress = nullptr);
+
 // Runs every agent to completion on the calling thread, in the interleaving `seed` selects.
 RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule = false,
                             const support::ProgressCallback& progress = nullptr);

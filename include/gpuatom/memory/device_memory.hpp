@@ -116,6 +116,30 @@ class DeviceMemory {
     return page + (offset & (page_bytes - 1));
   }
 
+  // A one-page memo of translate() for one thread's stream of accesses: consecutive accesses
+  // that stay in one page (or in the part of a page inside a region) skip the region search and
+  // the page-table walk. It remembers only what translate() found valid: the checks it skips give
+  // the same answer for any access it serves. Valid while the memory's regions and windows stay
+  // as they are and no set_sparse() runs (a scenario's run), since a page made sparse after it was
+  // remembered would still be served. One per thread; not shared.
+  struct TranslationCache {
+    uint64_t low = 1, high = 0;  // device bytes [low, high) served; empty at first
+    std::byte* host = nullptr;   // host address of `low`
+    Space space = Space::global;
+    bool writable = false;  // false: remembered for reading (maybe the shared zero page)
+  };
+
+  // translate() through `cache`: the same result, faster when the access stays on the cached page.
+  Expected<std::byte*> translate(uint64_t address, unsigned width, Intent intent, Space space,
+                                 TranslationCache& cache) {
+    if (address >= cache.low && address - cache.low + width <= cache.high - cache.low && space == cache.space &&
+        (intent == Intent::read || cache.writable) && std::has_single_bit(width) && width <= 16 &&
+        (address & (width - 1)) == 0) {
+      return cache.host + (address - cache.low);
+    }
+    return translate_and_remember(address, width, intent, space, cache);
+  }
+
   // ---- plain accesses (initialisation, reading results) -------------------------------------
 
   // Naturally aligned load of 1, 2, 4 or 8 bytes, zero-extended. Relaxed.
@@ -167,6 +191,9 @@ class DeviceMemory {
     return low == 0 ? nullptr : regions[low - 1];
   }
 
+
+  Expected<std::byte*> translate_and_remember(uint64_t address, unsigned width, Intent intent, Space space,
+                                              TranslationCache& cache);
 
   // Translates a byte range inside one region (no alignment rule); used by the byte copies.
   Expected<Region*> check_range(uint64_t address, uint64_t size, Space space) const;

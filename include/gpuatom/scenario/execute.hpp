@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <exception>
 #include <memory>
 #include <span>
 #include <variant>
@@ -24,6 +25,18 @@ class Machine {
   virtual memory::DeviceMemory& memory() = 0;
   // What expectations read after `run` (lane values, faults, activity).
   virtual Observation observe(const exec::RunResult& run) = 0;
+  // The parallel mode runs this stream instead of agents() when it is not null: agents made when
+  // they start, so that lane state exists only for groups in flight (exec::AgentStream).
+  virtual exec::AgentStream* stream() { return nullptr; }
+};
+
+// Thrown from a streamed run when a lane's initial state cannot be set up (an expression fails,
+// a value does not fit): the run stops and the scenario is bad input, as when the error is found
+// before the run. `diagnostics` names the same lane and expression an eager setup would.
+struct LaneSetupError : std::exception {
+  support::Diagnostics diagnostics;
+  explicit LaneSetupError(support::Diagnostics d) : diagnostics(std::move(d)) {}
+  const char* what() const noexcept override { return "lane setup failed"; }
 };
 
 using MachineOrError = std::variant<std::unique_ptr<Machine>, support::Diagnostics>;

@@ -50,6 +50,13 @@ class Expression {
   // Evaluates with variable slots taken from `slots`; errors (division by zero) carry the column.
   std::variant<uint64_t, ExpressionError> evaluate(std::span<const uint64_t> slots) const;
 
+  // Evaluates for `count` (≤ 64) consecutive lanes tid = first_tid … of groups of `group_size`
+  // lanes, with i = 0, into out[0 … count): each step of the program runs over all the lanes at
+  // once, so a warp costs one pass over the program instead of 32. Returns false, with `out`
+  // unspecified, when some lane's evaluation fails (call evaluate() for that lane's error) or the
+  // program is too deep for the batch stack.
+  bool evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const;
+
   // Whether the expression reads no variable (its value is the same for every lane).
   bool is_constant() const { return !reads_variables_; }
   const std::string& text() const { return text_; }

@@ -1,0 +1,167 @@
+// Front-ends on one core: SASS text parsed, Maxwell words decoded and encoded, vISA binary decoded;
+// and the exhaustive mode's interleavings per second.
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <sstream>
+#include <stdexcept>
+
+#include "bench.hpp"
+#include "gpuatom/intel/decoder.hpp"
+#include "gpuatom/intel/encoder.hpp"
+#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/nvidia/decoder.hpp"
+#include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/scenario_runner.hpp"
+#include "gpuatom/scenario/scenario.hpp"
+
+namespace gpuatom::bench {
+
+namespace {
+
+// The disassembler lines of the SASS corpus (comments dropped).
+std::vector<std::string> sass_lines() {
+  std::vector<std::string> lines;
+  std::istringstream in(read_source_file("tests/conformance/nvidia/corpus.sass"));
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && !line.starts_with("//")) lines.push_back(line);
+  return lines;
+}
+
+// The Maxwell words of the words corpus.
+std::vector<uint64_t> maxwell_words() {
+  std::vector<uint64_t> words;
+  std::istringstream in(read_source_file("tests/conformance/nvidia/words.txt"));
+  for (std::string line; std::getline(in, line);)
+    if (line.starts_with("0x")) words.push_back(std::stoull(line.substr(0, line.find(' ')), nullptr, 16));
+  return words;
+}
+
+constexpr size_t batch = 4096;  // items per benchmark iteration
+
+void sass_text(benchmark::State& state) {
+  const auto lines = sass_lines();
+  std::string source;
+  for (size_t i = 0; i < batch; ++i) source += lines[i % lines.size()] + "\n";
+  for (auto _ : state) {
+    const nvidia::ParsedSass parsed = nvidia::parse_sass(source, "bench.sass");
+    if (parsed.instructions.size() != batch) state.SkipWithError("a corpus line did not parse");
+    benchmark::DoNotOptimize(parsed.instructions.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+}
+
+void maxwell_decode(benchmark::State& state) {
+  const auto corpus = maxwell_words();
+  std::vector<uint64_t> words(batch);
+  for (size_t i = 0; i < batch; ++i) words[i] = corpus[i % corpus.size()];
+  for (auto _ : state) {
+    for (const uint64_t w : words) {
+      const nvidia::Decoded d = nvidia::decode(w);
+      benchmark::DoNotOptimize(d.instruction.has_value());
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+}
+
+void maxwell_encode(benchmark::State& state) {
+  std::vector<nvidia::Instruction> instructions;
+  for (const uint64_t w : maxwell_words()) {
+    nvidia::Decoded d = nvidia::decode(w);
+    if (d.instruction && !d.diagnostics.has_errors() && std::holds_alternative<uint64_t>(nvidia::encode(*d.instruction)))
+      instructions.push_back(*d.instruction);
+  }
+  if (instructions.empty()) throw std::runtime_error("no encodable word in the corpus");
+  for (auto _ : state) {
+    for (size_t i = 0; i < batch; ++i) {
+      const auto word = nvidia::encode(instructions[i % instructions.size()]);
+      benchmark::DoNotOptimize(word.index());
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+}
+
+void visa_decode(benchmark::State& state) {
+  support::Diagnostics d;
+  const std::string file = "tests/conformance/intel/spec_examples.visaasm";
+  const intel::Module m = intel::parse_visa(read_source_file(file), file, {}, d);
+  std::vector<uint8_t> bytes;
+  size_t count = 0;
+  while (count < batch)
+    for (const intel::Instruction& in : m.instructions)
+      if (count < batch && !intel::encode(in, bytes)) ++count;
+  if (count == 0) throw std::runtime_error("nothing to decode");
+  for (auto _ : state) {
+    support::Diagnostics diagnostics;
+    const auto decoded = intel::decode(bytes, "bench.isa", {}, diagnostics);
+    if (decoded.size() != count) state.SkipWithError("the stream did not decode back");
+    benchmark::DoNotOptimize(decoded.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * count));
+}
+
+// Two bounded increments by each of 4 lanes (4 warps of 1 lane) on one counter: every step
+// conflicts with every other, so each of the 8! / 2^4 = 2520 orders is its own trace.
+void exhaustive(benchmark::State& state) {
+  auto parsed = scenario::parse_scenario(R"TOML(name = "bench"
+isa = "sass"
+exhaustive = true
+program = """
+ATOM.E.INC R0, [R2], R4 ;
+ATOM.E.INC R1, [R2], R4 ;
+"""
+[launch]
+lanes = 4
+group = 1
+[[region]]
+name = "counter"
+size = 4
+[lanes]
+R2 = "lo(addr(counter))"
+R3 = "hi(addr(counter))"
+R4 = 7
+[[expect]]
+region = "counter"
+type = "u32"
+index = 0
+equals = 0
+)TOML",
+                                         "bench.toml");
+  if (auto* d = std::get_if<support::Diagnostics>(&parsed)) throw std::runtime_error(d->format_all());
+  const auto& s = std::get<scenario::Scenario>(parsed);
+  scenario::RunOptions options;
+  options.mode = scenario::Mode::exhaustive;
+  options.quiet = true;
+  uint64_t executions = 0;
+  for (auto _ : state) {
+    const auto result = nvidia::run_scenario(s, options);
+    const auto* report = std::get_if<scenario::RunReport>(&result);
+    if (!report || !report->passed()) {
+      state.SkipWithError("the exhaustive run did not pass");
+      return;
+    }
+    executions += report->executions;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(executions));
+  state.counters["executions_per_run"] = static_cast<double>(executions) / static_cast<double>(state.iterations());
+}
+
+}  // namespace
+
+void register_front_ends() {
+  const auto one_core = [](benchmark::internal::Benchmark* b) { b->ArgName("threads")->Arg(1)->Unit(benchmark::kMicrosecond); };
+  benchmark::RegisterBenchmark("front_end/sass_text_lines", sass_text)->Apply(one_core);
+  benchmark::RegisterBenchmark("front_end/maxwell_decode_words", maxwell_decode)->Apply(one_core);
+  benchmark::RegisterBenchmark("front_end/maxwell_encode_words", maxwell_encode)->Apply(one_core);
+  benchmark::RegisterBenchmark("front_end/visa_binary_decode_instructions", visa_decode)->Apply(one_core);
+}
+
+void register_exhaustive() {
+  benchmark::RegisterBenchmark("exhaustive/interleavings_4_lanes", exhaustive)
+      ->ArgName("threads")
+      ->Arg(1)
+      ->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace gpuatom::bench
