@@ -398,9 +398,10 @@ class Loader {
   void read_surface_placement(const toml::table& t, SurfaceText& s) {
     memory::SurfaceDescriptor& d = s.descriptor;
     s.region = string_at(t, "region", true, "[[surface]]").value_or("");
+    // No region key (already an error): no region, not one whose name is missing too.
     const RegionText* region = nullptr;
     for (const RegionText& r : scenario_.regions)
-      if (r.name == s.region) region = &r;
+      if (!s.region.empty() && r.name == s.region) region = &r;
     if (!s.region.empty() && !region) error(*t.get("region"), fmt::format("no region named '{}'", s.region));
     if (region && region->attributes.space != memory::Space::global)
       error(*t.get("region"), fmt::format("region '{}' is {} memory; surfaces live in global memory", s.region,

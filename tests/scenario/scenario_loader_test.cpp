@@ -248,3 +248,23 @@ TEST(ScenarioLoaderSurface, SurfacesLiveInGlobalMemoryAndNotOnAmd) {
       "[[surface]]\nheader = 0\ndim = \"1d\"\nwidth = 4\nregion = \"tex\"\n");
   EXPECT_NE(e.find("t.toml:8:1: error: isa = \"amd\" has no surface atomics"), std::string::npos) << e;
 }
+
+// Fuzzing finding (fuzz/regressions/scenario_loader/): a [[surface]] without `region` matched a
+// [[region]] without `name` (both ""), and the footprint error dereferenced the missing key.
+TEST(ScenarioLoader, SurfaceWithoutRegionKeyBesideRegionWithoutName) {
+  auto r = parse_scenario(R"toml(isa = "sass"
+program = "RED.E.ADD [R2], R4 ;"
+[[region]]
+size = 32
+[[surface]]
+header = 0
+dim = "1d"
+width = 64
+)toml",
+                          "t.toml");
+  ASSERT_TRUE(std::holds_alternative<gpuatom::support::Diagnostics>(r));
+  const std::string text = std::get<gpuatom::support::Diagnostics>(r).format_all();
+  EXPECT_NE(text.find("'name'"), std::string::npos) << text;
+  EXPECT_NE(text.find("'region'"), std::string::npos) << text;
+  EXPECT_EQ(text.find("spans"), std::string::npos) << text;
+}
