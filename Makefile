@@ -5,7 +5,7 @@ PRESET ?= release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUATOM := build/$(PRESET)/bin/gpuatom
 
-.PHONY: run test build deps configure clean test-asan test-tsan sweep-f16
+.PHONY: run test build deps configure clean test-asan test-tsan sweep-f16 fuzz fuzz-smoke fuzz-build
 
 run: build
 	$(GPUATOM) run
@@ -27,6 +27,18 @@ test-asan:
 	$(MAKE) test PRESET=asan-ubsan
 test-tsan:
 	$(MAKE) test PRESET=tsan
+
+# libFuzzer targets (fuzz/, clang-14): `make fuzz-smoke` runs each for 60 s, `make fuzz SECONDS=N`
+# for N seconds each; both fail on any finding (docs/reliability.md, "Fuzzing").
+SECONDS ?= 600
+fuzz-build:
+	@scripts/install-deps clang
+	@cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+fuzz: fuzz-build
+	scripts/fuzz $(SECONDS)
+fuzz-smoke: fuzz-build
+	scripts/fuzz 60
 
 # Opt-in: every one of the 2^32 f16 pairs and 2^32 bf16 pairs against MPFR (hours on 2 cores).
 sweep-f16: build
