@@ -262,10 +262,11 @@ class Loader {
         r.sparse.emplace_back(offset, size);
       }
     }
-    if (t.get("fill")) {
+    // A fill that is neither an expression string nor an integer has its error; no fill then.
+    if (std::optional<ExpressionText> value = expression_at(t, "fill")) {
       RegionFill fill;
       if (t.get("fill_type")) fill.type = element_type_at(t, "fill_type", "[[region]]").value_or(ElementType::u32);
-      fill.value = *expression_at(t, "fill");
+      fill.value = std::move(*value);
       if (r.size > max_filled_bytes)
         error(*t.get("fill"), fmt::format("a filled region may have at most {} bytes (this one has {}); leave large "
                                           "regions unfilled (they read as zero)",

@@ -268,3 +268,20 @@ width = 64
   EXPECT_NE(text.find("'region'"), std::string::npos) << text;
   EXPECT_EQ(text.find("spans"), std::string::npos) << text;
 }
+
+// Fuzzing finding (fuzz/regressions/scenario_loader/): a fill that is neither a string nor an
+// integer (a float, an array, a table) dereferenced an empty optional and corrupted the heap.
+TEST(ScenarioLoader, FillOfAnotherTypeIsAnError) {
+  for (const char* fill : {"nan", "1.5", "[1, 2]", "{ a = 1 }", "1979-05-27"}) {
+    auto r = parse_scenario(std::string(R"toml(isa = "sass"
+program = "RED.E.ADD [R2], R4 ;"
+[[region]]
+name = "r"
+size = 32
+fill = )toml") + fill + "\n",
+                            "t.toml");
+    ASSERT_TRUE(std::holds_alternative<gpuatom::support::Diagnostics>(r)) << fill;
+    const std::string text = std::get<gpuatom::support::Diagnostics>(r).format_all();
+    EXPECT_NE(text.find("'fill' must be an expression string or an integer"), std::string::npos) << text;
+  }
+}
