@@ -9,7 +9,7 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 TSAN_LABELS := exec|memory|scenario
 TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario
 
-.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench
+.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build
 
 run: build
 	$(GPUATOM) run
@@ -44,6 +44,18 @@ BENCH_ARGS ?= --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 bench: configure
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-bench
 	build/$(PRESET)/bin/gpuatom-bench $(BENCH_ARGS)
+
+# libFuzzer targets (fuzz/, clang-14): `make fuzz-smoke` runs each for 60 s, `make fuzz SECONDS=N`
+# for N seconds each; both fail on any finding (docs/reliability.md, "Fuzzing").
+SECONDS ?= 600
+fuzz-build:
+	@scripts/install-deps clang
+	@cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+fuzz: fuzz-build
+	scripts/fuzz $(SECONDS)
+fuzz-smoke: fuzz-build
+	scripts/fuzz 60
 
 # Opt-in: every one of the 2^32 f16 pairs and 2^32 bf16 pairs against MPFR (hours on 2 cores).
 sweep-f16: build

@@ -69,7 +69,6 @@ struct Class {
 struct State {
   uint64_t value;
   std::vector<uint32_t> used;
-  friend bool operator==(const State&, const State&) = default;
 };
 
 class Search {

@@ -262,10 +262,11 @@ class Loader {
         r.sparse.emplace_back(offset, size);
       }
     }
-    if (t.get("fill")) {
+    // A fill that is neither an expression string nor an integer has its error; no fill then.
+    if (std::optional<ExpressionText> value = expression_at(t, "fill")) {
       RegionFill fill;
       if (t.get("fill_type")) fill.type = element_type_at(t, "fill_type", "[[region]]").value_or(ElementType::u32);
-      fill.value = *expression_at(t, "fill");
+      fill.value = std::move(*value);
       if (r.size > max_filled_bytes)
         error(*t.get("fill"), fmt::format("a filled region may have at most {} bytes (this one has {}); leave large "
                                           "regions unfilled (they read as zero)",
@@ -427,9 +428,10 @@ class Loader {
   void read_surface_placement(const toml::table& t, SurfaceText& s) {
     memory::SurfaceDescriptor& d = s.descriptor;
     s.region = string_at(t, "region", true, "[[surface]]").value_or("");
+    // No region key (already an error): no region, not one whose name is missing too.
     const RegionText* region = nullptr;
     for (const RegionText& r : scenario_.regions)
-      if (r.name == s.region) region = &r;
+      if (!s.region.empty() && r.name == s.region) region = &r;
     if (!s.region.empty() && !region) error(*t.get("region"), fmt::format("no region named '{}'", s.region));
     if (region && region->attributes.space != memory::Space::global)
       error(*t.get("region"), fmt::format("region '{}' is {} memory; surfaces live in global memory", s.region,

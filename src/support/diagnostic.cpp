@@ -20,6 +20,31 @@ std::string format(const Diagnostic& d) {
   return text;
 }
 
+std::string bound_echoed_words(std::string message) {
+  const auto blank = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
+  const auto closing = [](char c) { return c == '\'' || c == '"' || c == ')' || c == ']' || c == ':' || c == ',' || c == ';'; };
+  std::size_t start = 0;
+  while (start < message.size()) {
+    if (blank(message[start])) {
+      ++start;
+      continue;
+    }
+    std::size_t end = start;
+    while (end < message.size() && !blank(message[end])) ++end;
+    if (end - start > max_echoed_word) {
+      std::size_t keep = start + max_echoed_word;
+      while (keep > start && (static_cast<unsigned char>(message[keep]) & 0xC0) == 0x80) --keep;  // a continuation byte
+      std::size_t tail = end;
+      while (tail > keep && end - tail < 3 && closing(message[tail - 1])) --tail;
+      const std::string replacement = "…" + message.substr(tail, end - tail);
+      message.replace(keep, end - keep, replacement);
+      end = keep + replacement.size();
+    }
+    start = end;
+  }
+  return message;
+}
+
 bool Diagnostics::has_errors() const {
   return std::any_of(list_.begin(), list_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; });
 }

@@ -311,3 +311,40 @@ TEST(ScenarioLoaderSurface, VisaSurfacesAreTypedSurfaces) {
   const std::string e = parse_error(with_surface("header = 0\ndim = \"2d\"\nwidth = 4\nmip_levels = 2\nregion = \"tex\"\n"));
   EXPECT_NE(e.find("t.toml:13:14: error: only vISA typed surfaces have several mip levels"), std::string::npos) << e;
 }
+
+// Fuzzing finding (fuzz/regressions/scenario_loader/): a [[surface]] without `region` matched a
+// [[region]] without `name` (both ""), and the footprint error dereferenced the missing key.
+TEST(ScenarioLoader, SurfaceWithoutRegionKeyBesideRegionWithoutName) {
+  auto r = parse_scenario(R"toml(isa = "sass"
+program = "RED.E.ADD [R2], R4 ;"
+[[region]]
+size = 32
+[[surface]]
+header = 0
+dim = "1d"
+width = 64
+)toml",
+                          "t.toml");
+  ASSERT_TRUE(std::holds_alternative<gpuatom::support::Diagnostics>(r));
+  const std::string text = std::get<gpuatom::support::Diagnostics>(r).format_all();
+  EXPECT_NE(text.find("'name'"), std::string::npos) << text;
+  EXPECT_NE(text.find("'region'"), std::string::npos) << text;
+  EXPECT_EQ(text.find("spans"), std::string::npos) << text;
+}
+
+// Fuzzing finding (fuzz/regressions/scenario_loader/): a fill that is neither a string nor an
+// integer (a float, an array, a table) dereferenced an empty optional and corrupted the heap.
+TEST(ScenarioLoader, FillOfAnotherTypeIsAnError) {
+  for (const char* fill : {"nan", "1.5", "[1, 2]", "{ a = 1 }", "1979-05-27"}) {
+    auto r = parse_scenario(std::string(R"toml(isa = "sass"
+program = "RED.E.ADD [R2], R4 ;"
+[[region]]
+name = "r"
+size = 32
+fill = )toml") + fill + "\n",
+                            "t.toml");
+    ASSERT_TRUE(std::holds_alternative<gpuatom::support::Diagnostics>(r)) << fill;
+    const std::string text = std::get<gpuatom::support::Diagnostics>(r).format_all();
+    EXPECT_NE(text.find("'fill' must be an expression string or an integer"), std::string::npos) << text;
+  }
+}

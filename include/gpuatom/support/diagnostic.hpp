@@ -2,6 +2,7 @@
 // "file: byte 0x30: error: message (rule)" for binaries. A rule names where the spec states it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,10 +29,19 @@ struct Diagnostic {
 // "file:3:14: error: Rc must be Rb+1 or RZ (spec/nvidia.md §6.2)"
 std::string format(const Diagnostic& diagnostic);
 
+// Input echoed in messages is bounded: a word of the message (a run without blanks) longer than
+// this many bytes keeps its first bytes, cut at a UTF-8 character boundary, then "…" and its
+// closing quote and punctuation. A 10 MB unknown token gives a one-line message.
+inline constexpr std::size_t max_echoed_word = 64;
+std::string bound_echoed_words(std::string message);
+
 // A list of diagnostics collected while reading one input.
 class Diagnostics {
  public:
-  void add(Diagnostic d) { list_.push_back(std::move(d)); }
+  void add(Diagnostic d) {
+    d.message = bound_echoed_words(std::move(d.message));
+    list_.push_back(std::move(d));
+  }
   void error(SourceLocation where, std::string message, std::string rule = {}) {
     add({Severity::error, std::move(where), std::move(message), std::move(rule)});
   }
