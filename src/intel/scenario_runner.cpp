@@ -22,6 +22,7 @@
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/scenario/serial_log.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 
 namespace gpuatom::intel {
@@ -55,6 +56,7 @@ struct Program {
   uint32_t group_size = default_group;
   std::vector<Init> inits;
   std::optional<Expression> active;
+  bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
 };
 
 uint64_t evaluate(const Expression& e, uint64_t tid, uint32_t group_size) {
@@ -144,6 +146,8 @@ class Thread final : public exec::Agent {
     return events_;
   }
 
+  std::vector<scenario::LoggedAtomic> log;  // with Program::log_atomics: this thread's atomics in order
+
   void perform(std::size_t index, exec::Recorder& recorder) override {
     const size_t w_index = event_work_[index];
     const ChannelWork& w = work_[w_index];
@@ -156,6 +160,11 @@ class Thread final : public exec::Agent {
     } else {
       recorder.operation(retries);
       const RawOperand& dst = c.instruction.operand(Slot::dst);
+      if (p_.log_atomics) {
+        exec::ObservedAtomic atomic{c.operation, w.operands, std::nullopt, tid};
+        if (dst.id != null_variable_id) atomic.returned = r->returned;
+        log.push_back({w.address, atomic});
+      }
       // 16-bit: the returned bits are zero-extended into the dword (ASSUMPTION §5.1).
       write_bytes(state_, p_.module.declarations, dst.id, dst.offset + uint64_t{w.channel} * c.data_bytes, c.data_bytes,
                   r->returned);
@@ -282,6 +291,13 @@ class VisaMachine final : public scenario::Machine {
     if (p_.active) {
       o.lane_active = [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
     }
+    if (p_.log_atomics) {
+      memory::DeviceMemory initial;
+      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
+      std::vector<const std::vector<scenario::LoggedAtomic>*> logs;
+      for (const auto& thread : threads_) logs.push_back(&thread->log);
+      o.explainable = scenario::explain_logged(initial, memory_, logs);
+    }
     return o;
   }
 
@@ -360,6 +376,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   }
   if (s.launch.active) p.active = compile(*s.launch.active);
   for (const scenario::Expectation& e : s.expectations) {
+    p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
     if (e.name.empty()) continue;
     const auto ref = t.lookup(e.name);
     if (!ref || ref->kind == DeclKind::surface)

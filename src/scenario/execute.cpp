@@ -80,7 +80,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
       }
     };
     support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
-    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback()};
+    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback(), options.stop};
     const auto result = exec::run_exhaustive(
         [&]() -> std::unique_ptr<exec::Instance> {
           auto m = make();
@@ -90,6 +90,12 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     for (const auto& [text, count] : result.outcomes)
       report.outcomes.push_back({text, count, text.find("| FAILED") == std::string::npos});
     report.executions = result.executions;
+    if (result.interrupted) {
+      report.interrupted = true;
+      report.progress = fmt::format("{} executions", result.executions + result.pruned);
+      report.seconds = clock.seconds();
+      return report;
+    }
     if (!result.complete) {
       report.notes.push_back(result.message);
       report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false});
@@ -114,7 +120,16 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.threads = options.threads;
   support::Progress bar(scenario.name + " (groups)", !options.quiet);
   run_options.progress = bar.callback();
+  run_options.stop = options.stop;
   const exec::RunResult run = exec::run(machine.agents(), run_options);
+  if (run.interrupted) {
+    report.interrupted = true;
+    report.threads = run.threads;
+    report.counters = run.counters;
+    report.progress = fmt::format("{} of {} groups", run.agents_finished, run.agents);
+    report.seconds = clock.seconds();
+    return report;
+  }
   report.threads = run.threads;
   report.counters = run.counters;
   for (size_t i = 0; i < run.faults.size() && i < 8; ++i) report.fault_text.push_back(exec::describe(run.faults[i]));

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <regex>
 #include <string>
@@ -146,6 +147,7 @@ void check_input(const std::string& kind, const fs::path& path, const std::strin
     options.cwd = cwd;
     options.kill_after_seconds = 10 * time_limit_seconds;
     const ChildResult r = run_child(options);
+    std::cout << "[ measured ] " << shown << ": " << r.seconds << " s, " << r.max_rss_kib / 1024 << " MiB\n";
     const std::string err_head = r.err.substr(0, 2000);
 
     EXPECT_FALSE(r.killed_for_time) << "killed after " << r.seconds << " s";
