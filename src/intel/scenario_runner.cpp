@@ -383,6 +383,11 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program", e.name));
   }
   d.append(scenario::precheck_expectations(s, p.group_size));
+  // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
+  uint64_t group_bytes = 256 + 4 * t.predicates().size();
+  for (const GeneralVariable& v : t.generals())
+    if (!v.alias) group_bytes += v.bytes();
+  scenario::check_lane_storage(s, (group_bytes + p.group_size - 1) / p.group_size, d);
   if (d.has_errors()) return d;
   return p;
 }
