@@ -5,7 +5,7 @@ PRESET ?= release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUATOM := build/$(PRESET)/bin/gpuatom
 
-.PHONY: run test build deps configure clean test-asan test-tsan sweep-f16
+.PHONY: run test build deps configure clean test-asan test-tsan sweep-f16 stress
 
 run: build
 	$(GPUATOM) run
@@ -31,6 +31,14 @@ test-tsan:
 # Opt-in: every one of the 2^32 f16 pairs and 2^32 bf16 pairs against MPFR (hours on 2 cores).
 sweep-f16: build
 	build/$(PRESET)/bin/gpuatom-sweep-half
+
+# Stress and linearizability, long form: randomized racy programs for each vendor (NVIDIA, Intel,
+# AMD) in parallel mode for MINUTES in all (default 10), every run checked by the serial-order
+# checker; a failure prints its seed (docs/reliability.md). The default suite runs seconds of it.
+MINUTES ?= 10
+stress: configure
+	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-test-stress
+	GPUATOM_STRESS_SECONDS=$$(awk 'BEGIN { print $(MINUTES) * 60 / 3 }') build/$(PRESET)/bin/gpuatom-test-stress
 
 clean:
 	rm -rf build
