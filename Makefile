@@ -6,10 +6,10 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUATOM := build/$(PRESET)/bin/gpuatom
 
 # What `make test` runs under ThreadSanitizer: the parts where host threads race.
-TSAN_LABELS := exec|memory|scenario
-TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario
+TSAN_LABELS := exec|memory|scenario|stress
+TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress
 
-.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build
+.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build stress
 
 run: build
 	$(GPUATOM) run
@@ -60,6 +60,14 @@ fuzz-smoke: fuzz-build
 # Opt-in: every one of the 2^32 f16 pairs and 2^32 bf16 pairs against MPFR (hours on 2 cores).
 sweep-f16: build
 	build/$(PRESET)/bin/gpuatom-sweep-half
+
+# Stress and linearizability, long form: randomized racy programs for each vendor (NVIDIA, Intel,
+# AMD) in parallel mode for MINUTES in all (default 10), every run checked by the serial-order
+# checker; a failure prints its seed (docs/reliability.md). The default suite runs seconds of it.
+MINUTES ?= 10
+stress: configure
+	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-test-stress
+	GPUATOM_STRESS_SECONDS=$$(awk 'BEGIN { print $(MINUTES) * 60 / 3 }') build/$(PRESET)/bin/gpuatom-test-stress
 
 clean:
 	rm -rf build

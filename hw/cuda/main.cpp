@@ -7,12 +7,13 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "device_runs.hpp"
 #include "gpuatom/nvidia/hardware_cases.hpp"
+#include "gpuatom/support/files.hpp"
 #include "hw_records.hpp"
 
 namespace {
@@ -60,7 +61,7 @@ bool parse_usage(int argc, char** argv, Usage& usage) {
 }
 
 // Every single-lane case of one space in one launch (one thread runs them in order).
-size_t write_single(std::ofstream& out, const HwDevice& device, model::Space space, int sm) {
+size_t write_single(std::ostream& out, const HwDevice& device, model::Space space, int sm) {
   std::vector<model::SingleInput> inputs;
   for (const model::CudaAtomic& a : model::cuda_atomics())
     if (a.min_sm <= sm)
@@ -86,7 +87,7 @@ size_t write_single(std::ofstream& out, const HwDevice& device, model::Space spa
   return written;
 }
 
-size_t write_racing(std::ofstream& out, const HwDevice& device, model::Space space, int sm, int lanes) {
+size_t write_racing(std::ostream& out, const HwDevice& device, model::Space space, int sm, int lanes) {
   size_t written = 0;
   for (const model::CudaAtomic& a : model::cuda_atomics()) {
     if (a.min_sm > sm) continue;
@@ -120,17 +121,14 @@ int main(int argc, char** argv) {
     const HwDevice device{info.name, std::to_string(info.major) + "." + std::to_string(info.minor)};
     const int sm = info.major * 10 + info.minor;
     std::printf("device: %s (sm %s)\n", device.name.c_str(), device.sm.c_str());
-    std::ofstream out(usage.out, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      std::fprintf(stderr, "gpuatom-hw-harness: cannot write %s\n", usage.out.c_str());
-      return 2;
-    }
+    // Every record is collected first and the file written at once (temporary file, then rename):
+    // a failed or interrupted measurement leaves no partial results file.
+    std::ostringstream out;
     size_t records = 0;
     for (model::Space space : spaces) records += write_single(out, device, space, sm);
     for (model::Space space : spaces) records += write_racing(out, device, space, sm, usage.lanes);
-    out.flush();
-    if (!out) {
-      std::fprintf(stderr, "gpuatom-hw-harness: cannot write %s\n", usage.out.c_str());
+    if (const auto error = gpuatom::support::write_file_atomically(usage.out, out.str())) {
+      std::fprintf(stderr, "gpuatom-hw-harness: %s\n", error->c_str());
       return 2;
     }
     std::printf("wrote %zu records to %s\ncheck them: gpuatom verify-hw %s\n", records, usage.out.c_str(), usage.out.c_str());

@@ -28,6 +28,7 @@
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/expectations.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/scenario/serial_log.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 
 namespace gpuatom::amd {
@@ -64,6 +65,7 @@ struct Program {
   uint32_t group_size = default_wave;
   std::vector<std::string> result_names;  // distinct result names, in first-use order
   std::vector<size_t> result_slot;        // per op: index into result_names
+  bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
 };
 
 // The model's verdict for one op on one region (memory location and granularity come from the region).
@@ -118,6 +120,8 @@ class Wave final : public exec::Agent {
     return events_;
   }
 
+  std::vector<scenario::LoggedAtomic> log;  // with Program::log_atomics: this wave's atomics in order
+
   void perform(std::size_t index, exec::Recorder& recorder) override {
     LaneOp& l = lanes_[event_lane_[index]];
     const CompiledOperation& op = p_.ops[current_op_];
@@ -135,6 +139,7 @@ class Wave final : public exec::Agent {
         if (!r) return fault(r.error());
         recorder.operation();
         record(tid, l.outcome == Outcome::no_return ? 0 : r->returned);
+        logged(tid, l, op, l.outcome == Outcome::no_return ? std::nullopt : std::optional<uint64_t>(r->returned));
         l.phase = Phase::done;
         break;
       }
@@ -157,6 +162,7 @@ class Wave final : public exec::Agent {
         }
         recorder.operation();
         record(tid, alu::apply(op.operation, l.seen, l.operands).returned);
+        logged(tid, l, op, alu::apply(op.operation, l.seen, l.operands).returned);
         l.phase = Phase::done;
         break;
       }
@@ -165,6 +171,9 @@ class Wave final : public exec::Agent {
         if (!stored) return fault(stored.error());
         recorder.operation();
         record(tid, alu::apply(op.operation, l.seen, l.operands).returned);
+        // Logged as an atomic although it is a load and a store: when other lanes write between
+        // the two, no serial order explains the result, which is what `explainable` should say.
+        logged(tid, l, op, alu::apply(op.operation, l.seen, l.operands).returned);
         l.phase = Phase::done;
         break;
       }
@@ -174,6 +183,10 @@ class Wave final : public exec::Agent {
   }
 
  private:
+  void logged(uint64_t tid, const LaneOp& l, const CompiledOperation& op, std::optional<uint64_t> returned) {
+    if (p_.log_atomics) log.push_back({l.address, {op.operation, l.operands, returned, tid}});
+  }
+
   void record(uint64_t tid, uint64_t value) {
     const size_t k = tid * p_.result_names.size() + p_.result_slot[current_op_];
     results_.values[k] = value;
@@ -274,6 +287,13 @@ class AmdMachine final : public scenario::Machine {
         return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
       };
     }
+    if (p_.log_atomics) {
+      memory::DeviceMemory initial;
+      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
+      std::vector<const std::vector<scenario::LoggedAtomic>*> logs;
+      for (const auto& wave : waves_) logs.push_back(&wave->log);
+      o.explainable = scenario::explain_logged(initial, memory_, logs);
+    }
     return o;
   }
 
@@ -349,6 +369,8 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (s.launch.active) p.active = compile(*s.launch.active);
   if (p.settings.host_lanes) p.host = compile(*p.settings.host_lanes);
   d.append(scenario::precheck_expectations(s, p.group_size));
+  for (const scenario::Expectation& e : s.expectations)
+    p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
   scenario::check_lane_storage(s, p.result_names.size() * (sizeof(uint64_t) + 1) + 64, d);
   if (d.has_errors()) return d;
 

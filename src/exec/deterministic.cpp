@@ -7,7 +7,7 @@
 namespace gpuatom::exec {
 
 RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule,
-                            const support::ProgressCallback& progress) {
+                            const support::ProgressCallback& progress, const std::atomic<bool>* stop) {
   std::vector<Recorder> recorder(1);
   SplitMix64 random(seed);
 
@@ -20,7 +20,12 @@ RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool 
   }
 
   std::vector<ScheduledEvent> schedule;
+  bool interrupted = false;
   while (!runnable.empty()) {
+    if (stop && stop->load(std::memory_order_relaxed)) {
+      interrupted = true;
+      break;
+    }
     const std::size_t pick = random.below(runnable.size());
     Agent& agent = *agents[runnable[pick]];
     if (record_schedule) {
@@ -36,6 +41,9 @@ RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool 
   }
   RunResult result = merge(recorder);
   result.schedule = std::move(schedule);
+  result.agents = agents.size();
+  result.agents_finished = agents.size() - runnable.size();
+  result.interrupted = interrupted;
   return result;
 }
 

@@ -145,6 +145,12 @@ ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const Exhaustive
   ExhaustiveResult result;
   std::vector<Node> stack;
   for (bool first = true;; first = false) {
+    if (!first && options.stop && options.stop->load(std::memory_order_relaxed)) {
+      result.complete = false;
+      result.interrupted = true;
+      result.message = fmt::format("exhaustive: interrupted after {} executions", result.executions + result.pruned);
+      break;
+    }
     if (!first && result.executions + result.pruned >= options.cap) {
       result.complete = false;
       result.message =

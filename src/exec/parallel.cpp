@@ -27,12 +27,14 @@ class SpanStream final : public AgentStream {
 
 }  // namespace
 
-RunResult run_parallel(std::span<Agent* const> agents, unsigned threads, const support::ProgressCallback& progress) {
+RunResult run_parallel(std::span<Agent* const> agents, unsigned threads, const support::ProgressCallback& progress,
+                       const std::atomic<bool>* stop) {
   SpanStream stream(agents);
-  return run_parallel(stream, threads, progress);
+  return run_parallel(stream, threads, progress, stop);
 }
 
-RunResult run_parallel(AgentStream& stream, unsigned threads, const support::ProgressCallback& progress) {
+RunResult run_parallel(AgentStream& stream, unsigned threads, const support::ProgressCallback& progress,
+                       const std::atomic<bool>* stop) {
   const std::size_t agents = stream.size();
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::clamp<std::size_t>(agents, 1, threads));
@@ -41,6 +43,8 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
   std::vector<Recorder> recorders(threads);
   std::atomic<std::size_t> next_agent{0};
   std::atomic<bool> failed{false};
+  std::atomic<std::size_t> finished{0};
+  std::atomic<bool> stopped{false};
   std::exception_ptr first_error;
   std::mutex error_mutex;
   // Workers start together so that the first agents really race instead of the first thread
@@ -53,9 +57,14 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
     try {
       for (;;) {
         if (failed.load(std::memory_order_relaxed)) return;
+        if (stop && stop->load(std::memory_order_relaxed)) {
+          stopped.store(true, std::memory_order_relaxed);
+          return;
+        }
         const std::size_t index = next_agent.fetch_add(1, std::memory_order_relaxed);
         if (index >= agents) return;
         stream.run(index, thread, recorder);
+        finished.fetch_add(1, std::memory_order_relaxed);
         // Worker 0 reports for everyone, every 64 agents; the callback throttles itself.
         if (thread == 0 && progress && (index % 64 == 0 || index + 1 == agents))
           progress(std::min(next_agent.load(std::memory_order_relaxed), agents), agents);
@@ -75,7 +84,11 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
     work(0);
   }
   if (first_error) std::rethrow_exception(first_error);
-  return merge(recorders);
+  RunResult result = merge(recorders);
+  result.agents = agents.size();
+  result.agents_finished = finished.load();
+  result.interrupted = stopped.load() && result.agents_finished < result.agents;
+  return result;
 }
 
 }  // namespace gpuatom::exec

@@ -34,6 +34,7 @@
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/scenario/serial_log.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 
 namespace gpuatom::intel {
@@ -74,12 +75,6 @@ struct Program {
   // No Dst of an instruction overlaps an address or coordinate operand of a later one, so every
   // future access is known from the variables as they are (exhaustive mode's reduction).
   bool static_addresses = false;
-};
-
-// One logged atomic, for the serial-order check.
-struct LoggedAtomic {
-  uint64_t address = 0;
-  exec::ObservedAtomic atomic;
 };
 
 uint64_t evaluate(const Expression& e, uint64_t tid, uint32_t group_size) {
@@ -196,8 +191,6 @@ uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g)
 
 class Thread final : public exec::Agent {
  public:
-  std::vector<LoggedAtomic> log;  // filled when the program logs atomics
-
   Thread(const Program& p, memory::DeviceMemory& memory, GroupState& state, uint64_t group)
       : p_(p), memory_(memory), state_(state), group_(group) {
     const uint64_t lanes = p.scenario->launch.lanes;
@@ -212,6 +205,8 @@ class Thread final : public exec::Agent {
     while (events_.empty() && next_ < p_.code.size()) start(next_++);
     return events_;
   }
+
+  std::vector<scenario::LoggedAtomic> log;  // with Program::log_atomics: this thread's atomics in order
 
   void perform(std::size_t index, exec::Recorder& recorder) override {
     const size_t w_index = event_work_[index];
@@ -390,34 +385,11 @@ class VisaMachine final : public scenario::Machine {
   std::span<exec::Agent* const> agents() override { return agents_; }
   memory::DeviceMemory& memory() override { return memory_; }
 
-  // Is every returned value explained by some serial order of the atomics, per address?
-  std::pair<bool, std::string> explain() {
-    memory::DeviceMemory initial;  // the memory as it was before the run
-    (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
-    std::map<uint64_t, exec::AddressHistory> by_address;
-    for (const auto& thread : threads_)
-      for (const LoggedAtomic& l : thread->log) {
-        exec::AddressHistory& h = by_address[l.address];
-        if (h.atomics.empty()) {
-          const unsigned width = static_cast<unsigned>(alu::width_bits(l.atomic.operation.type) / 8);
-          h.address = l.address;
-          h.initial = initial.load(l.address, width, memory::Space::global).value_or(0);
-          h.final_value = memory_.load(l.address, width, memory::Space::global).value_or(0);
-        }
-        h.atomics.push_back(l.atomic);
-      }
-    std::vector<exec::AddressHistory> histories;
-    for (auto& [address, h] : by_address) histories.push_back(std::move(h));
-    const exec::CheckResult r = exec::check_serial_orders(histories);
-    return {r.passed, r.explanation};
-  }
-
   scenario::Observation observe(const exec::RunResult& run) override {
     scenario::Observation o;
     o.memory = &memory_;
     o.group_size = p_.group_size;
     o.faults = run.faults;
-    if (p_.log_atomics) o.explainable = explain();
     o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
       const DeclarationTable& t = p_.module.declarations;
       const auto ref = t.lookup(name);
@@ -437,6 +409,13 @@ class VisaMachine final : public scenario::Machine {
     };
     if (p_.active) {
       o.lane_active = [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
+    }
+    if (p_.log_atomics) {
+      memory::DeviceMemory initial;
+      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
+      std::vector<const std::vector<scenario::LoggedAtomic>*> logs;
+      for (const auto& thread : threads_) logs.push_back(&thread->log);
+      o.explainable = scenario::explain_logged(initial, memory_, logs);
     }
     return o;
   }
@@ -592,14 +571,18 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   }
   if (s.launch.active) p.active = compile(*s.launch.active);
   for (const scenario::Expectation& e : s.expectations) {
+    p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
     if (e.name.empty()) continue;
     const auto ref = t.lookup(e.name);
     if (!ref || ref->kind == DeclKind::surface)
       d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program", e.name));
   }
-  for (const scenario::Expectation& e : s.expectations)
-    p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
   d.append(scenario::precheck_expectations(s, p.group_size));
+  // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
+  uint64_t group_bytes = 256 + 4 * t.predicates().size();
+  for (const GeneralVariable& v : t.generals())
+    if (!v.alias) group_bytes += v.bytes();
+  scenario::check_lane_storage(s, (group_bytes + p.group_size - 1) / p.group_size, d);
   if (d.has_errors()) return d;
   return p;
 }

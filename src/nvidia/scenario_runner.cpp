@@ -35,6 +35,7 @@
 #include "gpuatom/nvidia/validator.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/scenario/serial_log.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 #include "gpuatom/support/text.hpp"
 
@@ -121,11 +122,7 @@ struct Program {
   std::vector<std::string> notes;  // worth telling the user, not worth refusing the run
 };
 
-// One logged atomic, for the serial-order check.
-struct LoggedAtomic {
-  uint64_t address = 0;
-  exec::ObservedAtomic atomic;
-};
+using scenario::LoggedAtomic;  // one logged atomic, for the serial-order check
 
 // A lane's access for the current instruction, with every source already read.
 struct LaneWork {
@@ -650,23 +647,9 @@ class SassMachine final : public scenario::Machine, private exec::AgentStream {
     initial.set_window(memory::Space::local, local_window);
     initial.set_window(memory::Space::shared, shared_window);
     (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
-    std::map<uint64_t, exec::AddressHistory> by_address;
-    for (const auto& warp : warps_)
-      for (const LoggedAtomic& l : warp->log) {
-        exec::AddressHistory& h = by_address[l.address];
-        if (h.atomics.empty()) {
-          const unsigned width = static_cast<unsigned>(alu::width_bits(l.atomic.operation.type) / 8);
-          const auto space = memory_.region_at(l.address) ? memory_.region_at(l.address)->attributes.space : memory::Space::global;
-          h.address = l.address;
-          h.initial = initial.load(l.address, width, space).value_or(0);
-          h.final_value = memory_.load(l.address, width, space).value_or(0);
-        }
-        h.atomics.push_back(l.atomic);
-      }
-    std::vector<exec::AddressHistory> histories;
-    for (auto& [address, h] : by_address) histories.push_back(std::move(h));
-    const exec::CheckResult r = exec::check_serial_orders(histories);
-    return {r.passed, r.explanation};
+    std::vector<const std::vector<LoggedAtomic>*> logs;
+    for (const auto& warp : warps_) logs.push_back(&warp->log);
+    return scenario::explain_logged(initial, memory_, logs);
   }
 
   scenario::Observation observe(const exec::RunResult& run) override {

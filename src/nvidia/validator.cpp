@@ -240,12 +240,11 @@ ParsedSass check_sass(std::string_view source, std::string_view file) {
   ParsedSass parsed = parse_sass(source, file);
   support::Diagnostics checks;
   for (const Instruction& inst : parsed.instructions) validate(inst, checks);
-  std::vector<support::Diagnostic> all = parsed.diagnostics.all();
-  all.insert(all.end(), checks.all().begin(), checks.all().end());
-  std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.where.line < b.where.line; });
   ParsedSass out;
   out.instructions = std::move(parsed.instructions);
-  for (auto& d : all) out.diagnostics.add(std::move(d));
+  out.diagnostics = std::move(parsed.diagnostics);
+  out.diagnostics.append(checks);
+  out.diagnostics.sort_by_line();
   return out;
 }
 

@@ -80,7 +80,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
       }
     };
     support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
-    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback()};
+    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback(), options.stop};
     const auto result = exec::run_exhaustive(
         [&]() -> std::unique_ptr<exec::Instance> {
           auto m = make();
@@ -91,6 +91,12 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
       report.outcomes.push_back({text, count, text.find("| FAILED") == std::string::npos});
     report.executions = result.executions;
     report.pruned = result.pruned;
+    if (result.interrupted) {
+      report.interrupted = true;
+      report.progress = fmt::format("{} executions", result.executions + result.pruned);
+      report.seconds = clock.seconds();
+      return report;
+    }
     if (!result.complete) {
       report.notes.push_back(result.message);
       report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false});
@@ -115,13 +121,22 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.threads = options.threads;
   support::Progress bar(scenario.name + " (groups)", !options.quiet);
   run_options.progress = bar.callback();
+  run_options.stop = options.stop;
   exec::RunResult run;
   try {
     exec::AgentStream* stream = options.mode == Mode::parallel ? machine.stream() : nullptr;
-    run = stream ? exec::run_parallel(*stream, run_options.threads, run_options.progress)
+    run = stream ? exec::run_parallel(*stream, run_options.threads, run_options.progress, run_options.stop)
                  : exec::run(machine.agents(), run_options);
   } catch (const LaneSetupError& e) {
     return e.diagnostics;
+  }
+  if (run.interrupted) {
+    report.interrupted = true;
+    report.threads = run.threads;
+    report.counters = run.counters;
+    report.progress = fmt::format("{} of {} groups", run.agents_finished, run.agents);
+    report.seconds = clock.seconds();
+    return report;
   }
   report.threads = run.threads;
   report.counters = run.counters;

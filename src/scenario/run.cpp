@@ -11,7 +11,7 @@ bool RunReport::passed() const {
       std::all_of(expectations.begin(), expectations.end(), [](const ExpectationResult& e) { return e.passed; });
   const bool outcomes_hold =
       std::all_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return o.expectations_hold; });
-  return expectations_hold && outcomes_hold;
+  return !interrupted && expectations_hold && outcomes_hold;
 }
 
 namespace {

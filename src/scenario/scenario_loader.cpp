@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/memory/fault.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/text.hpp"
@@ -636,6 +637,20 @@ class Loader {
       e.kind = Expectation::Kind::fault_at;
       e.fault_kind = string_at(t, "fault", true, "[[expect]]").value_or("");
       e.lane = integer_at(t, "at_lane", true, "[[expect]] with 'fault'", 0, max_lanes).value_or(0);
+      // A kind no fault has, or a lane the launch does not have, would only ever fail the run.
+      std::string kinds;
+      bool known = false;
+      for (const memory::FaultKind k : {memory::FaultKind::bad_width, memory::FaultKind::invalid_address_space,
+                                        memory::FaultKind::misaligned, memory::FaultKind::out_of_range,
+                                        memory::FaultKind::sparse, memory::FaultKind::surface_out_of_bounds}) {
+        known = known || memory::name(k) == e.fault_kind;
+        kinds += (kinds.empty() ? "" : ", ") + std::string(memory::name(k));
+      }
+      if (!known && !e.fault_kind.empty())
+        error(*t.get("fault"), fmt::format("unknown fault '{}'; expected one of: {}", e.fault_kind, kinds));
+      if (t.get("at_lane") && scenario_.launch.lanes && e.lane >= scenario_.launch.lanes)
+        error(*t.get("at_lane"), fmt::format("'at_lane' = {} is not a lane of the launch (lanes 0 … {})", e.lane,
+                                             scenario_.launch.lanes - 1));
     } else {
       diagnostics_.error(e.where, "an [[expect]] needs 'region', 'lane', 'explainable', 'faults' or 'fault'");
       return;
@@ -698,7 +713,7 @@ std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& pa
   in.read(text.data(), limit + 1);
   text.resize(static_cast<size_t>(in.gcount()));
   if (in.gcount() > limit) {
-    d.error({path, 0, 0, {}}, "scenario files may be at most 16 MiB");
+    d.error({path, 0, 0, static_cast<uint64_t>(limit)}, "scenario files may be at most 16 MiB");
     return d;
   }
   return parse_scenario(text, path);

@@ -1,6 +1,7 @@
 #include "gpuatom/support/diagnostic.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -20,38 +21,123 @@ std::string format(const Diagnostic& d) {
   return text;
 }
 
-std::string bound_echoed_words(std::string message) {
-  const auto blank = [](char c) { return c == ' ' || c == '\n' || c == '\t'; };
-  const auto closing = [](char c) { return c == '\'' || c == '"' || c == ')' || c == ']' || c == ':' || c == ',' || c == ';'; };
-  std::size_t start = 0;
-  while (start < message.size()) {
-    if (blank(message[start])) {
-      ++start;
-      continue;
-    }
-    std::size_t end = start;
-    while (end < message.size() && !blank(message[end])) ++end;
-    if (end - start > max_echoed_word) {
-      std::size_t keep = start + max_echoed_word;
-      while (keep > start && (static_cast<unsigned char>(message[keep]) & 0xC0) == 0x80) --keep;  // a continuation byte
-      std::size_t tail = end;
-      while (tail > keep && end - tail < 3 && closing(message[tail - 1])) --tail;
-      const std::string replacement = "…" + message.substr(tail, end - tail);
-      message.replace(keep, end - keep, replacement);
-      end = keep + replacement.size();
-    }
-    start = end;
-  }
-  return message;
+namespace {
+
+// The length of the UTF-8 sequence starting at text[i] when it is well formed and printable,
+// else 0.
+std::size_t printable_sequence(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = byte(i);
+  if (c >= 0x20 && c < 0x7f) return 1;
+  std::size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+  // Overlong three- and four-byte forms, surrogates and code points past U+10FFFF.
+  if ((c == 0xe0 && byte(i + 1) < 0xa0) || (c == 0xed && byte(i + 1) >= 0xa0) || (c == 0xf0 && byte(i + 1) < 0x90) ||
+      (c == 0xf4 && byte(i + 1) >= 0x90))
+    return 0;
+  return n;
 }
 
-bool Diagnostics::has_errors() const {
-  return std::any_of(list_.begin(), list_.end(), [](const Diagnostic& d) { return d.severity == Severity::error; });
+}  // namespace
+
+namespace {
+
+char closer(const std::string& piece) {
+  return piece.size() == 1 && std::string_view("'\":,;)").find(piece[0]) != std::string_view::npos ? piece[0] : 0;
 }
+
+}  // namespace
+
+std::string printable_message(std::string_view message) {
+  std::string out;
+  out.reserve(std::min<std::size_t>(message.size(), 1024));
+  std::size_t word = 0;      // bytes of the current blank-free run written so far
+  bool eliding = false;      // inside a run past longest_word: skip to its end
+  char closing = 0;          // the run's last character when it closes (a quote, ':', ','), kept after "…"
+  for (std::size_t i = 0; i < message.size();) {
+    const std::size_t n = printable_sequence(message, i);
+    if (n == 1 && message[i] == ' ') {
+      if (eliding) {
+        out += "…";
+        if (closing) out += closing;
+      }
+      out += ' ';
+      word = 0;
+      eliding = false;
+      i += 1;
+      continue;
+    }
+    const std::string piece = n ? std::string(message.substr(i, n))
+                                : fmt::format("\\x{:02x}", static_cast<unsigned char>(message[i]));
+    i += n ? n : 1;
+    if (eliding) {
+      closing = closer(piece);
+      continue;
+    }
+    if (word + piece.size() > longest_word) {
+      eliding = true;
+      closing = closer(piece);
+      continue;
+    }
+    out += piece;
+    word += piece.size();
+  }
+  if (eliding) {
+    out += "…";
+    if (closing) out += closing;
+  }
+  return out;
+}
+
+void Diagnostics::add(Diagnostic d) {
+  ++counts_[static_cast<std::size_t>(d.severity)];
+  if (list_.size() < max_kept) {
+    d.message = printable_message(d.message);
+    list_.push_back(std::move(d));
+    return;
+  }
+  if (dropped_++ == 0) {
+    first_dropped_ = std::move(d);
+  } else if (d.severity < first_dropped_.severity) {
+    first_dropped_.severity = d.severity;
+  }
+}
+
+const std::vector<Diagnostic>& Diagnostics::all() const {
+  if (dropped_ == 0) return list_;
+  shown_ = list_;
+  Diagnostic more = first_dropped_;
+  more.message = fmt::format("{} more diagnostic{} not shown (at most {} are listed)", dropped_,
+                             dropped_ == 1 ? "" : "s", max_kept);
+  more.rule.clear();
+  shown_.push_back(std::move(more));
+  return shown_;
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+  for (const Diagnostic& d : other.list_) add(d);
+  if (other.dropped_ == 0) return;
+  for (std::size_t s = 0; s < 3; ++s) {
+    std::size_t listed = 0;
+    for (const Diagnostic& d : other.list_) listed += static_cast<std::size_t>(d.severity) == s;
+    counts_[s] += other.counts_[s] - listed;
+  }
+  if (dropped_ == 0) first_dropped_ = other.first_dropped_;
+  else if (other.first_dropped_.severity < first_dropped_.severity) first_dropped_.severity = other.first_dropped_.severity;
+  dropped_ += other.dropped_;
+}
+
+void Diagnostics::sort_by_line() {
+  std::stable_sort(list_.begin(), list_.end(), [](const Diagnostic& a, const Diagnostic& b) { return a.where.line < b.where.line; });
+}
+
+bool Diagnostics::has_errors() const { return count(Severity::error) > 0; }
 
 std::string Diagnostics::format_all() const {
   std::string out;
-  for (const Diagnostic& d : list_) out += format(d) + "\n";
+  for (const Diagnostic& d : all()) out += format(d) + "\n";
   return out;
 }
 

@@ -149,18 +149,18 @@ TEST(VisaCommands, CheckExitCodes) {
   const std::string warned = write("warned.visaasm", decls + "svm_atomic.add (M1, 8) ADDR.0 OLD.0 SD.0 %null.0\n");
   const SplitRun w = run("check visa " + warned);
   EXPECT_EQ(w.exit_code, 0) << w.out;
-  EXPECT_NE(w.out.find(warned + ":7:37: warning: Src0 of svm_atomic.add should have type UD; SD has type D "
+  EXPECT_NE(w.err.find(warned + ":7:37: warning: Src0 of svm_atomic.add should have type UD; SD has type D "
                                 "(signedness differs) (spec/intel.md §3.4)"),
             std::string::npos)
-      << w.out;
+      << w.err;
   EXPECT_NE(w.out.find("1 instruction, 0 errors, 1 warning"), std::string::npos) << w.out;
 
   const std::string failing = write("failing.visaasm", decls + "(P1) svm_atomic.add (M3, 8) ADDR.0 OLD.0 VAL.0 %null.0\n");
   const SplitRun f = run("check visa " + failing);
   EXPECT_EQ(f.exit_code, 2);
-  EXPECT_NE(f.out.find(failing + ":7:2: error: predicate P1 has 8 bits, but 8 channels with mask M3 read bits 8-15"),
+  EXPECT_NE(f.err.find(failing + ":7:2: error: predicate P1 has 8 bits, but 8 channels with mask M3 read bits 8-15"),
             std::string::npos)
-      << f.out;
+      << f.err;
 }
 
 TEST(VisaCommands, CheckPlatformsAndBindings) {
@@ -169,17 +169,17 @@ TEST(VisaCommands, CheckPlatformsAndBindings) {
   EXPECT_EQ(run("check visa " + typed).exit_code, 0);
   const SplitRun gen9 = run("check visa " + typed + " --platform gen9");
   EXPECT_EQ(gen9.exit_code, 2);
-  EXPECT_NE(gen9.out.find(":7:18: error: typed_atomic.add.16: 16-bit atomics are TGLLP+"), std::string::npos) << gen9.out;
+  EXPECT_NE(gen9.err.find(":7:18: error: typed_atomic.add.16: 16-bit atomics are TGLLP+"), std::string::npos) << gen9.err;
   const SplitRun one_d = run("check visa " + typed + " --bind IMG=1d");
   EXPECT_EQ(one_d.exit_code, 2);
-  EXPECT_NE(one_d.out.find(":7:39: error: V must be %null.0: surface IMG is 1d"), std::string::npos) << one_d.out;
+  EXPECT_NE(one_d.err.find(":7:39: error: V must be %null.0: surface IMG is 1d"), std::string::npos) << one_d.err;
   EXPECT_EQ(run("check visa " + typed + " --bind IMG=2d").exit_code, 0);
   EXPECT_EQ(run("check visa " + typed + " --bind IMG=2d:2").exit_code, 0);
   const SplitRun wide = run("check visa " + typed + " --bind IMG=2d:4");
   EXPECT_EQ(wide.exit_code, 2);
-  EXPECT_NE(wide.out.find(":7:29: error: surface IMG holds 4-byte elements, but typed_atomic.add.16 accesses 2-byte"),
+  EXPECT_NE(wide.err.find(":7:29: error: surface IMG holds 4-byte elements, but typed_atomic.add.16 accesses 2-byte"),
             std::string::npos)
-      << wide.out;
+      << wide.err;
   EXPECT_NE(run("check visa " + typed + " --bind IMG=2d:8").err.find("element size '8' is not 2 or 4"), std::string::npos);
   const SplitRun unknown = run("check visa " + typed + " --bind NOPE=2d");
   EXPECT_EQ(unknown.exit_code, 2);

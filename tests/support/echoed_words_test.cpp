@@ -11,33 +11,9 @@
 #include "gpuatom/support/diagnostic.hpp"
 
 using namespace gpuatom;
-using support::bound_echoed_words;
-using support::max_echoed_word;
 
-TEST(EchoedWords, ShortWordsAreKept) {
-  EXPECT_EQ(bound_echoed_words("unknown instruction 'FOO': expected ATOM"), "unknown instruction 'FOO': expected ATOM");
-  EXPECT_EQ(bound_echoed_words(""), "");
-  const std::string exact(max_echoed_word, 'x');
-  EXPECT_EQ(bound_echoed_words(exact), exact);
-}
-
-TEST(EchoedWords, LongWordsKeepTheirStartAndClosingQuote) {
-  const std::string long_word(1000, 'A');
-  EXPECT_EQ(bound_echoed_words("unknown instruction '" + long_word + "': expected ATOM"),
-            "unknown instruction '" + std::string(max_echoed_word - 1, 'A') + "…': expected ATOM");
-  EXPECT_EQ(bound_echoed_words(long_word), std::string(max_echoed_word, 'A') + "…");
-  EXPECT_EQ(bound_echoed_words(long_word + " " + long_word),
-            std::string(max_echoed_word, 'A') + "… " + std::string(max_echoed_word, 'A') + "…");
-}
-
-TEST(EchoedWords, CutsAtACharacterBoundary) {
-  std::string word = "a";
-  for (int k = 0; k < 100; ++k) word += "é";  // two bytes each: the limit falls inside one
-  std::string expected = "a";  // 1 + 31 × 2 bytes: the 32nd "é" would cross the limit
-  for (int k = 0; k < 31; ++k) expected += "é";
-  expected += "…";
-  EXPECT_EQ(bound_echoed_words(word), expected);
-}
+// The message rule itself (printable_message) is tested in diagnostic_limits_test.cpp; these
+// check that each front-end's diagnostics go through it.
 
 namespace {
 const std::string huge(10u << 20, 'Q');  // 10 MB, one token

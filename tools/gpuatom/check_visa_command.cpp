@@ -1,4 +1,5 @@
-// `gpuatom check visa FILE|-`: every diagnostic of a vISA assembly text, nothing else.
+// `gpuatom check visa FILE|-`: every diagnostic of a vISA assembly text (on standard error) and a
+// one-line summary (on standard output).
 // Exit 0 when there is no error (warnings and notes do not fail), 2 on any error.
 #include <memory>
 
@@ -20,12 +21,10 @@ struct CheckArgs {
 int run_check(const CheckArgs& a) {
   support::Diagnostics diagnostics;
   const intel::Module module = read_visa(a.file, a.visa, diagnostics);
-  size_t errors = 0, warnings = 0;
-  for (const support::Diagnostic& d : in_source_order(diagnostics)) {
-    fmt::print("{}\n", support::format(d));
-    errors += d.severity == support::Severity::error;
-    warnings += d.severity == support::Severity::warning;
-  }
+  // Diagnostics go to standard error, as for every other command; the summary to standard output.
+  print_diagnostics(diagnostics);
+  const size_t errors = diagnostics.count(support::Severity::error);
+  const size_t warnings = diagnostics.count(support::Severity::warning);
   fmt::print("{}: {} instruction{}, {} error{}, {} warning{}\n", a.file, module.instructions.size(),
              module.instructions.size() == 1 ? "" : "s", errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
   return errors ? exit_bad_input : exit_ok;

@@ -31,9 +31,17 @@ struct DisasmArgs {
   bool binary = false;
 };
 
+// A word and where it came from: line and column of a text, or byte offset (line 0) of a binary.
+// The file name is not copied per word: a 10 MB binary holds 1.25 M of them.
 struct Word {
   uint64_t value;
-  support::SourceLocation where;
+  uint32_t line = 0, column = 0;
+  uint64_t offset = 0;
+
+  support::SourceLocation where(const std::string& file) const {
+    if (line) return {file, line, column, std::nullopt};
+    return {file, 0, 0, offset};
+  }
 };
 
 // "0xed07000100570200" or "ed07000100570200": at most 16 hex digits.
@@ -62,7 +70,7 @@ std::vector<Word> words_from_text(const std::string& text, const std::string& fi
     const size_t last = line.find_last_not_of(" \t\r");
     const std::string_view token = line.substr(first, last - first + 1);
     const support::SourceLocation where{file, line_number, static_cast<uint32_t>(first + 1), std::nullopt};
-    if (auto w = parse_word(token)) words.push_back({*w, where});
+    if (auto w = parse_word(token)) words.push_back({*w, where.line, where.column, 0});
     else diagnostics.error(where, fmt::format("'{}' is not a 64-bit hex word (one per line, e.g. 0xed07000100570200)", token));
   }
   return words;
@@ -79,7 +87,7 @@ std::vector<Word> words_from_binary(const std::string& bytes, const std::string&
   for (size_t at = 0; at < bytes.size(); at += 8) {
     uint64_t w = 0;
     for (int b = 7; b >= 0; --b) w = (w << 8) | static_cast<unsigned char>(bytes[at + static_cast<size_t>(b)]);
-    words.push_back({w, {file, 0, 0, at}});
+    words.push_back({w, 0, 0, at});
   }
   return words;
 }
@@ -96,14 +104,15 @@ int run_disasm(const DisasmArgs& args) {
   } else {
     for (size_t i = 0; i < args.words.size(); ++i) {
       const support::SourceLocation where{"<command line>", 0, 0, i * 8};
-      if (auto w = parse_word(args.words[i])) words.push_back({*w, where});
+      if (auto w = parse_word(args.words[i])) words.push_back({*w, 0, 0, i * 8});
       else diagnostics.error(where, fmt::format("'{}' is not a 64-bit hex word", args.words[i]));
     }
   }
+  const std::string source = args.file.empty() ? "<command line>" : args.file;
   std::vector<std::string> lines;
   bool undecodable = diagnostics.has_errors();
   for (const Word& w : words) {
-    nvidia::Decoded decoded = nvidia::decode(w.value, w.where);
+    nvidia::Decoded decoded = nvidia::decode(w.value, w.where(source));
     for (const support::Diagnostic& d : decoded.diagnostics.all()) diagnostics.add(d);
     if (decoded.instruction) lines.push_back(nvidia::print(*decoded.instruction));
     else undecodable = true;

@@ -69,7 +69,9 @@ int run_disasm(const DisasmArgs& a) {
   }
   std::string source_name;
   const std::vector<uint8_t> bytes = read_bytes(a, diagnostics, source_name);
-  if (!diagnostics.has_errors() && bytes.empty()) throw BadInput(fmt::format("{} holds no bytes", source_name));
+  if (!diagnostics.has_errors() && bytes.empty())
+    diagnostics.error({source_name, 0, 0, 0}, "no instruction bytes: the input is empty or holds only comments",
+                      "spec/intel.md §2");
   std::vector<intel::Instruction> instructions;
   if (!diagnostics.has_errors()) {
     intel::DecodeOptions options;

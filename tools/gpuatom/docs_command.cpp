@@ -1,6 +1,7 @@
 // `gpuatom docs [--out DIR] [--check]`: writes the generated reference (docs/reference/*.md) from
 // the instruction tables, the scenario key table and this CLI's own help texts. Each file is
-// written to a temporary file and renamed into place. --check writes nothing and exits 1 when a
+// written to a temporary file and renamed into place (support/files.hpp). --check writes
+// nothing and exits 1 when a
 // file is missing or differs (the test suite runs it).
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include "command.hpp"
 #include "gpuatom/report/reference.hpp"
+#include "gpuatom/support/files.hpp"
 
 namespace gpuatom::cli {
 
@@ -40,15 +42,7 @@ std::string read_file(const fs::path& path) {
 }
 
 void write_atomically(const fs::path& path, const std::string& text) {
-  const fs::path temporary = path.string() + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw BadInput(fmt::format("cannot write {}", temporary.string()));
-  }
-  std::error_code ec;
-  fs::rename(temporary, path, ec);
-  if (ec) throw BadInput(fmt::format("cannot rename {} to {}: {}", temporary.string(), path.string(), ec.message()));
+  if (auto error = support::write_file_atomically(path, text)) throw BadInput(*error);
 }
 
 int docs(CLI::App& app, const DocsArgs& args) {

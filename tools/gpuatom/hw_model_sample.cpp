@@ -1,12 +1,13 @@
 #include "hw_model_sample.hpp"
 
-#include <fstream>
+#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "command.hpp"
 #include "gpuatom/nvidia/hardware_check.hpp"
+#include "gpuatom/support/files.hpp"
 #include "hw_records.hpp"
 
 namespace gpuatom::cli {
@@ -42,8 +43,8 @@ std::vector<size_t> spread(size_t size, int count) {
 }  // namespace
 
 size_t write_model_sample(const std::string& path, const ModelSampleOptions& options) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw BadInput(fmt::format("cannot write {}", path));
+  // Built in memory and written at once: a failed or interrupted run leaves no partial file.
+  std::ostringstream out;
   const HwDevice device{options.device, options.sm};
   const int sm = sm_times_ten(options.sm);
   size_t records = 0;
@@ -73,7 +74,7 @@ size_t write_model_sample(const std::string& path, const ModelSampleOptions& opt
         ++records;
       }
     }
-  if (!out.flush()) throw BadInput(fmt::format("cannot write {}", path));
+  if (auto error = support::write_file_atomically(path, out.str())) throw BadInput(*error);
   return records;
 }
 

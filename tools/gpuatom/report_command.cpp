@@ -1,8 +1,7 @@
 // `gpuatom report [--out DIR]`: runs the bundled examples and writes DIR/index.html, one
-// self-contained page. The page is written to a temporary file and renamed into place, so a
-// failed run never leaves a half-written report.
+// self-contained page. The page is written to a temporary file and renamed into place
+// (support/files.hpp), so a failed run never leaves a half-written report or a temporary file.
 #include <filesystem>
-#include <fstream>
 #include <memory>
 
 #include <fmt/format.h>
@@ -11,6 +10,7 @@
 #include "examples.hpp"
 #include "gpuatom/report/html_report.hpp"
 #include "gpuatom/scenario/run.hpp"
+#include "gpuatom/support/files.hpp"
 
 namespace gpuatom::cli {
 
@@ -56,14 +56,7 @@ int write_report(const ReportArgs& args) {
   fs::create_directories(args.out, ec);
   if (ec) throw BadInput(fmt::format("cannot create {}: {}", args.out, ec.message()));
   const fs::path target = fs::path(args.out) / "index.html";
-  const fs::path temporary = fs::path(args.out) / ".index.html.tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << page;
-    if (!out) throw BadInput(fmt::format("cannot write {}", temporary.string()));
-  }
-  fs::rename(temporary, target, ec);
-  if (ec) throw BadInput(fmt::format("cannot rename {} to {}: {}", temporary.string(), target.string(), ec.message()));
+  if (auto error = support::write_file_atomically(target, page)) throw BadInput(*error);
   fmt::print("wrote {} ({} examples, {} KiB)\n", target.string(), results.size(), page.size() / 1024);
   return exit_ok;
 }

@@ -2,7 +2,13 @@
 // Loads every scenario first (bad input: diagnostics on stderr, exit 2, nothing else written),
 // then runs each and prints a table per scenario. Exit 0 when every expectation holds, 1 if one
 // failed. With no FILE it runs the bundled examples/.
+//
+// Ctrl-C (SIGINT) stops the run cleanly: workers take no new group, the scenario running stops,
+// and the command says how far it got ("interrupted after 2 of 5 scenarios; …") on standard error
+// and exits 130. With --json nothing is printed on standard output then (no partial document). A
+// second Ctrl-C ends the process at once.
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 
@@ -12,6 +18,7 @@
 #include "command.hpp"
 #include "examples.hpp"
 #include "gpuatom/scenario/run.hpp"
+#include "gpuatom/support/files.hpp"
 
 namespace gpuatom::cli {
 
@@ -97,6 +104,8 @@ int run(const RunArgs& args) {
   options.threads = args.threads;
   options.exhaustive_cap = args.cap;
   options.quiet = args.quiet || args.json;
+  support::install_interrupt_handler();
+  options.stop = &support::interrupt_flag();
 
   std::vector<std::string> files = args.files;
   if (files.empty()) {
@@ -130,13 +139,24 @@ int run(const RunArgs& args) {
   }
 
   std::vector<RunReport> reports;
+  // What ran before an interrupt, on standard error; exit 130.
+  const auto interrupted = [&](const RunReport* stopped) {
+    std::fflush(stdout);
+    std::string where;
+    if (stopped) where = fmt::format("; {} stopped after {}", stopped->file, stopped->progress);
+    fmt::print(stderr, "gpuatom: interrupted after {} of {} scenarios{}\n", reports.size(), scenarios.size(), where);
+    return support::exit_interrupted;
+  };
   for (const scenario::Scenario& s : scenarios) {
+    if (support::interrupted()) return interrupted(nullptr);
     auto result = (*scenario::runner_for(s.isa))(s, options);
     if (auto* d = std::get_if<support::Diagnostics>(&result)) {
       fmt::print(stderr, "{}", d->format_all());
       return exit_bad_input;
     }
-    reports.push_back(std::get<RunReport>(std::move(result)));
+    RunReport& report = std::get<RunReport>(result);
+    if (report.interrupted) return interrupted(&report);
+    reports.push_back(std::move(report));
     if (!args.json) print_report(reports.back());
   }
   const auto failed = std::count_if(reports.begin(), reports.end(), [](const RunReport& r) { return !r.passed(); });

@@ -22,6 +22,7 @@
 // "exhaustive: more than N interleavings; reduce lanes or use deterministic mode".
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -49,6 +50,7 @@ using InstanceFactory = std::function<std::unique_ptr<Instance>()>;
 struct ExhaustiveOptions {
   uint64_t cap = 100000;  // most executions (complete + pruned) to explore
   std::function<void(uint64_t explored, uint64_t cap)> progress;  // after each execution; may be empty
+  const std::atomic<bool>* stop = nullptr;  // set to true: stop before the next execution (interrupted)
 };
 
 struct ExhaustiveResult {
@@ -57,7 +59,8 @@ struct ExhaustiveResult {
   uint64_t executions = 0;  // complete executions
   uint64_t pruned = 0;      // executions abandoned because every remaining event was asleep
   uint64_t longest = 0;     // events in the longest execution
-  bool complete = true;     // false: stopped at the cap; `outcomes` covers only what was explored
+  bool complete = true;     // false: stopped at the cap or interrupted; `outcomes` covers only what was explored
+  bool interrupted = false; // stopped by ExhaustiveOptions::stop
   std::string message;      // why it stopped early (empty when complete)
 };
 

@@ -68,6 +68,11 @@ struct RunResult {
   std::vector<ScheduledEvent> schedule;   // deterministic mode with RunOptions::record_schedule
   unsigned threads = 1;                   // host threads that ran agents
   std::vector<Counters> thread_counters;  // what each of them did (parallel: shows the race was real)
+  // Stopped early by a stop request (RunOptions::stop): `agents_finished` of `agents` ran to the
+  // end, the others not at all (parallel) or part of the way (deterministic).
+  bool interrupted = false;
+  uint64_t agents_finished = 0;
+  uint64_t agents = 0;
 };
 
 // Merges per-thread recorders into one result (faults sorted by lane, then instruction).

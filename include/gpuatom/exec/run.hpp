@@ -10,6 +10,7 @@
 //                  on every machine.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -29,20 +30,25 @@ struct RunOptions {
   uint64_t seed = 1;             // deterministic
   bool record_schedule = false;  // deterministic: fill RunResult::schedule
   support::ProgressCallback progress;  // (agents finished, agents) now and then; may be empty
+  // When set and true, the run stops early (RunResult::interrupted): parallel workers take no new
+  // agent (the ones running finish theirs), the deterministic mode stops before its next event.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // Runs every agent to completion on `threads` host threads (0 = all cores; never more threads
 // than agents). An exception thrown by an agent stops the other threads at their next agent and
-// is rethrown here.
+// is rethrown here. A `stop` set to true stops them the same way (RunResult::interrupted).
 RunResult run_parallel(std::span<Agent* const> agents, unsigned threads = 0,
-                       const support::ProgressCallback& progress = nullptr);
+                       const support::ProgressCallback& progress = nullptr, const std::atomic<bool>* stop = nullptr);
 
 // The same over a stream of agents made when they start (agent.hpp).
-RunResult run_parallel(AgentStream& stream, unsigned threads = 0, const support::ProgressCallback& progress = nullptr);
+RunResult run_parallel(AgentStream& stream, unsigned threads = 0, const support::ProgressCallback& progress = nullptr,
+                       const std::atomic<bool>* stop = nullptr);
 
 // Runs every agent to completion on the calling thread, in the interleaving `seed` selects.
 RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule = false,
-                            const support::ProgressCallback& progress = nullptr);
+                            const support::ProgressCallback& progress = nullptr,
+                            const std::atomic<bool>* stop = nullptr);
 
 // Dispatches on options.mode. Mode::exhaustive needs fresh instances to re-execute (see
 // exhaustive.hpp) and is refused here with std::invalid_argument.

@@ -2,6 +2,7 @@
 // front-ends register a runner for their ISA; `gpuatom run` dispatches on the scenario's `isa`.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -25,6 +26,9 @@ struct RunOptions {
   unsigned threads = 0;            // parallel mode: 0 = all cores
   uint64_t exhaustive_cap = 100000;  // most executions an exhaustive run explores
   bool quiet = false;              // no progress output
+  // When set and true, the run stops early and its report says so (RunReport::interrupted); the
+  // CLI points it at the SIGINT flag (support/files.hpp).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 using exec::Counters;
@@ -54,6 +58,10 @@ struct RunReport {
   std::vector<std::string> notes;  // warnings worth showing (e.g. refused modes)
   // The first 32-bit words (up to 16) of each region after the run, for reports and charts.
   std::vector<std::pair<std::string, std::vector<uint32_t>>> regions;
+  // Stopped by RunOptions::stop before the end: `progress` says how far it got ("12 of 32768
+  // groups", "1500 executions"); the expectations were not checked.
+  bool interrupted = false;
+  std::string progress;
 
   bool passed() const;
 };

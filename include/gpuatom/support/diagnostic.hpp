@@ -2,9 +2,10 @@
 // "file: byte 0x30: error: message (rule)" for binaries. A rule names where the spec states it.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
+#include <cstddef>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -29,35 +30,46 @@ struct Diagnostic {
 // "file:3:14: error: Rc must be Rb+1 or RZ (spec/nvidia.md §6.2)"
 std::string format(const Diagnostic& diagnostic);
 
-// Input echoed in messages is bounded: a word of the message (a run without blanks) longer than
-// this many bytes keeps its first bytes, cut at a UTF-8 character boundary, then "…" and its
-// closing quote and punctuation. A 10 MB unknown token gives a one-line message.
-inline constexpr std::size_t max_echoed_word = 64;
-std::string bound_echoed_words(std::string message);
+// A message as it is shown: bytes that are not printable UTF-8 (control characters, stray
+// 0x80-0xff bytes) become \xNN, and any run of more than `longest_word` bytes without a blank
+// (a token echoed from the input: a 10 MB line, a run of garbage) keeps its first bytes and its
+// closing quote, with "…" between.
+inline constexpr std::size_t longest_word = 80;
+std::string printable_message(std::string_view message);
 
-// A list of diagnostics collected while reading one input.
+// A list of diagnostics collected while reading one input. Messages are made printable
+// (printable_message). Past `max_kept` diagnostics the rest are counted, not kept: all() ends with
+// one more entry, at the first one not kept, saying how many there were (so random bytes give a
+// short report, not millions of lines).
 class Diagnostics {
  public:
-  void add(Diagnostic d) {
-    d.message = bound_echoed_words(std::move(d.message));
-    list_.push_back(std::move(d));
-  }
+  static constexpr std::size_t max_kept = 100;
+
+  void add(Diagnostic d);
   void error(SourceLocation where, std::string message, std::string rule = {}) {
     add({Severity::error, std::move(where), std::move(message), std::move(rule)});
   }
   void warning(SourceLocation where, std::string message, std::string rule = {}) {
     add({Severity::warning, std::move(where), std::move(message), std::move(rule)});
   }
-  void append(const Diagnostics& other) { list_.insert(list_.end(), other.list_.begin(), other.list_.end()); }
+  void append(const Diagnostics& other);
   void note(SourceLocation where, std::string message, std::string rule = {}) {
     add({Severity::note, std::move(where), std::move(message), std::move(rule)});
   }
+  // Orders the kept diagnostics by line, keeping the order of those on one line.
+  void sort_by_line();
   bool has_errors() const;
-  const std::vector<Diagnostic>& all() const { return list_; }
+  const std::vector<Diagnostic>& all() const;
   std::string format_all() const;  // one formatted diagnostic per line
+  // Every diagnostic of `severity` added, including those not kept.
+  std::size_t count(Severity severity) const { return counts_[static_cast<std::size_t>(severity)]; }
 
  private:
-  std::vector<Diagnostic> list_;
+  std::vector<Diagnostic> list_;          // the first max_kept
+  std::size_t counts_[3] = {0, 0, 0};
+  std::size_t dropped_ = 0;               // added past max_kept
+  Diagnostic first_dropped_;              // where the first of them was, with their worst severity
+  mutable std::vector<Diagnostic> shown_; // list_ and the entry standing for the dropped ones
 };
 
 }  // namespace gpuatom::support

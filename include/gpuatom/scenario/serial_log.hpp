@@ -1,0 +1,29 @@
+// The `explainable` expectation's check, shared by the vendor runners: each runner logs its
+// atomics as they happen (address, operation, operands, returned value, lane) and asks whether,
+// at every address, some serial order of them explains every returned value and the final value
+// (exec/checkers.hpp, check_serial_orders).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/memory/device_memory.hpp"
+
+namespace gpuatom::scenario {
+
+struct LoggedAtomic {
+  uint64_t address = 0;
+  exec::ObservedAtomic atomic;  // `thread` is the lane (tid): one lane's atomics keep program order
+};
+
+// `logs`: one list per agent, each in the order its agent performed them. `initial` is the memory
+// as set up before the run (the initial values), `after` the memory the run left. Returns whether
+// every address is explained, and the checker's words.
+std::pair<bool, std::string> explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
+                                            std::span<const std::vector<LoggedAtomic>* const> logs);
+
+}  // namespace gpuatom::scenario

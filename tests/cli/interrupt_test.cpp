@@ -1,0 +1,126 @@
+// Ctrl-C during `gpuatom run` (docs/reliability.md, "Nothing lost"): the workers stop at their
+// next group, the command says how far it got on standard error and exits 130, quickly, with
+// nothing half-written: no summary as if it had finished, no partial JSON, no file left behind.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "common/child_process.hpp"
+#include "common/sanitizers.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gpuatom::testing::ChildOptions;
+using gpuatom::testing::ChildResult;
+
+// Seconds of work on any machine: 400 atomics for each of 2^20 lanes.
+std::string long_scenario() {
+  std::string program;
+  for (int i = 0; i < 400; ++i) program += "ATOM.E.ADD RZ, [R2], R4 ;\n";
+  return "name = \"long\"\nisa = \"sass\"\nprogram = \"\"\"\n" + program +
+         "\"\"\"\n\n[launch]\nlanes = 1048576\n\n[[region]]\nname = \"sum\"\nsize = 4\n\n[lanes]\n"
+         "R2 = \"lo(addr(sum))\"\nR3 = \"hi(addr(sum))\"\nR4 = 1\n";
+}
+
+// A scenario that finishes at once.
+std::string short_scenario() {
+  return "name = \"short\"\nisa = \"sass\"\nprogram = \"ATOM.E.ADD RZ, [R2], R4 ;\"\n\n[launch]\nlanes = 4\n\n"
+         "[[region]]\nname = \"sum\"\nsize = 4\n\n[lanes]\nR2 = \"lo(addr(sum))\"\nR3 = \"hi(addr(sum))\"\nR4 = 1\n\n"
+         "[[expect]]\nregion = \"sum\"\ntype = \"u32\"\nindex = 0\nequals = 4\n";
+}
+
+// An exhaustive run with more interleavings than anyone waits for: 8 lanes racing CAS on one word.
+std::string huge_exhaustive_scenario() {
+  return "name = \"many interleavings\"\nisa = \"sass\"\nexhaustive = true\nprogram = \"\"\"\n"
+         "ATOM.E.ADD R0, [R2], R4 ;\nATOM.E.EXCH R1, [R2], R4 ;\nATOM.E.ADD R5, [R2], R4 ;\n\"\"\"\n\n"
+         "[launch]\nlanes = 8\ngroup = 1\n\n[[region]]\nname = \"w\"\nsize = 4\n\n[lanes]\n"
+         "R2 = \"lo(addr(w))\"\nR3 = \"hi(addr(w))\"\nR4 = \"tid + 1\"\n";
+}
+
+struct Interrupted {
+  ChildResult result;
+  std::vector<std::string> left;  // files in the working directory afterwards
+};
+
+// Runs `gpuatom run ARGS FILES…` in a fresh directory holding the files, sends SIGINT after
+// `after` seconds, and waits for it.
+Interrupted interrupt_run(const std::vector<std::pair<std::string, std::string>>& files, std::vector<std::string> args,
+                          double after) {
+  const fs::path dir = gpuatom::testing::make_temporary_directory("gpuatom-interrupt");
+  ChildOptions options;
+  options.args = {GPUATOM_CLI, "run"};
+  options.args.insert(options.args.end(), args.begin(), args.end());
+  for (const auto& [name, text] : files) {
+    std::ofstream(dir / name) << text;
+    options.args.push_back(name);
+  }
+  options.cwd = dir;
+  options.signal_after_seconds = after;
+  options.kill_after_seconds = 120;
+  Interrupted r{gpuatom::testing::run_child(options), {}};
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    bool input = false;
+    for (const auto& f : files) input = input || f.first == name;
+    if (!input) r.left.push_back(name);
+  }
+  fs::remove_all(dir);
+  return r;
+}
+
+// How long a stop may take after the signal: workers finish the group they hold.
+constexpr double stop_seconds = gpuatom::testing::under_tsan || gpuatom::testing::under_asan ? 10 : 2;
+
+void expect_clean_stop(const Interrupted& r) {
+  EXPECT_FALSE(r.result.killed_for_time);
+  ASSERT_TRUE(r.result.exited) << "killed by signal " << r.result.term_signal << "\n" << r.result.err;
+  EXPECT_EQ(r.result.exit_code, 130) << r.result.err;
+  ASSERT_GE(r.result.signalled_at, 0) << "the run ended before the signal:\n" << r.result.out;
+  EXPECT_LT(r.result.seconds - r.result.signalled_at, stop_seconds);
+  EXPECT_TRUE(r.left.empty()) << "left behind: " << r.left.front();
+  // Nothing claims a finished run.
+  EXPECT_EQ(r.result.out.find("scenarios:"), std::string::npos) << r.result.out;
+  EXPECT_EQ(r.result.out.find("FAILED"), std::string::npos) << r.result.out;
+}
+
+TEST(Interrupt, ParallelRunStopsItsWorkersAndSaysHowFarItGot) {
+  const Interrupted r = interrupt_run({{"long.toml", long_scenario()}}, {"--threads", "2"}, 1.0);
+  expect_clean_stop(r);
+  EXPECT_NE(r.result.err.find("gpuatom: interrupted after 0 of 1 scenarios; long.toml stopped after "),
+            std::string::npos)
+      << r.result.err;
+  EXPECT_NE(r.result.err.find(" of 32768 groups"), std::string::npos) << r.result.err;
+  EXPECT_EQ(r.result.out, "");
+}
+
+TEST(Interrupt, ReportsTheScenariosThatFinished) {
+  const Interrupted r = interrupt_run({{"a-short.toml", short_scenario()}, {"b-long.toml", long_scenario()}},
+                                      {"--threads", "2", "--mode", "deterministic"}, 1.0);
+  expect_clean_stop(r);
+  EXPECT_NE(r.result.err.find("gpuatom: interrupted after 1 of 2 scenarios; b-long.toml stopped after "),
+            std::string::npos)
+      << r.result.err;
+  EXPECT_NE(r.result.out.find("== a-short.toml: short"), std::string::npos) << r.result.out;
+}
+
+TEST(Interrupt, JsonPrintsNoPartialDocument) {
+  const Interrupted r =
+      interrupt_run({{"a-short.toml", short_scenario()}, {"b-long.toml", long_scenario()}}, {"--json"}, 1.0);
+  expect_clean_stop(r);
+  EXPECT_EQ(r.result.out, "");
+  EXPECT_NE(r.result.err.find("interrupted after 1 of 2 scenarios"), std::string::npos) << r.result.err;
+}
+
+TEST(Interrupt, ExhaustiveRunStopsBetweenExecutions) {
+  const Interrupted r = interrupt_run({{"many.toml", huge_exhaustive_scenario()}},
+                                      {"--mode", "exhaustive", "--max-executions", "1000000000"}, 1.0);
+  expect_clean_stop(r);
+  EXPECT_NE(r.result.err.find("many.toml stopped after "), std::string::npos) << r.result.err;
+  EXPECT_NE(r.result.err.find(" executions"), std::string::npos) << r.result.err;
+}
+
+}  // namespace
