@@ -85,7 +85,7 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
   }
   if (first_error) std::rethrow_exception(first_error);
   RunResult result = merge(recorders);
-  result.agents = agents.size();
+  result.agents = agents;
   result.agents_finished = finished.load();
   result.interrupted = stopped.load() && result.agents_finished < result.agents;
   return result;
