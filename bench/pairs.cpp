@@ -159,6 +159,30 @@ void host_cas_loop(benchmark::State& state, uint64_t lanes) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * lanes));
 }
 
+// Texels per row of the typed 2D pair's surface.
+constexpr uint64_t typed_width = 1024;
+
+// Host atomics at the texel each lane's (U, V) names: base + (V * width + U) * 4, pitch-linear.
+void host_texel_loop(benchmark::State& state, uint64_t lanes) {
+  const auto threads = static_cast<unsigned>(state.range(0));
+  const uint64_t rows = (lanes + typed_width - 1) / typed_width;
+  std::vector<uint32_t> texels(rows * typed_width, 0);
+  std::atomic<uint64_t> sink{0};
+  for (auto _ : state) {
+    on_threads(threads, lanes, [&](uint64_t first, uint64_t last) {
+      uint64_t returned = 0;
+      for (uint64_t tid = first; tid < last; ++tid) {
+        const uint64_t u = tid % typed_width;
+        const uint64_t v = tid / typed_width;
+        returned += std::atomic_ref<uint32_t>(texels[v * typed_width + u]).fetch_add(1, std::memory_order_seq_cst);
+      }
+      sink.fetch_add(returned, std::memory_order_relaxed);
+    });
+  }
+  benchmark::DoNotOptimize(sink.load());
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * lanes));
+}
+
 void sass_pair(const char* name, Pattern pattern) {
   const uint64_t lanes = pair_lanes();
   const std::string prefix = fmt::format("pair/{}/", name);
@@ -215,6 +239,45 @@ VAL = 1
   })->Apply(thread_counts);
   benchmark::RegisterBenchmark("pair/intel_svm_add_simd8/host_atomic", [=](benchmark::State& state) {
     host_loop(state, Pattern::uncontended, lanes, false);
+  })->Apply(thread_counts);
+
+  // Intel SIMD8 typed_atomic.add on a 2D surface of u32 texels, one texel per channel: 1024 texels
+  // per row, channel tid at (U, V) = (tid % 1024, tid / 1024). The host side computes the same
+  // texel address from the same coordinates.
+  const uint64_t rows = (lanes + typed_width - 1) / typed_width;
+  auto typed = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
+isa = "visa"
+program = """
+.decl U    v_type=G type=ud num_elts=8 align=GRF
+.decl V    v_type=G type=ud num_elts=8 align=GRF
+.decl VAL  v_type=G type=ud num_elts=8 align=GRF
+.decl OLD  v_type=G type=ud num_elts=8 align=GRF
+.decl TEX  v_type=T num_elts=1
+typed_atomic.add (M1, 8) TEX U.0 V.0 %null.0 %null.0 VAL.0 %null.0 OLD.0
+"""
+[launch]
+lanes = {}
+[[region]]
+name = "tex"
+size = {}
+[[surface]]
+header = 6
+dim = "2d"
+width = {}
+height = {}
+region = "tex"
+[lanes]
+U = "tid % {}"
+V = "tid / {}"
+VAL = 1
+)TOML",
+                                                                     lanes, rows * typed_width * 4, typed_width, rows,
+                                                                     typed_width, typed_width)));
+  benchmark::RegisterBenchmark("pair/intel_typed2d_add_simd8/executor", [typed](benchmark::State& state) {
+    run_executor(state, *typed, intel::run_scenario);
+  })->Apply(thread_counts);
+  benchmark::RegisterBenchmark("pair/intel_typed2d_add_simd8/host_atomic", [=](benchmark::State& state) {
+    host_texel_loop(state, lanes);
   })->Apply(thread_counts);
 
   // AMD FP32 atomicAdd with the CAS-emulation strategy, one float per lane.
