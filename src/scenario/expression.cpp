@@ -280,14 +280,20 @@ std::variant<Expression, ExpressionError> Expression::compile(std::string_view t
   e.text_ = std::string(text);
   Compiler compiler(e.text_, symbols);
   if (auto error = compiler.run(e.program_, e.reads_variables_)) return *error;
+  if (e.reads_variables_) e.affine_ = affine_form(e.program_);
   return e;
 }
 
 std::variant<uint64_t, ExpressionError> Expression::evaluate(std::span<const uint64_t> slots) const {
+  return evaluate_steps(program_, slots);
+}
+
+std::variant<uint64_t, ExpressionError> evaluate_steps(std::span<const Expression::Step> program,
+                                                       std::span<const uint64_t> slots) {
   // Postfix evaluation on a small fixed stack; the compiler bounds the depth.
   uint64_t stack[256];
   size_t top = 0;
-  for (const Step& s : program_) {
+  for (const Step& s : program) {
     if (top >= std::size(stack) - 1) return ExpressionError{s.column, "expression too complex"};
     switch (s.code) {
       case Code::push: stack[top++] = s.operand; continue;
@@ -455,6 +461,20 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
   return true;
 }
 
+// An affine expression over consecutive lanes: t steps by one and wraps at the modulus, so no
+// lane divides.
+void evaluate_affine(const Expression::Affine& a, uint64_t first_tid, uint32_t count, uint32_t group_size,
+                     uint64_t* out) {
+  const uint64_t modulus = a.of == Expression::Affine::Of::lane ? group_size : a.modulus;
+  uint64_t t = modulus ? first_tid % modulus : first_tid;
+  const int shift = a.half == Expression::Affine::Half::hi ? 32 : 0;
+  const uint64_t mask = a.half == Expression::Affine::Half::whole ? ~uint64_t{0} : 0xffffffffULL;
+  for (uint32_t k = 0; k < count; ++k) {
+    out[k] = ((a.base + a.stride * t) >> shift) & mask;
+    if (++t == modulus) t = 0;
+  }
+}
+
 }  // namespace
 
 bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const {
@@ -464,6 +484,10 @@ bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t gro
     const auto v = evaluate(SlotValues{first_tid, first_tid % group_size, first_tid / group_size, 0});
     if (!std::holds_alternative<uint64_t>(v)) return false;
     std::fill(out, out + count, std::get<uint64_t>(v));
+    return true;
+  }
+  if (affine_) {
+    evaluate_affine(*affine_, first_tid, count, group_size, out);
     return true;
   }
   if (count == 32) return evaluate_batch<32>(program_, first_tid, count, group_size, out);

@@ -137,3 +137,58 @@ TEST(Expression, DivisionByZeroIsAnEvaluationError) {
   EXPECT_FALSE(e.is_constant());
   EXPECT_TRUE(std::get<Expression>(Expression::compile("lanes * 2", test_symbols())).is_constant());
 }
+
+namespace {
+
+// evaluate_lanes() against evaluate() lane by lane, over warps of several sizes and positions.
+void expect_batch_matches_lanes(const char* text) {
+  const auto compiled = Expression::compile(text, test_symbols());
+  ASSERT_TRUE(std::holds_alternative<Expression>(compiled)) << text;
+  const Expression& e = std::get<Expression>(compiled);
+  for (const uint32_t group_size : {1u, 7u, 32u, 64u}) {
+    for (const uint64_t first : {uint64_t{0}, uint64_t{32}, uint64_t{250}, uint64_t{4096 - 3}, ~uint64_t{0} - 70}) {
+      for (const uint32_t count : {1u, 5u, 32u, 64u}) {
+        uint64_t out[64];
+        if (!e.evaluate_lanes(first, count, group_size, out)) continue;  // the caller evaluates lane by lane
+        for (uint32_t k = 0; k < count; ++k) {
+          const uint64_t tid = first + k;
+          const std::array<uint64_t, 4> slots{tid, tid % group_size, tid / group_size, 0};
+          const auto v = e.evaluate(slots);
+          ASSERT_TRUE(std::holds_alternative<uint64_t>(v)) << text << " tid " << tid;
+          EXPECT_EQ(out[k], std::get<uint64_t>(v)) << text << " tid " << tid << " group size " << group_size;
+        }
+      }
+    }
+  }
+}
+
+bool is_affine(const char* text) {
+  return std::get<Expression>(Expression::compile(text, test_symbols())).affine().has_value();
+}
+
+}  // namespace
+
+TEST(Expression, AffineLaneValuesAreRecognised) {
+  EXPECT_TRUE(is_affine("lo(addr(bins) + tid * 4)"));
+  EXPECT_TRUE(is_affine("hi(addr(bins) + tid * 4)"));
+  EXPECT_TRUE(is_affine("addr(bins) + (tid % 256) * 4"));
+  EXPECT_TRUE(is_affine("lane"));
+  EXPECT_TRUE(is_affine("-(tid << 3) + lanes * 2 - tid"));
+  EXPECT_FALSE(is_affine("lanes * 2"));           // constant: is_constant() covers it
+  EXPECT_FALSE(is_affine("tid / 4"));
+  EXPECT_FALSE(is_affine("(tid * 2) % 7"));       // only the bare tid takes a modulus
+  EXPECT_FALSE(is_affine("tid + lane"));          // two variables
+  EXPECT_FALSE(is_affine("tid % 0"));             // fails to evaluate
+  EXPECT_FALSE(is_affine("lo(tid) + 1"));         // lo/hi only outermost
+  EXPECT_FALSE(is_affine("tid * tid"));
+  EXPECT_FALSE(is_affine("tid < 8 ? 1 : 0"));
+}
+
+TEST(Expression, BatchEvaluationMatchesLaneByLane) {
+  for (const char* text : {"lo(addr(bins) + tid * 4)", "hi(addr(bins) + tid * 4)", "addr(bins) + (tid % 256) * 4",
+                           "lo(addr(bins) + (tid % 3) * 0xffffffff)", "hi(0xfffffffffffffff0 + tid * 0x100000000)",
+                           "lane * 4 + 1", "hi(lane << 40)", "-(tid << 3) + lanes * 2 - tid", "(tid % 5) - 7",
+                           "tid << 64", "(2 * 3) * tid + (lanes / 4)", "tid / 4", "tid + lane", "tid < 8 ? 1 : 0",
+                           "10 / (tid - 3)", "sext(tid, 4)"})
+    expect_batch_matches_lanes(text);
+}

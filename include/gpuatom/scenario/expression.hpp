@@ -59,6 +59,19 @@ class Expression {
 
   // Whether the expression reads no variable (its value is the same for every lane).
   bool is_constant() const { return !reads_variables_; }
+
+  // A lane value of the form f(base + stride · t), where t is tid, tid % modulus or lane and f
+  // is the identity, lo() or hi(): the usual `lo(addr(buf) + tid * 4)` or `(tid % 256) * 4`.
+  // Recognised once at compile time, so that evaluate_lanes() costs a multiply-add per lane
+  // instead of a pass over the program. Such an expression never fails to evaluate.
+  struct Affine {
+    enum class Of : uint8_t { tid, lane } of = Of::tid;
+    enum class Half : uint8_t { whole, lo, hi } half = Half::whole;
+    uint64_t modulus = 0;  // Of::tid: t = tid % modulus (0: t = tid); Of::lane: t = tid % group_size
+    uint64_t stride = 0;
+    uint64_t base = 0;
+  };
+  const std::optional<Affine>& affine() const { return affine_; }
   const std::string& text() const { return text_; }
 
   enum class Code : uint8_t {
@@ -75,6 +88,14 @@ class Expression {
   std::vector<Step> program_;
   std::string text_;
   bool reads_variables_ = false;
+  std::optional<Affine> affine_;
 };
+
+// Runs a postfix program with variable slots taken from `slots` (Expression::evaluate).
+std::variant<uint64_t, ExpressionError> evaluate_steps(std::span<const Expression::Step> program,
+                                                       std::span<const uint64_t> slots);
+
+// The affine form of a compiled program, if it has one (expression_affine.cpp).
+std::optional<Expression::Affine> affine_form(std::span<const Expression::Step> program);
 
 }  // namespace gpuatom::scenario
