@@ -48,25 +48,36 @@ constexpr uint64_t add(uint64_t a, uint64_t b, const AddRules& rules) {
 
   a &= F::mask;
   b &= F::mask;
-  if (rules.flush_inputs) {
-    a = flush_subnormal<F>(a);
-    b = flush_subnormal<F>(b);
-  }
+  // Two normal operands (the common case) are neither NaN, infinite, zero nor flushed: they go
+  // straight to the significand arithmetic, skipping the special-value checks below.
+  const auto normal = [](uint64_t v) { return exponent_of<F>(v) - 1 < static_cast<uint64_t>(F::max_exp - 1); };
+  const bool a_normal = normal(a);
+  const bool b_normal = normal(b);
+  if (!(a_normal && b_normal)) {
+    if (rules.flush_inputs) {
+      a = flush_subnormal<F>(a);
+      b = flush_subnormal<F>(b);
+    }
+    // A zero beside a normal number: the arithmetic below adds a zero significand, needs no
+    // normalising or rounding and gives the normal operand's bits, so return them at once.
+    if (a_normal && is_zero<F>(b)) return a;
+    if (b_normal && is_zero<F>(a)) return b;
 
-  const bool a_nan = is_nan<F>(a);
-  const bool b_nan = is_nan<F>(b);
-  if (a_nan || b_nan) {
-    if (rules.nan == NanResult::canonical) return default_nan<F>(rules.default_nan);
-    return quieten<F>(a_nan ? a : b);
+    const bool a_nan = is_nan<F>(a);
+    const bool b_nan = is_nan<F>(b);
+    if (a_nan || b_nan) {
+      if (rules.nan == NanResult::canonical) return default_nan<F>(rules.default_nan);
+      return quieten<F>(a_nan ? a : b);
+    }
+    const bool a_inf = is_infinity<F>(a);
+    const bool b_inf = is_infinity<F>(b);
+    if (a_inf || b_inf) {
+      if (a_inf && b_inf && sign_of<F>(a) != sign_of<F>(b)) return default_nan<F>(rules.default_nan);
+      return a_inf ? a : b;
+    }
+    // (+0) + (−0) = +0 and (−0) + (−0) = −0 under round-to-nearest.
+    if (is_zero<F>(a) && is_zero<F>(b)) return a & b;
   }
-  const bool a_inf = is_infinity<F>(a);
-  const bool b_inf = is_infinity<F>(b);
-  if (a_inf || b_inf) {
-    if (a_inf && b_inf && sign_of<F>(a) != sign_of<F>(b)) return default_nan<F>(rules.default_nan);
-    return a_inf ? a : b;
-  }
-  // (+0) + (−0) = +0 and (−0) + (−0) = −0 under round-to-nearest.
-  if (is_zero<F>(a) && is_zero<F>(b)) return a & b;
 
   // x is the operand of larger magnitude (encodings order like magnitudes).
   const bool a_larger = (a & ~F::sign_bit) >= (b & ~F::sign_bit);
