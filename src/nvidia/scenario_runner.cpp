@@ -79,7 +79,8 @@ std::optional<RegisterName> parse_register(std::string_view name) {
 // shape has one (global ATOM/ATOMG/RED through registers, no Ps/Pu, no CAST, not 128-bit); the
 // others take the general path.
 struct FastPath {
-  enum class Kind : uint8_t { none, add32, any };
+  // add32: a host fetch_add; fadd32: the F32 add in a CAS loop, inlined; any: apply_atomic.
+  enum class Kind : uint8_t { none, add32, fadd32, any };
   Kind kind = Kind::none;
   bool guard_always = true;    // the guard is PT
   bool guard_negated = false;  // @!P
@@ -112,6 +113,7 @@ struct Program {
     RegisterName reg;
     Expression value;
     support::SourceLocation where;
+    std::optional<uint64_t> constant;  // the value, when it reads no variable and evaluates
   };
   std::vector<Init> inits;
   std::optional<Expression> active, helper, killed;
@@ -145,18 +147,18 @@ class Registers {
 
   // Zeroes the file for `lanes` lanes, reusing its storage.
   void reset(uint32_t lanes) {
-    r_.assign(static_cast<size_t>(lanes) * p_->r_count, 0);
+    r_.assign(static_cast<size_t>(lanes) * stride(), 0);
     pred_.assign(static_cast<size_t>(lanes) * p_->p_count, 0);
     ur_.assign(p_->ur_count, 0);
   }
 
   uint32_t r(uint32_t lane, uint8_t index) const {
     const int16_t s = p_->r_slot[index];
-    return index == RZ || s < 0 ? 0 : r_[lane * p_->r_count + static_cast<uint32_t>(s)];
+    return index == RZ || s < 0 ? 0 : r_[lane * stride() + static_cast<uint32_t>(s)];
   }
   void set_r(uint32_t lane, uint8_t index, uint32_t value) {
     const int16_t s = p_->r_slot[index];
-    if (index != RZ && s >= 0) r_[lane * p_->r_count + static_cast<uint32_t>(s)] = value;
+    if (index != RZ && s >= 0) r_[lane * stride() + static_cast<uint32_t>(s)] = value;
   }
   uint64_t r64(uint32_t lane, uint8_t index) const {
     return index == RZ ? 0 : (uint64_t{r(lane, static_cast<uint8_t>(index + 1))} << 32) | r(lane, index);
@@ -184,7 +186,11 @@ class Registers {
     const int16_t s = p_->ur_slot[index];
     if (index != URZ && s >= 0) ur_[static_cast<uint32_t>(s)] = value;
   }
-  uint32_t* lane_r(uint32_t lane) { return r_.data() + static_cast<size_t>(lane) * p_->r_count; }
+  uint32_t* lane_r(uint32_t lane) { return r_.data() + static_cast<size_t>(lane) * stride(); }
+  // A lane's R slots, then one slot that is never written and reads 0: the fast path reads a
+  // missing source (RZ, no storage) from it instead of testing for it per lane.
+  uint32_t stride() const { return p_->r_count + 1; }
+  uint32_t zero_slot() const { return p_->r_count; }
   const uint8_t* lane_p(uint32_t lane) const { return pred_.data() + static_cast<size_t>(lane) * p_->p_count; }
 
   // A register by name, as expectations read it.
@@ -290,6 +296,12 @@ class Warp final : public exec::Agent {
         regs.set_ur(init.reg.index, static_cast<uint32_t>(std::get<uint64_t>(v)));
         continue;
       }
+      const int16_t slot = init.reg.bank == Bank::r ? p_.r_slot[init.reg.index] : -1;
+      if (slot >= 0 && init.reg.index != RZ) {
+        const Stored stored = store_directly(init, static_cast<uint32_t>(slot), first, count);
+        if (stored == Stored::done) continue;
+        if (stored == Stored::does_not_fit) return false;
+      }
       if (!init.value.evaluate_lanes(first, count, p_.group_size, values)) {
         for (uint32_t lane = 0; lane < count; ++lane) {
           const auto v = init.value.evaluate(scenario::lane_slots(first + lane, p_.group_size));
@@ -297,11 +309,10 @@ class Warp final : public exec::Agent {
           values[lane] = std::get<uint64_t>(v);
         }
       }
-      const int16_t slot = init.reg.bank == Bank::r ? p_.r_slot[init.reg.index] : -1;
       if (slot >= 0 && init.reg.index != RZ) {
         // The common case in one pass: store, and check that every value fits.
         uint32_t* r = regs.lane_r(0) + slot;
-        const uint32_t stride = p_.r_count;
+        const uint32_t stride = regs.stride();
         bool fits = true;
         for (uint32_t lane = 0; lane < count; ++lane) {
           const uint64_t v = values[lane];
@@ -323,6 +334,41 @@ class Warp final : public exec::Agent {
   }
 
   uint64_t group() const { return group_; }
+
+ private:
+  enum class Stored { done, does_not_fit, not_here };
+
+  // The two common shapes of an R initial value, written straight into the lanes' slots: a
+  // constant (evaluated once, in prepare()) and lo()/hi() of an affine expression (which always
+  // fits). Anything else is `not_here`: begin() evaluates it lane by lane.
+  Stored store_directly(const Program::Init& init, uint32_t slot, uint64_t first, uint32_t count) {
+    uint32_t* r = regs.lane_r(0) + slot;
+    const uint32_t stride = regs.stride();
+    if (init.constant) {
+      if (!fits_register(Bank::r, *init.constant)) return Stored::does_not_fit;
+      const auto v = static_cast<uint32_t>(*init.constant);
+      for (uint32_t lane = 0; lane < count; ++lane) r[lane * stride] = v;
+      return Stored::done;
+    }
+    const auto& affine = init.value.affine();
+    if (!affine || affine->half == Expression::Affine::Half::whole) return Stored::not_here;
+    const uint64_t modulus = affine->of == Expression::Affine::Of::lane ? p_.group_size : affine->modulus;
+    uint64_t t = modulus ? first % modulus : first;
+    const int shift = affine->half == Expression::Affine::Half::hi ? 32 : 0;
+    // Stepped rather than multiplied: the same wrapped sums, one add per lane.
+    uint64_t v = affine->base + affine->stride * t;
+    for (uint32_t lane = 0; lane < count; ++lane) {
+      r[lane * stride] = static_cast<uint32_t>(v >> shift);
+      v += affine->stride;
+      if (++t == modulus) {
+        t = 0;
+        v = affine->base;
+      }
+    }
+    return Stored::done;
+  }
+
+ public:
 
   std::span<const exec::Event> pending() override {
     while (events_.empty() && !stopped_ && next_ < p_.code.size()) {
@@ -364,44 +410,91 @@ class Warp final : public exec::Agent {
   // faults goes through perform_lane(), which finds the same fault (a faulting access changes
   // nothing) and records it.
   void run_fast(const CompiledInstruction& c, exec::Recorder& recorder) {
-    const FastPath& f = c.fast;
+    switch (c.fast.kind) {
+      case FastPath::Kind::add32: run_fast_as<FastPath::Kind::add32>(c, recorder); break;
+      case FastPath::Kind::fadd32: run_fast_as<FastPath::Kind::fadd32>(c, recorder); break;
+      default: run_fast_as<FastPath::Kind::any>(c, recorder); break;
+    }
+  }
+
+  // The loop for one kind. What it reads per lane is copied into locals first (the instruction's
+  // slots, the register file's base, the translation cache, the counts): the seq_cst atomic is
+  // a compiler barrier too, and would otherwise reload every member after each lane.
+  template <FastPath::Kind K>
+  void run_fast_as(const CompiledInstruction& c, exec::Recorder& recorder) {
+    const FastPath f = c.fast;
     const uint64_t address_mask = f.wide_address ? ~0ULL : 0xffffffffULL;
-    const auto get = [](const uint32_t* r, int16_t slot) -> uint64_t { return slot < 0 ? 0 : r[slot]; };
+    const numeric::AddRules add_rules = c.operation.floats.add;
+    uint32_t* const file = regs.lane_r(0);
+    const uint8_t* const predicates = regs.lane_p(0);
+    const uint32_t r_stride = regs.stride(), p_stride = p_.p_count;
+    const auto source = [zero = regs.zero_slot()](int16_t slot) { return slot < 0 ? zero : static_cast<uint32_t>(slot); };
+    const uint32_t base_lo = source(f.base_lo), base_hi = source(f.base_hi), value_lo = source(f.value_lo),
+                   value_hi = source(f.value_hi), compare_lo = source(f.compare_lo), compare_hi = source(f.compare_hi);
+    memory::DeviceMemory::TranslationCache cache = cache_;
+    uint64_t operations = 0, retries = 0;
+    // A lane whose access faults (or misses the cache's page and the page walk fails) takes the
+    // general path, which reports it; the cache travels with it.
+    const auto slow = [&](uint32_t lane, uint64_t address, const alu::Operands& operands) {
+      cache_ = cache;
+      slow_lane(lane, address, operands, recorder);
+      cache = cache_;
+    };
     for (uint64_t bits = masks_.bits; bits != 0; bits &= bits - 1) {
       const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
       if (!f.guard_always) {
-        const bool predicate = f.guard >= 0 && regs.lane_p(lane)[f.guard] != 0;
+        const bool predicate = f.guard >= 0 && predicates[lane * p_stride + static_cast<uint32_t>(f.guard)] != 0;
         if (predicate == f.guard_negated) continue;
       }
-      uint32_t* r = regs.lane_r(lane);
-      const uint64_t base = get(r, f.base_lo) | (get(r, f.base_hi) << 32);
-      const uint64_t address = (base + f.offset) & address_mask;
-      const alu::Operands operands{get(r, f.value_lo) | (get(r, f.value_hi) << 32),
-                                   get(r, f.compare_lo) | (get(r, f.compare_hi) << 32)};
+      uint32_t* r = file + lane * r_stride;
+      const auto pair = [r](uint32_t lo, uint32_t hi) { return r[lo] | (uint64_t{r[hi]} << 32); };
+      const uint64_t address = (pair(base_lo, base_hi) + f.offset) & address_mask;
+      const alu::Operands operands{pair(value_lo, value_hi), pair(compare_lo, compare_hi)};
       uint64_t returned;
-      if (f.kind == FastPath::Kind::add32) {
-        const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache_);
+      if constexpr (K == FastPath::Kind::add32) {
+        const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache);
         if (!host) {
-          slow_lane(lane, address, operands, recorder);
+          slow(lane, address, operands);
           continue;
         }
         returned = std::atomic_ref<uint32_t>(*reinterpret_cast<uint32_t*>(*host))
                        .fetch_add(static_cast<uint32_t>(operands.value), std::memory_order_seq_cst);
-        recorder.operation();
-      } else {
-        uint32_t retries = 0;
-        const auto result =
-            exec::apply_atomic(memory_, address, c.operation, operands, memory::Space::global, &retries, &cache_);
-        if (!result) {
-          slow_lane(lane, address, operands, recorder);
+        ++operations;
+      } else if constexpr (K == FastPath::Kind::fadd32) {
+        // What apply_atomic does for an F32 add, without its dispatch on op and type: the same
+        // CAS loop around the same soft-float add (alu::new_value), returning the old bits.
+        const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache);
+        if (!host) {
+          slow(lane, address, operands);
           continue;
         }
-        recorder.operation(retries);
+        const auto value = static_cast<uint32_t>(operands.value);
+        std::atomic_ref<uint32_t> word(*reinterpret_cast<uint32_t*>(*host));
+        uint32_t observed = word.load(std::memory_order_relaxed);
+        while (!word.compare_exchange_weak(observed,
+                                           static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, add_rules)),
+                                           std::memory_order_seq_cst, std::memory_order_relaxed))
+          ++retries;
+        ++operations;
+        returned = observed;
+      } else {
+        uint32_t lane_retries = 0;
+        const auto result =
+            exec::apply_atomic(memory_, address, c.operation, operands, memory::Space::global, &lane_retries, &cache);
+        if (!result) {
+          slow(lane, address, operands);
+          continue;
+        }
+        ++operations;
+        retries += lane_retries;
         returned = result->returned;
       }
       if (f.rd_lo >= 0) r[f.rd_lo] = static_cast<uint32_t>(returned);
       if (f.rd_hi >= 0) r[f.rd_hi] = static_cast<uint32_t>(returned >> 32);
     }
+    cache_ = cache;
+    recorder.counters.operations += operations;
+    recorder.counters.cas_retries += retries;
   }
 
   void slow_lane(uint32_t lane, uint64_t address, const alu::Operands& operands, exec::Recorder& recorder) {
@@ -769,7 +862,8 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
     if (registers >= 2) f.rd_hi = slot(*in.rd + 1);
   }
   const bool add32 = c.operation.op == alu::Op::add && !alu::is_float(c.operation.type) && c.width_bytes == 4;
-  f.kind = add32 ? FastPath::Kind::add32 : FastPath::Kind::any;
+  const bool fadd32 = c.operation.op == alu::Op::add && c.operation.type == alu::Type::f32 && c.width_bytes == 4;
+  f.kind = add32 ? FastPath::Kind::add32 : fadd32 ? FastPath::Kind::fadd32 : FastPath::Kind::any;
   return f;
 }
 
@@ -900,7 +994,13 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       continue;
     }
     use(p, reg->bank, reg->index);
-    if (auto e = compile(text)) p.inits.push_back({*reg, std::move(*e), text.where});
+    if (auto e = compile(text)) {
+      std::optional<uint64_t> constant;
+      if (e->is_constant())
+        if (const auto v = e->evaluate(scenario::lane_slots(0, p.group_size)); std::holds_alternative<uint64_t>(v))
+          constant = std::get<uint64_t>(v);
+      p.inits.push_back({*reg, std::move(*e), text.where, constant});
+    }
   }
   if (s.launch.active) p.active = compile(*s.launch.active);
   if (s.launch.helper) p.helper = compile(*s.launch.helper);
