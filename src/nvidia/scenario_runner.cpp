@@ -91,6 +91,13 @@ struct FastPath {
   int16_t value_lo = -1, value_hi = -1;      // Rb, or the swap register of CAS
   int16_t compare_lo = -1, compare_hi = -1;  // the compare register of CAS
   int16_t rd_lo = -1, rd_hi = -1;            // destination slots (−1: not written)
+  // Sources computed per lane instead of read from registers that a streamed warp never
+  // stores (plan_lazy_registers): the address from its affine [lanes] expression, the value
+  // from its constant.
+  bool address_direct = false;
+  scenario::Expression::Affine address;  // of the whole address: lo() and hi() halves joined
+  bool value_direct = false;
+  uint64_t value = 0;
 };
 
 struct CompiledInstruction {
@@ -114,6 +121,7 @@ struct Program {
     Expression value;
     support::SourceLocation where;
     std::optional<uint64_t> constant;  // the value, when it reads no variable and evaluates
+    bool lazy = false;  // only fast paths read it, as a direct source: a streamed warp skips it
   };
   std::vector<Init> inits;
   std::optional<Expression> active, helper, killed;
@@ -260,7 +268,10 @@ class Warp final : public exec::Agent {
   Registers regs;
   std::vector<LoggedAtomic> log;  // filled when the program logs atomics
 
-  Warp(const Program& p, memory::DeviceMemory& memory) : regs(p), p_(p), memory_(memory) {}
+  // `lazy`: a streamed warp, which leaves out the registers only direct sources read (every
+  // instruction runs on the fast path; nothing reads registers afterwards but `kept` ones).
+  Warp(const Program& p, memory::DeviceMemory& memory, bool lazy = false)
+      : regs(p), p_(p), memory_(memory), lazy_(lazy) {}
 
   // Makes this the fresh warp of group `group`: participation masks and registers from the
   // scenario's expressions, evaluated for the warp's lanes at once. Returns false when a lane's
@@ -296,6 +307,7 @@ class Warp final : public exec::Agent {
         regs.set_ur(init.reg.index, static_cast<uint32_t>(std::get<uint64_t>(v)));
         continue;
       }
+      if (lazy_ && init.lazy) continue;
       const int16_t slot = init.reg.bank == Bank::r ? p_.r_slot[init.reg.index] : -1;
       if (slot >= 0 && init.reg.index != RZ) {
         const Stored stored = store_directly(init, static_cast<uint32_t>(slot), first, count);
@@ -433,6 +445,11 @@ class Warp final : public exec::Agent {
                    value_hi = source(f.value_hi), compare_lo = source(f.compare_lo), compare_hi = source(f.compare_hi);
     memory::DeviceMemory::TranslationCache cache = cache_;
     uint64_t operations = 0, retries = 0;
+    // A direct address: t = tid % modulus steps with the lane and wraps at most once, since
+    // plan_lazy_registers() asks for modulus ≥ group size.
+    const uint64_t modulus = f.address.of == scenario::Expression::Affine::Of::lane ? p_.group_size : f.address.modulus;
+    const uint64_t first = group_ * p_.group_size;
+    const uint64_t t0 = modulus ? first % modulus : first;
     // A lane whose access faults (or misses the cache's page and the page walk fails) takes the
     // general path, which reports it; the cache travels with it.
     const auto slow = [&](uint32_t lane, uint64_t address, const alu::Operands& operands) {
@@ -448,8 +465,16 @@ class Warp final : public exec::Agent {
       }
       uint32_t* r = file + lane * r_stride;
       const auto pair = [r](uint32_t lo, uint32_t hi) { return r[lo] | (uint64_t{r[hi]} << 32); };
-      const uint64_t address = (pair(base_lo, base_hi) + f.offset) & address_mask;
-      const alu::Operands operands{pair(value_lo, value_hi), pair(compare_lo, compare_hi)};
+      uint64_t base;
+      if (f.address_direct) {
+        uint64_t t = t0 + lane;
+        if (modulus && t >= modulus) t -= modulus;
+        base = f.address.base + f.address.stride * t;
+      } else {
+        base = pair(base_lo, base_hi);
+      }
+      const uint64_t address = (base + f.offset) & address_mask;
+      const alu::Operands operands{f.value_direct ? f.value : pair(value_lo, value_hi), pair(compare_lo, compare_hi)};
       uint64_t returned;
       if constexpr (K == FastPath::Kind::add32) {
         const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache);
@@ -698,6 +723,7 @@ class Warp final : public exec::Agent {
   std::vector<exec::Event> events_;
   std::vector<size_t> event_work_;
   memory::DeviceMemory::TranslationCache cache_;  // the page of the last access (kept across groups)
+  bool lazy_ = false;
 };
 
 // One copy of the scenario's device. Two ways to hold its warps:
@@ -768,7 +794,7 @@ class SassMachine final : public scenario::Machine, private exec::AgentStream {
   std::size_t size() const override { return exec::Launch{p_.scenario->launch.lanes, p_.group_size}.groups(); }
   void start(unsigned workers) override {
     stream_warps_.clear();
-    for (unsigned k = 0; k < workers; ++k) stream_warps_.push_back(std::make_unique<Warp>(p_, memory_));
+    for (unsigned k = 0; k < workers; ++k) stream_warps_.push_back(std::make_unique<Warp>(p_, memory_, true));
   }
   void run(std::size_t index, unsigned worker, exec::Recorder& recorder) override {
     Warp& warp = *stream_warps_[worker];
@@ -865,6 +891,102 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
   const bool fadd32 = c.operation.op == alu::Op::add && c.operation.type == alu::Type::f32 && c.width_bytes == 4;
   f.kind = add32 ? FastPath::Kind::add32 : fadd32 ? FastPath::Kind::fadd32 : FastPath::Kind::any;
   return f;
+}
+
+// Chooses the [lanes] registers that a streamed warp need not store: every instruction takes the
+// fast path, the register is never written, no expectation reads it, and each instruction that
+// reads it can compute it per lane instead — an address whose lo()/hi() halves (just lo() for a
+// 32-bit address) are one affine expression, or a value whose registers hold constants. Storing
+// and reloading those registers was most of a lane's setup. Their values are exactly the ones
+// begin() would store: affine lo/hi always fit a register, and only fitting constants qualify.
+void plan_lazy_registers(Program& p) {
+  for (const CompiledInstruction& c : p.code)
+    if (c.fast.kind == FastPath::Kind::none) return;
+  using Affine = scenario::Expression::Affine;
+  std::array<Program::Init*, 256> by_slot{};  // candidate inits, by R slot
+  std::array<int, 256> inits_of{};
+  for (Program::Init& init : p.inits)
+    if (init.reg.bank == Bank::r && init.reg.index != RZ && p.r_slot[init.reg.index] >= 0)
+      ++inits_of[static_cast<size_t>(p.r_slot[init.reg.index])];
+  for (Program::Init& init : p.inits) {
+    if (init.reg.bank != Bank::r || init.reg.index == RZ || p.r_slot[init.reg.index] < 0) continue;
+    const auto slot = static_cast<size_t>(p.r_slot[init.reg.index]);
+    const auto& affine = init.value.affine();
+    const bool constant = init.constant && fits_register(Bank::r, *init.constant);
+    if (inits_of[slot] == 1 && (constant || (affine && affine->half != Affine::Half::whole))) by_slot[slot] = &init;
+  }
+  for (const RegisterName& k : p.kept)
+    if (k.bank == Bank::r && k.index != RZ && p.r_slot[k.index] >= 0) by_slot[static_cast<size_t>(p.r_slot[k.index])] = nullptr;
+  const auto drop = [&](int16_t slot) {
+    if (slot >= 0) by_slot[static_cast<size_t>(slot)] = nullptr;
+  };
+  for (const CompiledInstruction& c : p.code) {
+    drop(c.fast.rd_lo);
+    drop(c.fast.rd_hi);
+    drop(c.fast.compare_lo);
+    drop(c.fast.compare_hi);
+  }
+  const auto candidate = [&](int16_t slot) { return slot >= 0 ? by_slot[static_cast<size_t>(slot)] : nullptr; };
+  const auto affine_of = [&](int16_t slot, Affine::Half half) -> std::optional<Affine> {
+    const Program::Init* init = candidate(slot);
+    if (!init || init->constant || init->value.affine()->half != half) return std::nullopt;
+    return init->value.affine();
+  };
+  // The direct forms of one instruction's address and value, given the candidates left.
+  const auto direct_address = [&](const FastPath& f) -> std::optional<Affine> {
+    const auto lo = affine_of(f.base_lo, Affine::Half::lo);
+    if (!lo) return std::nullopt;
+    const uint64_t modulus = lo->of == Affine::Of::lane ? p.group_size : lo->modulus;
+    if (modulus != 0 && modulus < p.group_size) return std::nullopt;
+    Affine whole = *lo;
+    whole.half = Affine::Half::whole;
+    if (!f.wide_address) return whole;  // the 32-bit address wraps the same with or without hi()
+    const auto hi = affine_of(f.base_hi, Affine::Half::hi);
+    if (!hi || hi->of != lo->of || hi->modulus != lo->modulus || hi->stride != lo->stride || hi->base != lo->base)
+      return std::nullopt;
+    return whole;
+  };
+  const auto direct_value = [&](const FastPath& f) -> std::optional<uint64_t> {
+    const Program::Init* lo = candidate(f.value_lo);
+    const Program::Init* hi = candidate(f.value_hi);
+    if (!lo || !lo->constant || (f.value_hi >= 0 && (!hi || !hi->constant))) return std::nullopt;
+    return (*lo->constant & 0xffffffffULL) | (hi ? (*hi->constant & 0xffffffffULL) << 32 : 0);
+  };
+  // A register some instruction cannot compute is stored after all, which may leave its other
+  // half unpaired: repeat until nothing changes.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const CompiledInstruction& c : p.code) {
+      const FastPath& f = c.fast;
+      const auto demote = [&](int16_t slot) {
+        if (candidate(slot)) {
+          drop(slot);
+          changed = true;
+        }
+      };
+      if (!direct_address(f)) {
+        demote(f.base_lo);
+        demote(f.base_hi);
+      }
+      if (!direct_value(f)) {
+        demote(f.value_lo);
+        demote(f.value_hi);
+      }
+    }
+  }
+  for (CompiledInstruction& c : p.code) {
+    FastPath& f = c.fast;
+    if (const auto a = direct_address(f)) {
+      f.address_direct = true;
+      f.address = *a;
+    }
+    if (const auto v = direct_value(f)) {
+      f.value_direct = true;
+      f.value = *v;
+    }
+  }
+  for (Program::Init* init : by_slot)
+    if (init) init->lazy = true;
 }
 
 // Where an instruction starts in the scenario file (its first line shares the line of `program =`).
@@ -1018,6 +1140,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       p.kept.push_back(*reg);
   }
   for (CompiledInstruction& c : p.code) c.fast = fast_path(p, c);
+  plan_lazy_registers(p);
   d.append(scenario::precheck_expectations(s, p.group_size));
   scenario::check_lane_storage(s, uint64_t{p.r_count} * 4 + p.p_count + 32, d);
   if (d.has_errors()) return d;

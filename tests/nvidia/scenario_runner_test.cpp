@@ -678,3 +678,66 @@ TEST(SassRunnerSurface, ExhaustiveModeExploresSurfaceLanes) {
   EXPECT_TRUE(o.report.outcomes[0].expectations_hold);
   EXPECT_EQ(o.report.executions, 2u);
 }
+
+// --- Streamed warps: sources computed per lane (no stored registers) -----------------------------
+
+namespace {
+
+// Runs a scenario in the streamed parallel mode (no inspection: warps are reused, and registers
+// read only as direct sources are never stored) and in deterministic mode (every register
+// stored); its [[expect]] entries must hold in both.
+void expect_holds_streamed_and_stored(const std::string& text) {
+  auto loaded = scenario::parse_scenario(text, "t.toml");
+  ASSERT_TRUE(std::holds_alternative<scenario::Scenario>(loaded)) << std::get<support::Diagnostics>(loaded).format_all();
+  const scenario::Scenario& s = std::get<scenario::Scenario>(loaded);
+  for (const scenario::Mode mode : {scenario::Mode::parallel, scenario::Mode::deterministic}) {
+    scenario::RunOptions options;
+    options.mode = mode;
+    options.threads = 2;
+    options.quiet = true;
+    const auto result = nvidia::run_scenario(s, options);
+    ASSERT_TRUE(std::holds_alternative<scenario::RunReport>(result)) << std::get<support::Diagnostics>(result).format_all();
+    EXPECT_TRUE(std::get<scenario::RunReport>(result).passed()) << text;
+  }
+}
+
+std::string bins_scenario(const std::string& program, const std::string& lanes, const std::string& expect,
+                          uint64_t size = 4096) {
+  return sass(program, "[launch]\nlanes = 1000\n[[region]]\nname = \"b\"\nsize = " + std::to_string(size) +
+                           "\n[lanes]\n" + lanes + expect + "[[expect]]\nfaults = 0\n");
+}
+
+}  // namespace
+
+TEST(SassRunner, StreamedWarpsComputeAffineAddressesAndConstantValuesAsTheRegistersHoldThem) {
+  const std::string each = "[[expect]]\nregion = \"b\"\ntype = \"u32\"\ncount = ";
+  // tid % 8 ≥ group size? No: 8 < 32, so the registers are stored; tid % 40 wraps once per warp.
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD RZ, [R2], R4 ;\n",
+                                                 "R2 = \"lo(addr(b) + (tid % 8) * 4)\"\nR3 = \"hi(addr(b) + (tid % 8) * 4)\"\nR4 = 3\n",
+                                                 each + "8\neach = 375\n"));
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD RZ, [R2+0x8], R4 ;\n",
+                                                 "R2 = \"lo(addr(b) + (tid % 40) * 4 - 8)\"\nR3 = \"hi(addr(b) + (tid % 40) * 4 - 8)\"\nR4 = 1\n",
+                                                 each + "40\neach = 25\n"));
+  // lane, and a 64-bit value from two constant registers.
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD.64 RZ, [R2], R4 ;\n",
+                                                 "R2 = \"lo(addr(b) + lane * 8)\"\nR3 = \"hi(addr(b) + lane * 8)\"\nR4 = 0xffffffff\nR5 = 2\n",
+                                                 "[[expect]]\nregion = \"b\"\ntype = \"u64\"\ncount = 32\neach = \"i < 8 ? 0x2ffffffff * 32 : 0x2ffffffff * 31\"\n"));
+  // Halves of different expressions, a register both address and value, a kept register, and a
+  // second instruction reading the first one's destination: all stored.
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD RZ, [R2], R4 ;\n",
+                                                 "R2 = \"lo(addr(b) + (tid % 4) * 4)\"\nR3 = \"hi(addr(b) + tid * 0)\"\nR4 = 1\n",
+                                                 each + "4\neach = 250\n"));
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD R0, [R2], R2 ;\n",
+                                                 "R2 = \"lo(addr(b) + tid * 4)\"\nR3 = \"hi(addr(b) + tid * 4)\"\n",
+                                                 each + "1000\neach = \"lo(addr(b) + i * 4)\"\n"
+                                                 "[[expect]]\nlane = \"R3\"\neach = \"hi(addr(b) + tid * 4)\"\n"));
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD R6, [R2], R4 ;\nATOM.E.ADD RZ, [R8], R6 ;\n",
+                                                 "R2 = \"lo(addr(b) + tid * 4)\"\nR3 = \"hi(addr(b) + tid * 4)\"\nR4 = 5\n"
+                                                 "R8 = \"lo(addr(b) + 4000)\"\nR9 = \"hi(addr(b) + 4000)\"\n",
+                                                 each + "1000\neach = 5\n[[expect]]\nregion = \"b\"\ntype = \"u32\"\nindex = 1000\nequals = 0\n",
+                                                 8192));
+  // F32 add through the inlined CAS loop.
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD.F32.FTZ.RN RZ, [R2], R4 ;\n",
+                                                 "R2 = \"lo(addr(b) + (tid % 100) * 4)\"\nR3 = \"hi(addr(b) + (tid % 100) * 4)\"\nR4 = \"f32(0.5)\"\n",
+                                                 each + "100\neach = \"f32(5.0)\"\n"));
+}
