@@ -39,30 +39,21 @@ constexpr int bit_length(W x) {
 
 }  // namespace detail
 
+namespace detail {
+
+// add() once its cheap exits are taken: `both_normal` skips the special-value checks.
 template <class F>
-constexpr uint64_t add(uint64_t a, uint64_t b, const AddRules& rules) {
+constexpr uint64_t add_general(uint64_t a, uint64_t b, const AddRules& rules, bool both_normal) {
   using W = typename detail::Wide<F>::type;
   constexpr int guard = detail::Wide<F>::guard;
   constexpr int wide_bits = detail::Wide<F>::bits;
   constexpr int top = F::frac_bits + guard;  // position of the hidden bit once normalised
 
-  a &= F::mask;
-  b &= F::mask;
-  // Two normal operands (the common case) are neither NaN, infinite, zero nor flushed: they go
-  // straight to the significand arithmetic, skipping the special-value checks below.
-  const auto normal = [](uint64_t v) { return exponent_of<F>(v) - 1 < static_cast<uint64_t>(F::max_exp - 1); };
-  const bool a_normal = normal(a);
-  const bool b_normal = normal(b);
-  if (!(a_normal && b_normal)) {
+  if (!both_normal) {
     if (rules.flush_inputs) {
       a = flush_subnormal<F>(a);
       b = flush_subnormal<F>(b);
     }
-    // A zero beside a normal number: the arithmetic below adds a zero significand, needs no
-    // normalising or rounding and gives the normal operand's bits, so return them at once.
-    if (a_normal && is_zero<F>(b)) return a;
-    if (b_normal && is_zero<F>(a)) return b;
-
     const bool a_nan = is_nan<F>(a);
     const bool b_nan = is_nan<F>(b);
     if (a_nan || b_nan) {
@@ -135,6 +126,30 @@ constexpr uint64_t add(uint64_t a, uint64_t b, const AddRules& rules) {
   if (sign) bits |= F::sign_bit;
   if (rules.flush_result && is_subnormal<F>(bits)) bits &= F::sign_bit;
   return bits;
+}
+
+}  // namespace detail
+
+// Small enough to inline into a caller's loop (the executor's CAS loop): the common exits come
+// first, the general algorithm is one call.
+template <class F>
+constexpr uint64_t add(uint64_t a, uint64_t b, const AddRules& rules) {
+  a &= F::mask;
+  b &= F::mask;
+  // Two normal operands (the common case) are neither NaN, infinite, zero nor flushed: the
+  // general algorithm skips its special-value checks for them.
+  const auto normal = [](uint64_t v) { return exponent_of<F>(v) - 1 < static_cast<uint64_t>(F::max_exp - 1); };
+  const bool a_normal = normal(a);
+  const bool b_normal = normal(b);
+  // A zero (after flushing, when inputs flush) beside a normal number: the general algorithm
+  // adds a zero significand, needs no normalising or rounding and gives the normal operand's
+  // bits, so return them at once.
+  const auto zero = [&](uint64_t v) {
+    return exponent_of<F>(v) == 0 && (fraction_of<F>(v) == 0 || rules.flush_inputs);
+  };
+  if (a_normal && zero(b)) return a;
+  if (b_normal && zero(a)) return b;
+  return detail::add_general<F>(a, b, rules, a_normal && b_normal);
 }
 
 // Total order of non-NaN values with −0 < +0, as an unsigned key.
