@@ -40,34 +40,48 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
   threads = static_cast<unsigned>(std::clamp<std::size_t>(agents, 1, threads));
   stream.start(threads);
 
-  std::vector<Recorder> recorders(threads);
-  std::atomic<std::size_t> next_agent{0};
-  std::atomic<bool> failed{false};
-  std::atomic<std::size_t> finished{0};
+  // What workers write often lives on cache lines of its own: the shared agent counter, and each
+  // worker's recorder and finished count. Sharing a line made both host threads trade it for
+  // every warp, which cost more than the warp's atomics.
+  struct alignas(64) WorkerState {
+    Recorder recorder;
+    std::size_t finished = 0;
+  };
+  std::vector<WorkerState> workers(threads);
+  alignas(64) std::atomic<std::size_t> next_agent{0};
+  alignas(64) std::atomic<bool> failed{false};
   std::atomic<bool> stopped{false};
   std::exception_ptr first_error;
   std::mutex error_mutex;
+  // Workers claim a few consecutive agents at a time when there are many per worker, so that the
+  // counter is not taken once per warp; small launches still go one agent at a time, so that
+  // their few agents spread over the workers.
+  const std::size_t chunk = std::clamp<std::size_t>(agents / (std::size_t{threads} * 64), 1, 8);
   // Workers start together so that the first agents really race instead of the first thread
   // finishing them while the others are still being created.
   std::latch start(threads);
 
   const auto work = [&](unsigned thread) {
     start.arrive_and_wait();
-    Recorder& recorder = recorders[thread];
+    Recorder& recorder = workers[thread].recorder;
+    std::size_t& finished = workers[thread].finished;
     try {
       for (;;) {
-        if (failed.load(std::memory_order_relaxed)) return;
-        if (stop && stop->load(std::memory_order_relaxed)) {
-          stopped.store(true, std::memory_order_relaxed);
-          return;
+        const std::size_t first = next_agent.fetch_add(chunk, std::memory_order_relaxed);
+        if (first >= agents) return;
+        const std::size_t last = std::min(first + chunk, agents);
+        for (std::size_t index = first; index < last; ++index) {
+          if (failed.load(std::memory_order_relaxed)) return;
+          if (stop && stop->load(std::memory_order_relaxed)) {
+            stopped.store(true, std::memory_order_relaxed);
+            return;
+          }
+          stream.run(index, thread, recorder);
+          ++finished;
+          // Worker 0 reports for everyone, every 64 agents; the callback throttles itself.
+          if (thread == 0 && progress && (index % 64 == 0 || index + 1 == agents))
+            progress(std::min(next_agent.load(std::memory_order_relaxed), agents), agents);
         }
-        const std::size_t index = next_agent.fetch_add(1, std::memory_order_relaxed);
-        if (index >= agents) return;
-        stream.run(index, thread, recorder);
-        finished.fetch_add(1, std::memory_order_relaxed);
-        // Worker 0 reports for everyone, every 64 agents; the callback throttles itself.
-        if (thread == 0 && progress && (index % 64 == 0 || index + 1 == agents))
-          progress(std::min(next_agent.load(std::memory_order_relaxed), agents), agents);
       }
     } catch (...) {
       const std::lock_guard lock(error_mutex);
@@ -84,9 +98,15 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
     work(0);
   }
   if (first_error) std::rethrow_exception(first_error);
+  std::vector<Recorder> recorders;
+  std::size_t finished = 0;
+  for (WorkerState& w : workers) {
+    recorders.push_back(std::move(w.recorder));
+    finished += w.finished;
+  }
   RunResult result = merge(recorders);
   result.agents = agents;
-  result.agents_finished = finished.load();
+  result.agents_finished = finished;
   result.interrupted = stopped.load() && result.agents_finished < result.agents;
   return result;
 }
