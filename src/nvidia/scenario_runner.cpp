@@ -422,17 +422,25 @@ class Warp final : public exec::Agent {
   // faults goes through perform_lane(), which finds the same fault (a faulting access changes
   // nothing) and records it.
   void run_fast(const CompiledInstruction& c, exec::Recorder& recorder) {
+    const bool direct = c.fast.address_direct && c.fast.value_direct;
     switch (c.fast.kind) {
-      case FastPath::Kind::add32: run_fast_as<FastPath::Kind::add32>(c, recorder); break;
-      case FastPath::Kind::fadd32: run_fast_as<FastPath::Kind::fadd32>(c, recorder); break;
-      default: run_fast_as<FastPath::Kind::any>(c, recorder); break;
+      case FastPath::Kind::add32:
+        direct ? run_fast_as<FastPath::Kind::add32, true>(c, recorder) : run_fast_as<FastPath::Kind::add32, false>(c, recorder);
+        break;
+      case FastPath::Kind::fadd32:
+        direct ? run_fast_as<FastPath::Kind::fadd32, true>(c, recorder)
+               : run_fast_as<FastPath::Kind::fadd32, false>(c, recorder);
+        break;
+      default: run_fast_as<FastPath::Kind::any, false>(c, recorder); break;
     }
   }
 
-  // The loop for one kind. What it reads per lane is copied into locals first (the instruction's
-  // slots, the register file's base, the translation cache, the counts): the seq_cst atomic is
-  // a compiler barrier too, and would otherwise reload every member after each lane.
-  template <FastPath::Kind K>
+  // The loop for one kind, and for sources that are all direct (`Direct`: the address from its
+  // affine expression, the value a constant) or not. What it reads per lane is copied into
+  // locals first (the instruction's slots, the register file's base, the cached page, the
+  // counts): the seq_cst atomic is a compiler barrier too, and would otherwise reload every
+  // member after each lane.
+  template <FastPath::Kind K, bool Direct>
   void run_fast_as(const CompiledInstruction& c, exec::Recorder& recorder) {
     const FastPath f = c.fast;
     const uint64_t address_mask = f.wide_address ? ~0ULL : 0xffffffffULL;
@@ -443,19 +451,39 @@ class Warp final : public exec::Agent {
     const auto source = [zero = regs.zero_slot()](int16_t slot) { return slot < 0 ? zero : static_cast<uint32_t>(slot); };
     const uint32_t base_lo = source(f.base_lo), base_hi = source(f.base_hi), value_lo = source(f.value_lo),
                    value_hi = source(f.value_hi), compare_lo = source(f.compare_lo), compare_hi = source(f.compare_hi);
-    memory::DeviceMemory::TranslationCache cache = cache_;
     uint64_t operations = 0, retries = 0;
     // A direct address: t = tid % modulus steps with the lane and wraps at most once, since
-    // plan_lazy_registers() asks for modulus ≥ group size.
+    // plan_lazy_registers() asks for modulus ≥ group size (no modulus: a bound never reached).
     const uint64_t modulus = f.address.of == scenario::Expression::Affine::Of::lane ? p_.group_size : f.address.modulus;
     const uint64_t first = group_ * p_.group_size;
     const uint64_t t0 = modulus ? first % modulus : first;
-    // A lane whose access faults (or misses the cache's page and the page walk fails) takes the
-    // general path, which reports it; the cache travels with it.
+    const uint64_t wrap = modulus ? modulus : ~uint64_t{0};
+    // The cached page as plain values: the same hit test as DeviceMemory::translate() for an
+    // aligned 4-byte global write, which a miss then calls (and refreshes these from).
+    memory::DeviceMemory::TranslationCache cache = cache_;
+    uint64_t page_low = 0, page_span = 0;
+    std::byte* page_host = nullptr;
+    const auto remember = [&] {
+      const bool usable = cache.space == memory::Space::global && cache.writable && cache.high > cache.low;
+      page_low = cache.low;
+      page_span = usable ? cache.high - cache.low : 0;
+      page_host = cache.host;
+    };
+    remember();
+    const auto word_at = [&](uint64_t address) -> memory::Expected<std::byte*> {
+      if (address >= page_low && address - page_low + 4 <= page_span && (address & 3) == 0)
+        return page_host + (address - page_low);
+      auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache);
+      remember();
+      return host;
+    };
+    // A lane whose access faults takes the general path, which reports it; the cache travels
+    // with it.
     const auto slow = [&](uint32_t lane, uint64_t address, const alu::Operands& operands) {
       cache_ = cache;
       slow_lane(lane, address, operands, recorder);
       cache = cache_;
+      remember();
     };
     for (uint64_t bits = masks_.bits; bits != 0; bits &= bits - 1) {
       const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
@@ -466,18 +494,20 @@ class Warp final : public exec::Agent {
       uint32_t* r = file + lane * r_stride;
       const auto pair = [r](uint32_t lo, uint32_t hi) { return r[lo] | (uint64_t{r[hi]} << 32); };
       uint64_t base;
-      if (f.address_direct) {
+      if (Direct || f.address_direct) {
         uint64_t t = t0 + lane;
-        if (modulus && t >= modulus) t -= modulus;
+        if (t >= wrap) t -= wrap;
         base = f.address.base + f.address.stride * t;
       } else {
         base = pair(base_lo, base_hi);
       }
       const uint64_t address = (base + f.offset) & address_mask;
-      const alu::Operands operands{f.value_direct ? f.value : pair(value_lo, value_hi), pair(compare_lo, compare_hi)};
+      // Only the compare-and-swap family (kind `any`) has a compare operand.
+      const alu::Operands operands{Direct || f.value_direct ? f.value : pair(value_lo, value_hi),
+                                   K == FastPath::Kind::any ? pair(compare_lo, compare_hi) : 0};
       uint64_t returned;
       if constexpr (K == FastPath::Kind::add32) {
-        const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache);
+        const auto host = word_at(address);
         if (!host) {
           slow(lane, address, operands);
           continue;
@@ -488,7 +518,7 @@ class Warp final : public exec::Agent {
       } else if constexpr (K == FastPath::Kind::fadd32) {
         // What apply_atomic does for an F32 add, without its dispatch on op and type: the same
         // CAS loop around the same soft-float add (alu::new_value), returning the old bits.
-        const auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache);
+        const auto host = word_at(address);
         if (!host) {
           slow(lane, address, operands);
           continue;
@@ -896,7 +926,8 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
 // Chooses the [lanes] registers that a streamed warp need not store: every instruction takes the
 // fast path, the register is never written, no expectation reads it, and each instruction that
 // reads it can compute it per lane instead — an address whose lo()/hi() halves (just lo() for a
-// 32-bit address) are one affine expression, or a value whose registers hold constants. Storing
+// 32-bit address) are one affine expression or constants, or a value whose registers hold
+// constants. Storing
 // and reloading those registers was most of a lane's setup. Their values are exactly the ones
 // begin() would store: affine lo/hi always fit a register, and only fitting constants qualify.
 void plan_lazy_registers(Program& p) {
@@ -934,6 +965,13 @@ void plan_lazy_registers(Program& p) {
   };
   // The direct forms of one instruction's address and value, given the candidates left.
   const auto direct_address = [&](const FastPath& f) -> std::optional<Affine> {
+    // Constant registers: an affine address with stride 0 (one hot word, say).
+    const Program::Init* lo_init = candidate(f.base_lo);
+    const Program::Init* hi_init = candidate(f.base_hi);
+    if (lo_init && lo_init->constant && (!f.wide_address || (hi_init && hi_init->constant))) {
+      const uint64_t hi = f.wide_address ? (*hi_init->constant & 0xffffffffULL) << 32 : 0;
+      return Affine{Affine::Of::tid, Affine::Half::whole, 0, 0, (*lo_init->constant & 0xffffffffULL) | hi};
+    }
     const auto lo = affine_of(f.base_lo, Affine::Half::lo);
     if (!lo) return std::nullopt;
     const uint64_t modulus = lo->of == Affine::Of::lane ? p.group_size : lo->modulus;

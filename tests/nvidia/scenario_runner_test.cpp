@@ -736,6 +736,14 @@ TEST(SassRunner, StreamedWarpsComputeAffineAddressesAndConstantValuesAsTheRegist
                                                  "R8 = \"lo(addr(b) + 4000)\"\nR9 = \"hi(addr(b) + 4000)\"\n",
                                                  each + "1000\neach = 5\n[[expect]]\nregion = \"b\"\ntype = \"u32\"\nindex = 1000\nequals = 0\n",
                                                  8192));
+  // One hot word from constant registers, and a 32-bit address (its region below 4 GiB).
+  expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD RZ, [R2+0x4], R4 ;\n",
+                                                 "R2 = \"lo(addr(b))\"\nR3 = \"hi(addr(b))\"\nR4 = 2\n",
+                                                 "[[expect]]\nregion = \"b\"\ntype = \"u32\"\nindex = 1\nequals = 2000\n"));
+  expect_holds_streamed_and_stored(sass("ATOM.ADD RZ, [R2+0x10], R4 ;\n",
+                                        "[launch]\nlanes = 100\n[[region]]\nname = \"low\"\nbase = 0x1000\nsize = 1024\n"
+                                        "[lanes]\nR2 = \"lo(addr(low) + (tid % 50) * 4 - 0x10)\"\nR4 = 1\n"
+                                        "[[expect]]\nregion = \"low\"\ntype = \"u32\"\ncount = 50\neach = 2\n"));
   // F32 add through the inlined CAS loop.
   expect_holds_streamed_and_stored(bins_scenario("ATOM.E.ADD.F32.FTZ.RN RZ, [R2], R4 ;\n",
                                                  "R2 = \"lo(addr(b) + (tid % 100) * 4)\"\nR3 = \"hi(addr(b) + (tid % 100) * 4)\"\nR4 = \"f32(0.5)\"\n",
