@@ -1,5 +1,7 @@
 #include "gpuatom/memory/page_table.hpp"
 
+#include "page_pool.hpp"
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -43,7 +45,7 @@ PageTable::PageTable(uint64_t size_bytes, bool sparse_by_default)
 
 PageTable::~PageTable() {
   free_subtree(root_, 0);
-  for (std::byte* page : retired_) std::free(page);
+  for (std::byte* page : retired_) page_pool::give(page);
 }
 
 void PageTable::free_subtree(Slot* slots, unsigned level) {
@@ -53,7 +55,7 @@ void PageTable::free_subtree(Slot* slots, unsigned level) {
     if (level + 1 < levels_) {
       if (entry != untouched) free_subtree(reinterpret_cast<Slot*>(entry), level + 1);
     } else if (entry > last_state) {
-      std::free(reinterpret_cast<void*>(entry));
+      page_pool::give(reinterpret_cast<std::byte*>(entry));
     }
   }
   std::free(slots);
@@ -88,17 +90,14 @@ std::byte* PageTable::allocate_page(uint64_t index) {
   for (;;) {
     if (entry > last_state) break;  // someone else's page
     if (is_sparse_state(entry)) break;
-    if (fresh == nullptr) {
-      fresh = static_cast<std::byte*>(std::calloc(1, page_bytes));
-      if (fresh == nullptr) throw std::bad_alloc();
-    }
+    if (fresh == nullptr) fresh = page_pool::take();
     if (slot.compare_exchange_weak(entry, reinterpret_cast<uintptr_t>(fresh), std::memory_order_acq_rel,
                                    std::memory_order_acquire)) {
       allocated_.fetch_add(1, std::memory_order_relaxed);
       return fresh;
     }
   }
-  std::free(fresh);  // lost the race (or the page turned sparse)
+  page_pool::give(fresh);  // lost the race (or the page turned sparse)
   return entry > last_state ? reinterpret_cast<std::byte*>(entry) : nullptr;
 }
 

@@ -1,0 +1,20 @@
+// Device pages kept for reuse across DeviceMemory instances.
+//
+// A fresh device memory allocates a page on the first access to it. Taking it from the host
+// allocator each time made every scenario run fault its pages in from the kernel again once glibc
+// had handed the previous run's pages back (1024 faults for 4 MiB, a quarter of a 1M-lane run).
+// Pages freed by a page table go here instead, up to a bound, and come back zeroed. Under
+// AddressSanitizer the pool is off, so that a use after free of a page is still reported.
+#pragma once
+
+#include <cstddef>
+
+namespace gpuatom::memory::page_pool {
+
+// A zeroed page of `page_bytes`, from the pool or the allocator; throws std::bad_alloc.
+std::byte* take();
+
+// Gives a page (from take()) back: kept when the pool has room, else freed.
+void give(std::byte* page) noexcept;
+
+}  // namespace gpuatom::memory::page_pool
