@@ -109,6 +109,20 @@ TEST(FirstTouch, ReadsZeroWithoutAllocating) {
   EXPECT_EQ(*memory.load(0x1000 + (uint64_t{1} << 39) + 8, 4), 0u);  // rest of the page zeroed
 }
 
+// Pages of a memory that is gone are reused by the next one (page_pool): they must come back
+// zeroed, every byte of them.
+TEST(FirstTouch, PagesOfAnEarlierMemoryComeBackZeroed) {
+  for (int round = 0; round < 3; ++round) {
+    DeviceMemory memory;
+    add_buffer(memory, 0x10000, 0x40000);
+    for (uint64_t address = 0x10000; address < 0x50000; address += 8) {
+      ASSERT_EQ(*memory.load(address, 8), 0u) << "round " << round << " address 0x" << std::hex << address;
+      ASSERT_TRUE(memory.store(address, 8, ~uint64_t{0}));
+    }
+    EXPECT_EQ(memory.allocated_pages(), 0x40000u / 4096);
+  }
+}
+
 TEST(Faults, MisalignedCarriesKindAddressWidthAndRegion) {
   DeviceMemory memory;
   const RegionId id = add_buffer(memory);
