@@ -22,7 +22,9 @@
 // returned value unless Dst is null, channel tid) for the serial-order check.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
+#include <stdexcept>
 #include <map>
 #include <memory>
 
@@ -75,6 +77,10 @@ struct Program {
   // No Dst of an instruction overlaps an address or coordinate operand of a later one, so every
   // future access is known from the variables as they are (exhaustive mode's reduction).
   bool static_addresses = false;
+  // The parallel mode may stream the threads (one reused per host worker): no expectation reads a
+  // variable afterwards, nothing is logged, and no [lanes] value can fail to evaluate (constants
+  // that evaluate, affine expressions), so no setup error can turn up mid-run.
+  bool streamable = false;
 };
 
 uint64_t evaluate(const Expression& e, uint64_t tid, uint32_t group_size) {
@@ -90,6 +96,12 @@ struct GroupState {
   GroupState(const DeclarationTable& t) {
     for (const GeneralVariable& v : t.generals()) variables.emplace_back(v.alias ? 0 : v.bytes(), uint8_t{0});
     predicates.assign(t.predicates().size(), 0);
+  }
+
+  // Back to all zeros, keeping the storage (a streamed thread's next group).
+  void clear() {
+    for (std::vector<uint8_t>& v : variables) std::fill(v.begin(), v.end(), uint8_t{0});
+    std::fill(predicates.begin(), predicates.end(), 0u);
   }
 };
 
@@ -201,22 +213,58 @@ class Thread final : public exec::Agent {
     }
   }
 
+  // Makes this the fresh thread of group `group` (its state already set up): a streamed
+  // thread's next group, with its storage reused.
+  void reset(uint64_t group) {
+    group_ = group;
+    em_ = 0;
+    next_ = current_ = 0;
+    work_.clear();
+    done_.clear();
+    events_.clear();
+    event_work_.clear();
+    log.clear();
+    const uint64_t lanes = p_.scenario->launch.lanes;
+    for (uint32_t k = 0; k < p_.group_size; ++k) {
+      const uint64_t tid = group * p_.group_size + k;
+      if (tid >= lanes) break;
+      if (!p_.active || evaluate(*p_.active, tid, p_.group_size) != 0) em_ |= 1u << k;
+    }
+  }
+
   std::span<const exec::Event> pending() override {
     while (events_.empty() && next_ < p_.code.size()) start(next_++);
     return events_;
   }
 
+  // The parallel mode's loop: the same order as performing pending()[0] until nothing is
+  // pending (each instruction's channels ascending, after all of them read their operands),
+  // without rebuilding the event list after every channel.
+  void run(exec::Recorder& recorder) override {
+    while (next_ < p_.code.size()) {
+      start(next_++);
+      for (size_t i = 0; i < work_.size(); ++i) perform_work(i, recorder);
+    }
+    events_.clear();
+    event_work_.clear();
+  }
+
   std::vector<scenario::LoggedAtomic> log;  // with Program::log_atomics: this thread's atomics in order
 
   void perform(std::size_t index, exec::Recorder& recorder) override {
-    const size_t w_index = event_work_[index];
+    perform_work(event_work_[index], recorder);
+    rebuild();
+  }
+
+ private:
+  void perform_work(size_t w_index, exec::Recorder& recorder) {
     const ChannelWork& w = work_[w_index];
     const CompiledInstruction& c = p_.code[current_];
     const uint64_t tid = group_ * p_.group_size + w.channel;
     done_[w_index] = 1;
     if (w.fault) {
       recorder.fault(tid, static_cast<uint32_t>(current_), *w.fault);
-      return rebuild();
+      return;
     }
     uint32_t retries = 0;
     const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, memory::Space::global, &retries);
@@ -234,9 +282,9 @@ class Thread final : public exec::Agent {
       write_bytes(state_, p_.module.declarations, dst.id, dst.offset + uint64_t{w.channel} * c.data_bytes, c.data_bytes,
                   r->returned);
     }
-    rebuild();
   }
 
+ public:
   // Every access of the instructions after the current one, from the variables as they are now:
   // exact when no Dst can change a later address or coordinate (Program::static_addresses).
   bool future_accesses(std::vector<exec::Access>& out) override {
@@ -342,10 +390,43 @@ class Thread final : public exec::Agent {
   std::vector<size_t> event_work_;
 };
 
-class VisaMachine final : public scenario::Machine {
+// Fills group g's state from the [lanes] values of a streamable program (they cannot fail):
+// a warp of elements at once when element e is lane e of the group (tid = g × group + e), else
+// element by element.
+void fill_streamed(const Program& p, GroupState& state, uint64_t g) {
+  const DeclarationTable& t = p.module.declarations;
+  uint64_t values[64];
+  for (const Init& init : p.inits) {
+    const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
+    const uint64_t first = g * p.group_size;
+    const bool batch = elements <= p.group_size && elements <= 64 &&
+                       init.value.evaluate_lanes(first, elements, p.group_size, values);
+    const unsigned size = init.predicate ? 0 : info(t.general(init.id)->type).bytes;
+    for (uint32_t e = 0; e < elements; ++e) {
+      uint64_t bits = values[e < 64 ? e : 0];
+      if (!batch) {
+        const auto v = init.value.evaluate(scenario::SlotValues{first + e, e, g, 0});
+        if (!std::holds_alternative<uint64_t>(v)) throw std::logic_error("a streamable [lanes] value failed");
+        bits = std::get<uint64_t>(v);
+      }
+      if (init.predicate) {
+        if (bits != 0) state.predicates[init.id - 1] |= 1u << e;
+      } else {
+        write_bytes(state, t, init.id, uint64_t{e} * size, size, bits);
+      }
+    }
+  }
+}
+
+// One copy of the scenario's device. Eager: every thread and its state exist from the start
+// (deterministic and exhaustive modes, logged atomics, expectations on variables). Streamed (the
+// parallel mode of a Program::streamable program): one thread and state per host worker, set up
+// again for each group it takes.
+class VisaMachine final : public scenario::Machine, private exec::AgentStream {
  public:
-  VisaMachine(const Program& p, support::Diagnostics& d) : p_(p) {
+  VisaMachine(const Program& p, support::Diagnostics& d, bool streamed = false) : p_(p), streamed_(streamed) {
     d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
+    if (streamed_) return;
     const DeclarationTable& t = p.module.declarations;
     const uint64_t lanes = p.scenario->launch.lanes;
     const uint64_t groups = (lanes + p.group_size - 1) / p.group_size;
@@ -382,8 +463,12 @@ class VisaMachine final : public scenario::Machine {
     }
   }
 
-  std::span<exec::Agent* const> agents() override { return agents_; }
+  std::span<exec::Agent* const> agents() override {
+    if (streamed_) throw std::logic_error("a streamed vISA machine runs only in parallel mode");
+    return agents_;
+  }
   memory::DeviceMemory& memory() override { return memory_; }
+  exec::AgentStream* stream() override { return streamed_ ? this : nullptr; }
 
   scenario::Observation observe(const exec::RunResult& run) override {
     scenario::Observation o;
@@ -395,7 +480,7 @@ class VisaMachine final : public scenario::Machine {
       const auto ref = t.lookup(name);
       const uint64_t g = tid / p_.group_size;
       const uint32_t e = static_cast<uint32_t>(tid % p_.group_size);
-      if (!ref || g >= states_.size()) return std::nullopt;
+      if (!ref || g >= states_.size()) return std::nullopt;  // streamed: no state is kept
       if (ref->kind == DeclKind::predicate) {
         const PredicateVariable* pv = t.predicate(ref->id);
         if (!pv || e >= pv->num_elts) return std::nullopt;
@@ -421,11 +506,36 @@ class VisaMachine final : public scenario::Machine {
   }
 
  private:
+  // exec::AgentStream: one reusable thread and state per worker.
+  std::size_t size() const override {
+    return (p_.scenario->launch.lanes + p_.group_size - 1) / p_.group_size;
+  }
+  void start(unsigned workers) override {
+    stream_states_.clear();
+    stream_threads_.clear();
+    stream_states_.reserve(workers);  // the threads hold references into it
+    for (unsigned k = 0; k < workers; ++k) {
+      stream_states_.emplace_back(p_.module.declarations);
+      stream_threads_.push_back(std::make_unique<Thread>(p_, memory_, stream_states_.back(), 0));
+    }
+  }
+  void run(std::size_t index, unsigned worker, exec::Recorder& recorder) override {
+    GroupState& state = stream_states_[worker];
+    state.clear();
+    fill_streamed(p_, state, index);
+    Thread& thread = *stream_threads_[worker];
+    thread.reset(index);
+    thread.run(recorder);
+  }
+
   const Program& p_;
+  bool streamed_ = false;
   memory::DeviceMemory memory_;
   std::vector<GroupState> states_;
   std::vector<std::unique_ptr<Thread>> threads_;
   std::vector<exec::Agent*> agents_;
+  std::vector<GroupState> stream_states_;              // streamed: one per worker
+  std::vector<std::unique_ptr<Thread>> stream_threads_;
 };
 
 // A diagnostic of the program text, moved to its place in the scenario file.
@@ -578,6 +688,14 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program", e.name));
   }
   d.append(scenario::precheck_expectations(s, p.group_size));
+  p.streamable = !p.log_atomics &&
+                 std::all_of(s.expectations.begin(), s.expectations.end(),
+                             [](const scenario::Expectation& e) { return e.name.empty(); }) &&
+                 std::all_of(p.inits.begin(), p.inits.end(), [&](const Init& init) {
+                   if (init.value.affine()) return true;
+                   return init.value.is_constant() &&
+                          std::holds_alternative<uint64_t>(init.value.evaluate(scenario::SlotValues{0, 0, 0, 0}));
+                 });
   // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
   uint64_t group_bytes = 256 + 4 * t.predicates().size();
   for (const GeneralVariable& v : t.generals())
@@ -593,7 +711,13 @@ scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::Ru
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  return scenario::execute_machines<VisaMachine>(s, options, p);
+  const bool streamed = options.mode == scenario::Mode::parallel && p.streamable;
+  return scenario::execute(s, options, [&]() -> scenario::MachineOrError {
+    support::Diagnostics d;
+    auto machine = std::make_unique<VisaMachine>(p, d, streamed);
+    if (d.has_errors()) return d;
+    return machine;
+  });
 }
 
 }  // namespace gpuatom::intel

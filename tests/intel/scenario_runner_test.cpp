@@ -146,3 +146,26 @@ TEST(IntelRunner, UnknownLaneVariableIsAnError) {
   const std::string err = run_error(text("", "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0", "NOPE = 1\n", ""));
   EXPECT_NE(err.find("'NOPE' is not a declared"), std::string::npos) << err;
 }
+
+// Many groups in parallel mode, with only memory expectations and affine / constant [lanes]
+// values: the threads are streamed (one reused per host worker), and every group's state must be
+// set up afresh. Same outcome in every mode but exhaustive (too many channels for it).
+TEST(IntelRunner, StreamedThreadsSetUpEachGroupAfresh) {
+  const std::string scenario =
+      "isa = \"visa\"\nprogram = \"\"\"\n"
+      ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
+      ".decl OLD v_type=G type=ud num_elts=8 align=GRF\n"
+      ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n"
+      "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0\n"
+      "svm_atomic.add (M1, 8) ADDR.0 %null.0 OLD.0 %null.0\n"
+      "\"\"\"\n[launch]\nlanes = 4000\nactive = \"tid % 3 != 0\"\n"
+      "[[region]]\nname = \"x\"\nsize = 400\n[lanes]\nADDR = \"addr(x) + (tid % 100) * 4\"\nVAL = 2\nOLD = 5\n"
+      // Each word: 40 channels, those with tid % 3 != 0 add 2 and then the old value they saw.
+      "[[expect]]\nregion = \"x\"\ntype = \"u32\"\nindex = 0\nbetween = [52, 4294967295]\n"
+      "[[expect]]\nfaults = 0\n";
+  for (auto mode : {scenario::Mode::parallel, scenario::Mode::deterministic}) {
+    const auto r = run_ok(scenario, mode);
+    EXPECT_TRUE(r.passed()) << "mode " << static_cast<int>(mode);
+    EXPECT_EQ(r.counters.operations, 2u * (4000 - 1334));
+  }
+}
