@@ -9,6 +9,7 @@
 //   NOP               no memory access; the lane gets 0
 //   n/a               refused before the run, naming the rule
 // Each lane's operations run in program order; a wavefront's lanes run an operation together.
+#include <array>
 #include <fmt/format.h>
 
 #include <map>
@@ -123,7 +124,27 @@ class Wave final : public exec::Agent {
   std::vector<scenario::LoggedAtomic> log;  // with Program::log_atomics: this wave's atomics in order
 
   void perform(std::size_t index, exec::Recorder& recorder) override {
-    LaneOp& l = lanes_[event_lane_[index]];
+    step(event_lane_[index], recorder);
+    rebuild();
+  }
+
+  // The parallel mode's loop: the same steps as performing pending()[0] until nothing is
+  // pending (the first unfinished lane steps until it is done, then the next), without
+  // rebuilding the event list after every step.
+  void run(exec::Recorder& recorder) override {
+    while (next_op_ < p_.ops.size()) {
+      start(next_op_++);
+      for (size_t i = 0; i < lanes_.size(); ++i)
+        while (lanes_[i].phase != Phase::done) step(i, recorder);
+    }
+    events_.clear();
+    event_lane_.clear();
+  }
+
+ private:
+  // One step of lane lanes_[i] through its phases.
+  void step(size_t i, exec::Recorder& recorder) {
+    LaneOp& l = lanes_[i];
     const CompiledOperation& op = p_.ops[current_op_];
     const unsigned width = static_cast<unsigned>(alu::width_bits(op.operation.type) / 8);
     const uint64_t tid = group_ * p_.group_size + l.lane;
@@ -131,7 +152,6 @@ class Wave final : public exec::Agent {
     const auto fault = [&](const memory::Fault& f) {
       recorder.fault(tid, static_cast<uint32_t>(current_op_), f);
       l.phase = Phase::done;
-      rebuild();
     };
     switch (l.phase) {
       case Phase::atomic: {
@@ -179,10 +199,8 @@ class Wave final : public exec::Agent {
       }
       case Phase::done: break;
     }
-    rebuild();
   }
 
- private:
   void logged(uint64_t tid, const LaneOp& l, const CompiledOperation& op, std::optional<uint64_t> returned) {
     if (p_.log_atomics) log.push_back({l.address, {op.operation, l.operands, returned, tid}});
   }
@@ -199,18 +217,25 @@ class Wave final : public exec::Agent {
     lanes_.clear();
     const CompiledOperation& op = p_.ops[index];
     const uint64_t lanes = p_.scenario->launch.lanes;
-    for (uint32_t lane = 0; lane < p_.group_size; ++lane) {
-      const uint64_t tid = group_ * p_.group_size + lane;
-      if (tid >= lanes) break;
+    const uint64_t first = group_ * p_.group_size;
+    const auto count = static_cast<uint32_t>(std::min<uint64_t>(p_.group_size, lanes > first ? lanes - first : 0));
+    // The wave's values at once (affine and constant expressions cost no interpretation).
+    std::array<uint64_t, 64> addresses{}, values{}, compares{}, hosts{};
+    wave_values(op.address, first, count, addresses.data());
+    wave_values(op.operand, first, count, values.data());
+    if (op.compare) wave_values(*op.compare, first, count, compares.data());
+    if (p_.host) wave_values(*p_.host, first, count, hosts.data());
+    for (uint32_t lane = 0; lane < count; ++lane) {
+      const uint64_t tid = first + lane;
       const scenario::SlotValues slots = scenario::lane_slots(tid, p_.group_size);
       if (p_.active && std::get<uint64_t>(p_.active->evaluate(slots)) == 0) continue;
       LaneOp l;
       l.lane = lane;
-      l.address = value(op.address, slots);
-      l.operands = {value(op.operand, slots), op.compare ? value(*op.compare, slots) : 0};
-      l.host = p_.host && value(*p_.host, slots) != 0;
+      l.address = addresses[lane];
+      l.operands = {values[lane], op.compare ? compares[lane] : 0};
+      l.host = p_.host && hosts[lane] != 0;
       const auto region = memory_.region_at(l.address);
-      l.outcome = outcome_for(p_, op, region ? &*region : nullptr);
+      l.outcome = cached_outcome(index, op, region ? &*region : nullptr);
       switch (l.outcome) {
         case Outcome::nop:
           record(tid, 0);  // nothing reaches memory; the lane gets 0
@@ -227,6 +252,25 @@ class Wave final : public exec::Agent {
   static uint64_t value(const Expression& e, const scenario::SlotValues& slots) {
     const auto v = e.evaluate(slots);
     return std::holds_alternative<uint64_t>(v) ? std::get<uint64_t>(v) : 0;  // prechecked before the run
+  }
+
+  // value() for lanes first … first + count − 1 (count ≤ 64).
+  void wave_values(const Expression& e, uint64_t first, uint32_t count, uint64_t* out) const {
+    if (e.evaluate_lanes(first, count, p_.group_size, out)) return;
+    for (uint32_t lane = 0; lane < count; ++lane) out[lane] = value(e, scenario::lane_slots(first + lane, p_.group_size));
+  }
+
+  // outcome_for() depends only on the op and the region's location and granularity, which do
+  // not change during a run: the model is asked once per op and region, not once per lane.
+  Outcome cached_outcome(size_t index, const CompiledOperation& op, const memory::RegionInfo* region) {
+    const memory::RegionId id = region ? region->id : memory::no_region;
+    if (!(cache_valid_ && cache_op_ == index && cache_region_ == id)) {
+      cache_outcome_ = outcome_for(p_, op, region);
+      cache_valid_ = true;
+      cache_op_ = index;
+      cache_region_ = id;
+    }
+    return cache_outcome_;
   }
 
   void rebuild() {
@@ -251,6 +295,10 @@ class Wave final : public exec::Agent {
   std::vector<LaneOp> lanes_;
   std::vector<exec::Event> events_;
   std::vector<size_t> event_lane_;
+  bool cache_valid_ = false;
+  size_t cache_op_ = 0;
+  memory::RegionId cache_region_ = memory::no_region;
+  Outcome cache_outcome_ = Outcome::native;
 };
 
 // One complete copy of a run: memory, results, waves.
