@@ -403,8 +403,10 @@ void fill_streamed(const Program& p, GroupState& state, uint64_t g) {
                        init.value.evaluate_lanes(first, elements, p.group_size, values);
     const unsigned size = init.predicate ? 0 : info(t.general(init.id)->type).bytes;
     for (uint32_t e = 0; e < elements; ++e) {
-      uint64_t bits = values[e < 64 ? e : 0];
-      if (!batch) {
+      uint64_t bits;
+      if (batch) {
+        bits = values[e];
+      } else {
         const auto v = init.value.evaluate(scenario::SlotValues{first + e, e, g, 0});
         if (!std::holds_alternative<uint64_t>(v)) throw std::logic_error("a streamable [lanes] value failed");
         bits = std::get<uint64_t>(v);
