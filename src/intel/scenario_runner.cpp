@@ -66,9 +66,28 @@ struct Init {
   support::SourceLocation where;
 };
 
+// Where each general variable's bytes live (its root variable and the offset in it), resolved
+// once from the declaration table instead of walking alias chains on every operand access.
+struct Layout {
+  std::vector<uint32_t> root;    // by id − first_user_variable_id: index into GroupState::variables
+  std::vector<uint32_t> offset;  // byte offset within the root
+
+  Layout() = default;
+  explicit Layout(const DeclarationTable& t) {
+    for (uint32_t k = 0; k < t.generals().size(); ++k) {
+      const auto s = t.storage(first_user_variable_id + k);
+      root.push_back(s.root_id - first_user_variable_id);
+      offset.push_back(s.offset);
+    }
+  }
+  // False for the null variable and for ids that name no general variable.
+  bool has(uint32_t id) const { return id >= first_user_variable_id && id - first_user_variable_id < root.size(); }
+};
+
 struct Program {
   const scenario::Scenario* scenario = nullptr;
   Module module;
+  Layout layout;  // of module.declarations, once they are final
   std::vector<CompiledInstruction> code;
   uint32_t group_size = default_group;
   std::vector<Init> inits;
@@ -107,22 +126,22 @@ struct GroupState {
 
 // Reads or writes `bytes` (≤ 8) little-endian bytes of variable `id` at byte `offset`; out of
 // range reads give 0 and writes are dropped (the validator keeps operands in bounds).
-uint64_t read_bytes(const GroupState& g, const DeclarationTable& t, uint32_t id, uint64_t offset, unsigned bytes) {
-  if (id == null_variable_id || !t.general(id)) return 0;
-  const auto s = t.storage(id);
-  const auto& data = g.variables[s.root_id - first_user_variable_id];
-  const uint64_t at = s.offset + offset;
+uint64_t read_bytes(const GroupState& g, const Layout& l, uint32_t id, uint64_t offset, unsigned bytes) {
+  if (id == null_variable_id || !l.has(id)) return 0;
+  const uint32_t k = id - first_user_variable_id;
+  const auto& data = g.variables[l.root[k]];
+  const uint64_t at = l.offset[k] + offset;
   if (at + bytes > data.size()) return 0;
   uint64_t v = 0;
   std::memcpy(&v, data.data() + at, bytes);
   return v;
 }
 
-void write_bytes(GroupState& g, const DeclarationTable& t, uint32_t id, uint64_t offset, unsigned bytes, uint64_t v) {
-  if (id == null_variable_id || !t.general(id)) return;
-  const auto s = t.storage(id);
-  auto& data = g.variables[s.root_id - first_user_variable_id];
-  const uint64_t at = s.offset + offset;
+void write_bytes(GroupState& g, const Layout& l, uint32_t id, uint64_t offset, unsigned bytes, uint64_t v) {
+  if (id == null_variable_id || !l.has(id)) return;
+  const uint32_t k = id - first_user_variable_id;
+  auto& data = g.variables[l.root[k]];
+  const uint64_t at = l.offset[k] + offset;
   if (at + bytes > data.size()) return;
   std::memcpy(data.data() + at, &v, bytes);
 }
@@ -279,7 +298,7 @@ class Thread final : public exec::Agent {
         log.push_back({w.address, atomic});
       }
       // 16-bit: the returned bits are zero-extended into the dword (ASSUMPTION §5.1).
-      write_bytes(state_, p_.module.declarations, dst.id, dst.offset + uint64_t{w.channel} * c.data_bytes, c.data_bytes,
+      write_bytes(state_, p_.layout, dst.id, dst.offset + uint64_t{w.channel} * c.data_bytes, c.data_bytes,
                   r->returned);
     }
   }
@@ -303,7 +322,7 @@ class Thread final : public exec::Agent {
 
  private:
   uint32_t coordinate(const RawOperand& o, uint32_t n) const {
-    return static_cast<uint32_t>(read_bytes(state_, p_.module.declarations, o.id, o.offset + uint64_t{n} * 4, 4));
+    return static_cast<uint32_t>(read_bytes(state_, p_.layout, o.id, o.offset + uint64_t{n} * 4, 4));
   }
 
   // Channel n's target: SVM reads its address; TYPED maps U/V/R/LOD through the surface (§8).
@@ -312,7 +331,7 @@ class Thread final : public exec::Agent {
     ChannelTarget target;
     if (!c.surface) {
       const RawOperand& a = in.operand(Slot::addresses);
-      target.address = read_bytes(state_, p_.module.declarations, a.id, a.offset + uint64_t{n} * c.address_bytes,
+      target.address = read_bytes(state_, p_.layout, a.id, a.offset + uint64_t{n} * c.address_bytes,
                                   c.address_bytes);
       return target;
     }
@@ -336,7 +355,6 @@ class Thread final : public exec::Agent {
     work_.clear();
     const CompiledInstruction& c = p_.code[index];
     const Instruction& in = c.instruction;
-    const DeclarationTable& t = p_.module.declarations;
     const uint32_t enabled = channel_enable(in, em_, state_);
     const RawOperand& s0 = in.operand(Slot::src0);
     const RawOperand& s1 = in.operand(Slot::src1);
@@ -354,13 +372,13 @@ class Thread final : public exec::Agent {
       w.channel = n;
       w.address = target.address;
       w.fault = target.fault;
-      const uint64_t v0 = low_bits(read_bytes(state_, t, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
-      const uint64_t v1 = low_bits(read_bytes(state_, t, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+      const uint64_t v0 = low_bits(read_bytes(state_, p_.layout, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+      const uint64_t v1 = low_bits(read_bytes(state_, p_.layout, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
       w.operands = operands(in.op, v0, v1);
       work_.push_back(w);
     }
     // Out of bounds (§7): zeros returned, the write dropped; no access to schedule.
-    for (const uint32_t n : dropped) write_bytes(state_, t, dst.id, dst.offset + uint64_t{n} * c.data_bytes, c.data_bytes, 0);
+    for (const uint32_t n : dropped) write_bytes(state_, p_.layout, dst.id, dst.offset + uint64_t{n} * c.data_bytes, c.data_bytes, 0);
     done_.assign(work_.size(), 0);
     rebuild();
   }
@@ -414,7 +432,7 @@ void fill_streamed(const Program& p, GroupState& state, uint64_t g) {
       if (init.predicate) {
         if (bits != 0) state.predicates[init.id - 1] |= 1u << e;
       } else {
-        write_bytes(state, t, init.id, uint64_t{e} * size, size, bits);
+        write_bytes(state, p.layout, init.id, uint64_t{e} * size, size, bits);
       }
     }
   }
@@ -454,7 +472,7 @@ class VisaMachine final : public scenario::Machine, private exec::AgentStream {
           } else {
             const GeneralVariable* var = t.general(init.id);
             const unsigned size = info(var->type).bytes;
-            write_bytes(state, t, init.id, uint64_t{e} * size, size, bits);
+            write_bytes(state, p.layout, init.id, uint64_t{e} * size, size, bits);
           }
         }
       }
@@ -492,7 +510,7 @@ class VisaMachine final : public scenario::Machine, private exec::AgentStream {
       const GeneralVariable* var = t.general(ref->id);
       if (!var || e >= var->num_elts) return std::nullopt;
       const unsigned size = info(var->type).bytes;
-      return read_bytes(states_[g], t, ref->id, uint64_t{e} * size, size);
+      return read_bytes(states_[g], p_.layout, ref->id, uint64_t{e} * size, size);
     };
     if (p_.active) {
       o.lane_active = [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
@@ -664,6 +682,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     }
     p.code.push_back(c);
   }
+  p.layout = Layout(p.module.declarations);
   p.static_addresses = addresses_are_static(p);
   if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
 
