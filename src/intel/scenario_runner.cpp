@@ -97,8 +97,8 @@ struct Program {
   // future access is known from the variables as they are (exhaustive mode's reduction).
   bool static_addresses = false;
   // The parallel mode may stream the threads (one reused per host worker): no expectation reads a
-  // variable afterwards, nothing is logged, and no [lanes] value can fail to evaluate (constants
-  // that evaluate, affine expressions), so no setup error can turn up mid-run.
+  // variable afterwards and nothing is logged. A [lanes] value that fails to evaluate mid-run is
+  // reported as the eager setup reports it (first_setup_error).
   bool streamable = false;
 };
 
@@ -408,10 +408,30 @@ class Thread final : public exec::Agent {
   std::vector<size_t> event_work_;
 };
 
-// Fills group g's state from the [lanes] values of a streamable program (they cannot fail):
-// a warp of elements at once when element e is lane e of the group (tid = g × group + e), else
-// element by element.
-void fill_streamed(const Program& p, GroupState& state, uint64_t g) {
+// The first [lanes] value that cannot be evaluated, in the order the eager setup meets it
+// (groups, then [lanes] entries, then elements), added to `d` as that setup words it.
+void first_setup_error(const Program& p, support::Diagnostics& d) {
+  const DeclarationTable& t = p.module.declarations;
+  const uint64_t groups = (p.scenario->launch.lanes + p.group_size - 1) / p.group_size;
+  for (uint64_t g = 0; g < groups; ++g)
+    for (const Init& init : p.inits) {
+      const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
+      for (uint32_t e = 0; e < elements; ++e) {
+        const auto v = init.value.evaluate(scenario::SlotValues{g * p.group_size + e, e, g, 0});
+        if (auto* err = std::get_if<scenario::ExpressionError>(&v)) {
+          support::SourceLocation at = init.where;
+          at.column += err->column - 1;
+          d.error(at, fmt::format("{} (group {}, element {})", err->message, g, e));
+          return;
+        }
+      }
+    }
+}
+
+// Fills group g's state from the [lanes] values, as the eager setup does: a warp of elements at
+// once when element e is lane e of the group (tid = g × group + e), else element by element.
+// Returns false when a value cannot be evaluated (first_setup_error() says which).
+bool fill_streamed(const Program& p, GroupState& state, uint64_t g) {
   const DeclarationTable& t = p.module.declarations;
   uint64_t values[64];
   for (const Init& init : p.inits) {
@@ -426,7 +446,7 @@ void fill_streamed(const Program& p, GroupState& state, uint64_t g) {
         bits = values[e];
       } else {
         const auto v = init.value.evaluate(scenario::SlotValues{first + e, e, g, 0});
-        if (!std::holds_alternative<uint64_t>(v)) throw std::logic_error("a streamable [lanes] value failed");
+        if (!std::holds_alternative<uint64_t>(v)) return false;
         bits = std::get<uint64_t>(v);
       }
       if (init.predicate) {
@@ -436,6 +456,7 @@ void fill_streamed(const Program& p, GroupState& state, uint64_t g) {
       }
     }
   }
+  return true;
 }
 
 // One copy of the scenario's device. Eager: every thread and its state exist from the start
@@ -446,7 +467,10 @@ class VisaMachine final : public scenario::Machine, private exec::AgentStream {
  public:
   VisaMachine(const Program& p, support::Diagnostics& d, bool streamed = false) : p_(p), streamed_(streamed) {
     d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
-    if (streamed_) return;
+    if (streamed_) {
+      setup_notes_ = d;
+      return;
+    }
     const DeclarationTable& t = p.module.declarations;
     const uint64_t lanes = p.scenario->launch.lanes;
     const uint64_t groups = (lanes + p.group_size - 1) / p.group_size;
@@ -542,7 +566,11 @@ class VisaMachine final : public scenario::Machine, private exec::AgentStream {
   void run(std::size_t index, unsigned worker, exec::Recorder& recorder) override {
     GroupState& state = stream_states_[worker];
     state.clear();
-    fill_streamed(p_, state, index);
+    if (!fill_streamed(p_, state, index)) {
+      support::Diagnostics d = setup_notes_;
+      first_setup_error(p_, d);
+      throw scenario::LaneSetupError(std::move(d));
+    }
     Thread& thread = *stream_threads_[worker];
     thread.reset(index);
     thread.run(recorder);
@@ -556,6 +584,7 @@ class VisaMachine final : public scenario::Machine, private exec::AgentStream {
   std::vector<exec::Agent*> agents_;
   std::vector<GroupState> stream_states_;              // streamed: one per worker
   std::vector<std::unique_ptr<Thread>> stream_threads_;
+  support::Diagnostics setup_notes_;  // streamed: what memory setup said
 };
 
 // A diagnostic of the program text, moved to its place in the scenario file.
@@ -711,12 +740,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   d.append(scenario::precheck_expectations(s, p.group_size));
   p.streamable = !p.log_atomics &&
                  std::all_of(s.expectations.begin(), s.expectations.end(),
-                             [](const scenario::Expectation& e) { return e.name.empty(); }) &&
-                 std::all_of(p.inits.begin(), p.inits.end(), [&](const Init& init) {
-                   if (init.value.affine()) return true;
-                   return init.value.is_constant() &&
-                          std::holds_alternative<uint64_t>(init.value.evaluate(scenario::SlotValues{0, 0, 0, 0}));
-                 });
+                             [](const scenario::Expectation& e) { return e.name.empty(); });
   // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
   uint64_t group_bytes = 256 + 4 * t.predicates().size();
   for (const GeneralVariable& v : t.generals())

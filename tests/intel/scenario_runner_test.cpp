@@ -169,3 +169,32 @@ TEST(IntelRunner, StreamedThreadsSetUpEachGroupAfresh) {
     EXPECT_EQ(r.counters.operations, 2u * (4000 - 1334));
   }
 }
+
+// A [lanes] value that fails for one channel: the streamed parallel mode meets it mid-run and
+// reports it exactly as the eager setup of the deterministic mode does.
+TEST(IntelRunner, StreamedSetupErrorsReadAsTheEagerOnes) {
+  const std::string scenario =
+      "isa = \"visa\"\nprogram = \"\"\"\n"
+      ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
+      ".decl OLD v_type=G type=ud num_elts=8 align=GRF\n"
+      ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n"
+      "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0\n"
+      "\"\"\"\n[launch]\nlanes = 4000\n"
+      "[[region]]\nname = \"x\"\nsize = 400\n[lanes]\nADDR = \"addr(x) + (tid % 100) * 4\"\n"
+      "VAL = \"100 / (tid - 2613)\"\nOLD = \"tid / 8\"\n"
+      "[[expect]]\nfaults = 0\n";
+  auto loaded = scenario::parse_scenario(scenario, "visa.toml");
+  ASSERT_TRUE(std::holds_alternative<scenario::Scenario>(loaded));
+  std::vector<std::string> messages;
+  for (auto mode : {scenario::Mode::parallel, scenario::Mode::deterministic}) {
+    scenario::RunOptions options;
+    options.mode = mode;
+    options.threads = 2;
+    options.quiet = true;
+    const auto result = intel::run_scenario(std::get<scenario::Scenario>(loaded), options);
+    ASSERT_TRUE(std::holds_alternative<support::Diagnostics>(result)) << "mode " << static_cast<int>(mode);
+    messages.push_back(std::get<support::Diagnostics>(result).format_all());
+  }
+  EXPECT_EQ(messages[0], messages[1]);
+  EXPECT_NE(messages[1].find("division by zero (group 326, element 5)"), std::string::npos) << messages[1];
+}
