@@ -185,15 +185,14 @@ std::optional<Instruction> parse_sass_line(std::string_view line, const support:
 
 ParsedSass parse_sass(std::string_view source, std::string_view file) {
   ParsedSass out;
-  uint32_t line_number = 0;
+  support::SourceLocation where{file, 0, 1, std::nullopt};
   size_t start = 0;
   while (start <= source.size()) {
     size_t end = source.find('\n', start);
     if (end == std::string_view::npos) end = source.size();
     std::string_view line = source.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    ++line_number;
-    support::SourceLocation where{std::string(file), line_number, 1, std::nullopt};
+    ++where.line;
     if (auto inst = parse_sass_line(line, where, out.diagnostics)) out.instructions.push_back(std::move(*inst));
     if (end == source.size()) break;
     start = end + 1;

@@ -1,21 +1,43 @@
 #include "gpuatom/support/diagnostic.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <mutex>
+#include <set>
 #include <string_view>
 
 #include <fmt/format.h>
 
 namespace gpuatom::support {
 
+const std::string FileName::empty_name;
+
+FileName::FileName(std::string_view name) {
+  if (name.empty()) return;
+  // The last name this thread interned: a parser makes one location per token, all in one file.
+  thread_local const std::string* last = nullptr;
+  if (last && *last == name) {
+    name_ = last;
+    return;
+  }
+  // Never freed: locations may outlive any owner (a static one may be printed at exit).
+  static std::mutex& mutex = *new std::mutex;
+  static std::set<std::string, std::less<>>& names = *new std::set<std::string, std::less<>>;
+  const std::scoped_lock lock(mutex);
+  auto it = names.find(name);
+  if (it == names.end()) it = names.emplace(name).first;
+  name_ = last = &*it;
+}
+
 std::string format(const Diagnostic& d) {
   const char* severity = d.severity == Severity::error ? "error" : d.severity == Severity::warning ? "warning" : "note";
   std::string where;
   if (d.where.byte_offset)
-    where = fmt::format("{}: byte 0x{:x}", d.where.file, *d.where.byte_offset);
+    where = fmt::format("{}: byte 0x{:x}", d.where.file.view(), *d.where.byte_offset);
   else if (d.where.line)
-    where = fmt::format("{}:{}:{}", d.where.file, d.where.line, d.where.column);
+    where = fmt::format("{}:{}:{}", d.where.file.view(), d.where.line, d.where.column);
   else
-    where = d.where.file;
+    where = d.where.file.str();
   std::string text = fmt::format("{}: {}: {}", where, severity, d.message);
   if (!d.rule.empty()) text += fmt::format(" ({})", d.rule);
   return text;

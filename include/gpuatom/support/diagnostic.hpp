@@ -2,6 +2,7 @@
 // "file: byte 0x30: error: message (rule)" for binaries. A rule names where the spec states it.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <cstddef>
 #include <optional>
@@ -13,8 +14,33 @@ namespace gpuatom::support {
 
 enum class Severity : uint8_t { error, warning, note };
 
+// A file name as locations carry it: one pointer to an interned copy, so that copying a
+// location (a decoder fills 15 per instruction) copies no string. Equal names share one copy,
+// which lives until the program ends; reading it back is `str()` or `view()`.
+class FileName {
+ public:
+  FileName() = default;  // ""
+  FileName(const std::string& name) : FileName(std::string_view(name)) {}
+  FileName(const char* name) : FileName(std::string_view(name)) {}
+  FileName(std::string_view name);
+
+  const std::string& str() const { return *name_; }
+  std::string_view view() const { return *name_; }
+  bool empty() const { return name_->empty(); }
+
+  bool operator==(const FileName& other) const { return name_ == other.name_; }  // interned
+  friend bool operator==(const FileName& a, std::string_view b) { return a.view() == b; }
+  friend bool operator==(const FileName& a, const std::string& b) { return a.view() == b; }
+  friend bool operator==(const FileName& a, const char* b) { return a.view() == b; }
+  std::strong_ordering operator<=>(const FileName& other) const { return view() <=> other.view(); }
+
+ private:
+  static const std::string empty_name;
+  const std::string* name_ = &empty_name;
+};
+
 struct SourceLocation {
-  std::string file;                    // "-" for standard input, "<command line>" for arguments
+  FileName file;                       // "-" for standard input, "<command line>" for arguments
   uint32_t line = 0;                   // 1-based; 0 when the location is a byte offset
   uint32_t column = 0;                 // 1-based
   std::optional<uint64_t> byte_offset; // for binary inputs
