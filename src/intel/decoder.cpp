@@ -18,21 +18,24 @@ std::string_view svm_sub_op_name(uint8_t code) {
 class Decoder {
  public:
   Decoder(std::span<const uint8_t> bytes, const std::string& file, const DecodeOptions& options, support::Diagnostics& d)
-      : bytes_(bytes), file_(file), options_(options), diagnostics_(d) {}
+      : bytes_(bytes), file_(file), options_(options), diagnostics_(d) {
+    for (const FormInfo& f : form_table()) {
+      by_opcode_[f.opcode] = &f;
+      size_[static_cast<size_t>(f.form)] = encoded_size(f.form, options_.ids);
+    }
+  }
 
   std::vector<Instruction> run() {
     std::vector<Instruction> out;
     out.reserve(bytes_.size() / encoded_size(Form::svm, options_.ids));  // the shorter form: an upper bound
     size_t pos = 0;
     while (pos < bytes_.size()) {
-      const FormInfo* form = nullptr;
-      for (const FormInfo& f : form_table())
-        if (f.opcode == bytes_[pos]) form = &f;
+      const FormInfo* form = by_opcode_[bytes_[pos]];
       if (!form) {
         error(pos, fmt::format("opcode 0x{:02x} is neither TYPED_ATOMIC (0x73) nor SVM (0x4e)", bytes_[pos]), "spec/intel.md §2.5, §2.6");
         break;
       }
-      const size_t size = encoded_size(form->form, options_.ids);
+      const size_t size = size_[static_cast<size_t>(form->form)];
       if (bytes_.size() - pos < size) {
         error(pos,
               fmt::format("truncated {}: it takes {} bytes{}, {} remain", form->page_name, size,
@@ -40,21 +43,21 @@ class Decoder {
               "spec/intel.md §2.5, §2.6");
         break;
       }
-      bool ok = true;
-      Instruction inst = decode_one(*form, pos, ok);
-      if (ok) out.push_back(std::move(inst));
+      // Decoded in place; one with a bad field is dropped again.
+      if (!decode_one(*form, pos, out.emplace_back())) out.pop_back();
       pos += size;
     }
     return out;
   }
 
  private:
-  Instruction decode_one(const FormInfo& form, size_t start, bool& ok) {
-    Instruction inst;
+  bool decode_one(const FormInfo& form, size_t start, Instruction& inst) {
+    bool ok = true;
     inst.form = form.form;
-    inst.where.start = at(start);
-    for (auto& where : inst.where.operands) where = inst.where.start;
-    inst.where.predicate = inst.where.surface = inst.where.start;
+    place(inst.where.start, start);
+    for (auto& where : inst.where.operands) place(where, start);
+    place(inst.where.predicate, start);
+    place(inst.where.surface, start);
     size_t pos = start;
     for (const LayoutItem& item : form.layout) {
       switch (item.field) {
@@ -77,12 +80,12 @@ class Decoder {
         case ByteField::predicate: ok &= pred_word(pos, inst); pos += 2; break;
         case ByteField::surface:
           inst.surface = bytes_[pos];
-          inst.where.surface = at(pos);
+          place(inst.where.surface, pos);
           pos += 1;
           break;
         case ByteField::raw: {
           RawOperand& operand = inst.operand(item.slot);
-          inst.where.operands[static_cast<size_t>(item.slot)] = at(pos);
+          place(inst.where.operands[static_cast<size_t>(item.slot)], pos);
           operand.id = read16(pos);
           pos += 2;
           if (options_.ids == IdWidth::four) {
@@ -95,12 +98,13 @@ class Decoder {
         }
       }
     }
-    return inst;
+    return ok;
   }
 
   bool op_byte(const FormInfo& form, size_t pos, Instruction& inst) {
     const uint8_t byte = bytes_[pos];
-    inst.where.op = inst.where.width = at(pos);
+    place(inst.where.op, pos);
+    place(inst.where.width, pos);
     bool ok = true;
     const unsigned code = byte & op_code_bits;
     if (const auto op = from_code(code)) {
@@ -131,7 +135,8 @@ class Decoder {
 
   bool exec_byte(size_t pos, Instruction& inst) {
     const uint8_t byte = bytes_[pos];
-    inst.where.exec_size = inst.where.mask = at(pos);
+    place(inst.where.exec_size, pos);
+    place(inst.where.mask, pos);
     inst.exec.mask = static_cast<uint8_t>(byte >> exec_mask_shift);
     if (byte & exec_size_reserved_bit) {
       error(pos, fmt::format("Exec_size byte 0x{:02x}: bit 3 must be 0", byte), "spec/intel.md §2.3");
@@ -149,7 +154,7 @@ class Decoder {
 
   bool pred_word(size_t pos, Instruction& inst) {
     const uint16_t word = read16(pos);
-    inst.where.predicate = at(pos);
+    place(inst.where.predicate, pos);
     bool ok = true;
     if (word & pred_reserved_bit) {
       ok = false;
@@ -175,15 +180,25 @@ class Decoder {
   uint16_t read16(size_t pos) const { return static_cast<uint16_t>(bytes_[pos] | (bytes_[pos + 1] << 8)); }
 
   support::SourceLocation at(size_t pos) const { return {file_, 0, 0, options_.base_offset + pos}; }
+  // at(pos) written field by field: building a temporary and copying it makes the copy's wide
+  // loads wait for the temporary's narrow stores, which was most of the decoding time.
+  void place(support::SourceLocation& where, size_t pos) const {
+    where.file = file_;
+    where.line = 0;
+    where.column = 0;
+    where.byte_offset = options_.base_offset + pos;
+  }
 
   void error(size_t pos, std::string message, std::string_view rule) {
     diagnostics_.error(at(pos), std::move(message), std::string(rule));
   }
 
   std::span<const uint8_t> bytes_;
-  const std::string& file_;
+  support::FileName file_;  // interned once: every location copies it
   const DecodeOptions& options_;
   support::Diagnostics& diagnostics_;
+  std::array<const FormInfo*, 256> by_opcode_{};  // the form each opcode byte starts, or null
+  std::array<size_t, 2> size_{};                  // encoded bytes per Form
 };
 
 }  // namespace
