@@ -1,6 +1,7 @@
 #include "gpuatom/nvidia/instruction_table.hpp"
 
 #include <array>
+#include <stdexcept>
 
 #include "gpuatom/support/text.hpp"
 
@@ -342,9 +343,22 @@ std::span<const EncodingInfo> encoding_table() { return encodings; }
 const EncodingInfo& info(EncodingForm form) { return encodings[static_cast<int>(form)]; }
 
 const EncodingInfo* find_encoding(uint64_t word) {
-  for (const EncodingInfo& e : encodings)
-    if ((word & e.mask) == e.match) return &e;
-  return nullptr;
+  // Every form's opcode bits lie in bits 48–63, so the top 16 bits select the form: one index
+  // into a table built once from `encodings` (first match wins, as a walk through them would).
+  constexpr int shift = 48;
+  static const std::array<uint8_t, 1u << 16> form_by_top = [] {
+    std::array<uint8_t, 1u << 16> table;
+    table.fill(0xff);
+    for (const EncodingInfo& e : encodings) {
+      if ((e.mask & ((1ULL << shift) - 1)) != 0) throw std::logic_error("an opcode mask reaches below bit 48");
+      for (uint32_t top = 0; top < table.size(); ++top)
+        if (table[top] == 0xff && ((static_cast<uint64_t>(top) << shift) & e.mask) == e.match)
+          table[top] = static_cast<uint8_t>(&e - encodings.data());
+    }
+    return table;
+  }();
+  const uint8_t index = form_by_top[word >> shift];
+  return index == 0xff ? nullptr : &encodings[index];
 }
 
 }  // namespace gpuatom::nvidia
