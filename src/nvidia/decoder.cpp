@@ -2,6 +2,7 @@
 
 #include <array>
 #include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -49,10 +50,40 @@ const CodeMap<Size, max_code>& size_codes() {
   return map;
 }
 
+// Where each field kind lies in one form's word: shift and mask (mask 0 for a kind the form does
+// not have, which then reads 0), and which bits are unassigned. Built once per form from its
+// field list, so decoding a word reads fields straight from the word: nothing to clear or copy.
+struct FieldMap {
+  std::array<uint8_t, field_kind_count> shift{};
+  std::array<uint64_t, field_kind_count> mask{};
+  uint64_t unassigned = 0;
+};
+
+const FieldMap& field_map(const EncodingInfo& form) {
+  static const std::array<FieldMap, encoding_form_count> maps = [] {
+    std::array<FieldMap, encoding_form_count> all{};
+    for (const EncodingInfo& e : encoding_table()) {
+      FieldMap& m = all[static_cast<size_t>(e.form)];
+      for (const BitField& f : e.fields) {
+        if (f.kind == FieldKind::unassigned) {
+          m.unassigned |= f.mask();
+          continue;
+        }
+        const auto k = static_cast<size_t>(f.kind);
+        if (m.mask[k]) throw std::logic_error("a field kind appears twice in one encoding");
+        m.shift[k] = f.lo;
+        m.mask[k] = f.mask() >> f.lo;
+      }
+    }
+    return all;
+  }();
+  return maps[static_cast<size_t>(form.form)];
+}
+
 class Decoder {
  public:
   Decoder(uint64_t word, const EncodingInfo& form, const support::SourceLocation& where, support::Diagnostics& out)
-      : word_(word), form_(form), out_(out) {
+      : word_(word), form_(form), fields_(field_map(form)), out_(out) {
     inst_.mnemonic = form.mnemonic;
     inst_.dialect = Dialect::spa5;
     inst_.where = where;
@@ -60,7 +91,7 @@ class Decoder {
   }
 
   Instruction run() {
-    extract();
+    check_unassigned();
     inst_.guard = {static_cast<uint8_t>(v(FieldKind::guard)), v(FieldKind::guard_negate) != 0};
     inst_.address.base = static_cast<uint8_t>(v(FieldKind::ra));
     switch (form_.form) {
@@ -76,21 +107,22 @@ class Decoder {
   }
 
  private:
-  uint64_t v(FieldKind k) const { return values_[static_cast<int>(k)]; }
+  uint64_t v(FieldKind k) const {
+    const auto i = static_cast<size_t>(k);
+    return (word_ >> fields_.shift[i]) & fields_.mask[i];
+  }
   uint8_t reg(FieldKind k) const { return static_cast<uint8_t>(v(k)); }
 
-  void extract() {
+  // Warns about each unassigned field that is not zero, in field order.
+  void check_unassigned() {
+    if (!(word_ & fields_.unassigned)) return;
     for (const BitField& f : form_.fields) {
-      const uint64_t raw = (word_ >> f.lo) & ((2ULL << (f.width - 1)) - 1);  // width 1…64, no branch
-      if (f.kind == FieldKind::unassigned) {
-        if (raw)
-          out_.warning(inst_.where,
-                       fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; the encoder writes 0 there", f.lo,
-                                   f.lo + f.width - 1, form_.name, raw),
-                       "spec/nvidia.md §11.2 (PROPOSED)");
-        continue;
-      }
-      values_[static_cast<int>(f.kind)] = raw;
+      const uint64_t raw = (word_ & f.mask()) >> f.lo;
+      if (f.kind == FieldKind::unassigned && raw)
+        out_.warning(inst_.where,
+                     fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; the encoder writes 0 there", f.lo,
+                                 f.lo + f.width - 1, form_.name, raw),
+                     "spec/nvidia.md §11.2 (PROPOSED)");
     }
   }
 
@@ -222,9 +254,9 @@ class Decoder {
 
   uint64_t word_;
   const EncodingInfo& form_;
+  const FieldMap& fields_;
   support::Diagnostics& out_;
   Instruction inst_;
-  std::array<uint64_t, field_kind_count> values_{};
 };
 
 }  // namespace
