@@ -351,9 +351,14 @@ const EncodingInfo* find_encoding(uint64_t word) {
     table.fill(0xff);
     for (const EncodingInfo& e : encodings) {
       if ((e.mask & ((1ULL << shift) - 1)) != 0) throw std::logic_error("an opcode mask reaches below bit 48");
-      for (uint32_t top = 0; top < table.size(); ++top)
-        if (table[top] == 0xff && ((static_cast<uint64_t>(top) << shift) & e.mask) == e.match)
-          table[top] = static_cast<uint8_t>(&e - encodings.data());
+      // Every top-16 value with the form's opcode bits: its match plus each subset of the free bits.
+      const auto match = static_cast<uint32_t>(e.match >> shift);
+      const auto free = static_cast<uint32_t>(~(e.mask >> shift) & 0xffff);
+      uint32_t subset = 0;
+      do {
+        if (table[match | subset] == 0xff) table[match | subset] = static_cast<uint8_t>(&e - encodings.data());
+        subset = (subset - free) & free;  // the next subset of `free` in increasing order
+      } while (subset != 0);
     }
     return table;
   }();
