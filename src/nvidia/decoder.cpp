@@ -1,6 +1,8 @@
 #include "gpuatom/nvidia/decoder.hpp"
 
 #include <array>
+#include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -15,10 +17,73 @@ constexpr int64_t sign_extend(uint64_t value, int bits) {
   return static_cast<int64_t>((value ^ sign) - sign);
 }
 
+// Field code → what it names, built once from the tables (the first entry with a code wins, as a
+// walk through the table would find it), so decoding a word indexes instead of searching.
+template <typename T, size_t N>
+struct CodeMap {
+  std::array<std::optional<T>, N> entries{};
+  std::optional<T> find(uint64_t code) const { return code < N ? entries[code] : std::nullopt; }
+  void add(int code, T value) {
+    if (code >= 0 && static_cast<size_t>(code) < N && !entries[static_cast<size_t>(code)])
+      entries[static_cast<size_t>(code)] = value;
+  }
+};
+
+constexpr size_t max_code = 16;  // the op and size fields are at most 4 bits wide
+
+const CodeMap<AtomOp, max_code>& op_codes() {
+  static const CodeMap<AtomOp, max_code> map = [] {
+    CodeMap<AtomOp, max_code> m;
+    for (const OpInfo& o : op_table()) m.add(o.code, o.op);
+    return m;
+  }();
+  return map;
+}
+
+template <int SizeInfo::*column>
+const CodeMap<Size, max_code>& size_codes() {
+  static const CodeMap<Size, max_code> map = [] {
+    CodeMap<Size, max_code> m;
+    for (const SizeInfo& s : size_table()) m.add(s.*column, s.size);
+    return m;
+  }();
+  return map;
+}
+
+// Where each field kind lies in one form's word: shift and mask (mask 0 for a kind the form does
+// not have, which then reads 0), and which bits are unassigned. Built once per form from its
+// field list, so decoding a word reads fields straight from the word: nothing to clear or copy.
+struct FieldMap {
+  std::array<uint8_t, field_kind_count> shift{};
+  std::array<uint64_t, field_kind_count> mask{};
+  uint64_t unassigned = 0;
+};
+
+const FieldMap& field_map(const EncodingInfo& form) {
+  static const std::array<FieldMap, encoding_form_count> maps = [] {
+    std::array<FieldMap, encoding_form_count> all{};
+    for (const EncodingInfo& e : encoding_table()) {
+      FieldMap& m = all[static_cast<size_t>(e.form)];
+      for (const BitField& f : e.fields) {
+        if (f.kind == FieldKind::unassigned) {
+          m.unassigned |= f.mask();
+          continue;
+        }
+        const auto k = static_cast<size_t>(f.kind);
+        if (m.mask[k]) throw std::logic_error("a field kind appears twice in one encoding");
+        m.shift[k] = f.lo;
+        m.mask[k] = f.mask() >> f.lo;
+      }
+    }
+    return all;
+  }();
+  return maps[static_cast<size_t>(form.form)];
+}
+
 class Decoder {
  public:
   Decoder(uint64_t word, const EncodingInfo& form, const support::SourceLocation& where, support::Diagnostics& out)
-      : word_(word), form_(form), out_(out) {
+      : word_(word), form_(form), fields_(field_map(form)), out_(out) {
     inst_.mnemonic = form.mnemonic;
     inst_.dialect = Dialect::spa5;
     inst_.where = where;
@@ -26,7 +91,7 @@ class Decoder {
   }
 
   Instruction run() {
-    extract();
+    check_unassigned();
     inst_.guard = {static_cast<uint8_t>(v(FieldKind::guard)), v(FieldKind::guard_negate) != 0};
     inst_.address.base = static_cast<uint8_t>(v(FieldKind::ra));
     switch (form_.form) {
@@ -38,25 +103,26 @@ class Decoder {
       case EncodingForm::sured_bound: case EncodingForm::sured_bindless: surface(false); break;
       default: surface(true); break;
     }
-    return inst_;
+    return std::move(inst_);
   }
 
  private:
-  uint64_t v(FieldKind k) const { return values_[static_cast<int>(k)]; }
+  uint64_t v(FieldKind k) const {
+    const auto i = static_cast<size_t>(k);
+    return (word_ >> fields_.shift[i]) & fields_.mask[i];
+  }
   uint8_t reg(FieldKind k) const { return static_cast<uint8_t>(v(k)); }
 
-  void extract() {
+  // Warns about each unassigned field that is not zero, in field order.
+  void check_unassigned() {
+    if (!(word_ & fields_.unassigned)) return;
     for (const BitField& f : form_.fields) {
       const uint64_t raw = (word_ & f.mask()) >> f.lo;
-      if (f.kind == FieldKind::unassigned) {
-        if (raw)
-          out_.warning(inst_.where,
-                       fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; the encoder writes 0 there", f.lo,
-                                   f.lo + f.width - 1, form_.name, raw),
-                       "spec/nvidia.md §11.2 (PROPOSED)");
-        continue;
-      }
-      values_[static_cast<int>(f.kind)] = raw;
+      if (f.kind == FieldKind::unassigned && raw)
+        out_.warning(inst_.where,
+                     fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; the encoder writes 0 there", f.lo,
+                                 f.lo + f.width - 1, form_.name, raw),
+                     "spec/nvidia.md §11.2 (PROPOSED)");
     }
   }
 
@@ -69,22 +135,15 @@ class Decoder {
 
   void op(FieldKind kind) {
     const uint64_t code = v(kind);
-    for (const OpInfo& o : op_table())
-      if (o.code >= 0 && static_cast<uint64_t>(o.code) == code) {
-        inst_.op = o.op;
-        return;
-      }
-    invalid(Slot::op, code, "op");
+    if (const auto op = op_codes().find(code)) inst_.op = *op;
+    else invalid(Slot::op, code, "op");
   }
 
-  void size(int SizeInfo::*column, FieldKind kind) {
+  template <int SizeInfo::*column>
+  void size(FieldKind kind) {
     const uint64_t code = v(kind);
-    for (const SizeInfo& s : size_table())
-      if (s.*column >= 0 && static_cast<uint64_t>(s.*column) == code) {
-        inst_.size = s.size;
-        return;
-      }
-    invalid(Slot::size, code, "size");
+    if (const auto size = size_codes<column>().find(code)) inst_.size = *size;
+    else invalid(Slot::size, code, "size");
   }
 
   // Ra = RZ reads the field unsigned (absolute form), otherwise signed (§6.5).
@@ -127,7 +186,7 @@ class Decoder {
     inst_.rb = reg(FieldKind::rb);
     inst_.extended = v(FieldKind::extended);
     op(FieldKind::op);
-    size(&SizeInfo::atom_code, FieldKind::atom_size);
+    size<&SizeInfo::atom_code>(FieldKind::atom_size);
     offset(v(FieldKind::offset20), 20, 1);
   }
 
@@ -143,7 +202,7 @@ class Decoder {
     inst_.rd = reg(FieldKind::rd);
     inst_.rb = reg(FieldKind::rb);
     op(FieldKind::op);
-    size(&SizeInfo::shared_code, FieldKind::shared_size);
+    size<&SizeInfo::shared_code>(FieldKind::shared_size);
     offset(v(FieldKind::offset22_div4), 22, 4);
   }
 
@@ -166,7 +225,7 @@ class Decoder {
     inst_.rb = reg(FieldKind::rb);
     inst_.extended = v(FieldKind::extended);
     op(FieldKind::op);
-    size(&SizeInfo::atom_code, FieldKind::atom_size);
+    size<&SizeInfo::atom_code>(FieldKind::atom_size);
     offset(v(FieldKind::offset20), 20, 1);
   }
 
@@ -176,7 +235,7 @@ class Decoder {
     const bool cas = form_.form == EncodingForm::suatom_bound_cas || form_.form == EncodingForm::suatom_bindless_cas;
     if (cas) inst_.op = AtomOp::CAS;
     else op(FieldKind::op);
-    size(&SizeInfo::surface_code, FieldKind::surface_size);
+    size<&SizeInfo::surface_code>(FieldKind::surface_size);
     Surface& s = inst_.surface;
     s.byte_address = v(FieldKind::byte_address);
     if (v(FieldKind::dim) < dim_table().size()) s.dim = dim_table()[v(FieldKind::dim)].dim;
@@ -195,9 +254,9 @@ class Decoder {
 
   uint64_t word_;
   const EncodingInfo& form_;
+  const FieldMap& fields_;
   support::Diagnostics& out_;
   Instruction inst_;
-  std::array<uint64_t, field_kind_count> values_{};
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "gpuatom/nvidia/instruction_table.hpp"
 
 #include <array>
+#include <stdexcept>
 
 #include "gpuatom/support/text.hpp"
 
@@ -342,9 +343,27 @@ std::span<const EncodingInfo> encoding_table() { return encodings; }
 const EncodingInfo& info(EncodingForm form) { return encodings[static_cast<int>(form)]; }
 
 const EncodingInfo* find_encoding(uint64_t word) {
-  for (const EncodingInfo& e : encodings)
-    if ((word & e.mask) == e.match) return &e;
-  return nullptr;
+  // Every form's opcode bits lie in bits 48–63, so the top 16 bits select the form: one index
+  // into a table built once from `encodings` (first match wins, as a walk through them would).
+  constexpr int shift = 48;
+  static const std::array<uint8_t, 1u << 16> form_by_top = [] {
+    std::array<uint8_t, 1u << 16> table;
+    table.fill(0xff);
+    for (const EncodingInfo& e : encodings) {
+      if ((e.mask & ((1ULL << shift) - 1)) != 0) throw std::logic_error("an opcode mask reaches below bit 48");
+      // Every top-16 value with the form's opcode bits: its match plus each subset of the free bits.
+      const auto match = static_cast<uint32_t>(e.match >> shift);
+      const auto free = static_cast<uint32_t>(~(e.mask >> shift) & 0xffff);
+      uint32_t subset = 0;
+      do {
+        if (table[match | subset] == 0xff) table[match | subset] = static_cast<uint8_t>(&e - encodings.data());
+        subset = (subset - free) & free;  // the next subset of `free` in increasing order
+      } while (subset != 0);
+    }
+    return table;
+  }();
+  const uint8_t index = form_by_top[word >> shift];
+  return index == 0xff ? nullptr : &encodings[index];
 }
 
 }  // namespace gpuatom::nvidia

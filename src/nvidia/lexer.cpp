@@ -1,5 +1,6 @@
 #include "lexer.hpp"
 
+#include <array>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -8,27 +9,41 @@ namespace gpuatom::nvidia::detail {
 
 namespace {
 
-bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-bool is_word_char(char c) { return is_letter(c) || is_digit(c) || c == '.'; }
-bool is_number_char(char c) { return is_letter(c) || is_digit(c) || c == '\''; }
+// ASCII character classes in one table (the C library's isalpha & co. consult the locale per
+// call). Bytes >= 0x80 are in no class, as in the "C" locale.
+enum : uint8_t { space = 1, letter = 2, digit = 4, punct = 8 };
+
+constexpr std::array<uint8_t, 256> classes = [] {
+  std::array<uint8_t, 256> t{};
+  for (const char c : std::string_view(" \t\n\v\f\r")) t[static_cast<unsigned char>(c)] = space;
+  for (int c = 'a'; c <= 'z'; ++c) t[c] = letter;
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = letter;
+  t['_'] = letter;
+  for (int c = '0'; c <= '9'; ++c) t[c] = digit;
+  for (const char c : std::string_view("@!,[]+-;")) t[static_cast<unsigned char>(c)] = punct;
+  return t;
+}();
+
+bool is(char c, uint8_t cls) { return (classes[static_cast<unsigned char>(c)] & cls) != 0; }
+bool is_word_char(char c) { return is(c, letter | digit) || c == '.'; }
+bool is_number_char(char c) { return is(c, letter | digit) || c == '\''; }
 
 }  // namespace
 
-LexedLine lex_line(std::string_view line) {
-  LexedLine out;
+std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& tokens) {
+  tokens.clear();
   size_t i = 0;
   const auto column = [](size_t index) { return static_cast<uint32_t>(index + 1); };
   while (i < line.size()) {
     const char c = line[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (is(c, space)) {
       ++i;
     } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
       break;  // comment
     } else if (c == '#') {
       const char next = i + 1 < line.size() ? line[i + 1] : '\0';
-      if (!is_digit(next) && next != '-') break;  // comment
-      out.tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
+      if (!is(next, digit) && next != '-') break;  // comment
+      tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
       ++i;
     } else if (c == '{') {
       // Scheduling annotation: skipped whole, nested braces included.
@@ -38,30 +53,26 @@ LexedLine lex_line(std::string_view line) {
         if (line[i] == '{') ++depth;
         if (line[i] == '}' && --depth == 0) break;
       }
-      if (i == line.size()) {
-        out.error = LexError{column(open), "unterminated scheduling annotation '{'"};
-        return out;
-      }
+      if (i == line.size()) return LexError{column(open), "unterminated scheduling annotation '{'"};
       ++i;
-    } else if (is_letter(c)) {
+    } else if (is(c, letter)) {
       const size_t start = i;
       while (i < line.size() && is_word_char(line[i])) ++i;
-      out.tokens.push_back({TokenKind::word, line.substr(start, i - start), column(start)});
-    } else if (is_digit(c)) {
+      tokens.push_back({TokenKind::word, line.substr(start, i - start), column(start)});
+    } else if (is(c, digit)) {
       const size_t start = i;
       while (i < line.size() && is_number_char(line[i])) ++i;
-      out.tokens.push_back({TokenKind::number, line.substr(start, i - start), column(start)});
-    } else if (std::string_view("@!,[]+-;").find(c) != std::string_view::npos) {
-      out.tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
+      tokens.push_back({TokenKind::number, line.substr(start, i - start), column(start)});
+    } else if (is(c, punct)) {
+      tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
       ++i;
     } else {
       const bool printable = std::isprint(static_cast<unsigned char>(c)) != 0;
-      out.error = LexError{column(i), printable ? fmt::format("unexpected character '{}'", c)
-                                                : fmt::format("unexpected byte 0x{:02x}", static_cast<unsigned char>(c))};
-      return out;
+      return LexError{column(i), printable ? fmt::format("unexpected character '{}'", c)
+                                           : fmt::format("unexpected byte 0x{:02x}", static_cast<unsigned char>(c))};
     }
   }
-  return out;
+  return std::nullopt;
 }
 
 }  // namespace gpuatom::nvidia::detail

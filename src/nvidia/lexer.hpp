@@ -31,11 +31,8 @@ struct LexError {
   std::string message;
 };
 
-struct LexedLine {
-  std::vector<Token> tokens;
-  std::optional<LexError> error;
-};
-
-LexedLine lex_line(std::string_view line);
+// Replaces `tokens` with the tokens of `line` (the caller keeps one vector for a whole file, so
+// lexing a line allocates nothing); returns the first lexical error, if any.
+std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& tokens);
 
 }  // namespace gpuatom::nvidia::detail

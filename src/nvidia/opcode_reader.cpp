@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <fmt/format.h>
@@ -16,10 +19,12 @@ namespace {
 struct Part {
   std::string_view text;
   uint32_t column;  // the '.' before a modifier; the first letter of the mnemonic
+  Slot slot = Slot::op;  // the slot of the modifier it belongs to, once matched
 };
 
-std::vector<Part> split(const Token& word) {
-  std::vector<Part> parts;
+// Fills `parts` with the dot-separated parts of the word.
+void split(const Token& word, std::vector<Part>& parts) {
+  parts.clear();
   size_t start = 0;
   for (size_t i = 0; i <= word.text.size(); ++i) {
     if (i < word.text.size() && word.text[i] != '.') continue;
@@ -30,16 +35,20 @@ std::vector<Part> split(const Token& word) {
     parts.push_back({word.text.substr(start, i - start), column});
     start = i + 1;
   }
-  return parts;
 }
 
-std::string join(const std::vector<Part>& parts, size_t first, size_t count) {
-  std::string out;
-  for (size_t i = first; i < first + count; ++i) {
-    if (i > first) out += '.';
-    out += parts[i].text;
-  }
-  return out;
+// Parts [first, first + count) with their dots: the parts are views into one word, so this is
+// the span of the word from the first part's start to the last part's end (no copy).
+std::string_view join(const std::vector<Part>& parts, size_t first, size_t count) {
+  const char* begin = parts[first].text.data();
+  const Part& last = parts[first + count - 1];
+  return {begin, static_cast<size_t>(last.text.data() + last.text.size() - begin)};
+}
+
+// The same span with the dot before it: ".F32.FTZ.RN". Only parts after the mnemonic have one.
+std::string_view join_dotted(const std::vector<Part>& parts, size_t first, size_t count) {
+  const std::string_view joined = join(parts, first, count);
+  return {joined.data() - 1, joined.size() + 1};
 }
 
 // One modifier as matched: its slot and how many parts it spans.
@@ -59,23 +68,75 @@ std::optional<uint16_t> placeholder_number(std::string_view text) {
   return static_cast<uint16_t>(*n);
 }
 
+// Every spelling a modifier may have — op names, size spellings (without their leading dot) and
+// the other modifiers — in one hash table keyed by the lower-case spelling, built once from the
+// tables. What a spelling names is looked up in the order parse_op, find_size_spelling and
+// find_modifier would find it (each table's first entry wins), with one hash instead of a
+// case-folding walk through each table per candidate.
+struct Spelling {
+  std::optional<AtomOp> op;
+  const SizeSpelling* size = nullptr;
+  const ModifierInfo* modifier = nullptr;
+};
+
+class SpellingIndex {
+ public:
+  static constexpr size_t longest = 32;  // longer text names nothing (checked when built)
+
+  SpellingIndex() {
+    for (const OpInfo& o : op_table())
+      if (auto& e = entry(o.name); !e.op) e.op = o.op;
+    for (const SizeSpelling& s : size_spellings())
+      if (auto& e = entry(s.text.substr(1)); !e.size) e.size = &s;
+    for (const ModifierInfo& m : modifier_table())
+      if (auto& e = entry(m.name); !e.modifier) e.modifier = &m;
+  }
+
+  const Spelling* find(std::string_view text) const {
+    if (text.size() > longest) return nullptr;
+    char folded[longest];
+    for (size_t i = 0; i < text.size(); ++i) folded[i] = support::ascii_lower(text[i]);
+    const auto it = map_.find(std::string_view(folded, text.size()));
+    return it == map_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+
+  Spelling& entry(std::string_view name) {
+    if (name.size() > longest) throw std::logic_error("SpellingIndex: a table spelling is longer than `longest`");
+    std::string key(name);
+    for (char& c : key) c = support::ascii_lower(c);
+    return map_[key];
+  }
+
+  std::unordered_map<std::string, Spelling, Hash, std::equal_to<>> map_;
+};
+
+const SpellingIndex& spelling_index() {
+  static const SpellingIndex index;
+  return index;
+}
+
 std::optional<Match> match_at(const std::vector<Part>& parts, size_t i) {
   for (size_t k = std::min<size_t>(3, parts.size() - i); k >= 1; --k) {
-    const std::string text = join(parts, i, k);
+    const std::string_view text = join(parts, i, k);
     Match m{Slot::op, k, std::nullopt, nullptr, nullptr, std::nullopt};
-    std::string dotted(".");  // built in two steps: GCC 12 misreports `"." + text` (-Wrestrict)
-    dotted += text;
-    if ((m.op = parse_op(text))) return m;
-    if ((m.size = find_size_spelling(dotted))) {
-      m.slot = Slot::size;
-      return m;
+    if (const Spelling* s = spelling_index().find(text)) {
+      if ((m.op = s->op)) return m;
+      if ((m.size = s->size)) {
+        m.slot = Slot::size;
+        return m;
+      }
+      if (k == 1 && (m.modifier = s->modifier)) {
+        m.slot = m.modifier->slot;
+        return m;
+      }
     }
-    if (k > 1) continue;
-    if ((m.modifier = find_modifier(text))) {
-      m.slot = m.modifier->slot;
-      return m;
-    }
-    if ((m.placeholder = placeholder_number(text))) return m;  // slot chosen by the caller
+    if (k == 1 && (m.placeholder = placeholder_number(text))) return m;  // slot chosen by the caller
   }
   return std::nullopt;
 }
@@ -124,17 +185,18 @@ void apply(const Match& m, Instruction& inst, bool& modern) {
 }
 
 // Where a missing modifier should have been: the first modifier of a later slot, or the end.
-uint32_t column_for_missing(const std::vector<Part>& parts, const std::vector<Slot>& slots, Slot missing,
-                            const Token& word) {
-  for (size_t i = 0; i < slots.size(); ++i)
-    if (slots[i] > missing) return parts[i + 1].column;
+uint32_t column_for_missing(const std::vector<Part>& parts, Slot missing, const Token& word) {
+  for (size_t i = 1; i < parts.size(); ++i)
+    if (parts[i].slot > missing) return parts[i].column;
   return word.column + static_cast<uint32_t>(word.text.size());
 }
 
 }  // namespace
 
 OpcodeRead read_opcode(const Token& word, Instruction& inst) {
-  const std::vector<Part> parts = split(word);
+  // One vector per thread, reused: reading a word allocates nothing once it has grown.
+  thread_local std::vector<Part> parts;
+  split(word, parts);
   const auto mnemonic = parse_mnemonic(parts[0].text);
   if (!mnemonic)
     throw SyntaxError{word.column,
@@ -147,7 +209,6 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst) {
   const std::string_view mn = info(*mnemonic).name;
 
   OpcodeRead read;
-  std::vector<Slot> seen;  // slot of each modifier, in order
   int last = -1;
   for (size_t i = 1; i < parts.size();) {
     auto m = match_at(parts, i);
@@ -166,8 +227,7 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst) {
       m->slot = static_cast<Slot>(s);
     }
     const int slot = static_cast<int>(m->slot);
-    std::string spelled(".");
-    spelled += join(parts, i, m->parts);
+    const std::string_view spelled = join_dotted(parts, i, m->parts);
     if (!slot_applies(m->slot, *mnemonic))
       throw SyntaxError{part.column,
                         m->slot == Slot::extended
@@ -187,7 +247,7 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst) {
                         grammar_rule};
     apply(*m, inst, read.modern_spelling);
     inst.columns.modifiers[slot] = part.column;
-    for (size_t k = 0; k < m->parts; ++k) seen.push_back(m->slot);
+    for (size_t k = 0; k < m->parts; ++k) parts[i + k].slot = m->slot;
     last = slot;
     i += m->parts;
   }
@@ -195,15 +255,15 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst) {
   const auto has = [&](Slot s) { return inst.columns.column(s) != 0; };
   if (info(*mnemonic).surface) {
     if (!has(Slot::mode))
-      throw SyntaxError{column_for_missing(parts, seen, Slot::mode, word),
+      throw SyntaxError{column_for_missing(parts, Slot::mode, word),
                         fmt::format("{} needs the mode .D right after the mnemonic (the only surface mode, seed 002)", mn),
                         grammar_rule};
     if (!has(Slot::dim))
-      throw SyntaxError{column_for_missing(parts, seen, Slot::dim, word),
+      throw SyntaxError{column_for_missing(parts, Slot::dim, word),
                         fmt::format("{} needs a dimension: .1D .1D_BUFFER .1D_ARRAY .2D .2D_ARRAY .3D", mn), grammar_rule};
   }
   if (!has(Slot::op)) {
-    const uint32_t column = column_for_missing(parts, seen, Slot::op, word);
+    const uint32_t column = column_for_missing(parts, Slot::op, word);
     if (info(*mnemonic).surface)
       throw SyntaxError{column,
                         fmt::format("{} has no operation: expected .ADD .MIN .MAX .INC .DEC .AND .OR .XOR .EXCH or "

@@ -29,9 +29,9 @@ class Reader {
   Reader(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column)
       : tokens_(tokens), pos_(pos), end_column_(end_column) {}
 
-  std::vector<Operand> operands() {
-    std::vector<Operand> out;
-    if (at_end()) return out;
+  void operands(std::vector<Operand>& out) {
+    out.clear();
+    if (at_end()) return;
     for (;;) {
       out.push_back(operand());
       if (at_end()) break;
@@ -39,7 +39,6 @@ class Reader {
       ++pos_;
       if (at_end()) throw SyntaxError{column(), "expected an operand after ','", grammar_rule};
     }
-    return out;
   }
 
  private:
@@ -200,8 +199,8 @@ std::optional<uint8_t> parse_uniform_register(std::string_view text) {
   return n ? std::optional<uint8_t>(static_cast<uint8_t>(*n)) : std::nullopt;
 }
 
-std::vector<Operand> read_operands(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column) {
-  return Reader(tokens, pos, end_column).operands();
+void read_operands(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column, std::vector<Operand>& out) {
+  Reader(tokens, pos, end_column).operands(out);
 }
 
 }  // namespace gpuatom::nvidia::detail

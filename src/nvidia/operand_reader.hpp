@@ -22,9 +22,9 @@ struct Operand {
   bool modern() const;    // uses sm_70+ address syntax (desc[], .64/.Xn suffix, uniform registers)
 };
 
-// Reads operands from tokens[pos] until ';' or the end; leaves pos at the ';' (or the end).
-// Throws SyntaxError.
-std::vector<Operand> read_operands(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column);
+// Replaces `out` with the operands from tokens[pos] until ';' or the end; leaves pos at the ';'
+// (or the end). Throws SyntaxError.
+void read_operands(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column, std::vector<Operand>& out);
 
 // "R7" → 7, "RZ" (or "R255") → RZ; "P3" → 3, "PT" → PT; "UR4" → 4, "URZ" → URZ. Case-insensitive.
 std::optional<uint8_t> parse_register(std::string_view text);

@@ -41,7 +41,8 @@ std::string_view kind_name(const Operand& op) {
 // Binds operands to the shape's slots, in order; optional slots are skipped when the operand
 // does not fit them. Fills the instruction's operand fields.
 void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t end_column, Instruction& inst) {
-  const std::string opcode = fmt::format("{}.{}", info(inst.mnemonic).name, info(inst.op).name);
+  // "ATOM.CAS", for messages only: formatted when one is thrown.
+  const auto opcode = [&] { return fmt::format("{}.{}", info(inst.mnemonic).name, info(inst.op).name); };
   const char* rule = inst.dialect == Dialect::spa5 ? detail::grammar_rule : detail::modern_rule;
   size_t j = 0;
   for (const OperandSlot& slot : shape.slots) {
@@ -64,7 +65,7 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
             throw SyntaxError{op.column,
                               fmt::format("{} takes no Rc: only RZ may follow Rb, and it is dropped (\"Other atomic "
                                           "operations assemble the omitted Rc as RZ\", seed 000)",
-                                          opcode),
+                                          opcode()),
                               "spec/nvidia.md §6.1"};
           break;
         case OperandRole::handle:
@@ -85,24 +86,32 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
     } else if (!slot.optional) {
       const uint32_t col = j < ops.size() ? ops[j].column : end_column;
       const std::string found = j < ops.size() ? fmt::format(", found {}", kind_name(ops[j])) : "";
-      throw SyntaxError{col, fmt::format("expected the {} here{}: {} takes {}", name(slot.role), found, opcode, shape.text),
+      throw SyntaxError{col, fmt::format("expected the {} here{}: {} takes {}", name(slot.role), found, opcode(), shape.text),
                         rule};
     }
   }
   if (j < ops.size())
-    throw SyntaxError{ops[j].column, fmt::format("unexpected operand: {} takes {}", opcode, shape.text), rule};
+    throw SyntaxError{ops[j].column, fmt::format("unexpected operand: {} takes {}", opcode(), shape.text), rule};
   // A newer CAST.SPIN prints Pu in place of Rd: exactly one of the two (§10.3).
   if (inst.dialect == Dialect::modern && inst.family() == Family::ATOMS && inst.is_compare()) {
     if (inst.pu && inst.rd)
       throw SyntaxError{inst.columns.column(OperandRole::rd),
-                        fmt::format("{} takes Rd or a predicate destination Pu, not both", opcode), rule};
+                        fmt::format("{} takes Rd or a predicate destination Pu, not both", opcode()), rule};
     if (!inst.pu && !inst.rd)
-      throw SyntaxError{inst.columns.column(OperandRole::address), fmt::format("{} needs Rd (or Pu) before the address", opcode),
+      throw SyntaxError{inst.columns.column(OperandRole::address), fmt::format("{} needs Rd (or Pu) before the address", opcode()),
                         rule};
   }
 }
 
-Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, const support::SourceLocation& where) {
+// What reading a line needs besides the line: kept for a whole file, so a line allocates nothing
+// but its Instruction.
+struct LineBuffers {
+  std::vector<Token> tokens;
+  std::vector<Operand> operands;
+};
+
+Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, const support::SourceLocation& where,
+                         std::vector<Operand>& ops) {
   Instruction inst;
   inst.where = where;
   inst.where.column = tokens.front().column;
@@ -134,7 +143,7 @@ Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, 
     throw SyntaxError{word.column, fmt::format("expected an instruction, found '{}'", word.text), detail::grammar_rule};
   const detail::OpcodeRead read = detail::read_opcode(word, inst);
 
-  const std::vector<Operand> ops = detail::read_operands(tokens, pos, end_column);
+  detail::read_operands(tokens, pos, end_column, ops);
   bool modern = read.modern_spelling;
   for (const Operand& op : ops) modern |= op.modern();
   // ATOMS has no SPA 5.0 form with a leading predicate; a newer CAST.SPIN prints Pu there (§10.3).
@@ -163,28 +172,35 @@ Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, 
   return inst;
 }
 
-}  // namespace
-
-std::optional<Instruction> parse_sass_line(std::string_view line, const support::SourceLocation& where,
-                                           support::Diagnostics& diagnostics) {
-  support::SourceLocation at = where;
-  const detail::LexedLine lexed = detail::lex_line(line);
+std::optional<Instruction> parse_line(std::string_view line, const support::SourceLocation& where,
+                                      support::Diagnostics& diagnostics, LineBuffers& buffers) {
   try {
-    if (lexed.error) throw SyntaxError{lexed.error->column, lexed.error->message, detail::lexical_rule};
-    if (lexed.tokens.empty()) return std::nullopt;
+    if (auto error = detail::lex_line(line, buffers.tokens))
+      throw SyntaxError{error->column, std::move(error->message), detail::lexical_rule};
+    if (buffers.tokens.empty()) return std::nullopt;
     // Columns past the last character point just after it (where the missing text belongs).
     size_t end = line.find_last_not_of(" \t\r");
     const uint32_t end_column = static_cast<uint32_t>(end == std::string_view::npos ? 1 : end + 2);
-    return parse_tokens(lexed.tokens, end_column, where);
+    return parse_tokens(buffers.tokens, end_column, where, buffers.operands);
   } catch (const SyntaxError& e) {
+    support::SourceLocation at = where;
     at.column = e.column;
     diagnostics.error(at, e.message, e.rule);
     return std::nullopt;
   }
 }
 
+}  // namespace
+
+std::optional<Instruction> parse_sass_line(std::string_view line, const support::SourceLocation& where,
+                                           support::Diagnostics& diagnostics) {
+  LineBuffers buffers;
+  return parse_line(line, where, diagnostics, buffers);
+}
+
 ParsedSass parse_sass(std::string_view source, std::string_view file) {
   ParsedSass out;
+  LineBuffers buffers;
   support::SourceLocation where{file, 0, 1, std::nullopt};
   size_t start = 0;
   while (start <= source.size()) {
@@ -193,7 +209,7 @@ ParsedSass parse_sass(std::string_view source, std::string_view file) {
     std::string_view line = source.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++where.line;
-    if (auto inst = parse_sass_line(line, where, out.diagnostics)) out.instructions.push_back(std::move(*inst));
+    if (auto inst = parse_line(line, where, out.diagnostics, buffers)) out.instructions.push_back(std::move(*inst));
     if (end == source.size()) break;
     start = end + 1;
   }

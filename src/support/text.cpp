@@ -1,25 +1,8 @@
 #include "gpuatom/support/text.hpp"
 
-#include <cctype>
-
 #include <fmt/format.h>
 
 namespace gpuatom::support {
-
-namespace {
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-}  // namespace
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (lower(a[i]) != lower(b[i])) return false;
-  return true;
-}
-
-bool istarts_with(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
-}
 
 std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max) {
   unsigned base = 10;
@@ -34,7 +17,7 @@ std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max) {
     if (c == '_' || c == '\'') continue;
     unsigned digit;
     if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
-    else if (base == 16 && lower(c) >= 'a' && lower(c) <= 'f') digit = static_cast<unsigned>(lower(c) - 'a' + 10);
+    else if (base == 16 && ascii_lower(c) >= 'a' && ascii_lower(c) <= 'f') digit = static_cast<unsigned>(ascii_lower(c) - 'a' + 10);
     else return std::nullopt;
     if (digit > max || value > (max - digit) / base) return std::nullopt;  // would exceed max (no unsigned wrap)
     value = value * base + digit;

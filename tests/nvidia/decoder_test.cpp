@@ -6,6 +6,7 @@
 
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/printer.hpp"
 #include "nvidia/sass_test_support.hpp"
 
@@ -41,6 +42,27 @@ TEST(SassDecoder, WordsWithoutAnOpcodeAreRefused) {
   EXPECT_EQ(gpuatom::support::format(d.diagnostics.all()[0]),
             "w.bin: byte 0x18: error: 0x0123456789abcdef is not a SPA 5.0 atomic: its opcode bits match none of "
             "ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (spec/nvidia.md §11.4)");
+}
+
+// find_encoding selects the form through a table indexed by the top 16 bits: for every value of
+// those bits (low bits random) it names the form a walk through the encodings, first match
+// first, finds.
+TEST(SassDecoder, FormLookupAgreesWithAWalkThroughTheEncodings) {
+  uint64_t state = 0x9e3779b97f4a7c15ULL;
+  int matched = 0;
+  for (uint64_t top = 0; top < (1u << 16); ++top) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const uint64_t word = (top << 48) | (state >> 16);
+    const EncodingInfo* walked = nullptr;
+    for (const EncodingInfo& e : encoding_table())
+      if ((word & e.mask) == e.match) {
+        walked = &e;
+        break;
+      }
+    ASSERT_EQ(find_encoding(word), walked) << std::hex << word;
+    matched += walked != nullptr;
+  }
+  EXPECT_GT(matched, 0);
 }
 
 TEST(SassDecoder, InvalidCodesPrintAsPlaceholdersAndAreFlagged) {

@@ -8,9 +8,20 @@
 
 namespace gpuatom::support {
 
+// ASCII case folding, without the C library's locale lookup: the front-ends call it for every
+// character of every mnemonic and modifier they match.
+constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
 // ASCII case-insensitive comparison (mnemonics and modifiers match case-insensitively).
-bool iequals(std::string_view a, std::string_view b);
-bool istarts_with(std::string_view text, std::string_view prefix);
+constexpr bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  return true;
+}
+constexpr bool istarts_with(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
+}
 
 // Parses an unsigned integer written in decimal or 0x-hexadecimal (digits separators '_' and
 // '\'' allowed). Returns nothing on any malformed text or when the value exceeds `max`.
