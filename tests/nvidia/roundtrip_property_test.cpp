@@ -1,11 +1,13 @@
 // Properties over the whole table (spec/nvidia.md §5, §11):
 //  1. for every legal op × size of every encodable form, with varied registers, offsets,
-//     guards and surface modifiers: text → parse → print is the identity, and
+//     guards and surface modifiers: text → parse → print is the identity (also for the text
+//     in lower and in alternating case), and
 //     text → encode → decode → print gives the text back;
 //  2. for random words carrying each opcode: decode → print → parse → print is the identity,
 //     and every word that decodes without a diagnostic re-encodes to itself.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
 #include <variant>
 
@@ -47,6 +49,18 @@ void check_round_trip(const Instruction& built, int& checked) {
   ASSERT_TRUE(parsed.diagnostics.all().empty()) << text << "\n" << parsed.diagnostics.format_all();
   ASSERT_EQ(parsed.instructions.size(), 1u) << text;
   ASSERT_EQ(print(parsed.instructions[0]), text);
+  // Mnemonics, modifiers and registers match case-insensitively: the text in lower case and in
+  // alternating case reads back to the same instruction.
+  for (const bool alternate : {false, true}) {
+    std::string recased = text;
+    for (size_t i = 0; i < recased.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(recased[i]);
+      recased[i] = static_cast<char>(alternate && i % 2 ? std::toupper(c) : std::tolower(c));
+    }
+    const ParsedSass again = parse_sass(recased, "gen");
+    ASSERT_EQ(again.instructions.size(), 1u) << recased << "\n" << again.diagnostics.format_all();
+    ASSERT_EQ(print(again.instructions[0]), text) << recased;
+  }
   const auto encoded = encode(parsed.instructions[0]);
   ASSERT_TRUE(std::holds_alternative<uint64_t>(encoded)) << text << "\n" << gpuatom::support::format(std::get<1>(encoded));
   const uint64_t word = std::get<uint64_t>(encoded);
