@@ -23,15 +23,18 @@ void expect_passes(const std::string& text) {
   }
 }
 
-// A program of declarations + `line`, 8 channels of `lanes` per group, a region `x` of 64 bytes.
+// The three variables of the SVM tests: 8 addresses, old values and operands.
+const std::string svm_decls =
+    ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
+    ".decl OLD v_type=G type=ud num_elts=8 align=GRF\n"
+    ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n";
+
+// A program of `svm_decls`, `decls` and `line`, 8 channels of `lanes` per group, a region `x` of
+// 64 bytes.
 std::string text(const std::string& decls, const std::string& line, const std::string& lanes_table,
                  const std::string& expectations, const std::string& launch = "lanes = 8") {
-  return "isa = \"visa\"\nexhaustive = true\nprogram = \"\"\"\n"
-         ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
-         ".decl OLD v_type=G type=ud num_elts=8 align=GRF\n"
-         ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n" +
-         decls + line + "\n\"\"\"\n[launch]\n" + launch + "\n[[region]]\nname = \"x\"\nsize = 64\n[lanes]\n" + lanes_table +
-         "\n" + expectations;
+  return "isa = \"visa\"\nexhaustive = true\nprogram = \"\"\"\n" + svm_decls + decls + line + "\n\"\"\"\n[launch]\n" +
+         launch + "\n[[region]]\nname = \"x\"\nsize = 64\n[lanes]\n" + lanes_table + "\n" + expectations;
 }
 
 std::string region_word(unsigned index, const std::string& value) {
@@ -152,10 +155,7 @@ TEST(IntelRunner, UnknownLaneVariableIsAnError) {
 // set up afresh. Same outcome in every mode but exhaustive (too many channels for it).
 TEST(IntelRunner, StreamedThreadsSetUpEachGroupAfresh) {
   const std::string scenario =
-      "isa = \"visa\"\nprogram = \"\"\"\n"
-      ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
-      ".decl OLD v_type=G type=ud num_elts=8 align=GRF\n"
-      ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n"
+      "isa = \"visa\"\nprogram = \"\"\"\n" + svm_decls +
       "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0\n"
       "svm_atomic.add (M1, 8) ADDR.0 %null.0 OLD.0 %null.0\n"
       "\"\"\"\n[launch]\nlanes = 4000\nactive = \"tid % 3 != 0\"\n"
@@ -174,10 +174,7 @@ TEST(IntelRunner, StreamedThreadsSetUpEachGroupAfresh) {
 // reports it exactly as the eager setup of the deterministic mode does.
 TEST(IntelRunner, StreamedSetupErrorsReadAsTheEagerOnes) {
   const std::string scenario =
-      "isa = \"visa\"\nprogram = \"\"\"\n"
-      ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
-      ".decl OLD v_type=G type=ud num_elts=8 align=GRF\n"
-      ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n"
+      "isa = \"visa\"\nprogram = \"\"\"\n" + svm_decls +
       "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0\n"
       "\"\"\"\n[launch]\nlanes = 4000\n"
       "[[region]]\nname = \"x\"\nsize = 400\n[lanes]\nADDR = \"addr(x) + (tid % 100) * 4\"\n"
