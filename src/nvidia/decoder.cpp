@@ -1,7 +1,6 @@
 #include "gpuatom/nvidia/decoder.hpp"
 
 #include <array>
-#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -15,39 +14,6 @@ namespace {
 constexpr int64_t sign_extend(uint64_t value, int bits) {
   const uint64_t sign = 1ULL << (bits - 1);
   return static_cast<int64_t>((value ^ sign) - sign);
-}
-
-// Field code → what it names, built once from the tables (the first entry with a code wins, as a
-// walk through the table would find it), so decoding a word indexes instead of searching.
-template <typename T, size_t N>
-struct CodeMap {
-  std::array<std::optional<T>, N> entries{};
-  std::optional<T> find(uint64_t code) const { return code < N ? entries[code] : std::nullopt; }
-  void add(int code, T value) {
-    if (code >= 0 && static_cast<size_t>(code) < N && !entries[static_cast<size_t>(code)])
-      entries[static_cast<size_t>(code)] = value;
-  }
-};
-
-constexpr size_t max_code = 16;  // the op and size fields are at most 4 bits wide
-
-const CodeMap<AtomOp, max_code>& op_codes() {
-  static const CodeMap<AtomOp, max_code> map = [] {
-    CodeMap<AtomOp, max_code> m;
-    for (const OpInfo& o : op_table()) m.add(o.code, o.op);
-    return m;
-  }();
-  return map;
-}
-
-template <int SizeInfo::*column>
-const CodeMap<Size, max_code>& size_codes() {
-  static const CodeMap<Size, max_code> map = [] {
-    CodeMap<Size, max_code> m;
-    for (const SizeInfo& s : size_table()) m.add(s.*column, s.size);
-    return m;
-  }();
-  return map;
 }
 
 // Where each field kind lies in one form's word: shift and mask (mask 0 for a kind the form does
@@ -135,15 +101,22 @@ class Decoder {
 
   void op(FieldKind kind) {
     const uint64_t code = v(kind);
-    if (const auto op = op_codes().find(code)) inst_.op = *op;
-    else invalid(Slot::op, code, "op");
+    for (const OpInfo& o : op_table())
+      if (o.code >= 0 && static_cast<uint64_t>(o.code) == code) {
+        inst_.op = o.op;
+        return;
+      }
+    invalid(Slot::op, code, "op");
   }
 
-  template <int SizeInfo::*column>
-  void size(FieldKind kind) {
+  void size(int SizeInfo::*column, FieldKind kind) {
     const uint64_t code = v(kind);
-    if (const auto size = size_codes<column>().find(code)) inst_.size = *size;
-    else invalid(Slot::size, code, "size");
+    for (const SizeInfo& s : size_table())
+      if (s.*column >= 0 && static_cast<uint64_t>(s.*column) == code) {
+        inst_.size = s.size;
+        return;
+      }
+    invalid(Slot::size, code, "size");
   }
 
   // Ra = RZ reads the field unsigned (absolute form), otherwise signed (§6.5).
@@ -186,7 +159,7 @@ class Decoder {
     inst_.rb = reg(FieldKind::rb);
     inst_.extended = v(FieldKind::extended);
     op(FieldKind::op);
-    size<&SizeInfo::atom_code>(FieldKind::atom_size);
+    size(&SizeInfo::atom_code, FieldKind::atom_size);
     offset(v(FieldKind::offset20), 20, 1);
   }
 
@@ -202,7 +175,7 @@ class Decoder {
     inst_.rd = reg(FieldKind::rd);
     inst_.rb = reg(FieldKind::rb);
     op(FieldKind::op);
-    size<&SizeInfo::shared_code>(FieldKind::shared_size);
+    size(&SizeInfo::shared_code, FieldKind::shared_size);
     offset(v(FieldKind::offset22_div4), 22, 4);
   }
 
@@ -225,7 +198,7 @@ class Decoder {
     inst_.rb = reg(FieldKind::rb);
     inst_.extended = v(FieldKind::extended);
     op(FieldKind::op);
-    size<&SizeInfo::atom_code>(FieldKind::atom_size);
+    size(&SizeInfo::atom_code, FieldKind::atom_size);
     offset(v(FieldKind::offset20), 20, 1);
   }
 
@@ -235,7 +208,7 @@ class Decoder {
     const bool cas = form_.form == EncodingForm::suatom_bound_cas || form_.form == EncodingForm::suatom_bindless_cas;
     if (cas) inst_.op = AtomOp::CAS;
     else op(FieldKind::op);
-    size<&SizeInfo::surface_code>(FieldKind::surface_size);
+    size(&SizeInfo::surface_code, FieldKind::surface_size);
     Surface& s = inst_.surface;
     s.byte_address = v(FieldKind::byte_address);
     if (v(FieldKind::dim) < dim_table().size()) s.dim = dim_table()[v(FieldKind::dim)].dim;

@@ -49,7 +49,6 @@ class Validator {
 
   void legality() {
     if (i_.placeholders[static_cast<int>(Slot::op)] || i_.placeholders[static_cast<int>(Slot::size)]) return;
-    if (legal(i_.family(), i_.dialect, i_.op, i_.size)) return;  // the common case, without building a reason
     if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size))
       error(i_.columns.column(Slot::size) ? col(Slot::size) : col(Slot::op), *why, "");
   }
