@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <stdexcept>
-#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -16,11 +14,7 @@ namespace gpuatom::nvidia::detail {
 
 namespace {
 
-struct Part {
-  std::string_view text;
-  uint32_t column;  // the '.' before a modifier; the first letter of the mnemonic
-  Slot slot = Slot::op;  // the slot of the modifier it belongs to, once matched
-};
+using Part = WordPart;
 
 // Fills `parts` with the dot-separated parts of the word.
 void split(const Token& word, std::vector<Part>& parts) {
@@ -81,8 +75,6 @@ struct Spelling {
 
 class SpellingIndex {
  public:
-  static constexpr size_t longest = 32;  // longer text names nothing (checked when built)
-
   SpellingIndex() {
     for (const OpInfo& o : op_table())
       if (auto& e = entry(o.name); !e.op) e.op = o.op;
@@ -93,27 +85,28 @@ class SpellingIndex {
   }
 
   const Spelling* find(std::string_view text) const {
-    if (text.size() > longest) return nullptr;
-    char folded[longest];
-    for (size_t i = 0; i < text.size(); ++i) folded[i] = support::ascii_lower(text[i]);
-    const auto it = map_.find(std::string_view(folded, text.size()));
+    const auto it = map_.find(text);
     return it == map_.end() ? nullptr : &it->second;
   }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  // Hashing and equality that ignore ASCII case, so the table's spellings are the keys as they
+  // are and the text is looked up as it is written.
+  struct FoldedHash {
+    size_t operator()(std::string_view s) const {
+      size_t h = 14695981039346656037ULL;  // FNV-1a over the lower-case bytes
+      for (const char c : s) h = (h ^ static_cast<unsigned char>(support::ascii_lower(c))) * 1099511628211ULL;
+      return h;
+    }
+  };
+  struct FoldedEqual {
+    bool operator()(std::string_view a, std::string_view b) const { return support::iequals(a, b); }
   };
 
-  Spelling& entry(std::string_view name) {
-    if (name.size() > longest) throw std::logic_error("SpellingIndex: a table spelling is longer than `longest`");
-    std::string key(name);
-    for (char& c : key) c = support::ascii_lower(c);
-    return map_[key];
-  }
+  Spelling& entry(std::string_view name) { return map_[name]; }
 
-  std::unordered_map<std::string, Spelling, Hash, std::equal_to<>> map_;
+  // Keys are views of the tables' spellings, which live as long as the program.
+  std::unordered_map<std::string_view, Spelling, FoldedHash, FoldedEqual> map_;
 };
 
 const SpellingIndex& spelling_index() {
@@ -193,9 +186,7 @@ uint32_t column_for_missing(const std::vector<Part>& parts, Slot missing, const 
 
 }  // namespace
 
-OpcodeRead read_opcode(const Token& word, Instruction& inst) {
-  // One vector per thread, reused: reading a word allocates nothing once it has grown.
-  thread_local std::vector<Part> parts;
+OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPart>& parts) {
   split(word, parts);
   const auto mnemonic = parse_mnemonic(parts[0].text);
   if (!mnemonic)

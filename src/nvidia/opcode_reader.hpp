@@ -3,6 +3,9 @@
 // .F16x2.FTZ.RN beats nothing shorter), each put in its slot, in slot order. Private to the parser.
 #pragma once
 
+#include <string_view>
+#include <vector>
+
 #include "gpuatom/nvidia/instruction.hpp"
 #include "lexer.hpp"
 
@@ -12,8 +15,16 @@ struct OpcodeRead {
   bool modern_spelling = false;  // a modifier, op or size that only sm_70+ prints
 };
 
+// One dot-separated part of the word: the mnemonic, then each modifier's parts.
+struct WordPart {
+  std::string_view text;
+  uint32_t column;       // the '.' before a modifier; the first letter of the mnemonic
+  Slot slot = Slot::op;  // the slot of the modifier it belongs to, once matched
+};
+
 // Fills inst.mnemonic, op, size, size_spelling, extended, surface modifiers, memory
-// modifiers, placeholders and their columns. Throws SyntaxError.
-OpcodeRead read_opcode(const Token& word, Instruction& inst);
+// modifiers, placeholders and their columns. `parts` is the caller's buffer for the word's parts
+// (kept for a whole file, so reading a word allocates nothing). Throws SyntaxError.
+OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPart>& parts);
 
 }  // namespace gpuatom::nvidia::detail

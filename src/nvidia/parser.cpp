@@ -107,11 +107,14 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
 // but its Instruction.
 struct LineBuffers {
   std::vector<Token> tokens;
+  std::vector<detail::WordPart> word_parts;
   std::vector<Operand> operands;
 };
 
-Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, const support::SourceLocation& where,
-                         std::vector<Operand>& ops) {
+// Reads the instruction from the line's tokens in `buffers`.
+Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const support::SourceLocation& where) {
+  const std::vector<Token>& tokens = buffers.tokens;
+  std::vector<Operand>& ops = buffers.operands;
   Instruction inst;
   inst.where = where;
   inst.where.column = tokens.front().column;
@@ -141,7 +144,7 @@ Instruction parse_tokens(const std::vector<Token>& tokens, uint32_t end_column, 
   const Token& word = next("an instruction");
   if (word.kind != TokenKind::word)
     throw SyntaxError{word.column, fmt::format("expected an instruction, found '{}'", word.text), detail::grammar_rule};
-  const detail::OpcodeRead read = detail::read_opcode(word, inst);
+  const detail::OpcodeRead read = detail::read_opcode(word, inst, buffers.word_parts);
 
   detail::read_operands(tokens, pos, end_column, ops);
   bool modern = read.modern_spelling;
@@ -181,7 +184,7 @@ std::optional<Instruction> parse_line(std::string_view line, const support::Sour
     // Columns past the last character point just after it (where the missing text belongs).
     size_t end = line.find_last_not_of(" \t\r");
     const uint32_t end_column = static_cast<uint32_t>(end == std::string_view::npos ? 1 : end + 2);
-    return parse_tokens(buffers.tokens, end_column, where, buffers.operands);
+    return parse_tokens(buffers, end_column, where);
   } catch (const SyntaxError& e) {
     support::SourceLocation at = where;
     at.column = e.column;
