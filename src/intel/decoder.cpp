@@ -179,9 +179,14 @@ class Decoder {
 
   uint16_t read16(size_t pos) const { return static_cast<uint16_t>(bytes_[pos] | (bytes_[pos + 1] << 8)); }
 
-  support::SourceLocation at(size_t pos) const { return {file_, 0, 0, options_.base_offset + pos}; }
-  // at(pos) written field by field: building a temporary and copying it makes the copy's wide
-  // loads wait for the temporary's narrow stores, which was most of the decoding time.
+  support::SourceLocation at(size_t pos) const {
+    support::SourceLocation where;
+    place(where, pos);
+    return where;
+  }
+  // The location of byte `pos`, written field by field into an instruction: building a temporary
+  // and copying it makes the copy's wide loads wait for the temporary's narrow stores, which was
+  // most of the decoding time.
   void place(support::SourceLocation& where, size_t pos) const {
     where.file = file_;
     where.line = 0;
