@@ -5,9 +5,10 @@ PRESET ?= release
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUATOM := build/$(PRESET)/bin/gpuatom
 
-# What `make test` runs under ThreadSanitizer: the parts where host threads race.
-TSAN_LABELS := exec|memory|scenario|stress
-TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress
+# What `make test` runs under ThreadSanitizer: the parts where host threads race (support: the
+# file names every location interns, shared by all threads).
+TSAN_LABELS := exec|memory|scenario|stress|support
+TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
 .PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build stress
 
