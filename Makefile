@@ -10,7 +10,7 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 TSAN_LABELS := exec|memory|scenario|stress|support
 TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
-.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build stress
+.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build stress oracle
 
 run: build
 	$(GPUATOM) run
@@ -57,6 +57,14 @@ fuzz: fuzz-build
 	scripts/fuzz $(SECONDS)
 fuzz-smoke: fuzz-build
 	scripts/fuzz 60
+
+# NVIDIA's own nvdisasm, cuobjdump and ptxas 11.8 as the judge (docs/oracles.md): fetches them
+# from Debian's non-free archive into build/nvidia-tools/ (nothing system-wide), then runs the
+# `oracle` tests. Not part of `make run` or `make test`, where those tests skip.
+oracle: configure
+	scripts/fetch-nvidia-tools >/dev/null
+	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli gpuatom-test-oracle
+	ctest --preset $(PRESET) -L oracle --output-on-failure
 
 # Opt-in: every one of the 2^32 f16 pairs and 2^32 bf16 pairs against MPFR (hours on 2 cores).
 sweep-f16: build
