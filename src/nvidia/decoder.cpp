@@ -46,10 +46,27 @@ const FieldMap& field_map(const EncodingInfo& form) {
   return maps[static_cast<size_t>(form.form)];
 }
 
+bool formatted(EncodingForm f) {
+  switch (f) {
+    case EncodingForm::suatom_formatted_bound: case EncodingForm::suatom_formatted_bindless:
+    case EncodingForm::suatom_formatted_cas_bound: case EncodingForm::suatom_formatted_cas_bindless:
+    case EncodingForm::sured_formatted_bound: case EncodingForm::sured_formatted_bindless:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool surface_compare(EncodingForm f) {
+  return f == EncodingForm::suatom_bound_cas || f == EncodingForm::suatom_bindless_cas ||
+         f == EncodingForm::suatom_formatted_cas_bound || f == EncodingForm::suatom_formatted_cas_bindless;
+}
+
 class Decoder {
  public:
-  Decoder(uint64_t word, const EncodingInfo& form, const support::SourceLocation& where, support::Diagnostics& out)
-      : word_(word), form_(form), fields_(field_map(form)), out_(out) {
+  Decoder(uint64_t word, const EncodingInfo& form, Architecture arch, const support::SourceLocation& where,
+          support::Diagnostics& out)
+      : word_(word), form_(form), arch_(arch), fields_(field_map(form)), out_(out) {
     inst_.mnemonic = form.mnemonic;
     inst_.dialect = Dialect::spa5;
     inst_.where = where;
@@ -61,18 +78,18 @@ class Decoder {
     inst_.guard = {static_cast<uint8_t>(v(FieldKind::guard)), v(FieldKind::guard_negate) != 0};
     inst_.address.base = static_cast<uint8_t>(v(FieldKind::ra));
     switch (form_.form) {
-      case EncodingForm::atom: atom(); break;
-      case EncodingForm::atom_cas: atom_cas(); break;
+      case EncodingForm::atom: case EncodingForm::atom_sparse: atom(); break;
+      case EncodingForm::atom_cas: case EncodingForm::atom_cas_sparse: atom_cas(); break;
       case EncodingForm::atoms: atoms(); break;
-      case EncodingForm::atoms_cas: atoms_cas(); break;
+      case EncodingForm::atoms_cast: case EncodingForm::atoms_cas: atoms_cas(); break;
       case EncodingForm::red: red(); break;
-      case EncodingForm::sured_bound: case EncodingForm::sured_bindless: surface(false); break;
-      default: surface(true); break;
+      default: surface(); break;
     }
     return std::move(inst_);
   }
 
  private:
+  bool has(FieldKind k) const { return fields_.mask[static_cast<size_t>(k)] != 0; }
   uint64_t v(FieldKind k) const {
     const auto i = static_cast<size_t>(k);
     return (word_ >> fields_.shift[i]) & fields_.mask[i];
@@ -86,37 +103,55 @@ class Decoder {
       const uint64_t raw = (word_ & f.mask()) >> f.lo;
       if (f.kind == FieldKind::unassigned && raw)
         out_.warning(inst_.where,
-                     fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; the encoder writes 0 there", f.lo,
-                                 f.lo + f.width - 1, form_.name, raw),
-                     "spec/nvidia.md §11.2 (PROPOSED)");
+                     fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; nvdisasm ignores them and the "
+                                 "encoder writes 0 there",
+                                 f.lo, f.lo + f.width - 1, form_.name, raw),
+                     "spec/nvidia.md §11.2, docs/oracles.md");
     }
   }
 
-  void invalid(Slot slot, uint64_t code, std::string_view field) {
+  // A field value that names nothing: nvdisasm prints it by a reserved name, and so does gpuatom.
+  void reserved(Slot slot, uint64_t code, std::string_view field) {
     inst_.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(code);
-    out_.error(inst_.where, fmt::format("{} field value {} of {} names no {}; printed as .INVALID{}", field, code, form_.name,
-                                        name(slot), code),
-               "spec/nvidia.md §11.3");
+    const bool formatted_cas = inst_.surface.formatted && inst_.is_compare();
+    out_.warning(inst_.where,
+                 fmt::format("{} field value {} of {} names no {}; printed as nvdisasm prints it, .{}{}", field, code,
+                             form_.name, name(slot), placeholder_stem(slot, inst_.family(), Dialect::spa5, formatted_cas),
+                             code),
+                 "docs/oracles.md");
   }
 
+  // What nvdisasm of this architecture refuses: an error (the word still decodes for the reader).
+  void refused(std::string why) {
+    out_.error(inst_.where, fmt::format("nvdisasm {} calls this {} word invalid: {}", nvdisasm_name(arch_), form_.name, why),
+               "docs/oracles.md");
+  }
+
+  // An op code names an op when the family's SPA 5.0 table takes that op in some size (ATOMS
+  // and SUATOM have no SAFEADD: nvdisasm prints code 10 there as .INVALIDATOMSOP10).
   void op(FieldKind kind) {
     const uint64_t code = v(kind);
     for (const OpInfo& o : op_table())
-      if (o.code >= 0 && static_cast<uint64_t>(o.code) == code) {
+      if (o.code >= 0 && static_cast<uint64_t>(o.code) == code && takes(o.op)) {
         inst_.op = o.op;
         return;
       }
-    invalid(Slot::op, code, "op");
+    reserved(Slot::op, code, "op");
+  }
+  bool takes(AtomOp op) const {
+    for (const SizeInfo& s : size_table())
+      if (legal(inst_.family(), Dialect::spa5, op, s.size)) return true;
+    return false;
   }
 
-  void size(int SizeInfo::*column, FieldKind kind) {
+  void size(SizeField field, FieldKind kind) {
     const uint64_t code = v(kind);
-    for (const SizeInfo& s : size_table())
-      if (s.*column >= 0 && static_cast<uint64_t>(s.*column) == code) {
-        inst_.size = s.size;
-        return;
-      }
-    invalid(Slot::size, code, "size");
+    if (const auto s = size_from_code(field, static_cast<int>(code), arch_)) {
+      inst_.size = *s;
+      inst_.size_spelling = decoded_size_spelling(*s, arch_);
+      return;
+    }
+    reserved(Slot::size, code, "size");
   }
 
   // Ra = RZ reads the field unsigned (absolute form), otherwise signed (§6.5).
@@ -125,31 +160,41 @@ class Decoder {
     inst_.address.offset = (absolute ? static_cast<int64_t>(field) : sign_extend(field, bits)) * scale;
   }
 
+  // The sparse predicate Ps, bit-inverted (§6.6). nvdisasm has no Ps forms on sm_50, and none
+  // with an absolute address.
+  void sparse() {
+    inst_.ps = static_cast<uint8_t>(7 - v(FieldKind::sparse));
+    if (arch_ == Architecture::sm_50) refused("sm_50 has no sparse predicate Ps forms");
+  }
+
+  // The Rb field and the 2-bit layout give the compare and swap registers (§6.2). nvdisasm
+  // prints a register 255 that is not RZ — a packed pair from field 255 or past R254, or the
+  // swap register of layout 2 — as `???255`.
   void cas_registers() {
     inst_.size = v(FieldKind::cas_size) ? Size::U64 : Size::U32;
     const uint8_t field = reg(FieldKind::rb);
     const int n = inst_.data_registers();
+    const auto unnamed = [&](OperandRole role) { inst_.unnamed_register[static_cast<int>(role)] = true; };
     switch (static_cast<CasLayout>(v(FieldKind::cas_layout))) {
       case CasLayout::packed:
         inst_.rb = field;
         inst_.rc = field + n >= RZ ? RZ : static_cast<uint8_t>(field + n);
-        if (field != RZ && field + n == RZ)
-          out_.warning(inst_.where,
-                       "packed CAS operands with Rb = R254: Rc = R255 is RZ, which prints like operand layout 1 (Rc = RZ)",
-                       "spec/nvidia.md §6.2");
+        if (field == RZ) unnamed(OperandRole::rb);
+        if (field + n >= RZ) unnamed(OperandRole::rc);
         break;
       case CasLayout::rc_is_rz:
         inst_.rb = field;
         inst_.rc = RZ;
         break;
-      case CasLayout::compare_is_rz:  // not expressible in seed 000 syntax: printed with RZ as compare
+      case CasLayout::compare_is_rz:
         inst_.rb = RZ;
         inst_.rc = field;
+        if (field == RZ) unnamed(OperandRole::rc);
         break;
       case CasLayout::invalid:
         inst_.rb = field;
         inst_.rc = field;
-        out_.error(inst_.where, fmt::format("CAS operand layout 3 of {} is invalid", form_.name), "spec/nvidia.md §6.2");
+        refused("CAS operand layout 3 names no operands");
         break;
     }
   }
@@ -159,8 +204,9 @@ class Decoder {
     inst_.rb = reg(FieldKind::rb);
     inst_.extended = v(FieldKind::extended);
     op(FieldKind::op);
-    size(&SizeInfo::atom_code, FieldKind::atom_size);
-    offset(v(FieldKind::offset20), 20, 1);
+    size(SizeField::atom, FieldKind::atom_size);
+    if (has(FieldKind::sparse)) sparse_address();
+    else offset(v(FieldKind::offset20), 20, 1);
   }
 
   void atom_cas() {
@@ -168,28 +214,28 @@ class Decoder {
     inst_.extended = v(FieldKind::extended);
     inst_.op = AtomOp::CAS;
     cas_registers();
-    offset(v(FieldKind::offset20), 20, 1);
+    if (has(FieldKind::sparse)) sparse_address();
+    else offset(v(FieldKind::offset20), 20, 1);
+  }
+
+  // ATOM with Ps: [Ra] only (§6.6).
+  void sparse_address() {
+    sparse();
+    if (inst_.address.base == RZ) refused("a sparse-predicate ATOM has no absolute address [RZ]");
   }
 
   void atoms() {
     inst_.rd = reg(FieldKind::rd);
     inst_.rb = reg(FieldKind::rb);
     op(FieldKind::op);
-    size(&SizeInfo::shared_code, FieldKind::shared_size);
+    size(SizeField::shared, FieldKind::shared_size);
     offset(v(FieldKind::offset22_div4), 22, 4);
   }
 
   void atoms_cas() {
     inst_.rd = reg(FieldKind::rd);
-    switch (v(FieldKind::cas_kind)) {
-      case 0: inst_.op = AtomOp::CAST; break;
-      case 1: inst_.op = AtomOp::CAST_SPIN; break;
-      case 2: inst_.op = AtomOp::CAS; break;
-      default:  // 3: a CAS-family opcode whose kind names nothing
-        inst_.op = AtomOp::CAS;
-        invalid(Slot::op, v(FieldKind::cas_kind), "CAS kind");
-        break;
-    }
+    if (form_.form == EncodingForm::atoms_cas) inst_.op = AtomOp::CAS;
+    else inst_.op = v(FieldKind::cas_kind) ? AtomOp::CAST_SPIN : AtomOp::CAST;
     cas_registers();
     offset(v(FieldKind::offset22_div4), 22, 4);
   }
@@ -198,35 +244,39 @@ class Decoder {
     inst_.rb = reg(FieldKind::rb);
     inst_.extended = v(FieldKind::extended);
     op(FieldKind::op);
-    size(&SizeInfo::atom_code, FieldKind::atom_size);
+    size(SizeField::atom, FieldKind::atom_size);
     offset(v(FieldKind::offset20), 20, 1);
   }
 
-  void surface(bool returns) {
-    if (returns) inst_.rd = reg(FieldKind::rd);
-    inst_.rb = reg(FieldKind::rb);
-    const bool cas = form_.form == EncodingForm::suatom_bound_cas || form_.form == EncodingForm::suatom_bindless_cas;
-    if (cas) inst_.op = AtomOp::CAS;
-    else op(FieldKind::op);
-    size(&SizeInfo::surface_code, FieldKind::surface_size);
+  void surface() {
     Surface& s = inst_.surface;
+    s.formatted = formatted(form_.form);
+    if (inst_.mnemonic == Mnemonic::SUATOM) inst_.rd = reg(FieldKind::rd);
+    inst_.rb = reg(FieldKind::rb);
+    if (surface_compare(form_.form)) {
+      inst_.op = AtomOp::CAS;
+      if (has(FieldKind::formatted_cas_op) && v(FieldKind::formatted_cas_op) != 0)
+        reserved(Slot::op, v(FieldKind::formatted_cas_op), "formatted CAS op");
+    } else {
+      op(FieldKind::op);
+    }
+    if (has(FieldKind::surface_size)) size(SizeField::surface, FieldKind::surface_size);
     s.byte_address = v(FieldKind::byte_address);
     if (v(FieldKind::dim) < dim_table().size()) s.dim = dim_table()[v(FieldKind::dim)].dim;
-    else invalid(Slot::dim, v(FieldKind::dim), "dim");
+    else reserved(Slot::dim, v(FieldKind::dim), "dim");
     if (v(FieldKind::clamp) < clamp_table().size()) s.clamp = clamp_table()[v(FieldKind::clamp)].clamp;
-    else invalid(Slot::clamp, v(FieldKind::clamp), "clamp");
-    const bool bindless = form_.form == EncodingForm::suatom_bindless || form_.form == EncodingForm::suatom_bindless_sparse ||
-                          form_.form == EncodingForm::suatom_bindless_cas || form_.form == EncodingForm::sured_bindless;
-    if (bindless) s.handle_register = reg(FieldKind::rc);
+    else reserved(Slot::clamp, v(FieldKind::clamp), "clamp");
+    if (has(FieldKind::rc)) s.handle_register = reg(FieldKind::rc);
     else s.handle_indices = {static_cast<uint32_t>(v(FieldKind::ts_index))};
-    // Ps is bit-inverted (§6.6). In the .CAS forms a PT field is the form without Ps; the
-    // bindless .op form with Ps has its own opcode, so it always prints its Ps, PT included.
-    const uint8_t ps = static_cast<uint8_t>(7 - v(FieldKind::sparse));
-    if (form_.form == EncodingForm::suatom_bindless_sparse || (cas && ps != PT)) inst_.ps = ps;
+    // In the .CAS forms a PT field is the form without Ps; the bindless .op form with Ps has its
+    // own opcode, so it always prints its Ps, PT included.
+    if (!has(FieldKind::sparse)) return;
+    if (form_.form == EncodingForm::suatom_bindless_sparse || v(FieldKind::sparse) != 0) sparse();
   }
 
   uint64_t word_;
   const EncodingInfo& form_;
+  Architecture arch_;
   const FieldMap& fields_;
   support::Diagnostics& out_;
   Instruction inst_;
@@ -234,19 +284,32 @@ class Decoder {
 
 }  // namespace
 
-Decoded decode(uint64_t word, const support::SourceLocation& where) {
+Decoded decode(uint64_t word, const support::SourceLocation& where, Architecture arch) {
   Decoded out;
+  if (!is_spa5(arch)) {
+    out.diagnostics.error(where,
+                          fmt::format("{} has no Maxwell 64-bit words: decode reads sm_50 … sm_62", name(arch)),
+                          "spec/nvidia.md §11");
+    return out;
+  }
   const EncodingInfo* form = find_encoding(word);
   if (!form) {
     out.diagnostics.error(where,
                           fmt::format("0x{:016x} is not a SPA 5.0 atomic: its opcode bits match none of ATOM, ATOM.CAS, "
-                                      "ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED",
+                                      "ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor nvdisasm's Ps and .P forms)",
                                       word),
                           "spec/nvidia.md §11.4");
     return out;
   }
-  out.instruction = Decoder(word, *form, where, out.diagnostics).run();
-  validate(*out.instruction, out.diagnostics);
+  out.instruction = Decoder(word, *form, arch, where, out.diagnostics).run();
+  // The rules of the pages hold for text a person writes; a word that breaks one is still what
+  // the hardware field holds and what nvdisasm prints, so here they are warnings.
+  support::Diagnostics rules;
+  validate(*out.instruction, rules);
+  for (support::Diagnostic d : rules.all()) {
+    if (d.severity == support::Severity::error) d.severity = support::Severity::warning;
+    out.diagnostics.add(std::move(d));
+  }
   return out;
 }
 

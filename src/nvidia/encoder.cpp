@@ -2,73 +2,125 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/nvidia/validator.hpp"
-
 namespace gpuatom::nvidia {
 
 namespace {
 
-uint64_t cas_kind(AtomOp op) {
-  switch (op) {
-    case AtomOp::CAST: return 0;
-    case AtomOp::CAST_SPIN: return 1;
-    default: return 2;  // CAS
-  }
+bool has_field(const EncodingInfo& form, FieldKind kind) {
+  for (const BitField& f : form.fields)
+    if (f.kind == kind) return true;
+  return false;
 }
 
-// What the instruction puts in a field (§11.2, §11.3).
-uint64_t field_value(const Instruction& i, FieldKind kind) {
-  switch (kind) {
-    case FieldKind::rd: return i.rd.value_or(RZ);
-    case FieldKind::ra: return i.address.base;
-    case FieldKind::rb:
-      // Layout 2 keeps the swap register in the Rb field; the compare value is RZ (§6.2).
-      if (i.is_compare() && !i.is_surface() && i.cas_layout() == CasLayout::compare_is_rz) return i.rc.value_or(RZ);
-      return i.rb.value_or(RZ);
-    case FieldKind::rc: return i.surface.handle_register.value_or(RZ);
-    case FieldKind::guard: return i.guard.predicate;
-    case FieldKind::guard_negate: return i.guard.negated;
-    case FieldKind::offset20: return static_cast<uint64_t>(i.address.offset) & 0xfffff;
-    case FieldKind::offset22_div4: return static_cast<uint64_t>(i.address.offset >> 2) & 0x3fffff;
-    case FieldKind::extended: return i.extended;
-    case FieldKind::byte_address: return i.surface.byte_address;
-    case FieldKind::atom_size: return static_cast<uint64_t>(info(i.size).atom_code);
-    case FieldKind::cas_size: return i.data_bits() == 64;
-    case FieldKind::shared_size: return static_cast<uint64_t>(info(i.size).shared_code);
-    case FieldKind::surface_size: return static_cast<uint64_t>(info(i.size).surface_code);
-    case FieldKind::op: return static_cast<uint64_t>(info(i.op).code);
-    case FieldKind::cas_layout: return static_cast<uint64_t>(i.cas_layout());
-    case FieldKind::cas_kind: return cas_kind(i.op);
-    case FieldKind::sparse: return i.ps ? 7u - *i.ps : 0u;  // bit-inverted: 0 = PT (§6.6)
-    case FieldKind::dim: return static_cast<uint64_t>(info(i.surface.dim).code);
-    case FieldKind::ts_index: return i.surface.handle_indices.empty() ? 0 : i.surface.handle_indices[0];
-    case FieldKind::clamp: return static_cast<uint64_t>(info(i.surface.clamp).code);
-    case FieldKind::unassigned: return 0;
+// A field's value as the instruction asks for it, or the reason no word holds it. Signed
+// fields are checked against their range here, before they are cut to their width.
+class FieldValues {
+ public:
+  FieldValues(const Instruction& i, Architecture arch) : i_(i), arch_(arch) {}
+
+  std::variant<uint64_t, std::string> operator()(const BitField& f) const {
+    switch (f.kind) {
+      case FieldKind::rd: return uint64_t{i_.rd.value_or(RZ)};
+      case FieldKind::ra: return uint64_t{i_.address.base};
+      case FieldKind::rb:
+        // Layout 2 keeps the swap register in the Rb field; the compare value is RZ (§6.2).
+        if (i_.is_compare() && !i_.is_surface() && i_.cas_layout() == CasLayout::compare_is_rz) return uint64_t{i_.rc.value_or(RZ)};
+        return uint64_t{i_.rb.value_or(RZ)};
+      case FieldKind::rc: return uint64_t{i_.surface.handle_register.value_or(RZ)};
+      case FieldKind::guard: return uint64_t{i_.guard.predicate};
+      case FieldKind::guard_negate: return uint64_t{i_.guard.negated};
+      case FieldKind::offset20: return offset(f, 1);
+      case FieldKind::offset22_div4: return offset(f, 4);
+      case FieldKind::extended: return uint64_t{i_.extended};
+      case FieldKind::byte_address: return uint64_t{i_.surface.byte_address};
+      case FieldKind::atom_size: return size(SizeField::atom);
+      case FieldKind::surface_size: return size(SizeField::surface);
+      case FieldKind::shared_size: return size(SizeField::shared);
+      case FieldKind::cas_size: return uint64_t{i_.data_bits() == 64};
+      case FieldKind::op:
+        if (const auto& p = placeholder(Slot::op)) return *p;
+        if (info(i_.op).code < 0) return fmt::format("{} has no op code in the {} field", info(i_.op).name, name(f.kind));
+        return static_cast<uint64_t>(info(i_.op).code);
+      case FieldKind::formatted_cas_op: return placeholder(Slot::op).value_or(0);
+      case FieldKind::cas_layout:
+        if (i_.cas_layout() == CasLayout::invalid)
+          return std::string("the swap register Rc must be Rb+1 (Rb+2 for 64-bit), or RZ, or Rb must be RZ (§6.2)");
+        return static_cast<uint64_t>(i_.cas_layout());
+      case FieldKind::cas_kind: return uint64_t{i_.op == AtomOp::CAST_SPIN};
+      case FieldKind::sparse: return i_.ps ? 7u - *i_.ps : 0u;  // bit-inverted: 0 = PT (§6.6)
+      case FieldKind::dim:
+        if (const auto& p = placeholder(Slot::dim)) return *p;
+        return static_cast<uint64_t>(info(i_.surface.dim).code);
+      case FieldKind::ts_index:
+        if (i_.surface.handle_indices.size() != 1) return std::string("a bound surface takes one #tsPtrIdxU13");
+        return uint64_t{i_.surface.handle_indices[0]};
+      case FieldKind::clamp:
+        if (const auto& p = placeholder(Slot::clamp)) return *p;
+        return static_cast<uint64_t>(info(i_.surface.clamp).code);
+      case FieldKind::unassigned: return uint64_t{0};
+    }
+    return uint64_t{0};
   }
-  return 0;
-}
+
+ private:
+  std::optional<uint64_t> placeholder(Slot slot) const {
+    if (const auto& p = i_.placeholders[static_cast<int>(slot)]) return *p;
+    return std::nullopt;
+  }
+
+  std::variant<uint64_t, std::string> size(SizeField field) const {
+    if (const auto& p = placeholder(Slot::size)) return *p;
+    if (const auto code = size_code(field, i_.size, arch_)) return static_cast<uint64_t>(*code);
+    return fmt::format("size {} has no code in this opcode's size field on {}", print_size(), name(arch_));
+  }
+  std::string print_size() const { return i_.size == Size::U32 ? std::string(".U32") : std::string(info(i_.size).spelling); }
+
+  // ImmS20 / ImmS24÷4, or unsigned when Ra = RZ (§6.5).
+  std::variant<uint64_t, std::string> offset(const BitField& f, int scale) const {
+    const int64_t off = i_.address.offset;
+    const std::string shown = off < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-off)) : fmt::format("0x{:x}", off);
+    if (off % scale) return fmt::format("the offset {} is not a multiple of {}", shown, scale);
+    const int64_t field = off / scale;
+    const int64_t span = int64_t{1} << f.width;
+    const bool fits = i_.address.absolute() ? field >= 0 && field < span : field >= -span / 2 && field < span / 2;
+    if (!fits) return fmt::format("the offset {} does not fit the {} field", shown, name(f.kind));
+    return static_cast<uint64_t>(field) & static_cast<uint64_t>(span - 1);
+  }
+
+  const Instruction& i_;
+  Architecture arch_;
+};
 
 }  // namespace
 
 std::optional<EncodingForm> encoding_form(const Instruction& i) {
   if (i.dialect != Dialect::spa5) return std::nullopt;
   const bool compare = i.is_compare();
+  const bool bindless = i.surface.bindless();
   switch (i.family()) {
     case Family::ATOM:
-      if (i.ps) return std::nullopt;
+      if (i.ps) return compare ? EncodingForm::atom_cas_sparse : EncodingForm::atom_sparse;
       return compare ? EncodingForm::atom_cas : EncodingForm::atom;
-    case Family::ATOMS: return compare ? EncodingForm::atoms_cas : EncodingForm::atoms;
+    case Family::ATOMS:
+      if (!compare) return EncodingForm::atoms;
+      return i.op == AtomOp::CAS ? EncodingForm::atoms_cas : EncodingForm::atoms_cast;
     case Family::RED: return EncodingForm::red;
     case Family::SUATOM:
-      if (!i.surface.bindless()) return compare ? EncodingForm::suatom_bound_cas : EncodingForm::suatom_bound;
+      if (i.surface.formatted) {
+        if (compare) return bindless ? EncodingForm::suatom_formatted_cas_bindless : EncodingForm::suatom_formatted_cas_bound;
+        return bindless ? EncodingForm::suatom_formatted_bindless : EncodingForm::suatom_formatted_bound;
+      }
+      if (!bindless) return compare ? EncodingForm::suatom_bound_cas : EncodingForm::suatom_bound;
       if (compare) return EncodingForm::suatom_bindless_cas;
       return i.ps ? EncodingForm::suatom_bindless_sparse : EncodingForm::suatom_bindless;
-    case Family::SURED: return i.surface.bindless() ? EncodingForm::sured_bindless : EncodingForm::sured_bound;
+    case Family::SURED:
+      if (i.surface.formatted) return bindless ? EncodingForm::sured_formatted_bindless : EncodingForm::sured_formatted_bound;
+      return bindless ? EncodingForm::sured_bindless : EncodingForm::sured_bound;
   }
   return std::nullopt;
 }
 
-std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i) {
+std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Architecture arch) {
   const auto refuse = [&](uint32_t column, std::string message, std::string rule) {
     support::SourceLocation where = i.where;
     if (where.line != 0 && column != 0) where.column = column;
@@ -81,32 +133,41 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i) {
                               "encodes SPA 5.0 words only)",
                               mn),
                   "spec/nvidia.md §10.3");
-  if (i.family() == Family::ATOM && i.ps)
-    return refuse(i.columns.column(OperandRole::ps),
-                  fmt::format("{}.{} with a sparse predicate Ps has no known encoding (no public decoder models it)", mn,
-                              info(i.op).name),
-                  "spec/nvidia.md §6.6, §13");
-  support::Diagnostics checks;
-  validate(i, checks);
-  for (const support::Diagnostic& d : checks.all())
-    if (d.severity == support::Severity::error) return d;
-  for (int s = 0; s < slot_count; ++s)
-    if (i.placeholders[s])
-      return refuse(i.columns.column(static_cast<Slot>(s)),
-                    fmt::format(".INVALID{} names no {} value and has no encoding", *i.placeholders[s],
-                                name(static_cast<Slot>(s))),
-                    "spec/nvidia.md §10.3");
-
+  if (!is_spa5(arch))
+    return refuse(i.columns.mnemonic, fmt::format("{} has no Maxwell 64-bit words (sm_50 … sm_62 have)", name(arch)),
+                  "spec/nvidia.md §11");
   const EncodingInfo& form = info(*encoding_form(i));
+
+  // What the instruction says that this opcode has no field for.
+  if (i.ps && !has_field(form, FieldKind::sparse))
+    return refuse(i.columns.column(OperandRole::ps), fmt::format("{} has no sparse predicate Ps field", form.name),
+                  "spec/nvidia.md §6.6");
+  if (i.ps && arch == Architecture::sm_50)
+    return refuse(i.columns.column(OperandRole::ps), "sm_50 has no sparse predicate Ps forms (nvdisasm SM50 refuses them)",
+                  "docs/oracles.md");
+  if (has_field(form, FieldKind::sparse) && i.family() == Family::ATOM && (i.address.offset != 0 || i.address.absolute()))
+    return refuse(i.columns.column(OperandRole::address), fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
+                  "spec/nvidia.md §6.6");
+  if (i.surface.byte_address && !has_field(form, FieldKind::byte_address))
+    return refuse(i.columns.column(Slot::byte_address), fmt::format("{} has no .BA field", form.name), "docs/oracles.md");
+  const bool sized = has_field(form, FieldKind::atom_size) || has_field(form, FieldKind::surface_size) ||
+                     has_field(form, FieldKind::shared_size) || has_field(form, FieldKind::cas_size);
+  if (!sized && (i.size != Size::U32 || i.placeholders[static_cast<int>(Slot::size)]))
+    return refuse(i.columns.column(Slot::size), fmt::format("{} has no size field", form.name), "docs/oracles.md");
+
+  const FieldValues values(i, arch);
   uint64_t word = form.match;
   for (const BitField& f : form.fields) {
-    const uint64_t value = field_value(i, f.kind);
-    if (value >> f.width)
+    const auto value = values(f);
+    if (const auto* why = std::get_if<std::string>(&value))
+      return refuse(i.columns.mnemonic, fmt::format("{}: {}", form.name, *why), "spec/nvidia.md §11.2");
+    const uint64_t v = std::get<uint64_t>(value);
+    if (v >> f.width)
       return refuse(i.columns.mnemonic,
-                    fmt::format("internal: {} value 0x{:x} does not fit bits {}–{} of {}", name(f.kind), value, f.lo,
-                                f.lo + f.width - 1, form.name),
+                    fmt::format("{} value 0x{:x} does not fit bits {}–{} of {}", name(f.kind), v, f.lo, f.lo + f.width - 1,
+                                form.name),
                     "spec/nvidia.md §11.2");
-    word |= value << f.lo;
+    word |= v << f.lo;
   }
   return word;
 }

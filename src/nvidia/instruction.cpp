@@ -36,6 +36,12 @@ bool Instruction::has_placeholder() const {
 CasLayout Instruction::cas_layout() const {
   const uint8_t b = rb.value_or(RZ);
   const uint8_t c = rc.value_or(RZ);
+  // `???255` (nvdisasm): a packed pair that runs past R254, or layout 2 with field value 255.
+  if (unnamed(OperandRole::rb)) return unnamed(OperandRole::rc) ? CasLayout::packed : CasLayout::invalid;
+  if (unnamed(OperandRole::rc)) {
+    if (b == RZ) return CasLayout::compare_is_rz;
+    return b + data_registers() >= RZ ? CasLayout::packed : CasLayout::invalid;
+  }
   if (b == RZ && c != RZ) return CasLayout::compare_is_rz;
   if (c == RZ) return CasLayout::rc_is_rz;
   if (c == b + data_registers()) return CasLayout::packed;

@@ -45,8 +45,9 @@ constexpr std::array<ClampInfo, 3> clamps = {{
 
 constexpr uint8_t v(auto e) { return static_cast<uint8_t>(e); }
 
-constexpr std::array<ModifierInfo, 25> modifiers = {{
-    {"D", Slot::mode, 1, false},
+constexpr std::array<ModifierInfo, 26> modifiers = {{
+    {"D", Slot::mode, mode_raw, false},
+    {"P", Slot::mode, mode_formatted, false},
     {"BA", Slot::byte_address, 1, false},
     {"1D", Slot::dim, v(Dim::d1), false},
     {"1D_BUFFER", Slot::dim, v(Dim::d1_buffer), false},
@@ -126,9 +127,23 @@ constexpr std::array atom_cas_fields = {rd, ra, guard, negate, BitField{F::rb, 2
                                         BitField{F::cas_layout, 50, 2}};
 constexpr std::array atoms_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8}, BitField{F::shared_size, 28, 2},
                                      BitField{F::offset22_div4, 30, 22}, BitField{F::op, 52, 4}};
+// ATOMS.CAST{.SPIN} and ATOMS.CAS share a layout; the kind bit (53) separates CAST from
+// CAST.SPIN, and the CAS opcode's kind bits are fixed (bits 53–54 = 2; 3 is ATOM with Ps).
+constexpr std::array atoms_cast_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
+                                          BitField{F::cas_layout, 28, 2}, BitField{F::offset22_div4, 30, 22},
+                                          BitField{F::cas_size, 52, 1}, BitField{F::cas_kind, 53, 1}};
 constexpr std::array atoms_cas_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
                                          BitField{F::cas_layout, 28, 2}, BitField{F::offset22_div4, 30, 22},
-                                         BitField{F::cas_size, 52, 1}, BitField{F::cas_kind, 53, 2}};
+                                         BitField{F::cas_size, 52, 1}};
+// ATOM and ATOM.CAS with a sparse predicate (nvdisasm): no offset, Ps at 41–43, the op at 44–47.
+constexpr std::array atom_sparse_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
+                                           BitField{F::unassigned, 28, 13}, BitField{F::sparse, 41, 3},
+                                           BitField{F::op, 44, 4}, BitField{F::extended, 48, 1},
+                                           BitField{F::atom_size, 49, 3}};
+constexpr std::array atom_cas_sparse_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
+                                               BitField{F::unassigned, 28, 13}, BitField{F::sparse, 41, 3},
+                                               BitField{F::unassigned, 44, 4}, BitField{F::extended, 48, 1},
+                                               BitField{F::cas_size, 49, 1}, BitField{F::cas_layout, 50, 2}};
 constexpr std::array red_fields = {BitField{F::rb, 0, 8}, ra, guard, negate, BitField{F::atom_size, 20, 3},
                                    BitField{F::op, 23, 3}, BitField{F::unassigned, 26, 2},
                                    BitField{F::offset20, 28, 20}, BitField{F::extended, 48, 1},
@@ -156,14 +171,35 @@ constexpr std::array sured_bound_fields = {sr_rb, ra, guard, negate, sr_size, sr
 constexpr std::array sured_bindless_fields = {sr_rb, ra,     guard, negate, sr_size, sr_ba, sr_op, sr_gap, su_dim,
                                               BitField{F::unassigned, 36, 3}, su_rc, su_bl_gap, su_clamp};
 
+// The formatted (.P) surface forms (nvdisasm): no .BA and no size; bit 51 of the opcode selects a
+// bound (#tsPtrIdxU13) or bindless (Rc) handle.
+constexpr BitField su_gap28{F::unassigned, 28, 1}, su_bl_gap36{F::unassigned, 36, 3};
+constexpr std::array suatom_formatted_bound_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_op, su_dim, su_ts,
+                                                      su_clamp};
+constexpr std::array suatom_formatted_bindless_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_op, su_dim,
+                                                         su_bl_gap36, su_rc, su_bl_gap, su_clamp};
+constexpr BitField su_fcas_op{F::formatted_cas_op, 29, 4};
+constexpr std::array suatom_formatted_cas_bound_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_fcas_op, su_dim,
+                                                          su_ts, su_clamp};
+constexpr std::array suatom_formatted_cas_bindless_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_fcas_op,
+                                                             su_dim, su_bl_gap36, su_rc, su_bl_gap, su_clamp};
+constexpr BitField sr_fgap{F::unassigned, 20, 4};
+constexpr std::array sured_formatted_bound_fields = {sr_rb, ra, guard, negate, sr_fgap, sr_op, sr_gap, su_dim, su_ts,
+                                                     su_clamp};
+constexpr std::array sured_formatted_bindless_fields = {sr_rb, ra,     guard,  negate,      sr_fgap,  sr_op,
+                                                        sr_gap, su_dim, su_bl_gap36, su_rc, su_bl_gap, su_clamp};
+
 constexpr uint64_t top(uint64_t bits16) { return bits16 << 48; }
 
 const std::array<EncodingInfo, encoding_form_count> encodings = {{
     {EncodingForm::atom, "ATOM", Mnemonic::ATOM, 0xEDULL << 56, 0xFFULL << 56, atom_fields},
     {EncodingForm::atom_cas, "ATOM.CAS", Mnemonic::ATOM, 0xEEFULL << 52, 0xFFFULL << 52, atom_cas_fields},
+    {EncodingForm::atom_sparse, "ATOM .op with Ps", Mnemonic::ATOM, top(0xEE60), top(0xFFF0), atom_sparse_fields},
+    {EncodingForm::atom_cas_sparse, "ATOM.CAS with Ps", Mnemonic::ATOM, top(0xEE70), top(0xFFF0),
+     atom_cas_sparse_fields},
     {EncodingForm::atoms, "ATOMS", Mnemonic::ATOMS, 0xECULL << 56, 0xFFULL << 56, atoms_fields},
-    {EncodingForm::atoms_cas, "ATOMS.CAS / ATOMS.CAST", Mnemonic::ATOMS, 0b111011100ULL << 55, 0x1FFULL << 55,
-     atoms_cas_fields},
+    {EncodingForm::atoms_cast, "ATOMS.CAST", Mnemonic::ATOMS, top(0xEE00), top(0xFFC0), atoms_cast_fields},
+    {EncodingForm::atoms_cas, "ATOMS.CAS", Mnemonic::ATOMS, top(0xEE40), top(0xFFE0), atoms_cas_fields},
     {EncodingForm::red, "RED", Mnemonic::RED, top(0xEBF8), top(0xFFF8), red_fields},
     {EncodingForm::suatom_bound, "SUATOM bound .op", Mnemonic::SUATOM, top(0xEA00), top(0xFFC0),
      suatom_bound_fields},
@@ -178,6 +214,18 @@ const std::array<EncodingInfo, encoding_form_count> encodings = {{
     {EncodingForm::sured_bound, "SURED bound", Mnemonic::SURED, top(0xEB58), top(0xFFF8), sured_bound_fields},
     {EncodingForm::sured_bindless, "SURED bindless", Mnemonic::SURED, top(0xEB50), top(0xFFF8),
      sured_bindless_fields},
+    {EncodingForm::suatom_formatted_bound, "SUATOM.P bound .op", Mnemonic::SUATOM, top(0xEA68), top(0xFFF8),
+     suatom_formatted_bound_fields},
+    {EncodingForm::suatom_formatted_bindless, "SUATOM.P bindless .op", Mnemonic::SUATOM, top(0xEA60), top(0xFFF8),
+     suatom_formatted_bindless_fields},
+    {EncodingForm::suatom_formatted_cas_bound, "SUATOM.P bound .CAS", Mnemonic::SUATOM, top(0xEAC8), top(0xFFF8),
+     suatom_formatted_cas_bound_fields},
+    {EncodingForm::suatom_formatted_cas_bindless, "SUATOM.P bindless .CAS", Mnemonic::SUATOM, top(0xEAC0),
+     top(0xFFF8), suatom_formatted_cas_bindless_fields},
+    {EncodingForm::sured_formatted_bound, "SURED.P bound", Mnemonic::SURED, top(0xEB48), top(0xFFF8),
+     sured_formatted_bound_fields},
+    {EncodingForm::sured_formatted_bindless, "SURED.P bindless", Mnemonic::SURED, top(0xEB40), top(0xFFF8),
+     sured_formatted_bindless_fields},
 }};
 
 }  // namespace
@@ -219,6 +267,31 @@ bool takes_placeholder(Slot slot) {
       return true;
     default:
       return false;
+  }
+}
+
+constexpr std::array<PlaceholderStem, 7> stems = {{
+    {"INVALIDATOMICSIZE", Slot::size},
+    {"INVALIDATOMSOP", Slot::op},
+    {"INVALIDATOMOP", Slot::op},
+    {"INVALIDSURFACEDIM", Slot::dim},
+    {"INVALIDSURFACECLAMP", Slot::clamp},
+    {"???", Slot::op},
+    {"INVALID", std::nullopt},
+}};
+
+std::span<const PlaceholderStem> placeholder_stems() { return stems; }
+
+std::string_view placeholder_stem(Slot slot, Family family, Dialect dialect, bool formatted_cas) {
+  if (dialect != Dialect::spa5) return "INVALID";
+  switch (slot) {
+    case Slot::op:
+      if (formatted_cas) return "???";
+      return family == Family::ATOMS || family == Family::SUATOM ? "INVALIDATOMSOP" : "INVALIDATOMOP";
+    case Slot::size: return "INVALIDATOMICSIZE";
+    case Slot::dim: return "INVALIDSURFACEDIM";
+    case Slot::clamp: return "INVALIDSURFACECLAMP";
+    default: return "INVALID";
   }
 }
 
@@ -330,6 +403,7 @@ std::string_view name(FieldKind kind) {
     case F::op: return "op";
     case F::cas_layout: return "CAS operand layout";
     case F::cas_kind: return "CAS kind";
+    case F::formatted_cas_op: return "formatted CAS op";
     case F::sparse: return "Ps";
     case F::dim: return "dim";
     case F::ts_index: return "tsPtrIdxU13";

@@ -25,7 +25,9 @@ constexpr std::array<uint8_t, 256> classes = [] {
 }();
 
 bool is(char c, uint8_t cls) { return (classes[static_cast<unsigned char>(c)] & cls) != 0; }
-bool is_word_char(char c) { return is(c, letter | digit) || c == '.'; }
+// '?' belongs to words: nvdisasm spells a field value that names nothing `???n` (an op of
+// SUATOM.P.CAS, a register 255 that is not RZ).
+bool is_word_char(char c) { return is(c, letter | digit) || c == '.' || c == '?'; }
 bool is_number_char(char c) { return is(c, letter | digit) || c == '\''; }
 
 }  // namespace
@@ -55,7 +57,7 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
       }
       if (i == line.size()) return LexError{column(open), "unterminated scheduling annotation '{'"};
       ++i;
-    } else if (is(c, letter)) {
+    } else if (is(c, letter) || c == '?') {
       const size_t start = i;
       while (i < line.size() && is_word_char(line[i])) ++i;
       tokens.push_back({TokenKind::word, line.substr(start, i - start), column(start)});

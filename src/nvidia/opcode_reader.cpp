@@ -45,6 +45,14 @@ std::string_view join_dotted(const std::vector<Part>& parts, size_t first, size_
   return {joined.data() - 1, joined.size() + 1};
 }
 
+// An unassigned field value as a disassembler spells it: `INVALIDn` (sm_70+, its slot given by
+// position) or one of nvdisasm's SPA 5.0 stems, which name their slot (placeholder_stems()).
+struct Placeholder {
+  uint16_t number;
+  std::optional<Slot> slot;
+  bool compare_op;  // `???n`: the op of SUATOM.P.CAS, a compare whatever its number
+};
+
 // One modifier as matched: its slot and how many parts it spans.
 struct Match {
   Slot slot;
@@ -52,14 +60,19 @@ struct Match {
   std::optional<AtomOp> op;
   const SizeSpelling* size = nullptr;
   const ModifierInfo* modifier = nullptr;
-  std::optional<uint16_t> placeholder;
+  std::optional<Placeholder> placeholder;
 };
 
-std::optional<uint16_t> placeholder_number(std::string_view text) {
-  if (!support::istarts_with(text, "INVALID") || text.size() == 7) return std::nullopt;
-  const auto n = support::parse_unsigned(text.substr(7), 0xffff);
-  if (!n || !std::isdigit(static_cast<unsigned char>(text[7]))) return std::nullopt;
-  return static_cast<uint16_t>(*n);
+std::optional<Placeholder> placeholder_number(std::string_view text) {
+  for (const PlaceholderStem& stem : placeholder_stems()) {
+    if (!support::istarts_with(text, stem.text) || text.size() == stem.text.size()) continue;
+    const std::string_view digits = text.substr(stem.text.size());
+    if (!std::isdigit(static_cast<unsigned char>(digits[0]))) continue;
+    const auto n = support::parse_unsigned(digits, 0xffff);
+    if (!n) return std::nullopt;
+    return Placeholder{static_cast<uint16_t>(*n), stem.slot, stem.text == "???"};
+  }
+  return std::nullopt;
 }
 
 // Every spelling a modifier may have — op names, size spellings (without their leading dot) and
@@ -147,7 +160,9 @@ std::string slot_order(Mnemonic mnemonic) {
 
 void apply(const Match& m, Instruction& inst, bool& modern) {
   if (m.placeholder) {
-    inst.placeholders[static_cast<int>(m.slot)] = *m.placeholder;
+    inst.placeholders[static_cast<int>(m.slot)] = m.placeholder->number;
+    if (m.placeholder->compare_op) inst.op = AtomOp::CAS;
+    if (!m.placeholder->slot) inst.generic_placeholders = true;
     return;
   }
   switch (m.slot) {
@@ -173,7 +188,8 @@ void apply(const Match& m, Instruction& inst, bool& modern) {
     case Slot::scope: inst.memory.scope = static_cast<Scope>(v); break;
     case Slot::private_: inst.memory.private_ = true; break;
     case Slot::clamp: inst.surface.clamp = static_cast<Clamp>(v); break;
-    default: break;  // Slot::mode: .D is implied by the mnemonic
+    case Slot::mode: inst.surface.formatted = v == mode_formatted; break;
+    default: break;
   }
 }
 
@@ -207,7 +223,9 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
     if (!m)
       throw SyntaxError{part.column, fmt::format("unknown modifier '.{}' on {}", part.text, mn),
                         "spec/nvidia.md §10.2, §10.3"};
-    if (m->placeholder) {
+    if (m->placeholder && m->placeholder->slot) {
+      m->slot = *m->placeholder->slot;
+    } else if (m->placeholder) {
       // An .INVALIDn stands in the next enumerated slot this mnemonic has.
       int s = last + 1;
       while (s < slot_count && !(takes_placeholder(static_cast<Slot>(s)) && slot_applies(static_cast<Slot>(s), *mnemonic)))
@@ -247,7 +265,7 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
   if (info(*mnemonic).surface) {
     if (!has(Slot::mode))
       throw SyntaxError{column_for_missing(parts, Slot::mode, word),
-                        fmt::format("{} needs the mode .D right after the mnemonic (the only surface mode, seed 002)", mn),
+                        fmt::format("{} needs the mode .D right after the mnemonic (seed 002; nvdisasm also reads .P)", mn),
                         grammar_rule};
     if (!has(Slot::dim))
       throw SyntaxError{column_for_missing(parts, Slot::dim, word),

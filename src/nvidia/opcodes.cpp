@@ -215,4 +215,27 @@ std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp
                      info(op).name, size_name, info(op).name, name(family), allowed, legality_source(family));
 }
 
+std::optional<Size> size_from_code(SizeField field, int code, Architecture arch) {
+  if (field == SizeField::atom && code == 4 && arch == Architecture::sm_50) return Size::U128;
+  if (code == 4 && field != SizeField::shared && arch == Architecture::sm_50) return std::nullopt;
+  if (field == SizeField::atom && code == 6 && arch < Architecture::sm_60) return std::nullopt;
+  for (const SizeInfo& s : sizes) {
+    const int own = field == SizeField::atom ? s.atom_code : field == SizeField::surface ? s.surface_code : s.shared_code;
+    if (own == code) return s.size;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> size_code(SizeField field, Size size, Architecture arch) {
+  for (int code = 0; code < 8; ++code)
+    if (size_from_code(field, code, arch) == size) return code;
+  return std::nullopt;
+}
+
+std::string_view decoded_size_spelling(Size size, Architecture arch) {
+  if (size == Size::U128 && arch == Architecture::sm_50) return ".U128";
+  if (size == Size::F16x2 && (arch == Architecture::sm_52 || arch == Architecture::sm_53)) return ".F16x2.FTZ.RN";
+  return "";
+}
+
 }  // namespace gpuatom::nvidia

@@ -72,6 +72,7 @@ class Reader {
     if (t.kind == TokenKind::word) {
       ++pos_;
       if (auto r = parse_register(t.text)) return {Operand::Kind::reg, *r, {}, 0, 0, 0, t.column};
+      if (t.text == "???255") return {Operand::Kind::reg, RZ, {}, 0, 0, 0, t.column, true};
       if (auto p = parse_predicate(t.text)) return {Operand::Kind::predicate, *p, {}, 0, 0, 0, t.column};
       if (parse_uniform_register(t.text))
         throw SyntaxError{t.column, fmt::format("a uniform register ('{}') is an operand only inside an address", t.text), modern_rule};

@@ -19,6 +19,7 @@ struct Operand {
   uint32_t offset_column = 0; // the immediate inside the address
   int64_t value = 0;      // Kind::immediate
   uint32_t column = 0;
+  bool unnamed = false;   // `???255`: register field 255 where RZ means something else (nvdisasm)
   bool modern() const;    // uses sm_70+ address syntax (desc[], .64/.Xn suffix, uniform registers)
 };
 

@@ -49,6 +49,15 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
     if (j < ops.size() && fits(slot, ops[j])) {
       const Operand& op = ops[j];
       inst.columns.operands[static_cast<int>(slot.role)] = op.column;
+      if (op.unnamed) {
+        if (slot.role != OperandRole::rb && slot.role != OperandRole::rc)
+          throw SyntaxError{op.column,
+                            fmt::format("'???255' (nvdisasm's register 255 that is not RZ) stands only for a CAS data "
+                                        "register Rb or Rc, not the {}",
+                                        name(slot.role)),
+                            "docs/oracles.md"};
+        inst.unnamed_register[static_cast<int>(slot.role)] = true;
+      }
       switch (slot.role) {
         case OperandRole::ps: inst.ps = op.index; break;
         case OperandRole::pu: inst.pu = op.index; break;

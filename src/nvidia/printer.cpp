@@ -23,10 +23,14 @@ std::string_view size_text(const Instruction& inst) {
 // One modifier slot: its placeholder if it holds one, else its value ("" when absent).
 std::string slot_text(const Instruction& inst, Slot slot) {
   if (const auto& placeholder = inst.placeholders[static_cast<int>(slot)])
-    return fmt::format(".INVALID{}", *placeholder);
+    return fmt::format(".{}{}",
+                       inst.generic_placeholders
+                           ? "INVALID"
+                           : placeholder_stem(slot, inst.family(), inst.dialect, inst.surface.formatted && inst.is_compare()),
+                       *placeholder);
   const auto dotted = [](std::string_view name) { return name.empty() ? std::string() : fmt::format(".{}", name); };
   switch (slot) {
-    case Slot::mode: return inst.is_surface() ? ".D" : "";
+    case Slot::mode: return inst.is_surface() ? (inst.surface.formatted ? ".P" : ".D") : "";
     case Slot::byte_address: return inst.is_surface() && inst.surface.byte_address ? ".BA" : "";
     case Slot::dim: return inst.is_surface() ? dotted(info(inst.surface.dim).name) : "";
     case Slot::extended: return inst.extended ? ".E" : "";
@@ -58,7 +62,8 @@ std::string handle_text(const Surface& surface) {
 std::string_view canonical_size_spelling(const Instruction& inst) {
   switch (inst.size) {
     case Size::U32: return "";
-    case Size::U64: return inst.is_compare() || inst.dialect == Dialect::modern ? ".64" : ".U64";
+    // nvdisasm: ATOM.CAS.64 and ATOMS.CAS.64, but SUATOM.D.1D.CAS.U64.
+    case Size::U64: return (inst.is_compare() && !inst.is_surface()) || inst.dialect == Dialect::modern ? ".64" : ".U64";
     default: return info(inst.size).spelling;
   }
 }
@@ -95,8 +100,10 @@ std::string print(const Instruction& inst) {
   if (inst.pu) operands.push_back(predicate_name(*inst.pu));
   if (inst.rd) operands.push_back(register_name(*inst.rd));
   operands.push_back(print_address(inst.address));
-  if (inst.rb) operands.push_back(register_name(*inst.rb));
-  if (inst.rc) operands.push_back(register_name(*inst.rc));
+  // `???255`: a register field of 255 where RZ would mean something else (nvdisasm's spelling).
+  const auto data = [&](uint8_t r, OperandRole role) { return inst.unnamed(role) ? std::string("???255") : register_name(r); };
+  if (inst.rb) operands.push_back(data(*inst.rb, OperandRole::rb));
+  if (inst.rc) operands.push_back(data(*inst.rc, OperandRole::rc));
   if (inst.is_surface()) operands.push_back(handle_text(inst.surface));
   out += ' ';
   for (size_t i = 0; i < operands.size(); ++i) {

@@ -16,6 +16,7 @@ class Validator {
 
   void run() {
     placeholders();
+    formatted();
     legality();
     f16x2_spelling();
     data_registers();
@@ -41,10 +42,23 @@ class Validator {
     for (int s = 0; s < slot_count; ++s)
       if (const auto& p = i_.placeholders[s])
         warning(col(static_cast<Slot>(s)),
-                fmt::format(".INVALID{} stands for an unassigned {} field value: the instruction prints but does not "
-                            "encode or execute",
+                fmt::format(".{}{} stands for an unassigned {} field value: the instruction prints and encodes but does "
+                            "not execute",
+                            i_.generic_placeholders ? "INVALID"
+                                        : placeholder_stem(static_cast<Slot>(s), i_.family(), i_.dialect,
+                                                           i_.surface.formatted && i_.is_compare()),
                             *p, name(static_cast<Slot>(s))),
                 "spec/nvidia.md §10.3");
+  }
+
+  // .P (formatted surface data): nvdisasm reads it, seed 002 defines only .D (raw data).
+  void formatted() {
+    if (i_.is_surface() && i_.surface.formatted)
+      error(col(Slot::mode),
+            fmt::format("{}.P (formatted surface data) has no semantics on the SUATOM page, which defines only .D (raw "
+                        "data): it prints and encodes but does not execute",
+                        info(i_.mnemonic).name),
+            "seed 002, docs/oracles.md");
   }
 
   void legality() {
@@ -84,6 +98,14 @@ class Validator {
     if (n > 2) return;  // .128 (sm_90): no pairing rule is published
     const uint8_t rb = i_.rb.value_or(RZ);
     const std::string_view page = i_.family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
+    if (i_.unnamed(OperandRole::rb) || i_.unnamed(OperandRole::rc)) {
+      error(col(i_.unnamed(OperandRole::rb) ? OperandRole::rb : OperandRole::rc),
+            fmt::format("{}: ???255 is register field 255 where it is not RZ: the compare or swap operand runs past R254 "
+                        "and names no register",
+                        opcode()),
+            "spec/nvidia.md §6.2, docs/oracles.md");
+      return;
+    }
     if (rb == RZ) {
       error(col(OperandRole::rb), fmt::format("{}: the compare register Rb cannot be RZ ({})", opcode(), page),
             "spec/nvidia.md §6.2");

@@ -91,31 +91,69 @@ TEST(SassEncoder, RefusesWhatHasNoWord) {
   EXPECT_EQ(modern.rule, "spec/nvidia.md §10.3");
   EXPECT_EQ(modern.where.column, 1u);
 
-  const auto ps = refusal("ATOM.E.ADD P0, R0, [R2], R4 ;");
-  EXPECT_NE(ps.message.find("no known encoding"), std::string::npos) << ps.message;
-  EXPECT_EQ(ps.where.column, 12u);
-  EXPECT_NE(ps.rule.find("§6.6"), std::string::npos);
-  EXPECT_NE(refusal("ATOM.CAS P0, R0, [R2], R4, R5 ;").message.find("no known encoding"), std::string::npos);
-
-  const auto illegal = refusal("ATOM.INC.S32 R0, [R2], R4 ;");
-  EXPECT_NE(illegal.message.find("takes only .U32"), std::string::npos) << illegal.message;
-  EXPECT_EQ(illegal.where.column, 9u);
-
+  // The Ps forms of ATOM take [Ra] only (seed 000): no offset, no absolute address.
+  const auto ps_offset = refusal("ATOM.E.ADD P0, R0, [R2+0x10], R4 ;");
+  EXPECT_NE(ps_offset.message.find("takes [Ra] only"), std::string::npos) << ps_offset.message;
+  EXPECT_NE(ps_offset.rule.find("§6.6"), std::string::npos);
+  // The swap register that is neither Rb+1 nor RZ: no CAS layout holds it (§6.2).
   const auto pairing = refusal("ATOM.CAS R0, [R2], R4, R6 ;");
   EXPECT_NE(pairing.message.find("Rc must be Rb+1"), std::string::npos) << pairing.message;
-
-  const auto placeholder = refusal("ATOM.E.INVALID9 R0, [R2], R4 ;");
-  EXPECT_NE(placeholder.message.find(".INVALID9 names no operation"), std::string::npos) << placeholder.message;
-
+  // An offset past its field, a size with no code, an operand the opcode has no field for.
   const auto range = refusal("ATOM.E.ADD R0, [R2+0x80000], R4 ;");
-  EXPECT_NE(range.message.find("ImmS20"), std::string::npos) << range.message;
+  EXPECT_NE(range.message.find("the offset 0x80000 does not fit the ImmS20/ImmU20 field"), std::string::npos) << range.message;
+  EXPECT_NE(refusal("ATOMS.ADD.F32.FTZ.RN R0, [R2], R4 ;").message.find("has no code"), std::string::npos);
+  EXPECT_NE(refusal("SUATOM.D.1D.ADD P0, R0, [R2], R4, 0x1 ;").message.find("no sparse predicate Ps field"), std::string::npos);
+  EXPECT_NE(refusal("SUATOM.P.BA.1D.ADD R0, [R2], R4, 0x1 ;").message.find("no .BA field"), std::string::npos);
+}
+
+// Rule violations a field can hold encode, as nvdisasm prints them (docs/oracles.md); validate()
+// reports them, and `asm` refuses them unless --rules-as-warnings.
+TEST(SassEncoder, RuleViolationsEncode) {
+  EXPECT_EQ(field(word_of("ATOM.INC.S32 R0, [R2], R4 ;"), 49, 3), 1u);
+  EXPECT_EQ(field(word_of("ATOM.E.INVALIDATOMOP9 R0, [R2], R4 ;"), 52, 4), 9u);
+  EXPECT_EQ(word_of("ATOM.E.INVALID9 R0, [R2], R4 ;"), word_of("ATOM.E.INVALIDATOMOP9 R0, [R2], R4 ;"));
+  EXPECT_EQ(field(word_of("ATOM.E.ADD.INVALIDATOMICSIZE7 R0, [R2], R4 ;"), 49, 3), 7u);
+  EXPECT_EQ(field(word_of("SUATOM.D.INVALIDSURFACEDIM6.ADD.INVALIDSURFACECLAMP3 R0, [R2], R4, R1 ;"), 33, 3), 6u);
+  EXPECT_EQ(field(word_of("ATOM.CAS.64 R0, [R2], R5, R7 ;"), 20, 8), 5u);  // odd pair
+}
+
+// The opcodes nvdisasm reads beyond the public decoders: ATOM with Ps, the .P surface forms.
+TEST(SassEncoder, NvdisasmOnlyOpcodes) {
+  const uint64_t atom_ps = word_of("ATOM.E.ADD P0, R0, [R2], R4 ;");
+  EXPECT_EQ(atom_ps >> 52, 0xEE6u);
+  EXPECT_EQ(field(atom_ps, 41, 3), 7u);  // P0, bit-inverted
+  EXPECT_EQ(field(atom_ps, 44, 4), 0u);  // ADD
+  EXPECT_EQ(word_of("ATOM.CAS.64 P1, R0, [R2], R4, R6 ;") >> 52, 0xEE7u);
+  EXPECT_EQ(word_of("SUATOM.P.2D.ADD R0, [R2], R4, 0x1 ;") >> 51, 0xEA68u >> 3);
+  EXPECT_EQ(word_of("SUATOM.P.2D.ADD R0, [R2], R4, R1 ;") >> 51, 0xEA60u >> 3);
+  EXPECT_EQ(word_of("SUATOM.P.2D.CAS R0, [R2], R4, R1 ;") >> 51, 0xEAC0u >> 3);
+  EXPECT_EQ(field(word_of("SUATOM.P.2D.???7 R0, [R2], R4, 0x1 ;"), 29, 4), 7u);
+  EXPECT_EQ(word_of("SURED.P.3D.AND [R2], R4, 0x1 ;") >> 51, 0xEB48u >> 3);
+  // ???255: the packed pair from field 255, layout 2 with field 255.
+  EXPECT_EQ(field(word_of("ATOM.CAS R0, [R2], ???255, ???255 ;"), 20, 8), 255u);
+  const uint64_t layout2 = word_of("ATOM.CAS R0, [R2], RZ, ???255 ;");
+  EXPECT_EQ(field(layout2, 50, 2), 2u);
+  EXPECT_EQ(field(layout2, 20, 8), 255u);
+}
+
+TEST(SassEncoder, SizeCodesByArchitecture) {
+  const auto at = [](const std::string& line, Architecture arch) { return encode(sass_test::parse_one(line), arch); };
+  EXPECT_EQ(field(std::get<uint64_t>(at("ATOM.E.ADD.U128 R0, [R2], R4 ;", Architecture::sm_50)), 49, 3), 4u);
+  EXPECT_TRUE(std::holds_alternative<gpuatom::support::Diagnostic>(at("ATOM.E.ADD.U128 R0, [R2], R4 ;", Architecture::sm_52)));
+  EXPECT_TRUE(std::holds_alternative<gpuatom::support::Diagnostic>(at("RED.E.ADD.F64.RN [R2], R4 ;", Architecture::sm_53)));
+  EXPECT_EQ(field(std::get<uint64_t>(at("RED.E.ADD.F64.RN [R2], R4 ;", Architecture::sm_60)), 20, 3), 6u);
+  EXPECT_TRUE(std::holds_alternative<gpuatom::support::Diagnostic>(at("ATOM.E.ADD P0, R0, [R2], R4 ;", Architecture::sm_50)));
 }
 
 TEST(SassEncoder, FormSelection) {
   EXPECT_EQ(encoding_form(sass_test::parse_one("ATOM.E.ADD R0, [R2], R4 ;")), EncodingForm::atom);
   EXPECT_EQ(encoding_form(sass_test::parse_one("ATOM.E.CAS R0, [R2], R4, R5 ;")), EncodingForm::atom_cas);
-  EXPECT_EQ(encoding_form(sass_test::parse_one("ATOM.E.ADD P0, R0, [R2], R4 ;")), std::nullopt);
+  EXPECT_EQ(encoding_form(sass_test::parse_one("ATOM.E.ADD P0, R0, [R2], R4 ;")), EncodingForm::atom_sparse);
+  EXPECT_EQ(encoding_form(sass_test::parse_one("ATOM.E.CAS P0, R0, [R2], R4, R5 ;")), EncodingForm::atom_cas_sparse);
+  EXPECT_EQ(encoding_form(sass_test::parse_one("ATOMS.CAST R0, [R2], R4, R5 ;")), EncodingForm::atoms_cast);
+  EXPECT_EQ(encoding_form(sass_test::parse_one("ATOMS.CAS R0, [R2], R4, R5 ;")), EncodingForm::atoms_cas);
   EXPECT_EQ(encoding_form(sass_test::parse_one("RED.E.ADD.STRONG.GPU [R2], R4")), std::nullopt);
   EXPECT_EQ(encoding_form(sass_test::parse_one("SUATOM.D.1D.ADD R0, [R2], R4, 0x1 ;")), EncodingForm::suatom_bound);
   EXPECT_EQ(encoding_form(sass_test::parse_one("SUATOM.D.1D.CAS R0, [R2], R4, R1 ;")), EncodingForm::suatom_bindless_cas);
+  EXPECT_EQ(encoding_form(sass_test::parse_one("SURED.P.1D.ADD [R2], R4, R1 ;")), EncodingForm::sured_formatted_bindless);
 }

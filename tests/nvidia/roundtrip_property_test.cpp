@@ -150,7 +150,9 @@ TEST(SassRoundTripProperty, RandomWordsOfEveryOpcode) {
       const ParsedSass reparsed = parse_sass(text, "gen");
       ASSERT_EQ(reparsed.instructions.size(), 1u) << text << "\n" << reparsed.diagnostics.format_all();
       ASSERT_EQ(print(reparsed.instructions[0]), text);
-      if (!decoded.diagnostics.all().empty()) continue;
+      // Every word nvdisasm reads (no error) re-encodes to itself unless it sets bits nvdisasm
+      // ignores: rule violations and reserved codes are fields like any other.
+      if (decoded.diagnostics.has_errors() || (word & unassigned)) continue;
       ++clean;
       const auto again = encode(reparsed.instructions[0]);
       ASSERT_TRUE(std::holds_alternative<uint64_t>(again)) << text << "\n" << gpuatom::support::format(std::get<1>(again));

@@ -44,6 +44,22 @@ inline std::vector<WordLine> word_lines() {
   return out;
 }
 
+struct ArchWordLine {
+  std::string arch;
+  uint64_t word;
+  std::string text;  // nvdisasm's text, or "<invalid>"
+};
+
+// nvdisasm-words.txt: "ARCH 0xWORD TEXT" per line, '#' comments.
+inline std::vector<ArchWordLine> nvdisasm_word_lines() {
+  std::vector<ArchWordLine> out;
+  for (const std::string& line : corpus_lines("nvdisasm-words.txt", "#")) {
+    const size_t a = line.find(' '), b = line.find(' ', a + 1);
+    out.push_back({line.substr(0, a), std::stoull(line.substr(a + 1, b - a - 1), nullptr, 16), line.substr(b + 1)});
+  }
+  return out;
+}
+
 // Parses one line that must parse; fails the test otherwise.
 inline gpuatom::nvidia::Instruction parse_one(const std::string& line) {
   const auto parsed = gpuatom::nvidia::parse_sass(line, "t.sass");

@@ -34,4 +34,32 @@ TEST(OracleWordsCorpus, NvdisasmReadsEveryCorpusWordAsRecorded) {
   }
 }
 
+// tests/conformance/nvidia/nvdisasm-words.txt, which the decoder tests read without the tools,
+// is what nvdisasm says today.
+TEST(OracleWordsCorpus, NvdisasmWordsFileIsWhatNvdisasmPrints) {
+  GPUATOM_REQUIRE_NVIDIA_TOOLS(tools);
+  const auto lines = sass_test::nvdisasm_word_lines();
+  ASSERT_FALSE(lines.empty());
+  for (const char* arch : {"SM50", "SM52", "SM61"}) {
+    std::vector<uint64_t> words;
+    std::vector<std::string> want;
+    for (const auto& l : lines)
+      if (l.arch == arch) {
+        words.push_back(l.word);
+        want.push_back(l.text);
+      }
+    ASSERT_FALSE(words.empty()) << arch;
+    const auto texts = gpuatom::oracle::nvdisasm_words(tools / "nvdisasm", arch, words);
+    for (size_t i = 0; i < words.size(); ++i) {
+      std::string got = "<invalid>";
+      if (texts[i]) {
+        got.clear();
+        for (char c : *texts[i])
+          if (c != ' ' || (!got.empty() && got.back() != ' ')) got += c;
+      }
+      EXPECT_EQ(got, want[i]) << arch << fmt::format(" 0x{:016x}", words[i]);
+    }
+  }
+}
+
 }  // namespace

@@ -5,7 +5,11 @@
 //   echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode
 //
 // On any error nothing is printed to standard output; the diagnostics go to standard error and
-// the exit code is 2. Warnings are printed and do not fail.
+// the exit code is 2. Warnings are printed and do not fail. --rules-as-warnings reports the
+// rules of the pages (illegal op × size, register pairing, reserved codes) as warnings, as
+// `disasm sass` does, so every line disasm prints assembles back to its word:
+//
+//   gpuatom disasm sass --arch sm_52 --file words.txt | gpuatom asm sass - --encode --arch sm_52 --rules-as-warnings
 #include <string>
 #include <variant>
 #include <vector>
@@ -26,10 +30,36 @@ struct AsmArgs {
   std::string isa;
   std::string path;
   bool encode = false;
+  std::string arch;
+  bool rules_as_warnings = false;
 };
 
+nvidia::Architecture word_architecture(const std::string& text) {
+  if (text.empty()) return nvidia::default_word_architecture;
+  const auto parsed = nvidia::parse_architecture(text);
+  if (!parsed || !nvidia::is_spa5(*parsed))
+    throw BadInput(fmt::format("--arch '{}': Maxwell/Pascal words are encoded for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62", text));
+  return *parsed;
+}
+
+// The parse, then each instruction's rules: errors, or warnings with --rules-as-warnings.
+nvidia::ParsedSass read_and_check(const AsmArgs& args) {
+  const std::string source = read_input(args.path);
+  if (!args.rules_as_warnings) return nvidia::check_sass(source, args.path);
+  nvidia::ParsedSass parsed = nvidia::parse_sass(source, args.path);
+  support::Diagnostics rules;
+  for (const nvidia::Instruction& inst : parsed.instructions) nvidia::validate(inst, rules);
+  for (support::Diagnostic d : rules.all()) {
+    if (d.severity == support::Severity::error) d.severity = support::Severity::warning;
+    parsed.diagnostics.add(std::move(d));
+  }
+  parsed.diagnostics.sort_by_line();
+  return parsed;
+}
+
 int run_asm(const AsmArgs& args) {
-  const nvidia::ParsedSass checked = nvidia::check_sass(read_input(args.path), args.path);
+  const nvidia::Architecture arch = word_architecture(args.arch);
+  const nvidia::ParsedSass checked = read_and_check(args);
   support::Diagnostics diagnostics = checked.diagnostics;
   std::vector<std::string> lines;
   if (!diagnostics.has_errors()) {
@@ -39,7 +69,7 @@ int run_asm(const AsmArgs& args) {
         lines.push_back(text);
         continue;
       }
-      const auto word = nvidia::encode(inst);
+      const auto word = nvidia::encode(inst, arch);
       if (const auto* refused = std::get_if<support::Diagnostic>(&word)) {
         diagnostics.add(*refused);
         continue;
@@ -64,6 +94,10 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
       "  gpuatom asm sass kernel.sass\n"
       "  echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode");
   cmd->add_flag("--encode", args->encode, "print each Maxwell 64-bit word (0x%016x) beside its text");
+  cmd->add_option("--arch", args->arch,
+                  "encode for this architecture's size codes: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62 (default sm_61)");
+  cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
+                "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }
 

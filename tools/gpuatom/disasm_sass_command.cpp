@@ -1,13 +1,15 @@
-// `gpuatom disasm sass 0xWORD… | --file F [--binary]`: Maxwell 64-bit words to the
-// disassembler's text (spec/nvidia.md §10.4, §11).
+// `gpuatom disasm sass 0xWORD… | --file F [--binary] [--arch sm_NN]`: Maxwell/Pascal 64-bit
+// words to the text NVIDIA's nvdisasm prints for them on that architecture (docs/oracles.md).
 //
 //   gpuatom disasm sass 0xed07000100570200 0xebf9000000370233
+//   gpuatom disasm sass --arch sm_52 0xed09000100470200  (sm_52 reads .F16x2.FTZ.RN, sm_61 .F16x2.RN)
 //   gpuatom disasm sass --file words.txt            (one hex word per line; // and # comments)
 //   gpuatom disasm sass --file kernel.bin --binary  (raw little-endian 8-byte words)
 //
-// A word that matches no opcode is bad input: nothing is printed and the exit code is 2.
-// A word that decodes but breaks a rule (illegal op × size, invalid code, bad CAS registers) is
-// printed, flagged on standard error, and the exit code is 2. Warnings do not fail.
+// A word that matches no opcode is bad input: nothing is printed and the exit code is 2. A word
+// nvdisasm calls invalid (CAS layout 3, a Ps form on sm_50 …) is printed, flagged as an error,
+// and the exit code is 2. A word that breaks a rule of the pages (illegal op × size, reserved
+// code, odd register pair) is printed as nvdisasm prints it, with a warning; warnings do not fail.
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +31,7 @@ struct DisasmArgs {
   std::vector<std::string> words;
   std::string file;
   bool binary = false;
+  std::string arch;
 };
 
 // A word and where it came from: line and column of a text, or byte offset (line 0) of a binary.
@@ -96,6 +99,14 @@ int run_disasm(const DisasmArgs& args) {
   if (args.file.empty() == args.words.empty())
     throw BadInput("give either words on the command line or --file F (not both)");
   if (args.binary && args.file.empty()) throw BadInput("--binary reads --file F");
+  nvidia::Architecture arch = nvidia::default_word_architecture;
+  if (!args.arch.empty()) {
+    const auto parsed = nvidia::parse_architecture(args.arch);
+    if (!parsed || !nvidia::is_spa5(*parsed))
+      throw BadInput(fmt::format("--arch '{}': Maxwell/Pascal words are read for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62",
+                                 args.arch));
+    arch = *parsed;
+  }
   support::Diagnostics diagnostics;
   std::vector<Word> words;
   if (!args.file.empty()) {
@@ -112,7 +123,7 @@ int run_disasm(const DisasmArgs& args) {
   std::vector<std::string> lines;
   bool undecodable = diagnostics.has_errors();
   for (const Word& w : words) {
-    nvidia::Decoded decoded = nvidia::decode(w.value, w.where(source));
+    nvidia::Decoded decoded = nvidia::decode(w.value, w.where(source), arch);
     for (const support::Diagnostic& d : decoded.diagnostics.all()) diagnostics.add(d);
     if (decoded.instruction) lines.push_back(nvidia::print(*decoded.instruction));
     else undecodable = true;
@@ -131,11 +142,15 @@ void add_disasm_sass_command(CLI::App& parent, Action& run) {
   cmd->footer(
       "Examples:\n"
       "  gpuatom disasm sass 0xed07000100570200 0xebf9000000370233\n"
+      "  gpuatom disasm sass --arch sm_52 0xed09000100470200\n"
       "  gpuatom disasm sass --file words.txt\n"
       "  gpuatom disasm sass --file kernel.bin --binary");
   cmd->add_option("words", args->words, "64-bit words in hex (0xed07000100570200)");
   cmd->add_option("--file", args->file, "read words from a file: one hex word per line, or raw bytes with --binary");
   cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte words");
+  cmd->add_option("--arch", args->arch,
+                  "read the words as nvdisasm of this architecture does: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62 "
+                  "(default sm_61)");
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
 }
 

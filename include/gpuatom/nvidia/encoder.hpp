@@ -1,23 +1,29 @@
-// Instruction → Maxwell 64-bit word (spec/nvidia.md §11). The encoder walks the bit fields of
-// the form's row in the instruction table; it refuses, with a diagnostic naming the rule, what
-// has no word: invalid instructions (validate() errors), sm_70+ spellings, the ATOM/ATOM.CAS Ps
-// forms (no public encoding, §6.6) and `.INVALIDn` placeholders. Unassigned bits are 0.
+// Instruction → Maxwell/Pascal 64-bit word (spec/nvidia.md §11), the inverse of decode() for an
+// architecture. The encoder walks the bit fields of the form's row in the instruction table and
+// refuses, with a diagnostic, only what no word holds: sm_70+ spellings, a value that does not
+// fit its field (an offset out of range, a size with no code on that architecture), an operand
+// the opcode has no field for (Ps on a form without one, .BA on .P), a CAS register layout
+// other than the four of §6.2. Rule violations that a field can hold — illegal op × size, odd
+// register pairs, reserved codes (.INVALIDATOMOP14) — encode, as nvdisasm prints them; validate()
+// reports them. Unassigned bits are 0.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <variant>
 
+#include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/instruction.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::nvidia {
 
-// Which of the opcodes of §11.2 the instruction uses (SUATOM: bound/bindless, .op/.CAS, Ps),
-// or nothing for sm_70+ spellings and the ATOM Ps forms.
+// Which opcode of the instruction table the instruction uses (SUATOM: bound/bindless, .op/.CAS,
+// Ps, .P), or nothing for sm_70+ spellings.
 std::optional<EncodingForm> encoding_form(const Instruction& instruction);
 
 // The word, or the first reason there is none.
-std::variant<uint64_t, support::Diagnostic> encode(const Instruction& instruction);
+std::variant<uint64_t, support::Diagnostic> encode(const Instruction& instruction,
+                                                    Architecture arch = default_word_architecture);
 
 }  // namespace gpuatom::nvidia

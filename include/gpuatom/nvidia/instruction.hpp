@@ -64,6 +64,9 @@ struct Address {
 
 // SUATOM / SURED operands besides Ra and Rb (§8, seed 002).
 struct Surface {
+  // .P: formatted surface data, which nvdisasm reads from opcodes beyond the SPA 5.0 page (no .BA,
+  // no size). It prints, parses and encodes; it does not execute (seed 002 defines only .D).
+  bool formatted = false;
   bool byte_address = false;              // .BA: x is a byte address
   Dim dim = Dim::d1;
   Clamp clamp = Clamp::near;              // .NEAR is the default and is not printed
@@ -120,6 +123,14 @@ struct Instruction {
   // nothing (§10.3), also what decode() prints for invalid codes. An instruction holding one
   // prints and parses but neither encodes nor executes.
   std::array<std::optional<uint16_t>, slot_count> placeholders{};
+  // The placeholders were written `.INVALIDn` (the sm_70+ spelling) rather than with nvdisasm's
+  // SPA 5.0 names (.INVALIDATOMOPn …): print them back as written.
+  bool generic_placeholders = false;
+
+  // Registers the disassembler prints as `???255`: field value 255 in a role where RZ would mean
+  // something else (a packed CAS operand past R254, or Rc = 255 in layout 2, §6.2). By role.
+  std::array<bool, operand_role_count> unnamed_register{};
+  bool unnamed(OperandRole role) const { return unnamed_register[static_cast<int>(role)]; }
 
   // --- Spelling the printer reproduces -----------------------------------------------------
   // The size as written, in canonical case (".32", ".U32", ".64", ".F16x2.FTZ.RN", …; a

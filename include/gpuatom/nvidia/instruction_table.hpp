@@ -30,7 +30,7 @@ struct MnemonicInfo {
   Family family;          // whose op × size table applies
   bool modern_only;       // ATOMG, REDG: sm_70+ spellings
   bool returns;           // writes the old value to Rd (false: RED, REDG, SURED)
-  bool surface;           // SUATOM, SURED: .D{.BA}.dim … {.clamp}, [Ra] coordinates, a handle
+  bool surface;           // SUATOM, SURED: .D{.BA}.dim … {.clamp} (or .P.dim …), [Ra] coordinates, a handle
   bool extended_address;  // may carry .E (generic/global memory)
 };
 
@@ -78,6 +78,22 @@ std::string_view name(Slot slot);  // "operation", "size", … for diagnostics
 // Slots whose value is an enumerated field: only these can hold an `.INVALIDn` placeholder
 // (the disassembler's spelling for an unassigned field value, §10.3).
 bool takes_placeholder(Slot slot);
+
+// How disassemblers spell an unassigned field value, without the number: the sm_70+ `INVALID`
+// (its slot given by position, §10.3) and nvdisasm's SPA 5.0 stems, each naming its slot
+// (docs/oracles.md): INVALIDATOMOP (ATOM, RED), INVALIDATOMSOP (ATOMS, SUATOM), ??? (the op of
+// SUATOM.P.CAS), INVALIDATOMICSIZE, INVALIDSURFACEDIM, INVALIDSURFACECLAMP.
+struct PlaceholderStem {
+  std::string_view text;
+  std::optional<Slot> slot;  // nothing: `INVALID`, whose slot is the next free one
+};
+std::span<const PlaceholderStem> placeholder_stems();
+// The stem a SPA 5.0 word's placeholder prints with, by slot and family; `formatted_cas` for the
+// op of SUATOM.P.CAS. The sm_70+ dialect always prints `INVALID`.
+std::string_view placeholder_stem(Slot slot, Family family, Dialect dialect, bool formatted_cas);
+
+// The surface mode slot's values: .D (raw data, seed 002) and .P (formatted, read by nvdisasm).
+inline constexpr uint8_t mode_raw = 1, mode_formatted = 2;
 
 // One modifier spelling that is not an op or a size (those are in opcodes.hpp).
 struct ModifierInfo {
@@ -127,13 +143,18 @@ const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op)
 
 // --- Maxwell encodings (§11) -----------------------------------------------------------------
 
-// One opcode of §11.2; the SUATOM and SURED rows are split by form.
+// One opcode of §11.2; the ATOMS compare and the SUATOM and SURED rows are split by form. The
+// rows marked "nvdisasm" are the opcodes NVIDIA's disassembler (CUDA 11.8) reads beyond the
+// public decoders (docs/oracles.md): ATOM with a sparse predicate, and the formatted (.P)
+// surface forms.
 enum class EncodingForm : uint8_t {
-  atom, atom_cas, atoms, atoms_cas, red,
+  atom, atom_cas, atom_sparse, atom_cas_sparse, atoms, atoms_cast, atoms_cas, red,
   suatom_bound, suatom_bound_cas, suatom_bindless, suatom_bindless_sparse, suatom_bindless_cas,
   sured_bound, sured_bindless,
+  suatom_formatted_bound, suatom_formatted_bindless, suatom_formatted_cas_bound, suatom_formatted_cas_bindless,
+  sured_formatted_bound, sured_formatted_bindless,
 };
-inline constexpr int encoding_form_count = static_cast<int>(EncodingForm::sured_bindless) + 1;
+inline constexpr int encoding_form_count = static_cast<int>(EncodingForm::sured_formatted_bindless) + 1;
 
 // What a bit field of a word holds.
 enum class FieldKind : uint8_t {
@@ -149,7 +170,8 @@ enum class FieldKind : uint8_t {
   surface_size,                // 3-bit SUATOM/SURED size (SizeInfo::surface_code)
   op,                          // OpInfo::code
   cas_layout,                  // CasLayout
-  cas_kind,                    // ATOMS: 0 CAST, 1 CAST.SPIN, 2 CAS, 3 invalid
+  cas_kind,                    // ATOMS.CAST: 0 CAST, 1 CAST.SPIN
+  formatted_cas_op,            // SUATOM.P CAS: 0 CAS; nvdisasm prints any other value as .???n
   sparse,                      // Ps, bit-inverted (field v names predicate 7 − v, §6.6)
   dim, ts_index, clamp,
   unassigned,                  // encoder writes 0, decoder warns on non-zero (§11.2)

@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "gpuatom/alu/operation.hpp"
+#include "gpuatom/nvidia/architecture.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -84,6 +85,17 @@ std::variant<OpSize, std::string> parse_op_size(std::string_view text);
 
 // The op × size tables of spec/nvidia.md §5.1–§5.5 (plus sm_70+ BF16x2 and .128).
 bool legal(Family family, Dialect dialect, AtomOp op, Size size);
+
+// --- Maxwell size fields by architecture (docs/oracles.md) -----------------------------------
+// nvdisasm reads two size codes differently by generation: ATOM/RED code 4 is .U128 on sm_50 and
+// F16x2 from sm_52 on (spelled .F16x2.FTZ.RN on sm_52/sm_53, .F16x2.RN on sm_6x); code 6 is
+// .F64.RN from sm_60 on and names nothing before; SUATOM/SURED code 4 is F16x2 from sm_52 on.
+enum class SizeField : uint8_t { atom, surface, shared };
+std::optional<Size> size_from_code(SizeField field, int code, Architecture arch);
+std::optional<int> size_code(SizeField field, Size size, Architecture arch);
+// The spelling nvdisasm prints for a decoded size where it is not the canonical one (".U128" on
+// sm_50, ".F16x2.FTZ.RN" on sm_52/sm_53); "" otherwise.
+std::string_view decoded_size_spelling(Size size, Architecture arch);
 
 // When `op` on `size` is illegal for the family, the diagnostic naming the rule it breaks.
 std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp op, Size size);
