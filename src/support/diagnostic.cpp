@@ -72,7 +72,20 @@ char closer(const std::string& piece) {
 
 }  // namespace
 
+// Plain printable ASCII with no blank-free run past longest_word: printed as it is. Most
+// messages are, and a decoder reading millions of words builds one per word.
+bool already_printable(std::string_view message) {
+  std::size_t word = 0;
+  for (const char c : message) {
+    if (c < 0x20 || c > 0x7e) return false;
+    word = c == ' ' ? 0 : word + 1;
+    if (word > longest_word) return false;
+  }
+  return true;
+}
+
 std::string printable_message(std::string_view message) {
+  if (already_printable(message)) return std::string(message);
   std::string out;
   out.reserve(std::min<std::size_t>(message.size(), 1024));
   std::size_t word = 0;      // bytes of the current blank-free run written so far

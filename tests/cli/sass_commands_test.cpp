@@ -93,8 +93,13 @@ TEST(SassCli, AsmEncodeRefusesWhatHasNoWord) {
   EXPECT_EQ(stdout_only("asm sass --encode " + f.path()).out, "");
   const CliRun r = run_gpuatom("asm sass --encode " + f.path());
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.out.find(":2:12: error: ATOM.ADD with a sparse predicate Ps has no known encoding"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(":3:1: error: RED is written in the sm_70+ spelling"), std::string::npos) << r.out;
+  // ATOM with Ps has a word (nvdisasm reads opcode 0xEE6), except on sm_50, which has no Ps forms.
+  ScratchFile ps("ATOM.E.ADD P0, R0, [R2], R4 ;\n");
+  EXPECT_NE(run_gpuatom("asm sass --encode " + ps.path()).out.find("// 0xee6"), std::string::npos);
+  const CliRun sm50 = run_gpuatom("asm sass --encode --arch sm_50 " + ps.path());
+  EXPECT_EQ(sm50.exit_code, 2);
+  EXPECT_NE(sm50.out.find(":1:12: error: sm_50 has no sparse predicate Ps forms"), std::string::npos) << sm50.out;
   // Without --encode the same file is fine: text and execution do not need the word.
   EXPECT_EQ(run_gpuatom("asm sass " + f.path()).exit_code, 0);
 }
@@ -141,7 +146,8 @@ TEST(SassCli, DisasmBadInput) {
   const CliRun none = run_gpuatom("disasm sass 0xed07000100570200 0x0123456789abcdef");
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(none.out, "<command line>: byte 0x8: error: 0x0123456789abcdef is not a SPA 5.0 atomic: its opcode bits "
-                      "match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (spec/nvidia.md §11.4)\n");
+                      "match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor nvdisasm's Ps and .P "
+                      "forms) (spec/nvidia.md §11.4)\n");
   EXPECT_EQ(stdout_only("disasm sass 0xed07000100570200 0x0123456789abcdef").out, "");
   // Not a hex word.
   ScratchFile f("0xed07000100570200\n  0xzz\n");
@@ -153,16 +159,49 @@ TEST(SassCli, DisasmBadInput) {
   EXPECT_EQ(run_gpuatom("disasm sass --file /nonexistent/words.txt").exit_code, 2);
 }
 
-TEST(SassCli, DisasmFlagsIllegalWordsButPrintsThem) {
-  // ATOM.E.INC.S32 (op 3, size 1): printed, flagged, exit 2 (spec §5).
+TEST(SassCli, DisasmPrintsUnusualWordsWithWarnings) {
+  // ATOM.E.INC.S32 (op 3, size 1): nvdisasm prints it; so does gpuatom, with a warning (spec §5).
   const CliRun r = run_gpuatom("disasm sass 0xed33000000900405");
-  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("@P0 ATOM.E.INC.S32 R5, [R4], R9 ;"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("<command line>: byte 0x0: error: ATOM.INC.S32 is illegal"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("<command line>: byte 0x0: warning: ATOM.INC.S32 is illegal"), std::string::npos) << r.out;
   // Non-zero unassigned bits only warn.
   const CliRun w = run_gpuatom("disasm sass 0xebf9000004370233");
   EXPECT_EQ(w.exit_code, 0) << w.out;
   EXPECT_NE(w.out.find("warning: bits 26–27 are unassigned in RED"), std::string::npos) << w.out;
+  // What nvdisasm refuses (CAS operand layout 3) is bad input, as for nvdisasm: nothing printed.
+  const CliRun layout3 = run_gpuatom("disasm sass 0xeefc000004074140");
+  EXPECT_EQ(layout3.exit_code, 2);
+  EXPECT_EQ(stdout_only("disasm sass 0xeefc000004074140").out, "");
+  EXPECT_NE(layout3.out.find("error: nvdisasm SM61 calls this ATOM.CAS word invalid"), std::string::npos) << layout3.out;
+}
+
+TEST(SassCli, DisasmReadsPerArchitecture) {
+  EXPECT_EQ(stdout_only("disasm sass --arch sm_50 0xed09000100470200").out, "ATOM.E.ADD.U128 R0, [R2+0x10], R4 ;\n");
+  EXPECT_EQ(stdout_only("disasm sass --arch SM52 0xed09000100470200").out, "ATOM.E.ADD.F16x2.FTZ.RN R0, [R2+0x10], R4 ;\n");
+  EXPECT_EQ(stdout_only("disasm sass 0xed09000100470200").out, "ATOM.E.ADD.F16x2.RN R0, [R2+0x10], R4 ;\n");
+  const CliRun modern = run_gpuatom("disasm sass --arch sm_70 0xed09000100470200");
+  EXPECT_EQ(modern.exit_code, 2);
+  EXPECT_NE(modern.out.find("--arch 'sm_70': Maxwell/Pascal words are read for sm_50"), std::string::npos) << modern.out;
+}
+
+// Whatever disasm prints, asm --encode --rules-as-warnings assembles back to the same words.
+TEST(SassCli, DisasmOutputAssemblesBack) {
+  const std::string words =
+      "0xed33000000900405\n0xee612880be6c6fe9\n0xeacec9e9612e7696\n0xeef0760deffaf64d\n0xed09000100470200\n"
+      "0xebf9000004370233\n";
+  ScratchFile in(words);
+  ScratchFile printed(stdout_only("disasm sass --arch sm_52 --file " + in.path()).out);
+  const CliRun strict = run_gpuatom("asm sass --encode --arch sm_52 " + printed.path());
+  EXPECT_EQ(strict.exit_code, 2) << "the rules of the pages are errors for asm by default";
+  const CliRun r = run_gpuatom("asm sass --encode --arch sm_52 --rules-as-warnings " + printed.path());
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  for (const char* w : {"0xed33000000900405", "0xeacec9e9612e7696", "0xeef0760deffaf64d", "0xed09000100470200"})
+    EXPECT_NE(r.out.find(w), std::string::npos) << w << "\n" << r.out;
+  // Words with bits nvdisasm ignores come back with those bits 0 (RED bit 26; ATOM with Ps,
+  // bits 28–40).
+  EXPECT_NE(r.out.find("0xebf9000000370233"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0xee6128000e6c6fe9"), std::string::npos) << r.out;
 }
 
 TEST(SassCli, CheckReportsDiagnosticsOnly) {

@@ -6,10 +6,10 @@
 //   gpuatom disasm sass --file words.txt            (one hex word per line; // and # comments)
 //   gpuatom disasm sass --file kernel.bin --binary  (raw little-endian 8-byte words)
 //
-// A word that matches no opcode is bad input: nothing is printed and the exit code is 2. A word
-// nvdisasm calls invalid (CAS layout 3, a Ps form on sm_50 …) is printed, flagged as an error,
-// and the exit code is 2. A word that breaks a rule of the pages (illegal op × size, reserved
-// code, odd register pair) is printed as nvdisasm prints it, with a warning; warnings do not fail.
+// A word that matches no opcode, or that nvdisasm calls invalid (CAS layout 3, a Ps form on
+// sm_50 …), is bad input: as with nvdisasm, nothing is printed, the error names the word, and
+// the exit code is 2. A word that breaks a rule of the pages (illegal op × size, reserved code,
+// odd register pair) is printed as nvdisasm prints it, with a warning; warnings do not fail.
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,7 +125,7 @@ int run_disasm(const DisasmArgs& args) {
   for (const Word& w : words) {
     nvidia::Decoded decoded = nvidia::decode(w.value, w.where(source), arch);
     for (const support::Diagnostic& d : decoded.diagnostics.all()) diagnostics.add(d);
-    if (decoded.instruction) lines.push_back(nvidia::print(*decoded.instruction));
+    if (decoded.instruction && !decoded.diagnostics.has_errors()) lines.push_back(nvidia::print(*decoded.instruction));
     else undecodable = true;
   }
   report(diagnostics);
