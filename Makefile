@@ -73,7 +73,8 @@ stress: configure
 # AMD's published tables (Debian's rocm-doc, fetched once into build/amd-tables) against the model,
 # cell by cell; the agreement and the known anomalies are in docs/reference/amd.md.
 .PHONY: oracle-amd
-oracle-amd: build
+oracle-amd: configure
+	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli
 	scripts/fetch-amd-tables
 	ctest --preset $(PRESET) -L oracle -R '^oracle\.amd' --output-on-failure
 
