@@ -78,5 +78,13 @@ stress: configure
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-test-stress
 	GPUATOM_STRESS_SECONDS=$$(awk 'BEGIN { print $(MINUTES) * 60 / 3 }') build/$(PRESET)/bin/gpuatom-test-stress
 
+# AMD's published tables (Debian's rocm-doc, fetched once into build/amd-tables) against the model,
+# cell by cell; the agreement and the known anomalies are in docs/reference/amd.md.
+.PHONY: oracle-amd
+oracle-amd: configure
+	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli
+	scripts/fetch-amd-tables
+	ctest --preset $(PRESET) -L oracle -R '^oracle\.amd' --output-on-failure
+
 clean:
 	rm -rf build

@@ -13,11 +13,11 @@ std::span<const support::Assumption> assumptions() {
        "APUs (MI300A, gfx9 APU, gfx11 APU) reach host memory over the Infinity Fabric, with no PCIe stage",
        "spec/amd.md §3, P6", ""},
       {"amd.coarse-in-l2", "DECISION",
-       "coarse-grained memory is processed in the L2 whatever the requested scope (except MI300, see P1)",
+       "coarse-grained memory is processed in the L2 whatever the requested scope, on MI300 too (AMD's tables)",
        "spec/amd.md §6.2 P2", "amd.mi300-coarse-place"},
       {"amd.cas-emulation", "DECISION",
-       "under CAS emulation, operations without native support where the atomic executes run as a CAS loop when "
-       "CAS reaches that place",
+       "a CAS loop of the row's width travels the row's path: under CAS emulation for every row but atomicCAS, under "
+       "HW atomics where the device has no instruction (AMD's tables)",
        "spec/amd.md §6.4", ""},
       {"amd.float-values", "PROPOSED",
        "executed float rows are IEEE: round to nearest even, subnormals kept, the first NaN operand made quiet or "

@@ -1,6 +1,6 @@
-// C1–C6 (spec/amd.md §6.4): "CAS emulation" uses the native instruction where the executing
-// place supports it with a return value, and otherwise a compare-and-swap loop down the same path
-// (DECISION).
+// C1–C6 (spec/amd.md §6.4, corrected by AMD's published tables): a CAS loop of the row's width
+// travels the row's path. "CAS emulation" loops for every row but atomicCAS, native or not (C1);
+// "HW atomics" loops only where the device has no instruction (A1).
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -17,36 +17,15 @@ std::string stages_phrase(const Path& path) {
   return fmt::format("every stage of {}", path.text());
 }
 
-bool every_stage_returns(const Case& c) {
-  for (const Place place : c.path.stages)
-    if (support(c.device, place, c.row, c.selectors.pcie, c.options) != Support::full) return false;
-  return true;
-}
-
-// Why the row itself cannot run natively, for C2's reason.
-Firing cas_loop_firing(const Case& c) {
-  const int width = cas_row_for(c.row).width;
-  const auto lacking = first_lacking(c, c.row);
-  if (!lacking)  // every stage has it, but the executing one without return (MI100 L2)
-    return fire(RuleId::c2,
-                fmt::format("the {} L2 has {} only without a return value; the API needs the old value, so a "
-                            "{}-bit CAS loop runs in the L2",
-                            c.device.name, c.row.label, width),
-                {SourceKind::spec, spec::no_return_not_native}, Basis::proposed, std::nullopt);
-  std::string why;
-  if (*lacking == Place::pcie)
-    why = pcie_lack_reason(c, c.row);
-  else if (!has_instruction(c.device, c.row, c.options))
-    why = fmt::format("{} has no instruction for {}", c.device.name, c.row.label);
-  else
-    why = fmt::format("the {} of {} does not support {}", name(*lacking), c.device.name, c.row.label);
-  return fire(RuleId::c2, fmt::format("{}: a {}-bit CAS loop travels {}", why, width, c.path.text()),
-              {SourceKind::decision, decision::cas_emulation}, Basis::decision, std::nullopt);
-}
+bool emulation_selected(const Case& c) { return c.selectors.strategy == Strategy::cas_emulation; }
 
 Outcome cas_loop(const Case& c, std::vector<Firing>& firings) {
-  firings.push_back(cas_loop_firing(c));
   const Row& cas = cas_row_for(c.row);
+  const std::string why = emulation_selected(c)
+                              ? fmt::format("the software emulates {}", c.row.label)
+                              : fmt::format("{} has no instruction for {}", c.device.name, c.row.label);
+  firings.push_back(fire(RuleId::c2, fmt::format("{}: a {}-bit CAS loop travels {}", why, cas.width, c.path.text()),
+                         {SourceKind::page, page::cas}, Basis::decision, std::nullopt));
   const auto lacking = first_lacking(c, cas);
   if (!lacking) {
     firings.push_back(fire(RuleId::c3,
@@ -59,16 +38,16 @@ Outcome cas_loop(const Case& c, std::vector<Firing>& firings) {
   if (*lacking != Place::pcie)
     throw std::logic_error(fmt::format("{}: the {} lacks CAS", c.device.name, name(*lacking)));
   const ParagraphSentences& says = paragraph(c.device.generation);
-  const std::string why = pcie_lack_reason(c, cas);
+  const std::string lack = pcie_lack_reason(c, cas);
   if (c.device.pcie_fallback == PcieFallback::nop) {
-    firings.push_back(fire(RuleId::c4, fmt::format("{}; on {} the CAS becomes a NOP", why, c.device.name),
+    firings.push_back(fire(RuleId::c4, fmt::format("{}; on {} the CAS becomes a NOP", lack, c.device.name),
                            {SourceKind::page, says.pcie_unsupported}, Basis::decision, Outcome::nop));
     return Outcome::nop;
   }
   const bool system = c.selectors.scope == Scope::system;
   const Outcome outcome = system ? Outcome::scope_downgrade_cas : Outcome::cas;
   firings.push_back(fire(RuleId::c5,
-                         fmt::format("{}; the PCIe controller of {} runs each CAS as a load-op-store, {}", why,
+                         fmt::format("{}; the PCIe controller of {} runs each CAS as a load-op-store, {}", lack,
                                      c.device.name,
                                      system ? "non-atomic for the CPU: the loop works at device scope only"
                                             : "atomic for the device: CAS at device scope"),
@@ -76,21 +55,28 @@ Outcome cas_loop(const Case& c, std::vector<Firing>& firings) {
   return outcome;
 }
 
+// atomicCAS under either strategy: the primitive itself, issued natively down the path. The
+// CAS-emulation tables label its load-op-store downgrade "Scope Downgrade - CAS" (the table's own
+// strategy), the HW tables "Scope Downgrade".
+Outcome cas_row(const Case& c, std::vector<Firing>& firings) {
+  firings.push_back(fire(RuleId::c6, fmt::format("{} is the emulation primitive itself: it is issued as the native instruction", c.row.label),
+                         {SourceKind::spec, spec::cas_row_is_primitive}, Basis::decision, std::nullopt));
+  const Outcome outcome = apply_hw_rules(c, firings);
+  if (outcome != Outcome::scope_downgrade || !emulation_selected(c)) return outcome;
+  firings.push_back(fire(RuleId::c6, "under CAS emulation the tables label the downgraded primitive Scope Downgrade - CAS",
+                         {SourceKind::page, page::scope_downgrade}, Basis::tables, Outcome::scope_downgrade_cas));
+  return Outcome::scope_downgrade_cas;
+}
+
 }  // namespace
 
 Outcome apply_cas_rules(const Case& c, std::vector<Firing>& firings) {
-  if (c.row.kind == RowKind::cas) {
-    firings.push_back(fire(RuleId::c6, fmt::format("{} is the emulation primitive itself: it is issued as the native instruction", c.row.label),
-                           {SourceKind::spec, spec::cas_row_is_primitive}, Basis::decision, std::nullopt));
-    return apply_hw_rules(c, firings);
-  }
-  if (every_stage_returns(c)) {
+  if (c.row.kind == RowKind::cas) return cas_row(c, firings);
+  if (emulation_selected(c))
     firings.push_back(fire(RuleId::c1,
-                           fmt::format("{} supports {} with a return value: no emulation needed",
-                                       stages_phrase(c.path), c.row.label),
-                           {SourceKind::decision, decision::cas_emulation}, Basis::decision, Outcome::native));
-    return Outcome::native;
-  }
+                           fmt::format("CAS emulation: the software runs {} as a CAS loop, native instruction or not",
+                                       c.row.label),
+                           {SourceKind::page, page::cas_emulation_selector}, Basis::page, std::nullopt));
   return cas_loop(c, firings);
 }
 

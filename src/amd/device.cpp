@@ -13,12 +13,14 @@ using K = DeviceKind;
 using P = PcieFallback;
 
 // The family split follows the page's "Support summary": MI300, MI200, MI100 under "AMD Instinct
-// accelerators"; gfx9 to gfx12 under "AMD gfx generic targets". APU and A+A rows reach host memory
-// over the fabric, so they have no PCIe fallback (spec/amd.md §3).
+// accelerators"; gfx9 to gfx12 under "AMD gfx generic targets". APU rows reach host memory over
+// the fabric, so they have no PCIe fallback (spec/amd.md §3). MI200 A+A does too in the HW tables,
+// but AMD's CAS-emulation tables carry its host memory over PCIe (P8), where the MI200 paragraph's
+// NOP applies.
 constexpr std::array<Device, 11> table = {{
     {D::mi100, "MI100", F::instinct, G::mi100, K::dgpu, P::nop},
     {D::mi200_pcie, "MI200 PCIe", F::instinct, G::mi200, K::dgpu, P::nop},
-    {D::mi200_aa, "MI200 A+A", F::instinct, G::mi200, K::aa_system, P::not_applicable},
+    {D::mi200_aa, "MI200 A+A", F::instinct, G::mi200, K::aa_system, P::nop},
     {D::mi300x, "MI300X", F::instinct, G::mi300, K::dgpu, P::load_op_store},
     {D::mi300a, "MI300A", F::instinct, G::mi300, K::apu, P::not_applicable},
     {D::gfx9_dgpu, "gfx9 dGPU", F::gfx, G::gfx9, K::dgpu, P::nop},

@@ -12,23 +12,26 @@ namespace {
 
 using detail::fire;
 
-// gfx10's FP64 min/max exist only under the PROPOSED width reading (amd.gfx10-fminmax).
-bool rests_on_gfx10_widths(const Device& device, const Row& row) {
-  return device.id == DeviceId::gfx10_dgpu && row.width == 64 &&
+// gfx10's FP64 min/max exist only under the PROPOSED width reading (amd.gfx10-fminmax); only HW
+// atomics depend on it, CAS emulation loops either way.
+bool rests_on_gfx10_widths(const Device& device, const Row& row, const Selectors& s) {
+  return device.id == DeviceId::gfx10_dgpu && s.strategy == Strategy::hw_atomics && row.width == 64 &&
          (row.kind == RowKind::fp_min || row.kind == RowKind::fp_max);
 }
 
-// atomicSub on a PCIe stage with PCIe atomics rests on the amd.sub-pcie proposal.
-bool rests_on_sub_over_pcie(const Row& row, const Selectors& s, const Path& path) {
-  return row.kind == RowKind::sub && s.pcie == PcieAtomics::supported && path.passes(Place::pcie);
+// atomicSub on a PCIe stage with PCIe atomics rests on the amd.sub-pcie switch when it is set to
+// fetchadd; the default (no AtomicOp carries it) is what AMD's tables show.
+bool rests_on_sub_over_pcie(const Row& row, const Selectors& s, const Path& path, const ModelOptions& o) {
+  return row.kind == RowKind::sub && o.sub_pcie == SubOverPcie::fetch_add && s.pcie == PcieAtomics::supported &&
+         path.passes(Place::pcie);
 }
 
 // Marks the row-level firings (A, H, C) that rest on a PROPOSED reading of the row.
 void mark_proposed_readings(const Explanation& e, std::vector<Firing>& firings) {
   const Row& row = *e.request.row;
   std::vector<std::string_view> switches;
-  if (rests_on_gfx10_widths(*e.device, row)) switches.push_back("amd.gfx10-fminmax");
-  if (rests_on_sub_over_pcie(row, e.selectors, e.path)) switches.push_back("amd.sub-pcie");
+  if (rests_on_gfx10_widths(*e.device, row, e.selectors)) switches.push_back("amd.gfx10-fminmax");
+  if (rests_on_sub_over_pcie(row, e.selectors, e.path, e.options)) switches.push_back("amd.sub-pcie");
   if (switches.empty()) return;
   for (Firing& f : firings) {
     const bool row_level = f.rule <= RuleId::a1 || (f.rule >= RuleId::h1 && f.rule <= RuleId::c6);
@@ -57,6 +60,8 @@ Explanation evaluate(const Device& device, const AtomicRequest& request, const S
   }
   const Row& row = *request.row;
 
+  // A1: AMD's tables show ✅ CAS, never n/a, where "HW atomics" meets a row the device has no
+  // instruction for: the compiler emulates it (the legend's CAS), along the same path.
   bool cas_rules = selectors.strategy == Strategy::cas_emulation;
   if (selectors.strategy == Strategy::hw_atomics && !has_instruction(device, row, options)) {
     const std::string missing = fmt::format("{} has no hardware instruction for {} (neither its L2 nor its IF executes it)",
@@ -68,9 +73,8 @@ Explanation evaluate(const Device& device, const AtomicRequest& request, const S
       mark_proposed_readings(e, e.firings);
       return e;
     }
-    e.firings.push_back(fire(RuleId::a1, missing + "; the CAS-emulation rules decide instead",
-                             {SourceKind::spec, spec::hw_means_instruction}, Basis::proposed, std::nullopt,
-                             {"amd.no-hw-instruction"}));
+    e.firings.push_back(fire(RuleId::a1, missing + "; the compiler emulates it with a CAS loop",
+                             {SourceKind::page, page::cas}, Basis::tables, std::nullopt, {"amd.no-hw-instruction"}));
     cas_rules = true;
   }
 

@@ -28,10 +28,9 @@ std::string render_csv(const Matrix& m) {
     out += field(d.name);
   }
   out += "\n";
+  // No section rows: the group is implied by position (12 groups of 27 rows in selector_leaves()
+  // order), exactly as AMD's data files are laid out, so the file diffs cleanly against AMD's.
   for (const LeafTable& leaf : m.leaves) {
-    out += field(title(leaf.leaf));
-    out.append(m.columns.size(), ',');
-    out += '\n';
     for (size_t r = 0; r < leaf.cells.size(); ++r) {
       out += field(rows()[r].label);
       for (const Explanation& cell : leaf.cells[r]) {

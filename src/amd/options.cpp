@@ -10,26 +10,29 @@ namespace gpuatom::amd {
 
 namespace {
 
-constexpr std::array<std::string_view, 2> no_hw_values = {"na", "cas"};
-constexpr std::array<std::string_view, 2> sub_pcie_values = {"fetchadd", "none"};
+// The first value of each switch is the default: the reading AMD's published tables show.
+constexpr std::array<std::string_view, 2> no_hw_values = {"cas", "na"};
+constexpr std::array<std::string_view, 2> sub_pcie_values = {"none", "fetchadd"};
 constexpr std::array<std::string_view, 2> gfx10_values = {"f32,f64", "f32"};
-constexpr std::array<std::string_view, 2> mi300_values = {"fabric", "l2"};
-constexpr std::array<std::string_view, 2> noreturn_values = {"scope-downgrade", "noreturn"};
+constexpr std::array<std::string_view, 2> mi300_values = {"l2", "fabric"};
 constexpr std::array<std::string_view, 1> host_kinds_values = {"same"};
 
-constexpr std::array<SwitchInfo, 6> table = {{
+constexpr std::array<SwitchInfo, 5> table = {{
     {"amd.no-hw-instruction", "--no-hw-instruction", no_hw_values,
-     "the page does not say whether \"HW atomics\" falls back to a compiler CAS loop when the device has no instruction"},
+     "the prose does not say whether \"HW atomics\" falls back to a compiler CAS loop when the device has no "
+     "instruction; AMD's tables show ✅ CAS (the alternative is spec/amd.md's first reading, n/a)"},
     {"amd.sub-pcie", "--sub-pcie", sub_pcie_values,
-     "HIP lowers atomicSub to a fetch-add of the negated value (ROCm/clr amd_hip_atomic.h); newer headers use a fetch-sub"},
-    {"amd.gfx10-fminmax", "--gfx10-fminmax", gfx10_values, "the gfx10 prose does not give widths"},
+     "HIP once lowered atomicSub to a fetch-add of the negated value (ROCm/clr amd_hip_atomic.h); AMD's tables show "
+     "no PCIe AtomicOp carrying it"},
+    {"amd.gfx10-fminmax", "--gfx10-fminmax", gfx10_values,
+     "the gfx10 prose does not give widths; AMD's tables show FP32 and FP64 min/max"},
     {"amd.mi300-coarse-place", "--mi300-coarse-place", mi300_values,
-     "the MI300 sentence and the coarse-grained domain fact point different ways"},
-    {"amd.noreturn-downgrade", "--noreturn-downgrade", noreturn_values, "the vocabulary has no combined label"},
+     "the MI300 sentence and the coarse-grained domain fact point different ways; AMD's tables keep coarse-grained "
+     "memory in the L2 (no PCIe stage, no load-op-store downgrade)"},
     {"amd.host-kinds", "--host-kinds", host_kinds_values, "the prose gives no rule that separates migratable and pinned host memory"},
 }};
 
-enum SwitchIndex : size_t { no_hw, sub_pcie, gfx10, mi300, noreturn, host_kinds };
+enum SwitchIndex : size_t { no_hw, sub_pcie, gfx10, mi300, host_kinds };
 
 std::optional<size_t> find_switch(std::string_view name) {
   for (size_t i = 0; i < table.size(); ++i)
@@ -45,9 +48,8 @@ std::optional<size_t> find_value(size_t index, std::string_view value) {
   for (size_t v = 0; v < values.size(); ++v)
     if (same_spelling(values[v], value)) return v;
   if (index == gfx10 && (same_spelling(value, "f32+f64") || same_spelling(value, "both"))) return 0;
-  if (index == no_hw && (same_spelling(value, "n/a") || same_spelling(value, "not-applicable"))) return 0;
-  if (index == noreturn && same_spelling(value, "no-return")) return 1;
-  if (index == sub_pcie && same_spelling(value, "fetch-add")) return 0;
+  if (index == no_hw && (same_spelling(value, "n/a") || same_spelling(value, "not-applicable"))) return 1;
+  if (index == sub_pcie && same_spelling(value, "fetch-add")) return 1;
   if (index == host_kinds && same_spelling(value, "migratable=pinned")) return 0;
   return std::nullopt;
 }
@@ -58,7 +60,6 @@ size_t value_index(const ModelOptions& o, size_t index) {
     case sub_pcie: return static_cast<size_t>(o.sub_pcie);
     case gfx10: return static_cast<size_t>(o.gfx10_fminmax);
     case mi300: return static_cast<size_t>(o.mi300_coarse_place);
-    case noreturn: return static_cast<size_t>(o.noreturn_downgrade);
     default: return static_cast<size_t>(o.host_kinds);
   }
 }
@@ -83,7 +84,6 @@ std::optional<std::string> set_switch(ModelOptions& options, std::string_view sw
     case sub_pcie: options.sub_pcie = static_cast<SubOverPcie>(*v); break;
     case gfx10: options.gfx10_fminmax = static_cast<Gfx10FloatMinMax>(*v); break;
     case mi300: options.mi300_coarse_place = static_cast<Mi300CoarsePlace>(*v); break;
-    case noreturn: options.noreturn_downgrade = static_cast<NoReturnDowngrade>(*v); break;
     default: options.host_kinds = static_cast<HostKinds>(*v); break;
   }
   return std::nullopt;

@@ -14,12 +14,23 @@ Firing fire(RuleId rule, std::string reason, Source source, Basis basis, std::ve
   return {rule, std::move(reason), source, basis, std::move(switches), std::nullopt};
 }
 
-// P5–P7: the atomic has reached the Infinity Fabric; where does it end?
+// P5–P8: the atomic has reached the Infinity Fabric; where does it end?
 void from_fabric(const Device& device, const Selectors& s, Route& r) {
   r.path.stages.push_back(Place::fabric);
   if (!is_host_memory(s.memory)) {
     r.firings.push_back(fire(RuleId::p5, "Device DRAM sits on the fabric's memory side: the IF executes the atomic",
                              {SourceKind::spec, spec::device_memory_at_fabric}, Basis::derived));
+    return;
+  }
+  // P8: AMD's CAS-emulation tables show MI200 A+A host memory as MI200 PCIe's (❌ NOP without PCIe
+  // atomics, ✅ CAS with them), while its HW tables follow the A+A sentence (P6).
+  if (device.kind == DeviceKind::aa_system && s.strategy == Strategy::cas_emulation) {
+    r.path.stages.push_back(Place::pcie);
+    r.firings.push_back(fire(RuleId::p8,
+                             fmt::format("{}: under CAS emulation AMD's tables carry host-memory atomics over PCIe, "
+                                         "as on MI200 PCIe",
+                                         device.name),
+                             {SourceKind::page, page::no_pcie_atomics}, Basis::tables));
     return;
   }
   if (!reaches_host_over_pcie(device)) {
@@ -60,16 +71,17 @@ std::string Path::text() const {
 Route route(const Device& device, const Selectors& s, const ModelOptions& options) {
   Route r;
   const bool coarse = s.granularity == Granularity::coarse;
-  const bool mi300_coarse_in_l2 = options.mi300_coarse_place == Mi300CoarsePlace::l2;
+  const bool mi300_coarse_at_fabric = options.mi300_coarse_place == Mi300CoarsePlace::fabric;
 
-  // P1 before P2: on MI300 the device sentence wins over the coarse-grained fact (PROPOSED).
-  if (is_mi300(device) && !(coarse && mi300_coarse_in_l2)) {
+  // P2 before P1: AMD's tables keep MI300 coarse-grained memory in the L2 like every other device
+  // (no PCIe stage, no load-op-store downgrade); amd.mi300-coarse-place=fabric restores P1 first.
+  if (is_mi300(device) && (!coarse || mi300_coarse_at_fabric)) {
     if (coarse)
       r.firings.push_back(fire(RuleId::p1,
                                fmt::format("{} forwards every atomicRMW to the Infinity Fabric, coarse-grained memory "
                                            "included (P1 before P2)",
                                            device.name),
-                               {SourceKind::page, page::mi300_all_to_fabric}, Basis::proposed,
+                               {SourceKind::spec, spec::mi300_before_coarse}, Basis::proposed,
                                {"amd.mi300-coarse-place"}));
     else
       r.firings.push_back(fire(RuleId::p1, fmt::format("{} forwards every atomicRMW to the Infinity Fabric", device.name),
@@ -84,7 +96,7 @@ Route route(const Device& device, const Selectors& s, const ModelOptions& option
       r.firings.push_back(fire(RuleId::p2,
                                fmt::format("{}: coarse-grained memory stays in the L2, which has the IF's capability set",
                                            device.name),
-                               {SourceKind::spec, spec::mi300_coarse_in_l2}, Basis::proposed,
+                               {SourceKind::spec, spec::mi300_coarse_in_l2}, Basis::tables,
                                {"amd.mi300-coarse-place"}));
     else
       r.firings.push_back(fire(RuleId::p2,

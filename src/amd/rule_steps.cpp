@@ -21,13 +21,13 @@ std::string stage_phrase(Place place, const Row& row) {
 
 std::string pcie_lack_reason(const Case& c, const Row& row) {
   if (c.selectors.pcie == PcieAtomics::unsupported) return "the system has no PCIe atomics";
-  if (row.kind == RowKind::sub) return "amd.sub-pcie=none: no PCIe AtomicOp carries atomicSub";
+  if (row.kind == RowKind::sub) return "no PCIe AtomicOp carries atomicSub (AMD's tables; amd.sub-pcie=none)";
   return fmt::format("PCIe AtomicOps are FetchAdd, Swap and CAS only; {} is none of them", row.label);
 }
 
 Basis pcie_lack_basis(const Case& c, const Row& row) {
   if (c.selectors.pcie == PcieAtomics::unsupported) return Basis::page;
-  if (row.kind == RowKind::sub) return Basis::proposed;
+  if (row.kind == RowKind::sub) return Basis::tables;
   return Basis::decision;
 }
 

@@ -27,7 +27,7 @@ Support at_executing_stage(const Case& c, const Row& row);
 std::string stage_phrase(Place place, const Row& row);
 
 // Why the PCIe stage lacks a row: a page fact without PCIe atomics, the DECISION on which
-// AtomicOps exist otherwise, or the amd.sub-pcie proposal for atomicSub.
+// AtomicOps exist otherwise, or (for atomicSub) what AMD's tables show, amd.sub-pcie.
 std::string pcie_lack_reason(const Case& c, const Row& row);
 Basis pcie_lack_basis(const Case& c, const Row& row);
 

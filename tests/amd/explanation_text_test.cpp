@@ -28,22 +28,34 @@ TEST(ExplanationText, MI300XFloatAddOnPinnedHostMemoryAtSystemScope) {
 }
 
 TEST(ExplanationText, TagsAndChangedSwitchesAreShown) {
-  ModelOptions o;
-  set_switch(o, "amd.noreturn-downgrade", "noreturn");
-  const Explanation e = explain(DeviceId::mi100, "32 bit float atomicAdd", at(device_dram, coarse, system_scope), o);
+  // S1 keeps MI100's NoReturn at coarse system scope and says why (AMD's tables).
+  const Explanation e = explain(DeviceId::mi100, "32 bit float atomicAdd", at(device_dram, coarse, system_scope));
   EXPECT_EQ(e.outcome, Outcome::no_return);
   const std::string text = explain_text(e);
   EXPECT_NE(text.find("1. P2 COARSE-L2 [DECISION]"), std::string::npos) << text;
-  EXPECT_NE(text.find("3. S1 COARSE-SYSTEM-DOWNGRADE [PROPOSED; amd.noreturn-downgrade=noreturn]"), std::string::npos) << text;
-  EXPECT_NE(text.find("switches: amd.noreturn-downgrade=noreturn\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("3. S1 COARSE-SYSTEM-SCOPE [TABLES]"), std::string::npos) << text;
+  EXPECT_NE(text.find("switches: defaults (spec/amd.md §9)\n"), std::string::npos) << text;
   const std::string line = explain_line(e);
   EXPECT_TRUE(line.starts_with("✅ NoReturn via L2 — P2 COARSE-L2: ")) << line;
   EXPECT_EQ(line.find('\n'), std::string::npos);
+  ModelOptions o;
+  set_switch(o, "amd.sub-pcie", "fetchadd");
+  const Explanation sub = explain(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie), o);
+  EXPECT_NE(explain_text(sub).find("H1 NATIVE [PROPOSED; amd.sub-pcie=fetchadd]"), std::string::npos) << explain_text(sub);
+  EXPECT_NE(explain_text(sub).find("switches: amd.sub-pcie=fetchadd\n"), std::string::npos) << explain_text(sub);
 }
 
-TEST(ExplanationText, NotApplicableHasNoPath) {
+// The compiler's CAS loop where the device has no instruction: A1 then C2, C3, and a path.
+TEST(ExplanationText, NoInstructionIsTheCompilersCasLoop) {
   const Explanation e = explain(DeviceId::gfx9_apu, "64 bit float atomicMin", at(device_dram, fine, device_scope));
-  EXPECT_EQ(e.outcome, Outcome::not_applicable);
-  EXPECT_NE(explain_text(e).find("path:    –\n"), std::string::npos);
-  EXPECT_NE(explain_text(e).find("A1 NO-HW-INSTRUCTION [PROPOSED; amd.no-hw-instruction=na]"), std::string::npos);
+  EXPECT_EQ(e.outcome, Outcome::cas);
+  const std::string text = explain_text(e);
+  EXPECT_NE(text.find("path:    IF\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("A1 NO-HW-INSTRUCTION [TABLES; amd.no-hw-instruction=cas]"), std::string::npos) << text;
+  EXPECT_NE(text.find("C3 CAS-REACHES [DECISION]"), std::string::npos) << text;
+  ModelOptions na;
+  set_switch(na, "amd.no-hw-instruction", "na");
+  const Explanation refused = explain(DeviceId::gfx9_apu, "64 bit float atomicMin", at(device_dram, fine, device_scope), na);
+  EXPECT_EQ(refused.outcome, Outcome::not_applicable);
+  EXPECT_NE(explain_text(refused).find("path:    –\n"), std::string::npos);
 }

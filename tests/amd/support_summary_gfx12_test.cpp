@@ -23,7 +23,7 @@ TEST(SupportSummaryGfx12, L2AndInfinityFabricBothAlsoSupportFp32AddMinMaxAndPack
   for (const Granularity g : {coarse, fine}) {
     expect_rows(gfx12, gfx12_floats, at(device_dram, g, device_scope), Outcome::native);
     expect_rows(gfx12, {"64 bit float atomicAdd", "64 bit float atomicMin", "64 bit float atomicMax"},
-                at(device_dram, g, device_scope), Outcome::not_applicable);
+                at(device_dram, g, device_scope), Outcome::cas);  // no instruction: the compiler's CAS loop (A1)
   }
   expect_rows(gfx12, gfx12_floats, at(device_dram, fine, system_scope), Outcome::native);  // the IF executes them
 }

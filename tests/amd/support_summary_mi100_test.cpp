@@ -24,14 +24,14 @@ TEST(SupportSummaryMI100, L2SupportsNoReturnVersionsOfPackedFp16AndFp32AtomicAdd
       const Explanation e = explain(mi100, label, at(m, coarse, device_scope));
       EXPECT_EQ(e.outcome, Outcome::no_return) << describe(e);
       EXPECT_TRUE(e.fired(RuleId::h2));
-      // CAS emulation needs the old value, so it emulates instead (PROPOSED).
+      // CAS emulation loops for every row but atomicCAS (C1), so it emulates these too.
       EXPECT_EQ(outcome(mi100, label, at(m, coarse, device_scope, no_pcie, cas)), Outcome::cas);
     }
-  // Nothing else in float: no FP64, no min/max, no BF16.
+  // Nothing else in float: no FP64, no min/max, no BF16 — the compiler's CAS loop (A1, AMD's tables).
   expect_rows(mi100,
               {"32 bit float atomicMin", "32 bit float atomicMax", "64 bit float atomicAdd", "64 bit float atomicMin",
                "64 bit float atomicMax", "16bx2 bfloat162 atomicAdd"},
-              at(device_dram, coarse, device_scope), Outcome::not_applicable);
+              at(device_dram, coarse, device_scope), Outcome::cas);
 }
 
 // "The Infinity Fabric does not support packed-FP16 or FP32 atomic adds, preventing these commands

@@ -64,21 +64,16 @@ std::pair<std::string, std::vector<std::string>> visible_amd_table(const std::st
   return {};
 }
 
-// The cells of one selector leaf of `gpuatom amd matrix --format csv`.
+// The cells of one selector leaf of `gpuatom amd matrix --format csv`: AMD's layout, 27 rows per
+// leaf after the header and no section rows, so leaf n is lines 1 + 27n … 27 + 27n.
 std::vector<std::string> model_cells(const std::string& matrix_args, int leaf) {
   const CliRun r = run_gpuatom("amd matrix --format csv " + matrix_args);
   std::istringstream lines(r.out);
   std::string line;
   std::getline(lines, line);  // header
-  int section = -1;
   std::vector<std::string> cells;
-  while (std::getline(lines, line)) {
-    if (line.find(",,") != std::string::npos && line.find("✅") == std::string::npos &&
-        line.find("⚠") == std::string::npos && line.find("❌") == std::string::npos && line.find("n/a") == std::string::npos) {
-      ++section;
-      continue;
-    }
-    if (section != leaf) continue;
+  for (int n = 0; std::getline(lines, line); ++n) {
+    if (n / 27 != leaf) continue;
     std::istringstream fields(line);
     std::string field;
     std::getline(fields, field, ',');  // row label

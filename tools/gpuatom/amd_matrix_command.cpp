@@ -4,9 +4,9 @@
 //   gpuatom amd matrix --strategy hw --pcie no --family instinct --format csv
 //   gpuatom amd matrix --strategy cas --pcie yes --family gfx --format html > gfx.html
 //
-// CSV keeps the page's header line `Atomic,<devices>`; the memory / granularity / scope grouping
-// appears as section rows (the selector path, then empty device fields) before each leaf's 27
-// rows — see gpuatom/amd/matrix_render.hpp and tests/amd/matrix_test.cpp.
+// CSV is AMD's own layout: the header `Atomic,<devices>`, then the 12 memory / granularity / scope
+// groups of 27 rows with no section rows (the group is implied by position), so the file diffs
+// against AMD's — see gpuatom/amd/matrix_render.hpp and tests/amd/matrix_test.cpp.
 #include <array>
 #include <string>
 
@@ -54,8 +54,9 @@ void add_amd_matrix_command(CLI::App& amd_command, Action& run) {
   auto args = std::make_shared<MatrixArgs>();
   CLI::App* cmd = amd_command.add_subcommand("matrix", "One of the page's tables, every cell computed from the rules");
   cmd->footer(
-      "CSV: the header is `Atomic,<devices>`; each of the 12 memory / granularity / scope tables starts with a\n"
-      "section row (its path in the first field, the device fields empty), then its 27 rows.\n"
+      "CSV: AMD's layout. The header is `Atomic,<devices>`, then the 12 memory / granularity / scope groups\n"
+      "(Device DRAM, Migratable, Pinned × coarse, fine × device, system) of 27 rows each, with no section\n"
+      "rows: the group is implied by position. Markdown and HTML carry the group titles.\n"
       "Example:\n"
       "  gpuatom amd matrix --strategy hw --pcie no --family instinct --format md");
   cmd->add_option("--strategy", args->strategy, "hw (HW atomics) | cas (CAS emulation)")->required();

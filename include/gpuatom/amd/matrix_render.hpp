@@ -1,14 +1,12 @@
 // The page's tables as text: CSV, Markdown or a self-contained HTML page.
 //
-// CSV layout. The first line is exactly `Atomic,<device columns of the family>`, as the page's own
-// data files begin. The memory / granularity / scope grouping cannot be a column without changing
-// that header, so each of the 12 leaf tables is introduced by a *section row*: its first field is
-// the selector path ("Device DRAM / Coarse-grained / Device scope") and every device field is
-// empty. The 27 data rows of the leaf follow, in rows() order (integer 9, float 8, bitwise 10, as
-// the page's data files order them), and every data cell holds one of the seven outcome labels.
-// A reader tells the two kinds of line apart by the empty device fields; no data cell is ever empty.
-// Strategy and PCIe are not in the file: one file is one (strategy, PCIe, family) table, as the
-// page keeps one data file per atomics type, PCIe setting and family.
+// CSV layout: exactly AMD's data files. The first line is `Atomic,<device columns of the family>`;
+// then the 12 memory / granularity / scope groups in selector_leaves() order, each its 27 rows in
+// rows() order (integer 9, float 8, bitwise 10), and nothing else: no section rows, the group is
+// implied by position (line 2 + 27·g starts group g), so a user can diff the file against AMD's.
+// Every data cell holds one of the seven outcome labels. Group titles appear in Markdown and HTML
+// only. Strategy and PCIe are not in the file: one file is one (strategy, PCIe, family) table, as
+// AMD keeps one data file per atomics type, PCIe setting and family.
 #pragma once
 
 #include <string>

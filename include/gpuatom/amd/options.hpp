@@ -1,6 +1,7 @@
-// The switches of spec/amd.md §9: every place where neither the page nor the product decisions
-// settle the model. Each default is the spec's PROPOSED reading; the alternative is one flag away
-// so a user can see how much of a result rests on the choice.
+// The switches of spec/amd.md §9: every place where the page's prose does not settle the model.
+// Each default is the reading AMD's published tables confirm (issue 17, `make oracle-amd`); the
+// alternative — spec/amd.md's first reading where the tables overturned it — is one flag away so a
+// user can see how much of a result rests on the choice.
 #pragma once
 
 #include <cstdint>
@@ -11,25 +12,24 @@
 
 namespace gpuatom::amd {
 
-// amd.no-hw-instruction: what "HW atomics" gives for a row the device has no instruction for.
-enum class NoHwInstruction : uint8_t { not_applicable, cas_emulation };
-// amd.sub-pcie: whether PCIe FetchAdd carries atomicSub (HIP adds the negated operand).
-enum class SubOverPcie : uint8_t { fetch_add, none };
+// amd.no-hw-instruction: what "HW atomics" gives for a row the device has no instruction for
+// (the tables: the compiler's CAS loop).
+enum class NoHwInstruction : uint8_t { cas_emulation, not_applicable };
+// amd.sub-pcie: whether PCIe FetchAdd carries atomicSub (the tables: it does not).
+enum class SubOverPcie : uint8_t { none, fetch_add };
 // amd.gfx10-fminmax: the widths of gfx10's "floating-point atomic min/max".
 enum class Gfx10FloatMinMax : uint8_t { f32_and_f64, f32_only };
-// amd.mi300-coarse-place: where MI300 executes atomics on coarse-grained memory.
-enum class Mi300CoarsePlace : uint8_t { fabric, l2 };
-// amd.noreturn-downgrade: what a NoReturn result becomes under a coarse-grained system-scope downgrade.
-enum class NoReturnDowngrade : uint8_t { scope_downgrade, no_return };
+// amd.mi300-coarse-place: where MI300 executes atomics on coarse-grained memory (the tables: the
+// L2, as on every other device).
+enum class Mi300CoarsePlace : uint8_t { l2, fabric };
 // amd.host-kinds: the prose gives no rule that separates migratable from pinned host memory.
 enum class HostKinds : uint8_t { migratable_equals_pinned };
 
 struct ModelOptions {
-  NoHwInstruction no_hw_instruction = NoHwInstruction::not_applicable;
-  SubOverPcie sub_pcie = SubOverPcie::fetch_add;
+  NoHwInstruction no_hw_instruction = NoHwInstruction::cas_emulation;
+  SubOverPcie sub_pcie = SubOverPcie::none;
   Gfx10FloatMinMax gfx10_fminmax = Gfx10FloatMinMax::f32_and_f64;
-  Mi300CoarsePlace mi300_coarse_place = Mi300CoarsePlace::fabric;
-  NoReturnDowngrade noreturn_downgrade = NoReturnDowngrade::scope_downgrade;
+  Mi300CoarsePlace mi300_coarse_place = Mi300CoarsePlace::l2;
   HostKinds host_kinds = HostKinds::migratable_equals_pinned;
 };
 

@@ -16,7 +16,7 @@ namespace gpuatom::amd {
 
 enum class RuleId : uint8_t {
   a1, a2,                          // availability
-  p1, p2, p3, p4, p5, p6, p7,      // path
+  p1, p2, p3, p4, p5, p6, p7, p8,  // path
   h1, h2, h3, h4, h5,              // HW atomics
   c1, c2, c3, c4, c5, c6,          // CAS emulation
   s1,                              // scope
@@ -28,8 +28,9 @@ enum class Basis : uint8_t {
   derived,   // DERIVED: follows from the page's prose by the reasoning given
   decision,  // DECISION: a product decision (2026-11-22)
   proposed,  // PROPOSED: this spec's default; a §9 switch changes it (or the spec says why not)
+  tables,    // TABLES: AMD's published tables show it where the prose is silent or reads otherwise
 };
-std::string_view tag(Basis basis);  // "", "DERIVED", "DECISION", "PROPOSED"
+std::string_view tag(Basis basis);  // "", "DERIVED", "DECISION", "PROPOSED", "TABLES"
 
 struct RuleInfo {
   RuleId id;

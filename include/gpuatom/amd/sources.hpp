@@ -44,6 +44,10 @@ inline constexpr std::string_view native =
 inline constexpr std::string_view cas =
     "CAS: Generates the correct result, but the atomic operation is implemented by the compiler for this ISA using a "
     "compare-and-swap emulation loop.";
+inline constexpr std::string_view cas_emulation_selector =
+    "\"CAS emulation\", where software attempts to use CAS emulation.";
+inline constexpr std::string_view scope_downgrade =
+    "Scope Downgrade: Generates the correct result but operates at a weaker scope than requested.";
 inline constexpr std::string_view coarse_downgrade =
     "Any system-scope atomics sent to this type of memory will not achieve system-scope coherency and will instead be "
     "downgraded to device-scope as per the programming model.";
@@ -75,31 +79,29 @@ inline constexpr std::string_view cas_emulation =
     "when CAS reaches that place.";
 }  // namespace decision
 
-// spec/amd.md's reasoning and PROPOSED defaults.
+// spec/amd.md's reasoning, PROPOSED defaults, and the readings AMD's published tables settled
+// (issue 17: `make oracle-amd` compares every cell).
 namespace spec {
-inline constexpr std::string_view hw_means_instruction =
-    "§6.1 A1: with \"HW atomics\" a row the device has no hardware instruction for is n/a (PROPOSED reading of "
-    "\"HW atomics\").";
+inline constexpr std::string_view hw_falls_back_to_cas =
+    "§6.1 A1 (corrected by AMD's tables): with \"HW atomics\" a row the device has no hardware instruction for is "
+    "emulated by the compiler with a CAS loop, not n/a (amd.no-hw-instruction=na restores n/a).";
+inline constexpr std::string_view mi300_coarse_in_l2 =
+    "§6.2 P2 (corrected by AMD's tables): MI300 coarse-grained memory stays in the L2, with the IF's capability set "
+    "and no PCIe stage (amd.mi300-coarse-place=fabric restores P1 before P2).";
 inline constexpr std::string_view mi300_before_coarse =
     "§6.2: P1 is applied before P2; the MI300 device sentence is more specific than the coarse-grained domain fact "
-    "(PROPOSED).";
-inline constexpr std::string_view mi300_coarse_in_l2 =
-    "§9 amd.mi300-coarse-place=l2: coarse-grained memory stays in L2 with the IF capability set and no PCIe stage.";
+    "(amd.mi300-coarse-place=fabric).";
 inline constexpr std::string_view device_memory_at_fabric =
     "§6.2 P5: the page forwards to PCIe only \"if the uncached data is stored in host memory\"; device memory, peer "
     "memory in an Infinity Fabric hive included, is served at the fabric (DERIVED).";
-inline constexpr std::string_view no_return_not_native =
-    "§6.4: a no-return-only form does not count as native for C1; the API needs the old value, so the software "
-    "emulates it (PROPOSED).";
 inline constexpr std::string_view cas_row_is_primitive =
     "§6.4 C6: atomicCAS is the emulation primitive itself; it is evaluated with H1–H5.";
-inline constexpr std::string_view no_return_downgrade =
-    "§6.5 S1: under a coarse-grained system-scope downgrade NoReturn becomes Scope Downgrade (PROPOSED; "
-    "amd.noreturn-downgrade).";
 inline constexpr std::string_view sub_over_fetch_add =
-    "§4: atomicSub is carried by PCIe FetchAdd of the negated operand (PROPOSED; amd.sub-pcie).";
+    "§4: atomicSub is carried by PCIe FetchAdd of the negated operand (amd.sub-pcie=fetchadd; AMD's tables show "
+    "it is not).";
 inline constexpr std::string_view gfx10_widths =
-    "§5: gfx10's \"floating-point atomic min/max\" is read as FP32 and FP64 min/max (PROPOSED; amd.gfx10-fminmax).";
+    "§5: gfx10's \"floating-point atomic min/max\" is read as FP32 and FP64 min/max (amd.gfx10-fminmax; AMD's "
+    "tables confirm both widths).";
 }  // namespace spec
 
 }  // namespace gpuatom::amd
