@@ -58,11 +58,14 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	scripts/fuzz 60
 
-# NVIDIA's own nvdisasm, cuobjdump and ptxas 11.8 as the judge (docs/oracles.md): fetches them
-# from Debian's non-free archive into build/nvidia-tools/ (nothing system-wide), then runs the
-# `oracle` tests. Not part of `make run` or `make test`, where those tests skip.
+# The vendors' own tools and data as the judge (docs/oracles.md): NVIDIA's nvdisasm, cuobjdump
+# and ptxas 11.8 (Debian non-free, into build/nvidia-tools/) and AMD's published tables (Debian's
+# rocm-doc, into build/amd-tables/), fetched with private apt configurations (nothing
+# system-wide), then every `oracle` test. Not part of `make run` or `make test`, where those
+# tests skip.
 oracle: configure
 	scripts/fetch-nvidia-tools >/dev/null
+	scripts/fetch-amd-tables
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli gpuatom-test-oracle
 	ctest --preset $(PRESET) -L oracle --output-on-failure
 
