@@ -10,14 +10,16 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 TSAN_LABELS := exec|memory|scenario|stress|support
 TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
-.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build stress oracle
+.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle
 
 run: build
 	$(GPUATOM) run
 
 # The whole suite, as CI runs it (.ci/run): the release build, then everything again under
-# AddressSanitizer + UndefinedBehaviorSanitizer, then the concurrent parts under ThreadSanitizer.
-test: test-release test-asan test-tsan
+# AddressSanitizer + UndefinedBehaviorSanitizer, then the concurrent parts under ThreadSanitizer,
+# then every fuzz target built with clang and run for a few seconds (so none rots unbuilt).
+FUZZ_SMOKE_SECONDS ?= 5
+test: test-release test-asan test-tsan test-fuzz
 
 # One preset's suite: `make check PRESET=debug`, or a part: `make check LABELS='nvidia|intel'`.
 check: build
@@ -57,6 +59,8 @@ fuzz: fuzz-build
 	scripts/fuzz $(SECONDS)
 fuzz-smoke: fuzz-build
 	scripts/fuzz 60
+test-fuzz: fuzz-build
+	scripts/fuzz $(FUZZ_SMOKE_SECONDS)
 
 # The vendors' own tools and data as the judge (docs/oracles.md): NVIDIA's nvdisasm, cuobjdump
 # and ptxas 11.8 (Debian non-free, into build/nvidia-tools/) and AMD's published tables (Debian's
