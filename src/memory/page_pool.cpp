@@ -33,7 +33,7 @@ struct Pool {
 
 // Never destroyed: page tables of static lifetime may give pages back during exit. The pages
 // stay reachable from here, so leak checkers do not report them.
-Pool& pool() {
+[[maybe_unused]] Pool& pool() {  // unused where the pool is off (capacity 0)
   static Pool* const p = new Pool;
   return *p;
 }
