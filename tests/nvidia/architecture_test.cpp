@@ -22,7 +22,9 @@ TEST(Architecture, NamesRoundTripInOrder) {
   for (size_t i = 0; i < all.size(); ++i) {
     EXPECT_EQ(parse_architecture(name(all[i])), all[i]);
     EXPECT_EQ(parse_architecture(nvdisasm_name(all[i])), all[i]);
-    if (i) EXPECT_LT(compute_capability(all[i - 1]), compute_capability(all[i]));
+    if (i) {
+      EXPECT_LT(compute_capability(all[i - 1]), compute_capability(all[i]));
+    }
   }
   EXPECT_EQ(name(Architecture::sm_87), "sm_87");
   EXPECT_EQ(nvdisasm_name(Architecture::sm_61), "SM61");

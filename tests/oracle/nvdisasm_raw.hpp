@@ -52,8 +52,10 @@ inline RawRun run_nvdisasm_raw(const std::filesystem::path& nvdisasm, const std:
       for (size_t j = i; j < i + 3; ++j) put(j < words.size() ? words[j] : maxwell_nop);
     }
   }
-  const testing::ChildResult r =
-      testing::run_child({.args = {nvdisasm.string(), "-b", arch, "-hex", bin.string()}, .kill_after_seconds = 300});
+  testing::ChildOptions options;
+  options.args = {nvdisasm.string(), "-b", arch, "-hex", bin.string()};
+  options.kill_after_seconds = 300;
+  const testing::ChildResult r = testing::run_child(options);
   std::filesystem::remove_all(dir);
   RawRun run;
   run.exit_code = r.exited ? r.exit_code : -1;
