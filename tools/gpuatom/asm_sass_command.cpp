@@ -1,5 +1,6 @@
-// `gpuatom asm sass FILE|-`: reads SASS atomics, checks them, and prints each in canonical form
-// (spec/nvidia.md §10.4); with --encode, each Maxwell word beside its text (§11).
+// `gpuatom asm sass [--arch sm_XY] FILE|-`: reads SASS atomics, checks them (for the architecture,
+// when given), and prints each in canonical form (spec/nvidia.md §10.4); with --encode, each
+// Maxwell word beside its text (§11).
 //
 //   gpuatom asm sass kernel.sass
 //   echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode
@@ -26,10 +27,12 @@ struct AsmArgs {
   std::string isa;
   std::string path;
   bool encode = false;
+  std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
+      std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
 int run_asm(const AsmArgs& args) {
-  const nvidia::ParsedSass checked = nvidia::check_sass(read_input(args.path), args.path);
+  const nvidia::ParsedSass checked = nvidia::check_sass(read_input(args.path), args.path, *args.architecture);
   support::Diagnostics diagnostics = checked.diagnostics;
   std::vector<std::string> lines;
   if (!diagnostics.has_errors()) {
@@ -64,6 +67,8 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
       "  gpuatom asm sass kernel.sass\n"
       "  echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode");
   cmd->add_flag("--encode", args->encode, "print each Maxwell 64-bit word (0x%016x) beside its text");
+  add_architecture_option(*cmd, args->architecture,
+                          "read and check the text for this architecture (sm_50 … sm_90); see `check sass --arch`");
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }
 
