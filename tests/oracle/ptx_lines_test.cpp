@@ -171,12 +171,17 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
 
   // Per architecture: each distinct line once (with where it was first seen), and the failures.
   std::map<Architecture, std::map<std::string, std::string>> lines;
+  std::map<std::pair<Architecture, bool>, std::set<std::string>> by_ptxas;  // (arch, 13.0?) → lines
   for (size_t i = 0; i < jobs.size(); ++i) {
     EXPECT_TRUE(results[i].error.empty()) << results[i].error;
-    for (const Line& l : results[i].lines) lines[jobs[i].arch].emplace(l.text, l.source);
+    for (const Line& l : results[i].lines) {
+      lines[jobs[i].arch].emplace(l.text, l.source);
+      by_ptxas[{jobs[i].arch, jobs[i].cuda13}].insert(l.text);
+    }
   }
   size_t total = 0, failed = 0;
-  std::string report = fmt::format("{:<7} {:>6} {:>9}\n", "arch", "lines", "accepted");
+  std::string report = fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}\n", "arch", "lines", "ptxas 11.8", "ptxas 13.0",
+                                   "accepted");
   for (const auto& [arch, texts] : lines) {
     size_t bad = 0;
     for (const auto& [text, source] : texts)
@@ -185,10 +190,11 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
         ++bad;
       }
     total += texts.size();
-    report += fmt::format("{:<7} {:>6} {:>9}\n", name(arch), texts.size(), texts.size() - bad);
+    report += fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}\n", name(arch), texts.size(), by_ptxas[{arch, false}].size(),
+                          by_ptxas[{arch, true}].size(), texts.size() - bad);
   }
-  report += fmt::format("{:<7} {:>6} {:>9}   ({} assemblies{})\n", "all", total, total - failed, jobs.size(),
-                        p13 ? ", ptxas 11.8 and 13.0" : ", ptxas 11.8 only: no ptxas 13.0 found");
+  report += fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}   ({} assemblies{})\n", "all", total, "", "", total - failed,
+                        jobs.size(), p13 ? ", ptxas 11.8 and 13.0" : ", ptxas 11.8 only: no ptxas 13.0 found");
   std::cout << report;
   // GPUATOM_PTX_LINES_DIR=dir keeps every distinct line, one file per architecture (dir/sm_90.sass).
   if (const char* keep = std::getenv("GPUATOM_PTX_LINES_DIR"); keep && *keep)
