@@ -113,9 +113,10 @@ TEST(ArchitectureRules, VectorSizesOfSm90) {
 }
 
 TEST(ArchitectureRules, OneTwentyEightBitExchangeAndCasOnSm90) {
-  // ptxas 13.0, sm_90: atom.shared/.global .b128 exch and cas.
+  // ptxas 13.0, sm_90: atom .b128 exch and cas, on shared memory too.
   reads_back("ATOMS.CAS.128 R8, [R7], R8, R12 ;", Architecture::sm_90);
-  reads_back("ATOMS.EXCH.128 R4, [R7+0x10], R8 ;", Architecture::sm_90);
+  reads_back("ATOM.E.EXCH.128.STRONG.GPU PT, R4, [R2.64], R4 ;", Architecture::sm_90);
+  reads_back("ATOMS.EXCH.128 R28, [UR6+0x170], R28 ;", Architecture::sm_90);
   reads_back("ATOMG.E.CAS.128.STRONG.GPU PT, R4, [R2.64], R4, R8 ;", std::nullopt);
   // Still refused as SPA 5.0 text (seed 000: ".128 aliases to .U128, but is illegal"), saying
   // that sm_70+ text is read with --arch.
