@@ -238,7 +238,8 @@ ParsedSass parse_sass(std::string_view source, std::string_view file, std::optio
     std::string_view line = source.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++where.line;
-    if (auto inst = parse_line(line, where, out.diagnostics, buffers, architecture)) out.instructions.push_back(std::move(*inst));
+    if (auto inst = parse_line(line, where, out.diagnostics, buffers, architecture))
+      out.instructions.push_back(std::move(*inst));
     if (end == source.size()) break;
     start = end + 1;
   }

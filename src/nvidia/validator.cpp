@@ -99,16 +99,17 @@ class Validator {
     const uint8_t rb = i_.rb.value_or(RZ);
     const std::string_view page = i_.family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
     if (rb == RZ) {
-      error(col(OperandRole::rb), spa5_rule(fmt::format("{}: the compare register Rb cannot be RZ ({})", opcode(), page)),
+      error(col(OperandRole::rb),
+            spa5_rule(fmt::format("{}: the compare register Rb cannot be RZ ({})", opcode(), page)),
             "spec/nvidia.md §6.2");
       return;
     }
     if (rb % (2 * n)) {
       error(col(OperandRole::rb),
-            spa5_rule(n == 1 ? fmt::format("{} needs an even compare register R2n, not {} ({}: \"Rb must be R2n+0\")", opcode(),
-                                 register_name(rb), page)
-                   : fmt::format("{}.64 needs a compare register R4n, not {} ({}: \"Rb must be R4n+0\")", opcode(),
-                                 register_name(rb), page)),
+            spa5_rule(n == 1 ? fmt::format("{} needs an even compare register R2n, not {} ({}: \"Rb must be R2n+0\")",
+                                           opcode(), register_name(rb), page)
+                             : fmt::format("{}.64 needs a compare register R4n, not {} ({}: \"Rb must be R4n+0\")",
+                                           opcode(), register_name(rb), page)),
             "spec/nvidia.md §6.2");
       return;
     }
