@@ -12,7 +12,7 @@
 namespace gpuatom::nvidia::detail {
 
 struct Operand {
-  // uniform: a bare URn, which only a bindless surface handle may be (sm_75+).
+  // uniform: a bare URn, which only a bindless surface handle may be (sm_90).
   enum class Kind : uint8_t { predicate, reg, uniform, address, immediate } kind;
   uint8_t index = 0;      // predicate (PT = 7), register (RZ = 255) or uniform register (URZ = 63)
   Address address;        // Kind::address

@@ -71,7 +71,7 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
                               "spec/nvidia.md §6.1"};
           break;
         case OperandRole::handle:
-          // Bindless: Rc, or (sm_75+) URc; bound: one immediate (SPA 5.0). The sm_70+
+          // Bindless: Rc, or (sm_90 ptxas output) URc; bound: one immediate (SPA 5.0). The sm_70+
           // disassembler prints immediates after either ("UR4, 0x0", "0x0, 0x5c").
           if (op.kind == Operand::Kind::reg) inst.surface.handle_register = op.index;
           if (op.kind == Operand::Kind::uniform) inst.surface.handle_uniform = op.index;
@@ -151,7 +151,7 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
   const detail::OpcodeRead read = detail::read_opcode(word, inst, buffers.word_parts);
 
   detail::read_operands(tokens, pos, end_column, ops);
-  // A bare uniform register is a surface handle (sm_75+) or nothing.
+  // A bare uniform register is a surface handle (sm_90) or nothing.
   for (const Operand& op : ops)
     if (op.kind == Operand::Kind::uniform && !inst.is_surface())
       throw SyntaxError{op.column,

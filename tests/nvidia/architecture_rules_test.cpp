@@ -57,7 +57,8 @@ TEST(ArchitectureRules, Spa5RuleSuffixOnlyWhereTheArchitectureIsOpen) {
 }
 
 TEST(ArchitectureRules, BindlessSurfaceHandleInAUniformRegister) {
-  // ptxas 11.8 and 13.0, sm_75 … sm_90: sured with a bindless handle held in a uniform register.
+  // ptxas 11.8 and 13.0, sm_90: sured with a bindless handle loaded into a uniform register (a sm_75+
+  // text may hold one too: the dialect, not the architecture, decides).
   for (const Architecture a : {Architecture::sm_75, Architecture::sm_90})
     reads_back("SURED.D.3D.OR.STRONG.SYS.IGN [R8], R5, UR4, 0x0 ;", a);
   reads_back("@P0 SURED.D.BA.1D.ADD.STRONG.SYS.TRAP [R13], R0, UR4, 0x0 ;", std::nullopt);

@@ -69,7 +69,7 @@ struct Surface {
   Dim dim = Dim::d1;
   Clamp clamp = Clamp::near;              // .NEAR is the default and is not printed
   std::optional<uint8_t> handle_register; // bindless: Rc holds samplerPtr[31:20] | headerPtr[19:0]
-  std::optional<uint8_t> handle_uniform;  // bindless from a uniform register URc (sm_75+ ptxas
+  std::optional<uint8_t> handle_uniform;  // bindless from a uniform register URc (sm_90 ptxas
                                           // output: "SURED.D.3D.OR.STRONG.SYS.IGN [R8], R5, UR4, 0x0")
   std::vector<uint32_t> handle_indices;   // bound: #tsPtrIdxU13 (exactly one on SPA 5.0); the
                                           // sm_70+ disassembler prints immediates after the
