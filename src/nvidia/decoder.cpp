@@ -138,18 +138,7 @@ class Decoder {
       }
     reserved(Slot::op, code, "op");
   }
-  bool takes(AtomOp op) const {
-    // Family × op, built once: decoding reads it per word.
-    static const auto table = [] {
-      std::array<std::array<bool, atom_op_count>, 5> t{};
-      for (const Family f : {Family::ATOM, Family::ATOMS, Family::RED, Family::SUATOM, Family::SURED})
-        for (const OpInfo& o : op_table())
-          for (const SizeInfo& s : size_table())
-            t[static_cast<size_t>(f)][static_cast<size_t>(o.op)] |= legal(f, Dialect::spa5, o.op, s.size);
-      return t;
-    }();
-    return table[static_cast<size_t>(inst_.family())][static_cast<size_t>(op)];
-  }
+  bool takes(AtomOp op) const { return has_op(inst_.family(), Dialect::spa5, op); }
 
   void size(SizeField field, FieldKind kind) {
     const uint64_t code = v(kind);

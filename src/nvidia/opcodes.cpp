@@ -30,29 +30,38 @@ constexpr std::array<OpInfo, atom_op_count> ops = {{
 }};
 
 constexpr std::array<SizeInfo, size_count> sizes = {{
-    //                                           bits atom surface shared
-    {Size::U32, "", alu::Type::u32, 32, 0, 0, 0},
-    {Size::S32, ".S32", alu::Type::s32, 32, 1, 1, 1},
-    {Size::U64, ".U64", alu::Type::u64, 64, 2, 2, 2},
-    {Size::S64, ".S64", alu::Type::s64, 64, 5, 5, 3},
-    {Size::F32_FTZ_RN, ".F32.FTZ.RN", alu::Type::f32, 32, 3, 3, -1},
-    {Size::F16x2, ".F16x2.RN", alu::Type::f16x2, 32, 4, 4, -1},
-    {Size::F64_RN, ".F64.RN", alu::Type::f64, 64, 6, -1, -1},
+    //                                           bits atom surface shared vector
+    {Size::U32, "", alu::Type::u32, 32, 0, 0, 0, false},
+    {Size::S32, ".S32", alu::Type::s32, 32, 1, 1, 1, false},
+    {Size::U64, ".U64", alu::Type::u64, 64, 2, 2, 2, false},
+    {Size::S64, ".S64", alu::Type::s64, 64, 5, 5, 3, false},
+    {Size::F32_FTZ_RN, ".F32.FTZ.RN", alu::Type::f32, 32, 3, 3, -1, false},
+    {Size::F16x2, ".F16x2.RN", alu::Type::f16x2, 32, 4, 4, -1, false},
+    {Size::F64_RN, ".F64.RN", alu::Type::f64, 64, 6, -1, -1, false},
     // SD32/SD64: raw data, arithmetic and comparisons as S32/S64 (ASSUMPTION, spec §3.3).
-    {Size::SD32, ".SD32", alu::Type::s32, 32, -1, 6, -1},
-    {Size::SD64, ".SD64", alu::Type::s64, 64, -1, 7, -1},
-    {Size::BF16x2, ".BF16x2.RN", alu::Type::bf16x2, 32, -1, -1, -1},
-    {Size::U128, ".128", alu::Type::u128, 128, -1, -1, -1},
+    {Size::SD32, ".SD32", alu::Type::s32, 32, -1, 6, -1, false},
+    {Size::SD64, ".SD64", alu::Type::s64, 64, -1, 7, -1, false},
+    {Size::BF16x2, ".BF16x2.RN", alu::Type::bf16x2, 32, -1, -1, -1, false},
+    {Size::U128, ".128", alu::Type::u128, 128, -1, -1, -1, false},
+    // sm_90 vectors (PTX atom/red .v2/.v4/.v8), as ptxas 13.0 output prints them.
+    {Size::F16x4, ".F16x4.RN", alu::Type::f16x2, 64, -1, -1, -1, true},
+    {Size::F16x8, ".F16x8.RN", alu::Type::f16x2, 128, -1, -1, -1, true},
+    {Size::BF16x4, ".BF16x4.RN", alu::Type::bf16x2, 64, -1, -1, -1, true},
+    {Size::BF16x8, ".BF16x8.RN", alu::Type::bf16x2, 128, -1, -1, -1, true},
+    {Size::F32x2, ".F32x2.FTZ.RN", alu::Type::f32, 64, -1, -1, -1, true},
+    {Size::F32x4, ".F32x4.FTZ.RN", alu::Type::f32, 128, -1, -1, -1, true},
 }};
 
 // §4.1 and §10.3: every spelling, canonical case. Order matters only for readability.
-constexpr std::array<SizeSpelling, 15> spellings = {{
+constexpr std::array<SizeSpelling, 21> spellings = {{
     {".U32", Size::U32, false}, {".32", Size::U32, false}, {".S32", Size::S32, false},
     {".U64", Size::U64, false}, {".64", Size::U64, false}, {".S64", Size::S64, false},
     {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
     {".F16x2.FTZ.RN", Size::F16x2, false}, {".F64.RN", Size::F64_RN, false},
     {".SD32", Size::SD32, false}, {".SD64", Size::SD64, false}, {".BF16x2.RN", Size::BF16x2, true},
     {".128", Size::U128, false}, {".U128", Size::U128, false},
+    {".F16x4.RN", Size::F16x4, true}, {".F16x8.RN", Size::F16x8, true}, {".BF16x4.RN", Size::BF16x4, true},
+    {".BF16x8.RN", Size::BF16x8, true}, {".F32x2.FTZ.RN", Size::F32x2, true}, {".F32x4.FTZ.RN", Size::F32x4, true},
 }};
 
 // One row per op: the sizes it takes, per family (spec/nvidia.md §5). Bit i = Size i.
@@ -60,7 +69,10 @@ constexpr uint32_t bit(Size s) { return 1u << static_cast<int>(s); }
 constexpr uint32_t U32 = bit(Size::U32), S32 = bit(Size::S32), U64 = bit(Size::U64), S64 = bit(Size::S64),
                    F32 = bit(Size::F32_FTZ_RN), F16x2 = bit(Size::F16x2), F64 = bit(Size::F64_RN),
                    SD32 = bit(Size::SD32), SD64 = bit(Size::SD64), BF16x2 = bit(Size::BF16x2),
-                   U128 = bit(Size::U128);
+                   U128 = bit(Size::U128), F16x4 = bit(Size::F16x4), F16x8 = bit(Size::F16x8),
+                   BF16x4 = bit(Size::BF16x4), BF16x8 = bit(Size::BF16x8), F32x2 = bit(Size::F32x2),
+                   F32x4 = bit(Size::F32x4);
+constexpr uint32_t HALF_VECTORS = F16x4 | F16x8 | BF16x4 | BF16x8;
 
 struct Row {
   AtomOp op;
@@ -93,15 +105,20 @@ constexpr std::array<Row, atom_op_count> rows = {{
     {AtomOp::ARRIVE, 0, 0, 0, 0, 0},
 }};
 
-// sm_70+ additions: BF16x2 add/min/max (sm_90 disassembly) and .128 exchange / CAS (sm_90).
+// sm_70+ additions, as ptxas 11.8 and 13.0 emit them for sm_70…sm_90 (docs/oracles.md):
+// BF16x2 add/min/max; the sm_90 vectors (add on every vector size, min/max on the 16-bit ones);
+// .128 exchange and CAS on global and shared memory (sm_90); ATOM.CAST.SPIN, 32 and 64 bits
+// (sm_90: a compare-and-store on shared memory reached through a generic address).
 // POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and 64 bits
 // are accepted (PROPOSED by gpuatom, spec/nvidia.md §10.3 lists the op only).
 uint32_t modern_extra(Family family, AtomOp op) {
   if (family == Family::ATOMS && op == AtomOp::POPC_INC) return U32;
   if (family == Family::ATOM && op == AtomOp::ARRIVE) return U32 | U64;
+  if (family == Family::ATOM && op == AtomOp::CAST_SPIN) return U32 | U64;
+  if ((family == Family::ATOM || family == Family::ATOMS) && (op == AtomOp::EXCH || op == AtomOp::CAS)) return U128;
   if (family != Family::ATOM && family != Family::RED) return 0;
-  if (op == AtomOp::ADD || op == AtomOp::MIN || op == AtomOp::MAX) return BF16x2;
-  if (family == Family::ATOM && (op == AtomOp::EXCH || op == AtomOp::CAS)) return U128;
+  if (op == AtomOp::ADD) return BF16x2 | HALF_VECTORS | F32x2 | F32x4;
+  if (op == AtomOp::MIN || op == AtomOp::MAX) return BF16x2 | HALF_VECTORS;
   return 0;
 }
 
@@ -185,14 +202,16 @@ std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
   const std::string_view rest = text.substr(best->name.size());
   if (rest.empty()) return OpSize{best->op, Size::U32};
   if (const auto size = parse_size(rest)) return OpSize{best->op, *size};
-  return fmt::format("unknown size '{}' after .{}: expected .U32 .32 .S32 .U64 .64 .S64 .F32.FTZ.RN .F16x2.RN "
-                     ".F16x2.FTZ.RN .F64.RN .SD32 .SD64 .BF16x2.RN .128 (spec/nvidia.md §4.1)",
-                     rest, best->name);
+  std::string expected;
+  for (const SizeSpelling& s : spellings) expected += fmt::format(" {}", s.text);
+  return fmt::format("unknown size '{}' after .{}: expected{} (spec/nvidia.md §4.1)", rest, best->name, expected);
 }
 
 bool legal(Family family, Dialect dialect, AtomOp op, Size size) {
   return (legal_sizes(family, dialect, op) & bit(size)) != 0;
 }
+
+bool has_op(Family family, Dialect dialect, AtomOp op) { return legal_sizes(family, dialect, op) != 0; }
 
 std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp op, Size size) {
   if (legal(family, dialect, op, size)) return std::nullopt;

@@ -74,8 +74,7 @@ class Reader {
       if (auto r = parse_register(t.text)) return {Operand::Kind::reg, *r, {}, 0, 0, 0, t.column};
       if (t.text == "???255") return {Operand::Kind::reg, RZ, {}, 0, 0, 0, t.column, true};
       if (auto p = parse_predicate(t.text)) return {Operand::Kind::predicate, *p, {}, 0, 0, 0, t.column};
-      if (parse_uniform_register(t.text))
-        throw SyntaxError{t.column, fmt::format("a uniform register ('{}') is an operand only inside an address", t.text), modern_rule};
+      if (auto ur = parse_uniform_register(t.text)) return {Operand::Kind::uniform, *ur, {}, 0, 0, 0, t.column};
       if (t.text.find('.') != std::string_view::npos && parse_register(t.text.substr(0, t.text.find('.'))))
         throw SyntaxError{t.column, fmt::format("register suffix in '{}' is allowed only inside an address", t.text), modern_rule};
       throw SyntaxError{t.column, fmt::format("expected an operand (register, predicate, address or immediate), found '{}'", t.text), grammar_rule};
@@ -181,6 +180,7 @@ class Reader {
 }  // namespace
 
 bool Operand::modern() const {
+  if (kind == Kind::uniform) return true;
   return kind == Kind::address && (address.descriptor || address.uniform_base || address.uniform_index ||
                                    address.suffix != RegisterSuffix::none);
 }

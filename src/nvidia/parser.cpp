@@ -23,7 +23,8 @@ bool fits(const OperandSlot& slot, const Operand& op) {
   switch (slot.role) {
     case OperandRole::ps: case OperandRole::pu: return op.kind == Operand::Kind::predicate;
     case OperandRole::address: return op.kind == Operand::Kind::address;
-    case OperandRole::handle: return op.kind == Operand::Kind::reg || op.kind == Operand::Kind::immediate;
+    case OperandRole::handle:
+      return op.kind == Operand::Kind::reg || op.kind == Operand::Kind::uniform || op.kind == Operand::Kind::immediate;
     default: return op.kind == Operand::Kind::reg;
   }
 }
@@ -32,6 +33,7 @@ std::string_view kind_name(const Operand& op) {
   switch (op.kind) {
     case Operand::Kind::predicate: return "a predicate";
     case Operand::Kind::reg: return "a register";
+    case Operand::Kind::uniform: return "a uniform register";
     case Operand::Kind::address: return "an address";
     case Operand::Kind::immediate: return "an immediate";
   }
@@ -78,11 +80,11 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
                               "spec/nvidia.md §6.1"};
           break;
         case OperandRole::handle:
-          if (op.kind == Operand::Kind::reg) {
-            inst.surface.handle_register = op.index;
-            break;
-          }
-          // Bound form: one immediate (SPA 5.0), or several (sm_70+ disassembly).
+          // Bindless: Rc, or (sm_90 ptxas output) URc; bound: one immediate (SPA 5.0). The sm_70+
+          // disassembler prints immediates after either ("UR4, 0x0", "0x0, 0x5c").
+          if (op.kind == Operand::Kind::reg) inst.surface.handle_register = op.index;
+          if (op.kind == Operand::Kind::uniform) inst.surface.handle_uniform = op.index;
+          if (op.kind != Operand::Kind::immediate) ++j;
           while (j < ops.size() && ops[j].kind == Operand::Kind::immediate) {
             if (ops[j].value < 0)
               throw SyntaxError{ops[j].column, "a surface index #tsPtrIdxU13 is unsigned", "spec/nvidia.md §6.5"};
@@ -121,10 +123,12 @@ struct LineBuffers {
 };
 
 // Reads the instruction from the line's tokens in `buffers`.
-Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const support::SourceLocation& where) {
+Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const support::SourceLocation& where,
+                         std::optional<Architecture> architecture) {
   const std::vector<Token>& tokens = buffers.tokens;
   std::vector<Operand>& ops = buffers.operands;
   Instruction inst;
+  inst.architecture = architecture;
   inst.where = where;
   inst.where.column = tokens.front().column;
   size_t pos = 0;
@@ -156,11 +160,32 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
   const detail::OpcodeRead read = detail::read_opcode(word, inst, buffers.word_parts);
 
   detail::read_operands(tokens, pos, end_column, ops);
+  // A bare uniform register is a surface handle (sm_90) or nothing.
+  for (const Operand& op : ops)
+    if (op.kind == Operand::Kind::uniform && !inst.is_surface())
+      throw SyntaxError{op.column,
+                        fmt::format("a uniform register ('{}') is an operand only inside an address, or as the "
+                                    "bindless handle of SUATOM/SURED",
+                                    uniform_register_name(op.index)),
+                        detail::modern_rule};
   bool modern = read.modern_spelling;
   for (const Operand& op : ops) modern |= op.modern();
+  // An op the family has only in the sm_70+ tables (ATOM.CAST.SPIN, sm_90) is sm_70+ text.
+  if (!has_op(inst.family(), Dialect::spa5, inst.op) && has_op(inst.family(), Dialect::modern, inst.op)) modern = true;
   // ATOMS has no SPA 5.0 form with a leading predicate; a newer CAST.SPIN prints Pu there (§10.3).
   if (inst.family() == Family::ATOMS && !ops.empty() && ops[0].kind == Operand::Kind::predicate) modern = true;
   inst.dialect = modern ? Dialect::modern : Dialect::spa5;
+  // An architecture fixes the dialect: sm_70+ text is modern even where a line reads like SPA 5.0
+  // ("ATOMS.CAS R6, [R5], R7, R6 ;"), and SPA 5.0 text has no sm_70+ spelling.
+  if (architecture) {
+    if (is_spa5(*architecture) && modern)
+      throw SyntaxError{word.column,
+                        fmt::format("'{}' uses sm_70+ spellings (modifiers, operands or address syntax), which {} "
+                                    "does not have: it reads the SPA 5.0 grammar",
+                                    word.text, name(*architecture)),
+                        detail::modern_rule};
+    inst.dialect = is_spa5(*architecture) ? Dialect::spa5 : Dialect::modern;
+  }
   // An .INVALIDn operation (decoded from ATOMS.CAS kind 3, for one) names no op: take the CAS
   // operand shape when the operands have an Rc after Rb, so decoded text reads back as printed.
   if (inst.placeholders[static_cast<int>(Slot::op)] && !inst.is_surface()) {
@@ -185,7 +210,8 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
 }
 
 std::optional<Instruction> parse_line(std::string_view line, const support::SourceLocation& where,
-                                      support::Diagnostics& diagnostics, LineBuffers& buffers) {
+                                      support::Diagnostics& diagnostics, LineBuffers& buffers,
+                                      std::optional<Architecture> architecture) {
   try {
     if (auto error = detail::lex_line(line, buffers.tokens))
       throw SyntaxError{error->column, std::move(error->message), detail::lexical_rule};
@@ -193,7 +219,7 @@ std::optional<Instruction> parse_line(std::string_view line, const support::Sour
     // Columns past the last character point just after it (where the missing text belongs).
     size_t end = line.find_last_not_of(" \t\r");
     const uint32_t end_column = static_cast<uint32_t>(end == std::string_view::npos ? 1 : end + 2);
-    return parse_tokens(buffers, end_column, where);
+    return parse_tokens(buffers, end_column, where, architecture);
   } catch (const SyntaxError& e) {
     support::SourceLocation at = where;
     at.column = e.column;
@@ -205,12 +231,12 @@ std::optional<Instruction> parse_line(std::string_view line, const support::Sour
 }  // namespace
 
 std::optional<Instruction> parse_sass_line(std::string_view line, const support::SourceLocation& where,
-                                           support::Diagnostics& diagnostics) {
+                                           support::Diagnostics& diagnostics, std::optional<Architecture> architecture) {
   LineBuffers buffers;
-  return parse_line(line, where, diagnostics, buffers);
+  return parse_line(line, where, diagnostics, buffers, architecture);
 }
 
-ParsedSass parse_sass(std::string_view source, std::string_view file) {
+ParsedSass parse_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {
   ParsedSass out;
   LineBuffers buffers;
   support::SourceLocation where{file, 0, 1, std::nullopt};
@@ -221,7 +247,8 @@ ParsedSass parse_sass(std::string_view source, std::string_view file) {
     std::string_view line = source.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++where.line;
-    if (auto inst = parse_line(line, where, out.diagnostics, buffers)) out.instructions.push_back(std::move(*inst));
+    if (auto inst = parse_line(line, where, out.diagnostics, buffers, architecture))
+      out.instructions.push_back(std::move(*inst));
     if (end == source.size()) break;
     start = end + 1;
   }

@@ -47,9 +47,11 @@ std::string slot_text(const Instruction& inst, Slot slot) {
   return "";
 }
 
+// "R9", "UR4, 0x0", "0x54", "0x0, 0x5c": the handle register, then any immediates.
 std::string handle_text(const Surface& surface) {
-  if (surface.handle_register) return register_name(*surface.handle_register);
   std::string out;
+  if (surface.handle_register) out = register_name(*surface.handle_register);
+  if (surface.handle_uniform) out = uniform_register_name(*surface.handle_uniform);
   for (uint32_t index : surface.handle_indices) {
     if (!out.empty()) out += ", ";
     out += fmt::format("0x{:x}", index);

@@ -710,8 +710,9 @@ class Warp final : public exec::Agent {
   // §8.3 for one lane: the handle entry (bound: the constant-bank word; bindless: Rc), the
   // coordinates from Ra, Ra+1, Ra+2, then the element, a dropped write, or a fault.
   void locate_on_surface(const Instruction& in, uint32_t lane, LaneWork& w) const {
-    const uint32_t entry = in.surface.bindless()
-                               ? regs.r(lane, *in.surface.handle_register)
+    const uint32_t entry = in.surface.handle_register ? regs.r(lane, *in.surface.handle_register)
+                           : in.surface.handle_uniform
+                               ? regs.ur(*in.surface.handle_uniform)
                                : p_.surfaces.constant_word(in.surface.handle_indices.front()).value_or(0);
     std::array<uint32_t, 3> coordinates{};
     for (int k = 0; k < 3; ++k) {
@@ -875,6 +876,7 @@ void use_registers(Program& p, const Instruction& in) {
   if (a.uniform_index) use(p, Bank::ur, *a.uniform_index);
   if (a.descriptor) use(p, Bank::ur, *a.descriptor);
   if (in.surface.handle_register) use(p, Bank::r, *in.surface.handle_register);
+  if (in.surface.handle_uniform) use(p, Bank::ur, *in.surface.handle_uniform);
   if (in.guard.predicate != PT) use(p, Bank::p, in.guard.predicate);
   if (in.ps) use(p, Bank::p, *in.ps);
   if (in.pu) use(p, Bank::p, *in.pu);
@@ -1125,6 +1127,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
         d.error(at,
                 "a bound handle written with several immediates (an sm_70+ spelling) has no defined meaning "
                 "here; SPA 5.0 binds one #tsPtrIdxU13 (spec/nvidia.md §8.2)");
+      } else if (in.is_surface() && in.surface.bindless() && !in.surface.handle_indices.empty()) {
+        d.error(at,
+                "immediates after a bindless handle (an sm_70+ spelling) have no defined meaning here; SPA 5.0 "
+                "reads the handle from Rc alone (spec/nvidia.md §8.2)");
       } else {
         auto resolved = to_alu(in.op, in.size, semantics);
         if (auto* why = std::get_if<std::string>(&resolved)) {

@@ -32,6 +32,10 @@ std::variant<alu::Operation, std::string> to_alu(AtomOp op, Size size, const Sem
     return fmt::format("{} has no defined semantics here: it parses and prints but does not execute "
                        "(spec/nvidia.md §10.3)",
                        info(op).name);
+  if (info(size).vector)
+    return fmt::format("the vector size {} (sm_90, one atomic per element) parses and prints but does not execute "
+                       "here (docs/oracles.md)",
+                       info(size).spelling);
   if (op == AtomOp::SAFEADD && !options.safeadd_model)
     return std::string(
         "SAFEADD semantics are not publicly specified (spec/nvidia.md §3.2); the opt-in model "

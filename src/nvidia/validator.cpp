@@ -20,7 +20,9 @@ class Validator {
     legality();
     f16x2_spelling();
     data_registers();
-    if (i_.is_compare() && !i_.is_surface()) cas_registers();
+    // The CAS register pairing is SPA 5.0's: sm_70+ ptxas output pairs Rb and Rc freely
+    // ("ATOMS.CAS R6, [R5], R7, R6 ;" on sm_70), so sm_70+ text is not held to it.
+    if (i_.is_compare() && !i_.is_surface() && spa5()) cas_registers();
     if (i_.is_surface()) surface();
     else memory_address();
   }
@@ -37,6 +39,15 @@ class Validator {
   uint32_t col(OperandRole r) const { return i_.columns.column(r); }
   std::string opcode() const { return fmt::format("{}.{}", info(i_.mnemonic).name, info(i_.op).name); }
   bool spa5() const { return i_.dialect == Dialect::spa5; }
+
+  // A rule that holds only on SPA 5.0 (sm_5x/sm_6x). Text read without --arch is held to it when
+  // it is spelled as SPA 5.0 text; the message says so, since sm_70+ text can look the same
+  // (a decoded Maxwell word, with no columns, is SPA 5.0 for certain).
+  std::string spa5_rule(std::string message) const {
+    if (!i_.architecture && i_.columns.mnemonic != 0)
+      message += " [a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch sm_70 or later]";
+    return message;
+  }
 
   void placeholders() {
     for (int s = 0; s < slot_count; ++s)
@@ -63,8 +74,11 @@ class Validator {
 
   void legality() {
     if (i_.placeholders[static_cast<int>(Slot::op)] || i_.placeholders[static_cast<int>(Slot::size)]) return;
-    if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size))
+    if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size)) {
+      // Illegal only by the SPA 5.0 tables (.128, for one): sm_70+ text may hold it.
+      if (spa5() && legal(i_.family(), Dialect::modern, i_.op, i_.size)) *why = spa5_rule(std::move(*why));
       error(i_.columns.column(Slot::size) ? col(Slot::size) : col(Slot::op), *why, "");
+    }
   }
 
   void f16x2_spelling() {
@@ -107,16 +121,17 @@ class Validator {
       return;
     }
     if (rb == RZ) {
-      error(col(OperandRole::rb), fmt::format("{}: the compare register Rb cannot be RZ ({})", opcode(), page),
+      error(col(OperandRole::rb),
+            spa5_rule(fmt::format("{}: the compare register Rb cannot be RZ ({})", opcode(), page)),
             "spec/nvidia.md §6.2");
       return;
     }
     if (rb % (2 * n)) {
       error(col(OperandRole::rb),
-            n == 1 ? fmt::format("{} needs an even compare register R2n, not {} ({}: \"Rb must be R2n+0\")", opcode(),
-                                 register_name(rb), page)
-                   : fmt::format("{}.64 needs a compare register R4n, not {} ({}: \"Rb must be R4n+0\")", opcode(),
-                                 register_name(rb), page),
+            spa5_rule(n == 1 ? fmt::format("{} needs an even compare register R2n, not {} ({}: \"Rb must be R2n+0\")",
+                                           opcode(), register_name(rb), page)
+                             : fmt::format("{}.64 needs a compare register R4n, not {} ({}: \"Rb must be R4n+0\")",
+                                           opcode(), register_name(rb), page)),
             "spec/nvidia.md §6.2");
       return;
     }
@@ -124,8 +139,8 @@ class Validator {
     const int expected = rb + n;
     if (rc != RZ && rc != expected) {
       error(col(OperandRole::rc),
-            fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), n == 2 ? ".64" : "", n,
-                        register_name(static_cast<uint8_t>(expected)), register_name(rc)),
+            spa5_rule(fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), n == 2 ? ".64" : "", n,
+                                  register_name(static_cast<uint8_t>(expected)), register_name(rc))),
             "spec/nvidia.md §6.2");
       return;
     }
@@ -137,12 +152,14 @@ class Validator {
     const Address& a = i_.address;
     const bool ps_form = i_.ps.has_value();
     if (ps_form && i_.family() == Family::ATOM) {
+      // sm_70+ text puts a predicate destination Pu there, with any address: hence spa5_rule().
       if (a.offset != 0 && !a.absolute())
-        error(i_.columns.offset, "the Ps forms of ATOM take no immediate offset (seed 000: \"Immediate offsets are not "
-                                 "supported for these variants\")",
+        error(i_.columns.offset,
+              spa5_rule("the Ps forms of ATOM take no immediate offset (seed 000: \"Immediate offsets are not "
+                        "supported for these variants\")"),
               "spec/nvidia.md §6.6");
       if (a.absolute())
-        error(i_.columns.ra, "the Ps forms of ATOM address [Ra]: there is no absolute [ImmU20] form",
+        error(i_.columns.ra, spa5_rule("the Ps forms of ATOM address [Ra]: there is no absolute [ImmU20] form"),
               "spec/nvidia.md §6.6");
     }
     if (spa5()) offset_range();
@@ -213,9 +230,11 @@ class Validator {
   void handle() {
     const uint32_t column = col(OperandRole::handle);
     if (i_.surface.bindless()) {
-      if (*i_.surface.handle_register == RZ)
+      if (i_.surface.handle_register == RZ)
         error(column, "the bindless handle Rc cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")",
               "spec/nvidia.md §6.4");
+      else if (spa5() && !i_.surface.handle_indices.empty())
+        error(column, "a SPA 5.0 bindless handle is Rc alone: no index follows it", "spec/nvidia.md §8.4");
       return;
     }
     const auto& indices = i_.surface.handle_indices;
@@ -258,8 +277,8 @@ void validate(const Instruction& instruction, support::Diagnostics& diagnostics)
   Validator(instruction, diagnostics).run();
 }
 
-ParsedSass check_sass(std::string_view source, std::string_view file) {
-  ParsedSass parsed = parse_sass(source, file);
+ParsedSass check_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {
+  ParsedSass parsed = parse_sass(source, file, architecture);
   support::Diagnostics checks;
   for (const Instruction& inst : parsed.instructions) validate(inst, checks);
   ParsedSass out;

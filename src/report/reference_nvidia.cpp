@@ -1,3 +1,5 @@
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/opcodes.hpp"
@@ -11,19 +13,28 @@ namespace {
 
 std::string size_name(const nvidia::SizeInfo& s) { return s.size == nvidia::Size::U32 ? ".U32" : std::string(s.spelling); }
 
+// One row per op the family has, one column per size some op of the family takes.
 std::string legality_table(nvidia::Family family, nvidia::Dialect dialect) {
   using namespace nvidia;
+  std::vector<const SizeInfo*> columns;
+  for (const SizeInfo& s : size_table())
+    for (const OpInfo& o : op_table())
+      if (legal(family, dialect, o.op, s.size)) {
+        columns.push_back(&s);
+        break;
+      }
   std::string header = "| op | code |";
   std::string rule = "|---|---|";
-  for (const SizeInfo& s : size_table()) {
-    header += fmt::format(" {} |", size_name(s));
+  for (const SizeInfo* s : columns) {
+    header += fmt::format(" {} |", size_name(*s));
     rule += "---|";
   }
   std::string out = header + "\n" + rule + "\n";
   for (const OpInfo& o : op_table()) {
     bool any = false;
     std::string row = fmt::format("| {} | {} |", o.name, o.code >= 0 ? std::to_string(o.code) : "own opcode");
-    for (const SizeInfo& s : size_table()) {
+    for (const SizeInfo* size : columns) {
+      const SizeInfo& s = *size;
       const bool ok = legal(family, dialect, o.op, s.size);
       any = any || ok;
       row += ok ? " Y |" : " – |";
@@ -34,6 +45,7 @@ std::string legality_table(nvidia::Family family, nvidia::Dialect dialect) {
 }
 
 std::string float_rule_text(nvidia::Size size) {
+  if (nvidia::info(size).vector) return "vector (sm_90), one atomic per element: parses and prints, not executed";
   const alu::FloatRules r = nvidia::float_rules(size);
   std::string flush = r.add.flush_inputs ? "inputs and result flushed (FTZ)" : "subnormals kept";
   return fmt::format("{}; NaN result: {}", flush,
@@ -90,6 +102,11 @@ std::string nvidia_reference_markdown() {
   }
   out += "\n## ATOM (sm_70+ spellings: ATOM, ATOMG): legal op × size\n\n";
   out += legality_table(Family::ATOM, Dialect::modern);
+  out += "\n## ATOMS (sm_70+): legal op × size\n\n";
+  out += legality_table(Family::ATOMS, Dialect::modern);
+  out += "\n## RED (sm_70+ spellings: RED, REDG): legal op × size\n\n";
+  out += legality_table(Family::RED, Dialect::modern);
+  out += "\nWhich architecture prints which: docs/oracles.md (the lines ptxas 11.8 and 13.0 emit for sm_50 … sm_90).\n";
   out += "\n## Assumptions\n\n| label | id | what gpuatom does | stated in | switch |\n|---|---|---|---|---|\n";
   for (const support::Assumption& a : assumptions())
     out += fmt::format("| {} | {} | {} | {} | {} |\n", a.label, a.id, a.statement, a.source,

@@ -85,7 +85,8 @@ TEST(SassCli, AsmRefusesBadInputAndWritesNothing) {
   const CliRun r = run_gpuatom("asm sass " + f.path());
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, f.path() + ":2:20: error: ATOM.CAS needs an even compare register R2n, not R5 (seed 000: \"Rb must "
-                              "be R2n+0\") (spec/nvidia.md §6.2)\n");
+                              "be R2n+0\") [a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch sm_70 "
+                              "or later] (spec/nvidia.md §6.2)\n");
 }
 
 TEST(SassCli, AsmEncodeRefusesWhatHasNoWord) {
@@ -220,6 +221,33 @@ TEST(SassCli, CheckReportsDiagnosticsOnly) {
   EXPECT_NE(e.out.find(bad.path() + ":1:15: error: SUATOM.D.BA.1D.U64.TRAP has no operation"), std::string::npos) << e.out;
   EXPECT_NE(e.out.find(bad.path() + ":2:9: error: ATOM.ADD.128 is illegal"), std::string::npos) << e.out;
   EXPECT_NE(e.out.find(bad.path() + ":3:17: warning:"), std::string::npos) << e.out;
+}
+
+TEST(SassCli, CheckAndAsmReadTheTextForAnArchitecture) {
+  // ptxas 11.8 output for sm_70: an odd compare register, refused only by the SPA 5.0 rule.
+  ScratchFile sm70("ATOMS.CAS R6, [R5], R7, R6 ;\n");
+  const CliRun open = run_gpuatom("check sass " + sm70.path());
+  EXPECT_EQ(open.exit_code, 2);
+  EXPECT_NE(open.out.find("a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch sm_70 or later"),
+            std::string::npos)
+      << open.out;
+  for (const char* arch : {"sm_70", "SM75", "sm_90"}) {
+    const CliRun r = run_gpuatom(std::string("check sass --arch ") + arch + " " + sm70.path());
+    EXPECT_EQ(r.exit_code, 0) << arch << "\n" << r.out;
+    EXPECT_EQ(r.out, "") << arch;
+  }
+  const CliRun maxwell = run_gpuatom("check sass --arch sm_52 " + sm70.path());
+  EXPECT_EQ(maxwell.exit_code, 2);
+  EXPECT_NE(maxwell.out.find(":1:21: error: ATOMS.CAS needs an even compare register R2n, not R7"), std::string::npos)
+      << maxwell.out;
+  // asm prints what it read for the architecture; sm_90's .128 CAS is legal there.
+  ScratchFile sm90("ATOMS.CAS.128 R8, [R7], R8, R12 ;\nSURED.D.3D.OR.STRONG.SYS.IGN [R8], R5, UR4, 0x0 ;\n");
+  EXPECT_EQ(stdout_only("asm sass --arch sm_90 " + sm90.path()).out,
+            "ATOMS.CAS.128 R8, [R7], R8, R12 ;\nSURED.D.3D.OR.STRONG.SYS.IGN [R8], R5, UR4, 0x0 ;\n");
+  // An unknown architecture is bad input, with the list.
+  const CliRun bad = run_gpuatom("check sass --arch sm_51 " + sm70.path());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("unknown architecture 'sm_51': expected one of sm_50 sm_52"), std::string::npos) << bad.out;
 }
 
 TEST(SassCli, CheckReadsStandardInputAndNamesIt) {

@@ -577,6 +577,21 @@ TEST(SassRunnerSurface, CasReadsCompareAndSwapAsAVectorFromRb) {
   EXPECT_EQ(o.lane("R3", 1), 3u);
 }
 
+TEST(SassRunnerSurface, BindlessHandleInAUniformRegister) {
+  // sm_90 ptxas output holds the handle in a uniform register: its value is the handle entry.
+  const std::string tables =
+      "[launch]\nlanes = 2\n[[region]]\nname = \"a\"\nsize = 16\nfill = 5\n"
+      "[[surface]]\nheader = 1\ndim = \"1d\"\nwidth = 4\nregion = \"a\"\n"
+      "[lanes]\nR4 = \"tid\"\nR8 = 2\nUR4 = 1\n";
+  const Outcome o = run_ok(sass("SURED.D.1D.ADD.STRONG.SYS [R4], R8, UR4 ;\n", tables), {"R8"});
+  EXPECT_EQ(o.word("a", 0), 7u);
+  EXPECT_EQ(o.word("a", 1), 7u);
+  EXPECT_EQ(o.word("a", 2), 5u);
+  // The immediate the disassembler prints after it has no defined meaning: refused, not guessed.
+  const std::string e = refused(sass("SURED.D.1D.ADD.STRONG.SYS [R4], R8, UR4, 0x0 ;\n", tables));
+  EXPECT_NE(e.find("immediates after a bindless handle"), std::string::npos) << e;
+}
+
 TEST(SassRunnerSurface, SuredReducesWithoutADestination) {
   const Outcome o =
       run_ok(sass("SURED.D.2D.ADD [R4], R8, 0x1 ;\nSURED.D.2D.MIN.S32 [R4], R9, 0x1 ;\n"

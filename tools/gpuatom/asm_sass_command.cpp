@@ -1,5 +1,6 @@
-// `gpuatom asm sass FILE|-`: reads SASS atomics, checks them, and prints each in canonical form
-// (spec/nvidia.md §10.4); with --encode, each Maxwell word beside its text (§11).
+// `gpuatom asm sass [--arch sm_XY] FILE|-`: reads SASS atomics, checks them (for the architecture,
+// when given), and prints each in canonical form (spec/nvidia.md §10.4); with --encode, each
+// Maxwell word beside its text (§11).
 //
 //   gpuatom asm sass kernel.sass
 //   echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode
@@ -30,23 +31,25 @@ struct AsmArgs {
   std::string isa;
   std::string path;
   bool encode = false;
-  std::string arch;
   bool rules_as_warnings = false;
+  std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
+      std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
-nvidia::Architecture word_architecture(const std::string& text) {
-  if (text.empty()) return nvidia::default_word_architecture;
-  const auto parsed = nvidia::parse_architecture(text);
-  if (!parsed || !nvidia::is_spa5(*parsed))
-    throw BadInput(fmt::format("--arch '{}': Maxwell/Pascal words are encoded for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62", text));
-  return *parsed;
+// The architecture whose words --encode writes: --arch, which must then be sm_5x/sm_6x.
+nvidia::Architecture word_architecture(const std::optional<nvidia::Architecture>& arch) {
+  if (!arch) return nvidia::default_word_architecture;
+  if (!nvidia::is_spa5(*arch))
+    throw BadInput(fmt::format("--arch {} with --encode: Maxwell/Pascal words exist for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62",
+                               nvidia::name(*arch)));
+  return *arch;
 }
 
 // The parse, then each instruction's rules: errors, or warnings with --rules-as-warnings.
 nvidia::ParsedSass read_and_check(const AsmArgs& args) {
   const std::string source = read_input(args.path);
-  if (!args.rules_as_warnings) return nvidia::check_sass(source, args.path);
-  nvidia::ParsedSass parsed = nvidia::parse_sass(source, args.path);
+  if (!args.rules_as_warnings) return nvidia::check_sass(source, args.path, *args.architecture);
+  nvidia::ParsedSass parsed = nvidia::parse_sass(source, args.path, *args.architecture);
   support::Diagnostics rules;
   for (const nvidia::Instruction& inst : parsed.instructions) nvidia::validate(inst, rules);
   for (support::Diagnostic d : rules.all()) {
@@ -58,7 +61,7 @@ nvidia::ParsedSass read_and_check(const AsmArgs& args) {
 }
 
 int run_asm(const AsmArgs& args) {
-  const nvidia::Architecture arch = word_architecture(args.arch);
+  const nvidia::Architecture arch = args.encode ? word_architecture(*args.architecture) : nvidia::default_word_architecture;
   const nvidia::ParsedSass checked = read_and_check(args);
   support::Diagnostics diagnostics = checked.diagnostics;
   std::vector<std::string> lines;
@@ -94,8 +97,9 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
       "  gpuatom asm sass kernel.sass\n"
       "  echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode");
   cmd->add_flag("--encode", args->encode, "print each Maxwell 64-bit word (0x%016x) beside its text");
-  cmd->add_option("--arch", args->arch,
-                  "encode for this architecture's size codes: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62 (default sm_61)");
+  add_architecture_option(*cmd, args->architecture,
+                          "read and check the text for this architecture (sm_50 … sm_90); with --encode, the word "
+                          "is the one nvdisasm of that architecture reads (sm_50 … sm_62; default sm_61)");
   cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });

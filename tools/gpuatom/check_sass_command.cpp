@@ -1,5 +1,6 @@
-// `gpuatom check sass FILE|-`: diagnostics only. Exit 0 when clean (warnings allowed), 2 on
-// any error. Every message is "file:line:col: error: … (spec/nvidia.md §x)".
+// `gpuatom check sass [--arch sm_XY] FILE|-`: diagnostics only. Exit 0 when clean (warnings
+// allowed), 2 on any error. Every message is "file:line:col: error: … (spec/nvidia.md §x)".
+// --arch reads the text as that architecture's disassembly: SPA 5.0 rules on sm_5x/sm_6x only.
 #include <string>
 
 #include "command.hpp"
@@ -13,10 +14,12 @@ namespace {
 struct CheckArgs {
   std::string isa;
   std::string path;
+  std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
+      std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
 int run_check(const CheckArgs& args) {
-  const nvidia::ParsedSass checked = nvidia::check_sass(read_input(args.path), args.path);
+  const nvidia::ParsedSass checked = nvidia::check_sass(read_input(args.path), args.path, *args.architecture);
   report(checked.diagnostics);
   return checked.diagnostics.has_errors() ? exit_bad_input : exit_ok;
 }
@@ -26,8 +29,12 @@ int run_check(const CheckArgs& args) {
 void add_check_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<CheckArgs>();
   CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics against the spec's rules; print only diagnostics");
-  cmd->footer("Example:\n  gpuatom check sass kernel.sass");
+  cmd->footer("Examples:\n  gpuatom check sass kernel.sass\n  cuobjdump -sass -arch sm_90 a.out | gpuatom check sass --arch sm_90 -");
   cmd->add_option("file", args->path, "SASS text, one instruction per line ('-' reads standard input)")->required();
+  add_architecture_option(*cmd, args->architecture,
+                          "read the text as this architecture's disassembly (sm_50 … sm_90): the SPA 5.0 grammar "
+                          "and rules on sm_5x/sm_6x, the sm_70+ spellings after; without it each line's spelling "
+                          "decides");
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }
 

@@ -25,6 +25,20 @@ std::string read_input(const std::string& path) {
   return text;
 }
 
+void add_architecture_option(CLI::App& command, std::shared_ptr<std::optional<nvidia::Architecture>> target,
+                             const std::string& what) {
+  command.add_option_function<std::string>(
+      "--arch",
+      [target](const std::string& text) {
+        const auto architecture = nvidia::parse_architecture(text);
+        if (!architecture)
+          throw CLI::ValidationError("--arch", fmt::format("unknown architecture '{}': expected one of {} (or SM52 …)",
+                                                           text, nvidia::architecture_names()));
+        *target = *architecture;
+      },
+      what);
+}
+
 void report(const support::Diagnostics& diagnostics) {
   for (const support::Diagnostic& d : diagnostics.all()) fmt::print(stderr, "{}\n", support::format(d));
 }

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/support/diagnostic.hpp"
@@ -71,9 +72,12 @@ struct Surface {
   Dim dim = Dim::d1;
   Clamp clamp = Clamp::near;              // .NEAR is the default and is not printed
   std::optional<uint8_t> handle_register; // bindless: Rc holds samplerPtr[31:20] | headerPtr[19:0]
-  std::vector<uint32_t> handle_indices;   // bound: #tsPtrIdxU13 (exactly one on SPA 5.0; the
-                                          // sm_70+ disassembler may print more immediates)
-  bool bindless() const { return handle_register.has_value(); }
+  std::optional<uint8_t> handle_uniform;  // bindless from a uniform register URc (sm_90 ptxas
+                                          // output: "SURED.D.3D.OR.STRONG.SYS.IGN [R8], R5, UR4, 0x0")
+  std::vector<uint32_t> handle_indices;   // bound: #tsPtrIdxU13 (exactly one on SPA 5.0); the
+                                          // sm_70+ disassembler prints immediates after the
+                                          // handle register too ("UR4, 0x0", or "0x0, 0x5c")
+  bool bindless() const { return handle_register.has_value() || handle_uniform.has_value(); }
 };
 
 // sm_70+ memory-model modifiers: recorded and printed; atomicity is device-wide regardless (§10.3).
@@ -101,6 +105,10 @@ struct Instruction {
   // --- What the instruction is -------------------------------------------------------------
   Mnemonic mnemonic = Mnemonic::ATOM;  // family() tells whose op × size table applies
   Dialect dialect = Dialect::spa5;     // spa5: encodable Maxwell form; modern: sm_70+ spelling
+  // The architecture the text was read for (`--arch`): it fixes the dialect and which rules
+  // hold (the SPA 5.0 operand rules only on sm_5x/sm_6x). None: the dialect is inferred from
+  // the spelling, and SPA 5.0 text is held to the SPA 5.0 rules.
+  std::optional<Architecture> architecture;
   Guard guard;
   AtomOp op = AtomOp::ADD;
   Size size = Size::U32;               // .U32 when no size was written

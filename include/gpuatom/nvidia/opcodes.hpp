@@ -20,8 +20,13 @@ namespace gpuatom::nvidia {
 enum class AtomOp : uint8_t { ADD, MIN, MAX, INC, DEC, AND, OR, XOR, EXCH, SAFEADD, CAS, CAST, CAST_SPIN, POPC_INC, ARRIVE };
 inline constexpr int atom_op_count = static_cast<int>(AtomOp::ARRIVE) + 1;
 
-enum class Size : uint8_t { U32, S32, U64, S64, F32_FTZ_RN, F16x2, F64_RN, SD32, SD64, BF16x2, U128 };
-inline constexpr int size_count = static_cast<int>(Size::U128) + 1;
+// F16x4 … F32x4: the vector sizes sm_90 prints for PTX's atom/red .v2/.v4/.v8 forms (one atomic
+// per element, PTX ISA "atom"); they parse and print, and do not execute here.
+enum class Size : uint8_t {
+  U32, S32, U64, S64, F32_FTZ_RN, F16x2, F64_RN, SD32, SD64, BF16x2, U128,
+  F16x4, F16x8, BF16x4, BF16x8, F32x2, F32x4,
+};
+inline constexpr int size_count = static_cast<int>(Size::F32x4) + 1;
 
 // Instruction families whose op × size tables differ.
 enum class Family : uint8_t { ATOM, ATOMS, RED, SUATOM, SURED };
@@ -49,6 +54,7 @@ struct SizeInfo {
   int atom_code;               // ATOM / RED size field (§11.3), −1 if none
   int surface_code;            // SUATOM / SURED size field, −1 if none
   int shared_code;             // ATOMS 2-bit size field (§11.2), −1 if none
+  bool vector;                 // several elements of `type`, each its own atomic: not executed
 };
 
 // Every way a size can be written, in canonical case (".32" and ".U32" both name U32;
@@ -57,7 +63,7 @@ struct SizeInfo {
 struct SizeSpelling {
   std::string_view text;       // with the leading dot, e.g. ".F16x2.FTZ.RN"
   Size size;
-  bool modern_only;            // a sm_70+ spelling (BF16x2)
+  bool modern_only;            // a sm_70+ spelling (BF16x2, the vector sizes)
 };
 std::span<const SizeSpelling> size_spellings();
 // The entry `text` (case-insensitive, with its dots) names, if any.
@@ -83,7 +89,9 @@ struct OpSize {
 // The op and size, or a message saying what is wrong with the text.
 std::variant<OpSize, std::string> parse_op_size(std::string_view text);
 
-// The op × size tables of spec/nvidia.md §5.1–§5.5 (plus sm_70+ BF16x2 and .128).
+// The op × size tables of spec/nvidia.md §5.1–§5.5, plus what sm_70+ ptxas output holds:
+// BF16x2, F16x2 and BF16x2 min/max, the vector sizes, .128 exchange and CAS (ATOM and ATOMS),
+// ATOM.CAST.SPIN (docs/oracles.md).
 bool legal(Family family, Dialect dialect, AtomOp op, Size size);
 
 // --- Maxwell size fields by architecture (docs/oracles.md) -----------------------------------
@@ -96,6 +104,10 @@ std::optional<int> size_code(SizeField field, Size size, Architecture arch);
 // The spelling nvdisasm prints for a decoded size where it is not the canonical one (".U128" on
 // sm_50, ".F16x2.FTZ.RN" on sm_52/sm_53); "" otherwise.
 std::string_view decoded_size_spelling(Size size, Architecture arch);
+
+// Whether the family has `op` at all in a dialect (on some size): ATOM.CAST.SPIN exists only in
+// the sm_70+ tables, so the parser reads it as sm_70+ text.
+bool has_op(Family family, Dialect dialect, AtomOp op);
 
 // When `op` on `size` is illegal for the family, the diagnostic naming the rule it breaks.
 std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp op, Size size);

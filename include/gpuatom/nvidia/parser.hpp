@@ -20,12 +20,16 @@ struct ParsedSass {
 };
 
 // Parses a whole source: one instruction per line; blank and comment-only lines are skipped.
-// `file` names the source in diagnostics ("-" for standard input).
-ParsedSass parse_sass(std::string_view source, std::string_view file = "-");
+// `file` names the source in diagnostics ("-" for standard input). With an architecture, every
+// line is read in its dialect (SPA 5.0 for sm_5x/sm_6x, the sm_70+ spellings after) and
+// remembers it (Instruction::architecture); without one, each line's spelling decides.
+ParsedSass parse_sass(std::string_view source, std::string_view file = "-",
+                      std::optional<Architecture> architecture = std::nullopt);
 
 // Parses one line. Nothing for a blank or comment-only line, and nothing (with a diagnostic)
 // for a line that does not parse. `where` gives the file and line; its column is ignored.
 std::optional<Instruction> parse_sass_line(std::string_view line, const support::SourceLocation& where,
-                                           support::Diagnostics& diagnostics);
+                                           support::Diagnostics& diagnostics,
+                                           std::optional<Architecture> architecture = std::nullopt);
 
 }  // namespace gpuatom::nvidia

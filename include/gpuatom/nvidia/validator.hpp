@@ -4,6 +4,7 @@
 // surface coordinate alignment. Each diagnostic names its rule and points at the token.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "gpuatom/nvidia/instruction.hpp"
@@ -17,7 +18,9 @@ namespace gpuatom::nvidia {
 void validate(const Instruction& instruction, support::Diagnostics& diagnostics);
 
 // Parses and validates a whole source: parse_sass() then validate() on every instruction, the
-// diagnostics in line order. What `gpuatom check sass` runs.
-ParsedSass check_sass(std::string_view source, std::string_view file = "-");
+// diagnostics in line order. What `gpuatom check sass [--arch sm_XY]` runs: with an
+// architecture, every line is read and checked for it (parse_sass()).
+ParsedSass check_sass(std::string_view source, std::string_view file = "-",
+                      std::optional<Architecture> architecture = std::nullopt);
 
 }  // namespace gpuatom::nvidia

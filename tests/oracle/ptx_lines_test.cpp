@@ -1,0 +1,236 @@
+// Real ptxas output as the judge of the text side: every PTX kernel of tests/oracle/ptx/ (written
+// by scripts/generate-oracle-ptx: every atom, red and sured form the PTX ISA allows, one file per
+// range of architectures) is assembled for every architecture from its .target on, by ptxas 11.8
+// and, where it is installed and the architecture is sm_75 or later, by ptxas 13.0. Each atomic
+// line NVIDIA's disassembler prints must be read by gpuatom for that architecture without an
+// error, and printed back exactly as NVIDIA printed it.
+//
+// 11.8 cubins are listed by `cuobjdump -sass`. The 11.8 cuobjdump and nvdisasm refuse CUDA 13
+// cubins (a new ELF ABI version), so their code sections are listed by `nvdisasm -b SMxy` as raw
+// instructions (docs/oracles.md).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/validator.hpp"
+#include "oracle/nvidia_tools.hpp"
+#include "oracle/sass_listing.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gpuatom::nvidia::Architecture;
+
+// Runs a tool (GCC 12 warns on designated initializers that leave ChildOptions members out).
+gpuatom::testing::ChildResult run_tool(std::vector<std::string> args, double kill_after_seconds = 120) {
+  gpuatom::testing::ChildOptions options;
+  options.args = std::move(args);
+  options.kill_after_seconds = kill_after_seconds;
+  return gpuatom::testing::run_child(options);
+}
+
+// ptxas 13.0: $GPUATOM_PTXAS13, else the CUDA 13 toolkit's usual place.
+std::optional<fs::path> ptxas13() {
+  fs::path p = "/usr/local/cuda/bin/ptxas";
+  if (const char* env = std::getenv("GPUATOM_PTXAS13"); env && *env) p = env;
+  if (!fs::exists(p)) return std::nullopt;
+  const auto r = run_tool({p.string(), "--version"});
+  if (r.out.find("release 13.") == std::string::npos) return std::nullopt;
+  return p;
+}
+
+struct PtxFile {
+  fs::path path;
+  int version = 0;  // .version 7.8 → 78
+  Architecture target = Architecture::sm_50;
+  bool address32 = false;  // .address_size 32: ptxas -m32, which 11.8 refuses for sm_90 and 13.0 lacks
+};
+
+std::vector<PtxFile> ptx_files() {
+  std::vector<PtxFile> out;
+  static const std::regex version(R"(\.version (\d+)\.(\d+))"), target(R"(\.target (sm_\d+))");
+  for (const auto& entry : fs::directory_iterator(fs::path(GPUATOM_SOURCE_DIR) / "tests/oracle/ptx")) {
+    if (entry.path().extension() != ".ptx") continue;
+    const std::string text = gpuatom::testing::slurp_file(entry.path());
+    std::smatch v, t;
+    if (!std::regex_search(text, v, version) || !std::regex_search(text, t, target))
+      throw std::runtime_error(entry.path().string() + ": no .version or .target");
+    const auto arch = gpuatom::nvidia::parse_architecture(t[1].str());
+    if (!arch) throw std::runtime_error(entry.path().string() + ": unknown .target " + t[1].str());
+    out.push_back({entry.path(), std::stoi(v[1]) * 10 + std::stoi(v[2]), *arch,
+                   text.find(".address_size 32") != std::string::npos});
+  }
+  std::sort(out.begin(), out.end(), [](const PtxFile& a, const PtxFile& b) { return a.path < b.path; });
+  return out;
+}
+
+// One assembly: a file, an architecture, a ptxas.
+struct Job {
+  const PtxFile* file;
+  Architecture arch;
+  bool cuda13;
+};
+
+struct Line {
+  std::string text;
+  std::string source;  // "atom_sm70.ptx sm_75 ptxas 13.0", for messages
+};
+
+struct Result {
+  std::vector<Line> lines;
+  std::string error;  // a tool failed
+};
+
+Result assemble_and_list(const Job& job, const fs::path& tools, const std::optional<fs::path>& ptxas_13) {
+  Result result;
+  const std::string source = fmt::format("{} {} ptxas {}", job.file->path.filename().string(), name(job.arch),
+                                         job.cuda13 ? "13.0" : "11.8");
+  const fs::path dir = gpuatom::testing::make_temporary_directory("gpuatom-ptx");
+  const fs::path cubin = dir / "kernel.cubin";
+  const fs::path ptxas = job.cuda13 ? *ptxas_13 : tools / "ptxas";
+  std::vector<std::string> args = {ptxas.string(), "-arch", std::string(name(job.arch)), job.file->path.string(),
+                                   "-o", cubin.string()};
+  if (job.file->address32) args.push_back("-m32");
+  const auto assembled = run_tool(args);
+  std::string listing;
+  if (!assembled.exited || assembled.exit_code != 0) {
+    result.error = source + ": ptxas failed: " + assembled.err;
+  } else if (!job.cuda13) {
+    const auto listed = run_tool({(tools / "cuobjdump").string(), "-sass", cubin.string()});
+    if (listed.exit_code != 0) result.error = source + ": cuobjdump failed: " + listed.err;
+    listing = listed.out;
+  } else {
+    int n = 0;
+    for (const std::string& code : gpuatom::oracle::cubin_code_sections(cubin)) {
+      const fs::path raw = dir / fmt::format("text{}.bin", n++);
+      std::ofstream(raw, std::ios::binary) << code;
+      const auto listed =
+          run_tool({(tools / "nvdisasm").string(), "-b", gpuatom::nvidia::nvdisasm_name(job.arch), raw.string()});
+      if (listed.exit_code != 0) result.error = source + ": nvdisasm failed: " + listed.err;
+      listing += listed.out;
+    }
+  }
+  fs::remove_all(dir);
+  for (std::string& text : gpuatom::oracle::atomic_lines(listing)) result.lines.push_back({std::move(text), source});
+  return result;
+}
+
+// Runs the jobs on two threads (the tools are single-threaded; the machine has at least two cores).
+std::vector<Result> run_jobs(const std::vector<Job>& jobs, const fs::path& tools, const std::optional<fs::path>& p13) {
+  std::vector<Result> results(jobs.size());
+  std::atomic<size_t> next{0};
+  const auto worker = [&] {
+    for (size_t i; (i = next++) < jobs.size();) results[i] = assemble_and_list(jobs[i], tools, p13);
+  };
+  std::thread other(worker);
+  worker();
+  other.join();
+  return results;
+}
+
+// A line fails when it does not parse, draws an error, or prints back differently.
+std::optional<std::string> check_line(const std::string& text, Architecture arch) {
+  gpuatom::support::Diagnostics diagnostics;
+  const auto inst = gpuatom::nvidia::parse_sass_line(text, {"ptxas", 1, 1, std::nullopt}, diagnostics, arch);
+  if (inst) gpuatom::nvidia::validate(*inst, diagnostics);
+  if (diagnostics.has_errors()) return gpuatom::support::format(diagnostics.all().front());
+  if (!inst) return "nothing parsed";
+  const std::string printed = gpuatom::nvidia::print(*inst);
+  if (printed != text) return "prints back as: " + printed;
+  return std::nullopt;
+}
+
+TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
+  GPUATOM_REQUIRE_NVIDIA_TOOLS(tools);
+  const std::optional<fs::path> p13 = ptxas13();
+  const std::vector<PtxFile> files = ptx_files();
+  ASSERT_FALSE(files.empty());
+  std::vector<Job> jobs;
+  for (const PtxFile& f : files)
+    for (const Architecture a : gpuatom::nvidia::architectures()) {
+      if (a < f.target || (f.address32 && a >= Architecture::sm_90)) continue;
+      if (f.version <= 78) jobs.push_back({&f, a, false});  // ptxas 11.8 reads PTX ISA 7.8 at most
+      // CUDA 13 dropped sm_5x–sm_72, and 32-bit addressing.
+      if (p13 && a >= Architecture::sm_75 && !f.address32) jobs.push_back({&f, a, true});
+    }
+  const std::vector<Result> results = run_jobs(jobs, tools, p13);
+
+  // Per architecture: each distinct line once (with where it was first seen), and the failures.
+  std::map<Architecture, std::map<std::string, std::string>> lines;
+  std::map<std::pair<Architecture, bool>, std::set<std::string>> by_ptxas;  // (arch, 13.0?) → lines
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    EXPECT_TRUE(results[i].error.empty()) << results[i].error;
+    for (const Line& l : results[i].lines) {
+      lines[jobs[i].arch].emplace(l.text, l.source);
+      by_ptxas[{jobs[i].arch, jobs[i].cuda13}].insert(l.text);
+    }
+  }
+  size_t total = 0, failed = 0;
+  std::string report = fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}\n", "arch", "lines", "ptxas 11.8", "ptxas 13.0",
+                                   "accepted");
+  for (const auto& [arch, texts] : lines) {
+    size_t bad = 0;
+    for (const auto& [text, source] : texts)
+      if (const auto why = check_line(text, arch)) {
+        if (++failed <= 40) ADD_FAILURE() << source << ": " << text << "\n    " << *why;
+        ++bad;
+      }
+    total += texts.size();
+    report += fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}\n", name(arch), texts.size(), by_ptxas[{arch, false}].size(),
+                          by_ptxas[{arch, true}].size(), texts.size() - bad);
+  }
+  report += fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}   ({} assemblies{})\n", "all", total, "", "", total - failed,
+                        jobs.size(), p13 ? ", ptxas 11.8 and 13.0" : ", ptxas 11.8 only: no ptxas 13.0 found");
+  std::cout << report;
+  // GPUATOM_PTX_LINES_DIR=dir keeps every distinct line, one file per architecture (dir/sm_90.sass).
+  if (const char* keep = std::getenv("GPUATOM_PTX_LINES_DIR"); keep && *keep)
+    for (const auto& [arch, texts] : lines) {
+      std::ofstream out(fs::path(keep) / fmt::format("{}.sass", name(arch)));
+      for (const auto& [text, source] : texts) out << text << '\n';
+    }
+  RecordProperty("lines", static_cast<int>(total));
+  RecordProperty("refused", static_cast<int>(failed));
+  EXPECT_EQ(failed, 0u) << "of " << total << " distinct atomic lines";
+  // Every architecture gave lines: an empty listing would pass vacuously.
+  for (const Architecture a : gpuatom::nvidia::architectures()) EXPECT_GT(lines[a].size(), 100u) << name(a);
+}
+
+}  // namespace
+
+namespace {
+
+// The listing reader, on the shapes cuobjdump and nvdisasm print (no tools needed).
+TEST(OraclePtxLines, ListingReaderKeepsAtomicInstructionsAsPrinted) {
+  const std::string listing =
+      "\t\tFunction : k\n"
+      "        /*0008*/                   MOV R1, c[0x0][0x20] ;      /* 0x4c98078000870001 */\n"
+      "        /*0098*/         {         IADD32I R23, R0.reuse, 0x12 ;  /* 0x1c00000001270017 */\n"
+      "                                                                  /* 0x001fc000fe2008f3 */\n"
+      "        /*00a8*/                   SURED.D.BA.1D.ADD.TRAP [R10], R4, 0x58         }\n"
+      "                                                                  /* 0xeb5c058000870a04 */\n"
+      "        /*00b8*/         {    @!P0 ATOMS.MIN.S32 RZ, [0x2c0], R4 ;  /* 0xec1002c000470fff */\n"
+      "        /*00c0*/               @P0 ATOMG.E.ADD.STRONG.GPU PT, R4, [R2.64], R5 ;\n"
+      "        /*00d0*/                   REDUX.SUM UR5, R12 ;\n"
+      "        /*00e0*/                   REDG.E.ADD.STRONG.GPU [R2.64+0x8], R11 ;  /* 0x0000080b0200098e */\n"
+      "        /*00f0*/                   ATOMSX R1 ;\n";
+  const std::vector<std::string> expected = {
+      "SURED.D.BA.1D.ADD.TRAP [R10], R4, 0x58", "@!P0 ATOMS.MIN.S32 RZ, [0x2c0], R4 ;",
+      "@P0 ATOMG.E.ADD.STRONG.GPU PT, R4, [R2.64], R5 ;", "REDG.E.ADD.STRONG.GPU [R2.64+0x8], R11 ;"};
+  EXPECT_EQ(gpuatom::oracle::atomic_lines(listing), expected);
+}
+
+}  // namespace

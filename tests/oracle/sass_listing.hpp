@@ -1,0 +1,107 @@
+// What the PTX oracle test reads out of NVIDIA's tools: the atomic lines of a disassembly
+// listing, and the code sections of a cubin.
+//
+// Listings (`cuobjdump -sass`, `nvdisasm`) print one instruction per line behind its address,
+// "/*00a8*/  @P0 ATOMG.E.ADD.STRONG.GPU PT, R4, [R2.64], R5 ;  /* 0x… */". Maxwell and Pascal
+// listings also mark dual-issued pairs with braces: the first instruction of a pair is preceded by
+// "{", the second is printed without its ';' and followed by "}". The braces are the listing's,
+// not the instruction's, so they are dropped; what remains is the instruction as printed. Lines
+// are kept when their opcode is ATOM, ATOMG, ATOMS, RED, REDG, SUATOM or SURED, as
+// scripts/extract-harness-sass keeps them.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/child_process.hpp"
+
+namespace gpuatom::oracle {
+
+inline std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// The instruction text of one listing line, or nothing for a line that holds none.
+inline std::optional<std::string> listing_instruction(std::string_view line) {
+  line = trim(line);
+  if (line.size() < 4 || line.substr(0, 2) != "/*") return std::nullopt;
+  const size_t close = line.find("*/");
+  if (close == std::string_view::npos) return std::nullopt;
+  const std::string_view address = line.substr(2, close - 2);
+  if (address.empty() || address.find_first_not_of("0123456789abcdef") != std::string_view::npos) return std::nullopt;
+  std::string_view text = trim(line.substr(close + 2));
+  if (const size_t comment = text.find("/*"); comment != std::string_view::npos) text = trim(text.substr(0, comment));
+  if (!text.empty() && text.front() == '{') text = trim(text.substr(1));
+  if (!text.empty() && text.back() == '}') text = trim(text.substr(0, text.size() - 1));
+  if (text.empty()) return std::nullopt;
+  return std::string(text);
+}
+
+// Whether an instruction text is one of the atomics: its opcode after an optional guard.
+inline bool is_atomic(std::string_view text) {
+  if (!text.empty() && text.front() == '@') {
+    const size_t space = text.find(' ');
+    if (space == std::string_view::npos) return false;
+    text = trim(text.substr(space));
+  }
+  const std::string_view opcode = text.substr(0, text.find_first_of(" ."));
+  for (const char* atomic : {"ATOM", "ATOMG", "ATOMS", "RED", "REDG", "SUATOM", "SURED"})
+    if (opcode == atomic) return true;
+  return false;
+}
+
+// Every atomic instruction of a listing, in order (repeats kept).
+inline std::vector<std::string> atomic_lines(std::string_view listing) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < listing.size()) {
+    size_t end = listing.find('\n', start);
+    if (end == std::string_view::npos) end = listing.size();
+    if (auto text = listing_instruction(listing.substr(start, end - start)); text && is_atomic(*text))
+      out.push_back(std::move(*text));
+    start = end + 1;
+  }
+  return out;
+}
+
+// The bytes of every ".text.<kernel>" section of a 64-bit ELF cubin. CUDA 13's cubins carry a
+// new ELF ABI version that the 11.8 cuobjdump and nvdisasm refuse; their code sections are
+// still read by `nvdisasm -b SMxy` as raw instructions.
+inline std::vector<std::string> cubin_code_sections(const std::filesystem::path& cubin) {
+  const std::string elf = testing::slurp_file(cubin);
+  const auto read = [&](size_t at, auto value) {
+    if (at + sizeof(value) > elf.size()) throw std::runtime_error(cubin.string() + ": truncated ELF file");
+    std::memcpy(&value, elf.data() + at, sizeof(value));
+    return value;
+  };
+  if (elf.size() < 64 || elf.compare(0, 4, "\x7f" "ELF") != 0 || elf[4] != 2)
+    throw std::runtime_error(cubin.string() + ": not a 64-bit ELF file");
+  const auto section_offset = read(0x28, uint64_t{});
+  const auto entry_size = read(0x3a, uint16_t{});
+  const auto count = read(0x3c, uint16_t{});
+  const auto names_index = read(0x3e, uint16_t{});
+  const auto header = [&](size_t i) { return section_offset + i * entry_size; };
+  const uint64_t names = read(header(names_index) + 0x18, uint64_t{});
+  std::vector<std::string> out;
+  for (size_t i = 0; i < count; ++i) {
+    const auto name_at = names + read(header(i), uint32_t{});
+    if (name_at >= elf.size()) throw std::runtime_error(cubin.string() + ": bad section name");
+    const std::string_view name(elf.c_str() + name_at);
+    if (name.substr(0, 6) != ".text.") continue;
+    const auto offset = read(header(i) + 0x18, uint64_t{});
+    const auto size = read(header(i) + 0x20, uint64_t{});
+    if (offset + size > elf.size()) throw std::runtime_error(cubin.string() + ": section past the end");
+    out.push_back(elf.substr(offset, size));
+  }
+  return out;
+}
+
+}  // namespace gpuatom::oracle
