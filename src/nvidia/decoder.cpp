@@ -300,12 +300,7 @@ Decoded decode(uint64_t word, const support::SourceLocation& where, Architecture
   out.instruction = Decoder(word, *form, arch, where, out.diagnostics).run();
   // The rules of the pages hold for text a person writes; a word that breaks one is still what
   // the hardware field holds and what nvdisasm prints, so here they are warnings.
-  support::Diagnostics rules;
-  validate(*out.instruction, rules);
-  for (support::Diagnostic d : rules.all()) {
-    if (d.severity == support::Severity::error) d.severity = support::Severity::warning;
-    out.diagnostics.add(std::move(d));
-  }
+  validate(*out.instruction, out.diagnostics, RuleSeverity::warning);
   return out;
 }
 

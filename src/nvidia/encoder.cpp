@@ -1,5 +1,7 @@
 #include "gpuatom/nvidia/encoder.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 namespace gpuatom::nvidia {
@@ -7,9 +9,14 @@ namespace gpuatom::nvidia {
 namespace {
 
 bool has_field(const EncodingInfo& form, FieldKind kind) {
-  for (const BitField& f : form.fields)
-    if (f.kind == kind) return true;
-  return false;
+  // Which field kinds each form has, built once from the table: asked several times per word.
+  static const auto kinds = [] {
+    std::array<uint32_t, encoding_form_count> t{};
+    for (const EncodingInfo& e : encoding_table())
+      for (const BitField& f : e.fields) t[static_cast<size_t>(e.form)] |= 1u << static_cast<int>(f.kind);
+    return t;
+  }();
+  return kinds[static_cast<size_t>(form.form)] & (1u << static_cast<int>(kind));
 }
 
 // A field's value as the instruction asks for it, or the reason no word holds it. Signed

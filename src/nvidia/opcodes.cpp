@@ -234,7 +234,10 @@ std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp
                      info(op).name, size_name, info(op).name, name(family), allowed, legality_source(family));
 }
 
-std::optional<Size> size_from_code(SizeField field, int code, Architecture arch) {
+namespace {
+
+// What one size code names on one architecture, before any table: the rules of opcodes.hpp.
+std::optional<Size> read_size_code(SizeField field, int code, Architecture arch) {
   if (field == SizeField::atom && code == 4 && arch == Architecture::sm_50) return Size::U128;
   if (code == 4 && field != SizeField::shared && arch == Architecture::sm_50) return std::nullopt;
   if (field == SizeField::atom && code == 6 && arch < Architecture::sm_60) return std::nullopt;
@@ -245,10 +248,39 @@ std::optional<Size> size_from_code(SizeField field, int code, Architecture arch)
   return std::nullopt;
 }
 
+constexpr int size_field_count = 3, size_code_count = 8, architecture_count = static_cast<int>(Architecture::sm_90) + 1;
+
+// Both directions for every field, architecture and code, built once: the decoder and encoder
+// ask per word.
+struct SizeCodes {
+  std::optional<Size> size[size_field_count][architecture_count][size_code_count];
+  std::optional<int> code[size_field_count][architecture_count][size_count];
+};
+
+const SizeCodes& size_codes() {
+  static const SizeCodes table = [] {
+    SizeCodes t{};
+    for (int f = 0; f < size_field_count; ++f)
+      for (int a = 0; a < architecture_count; ++a)
+        for (int c = size_code_count - 1; c >= 0; --c)  // downwards: the lowest code of a size wins
+          if (const auto s = read_size_code(static_cast<SizeField>(f), c, static_cast<Architecture>(a))) {
+            t.size[f][a][c] = s;
+            t.code[f][a][static_cast<int>(*s)] = c;
+          }
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+std::optional<Size> size_from_code(SizeField field, int code, Architecture arch) {
+  if (code < 0 || code >= size_code_count) return std::nullopt;
+  return size_codes().size[static_cast<int>(field)][static_cast<int>(arch)][code];
+}
+
 std::optional<int> size_code(SizeField field, Size size, Architecture arch) {
-  for (int code = 0; code < 8; ++code)
-    if (size_from_code(field, code, arch) == size) return code;
-  return std::nullopt;
+  return size_codes().code[static_cast<int>(field)][static_cast<int>(arch)][static_cast<int>(size)];
 }
 
 std::string_view decoded_size_spelling(Size size, Architecture arch) {

@@ -12,7 +12,8 @@ std::string hex(int64_t v) { return v < 0 ? fmt::format("-0x{:x}", static_cast<u
 
 class Validator {
  public:
-  Validator(const Instruction& inst, support::Diagnostics& out) : i_(inst), out_(out) {}
+  Validator(const Instruction& inst, support::Diagnostics& out, RuleSeverity rules)
+      : i_(inst), out_(out), rules_(rules) {}
 
   void run() {
     placeholders();
@@ -33,7 +34,10 @@ class Validator {
     if (w.line != 0 && column != 0) w.column = column;
     return w;
   }
-  void error(uint32_t column, std::string message, std::string rule) { out_.error(at(column), std::move(message), std::move(rule)); }
+  void error(uint32_t column, std::string message, std::string rule) {
+    if (rules_ == RuleSeverity::warning) warning(column, std::move(message), std::move(rule));
+    else out_.error(at(column), std::move(message), std::move(rule));
+  }
   void warning(uint32_t column, std::string message, std::string rule) { out_.warning(at(column), std::move(message), std::move(rule)); }
   uint32_t col(Slot s) const { return i_.columns.column(s) ? i_.columns.column(s) : i_.columns.mnemonic; }
   uint32_t col(OperandRole r) const { return i_.columns.column(r); }
@@ -269,12 +273,13 @@ class Validator {
 
   const Instruction& i_;
   support::Diagnostics& out_;
+  RuleSeverity rules_;
 };
 
 }  // namespace
 
-void validate(const Instruction& instruction, support::Diagnostics& diagnostics) {
-  Validator(instruction, diagnostics).run();
+void validate(const Instruction& instruction, support::Diagnostics& diagnostics, RuleSeverity rules) {
+  Validator(instruction, diagnostics, rules).run();
 }
 
 ParsedSass check_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {

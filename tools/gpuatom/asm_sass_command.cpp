@@ -50,12 +50,8 @@ nvidia::ParsedSass read_and_check(const AsmArgs& args) {
   const std::string source = read_input(args.path);
   if (!args.rules_as_warnings) return nvidia::check_sass(source, args.path, *args.architecture);
   nvidia::ParsedSass parsed = nvidia::parse_sass(source, args.path, *args.architecture);
-  support::Diagnostics rules;
-  for (const nvidia::Instruction& inst : parsed.instructions) nvidia::validate(inst, rules);
-  for (support::Diagnostic d : rules.all()) {
-    if (d.severity == support::Severity::error) d.severity = support::Severity::warning;
-    parsed.diagnostics.add(std::move(d));
-  }
+  for (const nvidia::Instruction& inst : parsed.instructions)
+    nvidia::validate(inst, parsed.diagnostics, nvidia::RuleSeverity::warning);
   parsed.diagnostics.sort_by_line();
   return parsed;
 }

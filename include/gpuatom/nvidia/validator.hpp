@@ -13,9 +13,15 @@
 
 namespace gpuatom::nvidia {
 
-// Adds errors (the instruction is not valid: it neither encodes nor executes) and warnings
-// (valid, but probably not what was meant) to `diagnostics`.
-void validate(const Instruction& instruction, support::Diagnostics& diagnostics);
+// How a broken rule of the pages is reported: an error (text a person wrote: `check`, `asm`), or
+// a warning (a word as the hardware field holds it and nvdisasm prints it: `disasm`, decode(),
+// `asm --rules-as-warnings`).
+enum class RuleSeverity : uint8_t { error, warning };
+
+// Adds errors (the instruction breaks a rule: it does not execute) and warnings (valid, but
+// probably not what was meant) to `diagnostics`; with RuleSeverity::warning, both as warnings.
+void validate(const Instruction& instruction, support::Diagnostics& diagnostics,
+              RuleSeverity rules = RuleSeverity::error);
 
 // Parses and validates a whole source: parse_sass() then validate() on every instruction, the
 // diagnostics in line order. What `gpuatom check sass [--arch sm_XY]` runs: with an
