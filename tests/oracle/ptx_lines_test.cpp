@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/parser.hpp"
 #include "gpuatom/nvidia/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
@@ -92,6 +93,7 @@ struct Line {
 
 struct Result {
   std::vector<Line> lines;
+  std::vector<gpuatom::oracle::ListedWord> words;  // sm_5x/sm_6x: each atomic line with its word
   std::string error;  // a tool failed
 };
 
@@ -126,6 +128,7 @@ Result assemble_and_list(const Job& job, const fs::path& tools, const std::optio
   }
   fs::remove_all(dir);
   for (std::string& text : gpuatom::oracle::atomic_lines(listing)) result.lines.push_back({std::move(text), source});
+  if (!job.cuda13 && gpuatom::nvidia::is_spa5(job.arch)) result.words = gpuatom::oracle::atomic_words(listing);
   return result;
 }
 
@@ -207,6 +210,39 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   EXPECT_EQ(failed, 0u) << "of " << total << " distinct atomic lines";
   // Every architecture gave lines: an empty listing would pass vacuously.
   for (const Architecture a : gpuatom::nvidia::architectures()) EXPECT_GT(lines[a].size(), 100u) << name(a);
+
+  // sm_5x/sm_6x: each atomic word ptxas wrote decodes, for its architecture, to the text cuobjdump
+  // printed for it (a dual-issued second instruction is listed without its ';').
+  std::map<Architecture, std::map<uint64_t, std::string>> words;
+  for (size_t i = 0; i < jobs.size(); ++i)
+    for (const auto& w : results[i].words) words[jobs[i].arch].emplace(w.word, w.text);
+  size_t decoded = 0, differ = 0;
+  std::string word_report;
+  for (const auto& [arch, texts] : words) {
+    size_t same = 0;
+    for (const auto& [word, listed] : texts) {
+      const gpuatom::nvidia::Decoded d = gpuatom::nvidia::decode(word, {}, arch);
+      std::string got = d.instruction ? gpuatom::nvidia::print(*d.instruction) : "<no instruction>";
+      std::string want = listed;
+      for (std::string* t : {&got, &want})
+        if (t->size() >= 2 && t->compare(t->size() - 2, 2, " ;") == 0) t->resize(t->size() - 2);
+      if (got == want && !d.diagnostics.has_errors()) {
+        ++same;
+      } else if (++differ <= 20) {
+        ADD_FAILURE() << fmt::format("{} 0x{:016x}\n  cuobjdump: {}\n    gpuatom: {}\n{}", name(arch), word, want, got,
+                                     d.diagnostics.format_all());
+      }
+    }
+    decoded += texts.size();
+    word_report += fmt::format("{}: {} words, {} decode to cuobjdump's text\n", name(arch), texts.size(), same);
+  }
+  std::cout << word_report;
+  EXPECT_EQ(differ, 0u) << "of " << decoded << " distinct sm_5x/sm_6x words";
+  for (const Architecture a : gpuatom::nvidia::architectures()) {
+    if (gpuatom::nvidia::is_spa5(a)) {
+      EXPECT_GT(words[a].size(), 100u) << name(a);
+    }
+  }
 }
 
 }  // namespace

@@ -72,6 +72,29 @@ inline std::vector<std::string> atomic_lines(std::string_view listing) {
   return out;
 }
 
+// The atomic instructions of a Maxwell/Pascal `cuobjdump -sass` listing with their 64-bit words:
+// cuobjdump prints each instruction's encoding behind it ("… ;  /* 0xec1002c000470fff */"), and
+// each scheduling control word on a line of its own.
+struct ListedWord {
+  std::string text;
+  uint64_t word;
+};
+inline std::vector<ListedWord> atomic_words(std::string_view listing) {
+  std::vector<ListedWord> out;
+  size_t start = 0;
+  while (start < listing.size()) {
+    size_t end = listing.find('\n', start);
+    if (end == std::string_view::npos) end = listing.size();
+    const std::string_view line = listing.substr(start, end - start);
+    start = end + 1;
+    auto text = listing_instruction(line);
+    const size_t hex = line.rfind("/* 0x");
+    if (!text || !is_atomic(*text) || hex == std::string_view::npos || hex + 21 > line.size()) continue;
+    out.push_back({std::move(*text), std::stoull(std::string(line.substr(hex + 5, 16)), nullptr, 16)});
+  }
+  return out;
+}
+
 // The bytes of every ".text.<kernel>" section of a 64-bit ELF cubin. CUDA 13's cubins carry a
 // new ELF ABI version that the 11.8 cuobjdump and nvdisasm refuse; their code sections are
 // still read by `nvdisasm -b SMxy` as raw instructions.
