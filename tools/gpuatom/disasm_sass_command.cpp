@@ -31,7 +31,8 @@ struct DisasmArgs {
   std::vector<std::string> words;
   std::string file;
   bool binary = false;
-  std::string arch;
+  std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
+      std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
 // A word and where it came from: line and column of a text, or byte offset (line 0) of a binary.
@@ -99,14 +100,10 @@ int run_disasm(const DisasmArgs& args) {
   if (args.file.empty() == args.words.empty())
     throw BadInput("give either words on the command line or --file F (not both)");
   if (args.binary && args.file.empty()) throw BadInput("--binary reads --file F");
-  nvidia::Architecture arch = nvidia::default_word_architecture;
-  if (!args.arch.empty()) {
-    const auto parsed = nvidia::parse_architecture(args.arch);
-    if (!parsed || !nvidia::is_spa5(*parsed))
-      throw BadInput(fmt::format("--arch '{}': Maxwell/Pascal words are read for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62",
-                                 args.arch));
-    arch = *parsed;
-  }
+  const nvidia::Architecture arch = args.architecture->value_or(nvidia::default_word_architecture);
+  if (!nvidia::is_spa5(arch))
+    throw BadInput(fmt::format("--arch {}: Maxwell/Pascal words are read for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62",
+                               nvidia::name(arch)));
   support::Diagnostics diagnostics;
   std::vector<Word> words;
   if (!args.file.empty()) {
@@ -148,9 +145,9 @@ void add_disasm_sass_command(CLI::App& parent, Action& run) {
   cmd->add_option("words", args->words, "64-bit words in hex (0xed07000100570200)");
   cmd->add_option("--file", args->file, "read words from a file: one hex word per line, or raw bytes with --binary");
   cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte words");
-  cmd->add_option("--arch", args->arch,
-                  "read the words as nvdisasm of this architecture does: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62 "
-                  "(default sm_61)");
+  add_architecture_option(*cmd, args->architecture,
+                          "read the words as nvdisasm of this architecture does: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62 "
+                          "(default sm_61)");
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
 }
 
