@@ -6,7 +6,7 @@ namespace gpuatom::nvidia {
 
 // Every item spec/nvidia.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 14> list = {{
+  static constexpr std::array<support::Assumption, 15> list = {{
       {"nvidia.f16x2-no-flush", "ASSUMPTION",
        "F16x2 atomics keep subnormals for both spellings (.F16x2.RN and .F16x2.FTZ.RN are one hardware "
        "operation, size code 4, as PTX defines f16x2 add .noftz)",
@@ -53,6 +53,10 @@ std::span<const support::Assumption> assumptions() {
        "spec/nvidia.md §7.2", ""},
       {"nvidia.sparse-without-ps", "DECISION",
        "an access to a sparse page by a form without Ps is an out-of-range fault", "spec/nvidia.md §7.4", ""},
+      {"nvidia.word-reading", "DECISION",
+       "a Maxwell/Pascal word is read (and encoded) as nvdisasm of sm_61 reads it unless an architecture is named "
+       "(sm_6x read alike; sm_50 and sm_52/53 differ in size codes 4 and 6 and in the sparse-predicate forms)",
+       "docs/oracles.md", "--arch"},
   }};
   return list;
 }
