@@ -85,12 +85,14 @@ class FieldValues {
   // ImmS20 / ImmS24÷4, or unsigned when Ra = RZ (§6.5).
   std::variant<uint64_t, std::string> offset(const BitField& f, int scale) const {
     const int64_t off = i_.address.offset;
-    const std::string shown = off < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-off)) : fmt::format("0x{:x}", off);
-    if (off % scale) return fmt::format("the offset {} is not a multiple of {}", shown, scale);
+    const auto shown = [off] {  // only for a message: formatting costs more than the encoding
+      return off < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-off)) : fmt::format("0x{:x}", off);
+    };
+    if (off % scale) return fmt::format("the offset {} is not a multiple of {}", shown(), scale);
     const int64_t field = off / scale;
     const int64_t span = int64_t{1} << f.width;
     const bool fits = i_.address.absolute() ? field >= 0 && field < span : field >= -span / 2 && field < span / 2;
-    if (!fits) return fmt::format("the offset {} does not fit the {} field", shown, name(f.kind));
+    if (!fits) return fmt::format("the offset {} does not fit the {} field", shown(), name(f.kind));
     return static_cast<uint64_t>(field) & static_cast<uint64_t>(span - 1);
   }
 
