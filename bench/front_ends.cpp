@@ -13,7 +13,7 @@
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/encoder.hpp"
 #include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/scenario_runner.hpp"
+#include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
 namespace gpuatom::bench {
@@ -135,7 +135,7 @@ equals = 0
   options.quiet = true;
   uint64_t executions = 0;
   for (auto _ : state) {
-    const auto result = nvidia::run_scenario(s, options);
+    const auto result = scenario::run_sass(s, options);
     const auto* report = std::get_if<scenario::RunReport>(&result);
     if (!report || !report->passed()) {
       state.SkipWithError("the exhaustive run did not pass");

@@ -20,9 +20,7 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "gpuatom/amd/scenario_runner.hpp"
-#include "gpuatom/intel/scenario_runner.hpp"
-#include "gpuatom/nvidia/scenario_runner.hpp"
+#include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
 namespace gpuatom::bench {
@@ -188,7 +186,7 @@ void sass_pair(const char* name, Pattern pattern) {
   const std::string prefix = fmt::format("pair/{}/", name);
   auto s = std::make_shared<scenario::Scenario>(sass_scenario(pattern, lanes, "ATOM.E.ADD", "1"));
   benchmark::RegisterBenchmark((prefix + "executor").c_str(), [s](benchmark::State& state) {
-    run_executor(state, *s, nvidia::run_scenario);
+    run_executor(state, *s, scenario::run_sass);
   })->Apply(thread_counts);
   benchmark::RegisterBenchmark((prefix + "host_atomic").c_str(), [=](benchmark::State& state) {
     host_loop(state, pattern, lanes, false);
@@ -209,7 +207,7 @@ void register_pairs() {
   auto f32 = std::make_shared<scenario::Scenario>(
       sass_scenario(Pattern::uncontended, lanes, "ATOM.E.ADD.F32.FTZ.RN", "f32(1.0)"));
   benchmark::RegisterBenchmark("pair/f32_ftz_add_uncontended/executor", [f32](benchmark::State& state) {
-    run_executor(state, *f32, nvidia::run_scenario);
+    run_executor(state, *f32, scenario::run_sass);
   })->Apply(thread_counts);
   benchmark::RegisterBenchmark("pair/f32_ftz_add_uncontended/host_cas", [=](benchmark::State& state) {
     host_cas_loop(state, lanes);
@@ -235,7 +233,7 @@ VAL = 1
 )TOML",
                                                                    lanes, lanes * 4)));
   benchmark::RegisterBenchmark("pair/intel_svm_add_simd8/executor", [svm](benchmark::State& state) {
-    run_executor(state, *svm, intel::run_scenario);
+    run_executor(state, *svm, scenario::run_visa);
   })->Apply(thread_counts);
   benchmark::RegisterBenchmark("pair/intel_svm_add_simd8/host_atomic", [=](benchmark::State& state) {
     host_loop(state, Pattern::uncontended, lanes, false);
@@ -274,7 +272,7 @@ VAL = 1
                                                                      lanes, rows * typed_width * 4, typed_width, rows,
                                                                      typed_width, typed_width)));
   benchmark::RegisterBenchmark("pair/intel_typed2d_add_simd8/executor", [typed](benchmark::State& state) {
-    run_executor(state, *typed, intel::run_scenario);
+    run_executor(state, *typed, scenario::run_visa);
   })->Apply(thread_counts);
   benchmark::RegisterBenchmark("pair/intel_typed2d_add_simd8/host_atomic", [=](benchmark::State& state) {
     host_texel_loop(state, lanes);
@@ -297,7 +295,7 @@ size = {}
 )TOML",
                                                                    lanes, lanes * 4)));
   benchmark::RegisterBenchmark("pair/amd_cas_fp32_add/executor", [amd](benchmark::State& state) {
-    run_executor(state, *amd, amd::run_scenario);
+    run_executor(state, *amd, scenario::run_amd);
   })->Apply(thread_counts);
   benchmark::RegisterBenchmark("pair/amd_cas_fp32_add/host_cas", [=](benchmark::State& state) {
     host_cas_loop(state, lanes);

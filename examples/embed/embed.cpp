@@ -3,7 +3,7 @@
 
 #include <gpuatom/alu/apply.hpp>
 #include <gpuatom/nvidia/semantics.hpp>
-#include <gpuatom/scenario/run.hpp>
+#include <gpuatom/scenario/bind.hpp>
 
 int main() {
   using namespace gpuatom;
@@ -12,7 +12,6 @@ int main() {
   std::printf("memory=0x%08llx returned=0x%08llx\n", static_cast<unsigned long long>(r.memory),
               static_cast<unsigned long long>(r.returned));
 
-  scenario::register_runners();
   const auto s = std::get<scenario::Scenario>(scenario::parse_scenario(R"toml(isa = "sass"
 program = "ATOM.E.ADD RZ, [R2], R4 ;"
 [launch]
@@ -30,7 +29,7 @@ type = "u32"
 index = 0
 equals = "lanes"
 )toml", "embedded.toml"));
-  const auto run = (*scenario::runner_for(s.isa))(s, {});
+  const auto run = scenario::run_scenario(s, {});
   const bool passed = std::holds_alternative<scenario::RunReport>(run) && std::get<scenario::RunReport>(run).passed();
   std::printf("scenario %s\n", passed ? "passed" : "failed");
   return r.memory == 0x3f800000 && passed ? 0 : 1;

@@ -59,10 +59,10 @@ uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Oper
 
 }  // namespace
 
-memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_t address,
-                                           const alu::Operation& operation, const alu::Operands& operands,
-                                           memory::Space space, uint32_t* cas_retries,
-                                           memory::DeviceMemory::TranslationCache* cache) {
+memory::Expected<alu::Result> apply_atomic_general(memory::DeviceMemory& memory, uint64_t address,
+                                                   const alu::Operation& operation, const alu::Operands& operands,
+                                                   memory::Space space, uint32_t* cas_retries,
+                                                   memory::DeviceMemory::TranslationCache* cache) {
   const auto width = static_cast<unsigned>(alu::width_bits(operation.type) / 8);
   if (!memory::detail::atomic_width(width)) return memory::detail::width_fault(memory, address, width);
   const auto host = cache ? memory.translate(address, width, memory::Intent::write, space, *cache)

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "gpuatom/exec/exhaustive.hpp"
+#include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/exec/run.hpp"
 #include "gpuatom/support/progress.hpp"
 
@@ -127,8 +128,8 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     exec::AgentStream* stream = options.mode == Mode::parallel ? machine.stream() : nullptr;
     run = stream ? exec::run_parallel(*stream, run_options.threads, run_options.progress, run_options.stop)
                  : exec::run(machine.agents(), run_options);
-  } catch (const LaneSetupError& e) {
-    return e.diagnostics;
+  } catch (const exec::GroupSetupError&) {
+    return machine.setup_error();
   }
   if (run.interrupted) {
     report.interrupted = true;

@@ -1,8 +1,8 @@
 #include "gpuatom/scenario/run.hpp"
 
+#include "gpuatom/scenario/bind.hpp"
+
 #include <algorithm>
-#include <map>
-#include <mutex>
 
 namespace gpuatom::scenario {
 
@@ -14,23 +14,15 @@ bool RunReport::passed() const {
   return !interrupted && expectations_hold && outcomes_hold;
 }
 
-namespace {
-std::mutex registry_mutex;
-std::map<Isa, Runner>& registry() {
-  static std::map<Isa, Runner> runners;
-  return runners;
-}
-}  // namespace
-
-void register_runner(Isa isa, Runner runner) {
-  std::lock_guard lock(registry_mutex);
-  registry()[isa] = std::move(runner);
-}
-
-const Runner* runner_for(Isa isa) {
-  std::lock_guard lock(registry_mutex);
-  const auto it = registry().find(isa);
-  return it == registry().end() ? nullptr : &it->second;
+RunResult run_scenario(const Scenario& scenario, const RunOptions& options) {
+  switch (scenario.isa) {
+    case Isa::sass: return run_sass(scenario, options);
+    case Isa::visa: return run_visa(scenario, options);
+    case Isa::amd: return run_amd(scenario, options);
+  }
+  support::Diagnostics d;
+  d.error(scenario.launch.where, "this scenario's isa has no machine");
+  return d;
 }
 
 }  // namespace gpuatom::scenario

@@ -5,17 +5,17 @@
 #include <set>
 
 #include "common/scenario_text.hpp"
-#include "gpuatom/amd/scenario_runner.hpp"
+#include "gpuatom/scenario/bind.hpp"
 
 using namespace gpuatom;
 
 namespace {
 
 scenario::RunReport run_ok(const std::string& text, scenario::Mode mode, uint64_t seed = 1) {
-  return test::run_scenario_ok(amd::run_scenario, text, "amd.toml", mode, seed);
+  return test::run_scenario_ok(scenario::run_amd, text, "amd.toml", mode, seed);
 }
 
-std::string run_error(const std::string& text) { return test::run_scenario_error(amd::run_scenario, text, "amd.toml"); }
+std::string run_error(const std::string& text) { return test::run_scenario_error(scenario::run_amd, text, "amd.toml"); }
 
 std::string scenario_text(const std::string& program, const std::string& options, uint64_t lanes,
                           const std::string& region_attributes, const std::string& expectations) {

@@ -13,7 +13,7 @@
 
 namespace gpuatom::test {
 
-// nvidia::run_scenario, intel::run_scenario and amd::run_scenario share this shape.
+// scenario::run_sass, run_visa, run_amd and run_scenario share this shape.
 using ScenarioRunner = scenario::RunResult (*)(const scenario::Scenario&, const scenario::RunOptions&);
 
 inline scenario::Scenario load_scenario(const std::string& text, const std::string& file) {

@@ -1,5 +1,5 @@
 // ScriptedLanes and apply_atomic: masks, predicates, helper lanes, per-lane faults, ALU results.
-#include "gpuatom/exec/scripted.hpp"
+#include "exec/scripted.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gpuatom/exec/exhaustive.hpp"
-#include "gpuatom/exec/scripted.hpp"
+#include "exec/scripted.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 
 namespace gpuatom::exec::testing {

@@ -2,17 +2,17 @@
 #include <gtest/gtest.h>
 
 #include "common/scenario_text.hpp"
-#include "gpuatom/intel/scenario_runner.hpp"
+#include "gpuatom/scenario/bind.hpp"
 
 using namespace gpuatom;
 
 namespace {
 
 scenario::RunReport run_ok(const std::string& text, scenario::Mode mode = scenario::Mode::deterministic) {
-  return test::run_scenario_ok(intel::run_scenario, text, "visa.toml", mode);
+  return test::run_scenario_ok(scenario::run_visa, text, "visa.toml", mode);
 }
 
-std::string run_error(const std::string& text) { return test::run_scenario_error(intel::run_scenario, text, "visa.toml"); }
+std::string run_error(const std::string& text) { return test::run_scenario_error(scenario::run_visa, text, "visa.toml"); }
 
 void expect_passes(const std::string& text) {
   for (auto mode : {scenario::Mode::parallel, scenario::Mode::deterministic, scenario::Mode::exhaustive}) {
@@ -188,7 +188,7 @@ TEST(IntelRunner, StreamedSetupErrorsReadAsTheEagerOnes) {
     options.mode = mode;
     options.threads = 2;
     options.quiet = true;
-    const auto result = intel::run_scenario(std::get<scenario::Scenario>(loaded), options);
+    const auto result = scenario::run_visa(std::get<scenario::Scenario>(loaded), options);
     ASSERT_TRUE(std::holds_alternative<support::Diagnostics>(result)) << "mode " << static_cast<int>(mode);
     messages.push_back(std::get<support::Diagnostics>(result).format_all());
   }

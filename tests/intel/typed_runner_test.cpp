@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "common/scenario_text.hpp"
-#include "gpuatom/intel/scenario_runner.hpp"
+#include "gpuatom/scenario/bind.hpp"
 
 using namespace gpuatom;
 
@@ -17,14 +17,14 @@ std::variant<scenario::Scenario, support::Diagnostics> parse(const std::string& 
 scenario::Scenario load(const std::string& text) { return test::load_scenario(text, "typed.toml"); }
 
 scenario::RunReport run_ok(const std::string& text, scenario::Mode mode = scenario::Mode::deterministic) {
-  return test::run_scenario_ok(intel::run_scenario, text, "typed.toml", mode);
+  return test::run_scenario_ok(scenario::run_visa, text, "typed.toml", mode);
 }
 
 // The diagnostics of loading and running `text` (loader errors included).
 std::string errors_of(const std::string& text) {
   auto loaded = parse(text);
   if (auto* d = std::get_if<support::Diagnostics>(&loaded)) return d->format_all();
-  auto r = intel::run_scenario(std::get<scenario::Scenario>(loaded), {});
+  auto r = scenario::run_visa(std::get<scenario::Scenario>(loaded), {});
   if (auto* d = std::get_if<support::Diagnostics>(&r)) return d->format_all();
   ADD_FAILURE() << "ran";
   return {};
@@ -240,7 +240,7 @@ TEST(IntelTyped, ThreadsReportTheirFutureAccessesToTheExhaustiveReduction) {
     scenario::RunOptions o;
     o.mode = scenario::Mode::exhaustive;
     o.exhaustive_cap = cap;
-    auto r = intel::run_scenario(load(typed(line, "dim = \"1d\"\nwidth = 16", "U = \"tid\"\nVAL = 1\n",
+    auto r = scenario::run_visa(load(typed(line, "dim = \"1d\"\nwidth = 16", "U = \"tid\"\nVAL = 1\n",
                                             word_each("i < 16 ? i + 2 : 0"), "size = 64\nfill = \"i\"", "lanes = 16")),
                                  o);
     return std::get<scenario::RunReport>(std::move(r));

@@ -1,7 +1,7 @@
 // The SASS scenario runner (spec/nvidia.md §1–§9): scenarios written here as TOML text, run with
-// nvidia::run_scenario_and_inspect, and checked through every lane's registers, the regions'
+// scenario::run_sass_and_inspect, and checked through every lane's registers, the regions'
 // words and the faults — including what [[expect]] cannot see (helper lanes, kept registers).
-#include "gpuatom/nvidia/scenario_runner.hpp"
+#include "gpuatom/scenario/bind.hpp"
 
 #include <gtest/gtest.h>
 
@@ -53,7 +53,7 @@ Outcome run(const std::string& text, const std::vector<std::string>& registers,
   options.mode = mode;
   options.seed = seed;
   options.quiet = true;
-  const auto result = nvidia::run_scenario_and_inspect(s, options, [&](const scenario::Observation& o) {
+  const auto result = scenario::run_sass_and_inspect(s, options, [&](const scenario::Observation& o) {
     out.faults = o.faults;
     for (const std::string& reg : registers)
       for (uint64_t tid = 0; tid < s.launch.lanes; ++tid)
@@ -710,7 +710,7 @@ void expect_holds_streamed_and_stored(const std::string& text) {
     options.mode = mode;
     options.threads = 2;
     options.quiet = true;
-    const auto result = nvidia::run_scenario(s, options);
+    const auto result = scenario::run_sass(s, options);
     ASSERT_TRUE(std::holds_alternative<scenario::RunReport>(result)) << std::get<support::Diagnostics>(result).format_all();
     EXPECT_TRUE(std::get<scenario::RunReport>(result).passed()) << text;
   }

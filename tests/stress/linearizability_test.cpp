@@ -21,7 +21,7 @@
 
 #include "common/sanitizers.hpp"
 #include "gpuatom/exec/random.hpp"
-#include "gpuatom/scenario/run.hpp"
+#include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
 namespace {
@@ -217,7 +217,6 @@ Program amd_program(uint64_t seed) {
 
 // Runs programs made by `make` for the configured time; every run must pass its expectations.
 void stress(const char* vendor, Program (*make)(uint64_t)) {
-  scenario::register_runners();
   scenario::RunOptions options;
   options.mode = scenario::Mode::parallel;
   options.threads = std::max(2u, std::thread::hardware_concurrency());
@@ -234,7 +233,7 @@ void stress(const char* vendor, Program (*make)(uint64_t)) {
         << "seed " << seed << ": the generated scenario does not load:\n"
         << std::get<gpuatom::support::Diagnostics>(loaded).format_all() << p.toml;
     const scenario::Scenario& s = std::get<scenario::Scenario>(loaded);
-    auto result = (*scenario::runner_for(s.isa))(s, options);
+    auto result = scenario::run_scenario(s, options);
     // An AMD row the chosen device cannot execute (n/a) is refused before anything runs: not a
     // program to check. Anything else refused is a bug of the generator.
     if (const auto* d = std::get_if<gpuatom::support::Diagnostics>(&result);

@@ -9,6 +9,7 @@
 #include "command.hpp"
 #include "examples.hpp"
 #include "gpuatom/report/html_report.hpp"
+#include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
 
@@ -27,7 +28,7 @@ report::ExampleResult run_example(const scenario::Scenario& s) {
   options.mode = s.exhaustive_ok ? scenario::Mode::exhaustive : scenario::Mode::deterministic;
   options.quiet = true;
   report::ExampleResult x;
-  auto result = (*scenario::runner_for(s.isa))(s, options);
+  auto result = scenario::run_scenario(s, options);
   if (auto* d = std::get_if<support::Diagnostics>(&result)) throw BadInput(d->format_all());
   x.report = std::get<scenario::RunReport>(std::move(result));
   if (!x.report.outcomes.empty()) {
@@ -42,13 +43,11 @@ report::ExampleResult run_example(const scenario::Scenario& s) {
 }
 
 int write_report(const ReportArgs& args) {
-  scenario::register_runners();
   std::vector<report::ExampleResult> results;
   for (const std::string& file : bundled_examples()) {
     auto loaded = scenario::load_scenario(file);
     if (auto* d = std::get_if<support::Diagnostics>(&loaded)) throw BadInput(d->format_all());
     const auto& s = std::get<scenario::Scenario>(loaded);
-    if (!scenario::runner_for(s.isa)) continue;
     results.push_back(run_example(s));
   }
   const std::string page = report::html_report(results, GPUATOM_VERSION);

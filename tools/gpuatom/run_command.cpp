@@ -17,6 +17,7 @@
 
 #include "command.hpp"
 #include "examples.hpp"
+#include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
 
@@ -94,7 +95,6 @@ nlohmann::json to_json(const RunReport& r) {
 }
 
 int run(const RunArgs& args) {
-  scenario::register_runners();
   scenario::RunOptions options;
   if (args.mode == "parallel") options.mode = Mode::parallel;
   else if (args.mode == "deterministic") options.mode = Mode::deterministic;
@@ -123,14 +123,6 @@ int run(const RunArgs& args) {
       continue;
     }
     scenario::Scenario& s = std::get<scenario::Scenario>(loaded);
-    if (!scenario::runner_for(s.isa)) {
-      support::Diagnostic d;
-      d.where.file = file;
-      d.where.line = d.where.column = 1;
-      d.message = "this build has no runner for the scenario's isa yet";
-      diagnostics += support::format(d) + "\n";
-      continue;
-    }
     scenarios.push_back(std::move(s));
   }
   if (!diagnostics.empty()) {
@@ -149,7 +141,7 @@ int run(const RunArgs& args) {
   };
   for (const scenario::Scenario& s : scenarios) {
     if (support::interrupted()) return interrupted(nullptr);
-    auto result = (*scenario::runner_for(s.isa))(s, options);
+    auto result = scenario::run_scenario(s, options);
     if (auto* d = std::get_if<support::Diagnostics>(&result)) {
       fmt::print(stderr, "{}", d->format_all());
       return exit_bad_input;

@@ -1,10 +1,10 @@
-// The part of every vendor runner that is the same: run a scenario's agents in the chosen mode
+// The part of every vendor binding that is the same: run a scenario's agents in the chosen mode
 // (re-executing fresh copies in exhaustive mode), check the expectations, fill the report.
-// A vendor runner only builds machines: memory, agents, and how to read lane values back.
+// A binding only builds machines (exec::LaneMachine with its vendor's lanes) and says how lane
+// values are read back.
 #pragma once
 
 #include <functional>
-#include <exception>
 #include <memory>
 #include <span>
 #include <variant>
@@ -28,15 +28,10 @@ class Machine {
   // The parallel mode runs this stream instead of agents() when it is not null: agents made when
   // they start, so that lane state exists only for groups in flight (exec::AgentStream).
   virtual exec::AgentStream* stream() { return nullptr; }
-};
-
-// Thrown from a streamed run when a lane's initial state cannot be set up (an expression fails,
-// a value does not fit): the run stops and the scenario is bad input, as when the error is found
-// before the run. `diagnostics` names the same lane and expression an eager setup would.
-struct LaneSetupError : std::exception {
-  support::Diagnostics diagnostics;
-  explicit LaneSetupError(support::Diagnostics d) : diagnostics(std::move(d)) {}
-  const char* what() const noexcept override { return "lane setup failed"; }
+  // A streamed run stopped because a lane's initial state cannot be set up (an expression fails,
+  // a value does not fit; exec::GroupSetupError): the scenario is bad input, and these are the
+  // diagnostics an eager setup would have given (the same lane and expression).
+  virtual support::Diagnostics setup_error() { return {}; }
 };
 
 using MachineOrError = std::variant<std::unique_ptr<Machine>, support::Diagnostics>;

@@ -1,5 +1,5 @@
-// Running a scenario: the options every vendor runner takes and the report each returns. Vendor
-// front-ends register a runner for their ISA; `gpuatom run` dispatches on the scenario's `isa`.
+// Running a scenario: the options every vendor binding takes and the report each returns
+// (bind.hpp runs a scenario on the machine of its `isa`).
 #pragma once
 
 #include <atomic>
@@ -66,17 +66,8 @@ struct RunReport {
   bool passed() const;
 };
 
-// What a runner returns: a report, or diagnostics for bad input (exit 2).
+// What a run returns: a report, or diagnostics for bad input (exit 2).
 using RunResult = std::variant<RunReport, support::Diagnostics>;
-using Runner = std::function<RunResult(const Scenario&, const RunOptions&)>;
-
-// The registry of vendor runners, keyed by ISA. Front-ends add themselves at start-up
-// (see register_runners()).
-void register_runner(Isa isa, Runner runner);
-const Runner* runner_for(Isa isa);
-
-// Every vendor runner the library has; called once by the CLI.
-void register_runners();
 
 // A stopwatch for reports.
 class Stopwatch {

@@ -1,5 +1,5 @@
-// The `explainable` expectation's check, shared by the vendor runners: each runner logs its
-// atomics as they happen (address, operation, operands, returned value, lane) and asks whether,
+// The `explainable` expectation's check: the lane-group executor logs the atomics as they happen
+// (address, operation, operands, returned value, lane; lane_group.hpp) and this asks whether,
 // at every address, some serial order of them explains every returned value and the final value
 // (exec/checkers.hpp, check_serial_orders).
 #pragma once
@@ -13,11 +13,11 @@
 #include "gpuatom/exec/checkers.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 
-namespace gpuatom::scenario {
+namespace gpuatom::exec {
 
 struct LoggedAtomic {
   uint64_t address = 0;
-  exec::ObservedAtomic atomic;  // `thread` is the lane (tid): one lane's atomics keep program order
+  ObservedAtomic atomic;  // `thread` is the lane (tid): one lane's atomics keep program order
 };
 
 // `logs`: one list per agent, each in the order its agent performed them. `initial` is the memory
@@ -26,4 +26,4 @@ struct LoggedAtomic {
 std::pair<bool, std::string> explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
                                             std::span<const std::vector<LoggedAtomic>* const> logs);
 
-}  // namespace gpuatom::scenario
+}  // namespace gpuatom::exec

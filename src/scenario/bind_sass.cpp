@@ -1,4 +1,4 @@
-// Executes `isa = "sass"` scenarios: warps of lanes running a straight-line SASS program of
+// Binds `isa = "sass"` scenarios: warps of lanes running a straight-line SASS program of
 // atomics (spec/nvidia.md §1–§9).
 //
 // Per instruction, per warp: the participating lanes (active, guard true, not helper or killed)
@@ -11,39 +11,30 @@
 // at once with Rd = 0; a lane whose coordinates fault (.BA misaligned, .TRAP) still gets an event,
 // touching no bytes, because faults are recorded when an event is performed.
 // Registers live in a compact file: only the registers the program and [lanes] name have storage.
-#include "gpuatom/nvidia/scenario_runner.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
-#include <map>
-#include <stdexcept>
 #include <memory>
-#include <unordered_map>
 
-#include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/atomic.hpp"
-#include "gpuatom/exec/checkers.hpp"
-#include "gpuatom/exec/launch.hpp"
-#include "gpuatom/memory/atomic_access.hpp"
+#include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/nvidia/parser.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/nvidia/surface_access.hpp"
 #include "gpuatom/nvidia/validator.hpp"
+#include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
-#include "gpuatom/scenario/serial_log.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 #include "gpuatom/support/text.hpp"
 
-namespace gpuatom::nvidia {
+namespace gpuatom::scenario {
 
 namespace {
 
-using scenario::Expression;
+using namespace nvidia;  // the SASS front-end: instructions, registers, surfaces, semantics
+
 using support::Bits128;
 
 constexpr uint32_t warp_size = 32;
@@ -74,17 +65,11 @@ std::optional<RegisterName> parse_register(std::string_view name) {
   return std::nullopt;
 }
 
-// An instruction decoded once for the warps' loop: register slots, address form and host
-// operation resolved, so that a lane costs a few loads, one atomic and a store. Only the common
-// shape has one (global ATOM/ATOMG/RED through registers, no Ps/Pu, no CAST, not 128-bit); the
-// others take the general path.
+// An instruction decoded once for the warps' loop: register slots and address form resolved, so
+// that reading a lane costs a few loads. Only the common shape has one (global ATOM/ATOMG/RED
+// through registers, no Ps/Pu, no CAST, not 128-bit); the others take the general read.
 struct FastPath {
-  // add32: a host fetch_add; fadd32: the F32 add in a CAS loop, inlined; any: apply_atomic.
-  enum class Kind : uint8_t { none, add32, fadd32, any };
-  Kind kind = Kind::none;
-  bool guard_always = true;    // the guard is PT
-  bool guard_negated = false;  // @!P
-  int16_t guard = -1;          // predicate slot (−1: never stored, reads false)
+  bool usable = false;
   bool wide_address = false;
   int16_t base_lo = -1, base_hi = -1;  // R slots of the address (−1: reads 0)
   uint64_t offset = 0;
@@ -130,21 +115,6 @@ struct Program {
   std::vector<RegisterName> kept;  // registers expectations read: kept per lane after a streamed run
   SurfaceBindings surfaces;  // the [[surface]] headers and the constant-bank words bound handles read
   std::vector<std::string> notes;  // worth telling the user, not worth refusing the run
-};
-
-using scenario::LoggedAtomic;  // one logged atomic, for the serial-order check
-
-// A lane's access for the current instruction, with every source already read.
-struct LaneWork {
-  uint32_t lane = 0;
-  uint64_t address = 0;
-  memory::Space space = memory::Space::global;
-  alu::Operands operands;
-  Bits128 value128, compare128;
-  bool skip_access = false;  // CAST.SPIN lanes that lost their bank: return 0 without access
-  bool dropped = false;      // surface write dropped (§8.3): Rd = 0, Ps = false, no access
-  std::optional<memory::Fault> fault;  // surface coordinate fault, recorded when the event runs
-  bool done = false;
 };
 
 // The registers of one warp's lanes: R and P per lane, UR per warp. Lanes are indexed within
@@ -195,11 +165,10 @@ class Registers {
     if (index != URZ && s >= 0) ur_[static_cast<uint32_t>(s)] = value;
   }
   uint32_t* lane_r(uint32_t lane) { return r_.data() + static_cast<size_t>(lane) * stride(); }
+  const uint32_t* lane_r(uint32_t lane) const { return r_.data() + static_cast<size_t>(lane) * stride(); }
   // A lane's R slots, then one slot that is never written and reads 0: the fast path reads a
   // missing source (RZ, no storage) from it instead of testing for it per lane.
   uint32_t stride() const { return p_->r_count + 1; }
-  uint32_t zero_slot() const { return p_->r_count; }
-  const uint8_t* lane_p(uint32_t lane) const { return pred_.data() + static_cast<size_t>(lane) * p_->p_count; }
 
   // A register by name, as expectations read it.
   uint64_t value(RegisterName reg, uint32_t lane) const {
@@ -263,30 +232,25 @@ support::Diagnostics first_setup_error(const Program& p) {
   return d;
 }
 
-class Warp final : public exec::Agent {
+// One warp's lanes for the executor (exec::GroupLanes): the registers, the participation masks,
+// how each instruction reads a lane (address, operands) and writes its destinations.
+class WarpLanes {
  public:
   Registers regs;
-  std::vector<LoggedAtomic> log;  // filled when the program logs atomics
 
   // `lazy`: a streamed warp, which leaves out the registers only direct sources read (every
-  // instruction runs on the fast path; nothing reads registers afterwards but `kept` ones).
-  Warp(const Program& p, memory::DeviceMemory& memory, bool lazy = false)
-      : regs(p), p_(p), memory_(memory), lazy_(lazy) {}
+  // instruction has a FastPath; nothing reads registers afterwards but `kept` ones, which `end`
+  // saves into `kept`).
+  WarpLanes(const Program& p, bool lazy, std::vector<uint32_t>* kept) : regs(p), p_(p), lazy_(lazy), kept_(kept) {}
 
   // Makes this the fresh warp of group `group`: participation masks and registers from the
   // scenario's expressions, evaluated for the warp's lanes at once. Returns false when a lane's
   // initial value cannot be set (first_setup_error() says which); storage is reused.
   bool begin(uint64_t group) {
-    group_ = group;
-    next_ = current_ = 0;
-    stopped_ = false;
-    work_.clear();
-    events_.clear();
-    event_work_.clear();
-    log.clear();
     const exec::Launch launch{p_.scenario->launch.lanes, p_.group_size};
     const uint32_t count = launch.lanes_in_group(group);
     const uint64_t first = launch.first_lane(group);
+    first_ = first;
     uint64_t values[warp_size];
     const auto mask_of = [&](const std::optional<Expression>& e, bool absent) {
       exec::LaneMask m;
@@ -345,7 +309,116 @@ class Warp final : public exec::Agent {
     return true;
   }
 
-  uint64_t group() const { return group_; }
+  // Streamed: the registers expectations read, saved for the whole launch.
+  void end(uint64_t group) {
+    if (p_.kept.empty()) return;
+    const uint32_t count = exec::Launch{p_.scenario->launch.lanes, p_.group_size}.lanes_in_group(group);
+    for (uint32_t lane = 0; lane < count; ++lane)
+      for (size_t k = 0; k < p_.kept.size(); ++k)
+        (*kept_)[(first_ + lane) * p_.kept.size() + k] = static_cast<uint32_t>(regs.value(p_.kept[k], lane));
+  }
+
+  uint32_t instructions() const { return static_cast<uint32_t>(p_.code.size()); }
+  const alu::Operation& operation(uint32_t i) const { return p_.code[i].operation; }
+  // Every register but the uniform ones is the lane's own, and no atomic writes a uniform one.
+  bool independent(uint32_t) const { return true; }
+
+  // The lanes that perform instruction i: in the launch's masks, guard true.
+  exec::LaneMask start(uint32_t i) {
+    bank_taken_ = {};
+    const Guard& g = p_.code[i].instruction.guard;
+    if (g.predicate == PT) return g.negated ? exec::LaneMask{} : masks_;
+    exec::LaneMask m;
+    for (uint64_t bits = masks_.bits; bits != 0; bits &= bits - 1) {
+      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+      m.set(lane, regs.p(lane, g.predicate) != g.negated);
+    }
+    return m;
+  }
+
+  bool read(uint32_t i, uint32_t lane, exec::LaneWork& w) {
+    const CompiledInstruction& c = p_.code[i];
+    if (c.fast.usable) {
+      read_fast(c.fast, lane, w);
+      return true;
+    }
+    const Instruction& in = c.instruction;
+    w.returns = in.rd.has_value();
+    if (in.is_surface()) {
+      if (!locate_on_surface(in, lane, w)) return false;
+    } else {
+      w.address = address_of(in, lane, w.space);
+    }
+    const int registers = in.data_registers();
+    if (c.width_bytes == 16) {
+      const auto quad = [&](std::optional<uint8_t> reg) {
+        if (!reg) return Bits128{};
+        return Bits128{regs.r64(lane, *reg), regs.r64(lane, static_cast<uint8_t>(*reg + 2))};
+      };
+      w.path = exec::Path::atomic128;
+      w.value128 = in.is_compare() ? quad(in.swap_register()) : quad(in.rb);
+      w.compare128 = in.is_compare() ? quad(in.compare_register()) : Bits128{};
+    } else if (in.is_compare()) {
+      w.operands = {read_data(lane, in.swap_register(), registers), read_data(lane, in.compare_register(), registers)};
+    } else {
+      w.operands = {read_data(lane, in.rb, registers), 0};
+    }
+    // CAST.SPIN: one lane per shared-memory bank attempts; the others get 0 at once (§3.4).
+    if (in.op == AtomOp::CAST_SPIN) {
+      const auto bank = static_cast<size_t>((w.address / 4) % 32);
+      if (bank_taken_[bank]) return false;
+      bank_taken_[bank] = true;
+    }
+    return true;
+  }
+
+  // A lane that lost its CAST.SPIN bank returns 0 without an access; so does a lane whose surface
+  // write is dropped, with Ps = false (PROPOSED §8.3) and Pu = true: nothing is left for a
+  // software fallback to do.
+  void finish(uint32_t i, const exec::LaneWork& w) {
+    const Instruction& in = p_.code[i].instruction;
+    if (in.op == AtomOp::CAST_SPIN) {
+      if (in.rd) regs.set_r(w.lane, *in.rd, 0);
+      if (in.pu && !in.rd) regs.set_p(w.lane, *in.pu, false);  // modern CAST.SPIN: Pu is the flag
+      return;
+    }
+    if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, in.data_registers());
+    if (in.ps) regs.set_p(w.lane, *in.ps, false);
+    if (in.pu) regs.set_p(w.lane, *in.pu, true);
+  }
+
+  // Destinations: Rd (old value, or the CAST flag), Ps (sparse status: false), Pu (performed, or
+  // the CAST flag when a modern CAST.SPIN names Pu in place of Rd).
+  void write(uint32_t i, const exec::LaneWork& w, exec::LaneResult r) {
+    const CompiledInstruction& c = p_.code[i];
+    if (c.fast.usable) {
+      uint32_t* file = regs.lane_r(w.lane);
+      if (c.fast.rd_lo >= 0) file[c.fast.rd_lo] = static_cast<uint32_t>(r.lo);
+      if (c.fast.rd_hi >= 0) file[c.fast.rd_hi] = static_cast<uint32_t>(r.lo >> 32);
+      return;
+    }
+    const Instruction& in = c.instruction;
+    const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
+    if (in.rd) regs.set_r_wide(w.lane, *in.rd, r.lo, r.hi, cast ? 1 : in.data_registers());
+    if (in.ps) regs.set_p(w.lane, *in.ps, false);
+    if (in.pu) regs.set_p(w.lane, *in.pu, cast && !in.rd ? r.lo != 0 : true);
+  }
+
+  // A sparse-page fault on an instruction with Ps is a status, not a fault (ASSUMPTION §6.6):
+  // Rd = 0, Ps = true, Pu = false. Without Ps it is an out-of-range fault (§7.4).
+  std::optional<memory::Fault> fault(uint32_t i, const exec::LaneWork& w, const memory::Fault& f) {
+    const Instruction& in = p_.code[i].instruction;
+    if (f.kind == memory::FaultKind::sparse && in.ps) {
+      const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
+      if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, cast ? 1 : in.data_registers());
+      regs.set_p(w.lane, *in.ps, true);
+      if (in.pu) regs.set_p(w.lane, *in.pu, false);
+      return std::nullopt;
+    }
+    memory::Fault reported = f;
+    if (f.kind == memory::FaultKind::sparse) reported.kind = memory::FaultKind::out_of_range;
+    return reported;
+  }
 
  private:
   enum class Stored { done, does_not_fit, not_here };
@@ -380,246 +453,27 @@ class Warp final : public exec::Agent {
     return Stored::done;
   }
 
- public:
-
-  std::span<const exec::Event> pending() override {
-    while (events_.empty() && !stopped_ && next_ < p_.code.size()) {
-      prepare(next_++);
-      rebuild();
-    }
-    return events_;
-  }
-
-  void perform(std::size_t index, exec::Recorder& recorder) override {
-    perform_lane(work_[event_work_[index]], recorder);
-    rebuild();
-  }
-
-  // The parallel mode's loop without events: each instruction's lanes in ascending order, the
-  // same as performing pending()[0] until nothing is pending.
-  void run(exec::Recorder& recorder) override {
-    while (!stopped_ && next_ < p_.code.size()) {
-      const size_t index = next_++;
-      if (p_.code[index].fast.kind != FastPath::Kind::none) {
-        current_ = index;
-        run_fast(p_.code[index], recorder);
-        continue;
-      }
-      prepare(index);
-      for (LaneWork& w : work_)
-        if (!w.done) perform_lane(w, recorder);
-    }
-    events_.clear();
-    event_work_.clear();
-  }
-
- private:
-  uint64_t tid_of(uint32_t lane) const { return group_ * p_.group_size + lane; }
-
-  // One instruction of the common shape, lanes ascending. A lane reads its sources and performs
-  // its atomic before the next lane starts: lanes share no register that an instruction of this
-  // shape writes, so this is the same as reading every lane's sources first. A lane whose access
-  // faults goes through perform_lane(), which finds the same fault (a faulting access changes
-  // nothing) and records it.
-  void run_fast(const CompiledInstruction& c, exec::Recorder& recorder) {
-    const bool direct = c.fast.address_direct && c.fast.value_direct;
-    switch (c.fast.kind) {
-      case FastPath::Kind::add32:
-        direct ? run_fast_as<FastPath::Kind::add32, true>(c, recorder) : run_fast_as<FastPath::Kind::add32, false>(c, recorder);
-        break;
-      case FastPath::Kind::fadd32:
-        direct ? run_fast_as<FastPath::Kind::fadd32, true>(c, recorder)
-               : run_fast_as<FastPath::Kind::fadd32, false>(c, recorder);
-        break;
-      default: run_fast_as<FastPath::Kind::any, false>(c, recorder); break;
-    }
-  }
-
-  // The loop for one kind, and for sources that are all direct (`Direct`: the address from its
-  // affine expression, the value a constant) or not. What it reads per lane is copied into
-  // locals first (the instruction's slots, the register file's base, the cached page, the
-  // counts): the seq_cst atomic is a compiler barrier too, and would otherwise reload every
-  // member after each lane.
-  template <FastPath::Kind K, bool Direct>
-  void run_fast_as(const CompiledInstruction& c, exec::Recorder& recorder) {
-    const FastPath f = c.fast;
-    const uint64_t address_mask = f.wide_address ? ~0ULL : 0xffffffffULL;
-    const numeric::AddRules add_rules = c.operation.floats.add;
-    uint32_t* const file = regs.lane_r(0);
-    const uint8_t* const predicates = regs.lane_p(0);
-    const uint32_t r_stride = regs.stride(), p_stride = p_.p_count;
-    const auto source = [zero = regs.zero_slot()](int16_t slot) { return slot < 0 ? zero : static_cast<uint32_t>(slot); };
-    const uint32_t base_lo = source(f.base_lo), base_hi = source(f.base_hi), value_lo = source(f.value_lo),
-                   value_hi = source(f.value_hi), compare_lo = source(f.compare_lo), compare_hi = source(f.compare_hi);
-    uint64_t operations = 0, retries = 0;
-    // A direct address: t = tid % modulus steps with the lane and wraps at most once, since
-    // plan_lazy_registers() asks for modulus ≥ group size (no modulus: a bound never reached).
-    const uint64_t modulus = f.address.of == scenario::Expression::Affine::Of::lane ? p_.group_size : f.address.modulus;
-    const uint64_t first = group_ * p_.group_size;
-    const uint64_t t0 = modulus ? first % modulus : first;
-    const uint64_t wrap = modulus ? modulus : ~uint64_t{0};
-    // The cached page as plain values: the same hit test as DeviceMemory::translate() for an
-    // aligned 4-byte global write, which a miss then calls (and refreshes these from).
-    memory::DeviceMemory::TranslationCache cache = cache_;
-    uint64_t page_low = 0, page_span = 0;
-    std::byte* page_host = nullptr;
-    const auto remember = [&] {
-      const bool usable = cache.space == memory::Space::global && cache.writable && cache.high > cache.low;
-      page_low = cache.low;
-      page_span = usable ? cache.high - cache.low : 0;
-      page_host = cache.host;
+  // An instruction of the common shape: its address and operands from the slots (or computed,
+  // for direct sources) FastPath resolved once.
+  void read_fast(const FastPath& f, uint32_t lane, exec::LaneWork& w) const {
+    const uint32_t* r = regs.lane_r(lane);
+    const auto pair = [r](int16_t lo, int16_t hi) {
+      return (lo < 0 ? 0 : r[lo]) | (uint64_t{hi < 0 ? 0 : r[hi]} << 32);
     };
-    remember();
-    const auto word_at = [&](uint64_t address) -> memory::Expected<std::byte*> {
-      if (address >= page_low && address - page_low + 4 <= page_span && (address & 3) == 0)
-        return page_host + (address - page_low);
-      auto host = memory_.translate(address, 4, memory::Intent::write, memory::Space::global, cache);
-      remember();
-      return host;
-    };
-    // A lane whose access faults takes the general path, which reports it; the cache travels
-    // with it.
-    const auto slow = [&](uint32_t lane, uint64_t address, const alu::Operands& operands) {
-      cache_ = cache;
-      slow_lane(lane, address, operands, recorder);
-      cache = cache_;
-      remember();
-    };
-    for (uint64_t bits = masks_.bits; bits != 0; bits &= bits - 1) {
-      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-      if (!f.guard_always) {
-        const bool predicate = f.guard >= 0 && predicates[lane * p_stride + static_cast<uint32_t>(f.guard)] != 0;
-        if (predicate == f.guard_negated) continue;
-      }
-      uint32_t* r = file + lane * r_stride;
-      const auto pair = [r](uint32_t lo, uint32_t hi) { return r[lo] | (uint64_t{r[hi]} << 32); };
-      uint64_t base;
-      if (Direct || f.address_direct) {
-        uint64_t t = t0 + lane;
-        if (t >= wrap) t -= wrap;
-        base = f.address.base + f.address.stride * t;
-      } else {
-        base = pair(base_lo, base_hi);
-      }
-      const uint64_t address = (base + f.offset) & address_mask;
-      // Only the compare-and-swap family (kind `any`) has a compare operand.
-      const alu::Operands operands{Direct || f.value_direct ? f.value : pair(value_lo, value_hi),
-                                   K == FastPath::Kind::any ? pair(compare_lo, compare_hi) : 0};
-      uint64_t returned;
-      if constexpr (K == FastPath::Kind::add32) {
-        const auto host = word_at(address);
-        if (!host) {
-          slow(lane, address, operands);
-          continue;
-        }
-        returned = std::atomic_ref<uint32_t>(*reinterpret_cast<uint32_t*>(*host))
-                       .fetch_add(static_cast<uint32_t>(operands.value), std::memory_order_seq_cst);
-        ++operations;
-      } else if constexpr (K == FastPath::Kind::fadd32) {
-        // What apply_atomic does for an F32 add, without its dispatch on op and type: the same
-        // CAS loop around the same soft-float add (alu::new_value), returning the old bits.
-        const auto host = word_at(address);
-        if (!host) {
-          slow(lane, address, operands);
-          continue;
-        }
-        const auto value = static_cast<uint32_t>(operands.value);
-        std::atomic_ref<uint32_t> word(*reinterpret_cast<uint32_t*>(*host));
-        uint32_t observed = word.load(std::memory_order_relaxed);
-        while (!word.compare_exchange_weak(observed,
-                                           static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, add_rules)),
-                                           std::memory_order_seq_cst, std::memory_order_relaxed))
-          ++retries;
-        ++operations;
-        returned = observed;
-      } else {
-        uint32_t lane_retries = 0;
-        const auto result =
-            exec::apply_atomic(memory_, address, c.operation, operands, memory::Space::global, &lane_retries, &cache);
-        if (!result) {
-          slow(lane, address, operands);
-          continue;
-        }
-        ++operations;
-        retries += lane_retries;
-        returned = result->returned;
-      }
-      if (f.rd_lo >= 0) r[f.rd_lo] = static_cast<uint32_t>(returned);
-      if (f.rd_hi >= 0) r[f.rd_hi] = static_cast<uint32_t>(returned >> 32);
-    }
-    cache_ = cache;
-    recorder.counters.operations += operations;
-    recorder.counters.cas_retries += retries;
-  }
-
-  void slow_lane(uint32_t lane, uint64_t address, const alu::Operands& operands, exec::Recorder& recorder) {
-    LaneWork w;
-    w.lane = lane;
-    w.address = address;
-    w.operands = operands;
-    perform_lane(w, recorder);
-  }
-
-  void perform_lane(LaneWork& w, exec::Recorder& recorder) {
-    const CompiledInstruction& c = p_.code[current_];
-    const Instruction& in = c.instruction;
-    const uint64_t tid = tid_of(w.lane);
-    w.done = true;
-    if (w.fault) {
-      recorder.fault(tid, static_cast<uint32_t>(current_), *w.fault);
-      if (p_.stop_after_fault) stopped_ = true;
-      return;
-    }
-    uint64_t lo = 0, hi = 0;
-    bool sparse_hit = false;
-    if (c.width_bytes == 16) {
-      const auto r = in.op == AtomOp::EXCH ? memory::exchange128(memory_, w.address, w.value128, w.space)
-                                           : memory::compare_exchange128(memory_, w.address, w.compare128, w.value128, w.space);
-      if (!r) {
-        if (!sparse(r.error(), in, recorder, tid)) return;
-        sparse_hit = true;
-      } else {
-        lo = r->lo;
-        hi = r->hi;
-      }
+    uint64_t base;
+    if (f.address_direct) {
+      // t = tid % modulus steps with the lane and wraps at most once, since plan_lazy_registers()
+      // asks for modulus ≥ group size (no modulus: a bound never reached).
+      const uint64_t modulus =
+          f.address.of == scenario::Expression::Affine::Of::lane ? p_.group_size : f.address.modulus;
+      uint64_t t = (modulus ? first_ % modulus : first_) + lane;
+      if (modulus && t >= modulus) t -= modulus;
+      base = f.address.base + f.address.stride * t;
     } else {
-      uint32_t retries = 0;
-      const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, w.space, &retries, &cache_);
-      if (!r) {
-        if (!sparse(r.error(), in, recorder, tid)) return;
-        sparse_hit = true;
-      } else {
-        recorder.operation(retries);
-        lo = r->returned;
-        if (p_.log_atomics) {
-          exec::ObservedAtomic atomic{c.operation, w.operands, std::nullopt, tid};
-          if (in.rd) atomic.returned = r->returned;
-          log.push_back({w.address, atomic});
-        }
-      }
+      base = pair(f.base_lo, f.base_hi);
     }
-    if (c.width_bytes == 16 && !sparse_hit) recorder.operation();
-    // Destinations: Rd (old value, or the CAST flag), Ps (sparse status), Pu (performed, or the
-    // CAST flag when a modern CAST.SPIN names Pu in place of Rd).
-    const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
-    if (in.rd) {
-      const int registers = cast ? 1 : in.data_registers();
-      if (sparse_hit) regs.set_r_wide(w.lane, *in.rd, 0, 0, registers);
-      else regs.set_r_wide(w.lane, *in.rd, lo, hi, registers);
-    }
-    if (in.ps) regs.set_p(w.lane, *in.ps, sparse_hit);
-    if (in.pu) regs.set_p(w.lane, *in.pu, cast && !in.rd ? !sparse_hit && lo != 0 : !sparse_hit);
-  }
-
-  // A sparse-page fault on an instruction with Ps is a status, not a fault (ASSUMPTION §6.6);
-  // without Ps it is an out-of-range fault (§7.4). Returns whether it was a Ps status.
-  bool sparse(const memory::Fault& f, const Instruction& in, exec::Recorder& recorder, uint64_t tid) {
-    if (f.kind == memory::FaultKind::sparse && in.ps) return true;
-    memory::Fault reported = f;
-    if (f.kind == memory::FaultKind::sparse) reported.kind = memory::FaultKind::out_of_range;
-    recorder.fault(tid, static_cast<uint32_t>(current_), reported);
-    if (p_.stop_after_fault) stopped_ = true;
-    return false;
+    w.address = (base + f.offset) & (f.wide_address ? ~0ULL : 0xffffffffULL);
+    w.operands = {f.value_direct ? f.value : pair(f.value_lo, f.value_hi), pair(f.compare_lo, f.compare_hi)};
   }
 
   uint64_t address_of(const Instruction& in, uint32_t lane, memory::Space& space) const {
@@ -652,64 +506,9 @@ class Warp final : public exec::Agent {
     return registers >= 2 ? regs.r64(lane, *reg) : regs.r(lane, *reg);
   }
 
-  // Starts instruction `index`: every participating lane reads its sources into work_.
-  void prepare(size_t index) {
-    current_ = index;
-    work_.clear();
-    const CompiledInstruction& c = p_.code[index];
-    const Instruction& in = c.instruction;
-    const int registers = in.data_registers();
-    std::array<bool, 32> bank_taken{};
-    for (uint32_t lane = 0; lane < p_.group_size; ++lane) {
-      if (!masks_.has(lane)) continue;
-      const bool guard = regs.p(lane, in.guard.predicate) != in.guard.negated;
-      if (!guard) continue;
-      LaneWork& w = work_.emplace_back();
-      w.lane = lane;
-      if (in.is_surface())
-        locate_on_surface(in, lane, w);
-      else
-        w.address = address_of(in, lane, w.space);
-      if (c.width_bytes == 16) {
-        const auto quad = [&](std::optional<uint8_t> reg) {
-          if (!reg) return Bits128{};
-          return Bits128{regs.r64(lane, *reg), regs.r64(lane, static_cast<uint8_t>(*reg + 2))};
-        };
-        w.value128 = in.is_compare() ? quad(in.swap_register()) : quad(in.rb);
-        w.compare128 = in.is_compare() ? quad(in.compare_register()) : Bits128{};
-      } else if (in.is_compare()) {
-        w.operands = {read_data(lane, in.swap_register(), registers), read_data(lane, in.compare_register(), registers)};
-      } else {
-        w.operands = {read_data(lane, in.rb, registers), 0};
-      }
-      // CAST.SPIN: one lane per shared-memory bank attempts; the others get 0 at once (§3.4).
-      if (in.op == AtomOp::CAST_SPIN) {
-        const auto bank = static_cast<size_t>((w.address / 4) % 32);
-        w.skip_access = bank_taken[bank];
-        bank_taken[bank] = true;
-      }
-    }
-    // Lanes that lost their bank return 0 without an access (no event to schedule); so do lanes
-    // whose surface write is dropped, with Ps = false (PROPOSED §8.3) and Pu = true: nothing is
-    // left for a software fallback to do. Every lane's sources were read above.
-    if (in.op != AtomOp::CAST_SPIN && !in.is_surface()) return;
-    for (LaneWork& w : work_) {
-      if (!w.skip_access && !w.dropped) continue;
-      w.done = true;
-      if (w.skip_access) {
-        if (in.rd) regs.set_r(w.lane, *in.rd, 0);
-        if (in.pu && !in.rd) regs.set_p(w.lane, *in.pu, false);  // modern CAST.SPIN: Pu is the flag
-        continue;
-      }
-      if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, in.data_registers());
-      if (in.ps) regs.set_p(w.lane, *in.ps, false);
-      if (in.pu) regs.set_p(w.lane, *in.pu, true);
-    }
-  }
-
   // §8.3 for one lane: the handle entry (bound: the constant-bank word; bindless: Rc), the
-  // coordinates from Ra, Ra+1, Ra+2, then the element, a dropped write, or a fault.
-  void locate_on_surface(const Instruction& in, uint32_t lane, LaneWork& w) const {
+  // coordinates from Ra, Ra+1, Ra+2, then the element or a fault; false: the write is dropped.
+  bool locate_on_surface(const Instruction& in, uint32_t lane, exec::LaneWork& w) const {
     const uint32_t entry = in.surface.handle_register ? regs.r(lane, *in.surface.handle_register)
                            : in.surface.handle_uniform
                                ? regs.ur(*in.surface.handle_uniform)
@@ -723,135 +522,85 @@ class Warp final : public exec::Agent {
     if (!target) {
       w.fault = target.error();
       w.address = target.error().address;
-    } else if (!target->accesses_memory()) {
-      w.dropped = true;
-    } else {
-      w.address = target->address;
+      return true;
     }
-  }
-
-  void rebuild() {
-    events_.clear();
-    event_work_.clear();
-    if (current_ >= p_.code.size()) return;
-    const uint64_t width = static_cast<uint64_t>(p_.code[current_].width_bytes);
-    for (size_t i = 0; i < work_.size(); ++i) {
-      if (work_[i].done) continue;
-      const uint64_t bytes = work_[i].fault ? 0 : width;  // a faulting lane touches nothing
-      events_.push_back({static_cast<uint32_t>(current_), work_[i].lane, {work_[i].address, bytes, true}});
-      event_work_.push_back(i);
-    }
+    if (!target->accesses_memory()) return false;
+    w.address = target->address;
+    return true;
   }
 
   const Program& p_;
-  memory::DeviceMemory& memory_;
-  uint64_t group_ = 0;
-  exec::LaneMask masks_;
-  size_t next_ = 0;
-  size_t current_ = 0;
-  bool stopped_ = false;
-  std::vector<LaneWork> work_;
-  std::vector<exec::Event> events_;
-  std::vector<size_t> event_work_;
-  memory::DeviceMemory::TranslationCache cache_;  // the page of the last access (kept across groups)
   bool lazy_ = false;
+  std::vector<uint32_t>* kept_;
+  uint64_t first_ = 0;
+  exec::LaneMask masks_;
+  std::array<bool, 32> bank_taken_{};
 };
 
-// One copy of the scenario's device. Two ways to hold its warps:
-//   eager     every warp exists from the start with its registers (deterministic and exhaustive
-//             modes, inspection, `explainable`): the schedules may interleave any of them;
-//   streamed  the parallel mode's: one warp per host worker, reset for each group it takes;
-//             only the registers expectations read are kept, per lane, after a warp finishes.
-class SassMachine final : public scenario::Machine, private exec::AgentStream {
+// One copy of the scenario's device: the memory with its windows, and the warps, eager or
+// streamed (exec/lane_machine.hpp). Streamed warps keep only the registers `[[expect]]` entries
+// read, per lane, after each warp finishes.
+class SassMachine final : public scenario::Machine {
  public:
-  SassMachine(const Program& p, support::Diagnostics& d, bool streamed) : p_(p), streamed_(streamed) {
-    memory_.set_window(memory::Space::local, local_window);
-    memory_.set_window(memory::Space::shared, shared_window);
-    d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
-    const exec::Launch launch{p.scenario->launch.lanes, p.group_size};
-    if (streamed_) {
-      setup_notes_ = d;
-      kept_values_.assign(launch.lanes * p.kept.size(), 0);
-      return;
-    }
-    for (uint64_t g = 0; g < launch.groups(); ++g) {
-      warps_.push_back(std::make_unique<Warp>(p, memory_));
-      if (!warps_.back()->begin(g)) {
-        d.append(first_setup_error(p));
-        return;
-      }
-      agents_.push_back(warps_.back().get());
-    }
+  SassMachine(const Program& p, support::Diagnostics& d, bool streamed)
+      : p_(p),
+        machine_({p.scenario->launch.lanes, p.group_size}, {p.group_size, p.stop_after_fault, p.log_atomics}, streamed,
+                 [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                   return std::make_unique<Warps::Group>(memory, settings, p_, streamed, &kept_values_);
+                 }) {
+    set_windows(machine_.memory);
+    d = scenario::setup_memory(*p.scenario, machine_.memory, p.group_size);
+    setup_notes_ = d;
+    if (streamed) kept_values_.assign(p.scenario->launch.lanes * p.kept.size(), 0);
+    if (machine_.begin_groups()) d.append(first_setup_error(p));
   }
 
-  std::span<exec::Agent* const> agents() override {
-    if (streamed_) throw std::logic_error("a streamed SASS machine runs only in parallel mode");
-    return agents_;
-  }
-  memory::DeviceMemory& memory() override { return memory_; }
-  exec::AgentStream* stream() override { return streamed_ ? this : nullptr; }
-
-  // Is every returned value explained by some serial order of the atomics, per address?
-  std::pair<bool, std::string> explain() {
-    memory::DeviceMemory initial;  // the memory as it was before the run
-    initial.set_window(memory::Space::local, local_window);
-    initial.set_window(memory::Space::shared, shared_window);
-    (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
-    std::vector<const std::vector<LoggedAtomic>*> logs;
-    for (const auto& warp : warps_) logs.push_back(&warp->log);
-    return scenario::explain_logged(initial, memory_, logs);
+  std::span<exec::Agent* const> agents() override { return machine_.agents(); }
+  memory::DeviceMemory& memory() override { return machine_.memory; }
+  exec::AgentStream* stream() override { return machine_.stream(); }
+  support::Diagnostics setup_error() override {
+    support::Diagnostics d = setup_notes_;
+    d.append(first_setup_error(p_));
+    return d;
   }
 
   scenario::Observation observe(const exec::RunResult& run) override {
     scenario::Observation o;
-    o.memory = &memory_;
+    o.memory = &machine_.memory;
     o.group_size = p_.group_size;
     o.faults = run.faults;
     o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
       const auto reg = parse_register(name);
       if (!reg) return std::nullopt;
-      if (!streamed_) return warps_[tid / p_.group_size]->regs.value(*reg, static_cast<uint32_t>(tid % p_.group_size));
+      if (!machine_.streamed())
+        return machine_.lanes(tid / p_.group_size).regs.value(*reg, static_cast<uint32_t>(tid % p_.group_size));
       for (size_t k = 0; k < p_.kept.size(); ++k)
         if (p_.kept[k].bank == reg->bank && p_.kept[k].index == reg->index) return kept_values_[tid * p_.kept.size() + k];
       return std::nullopt;
     };
-    if (p_.log_atomics) o.explainable = explain();
+    if (p_.log_atomics) {
+      memory::DeviceMemory initial;  // the memory as it was before the run
+      set_windows(initial);
+      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
+      o.explainable = machine_.explain(initial);
+    }
     o.lane_active = [this](uint64_t tid) { return lane_takes_part(p_, tid); };
     return o;
   }
 
  private:
-  // exec::AgentStream: one reusable warp per worker.
-  std::size_t size() const override { return exec::Launch{p_.scenario->launch.lanes, p_.group_size}.groups(); }
-  void start(unsigned workers) override {
-    stream_warps_.clear();
-    for (unsigned k = 0; k < workers; ++k) stream_warps_.push_back(std::make_unique<Warp>(p_, memory_, true));
-  }
-  void run(std::size_t index, unsigned worker, exec::Recorder& recorder) override {
-    Warp& warp = *stream_warps_[worker];
-    if (!warp.begin(index)) {
-      support::Diagnostics d = setup_notes_;
-      d.append(first_setup_error(p_));
-      throw scenario::LaneSetupError(std::move(d));
-    }
-    warp.run(recorder);
-    if (p_.kept.empty()) return;
-    const uint32_t count = exec::Launch{p_.scenario->launch.lanes, p_.group_size}.lanes_in_group(index);
-    const uint64_t first = index * p_.group_size;
-    for (uint32_t lane = 0; lane < count; ++lane)
-      for (size_t k = 0; k < p_.kept.size(); ++k)
-        kept_values_[(first + lane) * p_.kept.size() + k] = static_cast<uint32_t>(warp.regs.value(p_.kept[k], lane));
+  using Warps = exec::LaneMachine<WarpLanes>;
+  static void set_windows(memory::DeviceMemory& memory) {
+    memory.set_window(memory::Space::local, local_window);
+    memory.set_window(memory::Space::shared, shared_window);
   }
 
   const Program& p_;
-  bool streamed_;
-  memory::DeviceMemory memory_;
-  std::vector<std::unique_ptr<Warp>> warps_;  // eager
-  std::vector<exec::Agent*> agents_;
-  std::vector<std::unique_ptr<Warp>> stream_warps_;  // streamed: one per worker
-  std::vector<uint32_t> kept_values_;                // streamed: lanes × p_.kept
-  support::Diagnostics setup_notes_;                 // streamed: what memory setup said
+  std::vector<uint32_t> kept_values_;  // streamed: lanes × p_.kept
+  Warps machine_;
+  support::Diagnostics setup_notes_;   // what memory setup said
 };
+
 // Marks a register (and the pair/quad it starts) as needing storage.
 void use(Program& p, Bank bank, uint8_t index, int count = 1) {
   for (int k = 0; k < count; ++k) {
@@ -893,10 +642,7 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
       !(c.width_bytes == 2 || c.width_bytes == 4 || c.width_bytes == 8))
     return f;
   const auto slot = [&](int index) -> int16_t { return index >= RZ ? -1 : p.r_slot[static_cast<size_t>(index)]; };
-  f.guard_always = in.guard.predicate == PT && !in.guard.negated;
-  f.guard_negated = in.guard.negated;
-  f.guard = in.guard.predicate == PT ? -1 : p.p_slot[in.guard.predicate];
-  if (in.guard.predicate == PT && in.guard.negated) return f;  // @!PT: never runs; rare
+  if (in.guard.never()) return f;  // @!PT: never runs; rare
   f.wide_address = in.wide_address();
   f.offset = static_cast<uint64_t>(a.offset);
   if (a.base != RZ) {
@@ -919,9 +665,7 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
     f.rd_lo = slot(*in.rd);
     if (registers >= 2) f.rd_hi = slot(*in.rd + 1);
   }
-  const bool add32 = c.operation.op == alu::Op::add && !alu::is_float(c.operation.type) && c.width_bytes == 4;
-  const bool fadd32 = c.operation.op == alu::Op::add && c.operation.type == alu::Type::f32 && c.width_bytes == 4;
-  f.kind = add32 ? FastPath::Kind::add32 : fadd32 ? FastPath::Kind::fadd32 : FastPath::Kind::any;
+  f.usable = true;
   return f;
 }
 
@@ -934,7 +678,7 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
 // begin() would store: affine lo/hi always fit a register, and only fitting constants qualify.
 void plan_lazy_registers(Program& p) {
   for (const CompiledInstruction& c : p.code)
-    if (c.fast.kind == FastPath::Kind::none) return;
+    if (!c.fast.usable) return;
   using Affine = scenario::Expression::Affine;
   std::array<Program::Init*, 256> by_slot{};  // candidate inits, by R slot
   std::array<int, 256> inits_of{};
@@ -1193,12 +937,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 
 }  // namespace
 
-scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::RunOptions& options) {
-  return run_scenario_and_inspect(s, options, nullptr);
-}
+RunResult run_sass(const Scenario& s, const RunOptions& options) { return run_sass_and_inspect(s, options, nullptr); }
 
-scenario::RunResult run_scenario_and_inspect(const scenario::Scenario& s, const scenario::RunOptions& options,
-                                             const std::function<void(const scenario::Observation&)>& inspect) {
+RunResult run_sass_and_inspect(const Scenario& s, const RunOptions& options,
+                               const std::function<void(const Observation&)>& inspect) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
@@ -1215,6 +957,7 @@ scenario::RunResult run_scenario_and_inspect(const scenario::Scenario& s, const 
     std::span<exec::Agent* const> agents() override { return machine->agents(); }
     memory::DeviceMemory& memory() override { return machine->memory(); }
     exec::AgentStream* stream() override { return machine->stream(); }
+    support::Diagnostics setup_error() override { return machine->setup_error(); }
     scenario::Observation observe(const exec::RunResult& run) override {
       scenario::Observation o = machine->observe(run);
       if (last) *last = Seen{machine, o};
@@ -1236,4 +979,4 @@ scenario::RunResult run_scenario_and_inspect(const scenario::Scenario& s, const 
   return result;
 }
 
-}  // namespace gpuatom::nvidia
+}  // namespace gpuatom::scenario

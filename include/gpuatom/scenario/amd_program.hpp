@@ -18,19 +18,19 @@
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
-namespace gpuatom::amd {
+namespace gpuatom::scenario {
 
-struct ProgramOperation {
-  const Row* row = nullptr;
-  scenario::ExpressionText address;
-  scenario::ExpressionText operand;
-  std::optional<scenario::ExpressionText> compare;
-  Scope scope = Scope::device;
+struct AmdOperation {
+  const amd::Row* row = nullptr;
+  ExpressionText address;
+  ExpressionText operand;
+  std::optional<ExpressionText> compare;
+  amd::Scope scope = amd::Scope::device;
   std::string result = "returned";
   support::SourceLocation where;
 };
 
-std::variant<std::vector<ProgramOperation>, support::Diagnostics> parse_program(const std::string& program,
+std::variant<std::vector<AmdOperation>, support::Diagnostics> parse_amd_program(const std::string& program,
                                                                                const support::SourceLocation& start);
 
-}  // namespace gpuatom::amd
+}  // namespace gpuatom::scenario

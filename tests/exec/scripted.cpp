@@ -1,15 +1,15 @@
-#include "gpuatom/exec/scripted.hpp"
+#include "exec/scripted.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <map>
 #include <stdexcept>
 #include <unordered_map>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/atomic.hpp"
 
 namespace gpuatom::exec {
 
@@ -102,12 +102,15 @@ ScriptedLaunch::ScriptedLaunch(memory::DeviceMemory& memory, Launch launch, Scri
     returned_.assign(script_.slot_count(), 0);
     statuses_.assign(script_.slot_count(), StepStatus::not_run);
   }
+  settings_.group_size = launch_.group_size;
   const uint64_t groups = launch_.groups();
   groups_.reserve(groups);
   agent_pointers_.reserve(groups);
   for (uint64_t group = 0; group < groups; ++group) {
-    groups_.push_back(std::make_unique<ScriptedLanes>(*this, group));
-    agent_pointers_.push_back(groups_.back().get());
+    auto lanes = std::make_unique<LaneGroup<ScriptedLanes>>(memory_, settings_, *this);
+    lanes->begin(group);
+    agent_pointers_.push_back(lanes.get());
+    groups_.push_back(std::move(lanes));
   }
 }
 
@@ -135,83 +138,65 @@ void ScriptedLaunch::record_fault(uint64_t lane, uint32_t step) {
 
 // ---- ScriptedLanes --------------------------------------------------------------------------
 
-ScriptedLanes::ScriptedLanes(ScriptedLaunch& launch, uint64_t group)
-    : launch_(launch), group_(group), masks_(launch.states_.masks(launch.launch_, group)) {
-  const uint64_t first = launch_.launch_.first_lane(group);
-  const uint32_t count = launch_.launch_.lanes_in_group(group);
-  for (uint32_t lane = 0; lane < count; ++lane) {
-    instructions_ = std::max(instructions_, launch_.script_.steps(first + lane));
-  }
-}
-
-std::span<const Event> ScriptedLanes::pending() {
-  if (first_ == events_.size()) advance();
-  return std::span<const Event>(events_).subspan(first_);
-}
-
-void ScriptedLanes::collect(uint32_t instruction, std::vector<Event>& events, std::vector<Step>* steps) const {
+bool ScriptedLanes::begin(uint64_t group) {
   const Launch& geometry = launch_.launch_;
+  first_ = geometry.first_lane(group);
+  count_ = geometry.lanes_in_group(group);
+  masks_ = launch_.states_.masks(geometry, group);
+  instructions_ = 0;
+  for (uint32_t lane = 0; lane < count_; ++lane)
+    instructions_ = std::max(instructions_, launch_.script_.steps(first_ + lane));
+  return true;
+}
+
+LaneMask ScriptedLanes::collect(uint32_t instruction, Step* steps) const {
   const Script& script = launch_.script_;
-  const uint64_t first = geometry.first_lane(group_);
-  const uint32_t count = geometry.lanes_in_group(group_);
   // The guard predicate is per step, so it is applied below, step by step.
   const LaneMask present = masks_.participating(LaneMask::first(max_group_size));
-  for (uint32_t lane = 0; lane < count; ++lane) {
+  LaneMask mask;
+  for (uint32_t lane = 0; lane < count_; ++lane) {
     if (!present.has(lane)) continue;
-    const uint64_t id = first + lane;
+    const uint64_t id = first_ + lane;
     if (instruction >= script.steps(id)) continue;
     const Step step = script.step(id, instruction);
     if (!step.predicate) continue;
     check_supported(step, id, instruction);
-    const auto bytes = static_cast<uint64_t>(alu::width_bits(step.operation.type) / 8);
-    events.push_back({instruction, lane, Access{step.address, bytes, true}});
-    if (steps) steps->push_back(step);
+    mask.set(lane);
+    steps[lane] = step;
   }
+  return mask;
 }
 
-void ScriptedLanes::advance() {
-  events_.clear();
-  steps_.clear();
-  first_ = 0;
-  while (events_.empty() && next_instruction_ < instructions_) collect(next_instruction_++, events_, &steps_);
-  if (events_.empty()) {
-    // Finished: give the buffers back (a million-lane launch has tens of thousands of agents).
-    std::vector<Event>().swap(events_);
-    std::vector<Step>().swap(steps_);
-  }
-}
+LaneMask ScriptedLanes::start(uint32_t instruction) { return collect(instruction, steps_.data()); }
 
-bool ScriptedLanes::future_accesses(std::vector<Access>& out) {
-  std::vector<Event> events;
-  for (uint32_t instruction = next_instruction_; instruction < instructions_; ++instruction) {
-    collect(instruction, events, nullptr);
-  }
-  for (const Event& event : events) out.push_back(event.access);
+bool ScriptedLanes::read(uint32_t, uint32_t lane, LaneWork& w) {
+  const Step& step = steps_[lane];
+  w.address = step.address;
+  w.operands = step.operands;
+  w.space = step.space;
+  w.operation = &step.operation;
   return true;
 }
 
-void ScriptedLanes::perform(std::size_t index, Recorder& recorder) {
-  const std::size_t at = first_ + index;
-  if (at >= events_.size()) throw std::out_of_range("ScriptedLanes::perform: no such pending event");
-  const Event event = events_[at];
-  const Step step = steps_[at];
-  // Pending events stay in ascending lane order; the default order takes the first in O(1).
-  if (index == 0) {
-    ++first_;
-  } else {
-    events_.erase(events_.begin() + static_cast<std::ptrdiff_t>(at));
-    steps_.erase(steps_.begin() + static_cast<std::ptrdiff_t>(at));
+void ScriptedLanes::write(uint32_t instruction, const LaneWork& w, LaneResult r) {
+  launch_.record_returned(first_ + w.lane, instruction, r.lo);
+}
+
+std::optional<memory::Fault> ScriptedLanes::fault(uint32_t instruction, const LaneWork& w, const memory::Fault& f) {
+  launch_.record_fault(first_ + w.lane, instruction);
+  return f;
+}
+
+bool ScriptedLanes::future_accesses(uint32_t next, std::vector<Access>& out) const {
+  std::array<Step, max_group_size> steps{};
+  for (uint32_t instruction = next; instruction < instructions_; ++instruction) {
+    const LaneMask mask = collect(instruction, steps.data());
+    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+      const Step& step = steps[static_cast<size_t>(std::countr_zero(bits))];
+      out.push_back({step.address, static_cast<uint64_t>(alu::width_bits(step.operation.type) / 8), true});
+    }
   }
-  const uint64_t lane = launch_.launch_.first_lane(group_) + event.lane;
-  uint32_t retries = 0;
-  const auto result = apply_atomic(launch_.memory_, step.address, step.operation, step.operands, step.space, &retries);
-  if (!result) {
-    recorder.fault(lane, event.instruction, result.error());
-    launch_.record_fault(lane, event.instruction);
-    return;
-  }
-  recorder.operation(retries);
-  launch_.record_returned(lane, event.instruction, result->returned);
+  return true;
 }
 
 // ---- histories for the serial-order checker -------------------------------------------------

@@ -1,8 +1,14 @@
-#include "gpuatom/amd/scenario_program.hpp"
+#include "gpuatom/scenario/amd_program.hpp"
 
 #include <fmt/format.h>
 
-namespace gpuatom::amd {
+namespace gpuatom::scenario {
+
+using amd::find_row;
+using amd::rows;
+using amd::RowKind;
+using amd::find_spelling;
+using amd::scope_spellings;
 
 namespace {
 
@@ -12,10 +18,10 @@ class LineReader {
   LineReader(std::string_view line, support::SourceLocation where, support::Diagnostics& d)
       : line_(line), where_(where), d_(d) {}
 
-  std::optional<ProgramOperation> read() {
+  std::optional<AmdOperation> read() {
     skip_space();
     if (at_end()) return std::nullopt;
-    ProgramOperation op;
+    AmdOperation op;
     op.where = here();
     const auto label = quoted_or_bare();
     if (!label) return fail("expected the row label in quotes, e.g. \"32 bit atomicAdd\"");
@@ -37,7 +43,7 @@ class LineReader {
       skip_space();
       const auto value = quoted_or_bare();
       if (!value) return fail(fmt::format("{}= needs a value", key));
-      const scenario::ExpressionText text{value->first, value->second};
+      const ExpressionText text{value->first, value->second};
       if (key == "address") {
         op.address = text;
         has_address = true;
@@ -115,10 +121,10 @@ std::string_view strip_comment(std::string_view line) {
 
 }  // namespace
 
-std::variant<std::vector<ProgramOperation>, support::Diagnostics> parse_program(const std::string& program,
+std::variant<std::vector<AmdOperation>, support::Diagnostics> parse_amd_program(const std::string& program,
                                                                                const support::SourceLocation& start) {
   support::Diagnostics d;
-  std::vector<ProgramOperation> ops;
+  std::vector<AmdOperation> ops;
   size_t offset = 0;
   uint32_t line_number = 0;
   while (offset <= program.size()) {
@@ -136,4 +142,4 @@ std::variant<std::vector<ProgramOperation>, support::Diagnostics> parse_program(
   return ops;
 }
 
-}  // namespace gpuatom::amd
+}  // namespace gpuatom::scenario

@@ -1,4 +1,4 @@
-// Executes `isa = "visa"` scenarios (spec/intel.md §1, §5, §6.1, §7, §8): each group is one hardware
+// Binds `isa = "visa"` scenarios (spec/intel.md §1, §5, §6.1, §7, §8): each group is one hardware
 // thread running the vISA program, with its own copy of every declared general variable and
 // predicate. Per instruction the enabled channels (ChEn, §6.1) read their address and sources
 // first, then perform one atomic each (ascending channel in the parallel and deterministic
@@ -24,26 +24,24 @@
 
 #include <algorithm>
 #include <cstring>
-#include <stdexcept>
 #include <map>
 #include <memory>
 
-#include "gpuatom/exec/atomic.hpp"
-#include "gpuatom/exec/checkers.hpp"
-#include "gpuatom/memory/surface.hpp"
+#include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/intel/parser.hpp"
-#include "gpuatom/intel/scenario_runner.hpp"
 #include "gpuatom/intel/validator.hpp"
+#include "gpuatom/memory/surface.hpp"
+#include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
-#include "gpuatom/scenario/serial_log.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 
-namespace gpuatom::intel {
+namespace gpuatom::scenario {
 
 namespace {
 
-using scenario::Expression;
+using namespace intel;  // the vISA front-end: instructions, declarations, validator
+using intel::Slot;      // not scenario::Slot
 
 constexpr uint32_t default_group = 8;  // SIMD8
 constexpr uint32_t max_group = 32;     // the execution mask has 32 bits
@@ -57,6 +55,9 @@ struct CompiledInstruction {
   // TYPED_ATOMIC: the bound surface's descriptor and type (§8); nullptr for SVM.
   const memory::SurfaceDescriptor* surface = nullptr;
   memory::SurfaceDim dim = memory::SurfaceDim::d2;
+  // Dst shares no byte with what the channels read (sources, addresses, coordinates): a channel
+  // may read, access and write before the next channel reads.
+  bool independent = false;
 };
 
 struct Init {
@@ -148,13 +149,6 @@ void write_bytes(GroupState& g, const Layout& l, uint32_t id, uint64_t offset, u
 
 uint64_t low_bits(uint64_t v, unsigned bytes) { return bytes >= 8 ? v : v & ((uint64_t{1} << (8 * bytes)) - 1); }
 
-struct ChannelWork {
-  uint32_t channel = 0;
-  uint64_t address = 0;
-  alu::Operands operands;
-  std::optional<memory::Fault> fault;  // a coordinate fault, recorded when the event runs
-};
-
 // Where one channel's atomic goes: an address, nowhere (typed out of bounds, §7), or a fault.
 struct ChannelTarget {
   bool accesses = true;
@@ -220,97 +214,60 @@ uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g)
   return enabled;
 }
 
-class Thread final : public exec::Agent {
- public:
-  Thread(const Program& p, memory::DeviceMemory& memory, GroupState& state, uint64_t group)
-      : p_(p), memory_(memory), state_(state), group_(group) {
-    const uint64_t lanes = p.scenario->launch.lanes;
-    for (uint32_t k = 0; k < p.group_size; ++k) {
-      const uint64_t tid = group * p.group_size + k;
-      if (tid >= lanes) break;
-      if (!p.active || evaluate(*p.active, tid, p.group_size) != 0) em_ |= 1u << k;
-    }
-  }
+bool fill(const Program& p, GroupState& state, uint64_t g);
 
-  // Makes this the fresh thread of group `group` (its state already set up): a streamed
-  // thread's next group, with its storage reused.
-  void reset(uint64_t group) {
-    group_ = group;
+// One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables
+// and predicates, the channel-enable rule, and where each channel's atomic goes.
+class ThreadLanes {
+ public:
+  explicit ThreadLanes(const Program& p) : state(p.module.declarations), p_(p) {}
+
+  GroupState state;  // the variables and predicates of the group, after the run
+
+  bool begin(uint64_t group) {
     em_ = 0;
-    next_ = current_ = 0;
-    work_.clear();
-    done_.clear();
-    events_.clear();
-    event_work_.clear();
-    log.clear();
     const uint64_t lanes = p_.scenario->launch.lanes;
     for (uint32_t k = 0; k < p_.group_size; ++k) {
       const uint64_t tid = group * p_.group_size + k;
       if (tid >= lanes) break;
       if (!p_.active || evaluate(*p_.active, tid, p_.group_size) != 0) em_ |= 1u << k;
     }
+    state.clear();
+    return fill(p_, state, group);
   }
+  uint32_t instructions() const { return static_cast<uint32_t>(p_.code.size()); }
+  const alu::Operation& operation(uint32_t i) const { return p_.code[i].operation; }
+  bool independent(uint32_t i) const { return p_.code[i].independent; }
+  exec::LaneMask start(uint32_t i) { return {channel_enable(p_.code[i].instruction, em_, state)}; }
 
-  std::span<const exec::Event> pending() override {
-    while (events_.empty() && next_ < p_.code.size()) start(next_++);
-    return events_;
+  bool read(uint32_t i, uint32_t n, exec::LaneWork& w) {
+    const CompiledInstruction& c = p_.code[i];
+    const Instruction& in = c.instruction;
+    const ChannelTarget target = locate(c, n);
+    if (!target.accesses) return false;  // out of bounds (§7): no access
+    w.address = target.address;
+    w.fault = target.fault;
+    const RawOperand& s0 = in.operand(Slot::src0);
+    const RawOperand& s1 = in.operand(Slot::src1);
+    const uint64_t v0 = low_bits(read_bytes(state, p_.layout, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+    const uint64_t v1 = low_bits(read_bytes(state, p_.layout, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+    w.operands = operands(in.op, v0, v1);
+    w.returns = !in.operand(Slot::dst).is_null();
+    return true;
   }
+  // Out of bounds (§7): zeros returned, the write dropped.
+  void finish(uint32_t i, const exec::LaneWork& w) { write_dst(i, w.lane, 0); }
+  // 16-bit: the returned bits are zero-extended into the dword (ASSUMPTION §5.1).
+  void write(uint32_t i, const exec::LaneWork& w, exec::LaneResult r) { write_dst(i, w.lane, r.lo); }
+  std::optional<memory::Fault> fault(uint32_t, const exec::LaneWork&, const memory::Fault& f) { return f; }
 
-  // The parallel mode's loop: the same order as performing pending()[0] until nothing is
-  // pending (each instruction's channels ascending, after all of them read their operands),
-  // without rebuilding the event list after every channel.
-  void run(exec::Recorder& recorder) override {
-    while (next_ < p_.code.size()) {
-      start(next_++);
-      for (size_t i = 0; i < work_.size(); ++i) perform_work(i, recorder);
-    }
-    events_.clear();
-    event_work_.clear();
-  }
-
-  std::vector<scenario::LoggedAtomic> log;  // with Program::log_atomics: this thread's atomics in order
-
-  void perform(std::size_t index, exec::Recorder& recorder) override {
-    perform_work(event_work_[index], recorder);
-    rebuild();
-  }
-
- private:
-  void perform_work(size_t w_index, exec::Recorder& recorder) {
-    const ChannelWork& w = work_[w_index];
-    const CompiledInstruction& c = p_.code[current_];
-    const uint64_t tid = group_ * p_.group_size + w.channel;
-    done_[w_index] = 1;
-    if (w.fault) {
-      recorder.fault(tid, static_cast<uint32_t>(current_), *w.fault);
-      return;
-    }
-    uint32_t retries = 0;
-    const auto r = exec::apply_atomic(memory_, w.address, c.operation, w.operands, memory::Space::global, &retries);
-    if (!r) {
-      recorder.fault(tid, static_cast<uint32_t>(current_), r.error());
-    } else {
-      recorder.operation(retries);
-      const RawOperand& dst = c.instruction.operand(Slot::dst);
-      if (p_.log_atomics) {
-        exec::ObservedAtomic atomic{c.operation, w.operands, std::nullopt, tid};
-        if (!dst.is_null()) atomic.returned = r->returned;
-        log.push_back({w.address, atomic});
-      }
-      // 16-bit: the returned bits are zero-extended into the dword (ASSUMPTION §5.1).
-      write_bytes(state_, p_.layout, dst.id, dst.offset + uint64_t{w.channel} * c.data_bytes, c.data_bytes,
-                  r->returned);
-    }
-  }
-
- public:
-  // Every access of the instructions after the current one, from the variables as they are now:
-  // exact when no Dst can change a later address or coordinate (Program::static_addresses).
-  bool future_accesses(std::vector<exec::Access>& out) override {
+  // Every access of the instructions from `next` on, from the variables as they are now: exact
+  // when no Dst can change a later address or coordinate (Program::static_addresses).
+  bool future_accesses(uint32_t next, std::vector<exec::Access>& out) const {
     if (!p_.static_addresses) return false;
-    for (size_t i = next_; i < p_.code.size(); ++i) {
+    for (size_t i = next; i < p_.code.size(); ++i) {
       const CompiledInstruction& c = p_.code[i];
-      const uint32_t enabled = channel_enable(c.instruction, em_, state_);
+      const uint32_t enabled = channel_enable(c.instruction, em_, state);
       for (uint32_t n = 0; n < c.instruction.exec.channels; ++n) {
         if (!((enabled >> n) & 1u)) continue;
         const ChannelTarget target = locate(c, n);
@@ -321,8 +278,14 @@ class Thread final : public exec::Agent {
   }
 
  private:
+  void write_dst(uint32_t i, uint32_t n, uint64_t bits) {
+    const CompiledInstruction& c = p_.code[i];
+    const RawOperand& dst = c.instruction.operand(Slot::dst);
+    write_bytes(state, p_.layout, dst.id, dst.offset + uint64_t{n} * c.data_bytes, c.data_bytes, bits);
+  }
+
   uint32_t coordinate(const RawOperand& o, uint32_t n) const {
-    return static_cast<uint32_t>(read_bytes(state_, p_.layout, o.id, o.offset + uint64_t{n} * 4, 4));
+    return static_cast<uint32_t>(read_bytes(state, p_.layout, o.id, o.offset + uint64_t{n} * 4, 4));
   }
 
   // Channel n's target: SVM reads its address; TYPED maps U/V/R/LOD through the surface (§8).
@@ -331,7 +294,7 @@ class Thread final : public exec::Agent {
     ChannelTarget target;
     if (!c.surface) {
       const RawOperand& a = in.operand(Slot::addresses);
-      target.address = read_bytes(state_, p_.layout, a.id, a.offset + uint64_t{n} * c.address_bytes,
+      target.address = read_bytes(state, p_.layout, a.id, a.offset + uint64_t{n} * c.address_bytes,
                                   c.address_bytes);
       return target;
     }
@@ -350,62 +313,8 @@ class Thread final : public exec::Agent {
     return target;
   }
 
-  void start(size_t index) {
-    current_ = index;
-    work_.clear();
-    const CompiledInstruction& c = p_.code[index];
-    const Instruction& in = c.instruction;
-    const uint32_t enabled = channel_enable(in, em_, state_);
-    const RawOperand& s0 = in.operand(Slot::src0);
-    const RawOperand& s1 = in.operand(Slot::src1);
-    const RawOperand& dst = in.operand(Slot::dst);
-    // Every enabled channel reads its operands before any channel writes.
-    std::vector<uint32_t> dropped;
-    for (uint32_t n = 0; n < in.exec.channels; ++n) {
-      if (!((enabled >> n) & 1u)) continue;
-      const ChannelTarget target = locate(c, n);
-      if (!target.accesses) {
-        dropped.push_back(n);
-        continue;
-      }
-      ChannelWork w;
-      w.channel = n;
-      w.address = target.address;
-      w.fault = target.fault;
-      const uint64_t v0 = low_bits(read_bytes(state_, p_.layout, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
-      const uint64_t v1 = low_bits(read_bytes(state_, p_.layout, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
-      w.operands = operands(in.op, v0, v1);
-      work_.push_back(w);
-    }
-    // Out of bounds (§7): zeros returned, the write dropped; no access to schedule.
-    for (const uint32_t n : dropped) write_bytes(state_, p_.layout, dst.id, dst.offset + uint64_t{n} * c.data_bytes, c.data_bytes, 0);
-    done_.assign(work_.size(), 0);
-    rebuild();
-  }
-
-  void rebuild() {
-    events_.clear();
-    event_work_.clear();
-    const unsigned bytes = p_.code.empty() ? 4 : p_.code[current_].access_bytes;
-    for (size_t i = 0; i < work_.size(); ++i) {
-      if (done_[i]) continue;
-      const unsigned touched = work_[i].fault ? 0 : bytes;  // a faulting channel touches nothing
-      events_.push_back({static_cast<uint32_t>(current_), work_[i].channel, {work_[i].address, touched, true}});
-      event_work_.push_back(i);
-    }
-  }
-
   const Program& p_;
-  memory::DeviceMemory& memory_;
-  GroupState& state_;
-  uint64_t group_;
   uint32_t em_ = 0;
-  size_t next_ = 0;
-  size_t current_ = 0;
-  std::vector<ChannelWork> work_;
-  std::vector<uint8_t> done_;
-  std::vector<exec::Event> events_;
-  std::vector<size_t> event_work_;
 };
 
 // The first [lanes] value that cannot be evaluated, in the order the eager setup meets it
@@ -428,10 +337,10 @@ void first_setup_error(const Program& p, support::Diagnostics& d) {
     }
 }
 
-// Fills group g's state from the [lanes] values, as the eager setup does: a warp of elements at
-// once when element e is lane e of the group (tid = g × group + e), else element by element.
-// Returns false when a value cannot be evaluated (first_setup_error() says which).
-bool fill_streamed(const Program& p, GroupState& state, uint64_t g) {
+// Fills group g's state from the [lanes] values: a warp of elements at once when element e is
+// lane e of the group (tid = g × group + e), else element by element. Returns false when a value
+// cannot be evaluated (first_setup_error() says which).
+bool fill(const Program& p, GroupState& state, uint64_t g) {
   const DeclarationTable& t = p.module.declarations;
   uint64_t values[64];
   for (const Init& init : p.inits) {
@@ -459,64 +368,33 @@ bool fill_streamed(const Program& p, GroupState& state, uint64_t g) {
   return true;
 }
 
-// One copy of the scenario's device. Eager: every thread and its state exist from the start
-// (deterministic and exhaustive modes, logged atomics, expectations on variables). Streamed (the
-// parallel mode of a Program::streamable program): one thread and state per host worker, set up
-// again for each group it takes.
-class VisaMachine final : public scenario::Machine, private exec::AgentStream {
+// One copy of the scenario's device: its memory and threads, eager or streamed (the parallel
+// mode of a Program::streamable program; exec/lane_machine.hpp).
+class VisaMachine final : public scenario::Machine {
  public:
-  VisaMachine(const Program& p, support::Diagnostics& d, bool streamed = false) : p_(p), streamed_(streamed) {
-    d = scenario::setup_memory(*p.scenario, memory_, p.group_size);
-    if (streamed_) {
-      setup_notes_ = d;
-      return;
-    }
-    const DeclarationTable& t = p.module.declarations;
-    const uint64_t lanes = p.scenario->launch.lanes;
-    const uint64_t groups = (lanes + p.group_size - 1) / p.group_size;
-    states_.reserve(groups);
-    for (uint64_t g = 0; g < groups; ++g) states_.emplace_back(t);
-    for (uint64_t g = 0; g < groups; ++g) {
-      GroupState& state = states_[g];
-      for (const Init& init : p.inits) {
-        const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
-        for (uint32_t e = 0; e < elements; ++e) {
-          const uint64_t tid = g * p.group_size + e;
-          const scenario::SlotValues slots{tid, e, g, 0};
-          const auto v = init.value.evaluate(slots);
-          if (auto* err = std::get_if<scenario::ExpressionError>(&v)) {
-            support::SourceLocation at = init.where;
-            at.column += err->column - 1;
-            d.error(at, fmt::format("{} (group {}, element {})", err->message, g, e));
-            return;
-          }
-          const uint64_t bits = std::get<uint64_t>(v);
-          if (init.predicate) {
-            if (bits != 0) state.predicates[init.id - 1] |= 1u << e;
-          } else {
-            const GeneralVariable* var = t.general(init.id);
-            const unsigned size = info(var->type).bytes;
-            write_bytes(state, p.layout, init.id, uint64_t{e} * size, size, bits);
-          }
-        }
-      }
-    }
-    for (uint64_t g = 0; g < groups; ++g) {
-      threads_.push_back(std::make_unique<Thread>(p, memory_, states_[g], g));
-      agents_.push_back(threads_.back().get());
-    }
+  VisaMachine(const Program& p, support::Diagnostics& d, bool streamed)
+      : p_(p),
+        machine_({p.scenario->launch.lanes, p.group_size}, {p.group_size, false, p.log_atomics}, streamed,
+                 [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                   return std::make_unique<Threads::Group>(memory, settings, p_);
+                 }) {
+    d = scenario::setup_memory(*p.scenario, machine_.memory, p.group_size);
+    setup_notes_ = d;
+    if (machine_.begin_groups()) first_setup_error(p, d);
   }
 
-  std::span<exec::Agent* const> agents() override {
-    if (streamed_) throw std::logic_error("a streamed vISA machine runs only in parallel mode");
-    return agents_;
+  std::span<exec::Agent* const> agents() override { return machine_.agents(); }
+  memory::DeviceMemory& memory() override { return machine_.memory; }
+  exec::AgentStream* stream() override { return machine_.stream(); }
+  support::Diagnostics setup_error() override {
+    support::Diagnostics d = setup_notes_;
+    first_setup_error(p_, d);
+    return d;
   }
-  memory::DeviceMemory& memory() override { return memory_; }
-  exec::AgentStream* stream() override { return streamed_ ? this : nullptr; }
 
   scenario::Observation observe(const exec::RunResult& run) override {
     scenario::Observation o;
-    o.memory = &memory_;
+    o.memory = &machine_.memory;
     o.group_size = p_.group_size;
     o.faults = run.faults;
     o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
@@ -524,17 +402,18 @@ class VisaMachine final : public scenario::Machine, private exec::AgentStream {
       const auto ref = t.lookup(name);
       const uint64_t g = tid / p_.group_size;
       const uint32_t e = static_cast<uint32_t>(tid % p_.group_size);
-      if (!ref || g >= states_.size()) return std::nullopt;  // streamed: no state is kept
+      if (!ref || machine_.streamed() || g >= machine_.launch().groups()) return std::nullopt;  // streamed: no state is kept
+      const GroupState& state = machine_.lanes(g).state;
       if (ref->kind == DeclKind::predicate) {
         const PredicateVariable* pv = t.predicate(ref->id);
         if (!pv || e >= pv->num_elts) return std::nullopt;
-        return (states_[g].predicates[ref->id - 1] >> e) & 1u;
+        return (state.predicates[ref->id - 1] >> e) & 1u;
       }
       if (ref->kind != DeclKind::general) return std::nullopt;
       const GeneralVariable* var = t.general(ref->id);
       if (!var || e >= var->num_elts) return std::nullopt;
       const unsigned size = info(var->type).bytes;
-      return read_bytes(states_[g], p_.layout, ref->id, uint64_t{e} * size, size);
+      return read_bytes(state, p_.layout, ref->id, uint64_t{e} * size, size);
     };
     if (p_.active) {
       o.lane_active = [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
@@ -542,49 +421,16 @@ class VisaMachine final : public scenario::Machine, private exec::AgentStream {
     if (p_.log_atomics) {
       memory::DeviceMemory initial;
       (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
-      std::vector<const std::vector<scenario::LoggedAtomic>*> logs;
-      for (const auto& thread : threads_) logs.push_back(&thread->log);
-      o.explainable = scenario::explain_logged(initial, memory_, logs);
+      o.explainable = machine_.explain(initial);
     }
     return o;
   }
 
  private:
-  // exec::AgentStream: one reusable thread and state per worker.
-  std::size_t size() const override {
-    return (p_.scenario->launch.lanes + p_.group_size - 1) / p_.group_size;
-  }
-  void start(unsigned workers) override {
-    stream_states_.clear();
-    stream_threads_.clear();
-    stream_states_.reserve(workers);  // the threads hold references into it
-    for (unsigned k = 0; k < workers; ++k) {
-      stream_states_.emplace_back(p_.module.declarations);
-      stream_threads_.push_back(std::make_unique<Thread>(p_, memory_, stream_states_.back(), 0));
-    }
-  }
-  void run(std::size_t index, unsigned worker, exec::Recorder& recorder) override {
-    GroupState& state = stream_states_[worker];
-    state.clear();
-    if (!fill_streamed(p_, state, index)) {
-      support::Diagnostics d = setup_notes_;
-      first_setup_error(p_, d);
-      throw scenario::LaneSetupError(std::move(d));
-    }
-    Thread& thread = *stream_threads_[worker];
-    thread.reset(index);
-    thread.run(recorder);
-  }
-
+  using Threads = exec::LaneMachine<ThreadLanes>;
   const Program& p_;
-  bool streamed_ = false;
-  memory::DeviceMemory memory_;
-  std::vector<GroupState> states_;
-  std::vector<std::unique_ptr<Thread>> threads_;
-  std::vector<exec::Agent*> agents_;
-  std::vector<GroupState> stream_states_;              // streamed: one per worker
-  std::vector<std::unique_ptr<Thread>> stream_threads_;
-  support::Diagnostics setup_notes_;  // streamed: what memory setup said
+  Threads machine_;
+  support::Diagnostics setup_notes_;  // what memory setup said
 };
 
 // A diagnostic of the program text, moved to its place in the scenario file.
@@ -631,30 +477,37 @@ std::map<uint32_t, const scenario::SurfaceText*> bind_surfaces(const scenario::S
   return bound;
 }
 
+// The bytes an operand covers for all channels: its root variable and byte range.
+struct OperandSpan {
+  uint32_t root;
+  uint64_t begin, end;
+  bool overlaps(const OperandSpan& o) const { return root == o.root && begin < o.end && o.begin < end; }
+};
+std::optional<OperandSpan> operand_span(const DeclarationTable& t, const CompiledInstruction& c, Slot slot) {
+  const RawOperand& o = c.instruction.operand(slot);
+  if (o.is_null() || !t.general(o.id)) return std::nullopt;
+  const auto storage = t.storage(o.id);
+  const uint64_t begin = uint64_t{storage.offset} + o.offset;
+  return OperandSpan{storage.root_id, begin, begin + uint64_t{c.instruction.exec.channels} * element_bytes(c.instruction, slot)};
+}
+
+// Whether `c`'s Dst shares a byte with one of `slots` of `later`.
+bool dst_overlaps(const DeclarationTable& t, const CompiledInstruction& c, const CompiledInstruction& later,
+                  std::initializer_list<Slot> slots) {
+  const auto dst = operand_span(t, c, Slot::dst);
+  if (!dst) return false;
+  for (const Slot slot : slots)
+    if (const auto a = operand_span(t, later, slot); a && a->overlaps(*dst)) return true;
+  return false;
+}
+
 // Does any instruction's Dst share bytes with an address or coordinate operand of a later one?
 // If not, every channel's future target is known from the variables as they are.
 bool addresses_are_static(const Program& p) {
-  const DeclarationTable& t = p.module.declarations;
-  struct Span {
-    uint32_t root;
-    uint64_t begin, end;
-  };
-  const auto span = [&](const CompiledInstruction& c, Slot slot) -> std::optional<Span> {
-    const RawOperand& o = c.instruction.operand(slot);
-    if (o.is_null() || !t.general(o.id)) return std::nullopt;
-    const auto storage = t.storage(o.id);
-    const uint64_t begin = uint64_t{storage.offset} + o.offset;
-    return Span{storage.root_id, begin, begin + uint64_t{c.instruction.exec.channels} * element_bytes(c.instruction, slot)};
-  };
-  for (size_t i = 0; i < p.code.size(); ++i) {
-    const auto dst = span(p.code[i], Slot::dst);
-    if (!dst) continue;
+  for (size_t i = 0; i < p.code.size(); ++i)
     for (size_t j = i + 1; j < p.code.size(); ++j)
-      for (const Slot slot : {Slot::addresses, Slot::u, Slot::v, Slot::r, Slot::lod}) {
-        const auto a = span(p.code[j], slot);
-        if (a && a->root == dst->root && a->begin < dst->end && dst->begin < a->end) return false;
-      }
-  }
+      if (dst_overlaps(p.module.declarations, p.code[i], p.code[j], {Slot::addresses, Slot::u, Slot::v, Slot::r, Slot::lod}))
+        return false;
   return true;
 }
 
@@ -713,6 +566,9 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   }
   p.layout = Layout(p.module.declarations);
   p.static_addresses = addresses_are_static(p);
+  for (CompiledInstruction& c : p.code)
+    c.independent = !dst_overlaps(p.module.declarations, c, c,
+                                  {Slot::src0, Slot::src1, Slot::addresses, Slot::u, Slot::v, Slot::r, Slot::lod});
   if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
 
   const auto where = scenario::placements(s);
@@ -752,12 +608,12 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 
 }  // namespace
 
-scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::RunOptions& options) {
+RunResult run_visa(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  const bool streamed = options.mode == scenario::Mode::parallel && p.streamable;
-  return scenario::execute(s, options, [&]() -> scenario::MachineOrError {
+  const bool streamed = options.mode == Mode::parallel && p.streamable;
+  return execute(s, options, [&]() -> MachineOrError {
     support::Diagnostics d;
     auto machine = std::make_unique<VisaMachine>(p, d, streamed);
     if (d.has_errors()) return d;
@@ -765,4 +621,4 @@ scenario::RunResult run_scenario(const scenario::Scenario& s, const scenario::Ru
   });
 }
 
-}  // namespace gpuatom::intel
+}  // namespace gpuatom::scenario

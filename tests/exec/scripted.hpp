@@ -1,6 +1,7 @@
-// ScriptedLanes: a ready-made agent whose lanes each run a list of atomic steps (address,
-// operation, operands), recording what each step returned. Used by the tests, by scenarios that
-// need no vendor decoding, and by the AMD front-end (whose "programs" are single atomics).
+// The exec tests' vendor: lanes that each run a list of atomic steps (address, operation,
+// operands), recording what each step returned. It is the smallest exec::GroupLanes, so the
+// tests drive the lane executor (lane_group.hpp) and the run modes through it with no ISA in
+// between.
 //
 // Step i of every lane of a group is the group's instruction i: a group performs its lanes'
 // step 0 (in any order), then their step 1, and so on, like a warp executing straight-line code.
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <array>
 #include <optional>
 #include <span>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "gpuatom/alu/operation.hpp"
 #include "gpuatom/exec/agent.hpp"
 #include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/lane_group.hpp"
 #include "gpuatom/exec/launch.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/memory/region.hpp"
@@ -61,8 +64,10 @@ class Script {
 
 enum class StepStatus : uint8_t { not_run, returned, faulted };
 
-// A launch of a Script: one ScriptedLanes agent per group, and the table of per-step results
-// they fill in. The memory must outlive it.
+class ScriptedLanes;
+
+// A launch of a Script: one lane group (exec::LaneGroup of ScriptedLanes) per group, and the
+// table of per-step results they fill in. The memory must outlive it.
 class ScriptedLaunch {
  public:
   // Throws std::invalid_argument when the geometry is invalid or does not match the script.
@@ -86,6 +91,7 @@ class ScriptedLaunch {
 
  private:
   friend class ScriptedLanes;
+  friend class ScriptedLaunchAccess;
   void record_returned(uint64_t lane, uint32_t step, uint64_t bits);
   void record_fault(uint64_t lane, uint32_t step);
 
@@ -96,6 +102,7 @@ class ScriptedLaunch {
   bool record_;
   std::vector<uint64_t> returned_;    // per slot
   std::vector<StepStatus> statuses_;  // per slot; each written by one agent only
+  GroupSettings settings_;
   std::vector<std::unique_ptr<Agent>> groups_;
   std::vector<Agent*> agent_pointers_;
 };
@@ -108,29 +115,34 @@ class ScriptedLaunch {
 std::vector<AddressHistory> address_histories(const ScriptedLaunch& launch,
                                               const std::function<uint64_t(uint64_t address)>& initial);
 
-// The agent of one group of a ScriptedLaunch.
-class ScriptedLanes final : public Agent {
+// The lanes of one group of a ScriptedLaunch: step i of each lane is the group's instruction i,
+// each lane with its own operation (LaneWork::operation).
+class ScriptedLanes {
  public:
-  ScriptedLanes(ScriptedLaunch& launch, uint64_t group);
+  explicit ScriptedLanes(ScriptedLaunch& launch) : launch_(launch) {}
 
-  std::span<const Event> pending() override;
-  void perform(std::size_t index, Recorder& recorder) override;
-  bool future_accesses(std::vector<Access>& out) override;
+  bool begin(uint64_t group);
+  uint32_t instructions() const { return instructions_; }
+  const alu::Operation& operation(uint32_t) const { return default_operation_; }
+  bool independent(uint32_t) const { return true; }
+  LaneMask start(uint32_t instruction);
+  bool read(uint32_t instruction, uint32_t lane, LaneWork& w);
+  void finish(uint32_t, const LaneWork&) {}
+  void write(uint32_t instruction, const LaneWork& w, LaneResult r);
+  std::optional<memory::Fault> fault(uint32_t instruction, const LaneWork& w, const memory::Fault& f);
+  bool future_accesses(uint32_t next, std::vector<Access>& out) const;
 
  private:
-  // Moves to the next instruction with at least one participating lane and builds its events.
-  void advance();
-  // The participating lanes' steps of `instruction`, with their events.
-  void collect(uint32_t instruction, std::vector<Event>& events, std::vector<Step>* steps) const;
+  // The participating lanes' steps of `instruction`.
+  LaneMask collect(uint32_t instruction, Step* steps) const;
 
   ScriptedLaunch& launch_;
-  uint64_t group_;
+  uint64_t first_ = 0;
+  uint32_t count_ = 0;
   GroupMasks masks_;
   uint32_t instructions_ = 0;  // the most steps of any lane of the group
-  uint32_t next_instruction_ = 0;
-  std::vector<Event> events_;  // of the current instruction, ascending lane; [first_, end) pending
-  std::vector<Step> steps_;    // the step of each event
-  std::size_t first_ = 0;
+  std::array<Step, max_group_size> steps_{};  // of the current instruction, by lane
+  alu::Operation default_operation_{};
 };
 
 }  // namespace gpuatom::exec

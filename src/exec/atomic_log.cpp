@@ -1,17 +1,17 @@
-#include "gpuatom/scenario/serial_log.hpp"
+#include "gpuatom/exec/atomic_log.hpp"
 
 #include <map>
 
 #include "gpuatom/alu/operation.hpp"
 
-namespace gpuatom::scenario {
+namespace gpuatom::exec {
 
 std::pair<bool, std::string> explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
                                             std::span<const std::vector<LoggedAtomic>* const> logs) {
-  std::map<uint64_t, exec::AddressHistory> by_address;
+  std::map<uint64_t, AddressHistory> by_address;
   for (const std::vector<LoggedAtomic>* log : logs)
     for (const LoggedAtomic& l : *log) {
-      exec::AddressHistory& h = by_address[l.address];
+      AddressHistory& h = by_address[l.address];
       if (h.atomics.empty()) {
         const unsigned width = static_cast<unsigned>(alu::width_bits(l.atomic.operation.type) / 8);
         const auto region = after.region_at(l.address);
@@ -22,11 +22,11 @@ std::pair<bool, std::string> explain_logged(memory::DeviceMemory& initial, memor
       }
       h.atomics.push_back(l.atomic);
     }
-  std::vector<exec::AddressHistory> histories;
+  std::vector<AddressHistory> histories;
   histories.reserve(by_address.size());
   for (auto& [address, h] : by_address) histories.push_back(std::move(h));
-  const exec::CheckResult r = exec::check_serial_orders(histories);
+  const CheckResult r = check_serial_orders(histories);
   return {r.passed, r.explanation};
 }
 
-}  // namespace gpuatom::scenario
+}  // namespace gpuatom::exec

@@ -1,0 +1,335 @@
+// Binds `isa = "amd"` scenarios: each atomic's outcome applied (spec/amd.md §7):
+//   Native            one indivisible read-modify-write through the ALU
+//   NoReturn          the same, but the lane gets 0 (flagged no-return)
+//   CAS               a real compare-and-swap loop: load, compute, CAS, retry (retries counted)
+//   Scope Downgrade   device lanes: indivisible; host-agent lanes: a load and a separate store,
+//                     so device updates between them are lost (DECISION of this runner: the loss
+//                     is modelled on the host agent's side, where the page places it)
+//   Scope Downgrade - CAS   CAS loop on the device side, host lanes as above
+//   NOP               no memory access; the lane gets 0
+//   n/a               refused before the run, naming the rule
+// Each lane's operations run in program order; a wavefront's lanes run an operation together.
+#include <fmt/format.h>
+
+#include <array>
+#include <memory>
+
+#include "gpuatom/amd/device.hpp"
+#include "gpuatom/amd/evaluate.hpp"
+#include "gpuatom/amd/options.hpp"
+#include "gpuatom/exec/lane_machine.hpp"
+#include "gpuatom/scenario/amd_program.hpp"
+#include "gpuatom/scenario/bind.hpp"
+#include "gpuatom/scenario/execute.hpp"
+#include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/scenario/symbols.hpp"
+
+namespace gpuatom::scenario {
+
+namespace {
+
+using namespace amd;  // the model's devices, rows, selectors and outcomes
+
+constexpr uint32_t default_wave = 64;
+
+struct Settings {
+  const Device* device = nullptr;
+  Strategy strategy = Strategy::hw_atomics;
+  PcieAtomics pcie = PcieAtomics::unsupported;
+  ModelOptions model;
+  RowOptions row_options;
+  std::optional<scenario::ExpressionText> host_lanes;
+};
+
+struct CompiledOperation {
+  AmdOperation source;
+  alu::Operation operation;
+  Expression address, operand;
+  std::optional<Expression> compare;
+};
+
+// Everything a run shares: the program, the memory, per-lane results.
+struct Program {
+  const scenario::Scenario* scenario = nullptr;
+  Settings settings;
+  std::vector<CompiledOperation> ops;
+  std::optional<Expression> host;
+  std::optional<Expression> active;
+  uint32_t group_size = default_wave;
+  std::vector<std::string> result_names;  // distinct result names, in first-use order
+  std::vector<size_t> result_slot;        // per op: index into result_names
+  bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
+};
+
+// The model's verdict for one op on one region (memory location and granularity come from the region).
+Explanation explain_for(const Program& p, const CompiledOperation& op, const memory::RegionInfo* region) {
+  Selectors s;
+  s.strategy = p.settings.strategy;
+  s.pcie = p.settings.pcie;
+  s.scope = op.source.scope;
+  if (region) {
+    s.memory = region->attributes.location == memory::Location::device ? Memory::device_dram
+               : region->attributes.location == memory::Location::host_migratable ? Memory::migratable_host_dram
+                                                                                   : Memory::pinned_host_dram;
+    s.granularity = region->attributes.granularity == memory::Granularity::fine ? Granularity::fine : Granularity::coarse;
+  }
+  return evaluate(*p.settings.device, *op.source.row, s, p.settings.model);
+}
+
+Outcome outcome_for(const Program& p, const CompiledOperation& op, const memory::RegionInfo* region) {
+  return explain_for(p, op, region).outcome;
+}
+
+// Per-lane results by name, for the whole launch: they outlive the wavefronts that wrote them.
+struct LaneResults {
+  std::vector<uint64_t> values;  // lanes × result names
+  std::vector<uint8_t> written;
+};
+
+// One wavefront's lanes for the executor (exec::GroupLanes): each operation's address and
+// operands from its expressions, and the outcome the model gives it on the lane's region, which
+// picks the road to memory (exec::Path).
+class WaveLanes {
+ public:
+  WaveLanes(const Program& program, memory::DeviceMemory& memory, LaneResults& results)
+      : p_(program), memory_(memory), results_(results) {}
+
+  bool begin(uint64_t group) {
+    first_ = group * p_.group_size;
+    const uint64_t lanes = p_.scenario->launch.lanes;
+    count_ = static_cast<uint32_t>(std::min<uint64_t>(p_.group_size, lanes > first_ ? lanes - first_ : 0));
+    active_ = exec::LaneMask::first(count_);
+    if (p_.active) {
+      wave_values(*p_.active, scratch_.data());
+      for (uint32_t lane = 0; lane < count_; ++lane) active_.set(lane, scratch_[lane] != 0);
+    }
+    return true;
+  }
+  uint32_t instructions() const { return static_cast<uint32_t>(p_.ops.size()); }
+  const alu::Operation& operation(uint32_t i) const { return p_.ops[i].operation; }
+  bool independent(uint32_t) const { return true; }  // results are not sources
+
+  // The wave's values at once (affine and constant expressions cost no interpretation).
+  exec::LaneMask start(uint32_t i) {
+    const CompiledOperation& op = p_.ops[i];
+    wave_values(op.address, addresses_.data());
+    wave_values(op.operand, values_.data());
+    if (op.compare) wave_values(*op.compare, compares_.data());
+    if (p_.host) wave_values(*p_.host, hosts_.data());
+    return active_;
+  }
+
+  bool read(uint32_t i, uint32_t lane, exec::LaneWork& w) {
+    const CompiledOperation& op = p_.ops[i];
+    w.address = addresses_[lane];
+    w.operands = {values_[lane], op.compare ? compares_[lane] : 0};
+    const bool host = p_.host && hosts_[lane] != 0;
+    const auto region = memory_.region_at(w.address);
+    switch (cached_outcome(i, region ? &*region : nullptr)) {
+      case Outcome::nop: return false;  // nothing reaches memory; the lane gets 0
+      case Outcome::no_return: w.returns = false; break;
+      case Outcome::cas: w.path = exec::Path::cas_loop; break;
+      case Outcome::scope_downgrade_cas: w.path = host ? exec::Path::load_store : exec::Path::cas_loop; break;
+      case Outcome::scope_downgrade: w.path = host ? exec::Path::load_store : exec::Path::atomic; break;
+      default: break;
+    }
+    return true;
+  }
+  void finish(uint32_t i, const exec::LaneWork& w) { record(i, w.lane, 0); }
+  void write(uint32_t i, const exec::LaneWork& w, exec::LaneResult r) { record(i, w.lane, w.returns ? r.lo : 0); }
+  std::optional<memory::Fault> fault(uint32_t, const exec::LaneWork&, const memory::Fault& f) { return f; }
+
+ private:
+  void record(uint32_t i, uint32_t lane, uint64_t value) {
+    const size_t k = (first_ + lane) * p_.result_names.size() + p_.result_slot[i];
+    results_.values[k] = value;
+    results_.written[k] = 1;
+  }
+
+  void wave_values(const Expression& e, uint64_t* out) const {
+    if (e.evaluate_lanes(first_, count_, p_.group_size, out)) return;
+    for (uint32_t lane = 0; lane < count_; ++lane) {
+      const auto v = e.evaluate(scenario::lane_slots(first_ + lane, p_.group_size));
+      out[lane] = std::holds_alternative<uint64_t>(v) ? std::get<uint64_t>(v) : 0;  // prechecked before the run
+    }
+  }
+
+  // outcome_for() depends only on the op and the region's location and granularity, which do
+  // not change during a run: the model is asked once per op and region, not once per lane.
+  Outcome cached_outcome(uint32_t i, const memory::RegionInfo* region) {
+    const memory::RegionId id = region ? region->id : memory::no_region;
+    if (!(cache_valid_ && cache_op_ == i && cache_region_ == id)) {
+      cache_outcome_ = outcome_for(p_, p_.ops[i], region);
+      cache_valid_ = true;
+      cache_op_ = i;
+      cache_region_ = id;
+    }
+    return cache_outcome_;
+  }
+
+  const Program& p_;
+  memory::DeviceMemory& memory_;
+  LaneResults& results_;
+  uint64_t first_ = 0;
+  uint32_t count_ = 0;
+  exec::LaneMask active_;
+  std::array<uint64_t, 64> addresses_{}, values_{}, compares_{}, hosts_{}, scratch_{};
+  bool cache_valid_ = false;
+  uint32_t cache_op_ = 0;
+  memory::RegionId cache_region_ = memory::no_region;
+  Outcome cache_outcome_ = Outcome::native;
+};
+
+// One complete copy of a run: memory, results, wavefronts (streamed in parallel mode unless the
+// atomics are logged; the results table is the launch's either way).
+class AmdMachine final : public scenario::Machine {
+ public:
+  AmdMachine(const Program& p, support::Diagnostics& d, bool streamed)
+      : p_(p),
+        machine_({p.scenario->launch.lanes, p.group_size}, {p.group_size, false, p.log_atomics}, streamed,
+                 [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                   return std::make_unique<Waves::Group>(memory, settings, p_, memory, results_);
+                 }) {
+    d = scenario::setup_memory(*p.scenario, machine_.memory, p.group_size);
+    const uint64_t lanes = p.scenario->launch.lanes;
+    results_.values.assign(lanes * p.result_names.size(), 0);
+    results_.written.assign(lanes * p.result_names.size(), 0);
+    (void)machine_.begin_groups();  // an AMD lane's setup cannot fail: its values are prechecked
+  }
+
+  std::span<exec::Agent* const> agents() override { return machine_.agents(); }
+  memory::DeviceMemory& memory() override { return machine_.memory; }
+  exec::AgentStream* stream() override { return machine_.stream(); }
+
+  scenario::Observation observe(const exec::RunResult& run) override {
+    scenario::Observation o;
+    o.memory = &machine_.memory;
+    o.group_size = p_.group_size;
+    o.faults = run.faults;
+    o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
+      for (size_t k = 0; k < p_.result_names.size(); ++k)
+        if (p_.result_names[k] == name) return results_.values[tid * p_.result_names.size() + k];
+      return std::nullopt;
+    };
+    if (p_.active) {
+      o.lane_active = [this](uint64_t tid) {
+        const auto v = p_.active->evaluate(scenario::lane_slots(tid, p_.group_size));
+        return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
+      };
+    }
+    if (p_.log_atomics) {
+      memory::DeviceMemory initial;
+      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
+      o.explainable = machine_.explain(initial);
+    }
+    return o;
+  }
+
+ private:
+  using Waves = exec::LaneMachine<WaveLanes>;
+  const Program& p_;
+  LaneResults results_;
+  Waves machine_;
+};
+
+template <class T>
+std::optional<T> option_value(const scenario::Scenario& s, std::string_view key, std::span<const Spelling<T>> table,
+                              support::Diagnostics& d, bool required) {
+  for (size_t i = 0; i < s.options.size(); ++i) {
+    if (s.options[i].first != key) continue;
+    if (const auto v = find_spelling(table, s.options[i].second)) return v;
+    d.error(s.option_where[i].second, fmt::format("{} = '{}': expected one of {}", key, s.options[i].second,
+                                                  describe_spellings(table)));
+    return std::nullopt;
+  }
+  if (required) d.error(s.launch.where, fmt::format("AMD scenarios need [options] {} = …", key));
+  return std::nullopt;
+}
+
+std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
+  support::Diagnostics d;
+  Program p;
+  p.scenario = &s;
+  p.group_size = s.launch.group_size ? s.launch.group_size : default_wave;
+  if (p.group_size > exec::max_group_size) d.error(s.launch.where, "a wavefront has at most 64 lanes");
+  if (const auto id = option_value(s, "device", device_spellings(), d, true)) p.settings.device = &device(*id);
+  p.settings.strategy = option_value(s, "strategy", strategy_spellings(), d, false).value_or(Strategy::hw_atomics);
+  p.settings.pcie = option_value(s, "pcie", pcie_spellings(), d, false).value_or(PcieAtomics::unsupported);
+  for (size_t i = 0; i < s.options.size(); ++i) {
+    const auto& [key, value] = s.options[i];
+    if (key == "device" || key == "strategy" || key == "pcie") continue;
+    if (key == "host_lanes") {
+      scenario::ExpressionText text{value, s.option_where[i].second};
+      text.where.column = 1;  // the option's own line; the value is quoted after the key
+      p.settings.host_lanes = text;
+    } else if (key == "unsigned_min_max") {
+      p.settings.row_options.unsigned_min_max = value == "true";
+    } else if (auto error = set_switch(p.settings.model, "amd." + std::string(key), value)) {
+      d.error(s.option_where[i].second, fmt::format("option '{}': {}; AMD options are device, strategy, pcie, "
+                                                    "host_lanes, unsigned_min_max and the model switches", key, *error));
+    }
+  }
+  if (!s.lanes.empty())
+    d.error(s.lanes.front().second.where, "AMD scenarios give per-lane operands in the program line, not in [lanes]");
+  auto parsed = parse_amd_program(s.program, s.program_where);
+  if (auto* pd = std::get_if<support::Diagnostics>(&parsed)) {
+    d.append(*pd);
+    return d;
+  }
+  const auto where = scenario::placements(s);
+  const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
+  const auto compile = [&](const scenario::ExpressionText& t) { return scenario::compile_into(t, symbols, d); };
+  for (AmdOperation& op : std::get<std::vector<AmdOperation>>(parsed)) {
+    CompiledOperation c{op, to_alu(*op.row, p.settings.row_options), {}, {}, {}};
+    auto address = compile(op.address);
+    auto operand = compile(op.operand);
+    if (!address || !operand) continue;
+    c.address = std::move(*address);
+    c.operand = std::move(*operand);
+    if (op.compare) c.compare = compile(*op.compare);
+    size_t slot = 0;
+    while (slot < p.result_names.size() && p.result_names[slot] != op.result) ++slot;
+    if (slot == p.result_names.size()) p.result_names.push_back(op.result);
+    p.result_slot.push_back(slot);
+    p.ops.push_back(std::move(c));
+  }
+  if (s.launch.active) p.active = compile(*s.launch.active);
+  if (p.settings.host_lanes) p.host = compile(*p.settings.host_lanes);
+  d.append(scenario::precheck_expectations(s, p.group_size));
+  for (const scenario::Expectation& e : s.expectations)
+    p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
+  scenario::check_lane_storage(s, p.result_names.size() * (sizeof(uint64_t) + 1) + 64, d);
+  if (d.has_errors()) return d;
+
+  // n/a operations are refused before anything runs, naming the rule (spec/amd.md §7).
+  for (const CompiledOperation& op : p.ops) {
+    for (const scenario::RegionText& r : s.regions) {
+      memory::RegionInfo info;
+      info.attributes = r.attributes;
+      const Explanation e = explain_for(p, op, &info);
+      if (e.outcome != Outcome::not_applicable) continue;
+      d.error(op.source.where, fmt::format("'{}' is n/a on {} (region '{}'): {}", op.source.row->label,
+                                           p.settings.device->name, r.name, explain_line(e)));
+      break;
+    }
+  }
+  if (d.has_errors()) return d;
+  return p;
+}
+
+}  // namespace
+
+RunResult run_amd(const Scenario& s, const RunOptions& options) {
+  auto prepared = prepare(s);
+  if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
+  const Program& p = std::get<Program>(prepared);
+  const bool streamed = options.mode == Mode::parallel && !p.log_atomics;
+  return execute(s, options, [&]() -> MachineOrError {
+    support::Diagnostics d;
+    auto machine = std::make_unique<AmdMachine>(p, d, streamed);
+    if (d.has_errors()) return d;
+    return machine;
+  });
+}
+
+}  // namespace gpuatom::scenario
