@@ -38,8 +38,9 @@ std::optional<uint64_t> host_instruction(std::byte* host, const alu::Operation& 
 
 // 16-bit ops: every one is a compare-and-swap loop on the containing 32-bit word; exchange and
 // compare-and-swap are bitwise (a failed compare writes nothing).
-uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Operands& operands, uint32_t* retries) {
-  if (operation.op == alu::Op::compare_swap || operation.op == alu::Op::compare_store_flag) {
+uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Operands& operands, uint32_t* retries,
+              bool emulated) {
+  if (!emulated && (operation.op == alu::Op::compare_swap || operation.op == alu::Op::compare_store_flag)) {
     const auto expected = static_cast<uint16_t>(operands.compare);
     return memory::detail::rmw16(
         host,
@@ -49,9 +50,12 @@ uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Oper
         },
         nullptr);
   }
-  const bool counts = !(operation.op == alu::Op::add && !alu::is_float(operation.type)) && operation.op != alu::Op::sub &&
-                      operation.op != alu::Op::bit_and && operation.op != alu::Op::bit_or &&
-                      operation.op != alu::Op::bit_xor && operation.op != alu::Op::exchange;
+  // A GPU does these in one step: the rounds the host needs are not retries (unless emulated).
+  const bool one_step = !(operation.op == alu::Op::add && alu::is_float(operation.type)) &&
+                        (operation.op == alu::Op::add || operation.op == alu::Op::sub ||
+                         operation.op == alu::Op::bit_and || operation.op == alu::Op::bit_or ||
+                         operation.op == alu::Op::bit_xor || operation.op == alu::Op::exchange);
+  const bool counts = emulated || !one_step;
   return memory::detail::rmw16(
       host, [&](uint16_t old, bool&) { return static_cast<uint16_t>(alu::new_value(operation, old, operands)); },
       counts ? retries : nullptr);
@@ -59,19 +63,20 @@ uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Oper
 
 }  // namespace
 
-memory::Expected<alu::Result> apply_atomic_general(memory::DeviceMemory& memory, uint64_t address,
-                                                   const alu::Operation& operation, const alu::Operands& operands,
-                                                   memory::Space space, uint32_t* cas_retries,
-                                                   memory::DeviceMemory::TranslationCache* cache) {
+memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_t address,
+                                           const alu::Operation& operation, const alu::Operands& operands,
+                                           memory::Space space, uint32_t* cas_retries,
+                                           memory::DeviceMemory::TranslationCache* cache, bool emulated) {
   const auto width = static_cast<unsigned>(alu::width_bits(operation.type) / 8);
   if (!memory::detail::atomic_width(width)) return memory::detail::width_fault(memory, address, width);
   const auto host = cache ? memory.translate(address, width, memory::Intent::write, space, *cache)
                           : memory.translate(address, width, memory::Intent::write, space);
   if (!host) return host.error();
   std::optional<uint64_t> old;
-  if (width == 4) old = host_instruction<uint32_t>(*host, operation, operands);
-  else if (width == 8) old = host_instruction<uint64_t>(*host, operation, operands);
-  else old = rmw16(*host, operation, operands, cas_retries);
+  if (width == 2) old = rmw16(*host, operation, operands, cas_retries, emulated);
+  else if (emulated) old = std::nullopt;
+  else if (width == 4) old = host_instruction<uint32_t>(*host, operation, operands);
+  else old = host_instruction<uint64_t>(*host, operation, operands);
   if (old) return alu::apply(operation, *old, operands);  // the ALU is pure: what was written
   // The CAS loop: the round that succeeds is the last one run, so its new bits are what was written.
   uint64_t written = 0;

@@ -107,7 +107,6 @@ class WaveLanes {
   }
   uint32_t instructions() const { return static_cast<uint32_t>(p_.ops.size()); }
   const alu::Operation& operation(uint32_t i) const { return p_.ops[i].operation; }
-  bool independent(uint32_t) const { return true; }  // results are not sources
 
   // The wave's values at once (affine and constant expressions cost no interpretation).
   exec::LaneMask start(uint32_t i) {
@@ -119,27 +118,56 @@ class WaveLanes {
     return active_;
   }
 
-  bool read(uint32_t i, uint32_t lane, exec::LaneWork& w) {
+  void read(uint32_t i, std::span<exec::LaneWork> lanes) {
     const CompiledOperation& op = p_.ops[i];
-    w.address = addresses_[lane];
-    w.operands = {values_[lane], op.compare ? compares_[lane] : 0};
-    const bool host = p_.host && hosts_[lane] != 0;
-    const auto region = memory_.region_at(w.address);
-    switch (cached_outcome(i, region ? &*region : nullptr)) {
-      case Outcome::nop: return false;  // nothing reaches memory; the lane gets 0
-      case Outcome::no_return: w.returns = false; break;
-      case Outcome::cas: w.path = exec::Path::cas_loop; break;
-      case Outcome::scope_downgrade_cas: w.path = host ? exec::Path::load_store : exec::Path::cas_loop; break;
-      case Outcome::scope_downgrade: w.path = host ? exec::Path::load_store : exec::Path::atomic; break;
-      default: break;
+    for (exec::LaneWork& w : lanes) {
+      w.address = addresses_[w.lane];
+      w.operands = {values_[w.lane], op.compare ? compares_[w.lane] : 0};
+      route(i, w.lane, w.address, w.access, w.path, w.returns);
+    }
+  }
+
+  // The same in one loop (exec::EachLane): results are not sources, so lanes are independent.
+  template <class Access>
+  bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
+    const CompiledOperation& op = p_.ops[i];
+    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+      const uint64_t address = addresses_[lane];
+      bool accesses = true, returns = true;
+      exec::Path path = exec::Path::atomic;
+      route(i, lane, address, accesses, path, returns);
+      if (!accesses) {
+        record(i, lane, 0);
+        continue;
+      }
+      const auto returned =
+          access(lane, address, alu::Operands{values_[lane], op.compare ? compares_[lane] : 0}, path,
+                 memory::Space::global, returns);
+      if (returned) record(i, lane, returns ? *returned : 0);
     }
     return true;
   }
   void finish(uint32_t i, const exec::LaneWork& w) { record(i, w.lane, 0); }
-  void write(uint32_t i, const exec::LaneWork& w, exec::LaneResult r) { record(i, w.lane, w.returns ? r.lo : 0); }
+  void write(uint32_t i, std::span<const exec::LaneWork> lanes) {
+    for (const exec::LaneWork& w : lanes)
+      if (w.completed) record(i, w.lane, w.returns ? w.result.lo : 0);
+  }
   std::optional<memory::Fault> fault(uint32_t, const exec::LaneWork&, const memory::Fault& f) { return f; }
 
  private:
+  // The road the model's outcome on the lane's region gives its access.
+  void route(uint32_t i, uint32_t lane, uint64_t address, bool& accesses, exec::Path& path, bool& returns) {
+    const bool host = p_.host && hosts_[lane] != 0;
+    switch (outcome_at(i, address)) {
+      case Outcome::nop: accesses = false; break;  // nothing reaches memory; the lane gets 0
+      case Outcome::no_return: returns = false; break;
+      case Outcome::cas: path = exec::Path::cas_loop; break;
+      case Outcome::scope_downgrade_cas: path = host ? exec::Path::load_store : exec::Path::cas_loop; break;
+      case Outcome::scope_downgrade: path = host ? exec::Path::load_store : exec::Path::atomic; break;
+      default: break;
+    }
+  }
   void record(uint32_t i, uint32_t lane, uint64_t value) {
     const size_t k = (first_ + lane) * p_.result_names.size() + p_.result_slot[i];
     results_.values[k] = value;
@@ -155,14 +183,25 @@ class WaveLanes {
   }
 
   // outcome_for() depends only on the op and the region's location and granularity, which do
-  // not change during a run: the model is asked once per op and region, not once per lane.
-  Outcome cached_outcome(uint32_t i, const memory::RegionInfo* region) {
-    const memory::RegionId id = region ? region->id : memory::no_region;
-    if (!(cache_valid_ && cache_op_ == i && cache_region_ == id)) {
-      cache_outcome_ = outcome_for(p_, p_.ops[i], region);
-      cache_valid_ = true;
-      cache_op_ = i;
-      cache_region_ = id;
+  // not change during a run: the model is asked once per op and region, not once per lane, and
+  // the region is looked up again only when an address leaves the last one found.
+  Outcome outcome_at(uint32_t i, uint64_t address) {
+    if (!(cache_valid_ && cache_op_ == i && address - region_base_ < region_size_)) {
+      const auto region = memory_.region_at(address);
+      const memory::RegionId id = region ? region->id : memory::no_region;
+      if (region) {
+        region_base_ = region->base;
+        region_size_ = region->size;
+      } else {
+        region_base_ = address;  // no region: this address only
+        region_size_ = 1;
+      }
+      if (!(cache_valid_ && cache_op_ == i && cache_region_ == id)) {
+        cache_outcome_ = outcome_for(p_, p_.ops[i], region ? &*region : nullptr);
+        cache_valid_ = true;
+        cache_op_ = i;
+        cache_region_ = id;
+      }
     }
     return cache_outcome_;
   }
@@ -178,6 +217,7 @@ class WaveLanes {
   uint32_t cache_op_ = 0;
   memory::RegionId cache_region_ = memory::no_region;
   Outcome cache_outcome_ = Outcome::native;
+  uint64_t region_base_ = 0, region_size_ = 0;  // the bytes of the region cache_region_ names
 };
 
 // One complete copy of a run: memory, results, wavefronts (streamed in parallel mode unless the

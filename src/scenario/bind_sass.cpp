@@ -320,12 +320,18 @@ class WarpLanes {
 
   uint32_t instructions() const { return static_cast<uint32_t>(p_.code.size()); }
   const alu::Operation& operation(uint32_t i) const { return p_.code[i].operation; }
-  // Every register but the uniform ones is the lane's own, and no atomic writes a uniform one.
-  bool independent(uint32_t) const { return true; }
 
   // The lanes that perform instruction i: in the launch's masks, guard true.
   exec::LaneMask start(uint32_t i) {
     bank_taken_ = {};
+    const FastPath& f = p_.code[i].fast;
+    if (f.address_direct) {
+      // A direct address: t = tid % modulus steps with the lane and wraps at most once, since
+      // plan_lazy_registers() asks for modulus ≥ group size (no modulus: a bound never reached).
+      const uint64_t modulus = f.address.of == Expression::Affine::Of::lane ? p_.group_size : f.address.modulus;
+      t0_ = modulus ? first_ % modulus : first_;
+      wrap_ = modulus ? modulus : ~uint64_t{0};
+    }
     const Guard& g = p_.code[i].instruction.guard;
     if (g.predicate == PT) return g.negated ? exec::LaneMask{} : masks_;
     exec::LaneMask m;
@@ -336,12 +342,85 @@ class WarpLanes {
     return m;
   }
 
-  bool read(uint32_t i, uint32_t lane, exec::LaneWork& w) {
+  void read(uint32_t i, std::span<exec::LaneWork> lanes) {
     const CompiledInstruction& c = p_.code[i];
-    if (c.fast.usable) {
-      read_fast(c.fast, lane, w);
-      return true;
+    if (c.fast.usable) return read_fast(c.fast, lanes);
+    for (exec::LaneWork& w : lanes) w.access = read_general(c, w.lane, w);
+  }
+
+  // The common shape in one loop (exec::EachLane): every register is the lane's own, so a lane may
+  // write Rd before the next lane reads.
+  template <class Access>
+  bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
+    const CompiledInstruction& c = p_.code[i];
+    if (!c.fast.usable) return false;
+    const FastReader reader = fast_reader(c.fast);
+    const int16_t rd_lo = c.fast.rd_lo, rd_hi = c.fast.rd_hi;
+    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+      uint64_t address;
+      alu::Operands operands;
+      reader(lane, address, operands);
+      const auto returned = access(lane, address, operands, exec::Path::atomic, memory::Space::global, true);
+      if (!returned) continue;
+      uint32_t* r = reader.lane_registers(lane);
+      if (rd_lo >= 0) r[rd_lo] = static_cast<uint32_t>(*returned);
+      if (rd_hi >= 0) r[rd_hi] = static_cast<uint32_t>(*returned >> 32);
     }
+    return true;
+  }
+
+  // A lane that lost its CAST.SPIN bank returns 0 without an access; so does a lane whose surface
+  // write is dropped, with Ps = false (PROPOSED §8.3) and Pu = true: nothing is left for a
+  // software fallback to do.
+  void finish(uint32_t i, const exec::LaneWork& w) {
+    const Instruction& in = p_.code[i].instruction;
+    if (in.op == AtomOp::CAST_SPIN) {
+      if (in.rd) regs.set_r(w.lane, *in.rd, 0);
+      if (in.pu && !in.rd) regs.set_p(w.lane, *in.pu, false);  // modern CAST.SPIN: Pu is the flag
+      return;
+    }
+    if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, in.data_registers());
+    if (in.ps) regs.set_p(w.lane, *in.ps, false);
+    if (in.pu) regs.set_p(w.lane, *in.pu, true);
+  }
+
+  void write(uint32_t i, std::span<const exec::LaneWork> lanes) {
+    const CompiledInstruction& c = p_.code[i];
+    if (!c.fast.usable) {
+      for (const exec::LaneWork& w : lanes)
+        if (w.completed) write_general(c.instruction, w.lane, w.result);
+      return;
+    }
+    const int16_t lo = c.fast.rd_lo, hi = c.fast.rd_hi;
+    for (const exec::LaneWork& w : lanes) {
+      if (!w.completed) continue;
+      uint32_t* file = regs.lane_r(w.lane);
+      if (lo >= 0) file[lo] = static_cast<uint32_t>(w.result.lo);
+      if (hi >= 0) file[hi] = static_cast<uint32_t>(w.result.lo >> 32);
+    }
+  }
+
+  // A sparse-page fault on an instruction with Ps is a status, not a fault (ASSUMPTION §6.6):
+  // Rd = 0, Ps = true, Pu = false. Without Ps it is an out-of-range fault (§7.4).
+  std::optional<memory::Fault> fault(uint32_t i, const exec::LaneWork& w, const memory::Fault& f) {
+    const Instruction& in = p_.code[i].instruction;
+    if (f.kind == memory::FaultKind::sparse && in.ps) {
+      const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
+      if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, cast ? 1 : in.data_registers());
+      regs.set_p(w.lane, *in.ps, true);
+      if (in.pu) regs.set_p(w.lane, *in.pu, false);
+      return std::nullopt;
+    }
+    memory::Fault reported = f;
+    if (f.kind == memory::FaultKind::sparse) reported.kind = memory::FaultKind::out_of_range;
+    return reported;
+  }
+
+ private:
+  // Any instruction: its address (or surface element), operands and CAST.SPIN's bank; false: no
+  // access.
+  bool read_general(const CompiledInstruction& c, uint32_t lane, exec::LaneWork& w) {
     const Instruction& in = c.instruction;
     w.returns = in.rd.has_value();
     if (in.is_surface()) {
@@ -372,55 +451,15 @@ class WarpLanes {
     return true;
   }
 
-  // A lane that lost its CAST.SPIN bank returns 0 without an access; so does a lane whose surface
-  // write is dropped, with Ps = false (PROPOSED §8.3) and Pu = true: nothing is left for a
-  // software fallback to do.
-  void finish(uint32_t i, const exec::LaneWork& w) {
-    const Instruction& in = p_.code[i].instruction;
-    if (in.op == AtomOp::CAST_SPIN) {
-      if (in.rd) regs.set_r(w.lane, *in.rd, 0);
-      if (in.pu && !in.rd) regs.set_p(w.lane, *in.pu, false);  // modern CAST.SPIN: Pu is the flag
-      return;
-    }
-    if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, in.data_registers());
-    if (in.ps) regs.set_p(w.lane, *in.ps, false);
-    if (in.pu) regs.set_p(w.lane, *in.pu, true);
-  }
-
   // Destinations: Rd (old value, or the CAST flag), Ps (sparse status: false), Pu (performed, or
   // the CAST flag when a modern CAST.SPIN names Pu in place of Rd).
-  void write(uint32_t i, const exec::LaneWork& w, exec::LaneResult r) {
-    const CompiledInstruction& c = p_.code[i];
-    if (c.fast.usable) {
-      uint32_t* file = regs.lane_r(w.lane);
-      if (c.fast.rd_lo >= 0) file[c.fast.rd_lo] = static_cast<uint32_t>(r.lo);
-      if (c.fast.rd_hi >= 0) file[c.fast.rd_hi] = static_cast<uint32_t>(r.lo >> 32);
-      return;
-    }
-    const Instruction& in = c.instruction;
+  void write_general(const Instruction& in, uint32_t lane, exec::LaneResult r) {
     const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
-    if (in.rd) regs.set_r_wide(w.lane, *in.rd, r.lo, r.hi, cast ? 1 : in.data_registers());
-    if (in.ps) regs.set_p(w.lane, *in.ps, false);
-    if (in.pu) regs.set_p(w.lane, *in.pu, cast && !in.rd ? r.lo != 0 : true);
+    if (in.rd) regs.set_r_wide(lane, *in.rd, r.lo, r.hi, cast ? 1 : in.data_registers());
+    if (in.ps) regs.set_p(lane, *in.ps, false);
+    if (in.pu) regs.set_p(lane, *in.pu, cast && !in.rd ? r.lo != 0 : true);
   }
 
-  // A sparse-page fault on an instruction with Ps is a status, not a fault (ASSUMPTION §6.6):
-  // Rd = 0, Ps = true, Pu = false. Without Ps it is an out-of-range fault (§7.4).
-  std::optional<memory::Fault> fault(uint32_t i, const exec::LaneWork& w, const memory::Fault& f) {
-    const Instruction& in = p_.code[i].instruction;
-    if (f.kind == memory::FaultKind::sparse && in.ps) {
-      const bool cast = in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN;
-      if (in.rd) regs.set_r_wide(w.lane, *in.rd, 0, 0, cast ? 1 : in.data_registers());
-      regs.set_p(w.lane, *in.ps, true);
-      if (in.pu) regs.set_p(w.lane, *in.pu, false);
-      return std::nullopt;
-    }
-    memory::Fault reported = f;
-    if (f.kind == memory::FaultKind::sparse) reported.kind = memory::FaultKind::out_of_range;
-    return reported;
-  }
-
- private:
   enum class Stored { done, does_not_fit, not_here };
 
   // The two common shapes of an R initial value, written straight into the lanes' slots: a
@@ -453,27 +492,39 @@ class WarpLanes {
     return Stored::done;
   }
 
-  // An instruction of the common shape: its address and operands from the slots (or computed,
-  // for direct sources) FastPath resolved once.
-  void read_fast(const FastPath& f, uint32_t lane, exec::LaneWork& w) const {
-    const uint32_t* r = regs.lane_r(lane);
-    const auto pair = [r](int16_t lo, int16_t hi) {
-      return (lo < 0 ? 0 : r[lo]) | (uint64_t{hi < 0 ? 0 : r[hi]} << 32);
-    };
-    uint64_t base;
-    if (f.address_direct) {
-      // t = tid % modulus steps with the lane and wraps at most once, since plan_lazy_registers()
-      // asks for modulus ≥ group size (no modulus: a bound never reached).
-      const uint64_t modulus =
-          f.address.of == scenario::Expression::Affine::Of::lane ? p_.group_size : f.address.modulus;
-      uint64_t t = (modulus ? first_ % modulus : first_) + lane;
-      if (modulus && t >= modulus) t -= modulus;
-      base = f.address.base + f.address.stride * t;
-    } else {
-      base = pair(f.base_lo, f.base_hi);
+  // How an instruction of the common shape reads a lane: its address and operands from the slots
+  // (or computed, for direct sources) FastPath resolved once, with the warp's values in locals.
+  struct FastReader {
+    FastPath f;
+    const uint32_t* file;
+    uint32_t stride;
+    uint64_t t0, wrap, mask;
+
+    uint32_t* lane_registers(uint32_t lane) const { return const_cast<uint32_t*>(file) + lane * stride; }
+    void operator()(uint32_t lane, uint64_t& address, alu::Operands& operands) const {
+      const uint32_t* r = file + lane * stride;
+      const auto pair = [r](int16_t lo, int16_t hi) {
+        return (lo < 0 ? 0 : r[lo]) | (uint64_t{hi < 0 ? 0 : r[hi]} << 32);
+      };
+      uint64_t base;
+      if (f.address_direct) {
+        uint64_t t = t0 + lane;
+        if (t >= wrap) t -= wrap;
+        base = f.address.base + f.address.stride * t;
+      } else {
+        base = pair(f.base_lo, f.base_hi);
+      }
+      address = (base + f.offset) & mask;
+      operands = {f.value_direct ? f.value : pair(f.value_lo, f.value_hi), pair(f.compare_lo, f.compare_hi)};
     }
-    w.address = (base + f.offset) & (f.wide_address ? ~0ULL : 0xffffffffULL);
-    w.operands = {f.value_direct ? f.value : pair(f.value_lo, f.value_hi), pair(f.compare_lo, f.compare_hi)};
+  };
+  FastReader fast_reader(const FastPath& f) const {
+    return {f, regs.lane_r(0), regs.stride(), t0_, wrap_, f.wide_address ? ~0ULL : 0xffffffffULL};
+  }
+
+  void read_fast(const FastPath& f, std::span<exec::LaneWork> lanes) const {
+    const FastReader reader = fast_reader(f);
+    for (exec::LaneWork& w : lanes) reader(w.lane, w.address, w.operands);
   }
 
   uint64_t address_of(const Instruction& in, uint32_t lane, memory::Space& space) const {
@@ -535,6 +586,7 @@ class WarpLanes {
   uint64_t first_ = 0;
   exec::LaneMask masks_;
   std::array<bool, 32> bank_taken_{};
+  uint64_t t0_ = 0, wrap_ = ~uint64_t{0};  // the current instruction's direct address: t of lane 0, wrap
 };
 
 // One copy of the scenario's device: the memory with its windows, and the warps, eager or

@@ -55,9 +55,18 @@ struct CompiledInstruction {
   // TYPED_ATOMIC: the bound surface's descriptor and type (§8); nullptr for SVM.
   const memory::SurfaceDescriptor* surface = nullptr;
   memory::SurfaceDim dim = memory::SurfaceDim::d2;
-  // Dst shares no byte with what the channels read (sources, addresses, coordinates): a channel
-  // may read, access and write before the next channel reads.
+  // Dst shares no byte with what the channels read (sources, addresses, coordinates), so a channel
+  // may write before the next one reads (exec::EachLane).
   bool independent = false;
+  // Streamed runs (plan_direct_operands): an operand computed per channel from the [lanes]
+  // expression of the variable it reads (init < 0: read from the variable), element first + n for
+  // channel n; and whether anything reads Dst's bytes afterwards.
+  struct Direct {
+    int init = -1;
+    uint32_t first = 0;
+  };
+  Direct direct_address, direct_src0, direct_src1;
+  bool dst_observed = true;
 };
 
 struct Init {
@@ -65,6 +74,15 @@ struct Init {
   uint32_t id = 0;  // variable id or predicate id
   Expression value;
   support::SourceLocation where;
+  // Where its elements go, resolved once (prepare): `elements` of `size` bytes from byte `offset`
+  // of root variable `root`; `fits`: all of them lie inside it (else element by element).
+  uint32_t elements = 0;
+  unsigned size = 0;
+  uint32_t root = 0;
+  uint64_t offset = 0;
+  bool fits = false;
+  std::optional<uint64_t> constant;  // the value, when it reads no variable
+  bool lazy = false;  // streamed: only direct operands read it, so it is never stored
 };
 
 // Where each general variable's bytes live (its root variable and the offset in it), resolved
@@ -101,6 +119,9 @@ struct Program {
   // variable afterwards and nothing is logged. A [lanes] value that fails to evaluate mid-run is
   // reported as the eager setup reports it (first_setup_error).
   bool streamable = false;
+  // Streamed threads need no variable storage at all: every operand is direct or null, no Dst is
+  // read back, nothing is predicated or typed (plan_direct_operands).
+  bool stateless = false;
 };
 
 uint64_t evaluate(const Expression& e, uint64_t tid, uint32_t group_size) {
@@ -194,6 +215,10 @@ memory::RawCoordinates typed_coordinates(memory::SurfaceDim dim, uint32_t u, uin
 uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g) {
   const unsigned offset = in.exec.channel_offset();
   const unsigned n_channels = in.exec.channels;
+  if (!in.predicate.present() && !in.exec.no_mask()) {  // the common case: EM's window
+    const uint32_t all_channels = n_channels >= 32 ? 0xffffffffu : (1u << n_channels) - 1u;
+    return offset < 32 ? (em >> offset) & all_channels : 0;
+  }
   uint32_t enabled = 0;
   uint32_t pm = 0xffffffffu;
   if (in.predicate.present()) {
@@ -214,13 +239,13 @@ uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g)
   return enabled;
 }
 
-bool fill(const Program& p, GroupState& state, uint64_t g);
+bool fill(const Program& p, GroupState& state, uint64_t g, bool streamed = false);
 
 // One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables
 // and predicates, the channel-enable rule, and where each channel's atomic goes.
 class ThreadLanes {
  public:
-  explicit ThreadLanes(const Program& p) : state(p.module.declarations), p_(p) {}
+  ThreadLanes(const Program& p, bool streamed) : state(p.module.declarations), p_(p), streamed_(streamed) {}
 
   GroupState state;  // the variables and predicates of the group, after the run
 
@@ -232,33 +257,75 @@ class ThreadLanes {
       if (tid >= lanes) break;
       if (!p_.active || evaluate(*p_.active, tid, p_.group_size) != 0) em_ |= 1u << k;
     }
+    first_ = group * p_.group_size;
+    if (streamed_ && p_.stateless) return true;
     state.clear();
-    return fill(p_, state, group);
+    return fill(p_, state, group, streamed_);
   }
   uint32_t instructions() const { return static_cast<uint32_t>(p_.code.size()); }
   const alu::Operation& operation(uint32_t i) const { return p_.code[i].operation; }
-  bool independent(uint32_t i) const { return p_.code[i].independent; }
   exec::LaneMask start(uint32_t i) { return {channel_enable(p_.code[i].instruction, em_, state)}; }
 
-  bool read(uint32_t i, uint32_t n, exec::LaneWork& w) {
+  void read(uint32_t i, std::span<exec::LaneWork> channels) {
     const CompiledInstruction& c = p_.code[i];
     const Instruction& in = c.instruction;
-    const ChannelTarget target = locate(c, n);
-    if (!target.accesses) return false;  // out of bounds (§7): no access
-    w.address = target.address;
-    w.fault = target.fault;
     const RawOperand& s0 = in.operand(Slot::src0);
     const RawOperand& s1 = in.operand(Slot::src1);
-    const uint64_t v0 = low_bits(read_bytes(state, p_.layout, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
-    const uint64_t v1 = low_bits(read_bytes(state, p_.layout, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
-    w.operands = operands(in.op, v0, v1);
-    w.returns = !in.operand(Slot::dst).is_null();
+    const bool returns = !in.operand(Slot::dst).is_null();
+    for (exec::LaneWork& w : channels) {
+      const uint32_t n = w.lane;
+      const ChannelTarget target = locate(c, n);
+      if (!target.accesses) {  // out of bounds (§7): no access
+        w.access = false;
+        continue;
+      }
+      w.address = target.address;
+      w.fault = target.fault;
+      const uint64_t v0 = low_bits(read_bytes(state, p_.layout, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+      const uint64_t v1 = low_bits(read_bytes(state, p_.layout, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
+      w.operands = operands(in.op, v0, v1);
+      w.returns = returns;
+    }
+  }
+  // SVM in one loop (exec::EachLane) when the channels are independent: each operand's bytes for
+  // channel 0 found once, then a channel is a few loads, the atomic and a store.
+  template <class Access>
+  bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
+    const CompiledInstruction& c = p_.code[i];
+    if (c.surface || !c.independent) return false;
+    const Instruction& in = c.instruction;
+    const unsigned channels = in.exec.channels;
+    uint8_t *addresses, *src0, *src1, *dst;
+    // An operand partly out of its variable: read() and write_dst() treat it element by element.
+    if (!bytes_of(in.operand(Slot::addresses), c.address_bytes, channels, addresses) ||
+        !bytes_of(in.operand(Slot::src0), c.data_bytes, channels, src0) ||
+        !bytes_of(in.operand(Slot::src1), c.data_bytes, channels, src1) ||
+        !bytes_of(in.operand(Slot::dst), c.data_bytes, channels, dst))
+      return false;
+    const bool returns = !in.operand(Slot::dst).is_null();
+    if (streamed_ && !c.dst_observed) dst = nullptr;  // nobody reads it: not stored
+    const unsigned ab = c.address_bytes, db = c.data_bytes, access_bytes = c.access_bytes;
+    const AtomicOp op = in.op;
+    const DirectReader address_of(p_, c.direct_address, first_, streamed_), src0_of(p_, c.direct_src0, first_, streamed_),
+        src1_of(p_, c.direct_src1, first_, streamed_);
+    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+      const auto n = static_cast<uint32_t>(std::countr_zero(bits));
+      const uint64_t address = address_of.direct ? address_of(n) : addresses ? load_le(addresses + n * ab, ab) : 0;
+      const uint64_t v0 = low_bits(src0_of.direct ? src0_of(n) : src0 ? load_le(src0 + n * db, db) : 0, access_bytes);
+      const uint64_t v1 = low_bits(src1_of.direct ? src1_of(n) : src1 ? load_le(src1 + n * db, db) : 0, access_bytes);
+      const auto returned = access(n, address, operands(op, v0, v1), exec::Path::atomic, memory::Space::global, returns);
+      if (returned && dst) store_le(dst + n * db, db, *returned);
+    }
     return true;
   }
+
   // Out of bounds (§7): zeros returned, the write dropped.
   void finish(uint32_t i, const exec::LaneWork& w) { write_dst(i, w.lane, 0); }
   // 16-bit: the returned bits are zero-extended into the dword (ASSUMPTION §5.1).
-  void write(uint32_t i, const exec::LaneWork& w, exec::LaneResult r) { write_dst(i, w.lane, r.lo); }
+  void write(uint32_t i, std::span<const exec::LaneWork> channels) {
+    for (const exec::LaneWork& w : channels)
+      if (w.completed) write_dst(i, w.lane, w.result.lo);
+  }
   std::optional<memory::Fault> fault(uint32_t, const exec::LaneWork&, const memory::Fault& f) { return f; }
 
   // Every access of the instructions from `next` on, from the variables as they are now: exact
@@ -278,6 +345,70 @@ class ThreadLanes {
   }
 
  private:
+  // A direct operand's value for channel n: its variable's [lanes] expression at the element the
+  // channel reads, cut to the element's size, as fill() would have stored it.
+  struct DirectReader {
+    bool direct = false;
+    uint64_t constant = 0, base = 0, stride = 0, modulus = 0, t0 = 0, size_mask = 0;
+    int shift = 0;
+    bool is_constant = false;
+    DirectReader(const Program& p, const CompiledInstruction::Direct& d, uint64_t first, bool streamed) {
+      if (!streamed || d.init < 0) return;
+      const Init& init = p.inits[static_cast<size_t>(d.init)];
+      direct = true;
+      size_mask = init.size >= 8 ? ~0ULL : (uint64_t{1} << (8 * init.size)) - 1;
+      if (init.constant) {
+        is_constant = true;
+        constant = *init.constant & size_mask;
+        return;
+      }
+      const Expression::Affine& a = *init.value.affine();
+      modulus = a.of == Expression::Affine::Of::lane ? p.group_size : a.modulus;
+      base = a.base;
+      stride = a.stride;
+      shift = a.half == Expression::Affine::Half::hi ? 32 : 0;
+      if (a.half != Expression::Affine::Half::whole) size_mask &= 0xffffffffULL;
+      const uint64_t tid = first + d.first;
+      t0 = modulus ? tid % modulus : tid;
+    }
+    uint64_t operator()(uint32_t n) const {
+      if (is_constant) return constant;
+      uint64_t t = t0 + n;
+      if (modulus)
+        while (t >= modulus) t -= modulus;
+      return ((base + stride * t) >> shift) & size_mask;
+    }
+  };
+
+  // The bytes of operand `o` for channel 0 into `bytes` (null for the null operand, which reads 0
+  // and writes nothing); false when some channel's element lies outside its variable.
+  bool bytes_of(const RawOperand& o, unsigned element, unsigned channels, uint8_t*& bytes) {
+    bytes = nullptr;
+    if (o.id == null_variable_id || !p_.layout.has(o.id)) return true;
+    const uint32_t k = o.id - first_user_variable_id;
+    auto& data = state.variables[p_.layout.root[k]];
+    const uint64_t at = p_.layout.offset[k] + o.offset;
+    if (at + uint64_t{channels} * element > data.size()) return false;
+    bytes = data.data() + at;
+    return true;
+  }
+  static uint64_t load_le(const uint8_t* p, unsigned bytes) {
+    uint64_t v = 0;
+    switch (bytes) {
+      case 2: std::memcpy(&v, p, 2); break;
+      case 4: std::memcpy(&v, p, 4); break;
+      default: std::memcpy(&v, p, 8); break;
+    }
+    return v;
+  }
+  static void store_le(uint8_t* p, unsigned bytes, uint64_t v) {
+    switch (bytes) {
+      case 2: std::memcpy(p, &v, 2); break;
+      case 4: std::memcpy(p, &v, 4); break;
+      default: std::memcpy(p, &v, 8); break;
+    }
+  }
+
   void write_dst(uint32_t i, uint32_t n, uint64_t bits) {
     const CompiledInstruction& c = p_.code[i];
     const RawOperand& dst = c.instruction.operand(Slot::dst);
@@ -314,6 +445,8 @@ class ThreadLanes {
   }
 
   const Program& p_;
+  bool streamed_ = false;
+  uint64_t first_ = 0;  // the group's first lane
   uint32_t em_ = 0;
 };
 
@@ -340,15 +473,32 @@ void first_setup_error(const Program& p, support::Diagnostics& d) {
 // Fills group g's state from the [lanes] values: a warp of elements at once when element e is
 // lane e of the group (tid = g × group + e), else element by element. Returns false when a value
 // cannot be evaluated (first_setup_error() says which).
-bool fill(const Program& p, GroupState& state, uint64_t g) {
-  const DeclarationTable& t = p.module.declarations;
+bool fill(const Program& p, GroupState& state, uint64_t g, bool streamed) {
   uint64_t values[64];
   for (const Init& init : p.inits) {
-    const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
+    if (streamed && init.lazy) continue;
+    const uint32_t elements = init.elements;
     const uint64_t first = g * p.group_size;
     const bool batch = elements <= p.group_size && elements <= 64 &&
                        init.value.evaluate_lanes(first, elements, p.group_size, values);
-    const unsigned size = init.predicate ? 0 : info(t.general(init.id)->type).bytes;
+    const unsigned size = init.size;
+    if (batch && init.fits) {
+      // The common case: the elements straight into the variable's bytes.
+      uint8_t* bytes = state.variables[init.root].data() + init.offset;
+      const auto store = [&]<class T>(T) {
+        for (uint32_t e = 0; e < elements; ++e) {
+          const auto v = static_cast<T>(values[e]);
+          std::memcpy(bytes + uint64_t{e} * sizeof(T), &v, sizeof(T));
+        }
+      };
+      switch (size) {
+        case 1: store(uint8_t{}); break;
+        case 2: store(uint16_t{}); break;
+        case 4: store(uint32_t{}); break;
+        default: store(uint64_t{}); break;
+      }
+      continue;
+    }
     for (uint32_t e = 0; e < elements; ++e) {
       uint64_t bits;
       if (batch) {
@@ -375,8 +525,8 @@ class VisaMachine final : public scenario::Machine {
   VisaMachine(const Program& p, support::Diagnostics& d, bool streamed)
       : p_(p),
         machine_({p.scenario->launch.lanes, p.group_size}, {p.group_size, false, p.log_atomics}, streamed,
-                 [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                   return std::make_unique<Threads::Group>(memory, settings, p_);
+                 [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                   return std::make_unique<Threads::Group>(memory, settings, p_, streamed);
                  }) {
     d = scenario::setup_memory(*p.scenario, machine_.memory, p.group_size);
     setup_notes_ = d;
@@ -511,6 +661,74 @@ bool addresses_are_static(const Program& p) {
   return true;
 }
 
+// Chooses, for streamed runs, the operands a channel can compute instead of reading them: an SVM
+// address or source whose variable is set by one [lanes] entry that is a constant or an affine
+// expression (so it never fails), that no instruction writes, covering every element the operand
+// reads at the element's own size. A variable that only such operands read is then never stored
+// (Init::lazy); a Dst that no operand reads is not written; and a program left with no variable
+// to store needs no per-group state (Program::stateless). The values are exactly the ones fill()
+// would have stored, and streamed runs have no expectation that reads a variable.
+void plan_direct_operands(Program& p) {
+  const auto root_of = [&](uint32_t id) { return p.layout.root[id - first_user_variable_id]; };
+  const auto general = [&](const RawOperand& o) { return !o.is_null() && p.layout.has(o.id); };
+  std::vector<int> inits_of(p.layout.root.size(), 0);
+  for (const Init& init : p.inits)
+    if (!init.predicate) ++inits_of[init.root];
+  std::vector<bool> written(p.layout.root.size(), false), read(p.layout.root.size(), false);
+  for (const CompiledInstruction& c : p.code) {
+    const Instruction& in = c.instruction;
+    if (general(in.operand(Slot::dst))) written[root_of(in.operand(Slot::dst).id)] = true;
+    for (const Slot slot : {Slot::addresses, Slot::src0, Slot::src1, Slot::u, Slot::v, Slot::r, Slot::lod})
+      if (general(in.operand(slot))) read[root_of(in.operand(slot).id)] = true;
+  }
+  // The init an operand can be computed from, if any.
+  const auto direct = [&](const CompiledInstruction& c, Slot slot) -> CompiledInstruction::Direct {
+    const RawOperand& o = c.instruction.operand(slot);
+    if (c.surface || !general(o)) return {};
+    const uint32_t root = root_of(o.id);
+    if (written[root] || inits_of[root] != 1) return {};
+    for (size_t k = 0; k < p.inits.size(); ++k) {
+      const Init& init = p.inits[k];
+      if (init.predicate || init.root != root || !init.fits) continue;
+      if (!init.constant && !init.value.affine()) return {};
+      const uint64_t at = p.layout.offset[o.id - first_user_variable_id] + o.offset;
+      if (element_bytes(c.instruction, slot) != init.size || at < init.offset || (at - init.offset) % init.size != 0)
+        return {};
+      const uint64_t first = (at - init.offset) / init.size;
+      if (first + c.instruction.exec.channels > init.elements) return {};
+      return {static_cast<int>(k), static_cast<uint32_t>(first)};
+    }
+    return {};
+  };
+  bool stateless = true;
+  std::vector<bool> read_from_storage(p.layout.root.size(), false);
+  for (CompiledInstruction& c : p.code) {
+    const Instruction& in = c.instruction;
+    c.direct_address = direct(c, Slot::addresses);
+    c.direct_src0 = direct(c, Slot::src0);
+    c.direct_src1 = direct(c, Slot::src1);
+    const std::pair<Slot, const CompiledInstruction::Direct*> sources[] = {
+        {Slot::addresses, &c.direct_address}, {Slot::src0, &c.direct_src0}, {Slot::src1, &c.direct_src1},
+        {Slot::u, nullptr}, {Slot::v, nullptr}, {Slot::r, nullptr}, {Slot::lod, nullptr}};
+    for (const auto& [slot, d] : sources)
+      if (general(in.operand(slot)) && (!d || d->init < 0)) {
+        read_from_storage[root_of(in.operand(slot).id)] = true;
+        stateless = false;
+      }
+    if (c.surface || in.predicate.present()) stateless = false;
+  }
+  for (CompiledInstruction& c : p.code) {
+    const RawOperand& d = c.instruction.operand(Slot::dst);
+    c.dst_observed = general(d) && read[root_of(d.id)];
+    if (c.dst_observed) stateless = false;
+  }
+  for (Init& init : p.inits) {
+    init.lazy = !init.predicate && !read_from_storage[init.root] && !written[init.root];
+    if (!init.lazy) stateless = false;
+  }
+  p.stateless = stateless;
+}
+
 std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
   support::Diagnostics d;
   Program p;
@@ -569,6 +787,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   for (CompiledInstruction& c : p.code)
     c.independent = !dst_overlaps(p.module.declarations, c, c,
                                   {Slot::src0, Slot::src1, Slot::addresses, Slot::u, Slot::v, Slot::r, Slot::lod});
+
   if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
 
   const auto where = scenario::placements(s);
@@ -583,7 +802,30 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       d.error(at, fmt::format("'{}' is not a declared general or predicate variable of the program", name));
       continue;
     }
-    if (auto e = compile(text)) p.inits.push_back({ref->kind == DeclKind::predicate, ref->id, std::move(*e), text.where});
+    if (auto e = compile(text)) {
+      Init init;
+      init.predicate = ref->kind == DeclKind::predicate;
+      init.id = ref->id;
+      init.value = std::move(*e);
+      init.where = text.where;
+      if (init.value.is_constant())
+        if (const auto v = init.value.evaluate(scenario::lane_slots(0, p.group_size)); std::holds_alternative<uint64_t>(v))
+          init.constant = std::get<uint64_t>(v);
+      if (init.predicate) {
+        init.elements = t.predicate(init.id)->num_elts;
+      } else {
+        const GeneralVariable* var = t.general(init.id);
+        init.elements = var->num_elts;
+        init.size = info(var->type).bytes;
+        const uint32_t k = init.id - first_user_variable_id;
+        init.root = p.layout.root[k];
+        init.offset = p.layout.offset[k];
+        const GeneralVariable* root = t.general(first_user_variable_id + init.root);
+        init.fits = (init.size == 1 || init.size == 2 || init.size == 4 || init.size == 8) &&
+                    init.offset + uint64_t{init.elements} * init.size <= root->bytes();
+      }
+      p.inits.push_back(std::move(init));
+    }
   }
   if (s.launch.active) p.active = compile(*s.launch.active);
   for (const scenario::Expectation& e : s.expectations) {
@@ -597,6 +839,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   p.streamable = !p.log_atomics &&
                  std::all_of(s.expectations.begin(), s.expectations.end(),
                              [](const scenario::Expectation& e) { return e.name.empty(); });
+  if (p.streamable) plan_direct_operands(p);
   // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
   uint64_t group_bytes = 256 + 4 * t.predicates().size();
   for (const GeneralVariable& v : t.generals())

@@ -169,17 +169,19 @@ LaneMask ScriptedLanes::collect(uint32_t instruction, Step* steps) const {
 
 LaneMask ScriptedLanes::start(uint32_t instruction) { return collect(instruction, steps_.data()); }
 
-bool ScriptedLanes::read(uint32_t, uint32_t lane, LaneWork& w) {
-  const Step& step = steps_[lane];
-  w.address = step.address;
-  w.operands = step.operands;
-  w.space = step.space;
-  w.operation = &step.operation;
-  return true;
+void ScriptedLanes::read(uint32_t, std::span<LaneWork> lanes) {
+  for (LaneWork& w : lanes) {
+    const Step& step = steps_[w.lane];
+    w.address = step.address;
+    w.operands = step.operands;
+    w.space = step.space;
+    w.operation = &step.operation;
+  }
 }
 
-void ScriptedLanes::write(uint32_t instruction, const LaneWork& w, LaneResult r) {
-  launch_.record_returned(first_ + w.lane, instruction, r.lo);
+void ScriptedLanes::write(uint32_t instruction, std::span<const LaneWork> lanes) {
+  for (const LaneWork& w : lanes)
+    if (w.completed) launch_.record_returned(first_ + w.lane, instruction, w.result.lo);
 }
 
 std::optional<memory::Fault> ScriptedLanes::fault(uint32_t instruction, const LaneWork& w, const memory::Fault& f) {

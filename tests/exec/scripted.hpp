@@ -124,11 +124,10 @@ class ScriptedLanes {
   bool begin(uint64_t group);
   uint32_t instructions() const { return instructions_; }
   const alu::Operation& operation(uint32_t) const { return default_operation_; }
-  bool independent(uint32_t) const { return true; }
   LaneMask start(uint32_t instruction);
-  bool read(uint32_t instruction, uint32_t lane, LaneWork& w);
+  void read(uint32_t instruction, std::span<LaneWork> lanes);
   void finish(uint32_t, const LaneWork&) {}
-  void write(uint32_t instruction, const LaneWork& w, LaneResult r);
+  void write(uint32_t instruction, std::span<const LaneWork> lanes);
   std::optional<memory::Fault> fault(uint32_t instruction, const LaneWork& w, const memory::Fault& f);
   bool future_accesses(uint32_t next, std::vector<Access>& out) const;
 

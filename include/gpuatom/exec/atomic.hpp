@@ -25,42 +25,84 @@ namespace gpuatom::exec {
 // `*cas_retries`. 128-bit types are not handled here (alu::apply128 with memory::rmw128):
 // they give a bad-width fault.
 //
+// `emulated`: every op, integer add and exchange too, runs in the compare-and-swap loop, as a
+// device without the atomic in hardware emulates it (AMD's CAS outcome): load, compute, swap if
+// unchanged, again from the value seen if not; the failed rounds are the retries.
+//
 // `cache` (optional) remembers the page of the last access (DeviceMemory::TranslationCache) for
-// a thread that performs many atomics in a row. The two commonest atomics on a remembered page
-// (32-bit integer add, F32 add) are inlined here: a lane of a histogram or a float sum costs the
-// host's locked instruction and a few more, and gives the same result as the general road.
-memory::Expected<alu::Result> apply_atomic_general(memory::DeviceMemory& memory, uint64_t address,
-                                                   const alu::Operation& operation, const alu::Operands& operands,
-                                                   memory::Space space, uint32_t* cas_retries,
-                                                   memory::DeviceMemory::TranslationCache* cache);
+// a thread that performs many atomics in a row.
+memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_t address,
+                                           const alu::Operation& operation, const alu::Operands& operands,
+                                           memory::Space space = memory::Space::global,
+                                           uint32_t* cas_retries = nullptr,
+                                           memory::DeviceMemory::TranslationCache* cache = nullptr,
+                                           bool emulated = false);
 
-inline memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_t address,
-                                                  const alu::Operation& operation, const alu::Operands& operands,
-                                                  memory::Space space = memory::Space::global,
-                                                  uint32_t* cas_retries = nullptr,
-                                                  memory::DeviceMemory::TranslationCache* cache = nullptr) {
-  if (cache && operation.op == alu::Op::add && (address & 3) == 0 && address >= cache->low &&
-      address - cache->low + 4 <= cache->high - cache->low && space == cache->space && cache->writable) {
-    auto* host = reinterpret_cast<uint32_t*>(cache->host + (address - cache->low));
-    const auto value = static_cast<uint32_t>(operands.value);
-    if (operation.type == alu::Type::u32 || operation.type == alu::Type::s32) {
-      const uint32_t old = std::atomic_ref<uint32_t>(*host).fetch_add(value, std::memory_order_seq_cst);
-      return alu::Result{static_cast<uint32_t>(old + value), old};
-    }
-    if (operation.type == alu::Type::f32) {
-      // What the general road does for an F32 add, without its dispatch on op and type: the same
+// apply_atomic for one operation over many lanes (a lane group's instruction): the operation's
+// kind is found once, and the remembered page is kept as plain values, so that the two commonest
+// atomics on it (32-bit integer add, F32 add) cost the host's locked instruction and a few more.
+// Everything else, and every miss, is apply_atomic itself. Lives in one thread's locals; the
+// cache it was made from is brought up to date by done().
+class AtomicUnit {
+ public:
+  AtomicUnit(memory::DeviceMemory& memory, const alu::Operation& operation,
+             memory::DeviceMemory::TranslationCache& cache)
+      : memory_(memory), operation_(operation), cache_(cache), remembered_(cache) {
+    if (operation.op == alu::Op::add && (operation.type == alu::Type::u32 || operation.type == alu::Type::s32))
+      kind_ = Kind::add32;
+    else if (operation.op == alu::Op::add && operation.type == alu::Type::f32)
+      kind_ = Kind::fadd32;
+    remember();
+  }
+
+  memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands, memory::Space space,
+                                      uint32_t* cas_retries, bool emulated = false) {
+    // The hit test of DeviceMemory::translate() for an aligned 4-byte global write.
+    // An F32 add is a compare-and-swap loop on the host either way, so it serves `emulated` too.
+    if ((kind_ == Kind::fadd32 || (kind_ == Kind::add32 && !emulated)) && space == memory::Space::global &&
+        address - low_ + 4 <= span_ && (address & 3) == 0) [[likely]] {
+      auto* word = reinterpret_cast<uint32_t*>(host_ + (address - low_));
+      const auto value = static_cast<uint32_t>(operands.value);
+      if (kind_ == Kind::add32) {
+        const uint32_t old = std::atomic_ref<uint32_t>(*word).fetch_add(value, std::memory_order_seq_cst);
+        return alu::Result{static_cast<uint32_t>(old + value), old};
+      }
+      // What apply_atomic does for an F32 add, without its dispatch on op and type: the same
       // compare-and-swap loop around the same soft-float add.
-      std::atomic_ref<uint32_t> word(*host);
-      uint32_t observed = word.load(std::memory_order_relaxed);
+      std::atomic_ref<uint32_t> ref(*word);
+      uint32_t observed = ref.load(std::memory_order_relaxed);
       uint32_t next;
-      while (!word.compare_exchange_weak(
-          observed, next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, operation.floats.add)),
+      while (!ref.compare_exchange_weak(
+          observed, next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, operation_.floats.add)),
           std::memory_order_seq_cst, std::memory_order_relaxed))
         if (cas_retries) ++*cas_retries;
       return alu::Result{next, observed};
     }
+    auto r = apply_atomic(memory_, address, operation_, operands, space, cas_retries, &remembered_, emulated);
+    remember();
+    return r;
   }
-  return apply_atomic_general(memory, address, operation, operands, space, cas_retries, cache);
-}
+
+  // The cache it was made from, as this unit left it.
+  void done() { cache_ = remembered_; }
+
+ private:
+  enum class Kind : uint8_t { add32, fadd32, other };
+  void remember() {
+    const auto& c = remembered_;
+    const bool usable = c.space == memory::Space::global && c.writable && c.high > c.low;
+    low_ = c.low;
+    span_ = usable ? c.high - c.low : 0;
+    host_ = c.host;
+  }
+
+  memory::DeviceMemory& memory_;
+  const alu::Operation operation_;
+  memory::DeviceMemory::TranslationCache& cache_;
+  memory::DeviceMemory::TranslationCache remembered_;
+  Kind kind_ = Kind::other;
+  uint64_t low_ = 0, span_ = 0;  // the remembered page for 4-byte global writes (span 0: none)
+  std::byte* host_ = nullptr;
+};
 
 }  // namespace gpuatom::exec

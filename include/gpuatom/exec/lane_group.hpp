@@ -42,12 +42,19 @@ enum class Path : uint8_t {
                // downgrade seen from the host agent)
 };
 
+// The bits a lane gets back: the old value (hi: the upper half of a 128-bit one).
+struct LaneResult {
+  uint64_t lo = 0, hi = 0;
+};
+
 // One lane's work on the current instruction: what it read when the instruction started.
 struct LaneWork {
-  uint32_t lane = 0;  // in the group
+  uint32_t lane = 0;  // in the group (the executor's)
   Path path = Path::atomic;
   memory::Space space = memory::Space::global;
+  bool access = true;   // false: the lane finishes without an access (finish() writes its result)
   bool returns = true;  // the lane receives the old value (for the serial-order log)
+  bool completed = false;  // the executor's: the access completed with `result`
   uint8_t phase = 0;    // the executor's: step of a cas_loop or load_store
   // The lane's own operation where the lanes of one instruction differ (a test's script);
   // nullptr: the instruction's.
@@ -57,6 +64,7 @@ struct LaneWork {
   support::Bits128 value128, compare128;  // Path::atomic128: the value stored, the value compared
   std::optional<memory::Fault> fault;     // found while reading (surface coordinates): no access
   uint64_t seen = 0;                      // the executor's: the value a cas_loop or load_store loaded
+  LaneResult result;                      // the executor's
 
   // Ready for lane `in_group`'s read, with the defaults above (address and operands are the
   // vendor's to set).
@@ -64,16 +72,13 @@ struct LaneWork {
     lane = in_group;
     path = Path::atomic;
     space = memory::Space::global;
+    access = true;
     returns = true;
+    completed = false;
     phase = 0;
     operation = nullptr;
     fault.reset();
   }
-};
-
-// The bits a lane gets back: the old value (hi: the upper half of a 128-bit one).
-struct LaneResult {
-  uint64_t lo = 0, hi = 0;
 };
 
 // Settings every group of a launch shares.
@@ -85,26 +90,44 @@ struct GroupSettings {
 
 // What a vendor supplies: one object per group, begun again for each group it runs.
 template <class L>
-concept GroupLanes = requires(L& l, const L& cl, uint32_t i, uint32_t lane, LaneWork& w, const LaneWork& cw,
-                              LaneResult r, const memory::Fault& f, uint64_t group) {
+concept GroupLanes = requires(L& l, const L& cl, uint32_t i, std::span<LaneWork> ws, std::span<const LaneWork> cws,
+                              const LaneWork& cw, const memory::Fault& f, uint64_t group) {
   // Fresh state for group `group` (its lanes' initial values); false when one cannot be set.
   { l.begin(group) } -> std::same_as<bool>;
   { cl.instructions() } -> std::convertible_to<uint32_t>;
   { cl.operation(i) } -> std::convertible_to<const alu::Operation&>;
   // Instruction i starts: the lanes that perform it (active, guard true, ...).
   { l.start(i) } -> std::same_as<LaneMask>;
-  // True when no lane's write can change what another lane of instruction i reads: the executor
-  // may then let each lane read, access and write before the next lane reads.
-  { cl.independent(i) } -> std::same_as<bool>;
-  // The lane's sources into w; false: the lane finishes without an access (finish() writes its
-  // result once every lane has read).
-  { l.read(i, lane, w) } -> std::same_as<bool>;
+  // Each lane's sources into its work (lanes ascending, `lane` set, the rest at its defaults):
+  // address, operands, path, or access = false. It reads only: every write comes after every
+  // lane of the instruction has read, through finish(), write() and fault().
+  { l.read(i, ws) };
+  // A lane without an access: its result.
   { l.finish(i, cw) };
-  // The access completed with result r.
-  { l.write(i, cw, r) };
+  // Lanes whose access completed (LaneWork::completed, with LaneWork::result): their results.
+  { l.write(i, cws) };
   // The access faulted with f: the fault to record, or nothing when the vendor takes it as a
   // status (and writes what the lane gets).
   { l.fault(i, cw, f) } -> std::same_as<std::optional<memory::Fault>>;
+};
+
+// Optionally, a vendor may run the lanes of an instruction in one loop of its own, for speed:
+//
+//   template <class Access> bool each(uint32_t i, LaneMask mask, Access&& access)
+//
+// For each lane of `mask`, ascending, it reads the lane's address and operands and calls
+// `access(lane, address, operands, path, space, returns)`, which performs the access (the same
+// roads and fault handling as step()) and returns the bits the lane gets back, or nothing when
+// the access faulted; then it writes the lane's result. A lane without an access it finishes
+// itself. Since each lane writes before the next one reads, a vendor offers this only for an
+// instruction whose lanes are independent (no lane's write changes what another lane reads),
+// and returns false for the others, which take read(), the accesses and write(). The parallel
+// mode uses it; the other modes need the events.
+template <class L>
+concept EachLane = requires(L& l, uint32_t i, LaneMask mask) {
+  { l.each(i, mask, [](uint32_t, uint64_t, const alu::Operands&, Path, memory::Space, bool) -> std::optional<uint64_t> {
+      return std::nullopt;
+    }) } -> std::same_as<bool>;
 };
 
 template <GroupLanes Lanes>
@@ -123,7 +146,7 @@ class LaneGroup final : public Agent {
     first_lane_ = group * settings_.group_size;
     next_ = 0;
     stopped_ = false;
-    work_.clear();
+    work_ = {};
     events_.clear();
     event_work_.clear();
     log.clear();
@@ -132,13 +155,14 @@ class LaneGroup final : public Agent {
 
   std::span<const Event> pending() override {
     while (events_.empty() && !stopped_ && next_ < lanes.instructions()) {
-      start(next_++);
-      read_all();
+      read_all(start(next_++));
+      done_.assign(work_.size(), 0);
       rebuild();
     }
-    if (events_.empty() && !work_.empty()) {
+    if (events_.empty() && !storage_.empty()) {
       // Finished: give the buffers back (a million-lane launch has tens of thousands of groups).
-      std::vector<LaneWork>().swap(work_);
+      work_ = {};
+      std::vector<LaneWork>().swap(storage_);
       std::vector<Event>().swap(events_);
       std::vector<std::size_t>().swap(event_work_);
     }
@@ -147,7 +171,10 @@ class LaneGroup final : public Agent {
 
   void perform(std::size_t index, Recorder& recorder) override {
     LaneWork& w = work_[event_work_[index]];
-    if (step(w, recorder)) done_[event_work_[index]] = 1;
+    if (step(w, recorder)) {
+      done_[event_work_[index]] = 1;
+      if (w.completed) lanes.write(current_, std::span<const LaneWork>(&w, 1));
+    }
     rebuild();
   }
 
@@ -157,25 +184,13 @@ class LaneGroup final : public Agent {
     const uint32_t count = lanes.instructions();
     while (!stopped_ && next_ < count) {
       const LaneMask mask = start(next_++);
-      if (lanes.independent(current_)) {
-        LaneWork w;
-        for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-          w.reset(static_cast<uint32_t>(std::countr_zero(bits)));
-          if (!lanes.read(current_, w.lane, w)) {
-            lanes.finish(current_, w);
-            continue;
-          }
-          while (!step(w, recorder)) {
-          }
-        }
-        continue;
+      if constexpr (EachLane<Lanes>) {
+        if (run_each(mask, recorder)) continue;
       }
       read_all(mask);
-      for (LaneWork& w : work_)
-        while (!step(w, recorder)) {
-        }
+      perform_all(recorder);
     }
-    work_.clear();
+    work_ = {};
     events_.clear();
     event_work_.clear();
   }
@@ -196,20 +211,100 @@ class LaneGroup final : public Agent {
 
   // Every participating lane reads its sources; then the lanes without an access write theirs.
   void read_all(LaneMask mask) {
-    work_.clear();
-    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-      LaneWork& w = work_.emplace_back();
-      w.reset(static_cast<uint32_t>(std::countr_zero(bits)));
-      if (!lanes.read(current_, w.lane, w)) {
-        finished_.push_back(w);
-        work_.pop_back();
+    const auto count = static_cast<std::size_t>(mask.count());
+    if (storage_.size() < count) storage_.resize(count);  // once per group size: no allocation per instruction
+    work_ = std::span<LaneWork>(storage_.data(), count);
+    LaneWork* w = work_.data();
+    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) (w++)->reset(static_cast<uint32_t>(std::countr_zero(bits)));
+    lanes.read(current_, work_);
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < work_.size(); ++k) {
+      if (!work_[k].access) {
+        lanes.finish(current_, work_[k]);
+        continue;
+      }
+      if (kept != k) work_[kept] = work_[k];
+      ++kept;
+    }
+    work_ = work_.first(kept);
+  }
+
+  // The instruction's lanes through the vendor's own loop (EachLane), when it offers one. What the
+  // access reads per lane is in locals (the atomic is a compiler barrier, and members would be
+  // loaded again after each lane).
+  bool run_each(LaneMask mask, Recorder& recorder) {
+    const alu::Operation op = *operation_;
+    AtomicUnit unit(memory_, op, cache_);
+    const bool logging = settings_.log;
+    uint64_t operations = 0, retries = 0;
+    const auto access = [&](uint32_t lane, uint64_t address, const alu::Operands& operands, Path path,
+                            memory::Space space, bool returns) -> std::optional<uint64_t> {
+      if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
+        uint32_t lane_retries = 0;
+        const auto r = unit.apply(address, operands, space, &lane_retries, path == Path::cas_loop);
+        if (r) [[likely]] {
+          ++operations;
+          retries += lane_retries;
+          if (logging)
+            log.push_back({address, {op, operands, returns ? std::optional<uint64_t>(r->returned) : std::nullopt, first_lane_ + lane}});
+          return r->returned;
+        }
+        LaneWork w;
+        w.reset(lane);
+        w.address = address;
+        w.space = space;
+        report(w, r.error(), recorder);
+        return std::nullopt;
+      }
+      // The rare roads, one lane at a time through step().
+      LaneWork w;
+      w.reset(lane);
+      w.path = path;
+      w.address = address;
+      w.operands = operands;
+      w.space = space;
+      w.returns = returns;
+      while (!step(w, recorder)) {
+      }
+      return w.completed ? std::optional<uint64_t>(w.result.lo) : std::nullopt;
+    };
+    const bool ran = lanes.each(current_, mask, access);
+    unit.done();
+    recorder.counters.operations += operations;
+    recorder.counters.cas_retries += retries;
+    return ran;
+  }
+
+  // Every lane of work_ to the end of its access, ascending, then their results. The common case,
+  // one atomic, is inlined here with what it reads per lane in locals (the atomic is a compiler
+  // barrier, and members would be loaded again after each lane); the other roads and every fault
+  // go through step().
+  void perform_all(Recorder& recorder) {
+    const alu::Operation op = *operation_;
+    AtomicUnit unit(memory_, op, cache_);
+    const bool logging = settings_.log;
+    uint64_t operations = 0, retries = 0;
+    for (LaneWork& w : work_) {
+      if (w.path == Path::atomic && !w.fault && !w.operation) [[likely]] {
+        uint32_t lane_retries = 0;
+        const auto r = unit.apply(w.address, w.operands, w.space, &lane_retries);
+        if (r) [[likely]] {
+          ++operations;
+          retries += lane_retries;
+          if (logging) log_atomic(w, op, r->returned);
+          w.result = {r->returned, 0};
+          w.completed = true;
+          continue;
+        }
+      }
+      while (!step(w, recorder)) {
       }
     }
-    for (const LaneWork& w : finished_) lanes.finish(current_, w);
-    finished_.clear();
-    done_.assign(work_.size(), 0);
+    unit.done();
+    recorder.counters.operations += operations;
+    recorder.counters.cas_retries += retries;
+    lanes.write(current_, std::span<const LaneWork>(work_.data(), work_.size()));
   }
-  void read_all() { read_all(mask_); }
 
   void rebuild() {
     events_.clear();
@@ -247,7 +342,8 @@ class LaneGroup final : public Agent {
                            : memory::compare_exchange128(memory_, w.address, w.compare128, w.value128, w.space);
         if (!r) return report(w, r.error(), recorder);
         recorder.operation();
-        lanes.write(current_, w, LaneResult{r->lo, r->hi});
+        w.result = {r->lo, r->hi};
+        w.completed = true;
         return true;
       }
       case Path::cas_loop:
@@ -279,13 +375,16 @@ class LaneGroup final : public Agent {
     return true;
   }
 
-  bool complete(const LaneWork& w, const alu::Operation& op, uint64_t returned) {
-    if (settings_.log)
-      log.push_back({w.address,
-                     {op, w.operands, w.returns ? std::optional<uint64_t>(returned) : std::nullopt,
-                      first_lane_ + w.lane}});
-    lanes.write(current_, w, LaneResult{returned, 0});
+  bool complete(LaneWork& w, const alu::Operation& op, uint64_t returned) {
+    if (settings_.log) log_atomic(w, op, returned);
+    w.result = {returned, 0};
+    w.completed = true;
     return true;
+  }
+
+  void log_atomic(const LaneWork& w, const alu::Operation& op, uint64_t returned) {
+    log.push_back({w.address,
+                   {op, w.operands, w.returns ? std::optional<uint64_t>(returned) : std::nullopt, first_lane_ + w.lane}});
   }
 
   bool report(const LaneWork& w, const memory::Fault& f, Recorder& recorder) {
@@ -305,8 +404,8 @@ class LaneGroup final : public Agent {
   unsigned bytes_ = 4;
   LaneMask mask_;
   bool stopped_ = false;
-  std::vector<LaneWork> work_;  // the current instruction's lanes with an access
-  std::vector<LaneWork> finished_;  // lanes without an access, until every lane has read
+  std::vector<LaneWork> storage_;  // room for a group's lanes, kept from one instruction to the next
+  std::span<LaneWork> work_;       // the current instruction's lanes with an access
   std::vector<uint8_t> done_;
   std::vector<Event> events_;
   std::vector<std::size_t> event_work_;
