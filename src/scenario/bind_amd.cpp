@@ -17,9 +17,9 @@
 #include "gpuatom/amd/device.hpp"
 #include "gpuatom/amd/evaluate.hpp"
 #include "gpuatom/amd/options.hpp"
-#include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/scenario/amd_program.hpp"
 #include "gpuatom/scenario/bind.hpp"
+#include "gpuatom/scenario/bound_machine.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
@@ -222,54 +222,37 @@ class WaveLanes {
 
 // One complete copy of a run: memory, results, wavefronts (streamed in parallel mode unless the
 // atomics are logged; the results table is the launch's either way).
-class AmdMachine final : public scenario::Machine {
+class AmdMachine final : public BoundMachine<WaveLanes> {
  public:
   AmdMachine(const Program& p, support::Diagnostics& d, bool streamed)
-      : p_(p),
-        machine_({p.scenario->launch.lanes, p.group_size}, {p.group_size, false, p.log_atomics}, streamed,
-                 [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                   return std::make_unique<Waves::Group>(memory, settings, p_, memory, results_);
-                 }) {
-    d = scenario::setup_memory(*p.scenario, machine_.memory, p.group_size);
+      : BoundMachine(*p.scenario, {p.group_size, false, p.log_atomics}, streamed,
+                     [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                       return std::make_unique<Launch::Group>(memory, settings, p_, memory, results_);
+                     },
+                     {}, d),
+        p_(p) {
     const uint64_t lanes = p.scenario->launch.lanes;
     results_.values.assign(lanes * p.result_names.size(), 0);
     results_.written.assign(lanes * p.result_names.size(), 0);
     (void)machine_.begin_groups();  // an AMD lane's setup cannot fail: its values are prechecked
   }
 
-  std::span<exec::Agent* const> agents() override { return machine_.agents(); }
-  memory::DeviceMemory& memory() override { return machine_.memory; }
-  exec::AgentStream* stream() override { return machine_.stream(); }
-
-  scenario::Observation observe(const exec::RunResult& run) override {
-    scenario::Observation o;
-    o.memory = &machine_.memory;
-    o.group_size = p_.group_size;
-    o.faults = run.faults;
-    o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
-      for (size_t k = 0; k < p_.result_names.size(); ++k)
-        if (p_.result_names[k] == name) return results_.values[tid * p_.result_names.size() + k];
-      return std::nullopt;
+ private:
+  std::optional<uint64_t> lane_value(std::string_view name, uint64_t tid) override {
+    for (size_t k = 0; k < p_.result_names.size(); ++k)
+      if (p_.result_names[k] == name) return results_.values[tid * p_.result_names.size() + k];
+    return std::nullopt;
+  }
+  std::function<bool(uint64_t)> lane_active() override {
+    if (!p_.active) return {};
+    return [this](uint64_t tid) {
+      const auto v = p_.active->evaluate(scenario::lane_slots(tid, p_.group_size));
+      return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
     };
-    if (p_.active) {
-      o.lane_active = [this](uint64_t tid) {
-        const auto v = p_.active->evaluate(scenario::lane_slots(tid, p_.group_size));
-        return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
-      };
-    }
-    if (p_.log_atomics) {
-      memory::DeviceMemory initial;
-      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
-      o.explainable = machine_.explain(initial);
-    }
-    return o;
   }
 
- private:
-  using Waves = exec::LaneMachine<WaveLanes>;
   const Program& p_;
   LaneResults results_;
-  Waves machine_;
 };
 
 template <class T>
@@ -363,13 +346,7 @@ RunResult run_amd(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  const bool streamed = options.mode == Mode::parallel && !p.log_atomics;
-  return execute(s, options, [&]() -> MachineOrError {
-    support::Diagnostics d;
-    auto machine = std::make_unique<AmdMachine>(p, d, streamed);
-    if (d.has_errors()) return d;
-    return machine;
-  });
+  return execute_machines<AmdMachine>(s, options, p, options.mode == Mode::parallel && !p.log_atomics);
 }
 
 }  // namespace gpuatom::scenario

@@ -17,13 +17,13 @@
 #include <bit>
 #include <memory>
 
-#include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/nvidia/parser.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/nvidia/surface_access.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "gpuatom/scenario/bind.hpp"
+#include "gpuatom/scenario/bound_machine.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
@@ -590,66 +590,48 @@ class WarpLanes {
 };
 
 // One copy of the scenario's device: the memory with its windows, and the warps, eager or
-// streamed (exec/lane_machine.hpp). Streamed warps keep only the registers `[[expect]]` entries
-// read, per lane, after each warp finishes.
-class SassMachine final : public scenario::Machine {
+// streamed. Streamed warps keep only the registers `[[expect]]` entries read, per lane, after each
+// warp finishes.
+class SassMachine final : public BoundMachine<WarpLanes> {
  public:
   SassMachine(const Program& p, support::Diagnostics& d, bool streamed)
-      : p_(p),
-        machine_({p.scenario->launch.lanes, p.group_size}, {p.group_size, p.stop_after_fault, p.log_atomics}, streamed,
-                 [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                   return std::make_unique<Warps::Group>(memory, settings, p_, streamed, &kept_values_);
-                 }) {
-    set_windows(machine_.memory);
-    d = scenario::setup_memory(*p.scenario, machine_.memory, p.group_size);
-    setup_notes_ = d;
+      : BoundMachine(*p.scenario, {p.group_size, p.stop_after_fault, p.log_atomics}, streamed,
+                     [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                       return std::make_unique<Launch::Group>(memory, settings, p_, streamed, &kept_values_);
+                     },
+                     set_windows, d),
+        p_(p),
+        setup_notes_(d) {
     if (streamed) kept_values_.assign(p.scenario->launch.lanes * p.kept.size(), 0);
     if (machine_.begin_groups()) d.append(first_setup_error(p));
   }
 
-  std::span<exec::Agent* const> agents() override { return machine_.agents(); }
-  memory::DeviceMemory& memory() override { return machine_.memory; }
-  exec::AgentStream* stream() override { return machine_.stream(); }
   support::Diagnostics setup_error() override {
     support::Diagnostics d = setup_notes_;
     d.append(first_setup_error(p_));
     return d;
   }
 
-  scenario::Observation observe(const exec::RunResult& run) override {
-    scenario::Observation o;
-    o.memory = &machine_.memory;
-    o.group_size = p_.group_size;
-    o.faults = run.faults;
-    o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
-      const auto reg = parse_register(name);
-      if (!reg) return std::nullopt;
-      if (!machine_.streamed())
-        return machine_.lanes(tid / p_.group_size).regs.value(*reg, static_cast<uint32_t>(tid % p_.group_size));
-      for (size_t k = 0; k < p_.kept.size(); ++k)
-        if (p_.kept[k].bank == reg->bank && p_.kept[k].index == reg->index) return kept_values_[tid * p_.kept.size() + k];
-      return std::nullopt;
-    };
-    if (p_.log_atomics) {
-      memory::DeviceMemory initial;  // the memory as it was before the run
-      set_windows(initial);
-      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
-      o.explainable = machine_.explain(initial);
-    }
-    o.lane_active = [this](uint64_t tid) { return lane_takes_part(p_, tid); };
-    return o;
-  }
-
  private:
-  using Warps = exec::LaneMachine<WarpLanes>;
   static void set_windows(memory::DeviceMemory& memory) {
     memory.set_window(memory::Space::local, local_window);
     memory.set_window(memory::Space::shared, shared_window);
   }
+  std::optional<uint64_t> lane_value(std::string_view name, uint64_t tid) override {
+    const auto reg = parse_register(name);
+    if (!reg) return std::nullopt;
+    if (!machine_.streamed())
+      return machine_.lanes(tid / p_.group_size).regs.value(*reg, static_cast<uint32_t>(tid % p_.group_size));
+    for (size_t k = 0; k < p_.kept.size(); ++k)
+      if (p_.kept[k].bank == reg->bank && p_.kept[k].index == reg->index) return kept_values_[tid * p_.kept.size() + k];
+    return std::nullopt;
+  }
+  std::function<bool(uint64_t)> lane_active() override {
+    return [this](uint64_t tid) { return lane_takes_part(p_, tid); };
+  }
 
   const Program& p_;
   std::vector<uint32_t> kept_values_;  // streamed: lanes × p_.kept
-  Warps machine_;
   support::Diagnostics setup_notes_;   // what memory setup said
 };
 

@@ -27,11 +27,11 @@
 #include <map>
 #include <memory>
 
-#include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/intel/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/scenario/bind.hpp"
+#include "gpuatom/scenario/bound_machine.hpp"
 #include "gpuatom/scenario/execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
@@ -519,67 +519,51 @@ bool fill(const Program& p, GroupState& state, uint64_t g, bool streamed) {
 }
 
 // One copy of the scenario's device: its memory and threads, eager or streamed (the parallel
-// mode of a Program::streamable program; exec/lane_machine.hpp).
-class VisaMachine final : public scenario::Machine {
+// mode of a Program::streamable program).
+class VisaMachine final : public BoundMachine<ThreadLanes> {
  public:
   VisaMachine(const Program& p, support::Diagnostics& d, bool streamed)
-      : p_(p),
-        machine_({p.scenario->launch.lanes, p.group_size}, {p.group_size, false, p.log_atomics}, streamed,
-                 [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                   return std::make_unique<Threads::Group>(memory, settings, p_, streamed);
-                 }) {
-    d = scenario::setup_memory(*p.scenario, machine_.memory, p.group_size);
-    setup_notes_ = d;
+      : BoundMachine(*p.scenario, {p.group_size, false, p.log_atomics}, streamed,
+                     [&p, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                       return std::make_unique<Launch::Group>(memory, settings, p, streamed);
+                     },
+                     {}, d),
+        p_(p),
+        setup_notes_(d) {
     if (machine_.begin_groups()) first_setup_error(p, d);
   }
 
-  std::span<exec::Agent* const> agents() override { return machine_.agents(); }
-  memory::DeviceMemory& memory() override { return machine_.memory; }
-  exec::AgentStream* stream() override { return machine_.stream(); }
   support::Diagnostics setup_error() override {
     support::Diagnostics d = setup_notes_;
     first_setup_error(p_, d);
     return d;
   }
 
-  scenario::Observation observe(const exec::RunResult& run) override {
-    scenario::Observation o;
-    o.memory = &machine_.memory;
-    o.group_size = p_.group_size;
-    o.faults = run.faults;
-    o.lane_value = [this](std::string_view name, uint64_t tid) -> std::optional<uint64_t> {
-      const DeclarationTable& t = p_.module.declarations;
-      const auto ref = t.lookup(name);
-      const uint64_t g = tid / p_.group_size;
-      const uint32_t e = static_cast<uint32_t>(tid % p_.group_size);
-      if (!ref || machine_.streamed() || g >= machine_.launch().groups()) return std::nullopt;  // streamed: no state is kept
-      const GroupState& state = machine_.lanes(g).state;
-      if (ref->kind == DeclKind::predicate) {
-        const PredicateVariable* pv = t.predicate(ref->id);
-        if (!pv || e >= pv->num_elts) return std::nullopt;
-        return (state.predicates[ref->id - 1] >> e) & 1u;
-      }
-      if (ref->kind != DeclKind::general) return std::nullopt;
-      const GeneralVariable* var = t.general(ref->id);
-      if (!var || e >= var->num_elts) return std::nullopt;
-      const unsigned size = info(var->type).bytes;
-      return read_bytes(state, p_.layout, ref->id, uint64_t{e} * size, size);
-    };
-    if (p_.active) {
-      o.lane_active = [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
+ private:
+  std::optional<uint64_t> lane_value(std::string_view name, uint64_t tid) override {
+    const DeclarationTable& t = p_.module.declarations;
+    const auto ref = t.lookup(name);
+    const uint64_t g = tid / p_.group_size;
+    const uint32_t e = static_cast<uint32_t>(tid % p_.group_size);
+    if (!ref || machine_.streamed() || g >= machine_.launch().groups()) return std::nullopt;  // streamed: no state is kept
+    const GroupState& state = machine_.lanes(g).state;
+    if (ref->kind == DeclKind::predicate) {
+      const PredicateVariable* pv = t.predicate(ref->id);
+      if (!pv || e >= pv->num_elts) return std::nullopt;
+      return (state.predicates[ref->id - 1] >> e) & 1u;
     }
-    if (p_.log_atomics) {
-      memory::DeviceMemory initial;
-      (void)scenario::setup_memory(*p_.scenario, initial, p_.group_size);
-      o.explainable = machine_.explain(initial);
-    }
-    return o;
+    if (ref->kind != DeclKind::general) return std::nullopt;
+    const GeneralVariable* var = t.general(ref->id);
+    if (!var || e >= var->num_elts) return std::nullopt;
+    const unsigned size = info(var->type).bytes;
+    return read_bytes(state, p_.layout, ref->id, uint64_t{e} * size, size);
+  }
+  std::function<bool(uint64_t)> lane_active() override {
+    if (!p_.active) return {};
+    return [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
   }
 
- private:
-  using Threads = exec::LaneMachine<ThreadLanes>;
   const Program& p_;
-  Threads machine_;
   support::Diagnostics setup_notes_;  // what memory setup said
 };
 
@@ -855,13 +839,7 @@ RunResult run_visa(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  const bool streamed = options.mode == Mode::parallel && p.streamable;
-  return execute(s, options, [&]() -> MachineOrError {
-    support::Diagnostics d;
-    auto machine = std::make_unique<VisaMachine>(p, d, streamed);
-    if (d.has_errors()) return d;
-    return machine;
-  });
+  return execute_machines<VisaMachine>(s, options, p, options.mode == Mode::parallel && p.streamable);
 }
 
 }  // namespace gpuatom::scenario

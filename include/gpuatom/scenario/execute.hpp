@@ -40,13 +40,14 @@ using MachineFactory = std::function<MachineOrError()>;
 // Runs the scenario in options.mode with machines from `make` and checks its expectations.
 RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make);
 
-// The usual runner entry: machines of type M built from one prepared program, each construction
-// reporting setup errors (region creation, initial values) into a Diagnostics.
+// The usual binding entry: machines of type M built from one prepared program (streamed or not),
+// each construction reporting setup errors (region creation, initial values) into a Diagnostics.
 template <class M, class Program>
-RunResult execute_machines(const Scenario& scenario, const RunOptions& options, const Program& program) {
-  return execute(scenario, options, [&program]() -> MachineOrError {
+RunResult execute_machines(const Scenario& scenario, const RunOptions& options, const Program& program,
+                           bool streamed) {
+  return execute(scenario, options, [&program, streamed]() -> MachineOrError {
     support::Diagnostics d;
-    auto machine = std::make_unique<M>(program, d);
+    auto machine = std::make_unique<M>(program, d, streamed);
     if (d.has_errors()) return d;
     return machine;
   });
