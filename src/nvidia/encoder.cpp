@@ -1,23 +1,14 @@
 #include "gpuatom/nvidia/encoder.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include "gpuatom/nvidia/printer.hpp"
 
 namespace gpuatom::nvidia {
 
 namespace {
 
-bool has_field(const EncodingInfo& form, FieldKind kind) {
-  // Which field kinds each form has, built once from the table: asked several times per word.
-  static const auto kinds = [] {
-    std::array<uint32_t, encoding_form_count> t{};
-    for (const EncodingInfo& e : encoding_table())
-      for (const BitField& f : e.fields) t[static_cast<size_t>(e.form)] |= 1u << static_cast<int>(f.kind);
-    return t;
-  }();
-  return kinds[static_cast<size_t>(form.form)] & (1u << static_cast<int>(kind));
-}
+bool has_field(const EncodingInfo& form, FieldKind kind) { return layout(form.form).has(kind); }
 
 // A field's value as the instruction asks for it, or the reason no word holds it. Signed
 // fields are checked against their range here, before they are cut to their width.
@@ -78,21 +69,18 @@ class FieldValues {
   std::variant<uint64_t, std::string> size(SizeField field) const {
     if (const auto& p = placeholder(Slot::size)) return *p;
     if (const auto code = size_code(field, i_.size, arch_)) return static_cast<uint64_t>(*code);
-    return fmt::format("size {} has no code in this opcode's size field on {}", print_size(), name(arch_));
+    return fmt::format("size {} has no code in this opcode's size field on {}", size_name(i_.size), name(arch_));
   }
-  std::string print_size() const { return i_.size == Size::U32 ? std::string(".U32") : std::string(info(i_.size).spelling); }
+
 
   // ImmS20 / ImmS24÷4, or unsigned when Ra = RZ (§6.5).
   std::variant<uint64_t, std::string> offset(const BitField& f, int scale) const {
     const int64_t off = i_.address.offset;
-    const auto shown = [off] {  // only for a message: formatting costs more than the encoding
-      return off < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-off)) : fmt::format("0x{:x}", off);
-    };
-    if (off % scale) return fmt::format("the offset {} is not a multiple of {}", shown(), scale);
+    if (off % scale) return fmt::format("the offset {} is not a multiple of {}", signed_hex(off), scale);
     const int64_t field = off / scale;
     const int64_t span = int64_t{1} << f.width;
     const bool fits = i_.address.absolute() ? field >= 0 && field < span : field >= -span / 2 && field < span / 2;
-    if (!fits) return fmt::format("the offset {} does not fit the {} field", shown(), name(f.kind));
+    if (!fits) return fmt::format("the offset {} does not fit the {} field", signed_hex(off), name(f.kind));
     return static_cast<uint64_t>(field) & static_cast<uint64_t>(span - 1);
   }
 
@@ -104,27 +92,14 @@ class FieldValues {
 
 std::optional<EncodingForm> encoding_form(const Instruction& i) {
   if (i.dialect != Dialect::spa5) return std::nullopt;
-  const bool compare = i.is_compare();
-  const bool bindless = i.surface.bindless();
-  switch (i.family()) {
-    case Family::ATOM:
-      if (i.ps) return compare ? EncodingForm::atom_cas_sparse : EncodingForm::atom_sparse;
-      return compare ? EncodingForm::atom_cas : EncodingForm::atom;
-    case Family::ATOMS:
-      if (!compare) return EncodingForm::atoms;
-      return i.op == AtomOp::CAS ? EncodingForm::atoms_cas : EncodingForm::atoms_cast;
-    case Family::RED: return EncodingForm::red;
-    case Family::SUATOM:
-      if (i.surface.formatted) {
-        if (compare) return bindless ? EncodingForm::suatom_formatted_cas_bindless : EncodingForm::suatom_formatted_cas_bound;
-        return bindless ? EncodingForm::suatom_formatted_bindless : EncodingForm::suatom_formatted_bound;
-      }
-      if (!bindless) return compare ? EncodingForm::suatom_bound_cas : EncodingForm::suatom_bound;
-      if (compare) return EncodingForm::suatom_bindless_cas;
-      return i.ps ? EncodingForm::suatom_bindless_sparse : EncodingForm::suatom_bindless;
-    case Family::SURED:
-      if (i.surface.formatted) return bindless ? EncodingForm::sured_formatted_bindless : EncodingForm::sured_formatted_bound;
-      return bindless ? EncodingForm::sured_bindless : EncodingForm::sured_bound;
+  const FormHandle handle = !i.is_surface()         ? FormHandle::none
+                            : i.surface.bindless() ? FormHandle::bindless
+                                                   : FormHandle::bound;
+  for (const EncodingInfo& e : encoding_table()) {
+    if (info(e.mnemonic).family != i.family() || e.handle != handle || !form_takes(e.ops, i.op)) continue;
+    if (i.is_surface() && e.formatted != i.surface.formatted) continue;
+    if (e.ps == (i.ps ? FormPs::without : FormPs::with)) continue;
+    return e.form;
   }
   return std::nullopt;
 }
@@ -158,7 +133,7 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
     return refuse(i.columns.column(OperandRole::address), fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
                   "spec/nvidia.md §6.6");
   if (i.surface.byte_address && !has_field(form, FieldKind::byte_address))
-    return refuse(i.columns.column(Slot::byte_address), fmt::format("{} has no .BA field", form.name), "docs/oracles.md");
+    return refuse(i.columns.column(Slot::byte_address), fmt::format("{} has no {} field", form.name, name(Slot::byte_address)), "docs/oracles.md");
   const bool sized = has_field(form, FieldKind::atom_size) || has_field(form, FieldKind::surface_size) ||
                      has_field(form, FieldKind::shared_size) || has_field(form, FieldKind::cas_size);
   if (!sized && (i.size != Size::U32 || i.placeholders[static_cast<int>(Slot::size)]))

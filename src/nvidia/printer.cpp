@@ -6,12 +6,6 @@ namespace gpuatom::nvidia {
 
 namespace {
 
-// Lower-case hex with a "-" in front of negative values: "0x8", "-0x8".
-std::string signed_hex(int64_t value) {
-  if (value < 0) return fmt::format("-0x{:x}", static_cast<uint64_t>(-value));
-  return fmt::format("0x{:x}", static_cast<uint64_t>(value));
-}
-
 std::string_view size_text(const Instruction& inst) {
   if (!inst.size_spelling.empty()) {
     const SizeSpelling* remembered = find_size_spelling(inst.size_spelling);
@@ -20,31 +14,15 @@ std::string_view size_text(const Instruction& inst) {
   return canonical_size_spelling(inst);
 }
 
-// One modifier slot: its placeholder if it holds one, else its value ("" when absent).
-std::string slot_text(const Instruction& inst, Slot slot) {
-  if (const auto& placeholder = inst.placeholders[static_cast<int>(slot)])
-    return fmt::format(".{}{}",
-                       inst.generic_placeholders
-                           ? "INVALID"
-                           : placeholder_stem(slot, inst.family(), inst.dialect, inst.surface.formatted && inst.is_compare()),
-                       *placeholder);
-  const auto dotted = [](std::string_view name) { return name.empty() ? std::string() : fmt::format(".{}", name); };
-  switch (slot) {
-    case Slot::mode: return inst.is_surface() ? (inst.surface.formatted ? ".P" : ".D") : "";
-    case Slot::byte_address: return inst.is_surface() && inst.surface.byte_address ? ".BA" : "";
-    case Slot::dim: return inst.is_surface() ? dotted(info(inst.surface.dim).name) : "";
-    case Slot::extended: return inst.extended ? ".E" : "";
-    case Slot::op: return dotted(info(inst.op).name);
-    case Slot::size: return std::string(size_text(inst));
-    case Slot::cache: return dotted(name(inst.memory.cache));
-    case Slot::strength: return dotted(name(inst.memory.strength));
-    case Slot::scope: return dotted(name(inst.memory.scope));
-    case Slot::private_: return inst.memory.private_ ? ".PRIVATE" : "";
-    case Slot::clamp:
-      // .NEAR is the default and is not printed (§10.4).
-      return inst.is_surface() && inst.surface.clamp != Clamp::near ? dotted(info(inst.surface.clamp).name) : "";
-  }
-  return "";
+// One modifier slot: its placeholder if it holds one, else its value ("" when absent or when it
+// holds the value an unwritten modifier has).
+std::string slot_text(const Instruction& inst, const SlotInfo& slot) {
+  if (inst.placeholders[static_cast<int>(slot.slot)]) return inst.placeholder_spelling(slot.slot);
+  if (slot.slot == Slot::op) return fmt::format(".{}", info(inst.op).name);
+  if (slot.slot == Slot::size) return std::string(size_text(inst));
+  const auto value = inst.modifier(slot.slot);
+  if (!value || value == slot.unwritten || modifier_name(slot.slot, *value).empty()) return "";
+  return fmt::format(".{}", modifier_name(slot.slot, *value));
 }
 
 // "R9", "UR4, 0x0", "0x54", "0x0, 0x5c": the handle register, then any immediates.
@@ -70,6 +48,11 @@ std::string_view canonical_size_spelling(const Instruction& inst) {
   }
 }
 
+std::string signed_hex(int64_t value) {
+  if (value < 0) return fmt::format("-0x{:x}", static_cast<uint64_t>(-value));
+  return fmt::format("0x{:x}", static_cast<uint64_t>(value));
+}
+
 std::string print_address(const Address& a) {
   std::string out;
   if (a.descriptor) out += fmt::format("desc[{}]", uniform_register_name(*a.descriptor));
@@ -88,7 +71,7 @@ std::string print_address(const Address& a) {
 
 std::string print_opcode(const Instruction& inst) {
   std::string out(info(inst.mnemonic).name);
-  for (int s = 0; s < slot_count; ++s) out += slot_text(inst, static_cast<Slot>(s));
+  for (const SlotInfo& slot : slot_table()) out += slot_text(inst, slot);
   return out;
 }
 
@@ -103,7 +86,7 @@ std::string print(const Instruction& inst) {
   if (inst.rd) operands.push_back(register_name(*inst.rd));
   operands.push_back(print_address(inst.address));
   // `???255`: a register field of 255 where RZ would mean something else (nvdisasm's spelling).
-  const auto data = [&](uint8_t r, OperandRole role) { return inst.unnamed(role) ? std::string("???255") : register_name(r); };
+  const auto data = [&](uint8_t r, OperandRole role) { return inst.unnamed(role) ? std::string(unnamed_register) : register_name(r); };
   if (inst.rb) operands.push_back(data(*inst.rb, OperandRole::rb));
   if (inst.rc) operands.push_back(data(*inst.rc, OperandRole::rc));
   if (inst.is_surface()) operands.push_back(handle_text(inst.surface));

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/nvidia/printer.hpp"
+
 namespace gpuatom::nvidia {
 
 namespace {
-
-std::string hex(int64_t v) { return v < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-v)) : fmt::format("0x{:x}", v); }
 
 class Validator {
  public:
@@ -54,15 +54,12 @@ class Validator {
   }
 
   void placeholders() {
-    for (int s = 0; s < slot_count; ++s)
-      if (const auto& p = i_.placeholders[s])
-        warning(col(static_cast<Slot>(s)),
-                fmt::format(".{}{} stands for an unassigned {} field value: the instruction prints and encodes but does "
+    for (const SlotInfo& s : slot_table())
+      if (i_.placeholders[static_cast<int>(s.slot)])
+        warning(col(s.slot),
+                fmt::format("{} stands for an unassigned {} field value: the instruction prints and encodes but does "
                             "not execute",
-                            i_.generic_placeholders ? "INVALID"
-                                        : placeholder_stem(static_cast<Slot>(s), i_.family(), i_.dialect,
-                                                           i_.surface.formatted && i_.is_compare()),
-                            *p, name(static_cast<Slot>(s))),
+                            i_.placeholder_spelling(s.slot), name(s.slot)),
                 "spec/nvidia.md §10.3");
   }
 
@@ -70,9 +67,10 @@ class Validator {
   void formatted() {
     if (i_.is_surface() && i_.surface.formatted)
       error(col(Slot::mode),
-            fmt::format("{}.P (formatted surface data) has no semantics on the SUATOM page, which defines only .D (raw "
-                        "data): it prints and encodes but does not execute",
-                        info(i_.mnemonic).name),
+            fmt::format("{}.{} (formatted surface data) has no semantics on the SUATOM page, which defines only .{} "
+                        "(raw data): it prints and encodes but does not execute",
+                        info(i_.mnemonic).name, modifier_name(Slot::mode, mode_formatted),
+                        modifier_name(Slot::mode, mode_raw)),
             "seed 002, docs/oracles.md");
   }
 
@@ -118,9 +116,9 @@ class Validator {
     const std::string_view page = i_.family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
     if (i_.unnamed(OperandRole::rb) || i_.unnamed(OperandRole::rc)) {
       error(col(i_.unnamed(OperandRole::rb) ? OperandRole::rb : OperandRole::rc),
-            fmt::format("{}: ???255 is register field 255 where it is not RZ: the compare or swap operand runs past R254 "
+            fmt::format("{}: {} is register field 255 where it is not RZ: the compare or swap operand runs past R254 "
                         "and names no register",
-                        opcode()),
+                        opcode(), unnamed_register),
             "spec/nvidia.md §6.2, docs/oracles.md");
       return;
     }
@@ -178,21 +176,21 @@ class Validator {
     const uint32_t column = i_.columns.offset ? i_.columns.offset : i_.columns.column(OperandRole::address);
     if (i_.family() == Family::ATOMS) {
       if (a.offset % 4)
-        error(column, fmt::format("the ATOMS offset {} is not a multiple of 4 (it is stored divided by 4)", hex(a.offset)),
+        error(column, fmt::format("the ATOMS offset {} is not a multiple of 4 (it is stored divided by 4)", signed_hex(a.offset)),
               "spec/nvidia.md §6.5");
       else if (a.absolute() && (a.offset < 0 || a.offset > 0xfffffc))
-        error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", hex(a.offset)),
+        error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", signed_hex(a.offset)),
               "spec/nvidia.md §6.5");
       else if (!a.absolute() && (a.offset < -0x800000 || a.offset > 0x7ffffc))
-        error(column, fmt::format("the offset ImmS24 must be -0x800000 … 0x7ffffc, not {}", hex(a.offset)),
+        error(column, fmt::format("the offset ImmS24 must be -0x800000 … 0x7ffffc, not {}", signed_hex(a.offset)),
               "spec/nvidia.md §6.5");
       return;
     }
     if (a.absolute() && (a.offset < 0 || a.offset > 0xfffff))
-      error(column, fmt::format("the absolute address [ImmU20] must be 0 … 0xfffff, not {}", hex(a.offset)),
+      error(column, fmt::format("the absolute address [ImmU20] must be 0 … 0xfffff, not {}", signed_hex(a.offset)),
             "spec/nvidia.md §6.5");
     else if (!a.absolute() && (a.offset < -0x80000 || a.offset > 0x7ffff))
-      error(column, fmt::format("the offset ImmS20 must be -0x80000 … 0x7ffff, not {}", hex(a.offset)),
+      error(column, fmt::format("the offset ImmS20 must be -0x80000 … 0x7ffff, not {}", signed_hex(a.offset)),
             "spec/nvidia.md §6.5");
   }
 
