@@ -36,7 +36,7 @@ constexpr std::array<OpInfo, atom_op_count> ops = {{
 // a decoded size on some architectures (decoded_size_spelling(), docs/oracles.md).
 constexpr std::array<SizeSpelling, 21> spellings = {{
     {".U32", Size::U32, false}, {".32", Size::U32, false}, {".S32", Size::S32, false},
-    {".U64", Size::U64, false}, {".64", Size::U64, false}, {".S64", Size::S64, false},
+    {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, std::nullopt, true}, {".S64", Size::S64, false},
     {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
     {".F16x2.FTZ.RN", Size::F16x2, false, Architecture::sm_52, Architecture::sm_53}, {".F64.RN", Size::F64_RN, false},
     {".SD32", Size::SD32, false}, {".SD64", Size::SD64, false}, {".BF16x2.RN", Size::BF16x2, true},
@@ -168,6 +168,12 @@ std::string_view name(Family family) {
 }
 
 std::string_view size_name(Size size) { return first_spelling(size); }
+
+std::string_view compact_size_spelling(Size size) {
+  for (const SizeSpelling& s : spellings)
+    if (s.size == size && s.compact) return s.text;
+  return size_name(size);
+}
 
 std::string_view legality_source(Family family) {
   switch (family) {

@@ -43,7 +43,9 @@ std::string_view canonical_size_spelling(const Instruction& inst) {
   switch (inst.size) {
     case Size::U32: return "";
     // nvdisasm: ATOM.CAS.64 and ATOMS.CAS.64, but SUATOM.D.1D.CAS.U64.
-    case Size::U64: return (inst.is_compare() && !inst.is_surface()) || inst.dialect == Dialect::modern ? ".64" : ".U64";
+    case Size::U64:
+      return (inst.is_compare() && !inst.is_surface()) || inst.dialect == Dialect::modern ? compact_size_spelling(Size::U64)
+                                                                                           : info(Size::U64).spelling;
     default: return info(inst.size).spelling;
   }
 }

@@ -43,6 +43,8 @@ class Validator {
   uint32_t col(OperandRole r) const { return i_.columns.column(r); }
   std::string opcode() const { return fmt::format("{}.{}", info(i_.mnemonic).name, info(i_.op).name); }
   bool spa5() const { return i_.dialect == Dialect::spa5; }
+  // ".64" after an opcode whose data spans `n` = 2 registers, "" for 32-bit data.
+  static std::string_view wide(int n) { return n == 2 ? compact_size_spelling(Size::U64) : std::string_view(); }
 
   // A rule that holds only on SPA 5.0 (sm_5x/sm_6x). Text read without --arch is held to it when
   // it is spelled as SPA 5.0 text; the message says so, since sm_70+ text can look the same
@@ -141,7 +143,7 @@ class Validator {
     const int expected = rb + n;
     if (rc != RZ && rc != expected) {
       error(col(OperandRole::rc),
-            spa5_rule(fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), n == 2 ? ".64" : "", n,
+            spa5_rule(fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), wide(n), n,
                                   register_name(static_cast<uint8_t>(expected)), register_name(rc))),
             "spec/nvidia.md §6.2");
       return;
@@ -261,7 +263,7 @@ class Validator {
     if (rb % (2 * n))
       error(col(OperandRole::rb),
             fmt::format("SUATOM.CAS{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}",
-                        n == 2 ? ".64" : "", 2 * n, 2 * n, register_name(rb)),
+                        wide(n), 2 * n, 2 * n, register_name(rb)),
             "spec/nvidia.md §6.2 (DERIVED)");
     else if (rb + 2 * n - 1 >= RZ)
       error(col(OperandRole::rb),
