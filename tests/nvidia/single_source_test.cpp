@@ -69,6 +69,9 @@ TEST(SassSingleSource, EverySizeSpellingParsesToItsEntry) {
   EXPECT_EQ(decoded_size_spelling(Size::U128, Architecture::sm_50), ".U128");
   EXPECT_EQ(decoded_size_spelling(Size::F16x2, Architecture::sm_53), ".F16x2.FTZ.RN");
   EXPECT_EQ(decoded_size_spelling(Size::F16x2, Architecture::sm_60), "");
+  EXPECT_EQ(compact_size_spelling(Size::U64), ".64");
+  EXPECT_EQ(compact_size_spelling(Size::S64), ".S64");
+  EXPECT_EQ(find_size_spelling(compact_size_spelling(Size::U64))->size, Size::U64);
 }
 
 TEST(SassSingleSource, EveryOpAndMnemonicParsesToItsEntry) {
