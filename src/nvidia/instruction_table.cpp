@@ -392,17 +392,10 @@ std::string_view name(Scope s) { return spelled(Slot::scope, v(s)); }
 std::string_view name(CacheOp c) { return spelled(Slot::cache, v(c)); }
 
 std::string_view name(OperandRole role) {
-  switch (role) {
-    case OperandRole::ps: return "sparse predicate Ps";
-    case OperandRole::pu: return "predicate destination Pu";
-    case OperandRole::rd: return "destination Rd";
-    case OperandRole::address: return "address";
-    case OperandRole::rb: return "data register Rb";
-    case OperandRole::rc: return "swap register Rc";
-    case OperandRole::handle: return "surface handle";
-    case OperandRole::trailing_rz: return "trailing RZ";
-  }
-  return "?";
+  static constexpr std::array<std::string_view, operand_role_count> names = {
+      "sparse predicate Ps", "predicate destination Pu", "destination Rd", "address", "data register Rb",
+      "swap register Rc",    "surface handle",           "trailing RZ"};
+  return names[static_cast<int>(role)];
 }
 
 const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op) {
@@ -431,29 +424,14 @@ const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op)
 }
 
 std::string_view name(FieldKind kind) {
-  switch (kind) {
-    case F::rd: return "Rd";
-    case F::ra: return "Ra";
-    case F::rb: return "Rb";
-    case F::rc: return "Rc";
-    case F::guard: return "guard predicate";
-    case F::guard_negate: return "guard negate";
-    case F::offset20: return "ImmS20/ImmU20";
-    case F::offset22_div4: return "ImmS24/4";
-    case F::extended: return name(Slot::extended);
-    case F::byte_address: return name(Slot::byte_address);
-    case F::atom_size: case F::cas_size: case F::shared_size: case F::surface_size: return "size";
-    case F::op: return "op";
-    case F::cas_layout: return "CAS operand layout";
-    case F::cas_kind: return "CAS kind";
-    case F::formatted_cas_op: return "formatted CAS op";
-    case F::sparse: return "Ps";
-    case F::dim: return "dim";
-    case F::ts_index: return "tsPtrIdxU13";
-    case F::clamp: return "clamp";
-    case F::unassigned: return "unassigned";
-  }
-  return "?";
+  // In FieldKind order; .E and .BA are named by their spellings.
+  static constexpr std::array<std::string_view, field_kind_count> names = {
+      "Rd", "Ra", "Rb", "Rc", "guard predicate", "guard negate", "ImmS20/ImmU20", "ImmS24/4", "", "", "size", "size",
+      "size", "size", "op", "CAS operand layout", "CAS kind", "formatted CAS op", "Ps", "dim", "tsPtrIdxU13", "clamp",
+      "unassigned"};
+  if (kind == F::extended) return name(Slot::extended);
+  if (kind == F::byte_address) return name(Slot::byte_address);
+  return names[static_cast<int>(kind)];
 }
 
 std::span<const EncodingInfo> encoding_table() { return encodings; }

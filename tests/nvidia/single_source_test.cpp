@@ -173,3 +173,16 @@ TEST(SassSingleSource, FormAttributesChooseEachFormAndDecodeBack) {
       EXPECT_TRUE(encoding_form(i).has_value()) << e.name << " ." << o.name;
     }
 }
+
+TEST(SassSingleSource, EveryFieldKindAndOperandRoleHasItsName) {
+  for (int k = 0; k < field_kind_count; ++k) EXPECT_FALSE(name(static_cast<FieldKind>(k)).empty()) << k;
+  for (int r = 0; r < operand_role_count; ++r) EXPECT_FALSE(name(static_cast<OperandRole>(r)).empty()) << r;
+  EXPECT_EQ(name(FieldKind::offset22_div4), "ImmS24/4");
+  EXPECT_EQ(name(FieldKind::extended), ".E");
+  EXPECT_EQ(name(FieldKind::byte_address), ".BA");
+  EXPECT_EQ(name(FieldKind::surface_size), "size");
+  EXPECT_EQ(name(FieldKind::op), "op");
+  EXPECT_EQ(name(FieldKind::unassigned), "unassigned");
+  EXPECT_EQ(name(OperandRole::ps), "sparse predicate Ps");
+  EXPECT_EQ(name(OperandRole::trailing_rz), "trailing RZ");
+}
