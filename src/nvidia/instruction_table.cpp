@@ -91,11 +91,15 @@ constexpr std::array<ModifierInfo, 26> modifiers = {{
     {"TRAP", Slot::clamp, v(Clamp::trap), false},
 }};
 
-// The spelling of a slot's value, "" for none.
+// The spelling of each slot's values, by slot and value: "" for none.
+constexpr int modifier_value_count = 8;
+constexpr auto spellings_by_slot = [] {
+  std::array<std::array<std::string_view, modifier_value_count>, slot_count> t{};
+  for (const ModifierInfo& m : modifiers) t[static_cast<int>(m.slot)][m.value] = m.name;
+  return t;
+}();
 constexpr std::string_view spelled(Slot slot, uint8_t value) {
-  for (const ModifierInfo& m : modifiers)
-    if (m.slot == slot && m.value == value) return m.name;
-  return "";
+  return value < modifier_value_count ? spellings_by_slot[static_cast<int>(slot)][value] : std::string_view();
 }
 
 // --- Surfaces (§8.1, §11.3) -----------------------------------------------------------------

@@ -304,9 +304,16 @@ std::optional<int> size_code(SizeField field, Size size, Architecture arch) {
 }
 
 std::string_view decoded_size_spelling(Size size, Architecture arch) {
-  for (const SizeSpelling& s : spellings)
-    if (s.size == size && s.decoded_from && *s.decoded_from <= arch && arch <= *s.decoded_to) return s.text;
-  return "";
+  // By size and architecture, built once from the spellings: the decoder asks per word.
+  static const auto table = [] {
+    std::array<std::array<std::string_view, architecture_count>, size_count> t{};
+    for (const SizeSpelling& s : spellings)
+      if (s.decoded_from)
+        for (int a = static_cast<int>(*s.decoded_from); a <= static_cast<int>(*s.decoded_to); ++a)
+          t[static_cast<int>(s.size)][a] = s.text;
+    return t;
+  }();
+  return table[static_cast<int>(size)][static_cast<int>(arch)];
 }
 
 }  // namespace gpuatom::nvidia

@@ -18,11 +18,17 @@ std::string_view size_text(const Instruction& inst) {
 // holds the value an unwritten modifier has).
 std::string slot_text(const Instruction& inst, const SlotInfo& slot) {
   if (inst.placeholders[static_cast<int>(slot.slot)]) return inst.placeholder_spelling(slot.slot);
-  if (slot.slot == Slot::op) return fmt::format(".{}", info(inst.op).name);
   if (slot.slot == Slot::size) return std::string(size_text(inst));
-  const auto value = inst.modifier(slot.slot);
-  if (!value || value == slot.unwritten || modifier_name(slot.slot, *value).empty()) return "";
-  return fmt::format(".{}", modifier_name(slot.slot, *value));
+  std::string_view spelling;
+  if (slot.slot == Slot::op) {
+    spelling = info(inst.op).name;
+  } else if (const auto value = inst.modifier(slot.slot); value && value != slot.unwritten) {
+    spelling = modifier_name(slot.slot, *value);
+  }
+  if (spelling.empty()) return "";
+  std::string out(1, '.');
+  out += spelling;
+  return out;
 }
 
 // "R9", "UR4, 0x0", "0x54", "0x0, 0x5c": the handle register, then any immediates.
