@@ -1,5 +1,7 @@
 #include "gpuatom/nvidia/encoder.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/printer.hpp"
@@ -92,16 +94,33 @@ class FieldValues {
 
 std::optional<EncodingForm> encoding_form(const Instruction& i) {
   if (i.dialect != Dialect::spa5) return std::nullopt;
-  const FormHandle handle = !i.is_surface()         ? FormHandle::none
-                            : i.surface.bindless() ? FormHandle::bindless
-                                                   : FormHandle::bound;
-  for (const EncodingInfo& e : encoding_table()) {
-    if (info(e.mnemonic).family != i.family() || e.handle != handle || !form_takes(e.ops, i.op)) continue;
-    if (i.is_surface() && e.formatted != i.surface.formatted) continue;
-    if (e.ps == (i.ps ? FormPs::without : FormPs::with)) continue;
-    return e.form;
-  }
-  return std::nullopt;
+  // The form of each family, op, handle, mode and Ps: the first entry of encoding_table() whose
+  // attributes take them, looked up once for every combination (the encoder asks per word).
+  constexpr int families = static_cast<int>(Family::SURED) + 1, handles = 3;
+  static const auto forms = [] {
+    std::array<uint8_t, families * atom_op_count * handles * 2 * 2> t;
+    t.fill(0xff);
+    for (int f = 0; f < families; ++f)
+      for (int op = 0; op < atom_op_count; ++op)
+        for (int h = 0; h < handles; ++h)
+          for (int formatted = 0; formatted < 2; ++formatted)
+            for (int ps = 0; ps < 2; ++ps)
+              for (const EncodingInfo& e : encoding_table()) {
+                if (static_cast<int>(info(e.mnemonic).family) != f || static_cast<int>(e.handle) != h) continue;
+                if (!form_takes(e.ops, static_cast<AtomOp>(op)) || (h && e.formatted != (formatted != 0))) continue;
+                if (e.ps == (ps ? FormPs::without : FormPs::with)) continue;
+                t[(((f * atom_op_count + op) * handles + h) * 2 + formatted) * 2 + ps] = static_cast<uint8_t>(e.form);
+                break;
+              }
+    return t;
+  }();
+  const int handle = !i.is_surface() ? 0 : i.surface.bindless() ? static_cast<int>(FormHandle::bindless)
+                                                               : static_cast<int>(FormHandle::bound);
+  const int formatted = i.is_surface() && i.surface.formatted;
+  const uint8_t form = forms[(((static_cast<int>(i.family()) * atom_op_count + static_cast<int>(i.op)) * handles + handle) * 2 +
+                              formatted) * 2 + (i.ps ? 1 : 0)];
+  if (form == 0xff) return std::nullopt;
+  return static_cast<EncodingForm>(form);
 }
 
 std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Architecture arch) {
