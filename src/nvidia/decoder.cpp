@@ -1,8 +1,5 @@
 #include "gpuatom/nvidia/decoder.hpp"
 
-#include <array>
-#include <stdexcept>
-
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/validator.hpp"
@@ -16,84 +13,49 @@ constexpr int64_t sign_extend(uint64_t value, int bits) {
   return static_cast<int64_t>((value ^ sign) - sign);
 }
 
-// Where each field kind lies in one form's word: shift and mask (mask 0 for a kind the form does
-// not have, which then reads 0), and which bits are unassigned. Built once per form from its
-// field list, so decoding a word reads fields straight from the word: nothing to clear or copy.
-struct FieldMap {
-  std::array<uint8_t, field_kind_count> shift{};
-  std::array<uint64_t, field_kind_count> mask{};
-  uint64_t unassigned = 0;
-};
-
-const FieldMap& field_map(const EncodingInfo& form) {
-  static const std::array<FieldMap, encoding_form_count> maps = [] {
-    std::array<FieldMap, encoding_form_count> all{};
-    for (const EncodingInfo& e : encoding_table()) {
-      FieldMap& m = all[static_cast<size_t>(e.form)];
-      for (const BitField& f : e.fields) {
-        if (f.kind == FieldKind::unassigned) {
-          m.unassigned |= f.mask();
-          continue;
-        }
-        const auto k = static_cast<size_t>(f.kind);
-        if (m.mask[k]) throw std::logic_error("a field kind appears twice in one encoding");
-        m.shift[k] = f.lo;
-        m.mask[k] = f.mask() >> f.lo;
-      }
-    }
-    return all;
-  }();
-  return maps[static_cast<size_t>(form.form)];
-}
-
-bool formatted(EncodingForm f) {
-  switch (f) {
-    case EncodingForm::suatom_formatted_bound: case EncodingForm::suatom_formatted_bindless:
-    case EncodingForm::suatom_formatted_cas_bound: case EncodingForm::suatom_formatted_cas_bindless:
-    case EncodingForm::sured_formatted_bound: case EncodingForm::sured_formatted_bindless:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool surface_compare(EncodingForm f) {
-  return f == EncodingForm::suatom_bound_cas || f == EncodingForm::suatom_bindless_cas ||
-         f == EncodingForm::suatom_formatted_cas_bound || f == EncodingForm::suatom_formatted_cas_bindless;
-}
-
 class Decoder {
  public:
   Decoder(uint64_t word, const EncodingInfo& form, Architecture arch, const support::SourceLocation& where,
           support::Diagnostics& out)
-      : word_(word), form_(form), arch_(arch), fields_(field_map(form)), out_(out) {
+      : word_(word), form_(form), arch_(arch), fields_(layout(form.form)), out_(out) {
     inst_.mnemonic = form.mnemonic;
     inst_.dialect = Dialect::spa5;
     inst_.where = where;
     inst_.terminated = true;
   }
 
+  // The fields in one order for every form: what each means follows from the form's attributes
+  // and from which fields it has (FieldLayout); the warnings and errors come in this order.
   Instruction run() {
     check_unassigned();
     inst_.guard = {static_cast<uint8_t>(v(FieldKind::guard)), v(FieldKind::guard_negate) != 0};
     inst_.address.base = static_cast<uint8_t>(v(FieldKind::ra));
-    switch (form_.form) {
-      case EncodingForm::atom: case EncodingForm::atom_sparse: atom(); break;
-      case EncodingForm::atom_cas: case EncodingForm::atom_cas_sparse: atom_cas(); break;
-      case EncodingForm::atoms: atoms(); break;
-      case EncodingForm::atoms_cast: case EncodingForm::atoms_cas: atoms_cas(); break;
-      case EncodingForm::red: red(); break;
-      default: surface(); break;
+    inst_.surface.formatted = form_.formatted;
+    if (info(form_.mnemonic).returns) inst_.rd = reg(FieldKind::rd);
+    if (!has(FieldKind::cas_layout)) inst_.rb = reg(FieldKind::rb);
+    inst_.extended = v(FieldKind::extended);
+    switch (form_.ops) {
+      case FormOps::any: case FormOps::op: op(FieldKind::op); break;
+      case FormOps::compare: case FormOps::cas: inst_.op = AtomOp::CAS; break;
+      case FormOps::cast: inst_.op = v(FieldKind::cas_kind) ? AtomOp::CAST_SPIN : AtomOp::CAST; break;
     }
+    if (has(FieldKind::formatted_cas_op) && v(FieldKind::formatted_cas_op) != 0)
+      reserved(Slot::op, v(FieldKind::formatted_cas_op), "formatted CAS op");
+    if (has(FieldKind::atom_size)) size(SizeField::atom, FieldKind::atom_size);
+    if (has(FieldKind::shared_size)) size(SizeField::shared, FieldKind::shared_size);
+    if (has(FieldKind::surface_size)) size(SizeField::surface, FieldKind::surface_size);
+    if (has(FieldKind::cas_layout)) cas_registers();
+    if (form_.handle != FormHandle::none) surface();
+    if (has(FieldKind::offset20)) offset(v(FieldKind::offset20), 20, 1);
+    if (has(FieldKind::offset22_div4)) offset(v(FieldKind::offset22_div4), 22, 4);
+    // A form of a Ps pair always prints its Ps, PT included; elsewhere a PT field is "no Ps".
+    if (form_.ps == FormPs::with || (has(FieldKind::sparse) && v(FieldKind::sparse) != 0)) sparse();
     return std::move(inst_);
   }
 
  private:
-  bool has(FieldKind k) const { return fields_.mask[static_cast<size_t>(k)] != 0; }
-  uint64_t v(FieldKind k) const {
-    const auto i = static_cast<size_t>(k);
-    return (word_ >> fields_.shift[i]) & fields_.mask[i];
-  }
+  bool has(FieldKind k) const { return fields_.has(k); }
+  uint64_t v(FieldKind k) const { return fields_.read(word_, k); }
   uint8_t reg(FieldKind k) const { return static_cast<uint8_t>(v(k)); }
 
   // Warns about each unassigned field that is not zero, in field order.
@@ -113,11 +75,9 @@ class Decoder {
   // A field value that names nothing: nvdisasm prints it by a reserved name, and so does gpuatom.
   void reserved(Slot slot, uint64_t code, std::string_view field) {
     inst_.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(code);
-    const bool formatted_cas = inst_.surface.formatted && inst_.is_compare();
     out_.warning(inst_.where,
-                 fmt::format("{} field value {} of {} names no {}; printed as nvdisasm prints it, .{}{}", field, code,
-                             form_.name, name(slot), placeholder_stem(slot, inst_.family(), Dialect::spa5, formatted_cas),
-                             code),
+                 fmt::format("{} field value {} of {} names no {}; printed as nvdisasm prints it, {}", field, code,
+                             form_.name, name(slot), inst_.placeholder_spelling(slot)),
                  "docs/oracles.md");
   }
 
@@ -161,6 +121,7 @@ class Decoder {
   void sparse() {
     inst_.ps = static_cast<uint8_t>(7 - v(FieldKind::sparse));
     if (arch_ == Architecture::sm_50) refused("sm_50 has no sparse predicate Ps forms");
+    if (!inst_.is_surface() && inst_.address.base == RZ) refused("a sparse-predicate ATOM has no absolute address [RZ]");
   }
 
   // The Rb field and the 2-bit layout give the compare and swap registers (§6.2). nvdisasm
@@ -195,85 +156,22 @@ class Decoder {
     }
   }
 
-  void atom() {
-    inst_.rd = reg(FieldKind::rd);
-    inst_.rb = reg(FieldKind::rb);
-    inst_.extended = v(FieldKind::extended);
-    op(FieldKind::op);
-    size(SizeField::atom, FieldKind::atom_size);
-    if (has(FieldKind::sparse)) sparse_address();
-    else offset(v(FieldKind::offset20), 20, 1);
-  }
-
-  void atom_cas() {
-    inst_.rd = reg(FieldKind::rd);
-    inst_.extended = v(FieldKind::extended);
-    inst_.op = AtomOp::CAS;
-    cas_registers();
-    if (has(FieldKind::sparse)) sparse_address();
-    else offset(v(FieldKind::offset20), 20, 1);
-  }
-
-  // ATOM with Ps: [Ra] only (§6.6).
-  void sparse_address() {
-    sparse();
-    if (inst_.address.base == RZ) refused("a sparse-predicate ATOM has no absolute address [RZ]");
-  }
-
-  void atoms() {
-    inst_.rd = reg(FieldKind::rd);
-    inst_.rb = reg(FieldKind::rb);
-    op(FieldKind::op);
-    size(SizeField::shared, FieldKind::shared_size);
-    offset(v(FieldKind::offset22_div4), 22, 4);
-  }
-
-  void atoms_cas() {
-    inst_.rd = reg(FieldKind::rd);
-    if (form_.form == EncodingForm::atoms_cas) inst_.op = AtomOp::CAS;
-    else inst_.op = v(FieldKind::cas_kind) ? AtomOp::CAST_SPIN : AtomOp::CAST;
-    cas_registers();
-    offset(v(FieldKind::offset22_div4), 22, 4);
-  }
-
-  void red() {
-    inst_.rb = reg(FieldKind::rb);
-    inst_.extended = v(FieldKind::extended);
-    op(FieldKind::op);
-    size(SizeField::atom, FieldKind::atom_size);
-    offset(v(FieldKind::offset20), 20, 1);
-  }
-
+  // The surface operands besides Ra, Rb and the op (seed 002).
   void surface() {
     Surface& s = inst_.surface;
-    s.formatted = formatted(form_.form);
-    if (inst_.mnemonic == Mnemonic::SUATOM) inst_.rd = reg(FieldKind::rd);
-    inst_.rb = reg(FieldKind::rb);
-    if (surface_compare(form_.form)) {
-      inst_.op = AtomOp::CAS;
-      if (has(FieldKind::formatted_cas_op) && v(FieldKind::formatted_cas_op) != 0)
-        reserved(Slot::op, v(FieldKind::formatted_cas_op), "formatted CAS op");
-    } else {
-      op(FieldKind::op);
-    }
-    if (has(FieldKind::surface_size)) size(SizeField::surface, FieldKind::surface_size);
     s.byte_address = v(FieldKind::byte_address);
     if (v(FieldKind::dim) < dim_table().size()) s.dim = dim_table()[v(FieldKind::dim)].dim;
     else reserved(Slot::dim, v(FieldKind::dim), "dim");
     if (v(FieldKind::clamp) < clamp_table().size()) s.clamp = clamp_table()[v(FieldKind::clamp)].clamp;
     else reserved(Slot::clamp, v(FieldKind::clamp), "clamp");
-    if (has(FieldKind::rc)) s.handle_register = reg(FieldKind::rc);
+    if (form_.handle == FormHandle::bindless) s.handle_register = reg(FieldKind::rc);
     else s.handle_indices = {static_cast<uint32_t>(v(FieldKind::ts_index))};
-    // In the .CAS forms a PT field is the form without Ps; the bindless .op form with Ps has its
-    // own opcode, so it always prints its Ps, PT included.
-    if (!has(FieldKind::sparse)) return;
-    if (form_.form == EncodingForm::suatom_bindless_sparse || v(FieldKind::sparse) != 0) sparse();
   }
 
   uint64_t word_;
   const EncodingInfo& form_;
   Architecture arch_;
-  const FieldMap& fields_;
+  const FieldLayout& fields_;
   support::Diagnostics& out_;
   Instruction inst_;
 };

@@ -4,20 +4,13 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/nvidia/printer.hpp"
+
 namespace gpuatom::nvidia {
 
 namespace {
 
-bool has_field(const EncodingInfo& form, FieldKind kind) {
-  // Which field kinds each form has, built once from the table: asked several times per word.
-  static const auto kinds = [] {
-    std::array<uint32_t, encoding_form_count> t{};
-    for (const EncodingInfo& e : encoding_table())
-      for (const BitField& f : e.fields) t[static_cast<size_t>(e.form)] |= 1u << static_cast<int>(f.kind);
-    return t;
-  }();
-  return kinds[static_cast<size_t>(form.form)] & (1u << static_cast<int>(kind));
-}
+bool has_field(const EncodingInfo& form, FieldKind kind) { return layout(form.form).has(kind); }
 
 // A field's value as the instruction asks for it, or the reason no word holds it. Signed
 // fields are checked against their range here, before they are cut to their width.
@@ -78,21 +71,18 @@ class FieldValues {
   std::variant<uint64_t, std::string> size(SizeField field) const {
     if (const auto& p = placeholder(Slot::size)) return *p;
     if (const auto code = size_code(field, i_.size, arch_)) return static_cast<uint64_t>(*code);
-    return fmt::format("size {} has no code in this opcode's size field on {}", print_size(), name(arch_));
+    return fmt::format("size {} has no code in this opcode's size field on {}", size_name(i_.size), name(arch_));
   }
-  std::string print_size() const { return i_.size == Size::U32 ? std::string(".U32") : std::string(info(i_.size).spelling); }
+
 
   // ImmS20 / ImmS24÷4, or unsigned when Ra = RZ (§6.5).
   std::variant<uint64_t, std::string> offset(const BitField& f, int scale) const {
     const int64_t off = i_.address.offset;
-    const auto shown = [off] {  // only for a message: formatting costs more than the encoding
-      return off < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-off)) : fmt::format("0x{:x}", off);
-    };
-    if (off % scale) return fmt::format("the offset {} is not a multiple of {}", shown(), scale);
+    if (off % scale) return fmt::format("the offset {} is not a multiple of {}", signed_hex(off), scale);
     const int64_t field = off / scale;
     const int64_t span = int64_t{1} << f.width;
     const bool fits = i_.address.absolute() ? field >= 0 && field < span : field >= -span / 2 && field < span / 2;
-    if (!fits) return fmt::format("the offset {} does not fit the {} field", shown(), name(f.kind));
+    if (!fits) return fmt::format("the offset {} does not fit the {} field", signed_hex(off), name(f.kind));
     return static_cast<uint64_t>(field) & static_cast<uint64_t>(span - 1);
   }
 
@@ -104,29 +94,33 @@ class FieldValues {
 
 std::optional<EncodingForm> encoding_form(const Instruction& i) {
   if (i.dialect != Dialect::spa5) return std::nullopt;
-  const bool compare = i.is_compare();
-  const bool bindless = i.surface.bindless();
-  switch (i.family()) {
-    case Family::ATOM:
-      if (i.ps) return compare ? EncodingForm::atom_cas_sparse : EncodingForm::atom_sparse;
-      return compare ? EncodingForm::atom_cas : EncodingForm::atom;
-    case Family::ATOMS:
-      if (!compare) return EncodingForm::atoms;
-      return i.op == AtomOp::CAS ? EncodingForm::atoms_cas : EncodingForm::atoms_cast;
-    case Family::RED: return EncodingForm::red;
-    case Family::SUATOM:
-      if (i.surface.formatted) {
-        if (compare) return bindless ? EncodingForm::suatom_formatted_cas_bindless : EncodingForm::suatom_formatted_cas_bound;
-        return bindless ? EncodingForm::suatom_formatted_bindless : EncodingForm::suatom_formatted_bound;
-      }
-      if (!bindless) return compare ? EncodingForm::suatom_bound_cas : EncodingForm::suatom_bound;
-      if (compare) return EncodingForm::suatom_bindless_cas;
-      return i.ps ? EncodingForm::suatom_bindless_sparse : EncodingForm::suatom_bindless;
-    case Family::SURED:
-      if (i.surface.formatted) return bindless ? EncodingForm::sured_formatted_bindless : EncodingForm::sured_formatted_bound;
-      return bindless ? EncodingForm::sured_bindless : EncodingForm::sured_bound;
-  }
-  return std::nullopt;
+  // The form of each family, op, handle, mode and Ps: the first entry of encoding_table() whose
+  // attributes take them, looked up once for every combination (the encoder asks per word).
+  constexpr int families = static_cast<int>(Family::SURED) + 1, handles = 3;
+  static const auto forms = [] {
+    std::array<uint8_t, families * atom_op_count * handles * 2 * 2> t;
+    t.fill(0xff);
+    for (int f = 0; f < families; ++f)
+      for (int op = 0; op < atom_op_count; ++op)
+        for (int h = 0; h < handles; ++h)
+          for (int formatted = 0; formatted < 2; ++formatted)
+            for (int ps = 0; ps < 2; ++ps)
+              for (const EncodingInfo& e : encoding_table()) {
+                if (static_cast<int>(info(e.mnemonic).family) != f || static_cast<int>(e.handle) != h) continue;
+                if (!form_takes(e.ops, static_cast<AtomOp>(op)) || (h && e.formatted != (formatted != 0))) continue;
+                if (e.ps == (ps ? FormPs::without : FormPs::with)) continue;
+                t[(((f * atom_op_count + op) * handles + h) * 2 + formatted) * 2 + ps] = static_cast<uint8_t>(e.form);
+                break;
+              }
+    return t;
+  }();
+  const int handle = !i.is_surface() ? 0 : i.surface.bindless() ? static_cast<int>(FormHandle::bindless)
+                                                               : static_cast<int>(FormHandle::bound);
+  const int formatted = i.is_surface() && i.surface.formatted;
+  const uint8_t form = forms[(((static_cast<int>(i.family()) * atom_op_count + static_cast<int>(i.op)) * handles + handle) * 2 +
+                              formatted) * 2 + (i.ps ? 1 : 0)];
+  if (form == 0xff) return std::nullopt;
+  return static_cast<EncodingForm>(form);
 }
 
 std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Architecture arch) {
@@ -158,7 +152,7 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
     return refuse(i.columns.column(OperandRole::address), fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
                   "spec/nvidia.md §6.6");
   if (i.surface.byte_address && !has_field(form, FieldKind::byte_address))
-    return refuse(i.columns.column(Slot::byte_address), fmt::format("{} has no .BA field", form.name), "docs/oracles.md");
+    return refuse(i.columns.column(Slot::byte_address), fmt::format("{} has no {} field", form.name, name(Slot::byte_address)), "docs/oracles.md");
   const bool sized = has_field(form, FieldKind::atom_size) || has_field(form, FieldKind::surface_size) ||
                      has_field(form, FieldKind::shared_size) || has_field(form, FieldKind::cas_size);
   if (!sized && (i.size != Size::U32 || i.placeholders[static_cast<int>(Slot::size)]))

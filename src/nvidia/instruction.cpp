@@ -4,33 +4,94 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/support/text.hpp"
+
 namespace gpuatom::nvidia {
 
-std::string_view name(RegisterSuffix suffix) {
-  switch (suffix) {
-    case RegisterSuffix::none: return "";
-    case RegisterSuffix::wide64: return ".64";
-    case RegisterSuffix::u32: return ".U32";
-    case RegisterSuffix::x4: return ".X4";
-    case RegisterSuffix::x8: return ".X8";
-    case RegisterSuffix::x16: return ".X16";
-  }
-  return "";
+namespace {
+
+struct SuffixInfo {
+  RegisterSuffix suffix;
+  std::string_view name;  // with the dot
+  int scale;
+};
+constexpr std::array<SuffixInfo, 6> suffixes = {{
+    {RegisterSuffix::none, "", 1},
+    {RegisterSuffix::wide64, ".64", 1},
+    {RegisterSuffix::u32, ".U32", 1},
+    {RegisterSuffix::x4, ".X4", 4},
+    {RegisterSuffix::x8, ".X8", 8},
+    {RegisterSuffix::x16, ".X16", 16},
+}};
+
+}  // namespace
+
+std::string_view name(RegisterSuffix suffix) { return suffixes[static_cast<int>(suffix)].name; }
+int scale(RegisterSuffix suffix) { return suffixes[static_cast<int>(suffix)].scale; }
+
+std::optional<RegisterSuffix> parse_register_suffix(std::string_view text) {
+  for (const SuffixInfo& s : suffixes)
+    if (s.suffix != RegisterSuffix::none && support::iequals(s.name.substr(1), text)) return s.suffix;
+  return std::nullopt;
 }
 
-int scale(RegisterSuffix suffix) {
-  switch (suffix) {
-    case RegisterSuffix::x4: return 4;
-    case RegisterSuffix::x8: return 8;
-    case RegisterSuffix::x16: return 16;
-    default: return 1;
+std::string register_suffix_names() {
+  std::string out;
+  for (const SuffixInfo& s : suffixes) {
+    if (s.suffix == RegisterSuffix::none) continue;
+    if (!out.empty()) out += ' ';
+    out += s.name;
   }
+  return out;
 }
 
 bool Instruction::is_compare() const { return nvidia::is_compare(op); }
 
 bool Instruction::has_placeholder() const {
   return std::any_of(placeholders.begin(), placeholders.end(), [](const auto& p) { return p.has_value(); });
+}
+
+std::string Instruction::placeholder_spelling(Slot slot) const {
+  const auto& number = placeholders[static_cast<int>(slot)];
+  if (!number) return "";
+  const Dialect stems = generic_placeholders ? Dialect::modern : dialect;  // the sm_70+ `INVALID`
+  return fmt::format(".{}{}", placeholder_stem(slot, family(), stems, surface.formatted && is_compare()), *number);
+}
+
+std::optional<uint8_t> Instruction::modifier(Slot slot) const {
+  const auto flag = [](bool set) { return set ? std::optional<uint8_t>(1) : std::nullopt; };
+  const auto value = [](auto v) { return v == decltype(v){} ? std::nullopt : std::optional<uint8_t>(static_cast<uint8_t>(v)); };
+  const bool surf = is_surface();
+  switch (slot) {
+    case Slot::mode:
+      if (!surf) return std::nullopt;
+      return surface.formatted ? mode_formatted : mode_raw;
+    case Slot::byte_address: return flag(surf && surface.byte_address);
+    case Slot::dim: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.dim)) : std::nullopt;
+    case Slot::extended: return flag(extended);
+    case Slot::op: case Slot::size: return std::nullopt;
+    case Slot::cache: return value(memory.cache);
+    case Slot::strength: return value(memory.strength);
+    case Slot::scope: return value(memory.scope);
+    case Slot::private_: return flag(memory.private_);
+    case Slot::clamp: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.clamp)) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+void Instruction::set_modifier(Slot slot, uint8_t v) {
+  switch (slot) {
+    case Slot::mode: surface.formatted = v == mode_formatted; break;
+    case Slot::byte_address: surface.byte_address = v != 0; break;
+    case Slot::dim: surface.dim = static_cast<Dim>(v); break;
+    case Slot::extended: extended = v != 0; break;
+    case Slot::op: case Slot::size: break;
+    case Slot::cache: memory.cache = static_cast<CacheOp>(v); break;
+    case Slot::strength: memory.strength = static_cast<Strength>(v); break;
+    case Slot::scope: memory.scope = static_cast<Scope>(v); break;
+    case Slot::private_: memory.private_ = v != 0; break;
+    case Slot::clamp: surface.clamp = static_cast<Clamp>(v); break;
+  }
 }
 
 CasLayout Instruction::cas_layout() const {
@@ -63,8 +124,8 @@ std::optional<uint8_t> Instruction::compare_register() const {
   return rb;
 }
 
-std::string register_name(uint8_t r) { return r == RZ ? "RZ" : fmt::format("R{}", r); }
-std::string predicate_name(uint8_t p) { return p == PT ? "PT" : fmt::format("P{}", p); }
-std::string uniform_register_name(uint8_t ur) { return ur == URZ ? "URZ" : fmt::format("UR{}", ur); }
+std::string register_name(uint8_t r) { return register_name(RegisterFile::general, r); }
+std::string predicate_name(uint8_t p) { return register_name(RegisterFile::predicate, p); }
+std::string uniform_register_name(uint8_t ur) { return register_name(RegisterFile::uniform, ur); }
 
 }  // namespace gpuatom::nvidia

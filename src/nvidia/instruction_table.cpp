@@ -3,6 +3,8 @@
 #include <array>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia {
@@ -24,24 +26,39 @@ constexpr std::array<MnemonicInfo, 7> mnemonics = {{
     {Mnemonic::SURED, "SURED", Family::SURED, false, false, true, false},
 }};
 
-// --- Surfaces (§8.1, §11.3) -----------------------------------------------------------------
+// --- Register files (§1, §10.3) -------------------------------------------------------------
 
-constexpr std::array<DimInfo, 6> dims = {{
-    {Dim::d1, "1D", 0, 1, 1},
-    {Dim::d1_buffer, "1D_BUFFER", 1, 1, 1},
-    {Dim::d1_array, "1D_ARRAY", 2, 2, 2},
-    {Dim::d2, "2D", 3, 2, 2},
-    {Dim::d2_array, "2D_ARRAY", 4, 3, 4},
-    {Dim::d3, "3D", 5, 3, 4},
+constexpr std::array<RegisterFileInfo, 3> register_files = {{
+    {RegisterFile::general, "R", "RZ", RZ},
+    {RegisterFile::predicate, "P", "PT", PT},
+    {RegisterFile::uniform, "UR", "URZ", URZ},
 }};
 
-constexpr std::array<ClampInfo, 3> clamps = {{
-    {Clamp::ign, "IGN", 0},
-    {Clamp::near, "NEAR", 1},
-    {Clamp::trap, "TRAP", 2},
-}};
+// --- Modifier slots, in print order (§10.2, §10.3) ------------------------------------------
 
-// --- Modifiers other than ops and sizes -----------------------------------------------------
+constexpr std::array<SlotInfo, slot_count> slots = {{
+    //                                               placeholder  use                     unwritten
+    // The flags and the mode are named by their spellings: see name(Slot).
+    {Slot::mode, "mode", false, SlotUse::surface, std::nullopt},
+    {Slot::byte_address, "", false, SlotUse::surface, 0},
+    {Slot::dim, "dimension", true, SlotUse::surface, std::nullopt},
+    {Slot::extended, "", false, SlotUse::extended_address, 0},
+    {Slot::op, "operation", true, SlotUse::any, std::nullopt},
+    {Slot::size, "size", true, SlotUse::any, std::nullopt},
+    {Slot::cache, "cache operation", true, SlotUse::surface, 0},  // cache operators: surface forms (§10.3)
+    {Slot::strength, "strength", true, SlotUse::any, 0},
+    {Slot::scope, "scope", true, SlotUse::any, 0},
+    {Slot::private_, "", false, SlotUse::any, 0},
+    {Slot::clamp, "clamp", true, SlotUse::surface, static_cast<uint8_t>(Clamp::near)},  // .NEAR: not printed (§10.4)
+}};
+static_assert([] {
+  for (int i = 0; i < slot_count; ++i)
+    if (static_cast<int>(slots[i].slot) != i) return false;
+  return true;
+}(), "slot_table() is indexed by Slot");
+
+// --- Modifiers other than ops and sizes: every spelling of a dim, clamp, cache operation,
+// strength, scope and flag, stated here once ------------------------------------------------
 
 constexpr uint8_t v(auto e) { return static_cast<uint8_t>(e); }
 
@@ -73,6 +90,35 @@ constexpr std::array<ModifierInfo, 26> modifiers = {{
     {"NEAR", Slot::clamp, v(Clamp::near), false},
     {"TRAP", Slot::clamp, v(Clamp::trap), false},
 }};
+
+// The spelling of each slot's values, by slot and value: "" for none.
+constexpr int modifier_value_count = 8;
+constexpr auto spellings_by_slot = [] {
+  std::array<std::array<std::string_view, modifier_value_count>, slot_count> t{};
+  for (const ModifierInfo& m : modifiers) t[static_cast<int>(m.slot)][m.value] = m.name;
+  return t;
+}();
+constexpr std::string_view spelled(Slot slot, uint8_t value) {
+  return value < modifier_value_count ? spellings_by_slot[static_cast<int>(slot)][value] : std::string_view();
+}
+
+// --- Surfaces (§8.1, §11.3) -----------------------------------------------------------------
+
+// The names are the modifier table's.
+constexpr DimInfo dim(Dim d, int code, int coordinates, int alignment) {
+  return {d, spelled(Slot::dim, v(d)), code, coordinates, alignment};
+}
+constexpr std::array<DimInfo, 6> dims = {{
+    dim(Dim::d1, 0, 1, 1),
+    dim(Dim::d1_buffer, 1, 1, 1),
+    dim(Dim::d1_array, 2, 2, 2),
+    dim(Dim::d2, 3, 2, 2),
+    dim(Dim::d2_array, 4, 3, 4),
+    dim(Dim::d3, 5, 3, 4),
+}};
+
+constexpr ClampInfo clamp(Clamp c, int code) { return {c, spelled(Slot::clamp, v(c)), code}; }
+constexpr std::array<ClampInfo, 3> clamps = {{clamp(Clamp::ign, 0), clamp(Clamp::near, 1), clamp(Clamp::trap, 2)}};
 
 // --- Operand shapes (§10.2 SPA 5.0, §10.3 sm_70+) -------------------------------------------
 
@@ -191,41 +237,46 @@ constexpr std::array sured_formatted_bindless_fields = {sr_rb, ra,     guard,  n
 
 constexpr uint64_t top(uint64_t bits16) { return bits16 << 48; }
 
+using O = FormOps;
+using H = FormHandle;
+using Ps = FormPs;
+
+// Attributes: ops, formatted (.P), handle, Ps (FormOps, FormHandle, FormPs).
 const std::array<EncodingInfo, encoding_form_count> encodings = {{
-    {EncodingForm::atom, "ATOM", Mnemonic::ATOM, 0xEDULL << 56, 0xFFULL << 56, atom_fields},
-    {EncodingForm::atom_cas, "ATOM.CAS", Mnemonic::ATOM, 0xEEFULL << 52, 0xFFFULL << 52, atom_cas_fields},
-    {EncodingForm::atom_sparse, "ATOM .op with Ps", Mnemonic::ATOM, top(0xEE60), top(0xFFF0), atom_sparse_fields},
+    {EncodingForm::atom, "ATOM", Mnemonic::ATOM, 0xEDULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::without, atom_fields},
+    {EncodingForm::atom_cas, "ATOM.CAS", Mnemonic::ATOM, 0xEEFULL << 52, 0xFFFULL << 52, O::compare, false, H::none, Ps::without, atom_cas_fields},
+    {EncodingForm::atom_sparse, "ATOM .op with Ps", Mnemonic::ATOM, top(0xEE60), top(0xFFF0), O::op, false, H::none, Ps::with, atom_sparse_fields},
     {EncodingForm::atom_cas_sparse, "ATOM.CAS with Ps", Mnemonic::ATOM, top(0xEE70), top(0xFFF0),
-     atom_cas_sparse_fields},
-    {EncodingForm::atoms, "ATOMS", Mnemonic::ATOMS, 0xECULL << 56, 0xFFULL << 56, atoms_fields},
-    {EncodingForm::atoms_cast, "ATOMS.CAST", Mnemonic::ATOMS, top(0xEE00), top(0xFFC0), atoms_cast_fields},
-    {EncodingForm::atoms_cas, "ATOMS.CAS", Mnemonic::ATOMS, top(0xEE40), top(0xFFE0), atoms_cas_fields},
-    {EncodingForm::red, "RED", Mnemonic::RED, top(0xEBF8), top(0xFFF8), red_fields},
+     O::compare, false, H::none, Ps::with, atom_cas_sparse_fields},
+    {EncodingForm::atoms, "ATOMS", Mnemonic::ATOMS, 0xECULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::optional, atoms_fields},
+    {EncodingForm::atoms_cast, "ATOMS.CAST", Mnemonic::ATOMS, top(0xEE00), top(0xFFC0), O::cast, false, H::none, Ps::optional, atoms_cast_fields},
+    {EncodingForm::atoms_cas, "ATOMS.CAS", Mnemonic::ATOMS, top(0xEE40), top(0xFFE0), O::cas, false, H::none, Ps::optional, atoms_cas_fields},
+    {EncodingForm::red, "RED", Mnemonic::RED, top(0xEBF8), top(0xFFF8), O::any, false, H::none, Ps::optional, red_fields},
     {EncodingForm::suatom_bound, "SUATOM bound .op", Mnemonic::SUATOM, top(0xEA00), top(0xFFC0),
-     suatom_bound_fields},
+     O::op, false, H::bound, Ps::optional, suatom_bound_fields},
     {EncodingForm::suatom_bound_cas, "SUATOM bound .CAS", Mnemonic::SUATOM, top(0xEA80), top(0xFFC0),
-     suatom_bound_cas_fields},
+     O::compare, false, H::bound, Ps::optional, suatom_bound_cas_fields},
     {EncodingForm::suatom_bindless, "SUATOM bindless .op", Mnemonic::SUATOM, top(0xEA70), top(0xFFF8),
-     suatom_bindless_fields},
+     O::op, false, H::bindless, Ps::without, suatom_bindless_fields},
     {EncodingForm::suatom_bindless_sparse, "SUATOM bindless .op with Ps", Mnemonic::SUATOM, top(0xEB80),
-     top(0xFFC0), suatom_bindless_sparse_fields},
+     top(0xFFC0), O::op, false, H::bindless, Ps::with, suatom_bindless_sparse_fields},
     {EncodingForm::suatom_bindless_cas, "SUATOM bindless .CAS", Mnemonic::SUATOM, top(0xEAD0), top(0xFFF8),
-     suatom_bindless_cas_fields},
-    {EncodingForm::sured_bound, "SURED bound", Mnemonic::SURED, top(0xEB58), top(0xFFF8), sured_bound_fields},
+     O::compare, false, H::bindless, Ps::optional, suatom_bindless_cas_fields},
+    {EncodingForm::sured_bound, "SURED bound", Mnemonic::SURED, top(0xEB58), top(0xFFF8), O::any, false, H::bound, Ps::optional, sured_bound_fields},
     {EncodingForm::sured_bindless, "SURED bindless", Mnemonic::SURED, top(0xEB50), top(0xFFF8),
-     sured_bindless_fields},
+     O::any, false, H::bindless, Ps::optional, sured_bindless_fields},
     {EncodingForm::suatom_formatted_bound, "SUATOM.P bound .op", Mnemonic::SUATOM, top(0xEA68), top(0xFFF8),
-     suatom_formatted_bound_fields},
+     O::op, true, H::bound, Ps::optional, suatom_formatted_bound_fields},
     {EncodingForm::suatom_formatted_bindless, "SUATOM.P bindless .op", Mnemonic::SUATOM, top(0xEA60), top(0xFFF8),
-     suatom_formatted_bindless_fields},
+     O::op, true, H::bindless, Ps::optional, suatom_formatted_bindless_fields},
     {EncodingForm::suatom_formatted_cas_bound, "SUATOM.P bound .CAS", Mnemonic::SUATOM, top(0xEAC8), top(0xFFF8),
-     suatom_formatted_cas_bound_fields},
+     O::compare, true, H::bound, Ps::optional, suatom_formatted_cas_bound_fields},
     {EncodingForm::suatom_formatted_cas_bindless, "SUATOM.P bindless .CAS", Mnemonic::SUATOM, top(0xEAC0),
-     top(0xFFF8), suatom_formatted_cas_bindless_fields},
+     top(0xFFF8), O::compare, true, H::bindless, Ps::optional, suatom_formatted_cas_bindless_fields},
     {EncodingForm::sured_formatted_bound, "SURED.P bound", Mnemonic::SURED, top(0xEB48), top(0xFFF8),
-     sured_formatted_bound_fields},
+     O::any, true, H::bound, Ps::optional, sured_formatted_bound_fields},
     {EncodingForm::sured_formatted_bindless, "SURED.P bindless", Mnemonic::SURED, top(0xEB40), top(0xFFF8),
-     sured_formatted_bindless_fields},
+     O::any, true, H::bindless, Ps::optional, sured_formatted_bindless_fields},
 }};
 
 }  // namespace
@@ -243,56 +294,71 @@ const DimInfo& info(Dim dim) { return dims[static_cast<int>(dim)]; }
 std::span<const ClampInfo> clamp_table() { return clamps; }
 const ClampInfo& info(Clamp clamp) { return clamps[static_cast<int>(clamp)]; }
 
+std::span<const RegisterFileInfo> register_file_table() { return register_files; }
+const RegisterFileInfo& info(RegisterFile file) { return register_files[static_cast<int>(file)]; }
+
+std::string register_name(RegisterFile file, uint8_t number) {
+  const RegisterFileInfo& f = info(file);
+  if (number == f.last_number) return std::string(f.last);
+  std::string out(f.prefix);
+  out += std::to_string(number);
+  return out;
+}
+
+std::optional<uint8_t> parse_register(RegisterFile file, std::string_view text) {
+  const RegisterFileInfo& f = info(file);
+  if (iequals(text, f.last)) return f.last_number;
+  if (!support::istarts_with(text, f.prefix) || text.size() == f.prefix.size()) return std::nullopt;
+  const std::string_view digits = text.substr(f.prefix.size());
+  for (char c : digits)
+    if (c < '0' || c > '9') return std::nullopt;
+  const auto n = support::parse_unsigned(digits, f.last_number);
+  if (!n) return std::nullopt;
+  return static_cast<uint8_t>(*n);
+}
+
+std::span<const SlotInfo> slot_table() { return slots; }
+const SlotInfo& info(Slot slot) { return slots[static_cast<int>(slot)]; }
+
 std::string_view name(Slot slot) {
-  switch (slot) {
-    case Slot::mode: return "mode (.D)";
-    case Slot::byte_address: return ".BA";
-    case Slot::dim: return "dimension";
-    case Slot::extended: return ".E";
-    case Slot::op: return "operation";
-    case Slot::size: return "size";
-    case Slot::cache: return "cache operation";
-    case Slot::strength: return "strength";
-    case Slot::scope: return "scope";
-    case Slot::private_: return ".PRIVATE";
-    case Slot::clamp: return "clamp";
-  }
-  return "?";
+  // A flag is named by its spelling (".BA"), the mode by its SPA 5.0 value ("mode (.D)").
+  static const std::array<std::string, slot_count> names = [] {
+    std::array<std::string, slot_count> out;
+    for (const SlotInfo& s : slots) {
+      std::string& n = out[static_cast<int>(s.slot)];
+      n = s.name;
+      if (s.slot == Slot::mode) n += fmt::format(" (.{})", spelled(Slot::mode, mode_raw));
+      else if (n.empty()) n = fmt::format(".{}", spelled(s.slot, 1));
+    }
+    return out;
+  }();
+  return names[static_cast<int>(slot)];
 }
 
-bool takes_placeholder(Slot slot) {
-  switch (slot) {
-    case Slot::dim: case Slot::op: case Slot::size: case Slot::cache: case Slot::strength: case Slot::scope:
-    case Slot::clamp:
-      return true;
-    default:
-      return false;
-  }
-}
+bool takes_placeholder(Slot slot) { return info(slot).placeholder; }
 
+static constexpr uint8_t families(auto... f) { return static_cast<uint8_t>(((1u << static_cast<int>(f)) | ...)); }
+
+// Each SPA 5.0 stem with where nvdisasm prints it; `INVALID` (no slot) is the sm_70+ spelling and
+// comes last, since every other stem starts with it.
 constexpr std::array<PlaceholderStem, 7> stems = {{
     {"INVALIDATOMICSIZE", Slot::size},
-    {"INVALIDATOMSOP", Slot::op},
-    {"INVALIDATOMOP", Slot::op},
+    {"???", Slot::op, 0xff, true},
+    {"INVALIDATOMSOP", Slot::op, families(Family::ATOMS, Family::SUATOM)},
+    {"INVALIDATOMOP", Slot::op, families(Family::ATOM, Family::RED, Family::SURED)},
     {"INVALIDSURFACEDIM", Slot::dim},
     {"INVALIDSURFACECLAMP", Slot::clamp},
-    {"???", Slot::op},
     {"INVALID", std::nullopt},
 }};
 
 std::span<const PlaceholderStem> placeholder_stems() { return stems; }
 
 std::string_view placeholder_stem(Slot slot, Family family, Dialect dialect, bool formatted_cas) {
-  if (dialect != Dialect::spa5) return "INVALID";
-  switch (slot) {
-    case Slot::op:
-      if (formatted_cas) return "???";
-      return family == Family::ATOMS || family == Family::SUATOM ? "INVALIDATOMSOP" : "INVALIDATOMOP";
-    case Slot::size: return "INVALIDATOMICSIZE";
-    case Slot::dim: return "INVALIDSURFACEDIM";
-    case Slot::clamp: return "INVALIDSURFACECLAMP";
-    default: return "INVALID";
-  }
+  const PlaceholderStem& generic = stems.back();
+  if (dialect != Dialect::spa5) return generic.text;
+  for (const PlaceholderStem& s : stems)
+    if (s.slot == slot && (s.families & families(family)) && (!s.formatted_cas || formatted_cas)) return s.text;
+  return generic.text;
 }
 
 std::span<const ModifierInfo> modifier_table() { return modifiers; }
@@ -303,63 +369,37 @@ const ModifierInfo* find_modifier(std::string_view text) {
   return nullptr;
 }
 
+std::string_view modifier_name(Slot slot, uint8_t value) { return spelled(slot, value); }
+
+std::string modifier_names(Slot slot) {
+  std::string out;
+  for (const ModifierInfo& m : modifiers) {
+    if (m.slot != slot) continue;
+    if (!out.empty()) out += ' ';
+    out += fmt::format(".{}", m.name);
+  }
+  return out;
+}
+
 bool slot_applies(Slot slot, Mnemonic mnemonic) {
   const MnemonicInfo& m = info(mnemonic);
-  switch (slot) {
-    case Slot::mode: case Slot::byte_address: case Slot::dim: case Slot::clamp: case Slot::cache:
-      return m.surface;  // cache operators: surface forms (§10.3)
-    case Slot::extended:
-      return m.extended_address;
-    default:
-      return true;
+  switch (info(slot).use) {
+    case SlotUse::surface: return m.surface;
+    case SlotUse::extended_address: return m.extended_address;
+    case SlotUse::any: return true;
   }
+  return true;
 }
 
-std::string_view name(Strength s) {
-  switch (s) {
-    case Strength::none: return "";
-    case Strength::strong: return "STRONG";
-    case Strength::constant: return "CONSTANT";
-    case Strength::mmio: return "MMIO";
-  }
-  return "";
-}
-
-std::string_view name(Scope s) {
-  switch (s) {
-    case Scope::none: return "";
-    case Scope::cta: return "CTA";
-    case Scope::sm: return "SM";
-    case Scope::gpu: return "GPU";
-    case Scope::sys: return "SYS";
-  }
-  return "";
-}
-
-std::string_view name(CacheOp c) {
-  switch (c) {
-    case CacheOp::none: return "";
-    case CacheOp::ef: return "EF";
-    case CacheOp::el: return "EL";
-    case CacheOp::lu: return "LU";
-    case CacheOp::eu: return "EU";
-    case CacheOp::na: return "NA";
-  }
-  return "";
-}
+std::string_view name(Strength s) { return spelled(Slot::strength, v(s)); }
+std::string_view name(Scope s) { return spelled(Slot::scope, v(s)); }
+std::string_view name(CacheOp c) { return spelled(Slot::cache, v(c)); }
 
 std::string_view name(OperandRole role) {
-  switch (role) {
-    case OperandRole::ps: return "sparse predicate Ps";
-    case OperandRole::pu: return "predicate destination Pu";
-    case OperandRole::rd: return "destination Rd";
-    case OperandRole::address: return "address";
-    case OperandRole::rb: return "data register Rb";
-    case OperandRole::rc: return "swap register Rc";
-    case OperandRole::handle: return "surface handle";
-    case OperandRole::trailing_rz: return "trailing RZ";
-  }
-  return "?";
+  static constexpr std::array<std::string_view, operand_role_count> names = {
+      "sparse predicate Ps", "predicate destination Pu", "destination Rd", "address", "data register Rb",
+      "swap register Rc",    "surface handle",           "trailing RZ"};
+  return names[static_cast<int>(role)];
 }
 
 const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op) {
@@ -388,29 +428,14 @@ const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op)
 }
 
 std::string_view name(FieldKind kind) {
-  switch (kind) {
-    case F::rd: return "Rd";
-    case F::ra: return "Ra";
-    case F::rb: return "Rb";
-    case F::rc: return "Rc";
-    case F::guard: return "guard predicate";
-    case F::guard_negate: return "guard negate";
-    case F::offset20: return "ImmS20/ImmU20";
-    case F::offset22_div4: return "ImmS24/4";
-    case F::extended: return ".E";
-    case F::byte_address: return ".BA";
-    case F::atom_size: case F::cas_size: case F::shared_size: case F::surface_size: return "size";
-    case F::op: return "op";
-    case F::cas_layout: return "CAS operand layout";
-    case F::cas_kind: return "CAS kind";
-    case F::formatted_cas_op: return "formatted CAS op";
-    case F::sparse: return "Ps";
-    case F::dim: return "dim";
-    case F::ts_index: return "tsPtrIdxU13";
-    case F::clamp: return "clamp";
-    case F::unassigned: return "unassigned";
-  }
-  return "?";
+  // In FieldKind order; .E and .BA are named by their spellings.
+  static constexpr std::array<std::string_view, field_kind_count> names = {
+      "Rd", "Ra", "Rb", "Rc", "guard predicate", "guard negate", "ImmS20/ImmU20", "ImmS24/4", "", "", "size", "size",
+      "size", "size", "op", "CAS operand layout", "CAS kind", "formatted CAS op", "Ps", "dim", "tsPtrIdxU13", "clamp",
+      "unassigned"};
+  if (kind == F::extended) return name(Slot::extended);
+  if (kind == F::byte_address) return name(Slot::byte_address);
+  return names[static_cast<int>(kind)];
 }
 
 std::span<const EncodingInfo> encoding_table() { return encodings; }
@@ -438,6 +463,38 @@ const EncodingInfo* find_encoding(uint64_t word) {
   }();
   const uint8_t index = form_by_top[word >> shift];
   return index == 0xff ? nullptr : &encodings[index];
+}
+
+bool form_takes(FormOps ops, AtomOp op) {
+  switch (ops) {
+    case FormOps::any: return true;
+    case FormOps::op: return !is_compare(op);
+    case FormOps::compare: return is_compare(op);
+    case FormOps::cas: return op == AtomOp::CAS;
+    case FormOps::cast: return op == AtomOp::CAST || op == AtomOp::CAST_SPIN;
+  }
+  return false;
+}
+
+const FieldLayout& layout(EncodingForm form) {
+  static const std::array<FieldLayout, encoding_form_count> layouts = [] {
+    std::array<FieldLayout, encoding_form_count> all{};
+    for (const EncodingInfo& e : encodings) {
+      FieldLayout& l = all[static_cast<size_t>(e.form)];
+      for (const BitField& f : e.fields) {
+        if (f.kind == FieldKind::unassigned) {
+          l.unassigned |= f.mask();
+          continue;
+        }
+        const auto k = static_cast<size_t>(f.kind);
+        if (l.mask[k]) throw std::logic_error("a field kind appears twice in one encoding");
+        l.shift[k] = f.lo;
+        l.mask[k] = f.mask() >> f.lo;
+      }
+    }
+    return all;
+  }();
+  return layouts[static_cast<size_t>(form)];
 }
 
 }  // namespace gpuatom::nvidia

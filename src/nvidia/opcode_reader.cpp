@@ -70,7 +70,7 @@ std::optional<Placeholder> placeholder_number(std::string_view text) {
     if (!std::isdigit(static_cast<unsigned char>(digits[0]))) continue;
     const auto n = support::parse_unsigned(digits, 0xffff);
     if (!n) return std::nullopt;
-    return Placeholder{static_cast<uint16_t>(*n), stem.slot, stem.text == "???"};
+    return Placeholder{static_cast<uint16_t>(*n), stem.slot, stem.formatted_cas};
   }
   return std::nullopt;
 }
@@ -178,19 +178,26 @@ void apply(const Match& m, Instruction& inst, bool& modern) {
     default: break;
   }
   modern |= m.modifier->modern_only;
-  const uint8_t v = m.modifier->value;
-  switch (m.slot) {
-    case Slot::byte_address: inst.surface.byte_address = true; break;
-    case Slot::dim: inst.surface.dim = static_cast<Dim>(v); break;
-    case Slot::extended: inst.extended = true; break;
-    case Slot::cache: inst.memory.cache = static_cast<CacheOp>(v); break;
-    case Slot::strength: inst.memory.strength = static_cast<Strength>(v); break;
-    case Slot::scope: inst.memory.scope = static_cast<Scope>(v); break;
-    case Slot::private_: inst.memory.private_ = true; break;
-    case Slot::clamp: inst.surface.clamp = static_cast<Clamp>(v); break;
-    case Slot::mode: inst.surface.formatted = v == mode_formatted; break;
-    default: break;
+  inst.set_modifier(m.slot, m.modifier->value);
+}
+
+// " .ADD .MIN …": the ops `family` has on SPA 5.0, each with its dot.
+std::string op_names(Family family) {
+  std::string out;
+  for (const OpInfo& o : op_table())
+    if (has_op(family, Dialect::spa5, o.op)) out += fmt::format(" .{}", o.name);
+  return out;
+}
+
+// "ATOM, ATOMS, RED, SUATOM, SURED": the mnemonics of one dialect.
+std::string mnemonic_names(bool modern_only) {
+  std::string out;
+  for (const MnemonicInfo& m : mnemonic_table()) {
+    if (m.modern_only != modern_only) continue;
+    if (!out.empty()) out += ", ";
+    out += m.name;
   }
+  return out;
 }
 
 // Where a missing modifier should have been: the first modifier of a later slot, or the end.
@@ -207,9 +214,8 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
   const auto mnemonic = parse_mnemonic(parts[0].text);
   if (!mnemonic)
     throw SyntaxError{word.column,
-                      fmt::format("unknown instruction '{}': gpuatom reads ATOM, ATOMS, RED, SUATOM, SURED (SPA 5.0) "
-                                  "and ATOMG, REDG (sm_70+ spellings)",
-                                  parts[0].text),
+                      fmt::format("unknown instruction '{}': gpuatom reads {} (SPA 5.0) and {} (sm_70+ spellings)",
+                                  parts[0].text, mnemonic_names(false), mnemonic_names(true)),
                       "spec/nvidia.md §2, §10.3"};
   inst.mnemonic = *mnemonic;
   inst.columns.mnemonic = word.column;
@@ -240,9 +246,9 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
     if (!slot_applies(m->slot, *mnemonic))
       throw SyntaxError{part.column,
                         m->slot == Slot::extended
-                            ? fmt::format("{} takes no .E: shared-memory and surface addresses are not 64-bit generic "
+                            ? fmt::format("{} takes no {}: shared-memory and surface addresses are not 64-bit generic "
                                           "addresses",
-                                          mn)
+                                          mn, name(Slot::extended))
                             : fmt::format("{} takes no {} modifier ('{}'): it belongs to surface instructions", mn,
                                           name(m->slot), spelled),
                         m->slot == Slot::extended ? "spec/nvidia.md §2, §6.3" : "spec/nvidia.md §10.2, §10.3"};
@@ -265,23 +271,26 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
   if (info(*mnemonic).surface) {
     if (!has(Slot::mode))
       throw SyntaxError{column_for_missing(parts, Slot::mode, word),
-                        fmt::format("{} needs the mode .D right after the mnemonic (seed 002; nvdisasm also reads .P)", mn),
+                        fmt::format("{} needs the mode .{} right after the mnemonic (seed 002; nvdisasm also reads .{})",
+                                    mn, modifier_name(Slot::mode, mode_raw), modifier_name(Slot::mode, mode_formatted)),
                         grammar_rule};
     if (!has(Slot::dim))
       throw SyntaxError{column_for_missing(parts, Slot::dim, word),
-                        fmt::format("{} needs a dimension: .1D .1D_BUFFER .1D_ARRAY .2D .2D_ARRAY .3D", mn), grammar_rule};
+                        fmt::format("{} needs a dimension: {}", mn, modifier_names(Slot::dim)), grammar_rule};
   }
   if (!has(Slot::op)) {
     const uint32_t column = column_for_missing(parts, Slot::op, word);
-    if (info(*mnemonic).surface)
+    if (info(*mnemonic).surface) {
+      // " .ADD … .EXCH .CAS" → " .ADD … .EXCH or .CAS"
+      std::string ops = op_names(Family::SUATOM);
+      ops.insert(ops.rfind(' '), " or");
       throw SyntaxError{column,
-                        fmt::format("{} has no operation: expected .ADD .MIN .MAX .INC .DEC .AND .OR .XOR .EXCH or "
-                                    ".CAS after the dimension (seed 002's example omits it; such a line is rejected)",
-                                    word.text),
+                        fmt::format("{} has no operation: expected{} after the dimension (seed 002's example omits it; "
+                                    "such a line is rejected)",
+                                    word.text, ops),
                         grammar_rule};
-    throw SyntaxError{column, fmt::format("{} has no operation: expected .ADD .MIN .MAX .INC .DEC .AND .OR .XOR .EXCH "
-                                          ".SAFEADD .CAS …",
-                                          word.text),
+    }
+    throw SyntaxError{column, fmt::format("{} has no operation: expected{} …", word.text, op_names(Family::ATOM)),
                       grammar_rule};
   }
   read.modern_spelling |= info(*mnemonic).modern_only;

@@ -1,5 +1,7 @@
 #include "gpuatom/nvidia/opcodes.hpp"
 
+#include "gpuatom/nvidia/instruction_table.hpp"
+
 #include "gpuatom/support/text.hpp"
 #include <array>
 
@@ -29,39 +31,53 @@ constexpr std::array<OpInfo, atom_op_count> ops = {{
     {AtomOp::ARRIVE, "ARRIVE", -1, alu::Op::add, false, true},
 }};
 
-constexpr std::array<SizeInfo, size_count> sizes = {{
-    //                                           bits atom surface shared vector
-    {Size::U32, "", alu::Type::u32, 32, 0, 0, 0, false},
-    {Size::S32, ".S32", alu::Type::s32, 32, 1, 1, 1, false},
-    {Size::U64, ".U64", alu::Type::u64, 64, 2, 2, 2, false},
-    {Size::S64, ".S64", alu::Type::s64, 64, 5, 5, 3, false},
-    {Size::F32_FTZ_RN, ".F32.FTZ.RN", alu::Type::f32, 32, 3, 3, -1, false},
-    {Size::F16x2, ".F16x2.RN", alu::Type::f16x2, 32, 4, 4, -1, false},
-    {Size::F64_RN, ".F64.RN", alu::Type::f64, 64, 6, -1, -1, false},
-    // SD32/SD64: raw data, arithmetic and comparisons as S32/S64 (ASSUMPTION, spec §3.3).
-    {Size::SD32, ".SD32", alu::Type::s32, 32, -1, 6, -1, false},
-    {Size::SD64, ".SD64", alu::Type::s64, 64, -1, 7, -1, false},
-    {Size::BF16x2, ".BF16x2.RN", alu::Type::bf16x2, 32, -1, -1, -1, false},
-    {Size::U128, ".128", alu::Type::u128, 128, -1, -1, -1, false},
-    // sm_90 vectors (PTX atom/red .v2/.v4/.v8), as ptxas 13.0 output prints them.
-    {Size::F16x4, ".F16x4.RN", alu::Type::f16x2, 64, -1, -1, -1, true},
-    {Size::F16x8, ".F16x8.RN", alu::Type::f16x2, 128, -1, -1, -1, true},
-    {Size::BF16x4, ".BF16x4.RN", alu::Type::bf16x2, 64, -1, -1, -1, true},
-    {Size::BF16x8, ".BF16x8.RN", alu::Type::bf16x2, 128, -1, -1, -1, true},
-    {Size::F32x2, ".F32x2.FTZ.RN", alu::Type::f32, 64, -1, -1, -1, true},
-    {Size::F32x4, ".F32x4.FTZ.RN", alu::Type::f32, 128, -1, -1, -1, true},
-}};
-
-// §4.1 and §10.3: every spelling, canonical case. Order matters only for readability.
+// §4.1 and §10.3: every spelling, canonical case, each size's own name first (SizeInfo::spelling,
+// size_name()). The order is the one "expected …" messages list. nvdisasm prints two aliases for
+// a decoded size on some architectures (decoded_size_spelling(), docs/oracles.md).
 constexpr std::array<SizeSpelling, 21> spellings = {{
     {".U32", Size::U32, false}, {".32", Size::U32, false}, {".S32", Size::S32, false},
-    {".U64", Size::U64, false}, {".64", Size::U64, false}, {".S64", Size::S64, false},
+    {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, std::nullopt, true}, {".S64", Size::S64, false},
     {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
-    {".F16x2.FTZ.RN", Size::F16x2, false}, {".F64.RN", Size::F64_RN, false},
+    {".F16x2.FTZ.RN", Size::F16x2, false, Architecture::sm_52, Architecture::sm_53}, {".F64.RN", Size::F64_RN, false},
     {".SD32", Size::SD32, false}, {".SD64", Size::SD64, false}, {".BF16x2.RN", Size::BF16x2, true},
-    {".128", Size::U128, false}, {".U128", Size::U128, false},
+    {".128", Size::U128, false}, {".U128", Size::U128, false, Architecture::sm_50, Architecture::sm_50},
     {".F16x4.RN", Size::F16x4, true}, {".F16x8.RN", Size::F16x8, true}, {".BF16x4.RN", Size::BF16x4, true},
     {".BF16x8.RN", Size::BF16x8, true}, {".F32x2.FTZ.RN", Size::F32x2, true}, {".F32x4.FTZ.RN", Size::F32x4, true},
+}};
+
+// A size's own name: its first spelling.
+constexpr std::string_view first_spelling(Size size) {
+  for (const SizeSpelling& s : spellings)
+    if (s.size == size) return s.text;
+  return "";
+}
+
+// The canonical SASS suffix: the size's name, and nothing for U32 (§10.4).
+constexpr SizeInfo size_row(Size s, alu::Type type, int bits, int atom, int surface, int shared, bool vector) {
+  return {s, s == Size::U32 ? std::string_view() : first_spelling(s), type, bits, atom, surface, shared, vector};
+}
+
+constexpr std::array<SizeInfo, size_count> sizes = {{
+    //                                           bits atom surface shared vector
+    size_row(Size::U32, alu::Type::u32, 32, 0, 0, 0, false),
+    size_row(Size::S32, alu::Type::s32, 32, 1, 1, 1, false),
+    size_row(Size::U64, alu::Type::u64, 64, 2, 2, 2, false),
+    size_row(Size::S64, alu::Type::s64, 64, 5, 5, 3, false),
+    size_row(Size::F32_FTZ_RN, alu::Type::f32, 32, 3, 3, -1, false),
+    size_row(Size::F16x2, alu::Type::f16x2, 32, 4, 4, -1, false),
+    size_row(Size::F64_RN, alu::Type::f64, 64, 6, -1, -1, false),
+    // SD32/SD64: raw data, arithmetic and comparisons as S32/S64 (ASSUMPTION, spec §3.3).
+    size_row(Size::SD32, alu::Type::s32, 32, -1, 6, -1, false),
+    size_row(Size::SD64, alu::Type::s64, 64, -1, 7, -1, false),
+    size_row(Size::BF16x2, alu::Type::bf16x2, 32, -1, -1, -1, false),
+    size_row(Size::U128, alu::Type::u128, 128, -1, -1, -1, false),
+    // sm_90 vectors (PTX atom/red .v2/.v4/.v8), as ptxas 13.0 output prints them.
+    size_row(Size::F16x4, alu::Type::f16x2, 64, -1, -1, -1, true),
+    size_row(Size::F16x8, alu::Type::f16x2, 128, -1, -1, -1, true),
+    size_row(Size::BF16x4, alu::Type::bf16x2, 64, -1, -1, -1, true),
+    size_row(Size::BF16x8, alu::Type::bf16x2, 128, -1, -1, -1, true),
+    size_row(Size::F32x2, alu::Type::f32, 64, -1, -1, -1, true),
+    size_row(Size::F32x4, alu::Type::f32, 128, -1, -1, -1, true),
 }};
 
 // One row per op: the sizes it takes, per family (spec/nvidia.md §5). Bit i = Size i.
@@ -145,14 +161,18 @@ const OpInfo& info(AtomOp op) { return ops[static_cast<int>(op)]; }
 const SizeInfo& info(Size size) { return sizes[static_cast<int>(size)]; }
 
 std::string_view name(Family family) {
-  switch (family) {
-    case Family::ATOM: return "ATOM";
-    case Family::ATOMS: return "ATOMS";
-    case Family::RED: return "RED";
-    case Family::SUATOM: return "SUATOM";
-    case Family::SURED: return "SURED";
-  }
+  // The SPA 5.0 mnemonic of the family.
+  for (const MnemonicInfo& m : mnemonic_table())
+    if (m.family == family && !m.modern_only) return m.name;
   return "?";
+}
+
+std::string_view size_name(Size size) { return first_spelling(size); }
+
+std::string_view compact_size_spelling(Size size) {
+  for (const SizeSpelling& s : spellings)
+    if (s.size == size && s.compact) return s.text;
+  return size_name(size);
 }
 
 std::string_view legality_source(Family family) {
@@ -195,9 +215,9 @@ std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
   }
   if (!best) {
     const std::string_view head = text.substr(0, text.find('.'));
-    return fmt::format("unknown operation '{}': expected one of ADD MIN MAX INC DEC AND OR XOR EXCH SAFEADD CAS "
-                       "CAST CAST.SPIN POPC.INC ARRIVE (spec/nvidia.md §3, §10.3)",
-                       head);
+    std::string names;
+    for (const OpInfo& o : ops) names += fmt::format(" {}", o.name);
+    return fmt::format("unknown operation '{}': expected one of{} (spec/nvidia.md §3, §10.3)", head, names);
   }
   const std::string_view rest = text.substr(best->name.size());
   if (rest.empty()) return OpSize{best->op, Size::U32};
@@ -215,23 +235,23 @@ bool has_op(Family family, Dialect dialect, AtomOp op) { return legal_sizes(fami
 
 std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp op, Size size) {
   if (legal(family, dialect, op, size)) return std::nullopt;
-  const std::string_view size_name = size == Size::U32 ? ".U32" : info(size).spelling;
+  const std::string_view spelled = size_name(size);
   if (size == Size::U128 && dialect == Dialect::spa5)
     return fmt::format("{}.{}{} is illegal: \".128 aliases to .U128, but is illegal\" on SPA 5.0 (seed 000, "
                        "spec/nvidia.md §4.1)",
-                       name(family), info(op).name, size_name);
+                       name(family), info(op).name, spelled);
   std::string allowed;
   const uint32_t set = legal_sizes(family, dialect, op);
   for (const SizeInfo& s : sizes) {
     if (!(set & bit(s.size))) continue;
     if (!allowed.empty()) allowed += ' ';
-    allowed += s.size == Size::U32 ? std::string_view(".U32") : s.spelling;
+    allowed += size_name(s.size);
   }
   if (allowed.empty())
     return fmt::format("{}.{} does not exist: {} has no .{} operation (op × size legality, {})", name(family),
                        info(op).name, name(family), info(op).name, legality_source(family));
   return fmt::format("{}.{}{} is illegal: .{} on {} takes only {} (op × size legality, {})", name(family),
-                     info(op).name, size_name, info(op).name, name(family), allowed, legality_source(family));
+                     info(op).name, spelled, info(op).name, name(family), allowed, legality_source(family));
 }
 
 namespace {
@@ -284,9 +304,16 @@ std::optional<int> size_code(SizeField field, Size size, Architecture arch) {
 }
 
 std::string_view decoded_size_spelling(Size size, Architecture arch) {
-  if (size == Size::U128 && arch == Architecture::sm_50) return ".U128";
-  if (size == Size::F16x2 && (arch == Architecture::sm_52 || arch == Architecture::sm_53)) return ".F16x2.FTZ.RN";
-  return "";
+  // By size and architecture, built once from the spellings: the decoder asks per word.
+  static const auto table = [] {
+    std::array<std::array<std::string_view, architecture_count>, size_count> t{};
+    for (const SizeSpelling& s : spellings)
+      if (s.decoded_from)
+        for (int a = static_cast<int>(*s.decoded_from); a <= static_cast<int>(*s.decoded_to); ++a)
+          t[static_cast<int>(s.size)][a] = s.text;
+    return t;
+  }();
+  return table[static_cast<int>(size)][static_cast<int>(arch)];
 }
 
 }  // namespace gpuatom::nvidia

@@ -11,19 +11,6 @@ namespace {
 
 using support::iequals;
 
-// "<prefix><decimal>" with the number at most `max`, or `zero_name` for the zero register.
-std::optional<unsigned> numbered(std::string_view text, std::string_view prefix, std::string_view zero_name,
-                                 unsigned max, unsigned zero) {
-  if (iequals(text, zero_name)) return zero;
-  if (!support::istarts_with(text, prefix) || text.size() == prefix.size()) return std::nullopt;
-  const std::string_view digits = text.substr(prefix.size());
-  for (char c : digits)
-    if (c < '0' || c > '9') return std::nullopt;
-  const auto n = support::parse_unsigned(digits, max);
-  if (!n) return std::nullopt;
-  return static_cast<unsigned>(*n);
-}
-
 class Reader {
  public:
   Reader(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column)
@@ -65,14 +52,20 @@ class Reader {
       expect('[', "'[' after desc");
       const Token& ur = next("a uniform register in desc[…]");
       const auto index = parse_uniform_register(ur.text);
-      if (!index) throw SyntaxError{ur.column, fmt::format("desc[…] holds a uniform register UR0–UR62 or URZ, not '{}'", ur.text), modern_rule};
+      if (!index) {
+        const RegisterFileInfo& f = info(RegisterFile::uniform);
+        throw SyntaxError{ur.column,
+                          fmt::format("desc[…] holds a uniform register {0}0–{0}{1} or {2}, not '{3}'", f.prefix,
+                                      f.last_number - 1, f.last, ur.text),
+                          modern_rule};
+      }
       expect(']', "']' closing desc[");
       return address(index, t.column);
     }
     if (t.kind == TokenKind::word) {
       ++pos_;
       if (auto r = parse_register(t.text)) return {Operand::Kind::reg, *r, {}, 0, 0, 0, t.column};
-      if (t.text == "???255") return {Operand::Kind::reg, RZ, {}, 0, 0, 0, t.column, true};
+      if (t.text == unnamed_register) return {Operand::Kind::reg, RZ, {}, 0, 0, 0, t.column, true};
       if (auto p = parse_predicate(t.text)) return {Operand::Kind::predicate, *p, {}, 0, 0, 0, t.column};
       if (auto ur = parse_uniform_register(t.text)) return {Operand::Kind::uniform, *ur, {}, 0, 0, 0, t.column};
       if (t.text.find('.') != std::string_view::npos && parse_register(t.text.substr(0, t.text.find('.'))))
@@ -104,12 +97,8 @@ class Reader {
   }
 
   static RegisterSuffix suffix(std::string_view text, uint32_t col) {
-    struct Entry { std::string_view name; RegisterSuffix suffix; };
-    static constexpr Entry entries[] = {{"64", RegisterSuffix::wide64}, {"U32", RegisterSuffix::u32},
-                                        {"X4", RegisterSuffix::x4}, {"X8", RegisterSuffix::x8}, {"X16", RegisterSuffix::x16}};
-    for (const Entry& e : entries)
-      if (iequals(e.name, text)) return e.suffix;
-    throw SyntaxError{col, fmt::format("unknown register suffix '.{}': expected .64 .U32 .X4 .X8 .X16", text), modern_rule};
+    if (const auto s = parse_register_suffix(text)) return *s;
+    throw SyntaxError{col, fmt::format("unknown register suffix '.{}': expected {}", text, register_suffix_names()), modern_rule};
   }
 
   Operand address(std::optional<uint8_t> descriptor, uint32_t start) {
@@ -185,20 +174,9 @@ bool Operand::modern() const {
                                    address.suffix != RegisterSuffix::none);
 }
 
-std::optional<uint8_t> parse_register(std::string_view text) {
-  const auto n = numbered(text, "R", "RZ", 255, RZ);
-  return n ? std::optional<uint8_t>(static_cast<uint8_t>(*n)) : std::nullopt;
-}
-
-std::optional<uint8_t> parse_predicate(std::string_view text) {
-  const auto n = numbered(text, "P", "PT", 7, PT);
-  return n ? std::optional<uint8_t>(static_cast<uint8_t>(*n)) : std::nullopt;
-}
-
-std::optional<uint8_t> parse_uniform_register(std::string_view text) {
-  const auto n = numbered(text, "UR", "URZ", 63, URZ);
-  return n ? std::optional<uint8_t>(static_cast<uint8_t>(*n)) : std::nullopt;
-}
+std::optional<uint8_t> parse_register(std::string_view text) { return parse_register(RegisterFile::general, text); }
+std::optional<uint8_t> parse_predicate(std::string_view text) { return parse_register(RegisterFile::predicate, text); }
+std::optional<uint8_t> parse_uniform_register(std::string_view text) { return parse_register(RegisterFile::uniform, text); }
 
 void read_operands(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column, std::vector<Operand>& out) {
   Reader(tokens, pos, end_column).operands(out);

@@ -54,9 +54,9 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
       if (op.unnamed) {
         if (slot.role != OperandRole::rb && slot.role != OperandRole::rc)
           throw SyntaxError{op.column,
-                            fmt::format("'???255' (nvdisasm's register 255 that is not RZ) stands only for a CAS data "
+                            fmt::format("'{}' (nvdisasm's register 255 that is not RZ) stands only for a CAS data "
                                         "register Rb or Rc, not the {}",
-                                        name(slot.role)),
+                                        unnamed_register, name(slot.role)),
                             "docs/oracles.md"};
         inst.unnamed_register[static_cast<int>(slot.role)] = true;
       }
@@ -148,9 +148,13 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
     }
     const Token& p = next("a guard predicate");
     const auto predicate = detail::parse_predicate(p.text);
-    if (p.kind != TokenKind::word || !predicate)
-      throw SyntaxError{p.column, fmt::format("a guard is @P0 … @P6 or @PT (optionally negated with '!'), not '@{}'", p.text),
+    if (p.kind != TokenKind::word || !predicate) {
+      const RegisterFileInfo& f = info(RegisterFile::predicate);
+      throw SyntaxError{p.column,
+                        fmt::format("a guard is @{0}0 … @{0}{1} or @{2} (optionally negated with '!'), not '@{3}'",
+                                    f.prefix, f.last_number - 1, f.last, p.text),
                         "spec/nvidia.md §10.2"};
+    }
     inst.guard.predicate = *predicate;
   }
 

@@ -6,12 +6,6 @@ namespace gpuatom::nvidia {
 
 namespace {
 
-// Lower-case hex with a "-" in front of negative values: "0x8", "-0x8".
-std::string signed_hex(int64_t value) {
-  if (value < 0) return fmt::format("-0x{:x}", static_cast<uint64_t>(-value));
-  return fmt::format("0x{:x}", static_cast<uint64_t>(value));
-}
-
 std::string_view size_text(const Instruction& inst) {
   if (!inst.size_spelling.empty()) {
     const SizeSpelling* remembered = find_size_spelling(inst.size_spelling);
@@ -20,31 +14,21 @@ std::string_view size_text(const Instruction& inst) {
   return canonical_size_spelling(inst);
 }
 
-// One modifier slot: its placeholder if it holds one, else its value ("" when absent).
-std::string slot_text(const Instruction& inst, Slot slot) {
-  if (const auto& placeholder = inst.placeholders[static_cast<int>(slot)])
-    return fmt::format(".{}{}",
-                       inst.generic_placeholders
-                           ? "INVALID"
-                           : placeholder_stem(slot, inst.family(), inst.dialect, inst.surface.formatted && inst.is_compare()),
-                       *placeholder);
-  const auto dotted = [](std::string_view name) { return name.empty() ? std::string() : fmt::format(".{}", name); };
-  switch (slot) {
-    case Slot::mode: return inst.is_surface() ? (inst.surface.formatted ? ".P" : ".D") : "";
-    case Slot::byte_address: return inst.is_surface() && inst.surface.byte_address ? ".BA" : "";
-    case Slot::dim: return inst.is_surface() ? dotted(info(inst.surface.dim).name) : "";
-    case Slot::extended: return inst.extended ? ".E" : "";
-    case Slot::op: return dotted(info(inst.op).name);
-    case Slot::size: return std::string(size_text(inst));
-    case Slot::cache: return dotted(name(inst.memory.cache));
-    case Slot::strength: return dotted(name(inst.memory.strength));
-    case Slot::scope: return dotted(name(inst.memory.scope));
-    case Slot::private_: return inst.memory.private_ ? ".PRIVATE" : "";
-    case Slot::clamp:
-      // .NEAR is the default and is not printed (§10.4).
-      return inst.is_surface() && inst.surface.clamp != Clamp::near ? dotted(info(inst.surface.clamp).name) : "";
+// One modifier slot: its placeholder if it holds one, else its value ("" when absent or when it
+// holds the value an unwritten modifier has).
+std::string slot_text(const Instruction& inst, const SlotInfo& slot) {
+  if (inst.placeholders[static_cast<int>(slot.slot)]) return inst.placeholder_spelling(slot.slot);
+  if (slot.slot == Slot::size) return std::string(size_text(inst));
+  std::string_view spelling;
+  if (slot.slot == Slot::op) {
+    spelling = info(inst.op).name;
+  } else if (const auto value = inst.modifier(slot.slot); value && value != slot.unwritten) {
+    spelling = modifier_name(slot.slot, *value);
   }
-  return "";
+  if (spelling.empty()) return "";
+  std::string out(1, '.');
+  out += spelling;
+  return out;
 }
 
 // "R9", "UR4, 0x0", "0x54", "0x0, 0x5c": the handle register, then any immediates.
@@ -65,9 +49,16 @@ std::string_view canonical_size_spelling(const Instruction& inst) {
   switch (inst.size) {
     case Size::U32: return "";
     // nvdisasm: ATOM.CAS.64 and ATOMS.CAS.64, but SUATOM.D.1D.CAS.U64.
-    case Size::U64: return (inst.is_compare() && !inst.is_surface()) || inst.dialect == Dialect::modern ? ".64" : ".U64";
+    case Size::U64:
+      return (inst.is_compare() && !inst.is_surface()) || inst.dialect == Dialect::modern ? compact_size_spelling(Size::U64)
+                                                                                           : info(Size::U64).spelling;
     default: return info(inst.size).spelling;
   }
+}
+
+std::string signed_hex(int64_t value) {
+  if (value < 0) return fmt::format("-0x{:x}", static_cast<uint64_t>(-value));
+  return fmt::format("0x{:x}", static_cast<uint64_t>(value));
 }
 
 std::string print_address(const Address& a) {
@@ -88,7 +79,7 @@ std::string print_address(const Address& a) {
 
 std::string print_opcode(const Instruction& inst) {
   std::string out(info(inst.mnemonic).name);
-  for (int s = 0; s < slot_count; ++s) out += slot_text(inst, static_cast<Slot>(s));
+  for (const SlotInfo& slot : slot_table()) out += slot_text(inst, slot);
   return out;
 }
 
@@ -103,7 +94,7 @@ std::string print(const Instruction& inst) {
   if (inst.rd) operands.push_back(register_name(*inst.rd));
   operands.push_back(print_address(inst.address));
   // `???255`: a register field of 255 where RZ would mean something else (nvdisasm's spelling).
-  const auto data = [&](uint8_t r, OperandRole role) { return inst.unnamed(role) ? std::string("???255") : register_name(r); };
+  const auto data = [&](uint8_t r, OperandRole role) { return inst.unnamed(role) ? std::string(unnamed_register) : register_name(r); };
   if (inst.rb) operands.push_back(data(*inst.rb, OperandRole::rb));
   if (inst.rc) operands.push_back(data(*inst.rc, OperandRole::rc));
   if (inst.is_surface()) operands.push_back(handle_text(inst.surface));

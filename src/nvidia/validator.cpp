@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/nvidia/printer.hpp"
+
 namespace gpuatom::nvidia {
 
 namespace {
-
-std::string hex(int64_t v) { return v < 0 ? fmt::format("-0x{:x}", static_cast<uint64_t>(-v)) : fmt::format("0x{:x}", v); }
 
 class Validator {
  public:
@@ -43,6 +43,8 @@ class Validator {
   uint32_t col(OperandRole r) const { return i_.columns.column(r); }
   std::string opcode() const { return fmt::format("{}.{}", info(i_.mnemonic).name, info(i_.op).name); }
   bool spa5() const { return i_.dialect == Dialect::spa5; }
+  // ".64" after an opcode whose data spans `n` = 2 registers, "" for 32-bit data.
+  static std::string_view wide(int n) { return n == 2 ? compact_size_spelling(Size::U64) : std::string_view(); }
 
   // A rule that holds only on SPA 5.0 (sm_5x/sm_6x). Text read without --arch is held to it when
   // it is spelled as SPA 5.0 text; the message says so, since sm_70+ text can look the same
@@ -54,15 +56,12 @@ class Validator {
   }
 
   void placeholders() {
-    for (int s = 0; s < slot_count; ++s)
-      if (const auto& p = i_.placeholders[s])
-        warning(col(static_cast<Slot>(s)),
-                fmt::format(".{}{} stands for an unassigned {} field value: the instruction prints and encodes but does "
+    for (const SlotInfo& s : slot_table())
+      if (i_.placeholders[static_cast<int>(s.slot)])
+        warning(col(s.slot),
+                fmt::format("{} stands for an unassigned {} field value: the instruction prints and encodes but does "
                             "not execute",
-                            i_.generic_placeholders ? "INVALID"
-                                        : placeholder_stem(static_cast<Slot>(s), i_.family(), i_.dialect,
-                                                           i_.surface.formatted && i_.is_compare()),
-                            *p, name(static_cast<Slot>(s))),
+                            i_.placeholder_spelling(s.slot), name(s.slot)),
                 "spec/nvidia.md §10.3");
   }
 
@@ -70,9 +69,10 @@ class Validator {
   void formatted() {
     if (i_.is_surface() && i_.surface.formatted)
       error(col(Slot::mode),
-            fmt::format("{}.P (formatted surface data) has no semantics on the SUATOM page, which defines only .D (raw "
-                        "data): it prints and encodes but does not execute",
-                        info(i_.mnemonic).name),
+            fmt::format("{}.{} (formatted surface data) has no semantics on the SUATOM page, which defines only .{} "
+                        "(raw data): it prints and encodes but does not execute",
+                        info(i_.mnemonic).name, modifier_name(Slot::mode, mode_formatted),
+                        modifier_name(Slot::mode, mode_raw)),
             "seed 002, docs/oracles.md");
   }
 
@@ -118,9 +118,9 @@ class Validator {
     const std::string_view page = i_.family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
     if (i_.unnamed(OperandRole::rb) || i_.unnamed(OperandRole::rc)) {
       error(col(i_.unnamed(OperandRole::rb) ? OperandRole::rb : OperandRole::rc),
-            fmt::format("{}: ???255 is register field 255 where it is not RZ: the compare or swap operand runs past R254 "
+            fmt::format("{}: {} is register field 255 where it is not RZ: the compare or swap operand runs past R254 "
                         "and names no register",
-                        opcode()),
+                        opcode(), unnamed_register),
             "spec/nvidia.md §6.2, docs/oracles.md");
       return;
     }
@@ -143,7 +143,7 @@ class Validator {
     const int expected = rb + n;
     if (rc != RZ && rc != expected) {
       error(col(OperandRole::rc),
-            spa5_rule(fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), n == 2 ? ".64" : "", n,
+            spa5_rule(fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), wide(n), n,
                                   register_name(static_cast<uint8_t>(expected)), register_name(rc))),
             "spec/nvidia.md §6.2");
       return;
@@ -178,21 +178,21 @@ class Validator {
     const uint32_t column = i_.columns.offset ? i_.columns.offset : i_.columns.column(OperandRole::address);
     if (i_.family() == Family::ATOMS) {
       if (a.offset % 4)
-        error(column, fmt::format("the ATOMS offset {} is not a multiple of 4 (it is stored divided by 4)", hex(a.offset)),
+        error(column, fmt::format("the ATOMS offset {} is not a multiple of 4 (it is stored divided by 4)", signed_hex(a.offset)),
               "spec/nvidia.md §6.5");
       else if (a.absolute() && (a.offset < 0 || a.offset > 0xfffffc))
-        error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", hex(a.offset)),
+        error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", signed_hex(a.offset)),
               "spec/nvidia.md §6.5");
       else if (!a.absolute() && (a.offset < -0x800000 || a.offset > 0x7ffffc))
-        error(column, fmt::format("the offset ImmS24 must be -0x800000 … 0x7ffffc, not {}", hex(a.offset)),
+        error(column, fmt::format("the offset ImmS24 must be -0x800000 … 0x7ffffc, not {}", signed_hex(a.offset)),
               "spec/nvidia.md §6.5");
       return;
     }
     if (a.absolute() && (a.offset < 0 || a.offset > 0xfffff))
-      error(column, fmt::format("the absolute address [ImmU20] must be 0 … 0xfffff, not {}", hex(a.offset)),
+      error(column, fmt::format("the absolute address [ImmU20] must be 0 … 0xfffff, not {}", signed_hex(a.offset)),
             "spec/nvidia.md §6.5");
     else if (!a.absolute() && (a.offset < -0x80000 || a.offset > 0x7ffff))
-      error(column, fmt::format("the offset ImmS20 must be -0x80000 … 0x7ffff, not {}", hex(a.offset)),
+      error(column, fmt::format("the offset ImmS20 must be -0x80000 … 0x7ffff, not {}", signed_hex(a.offset)),
             "spec/nvidia.md §6.5");
   }
 
@@ -263,7 +263,7 @@ class Validator {
     if (rb % (2 * n))
       error(col(OperandRole::rb),
             fmt::format("SUATOM.CAS{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}",
-                        n == 2 ? ".64" : "", 2 * n, 2 * n, register_name(rb)),
+                        wide(n), 2 * n, 2 * n, register_name(rb)),
             "spec/nvidia.md §6.2 (DERIVED)");
     else if (rb + 2 * n - 1 >= RZ)
       error(col(OperandRole::rb),

@@ -46,6 +46,9 @@ struct Guard {
 enum class RegisterSuffix : uint8_t { none, wide64, u32, x4, x8, x16 };
 std::string_view name(RegisterSuffix suffix);  // ".64", ".U32", ".X4", …; "" for none
 int scale(RegisterSuffix suffix);              // 4, 8, 16 for the .Xn suffixes, else 1
+// The suffix `text` (without its dot, case-insensitive) names, if any.
+std::optional<RegisterSuffix> parse_register_suffix(std::string_view text);
+std::string register_suffix_names();           // ".64 .U32 .X4 .X8 .X16"
 
 // The memory operand:  [desc[URm]] '[' base [suffix] ['+' URn] ['+' offset] ']'
 //   SPA 5.0:   [Ra + ImmS20] / [ImmU20] (ATOM, RED), [Ra + ImmS24] / [ImmU24] (ATOMS),
@@ -161,6 +164,14 @@ struct Instruction {
   int data_registers() const { return data_bits() / 32; }
   bool wide_address() const { return extended || address.suffix == RegisterSuffix::wide64; }
   bool has_placeholder() const;
+  // The slot's placeholder as the printer writes it (".INVALIDATOMOP10", ".INVALID3"), or "".
+  std::string placeholder_spelling(Slot slot) const;
+  // The value of a modifier slot other than op and size, numbered as modifier_table() numbers it
+  // (a Dim, Clamp, Strength, Scope, CacheOp, mode, or 1 for a flag); nothing when the slot is
+  // not set or does not apply (a dim on ATOM). set_modifier() is its inverse: the one mapping
+  // between slots and the fields above, which the parser and printer both use.
+  std::optional<uint8_t> modifier(Slot slot) const;
+  void set_modifier(Slot slot, uint8_t value);
   // ATOM/ATOMS CAS and CAST: how Rb/Rc are laid out (§6.2), as the 2-bit field encodes it.
   CasLayout cas_layout() const;
   // The register holding the CAS swap value, or nothing when it is 0 (Rc = RZ).
@@ -170,7 +181,7 @@ struct Instruction {
   std::optional<uint8_t> compare_register() const;
 };
 
-// Register spellings: "R7", "RZ"; "P3", "PT"; "UR8", "URZ".
+// Register spellings: "R7", "RZ"; "P3", "PT"; "UR8", "URZ" (register_name(RegisterFile, n)).
 std::string register_name(uint8_t r);
 std::string predicate_name(uint8_t p);
 std::string uniform_register_name(uint8_t ur);

@@ -5,9 +5,11 @@
 // none of them keeps its own list of spellings, codes or bit positions.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "gpuatom/nvidia/opcodes.hpp"
@@ -19,6 +21,25 @@ namespace gpuatom::nvidia {
 inline constexpr uint8_t RZ = 255;
 inline constexpr uint8_t PT = 7;
 inline constexpr uint8_t URZ = 63;
+// How nvdisasm spells a register field of 255 where RZ would mean something else (a CAS operand
+// past R254, §6.2): the parser reads it, the printer writes it.
+inline constexpr std::string_view unnamed_register = "???255";
+
+// --- Register files: the one register grammar the parser reads and the printer writes --------
+
+enum class RegisterFile : uint8_t { general, predicate, uniform };
+struct RegisterFileInfo {
+  RegisterFile file;
+  std::string_view prefix;  // "R": R0, R1, …
+  std::string_view last;    // the name of the highest number: "RZ", "PT", "URZ" (R255 reads as RZ too)
+  uint8_t last_number;      // RZ, PT, URZ
+};
+std::span<const RegisterFileInfo> register_file_table();
+const RegisterFileInfo& info(RegisterFile file);
+// "R7", "RZ"; "P3", "PT"; "UR8", "URZ".
+std::string register_name(RegisterFile file, uint8_t number);
+// "R7" → 7, "RZ" or "R255" → RZ, case-insensitively; nothing for any other text.
+std::optional<uint8_t> parse_register(RegisterFile file, std::string_view text);
 
 // --- Mnemonics ------------------------------------------------------------------------------
 
@@ -43,7 +64,7 @@ std::optional<Mnemonic> parse_mnemonic(std::string_view name);  // case-insensit
 enum class Dim : uint8_t { d1, d1_buffer, d1_array, d2, d2_array, d3 };
 struct DimInfo {
   Dim dim;
-  std::string_view name;  // "1D_ARRAY"
+  std::string_view name;  // "1D_ARRAY": its entry in modifier_table()
   int code;               // 3-bit field
   int coordinates;        // registers read from Ra on
   int alignment;          // Ra must be a multiple of this (DERIVED, §8.1)
@@ -54,7 +75,7 @@ const DimInfo& info(Dim dim);
 enum class Clamp : uint8_t { ign, near, trap };
 struct ClampInfo {
   Clamp clamp;
-  std::string_view name;
+  std::string_view name;  // its entry in modifier_table()
   int code;  // 2-bit field; 3 is invalid
 };
 std::span<const ClampInfo> clamp_table();
@@ -68,12 +89,27 @@ enum class CacheOp : uint8_t { none, ef, el, lu, eu, na };
 
 // --- Modifiers ------------------------------------------------------------------------------
 
-// The modifier slots of one instruction word, in the one order every spelling uses
-// (§10.2 for SPA 5.0, §10.3 for sm_70+):
+// The modifier slots of one instruction word. slot_table() lists them in the one order every
+// spelling uses, the order nvdisasm prints them (§10.2 for SPA 5.0, §10.3 for sm_70+):
 //   OPC [.D] [.BA] [.dim] [.E] .op [.sz] [.cache] [.strength] [.scope] [.PRIVATE] [.clamp]
+// The printer writes the slots in that order and the parser requires it.
 enum class Slot : uint8_t { mode, byte_address, dim, extended, op, size, cache, strength, scope, private_, clamp };
 inline constexpr int slot_count = static_cast<int>(Slot::clamp) + 1;
-std::string_view name(Slot slot);  // "operation", "size", … for diagnostics
+
+// Which mnemonics a slot may appear on.
+enum class SlotUse : uint8_t { any, surface, extended_address };
+
+struct SlotInfo {
+  Slot slot;
+  std::string_view name;      // for diagnostics: "operation", "size", "mode (.D)", ".BA", …
+  bool placeholder;           // an enumerated field: may hold an `.INVALIDn` placeholder (§10.3)
+  SlotUse use;
+  std::optional<uint8_t> unwritten;  // the value an unwritten modifier has, never printed (.NEAR)
+};
+// In print order; slot_table()[i].slot == Slot(i).
+std::span<const SlotInfo> slot_table();
+const SlotInfo& info(Slot slot);
+std::string_view name(Slot slot);  // info(slot).name
 
 // Slots whose value is an enumerated field: only these can hold an `.INVALIDn` placeholder
 // (the disassembler's spelling for an unassigned field value, §10.3).
@@ -86,6 +122,8 @@ bool takes_placeholder(Slot slot);
 struct PlaceholderStem {
   std::string_view text;
   std::optional<Slot> slot;  // nothing: `INVALID`, whose slot is the next free one
+  uint8_t families = 0xff;   // the families whose SPA 5.0 words print it, bit i = Family(i)
+  bool formatted_cas = false;  // the op of SUATOM.P.CAS: read as a compare whatever its number
 };
 std::span<const PlaceholderStem> placeholder_stems();
 // The stem a SPA 5.0 word's placeholder prints with, by slot and family; `formatted_cas` for the
@@ -104,6 +142,10 @@ struct ModifierInfo {
 };
 std::span<const ModifierInfo> modifier_table();
 const ModifierInfo* find_modifier(std::string_view name);  // case-insensitive
+// The spelling of `value` in `slot` (without the dot), from modifier_table(); "" for none.
+std::string_view modifier_name(Slot slot, uint8_t value);
+// The spellings of a slot's values, each with its dot, in table order: ".1D .1D_BUFFER …".
+std::string modifier_names(Slot slot);
 
 // Whether a slot may appear on a mnemonic at all (".E" on ATOMS, ".BA" on ATOM are errors).
 bool slot_applies(Slot slot, Mnemonic mnemonic);
@@ -186,12 +228,33 @@ struct BitField {
   constexpr uint64_t mask() const { return (width == 64 ? ~0ULL : ((1ULL << width) - 1)) << lo; }
 };
 
+// What a form is, besides its fields: which ops it takes, its surface mode and handle, and
+// whether a sparse predicate selects it. The encoder picks the form of an instruction by these
+// attributes and the decoder reads them back; neither keeps its own list of forms.
+enum class FormOps : uint8_t {
+  any,      // the op field names the op (RED, SURED: the op field is all there is)
+  op,       // every op but the compare family, in the op field
+  compare,  // CAS, CAST and CAST.SPIN (ATOM, SUATOM): decodes as CAS
+  cas,      // CAS alone (ATOMS.CAS)
+  cast,     // CAST and CAST.SPIN (ATOMS.CAST, told apart by the cas_kind field)
+};
+enum class FormHandle : uint8_t { none, bound, bindless };  // surface handle: #tsPtrIdxU13 or Rc
+enum class FormPs : uint8_t {
+  without,   // the form without Ps of a pair
+  with,      // the form with Ps of a pair: Ps always prints, PT included
+  optional,  // Ps does not choose the form; a Ps field, if any, holds PT for "no Ps"
+};
+
 struct EncodingInfo {
   EncodingForm form;
   std::string_view name;    // "SUATOM bindless .op with Ps"
   Mnemonic mnemonic;
   uint64_t match;           // opcode bits …
   uint64_t mask;            // … and which bits are opcode
+  FormOps ops;
+  bool formatted;           // surface mode .P (else .D)
+  FormHandle handle;
+  FormPs ps;
   std::span<const BitField> fields;
 };
 
@@ -199,6 +262,24 @@ std::span<const EncodingInfo> encoding_table();
 const EncodingInfo& info(EncodingForm form);
 // The form whose opcode bits a word carries, or nullptr.
 const EncodingInfo* find_encoding(uint64_t word);
+
+// Whether a form with these attributes holds `op` (ops of FormOps::op are the non-compare ones).
+bool form_takes(FormOps ops, AtomOp op);
+
+// Where each field kind lies in one form's word (mask 0 for a kind the form does not have, which
+// then reads 0), and which bits are unassigned: built once from the form's field list for the
+// encoder and the decoder.
+struct FieldLayout {
+  std::array<uint8_t, field_kind_count> shift{};
+  std::array<uint64_t, field_kind_count> mask{};  // shifted down to bit 0
+  uint64_t unassigned = 0;
+  bool has(FieldKind kind) const { return mask[static_cast<size_t>(kind)] != 0; }
+  uint64_t read(uint64_t word, FieldKind kind) const {
+    const auto k = static_cast<size_t>(kind);
+    return (word >> shift[k]) & mask[k];
+  }
+};
+const FieldLayout& layout(EncodingForm form);
 
 // The ATOM.CAS / ATOMS.CAS 2-bit operand layout (§6.2, §11.2).
 enum class CasLayout : uint8_t { packed = 0, rc_is_rz = 1, compare_is_rz = 2, invalid = 3 };

@@ -64,6 +64,10 @@ struct SizeSpelling {
   std::string_view text;       // with the leading dot, e.g. ".F16x2.FTZ.RN"
   Size size;
   bool modern_only;            // a sm_70+ spelling (BF16x2, the vector sizes)
+  // The architectures whose nvdisasm prints a decoded `size` with this spelling rather than the
+  // canonical one (".U128" on sm_50, ".F16x2.FTZ.RN" on sm_52 … sm_53); none for most.
+  std::optional<Architecture> decoded_from = std::nullopt, decoded_to = std::nullopt;
+  bool compact = false;        // the short spelling nvdisasm prints for a 64-bit CAS and in sm_70+ text
 };
 std::span<const SizeSpelling> size_spellings();
 // The entry `text` (case-insensitive, with its dots) names, if any.
@@ -74,6 +78,10 @@ std::span<const SizeInfo> size_table();
 const OpInfo& info(AtomOp op);
 const SizeInfo& info(Size size);
 std::string_view name(Family family);
+// The size as messages name it: its first spelling (".U32" for U32, whose SASS suffix is "").
+std::string_view size_name(Size size);
+// The compact spelling of a size (".64" for U64), or its name when it has none.
+std::string_view compact_size_spelling(Size size);
 
 // Parses a size suffix, case-insensitively, with its aliases (".32" = U32, ".64" = U64,
 // ".F16x2.FTZ.RN" = ".F16x2.RN"). `text` includes the leading dot(s).

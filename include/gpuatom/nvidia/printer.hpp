@@ -15,6 +15,10 @@ std::string print(const Instruction& instruction);
 // The modifier chain alone: "ATOM.E.CAS.64".
 std::string print_opcode(const Instruction& instruction);
 
+// An immediate as every message and the printer spell it: lower-case hex with a "-" in front of
+// negative values: "0x8", "-0x8".
+std::string signed_hex(int64_t value);
+
 // The address operand alone: "desc[UR8][R2.64+0x8]", "[0x5008]", "[R6+-0x8]".
 std::string print_address(const Address& address);
 
