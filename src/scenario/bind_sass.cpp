@@ -356,17 +356,19 @@ class WarpLanes {
     if (!c.fast.usable) return false;
     const FastReader reader = fast_reader(c.fast);
     const int16_t rd_lo = c.fast.rd_lo, rd_hi = c.fast.rd_hi;
-    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-      uint64_t address;
-      alu::Operands operands;
-      reader(lane, address, operands);
-      const auto returned = access(lane, address, operands, exec::Path::atomic, memory::Space::global, true);
-      if (!returned) continue;
-      uint32_t* r = reader.lane_registers(lane);
-      if (rd_lo >= 0) r[rd_lo] = static_cast<uint32_t>(*returned);
-      if (rd_hi >= 0) r[rd_hi] = static_cast<uint32_t>(*returned >> 32);
-    }
+    reader.with_forms([&]<bool A, bool V, bool C>() {
+      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+        uint64_t address;
+        alu::Operands operands;
+        reader.template read<A, V, C>(lane, address, operands);
+        const auto returned = access(lane, address, operands, exec::Path::atomic, memory::Space::global, true);
+        if (!returned) continue;
+        uint32_t* r = reader.lane_registers(lane);
+        if (rd_lo >= 0) r[rd_lo] = static_cast<uint32_t>(*returned);
+        if (rd_hi >= 0) r[rd_hi] = static_cast<uint32_t>(*returned >> 32);
+      }
+    });
     return true;
   }
 
@@ -501,13 +503,16 @@ class WarpLanes {
     uint64_t t0, wrap, mask;
 
     uint32_t* lane_registers(uint32_t lane) const { return const_cast<uint32_t*>(file) + lane * stride; }
-    void operator()(uint32_t lane, uint64_t& address, alu::Operands& operands) const {
+    // `Direct`: the address and value computed, as plan_lazy_registers() chose; `Compare`: a
+    // compare register to read. Templates so that the common loops test none of it per lane.
+    template <bool DirectAddress, bool DirectValue, bool Compare>
+    void read(uint32_t lane, uint64_t& address, alu::Operands& operands) const {
       const uint32_t* r = file + lane * stride;
       const auto pair = [r](int16_t lo, int16_t hi) {
         return (lo < 0 ? 0 : r[lo]) | (uint64_t{hi < 0 ? 0 : r[hi]} << 32);
       };
       uint64_t base;
-      if (f.address_direct) {
+      if constexpr (DirectAddress) {
         uint64_t t = t0 + lane;
         if (t >= wrap) t -= wrap;
         base = f.address.base + f.address.stride * t;
@@ -515,7 +520,27 @@ class WarpLanes {
         base = pair(f.base_lo, f.base_hi);
       }
       address = (base + f.offset) & mask;
-      operands = {f.value_direct ? f.value : pair(f.value_lo, f.value_hi), pair(f.compare_lo, f.compare_hi)};
+      operands = {DirectValue ? f.value : pair(f.value_lo, f.value_hi), Compare ? pair(f.compare_lo, f.compare_hi) : 0};
+    }
+    void operator()(uint32_t lane, uint64_t& address, alu::Operands& operands) const {
+      with_forms([&]<bool A, bool V, bool C>() { read<A, V, C>(lane, address, operands); });
+    }
+    // Calls body.template operator()<DirectAddress, DirectValue, Compare>() for this instruction.
+    template <class Body>
+    void with_forms(Body&& body) const {
+      const bool compare = f.compare_lo >= 0 || f.compare_hi >= 0;
+      const auto value = [&]<bool A>() {
+        if (f.value_direct) {
+          if (compare) body.template operator()<A, true, true>();
+          else body.template operator()<A, true, false>();
+        } else if (compare) {
+          body.template operator()<A, false, true>();
+        } else {
+          body.template operator()<A, false, false>();
+        }
+      };
+      if (f.address_direct) value.template operator()<true>();
+      else value.template operator()<false>();
     }
   };
   FastReader fast_reader(const FastPath& f) const {

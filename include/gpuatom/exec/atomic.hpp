@@ -55,8 +55,9 @@ class AtomicUnit {
     remember();
   }
 
-  memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands, memory::Space space,
-                                      uint32_t* cas_retries, bool emulated = false) {
+  [[gnu::always_inline]] memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands,
+                                                             memory::Space space, uint32_t* cas_retries,
+                                                             bool emulated = false) {
     // The hit test of DeviceMemory::translate() for an aligned 4-byte global write.
     // An F32 add is a compare-and-swap loop on the host either way, so it serves `emulated` too.
     if ((kind_ == Kind::fadd32 || (kind_ == Kind::add32 && !emulated)) && space == memory::Space::global &&
@@ -78,9 +79,7 @@ class AtomicUnit {
         if (cas_retries) ++*cas_retries;
       return alu::Result{next, observed};
     }
-    auto r = apply_atomic(memory_, address, operation_, operands, space, cas_retries, &remembered_, emulated);
-    remember();
-    return r;
+    return apply_elsewhere(address, operands, space, cas_retries, emulated);
   }
 
   // The cache it was made from, as this unit left it.
@@ -88,6 +87,13 @@ class AtomicUnit {
 
  private:
   enum class Kind : uint8_t { add32, fadd32, other };
+  [[gnu::noinline]] memory::Expected<alu::Result> apply_elsewhere(uint64_t address, const alu::Operands& operands,
+                                                                  memory::Space space, uint32_t* cas_retries,
+                                                                  bool emulated) {
+    auto r = apply_atomic(memory_, address, operation_, operands, space, cas_retries, &remembered_, emulated);
+    remember();
+    return r;
+  }
   void remember() {
     const auto& c = remembered_;
     const bool usable = c.space == memory::Space::global && c.writable && c.high > c.low;
