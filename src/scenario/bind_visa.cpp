@@ -148,15 +148,35 @@ struct GroupState {
 
 // Reads or writes `bytes` (≤ 8) little-endian bytes of variable `id` at byte `offset`; out of
 // range reads give 0 and writes are dropped (the validator keeps operands in bounds).
+// Little-endian loads and stores of 1, 2, 4 or 8 bytes, each a fixed-size copy (no call).
+uint64_t load_le(const uint8_t* p, unsigned bytes) {
+  uint64_t v = 0;
+  switch (bytes) {
+    case 1: std::memcpy(&v, p, 1); break;
+    case 2: std::memcpy(&v, p, 2); break;
+    case 4: std::memcpy(&v, p, 4); break;
+    case 8: std::memcpy(&v, p, 8); break;
+    default: std::memcpy(&v, p, bytes < 8 ? bytes : 8); break;
+  }
+  return v;
+}
+void store_le(uint8_t* p, unsigned bytes, uint64_t v) {
+  switch (bytes) {
+    case 1: std::memcpy(p, &v, 1); break;
+    case 2: std::memcpy(p, &v, 2); break;
+    case 4: std::memcpy(p, &v, 4); break;
+    case 8: std::memcpy(p, &v, 8); break;
+    default: std::memcpy(p, &v, bytes < 8 ? bytes : 8); break;
+  }
+}
+
 uint64_t read_bytes(const GroupState& g, const Layout& l, uint32_t id, uint64_t offset, unsigned bytes) {
   if (id == null_variable_id || !l.has(id)) return 0;
   const uint32_t k = id - first_user_variable_id;
   const auto& data = g.variables[l.root[k]];
   const uint64_t at = l.offset[k] + offset;
   if (at + bytes > data.size()) return 0;
-  uint64_t v = 0;
-  std::memcpy(&v, data.data() + at, bytes);
-  return v;
+  return load_le(data.data() + at, bytes);
 }
 
 void write_bytes(GroupState& g, const Layout& l, uint32_t id, uint64_t offset, unsigned bytes, uint64_t v) {
@@ -165,7 +185,7 @@ void write_bytes(GroupState& g, const Layout& l, uint32_t id, uint64_t offset, u
   auto& data = g.variables[l.root[k]];
   const uint64_t at = l.offset[k] + offset;
   if (at + bytes > data.size()) return;
-  std::memcpy(data.data() + at, &v, bytes);
+  store_le(data.data() + at, bytes, v);
 }
 
 uint64_t low_bits(uint64_t v, unsigned bytes) { return bytes >= 8 ? v : v & ((uint64_t{1} << (8 * bytes)) - 1); }
@@ -391,22 +411,6 @@ class ThreadLanes {
     if (at + uint64_t{channels} * element > data.size()) return false;
     bytes = data.data() + at;
     return true;
-  }
-  static uint64_t load_le(const uint8_t* p, unsigned bytes) {
-    uint64_t v = 0;
-    switch (bytes) {
-      case 2: std::memcpy(&v, p, 2); break;
-      case 4: std::memcpy(&v, p, 4); break;
-      default: std::memcpy(&v, p, 8); break;
-    }
-    return v;
-  }
-  static void store_le(uint8_t* p, unsigned bytes, uint64_t v) {
-    switch (bytes) {
-      case 2: std::memcpy(p, &v, 2); break;
-      case 4: std::memcpy(p, &v, 4); break;
-      default: std::memcpy(p, &v, 8); break;
-    }
   }
 
   void write_dst(uint32_t i, uint32_t n, uint64_t bits) {
