@@ -166,9 +166,8 @@ class Registers {
   }
   uint32_t* lane_r(uint32_t lane) { return r_.data() + static_cast<size_t>(lane) * stride(); }
   const uint32_t* lane_r(uint32_t lane) const { return r_.data() + static_cast<size_t>(lane) * stride(); }
-  // A lane's R slots, then one slot that is never written and reads 0: the fast path reads a
-  // missing source (RZ, no storage) from it instead of testing for it per lane.
-  uint32_t stride() const { return p_->r_count + 1; }
+  // Registers a lane has storage for (its R slots, one after the other).
+  uint32_t stride() const { return p_->r_count; }
 
   // A register by name, as expectations read it.
   uint64_t value(RegisterName reg, uint32_t lane) const {
