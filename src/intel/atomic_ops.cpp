@@ -112,18 +112,12 @@ alu::Operation to_alu(AtomicOp op, Width width) {
   return operation;
 }
 
-alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1) {
+OperandPlacement operand_placement(AtomicOp op) {
   const AtomicOpInfo* i = find(op);
-  if (!i) return {};
-  alu::Operands out;
-  const auto place = [&](Role role, uint64_t v) {
-    if (role == Role::value || role == Role::new_value) out.value = v;
-    if (role == Role::comparand) out.compare = v;
-  };
-  place(i->src0, src0);
-  place(i->src1, src1);
-  return out;
+  return i ? OperandPlacement{i->src0, i->src1} : OperandPlacement{};
 }
+
+alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1) { return operand_placement(op)(src0, src1); }
 
 // ---- Op byte -------------------------------------------------------------------------------
 

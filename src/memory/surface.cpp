@@ -1,5 +1,7 @@
 #include "gpuatom/memory/surface.hpp"
 
+#include <algorithm>
+
 namespace gpuatom::memory {
 
 namespace {
@@ -110,6 +112,32 @@ Expected<SurfaceTarget> surface_element(const SurfaceDescriptor* header, Surface
   target.element = c;
   target.address = element_address(h, c, access_bytes);
   return target;
+}
+
+PitchLinearShortcut::PitchLinearShortcut(const SurfaceDescriptor* header, SurfaceDim dim, const CoordinateRules& rules,
+                                         unsigned access_bytes) {
+  // Every case it declines keeps x_extent_ = 0, so that address() answers nothing.
+  if (header == nullptr || !header->enabled || header->layout != SurfaceLayout::pitch_linear ||
+      header->level_count == 0 || rules.x_is_byte_address || access_bytes == 0 || access_bytes > 16 ||
+      (access_bytes & (access_bytes - 1)) != 0)
+    return;
+  const SurfaceDescriptor& h = *header;
+  // A signed coordinate is in bounds only below 2^31 (at or above, it reads as negative).
+  const auto limit = [](uint64_t extent, Signedness s) {
+    return s == Signedness::signed32 ? std::min<uint64_t>(extent, uint64_t{1} << 31) : extent;
+  };
+  const Signedness x_signedness = dim == SurfaceDim::d1_buffer ? rules.buffer_x : rules.xyz;
+  uses_y_ = uses_y(dim);
+  third_ = uses_layer(dim) ? Third::layer : uses_z(dim) ? Third::z : Third::none;
+  layer_mask_ = rules.layer_mask;
+  access_bytes_ = access_bytes;
+  y_extent_ = uses_y_ ? limit(h.height_at(0), rules.xyz) : 1;
+  // The layer index is masked, never signed; z is a signed or unsigned coordinate; neither: 0 < 1.
+  third_extent_ = third_ == Third::layer ? h.array_size : third_ == Third::z ? limit(h.depth_at(0), rules.xyz) : 1;
+  base_ = h.levels[0].base;
+  row_pitch_ = h.levels[0].row_pitch;
+  slice_pitch_ = h.levels[0].slice_pitch;
+  x_extent_ = limit(uint64_t{h.width_at(0)} * h.element_bytes / access_bytes, x_signedness);
 }
 
 std::string_view name(SurfaceStatus status) {

@@ -477,19 +477,8 @@ class WarpLanes {
     }
     const auto& affine = init.value.affine();
     if (!affine || affine->half == Expression::Affine::Half::whole) return Stored::not_here;
-    const uint64_t modulus = affine->of == Expression::Affine::Of::lane ? p_.group_size : affine->modulus;
-    uint64_t t = modulus ? first % modulus : first;
-    const int shift = affine->half == Expression::Affine::Half::hi ? 32 : 0;
-    // Stepped rather than multiplied: the same wrapped sums, one add per lane.
-    uint64_t v = affine->base + affine->stride * t;
-    for (uint32_t lane = 0; lane < count; ++lane) {
-      r[lane * stride] = static_cast<uint32_t>(v >> shift);
-      v += affine->stride;
-      if (++t == modulus) {
-        t = 0;
-        v = affine->base;
-      }
-    }
+    Expression::Affine::Walk walk(*affine, first, p_.group_size);
+    for (uint32_t lane = 0; lane < count; ++lane, walk.next()) r[lane * stride] = static_cast<uint32_t>(walk.value());
     return Stored::done;
   }
 
@@ -748,7 +737,9 @@ void plan_lazy_registers(Program& p) {
     const auto slot = static_cast<size_t>(p.r_slot[init.reg.index]);
     const auto& affine = init.value.affine();
     const bool constant = init.constant && fits_register(Bank::r, *init.constant);
-    if (inits_of[slot] == 1 && (constant || (affine && affine->half != Affine::Half::whole))) by_slot[slot] = &init;
+    // A direct address steps t once per lane (FastReader): no quotient.
+    if (inits_of[slot] == 1 && (constant || (affine && affine->half != Affine::Half::whole && affine->divisor == 1)))
+      by_slot[slot] = &init;
   }
   for (const RegisterName& k : p.kept)
     if (k.bank == Bank::r && k.index != RZ && p.r_slot[k.index] >= 0) by_slot[static_cast<size_t>(p.r_slot[k.index])] = nullptr;

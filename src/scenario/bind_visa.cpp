@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -46,26 +47,44 @@ using intel::Slot;      // not scenario::Slot
 constexpr uint32_t default_group = 8;  // SIMD8
 constexpr uint32_t max_group = 32;     // the execution mask has 32 bits
 
+// The operands a channel reads, in one order: SVM's address and sources, TYPED's coordinates.
+enum Read : uint8_t { read_address, read_src0, read_src1, read_u, read_v, read_r, read_lod, read_count };
+constexpr std::array<Slot, read_count> read_slots = {Slot::addresses, Slot::src0, Slot::src1, Slot::u,
+                                                     Slot::v,         Slot::r,    Slot::lod};
+
 struct CompiledInstruction {
   Instruction instruction;
   alu::Operation operation;
+  OperandPlacement placement;  // where Src0 and Src1 go in the ALU's operands
   unsigned access_bytes = 4;  // memory bytes per channel: 2, 4 or 8
   unsigned data_bytes = 4;    // bytes per channel in Src0/Src1/Dst (16-bit ops keep dwords)
   unsigned address_bytes = 8;
-  // TYPED_ATOMIC: the bound surface's descriptor and type (§8); nullptr for SVM.
+  // TYPED_ATOMIC: the bound surface's descriptor and type (§8); nullptr for SVM. The shortcut
+  // answers the in-bounds channels of a pitch-linear surface at level 0.
   const memory::SurfaceDescriptor* surface = nullptr;
   memory::SurfaceDim dim = memory::SurfaceDim::d2;
+  memory::PitchLinearShortcut shortcut;
   // Dst shares no byte with what the channels read (sources, addresses, coordinates), so a channel
   // may write before the next one reads (exec::EachLane).
   bool independent = false;
   // Streamed runs (plan_direct_operands): an operand computed per channel from the [lanes]
   // expression of the variable it reads (init < 0: read from the variable), element first + n for
-  // channel n; and whether anything reads Dst's bytes afterwards.
+  // channel n, cut to the element's bytes; and whether anything reads Dst's bytes afterwards.
   struct Direct {
     int init = -1;
     uint32_t first = 0;
+    Expression::Affine form;  // a constant is the form of stride 0
+    uint64_t size_mask = 0;
+    // The channels' values when they are the same in every group (a constant, or a form of
+    // `lane`), computed once; empty when they depend on tid.
+    std::vector<uint64_t> invariant;
   };
-  Direct direct_address, direct_src0, direct_src1;
+  std::array<Direct, read_count> direct;
+  bool all_direct = false;  // every operand the form reads is direct or null
+  // No predicate and no NoMask: the enabled channels are EM's window (channel_enable's common case).
+  bool em_window = false;
+  unsigned em_offset = 0;
+  uint32_t em_channels = 0;  // the window's mask
   bool dst_observed = true;
 };
 
@@ -120,7 +139,7 @@ struct Program {
   // reported as the eager setup reports it (first_setup_error).
   bool streamable = false;
   // Streamed threads need no variable storage at all: every operand is direct or null, no Dst is
-  // read back, nothing is predicated or typed (plan_direct_operands).
+  // read back, nothing is predicated (plan_direct_operands).
   bool stateless = false;
 };
 
@@ -231,6 +250,21 @@ memory::RawCoordinates typed_coordinates(memory::SurfaceDim dim, uint32_t u, uin
   return c;
 }
 
+// A channel's target on its surface through surface_element (what the shortcut does not answer).
+ChannelTarget typed_target(const CompiledInstruction& c, const memory::RawCoordinates& raw) {
+  ChannelTarget target;
+  const auto element = memory::surface_element(c.surface, c.dim, raw, typed_rules(), c.access_bytes);
+  if (!element) {
+    target.fault = element.error();
+    target.address = element.error().address;
+  } else if (!element->accesses_memory()) {
+    target.accesses = false;
+  } else {
+    target.address = element->address;
+  }
+  return target;
+}
+
 // The execution-mask / predicate rule of spec/intel.md §6.1.
 uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g) {
   const unsigned offset = in.exec.channel_offset();
@@ -261,6 +295,107 @@ uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g)
 
 bool fill(const Program& p, GroupState& state, uint64_t g, bool streamed = false);
 
+// A direct operand of a streamed run: its values for the group's channels, computed when the
+// instruction starts (ThreadLanes::compute), or zeros (a null operand).
+class ComputedOperand {
+ public:
+  ComputedOperand() = default;
+  explicit ComputedOperand(const uint64_t* values) : values_(values) {}
+  [[gnu::always_inline]] uint64_t value(uint32_t n) const { return values_[n]; }
+
+ private:
+  static constexpr uint64_t zeros[max_group] = {};
+  const uint64_t* values_ = zeros;
+};
+
+// Any operand of channel n: computed, the variable's bytes, the variable element by element (an
+// operand partly outside its variable: out-of-range elements read 0), or 0 (null).
+class OperandStream {
+ public:
+  OperandStream() = default;
+  explicit OperandStream(const ComputedOperand& computed) : kind_(Kind::computed), computed_(computed) {}
+  // Operand `o` of `element` bytes per channel in `state`.
+  OperandStream(const GroupState& state, const Layout& layout, const RawOperand& o, unsigned element,
+                unsigned channels) {
+    if (o.id == null_variable_id || !layout.has(o.id)) return;
+    size_ = element;
+    const uint32_t k = o.id - first_user_variable_id;
+    const auto& data = state.variables[layout.root[k]];
+    const uint64_t at = layout.offset[k] + o.offset;
+    if (at + uint64_t{channels} * element <= data.size()) {
+      kind_ = Kind::bytes;
+      bytes_ = data.data() + at;
+    } else {
+      kind_ = Kind::checked;
+      state_ = &state;
+      layout_ = &layout;
+      id_ = o.id;
+      offset_ = o.offset;
+    }
+  }
+
+  uint64_t value(uint32_t n) const {
+    switch (kind_) {
+      case Kind::zero: return 0;
+      case Kind::computed: return computed_.value(n);
+      case Kind::bytes: return load_le(bytes_ + uint64_t{n} * size_, size_);
+      case Kind::checked: return read_bytes(*state_, *layout_, id_, offset_ + uint64_t{n} * size_, size_);
+    }
+    return 0;
+  }
+
+ private:
+  enum class Kind : uint8_t { zero, computed, bytes, checked } kind_ = Kind::zero;
+  unsigned size_ = 0;
+  const uint8_t* bytes_ = nullptr;
+  uint64_t offset_ = 0;
+  uint32_t id_ = 0;
+  const GroupState* state_ = nullptr;
+  const Layout* layout_ = nullptr;
+  ComputedOperand computed_;
+};
+
+// An instruction's address, coordinates and sources for channel n, each an Operand
+// (ComputedOperand or OperandStream): the ones the form reads, SVM's address and sources or
+// TYPED's sources and coordinates.
+template <class Operand, bool Typed>
+class ChannelReader {
+ public:
+  static constexpr uint8_t first = Typed ? read_src0 : read_address;
+  static constexpr uint8_t last = Typed ? read_count : read_src1 + 1;
+
+  template <class Make>
+  ChannelReader(const CompiledInstruction& c, Make&& make)
+      : c_(c), placement_(c.placement), access_bytes_(c.access_bytes) {
+    for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
+  }
+  [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
+    return placement_(low_bits(at(read_src0, n), access_bytes_), low_bits(at(read_src1, n), access_bytes_));
+  }
+  // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8).
+  [[gnu::always_inline]] ChannelTarget target(uint32_t n) const {
+    ChannelTarget target;
+    if constexpr (!Typed) {
+      target.address = at(read_address, n);
+    } else {
+      const auto coordinate = [&](Read r) { return static_cast<uint32_t>(at(r, n)); };
+      const memory::RawCoordinates raw =
+          typed_coordinates(c_.dim, coordinate(read_u), coordinate(read_v), coordinate(read_r), coordinate(read_lod));
+      if (const auto address = c_.shortcut.address(raw)) target.address = *address;
+      else target = typed_target(c_, raw);
+    }
+    return target;
+  }
+
+ private:
+  [[gnu::always_inline]] uint64_t at(Read r, uint32_t n) const { return operands_[r - first].value(n); }
+
+  const CompiledInstruction& c_;
+  const OperandPlacement placement_;
+  const unsigned access_bytes_;
+  std::array<Operand, last - first> operands_;
+};
+
 // One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables
 // and predicates, the channel-enable rule, and where each channel's atomic goes.
 class ThreadLanes {
@@ -270,71 +405,44 @@ class ThreadLanes {
   GroupState state;  // the variables and predicates of the group, after the run
 
   bool begin(uint64_t group) {
-    em_ = 0;
-    const uint64_t lanes = p_.scenario->launch.lanes;
-    for (uint32_t k = 0; k < p_.group_size; ++k) {
-      const uint64_t tid = group * p_.group_size + k;
-      if (tid >= lanes) break;
-      if (!p_.active || evaluate(*p_.active, tid, p_.group_size) != 0) em_ |= 1u << k;
-    }
     first_ = group * p_.group_size;
+    const uint64_t lanes = p_.scenario->launch.lanes;
+    const auto launched = static_cast<uint32_t>(std::min<uint64_t>(p_.group_size, lanes > first_ ? lanes - first_ : 0));
+    em_ = launched >= 32 ? ~0u : (1u << launched) - 1u;
+    if (p_.active)
+      for (uint32_t k = 0; k < launched; ++k)
+        if (evaluate(*p_.active, first_ + k, p_.group_size) == 0) em_ &= ~(1u << k);
     if (streamed_ && p_.stateless) return true;
     state.clear();
     return fill(p_, state, group, streamed_);
   }
   uint32_t instructions() const { return static_cast<uint32_t>(p_.code.size()); }
   const alu::Operation& operation(uint32_t i) const { return p_.code[i].operation; }
-  exec::LaneMask start(uint32_t i) { return {channel_enable(p_.code[i].instruction, em_, state)}; }
+  exec::LaneMask start(uint32_t i) {
+    const CompiledInstruction& c = p_.code[i];
+    if (c.em_window) return {c.em_offset < 32 ? (em_ >> c.em_offset) & c.em_channels : 0};
+    return {channel_enable(c.instruction, em_, state)};
+  }
 
   void read(uint32_t i, std::span<exec::LaneWork> channels) {
     const CompiledInstruction& c = p_.code[i];
-    const Instruction& in = c.instruction;
-    const RawOperand& s0 = in.operand(Slot::src0);
-    const RawOperand& s1 = in.operand(Slot::src1);
-    const bool returns = !in.operand(Slot::dst).is_null();
-    for (exec::LaneWork& w : channels) {
-      const uint32_t n = w.lane;
-      const ChannelTarget target = locate(c, n);
-      if (!target.accesses) {  // out of bounds (§7): no access
-        w.access = false;
-        continue;
-      }
-      w.address = target.address;
-      w.fault = target.fault;
-      const uint64_t v0 = low_bits(read_bytes(state, p_.layout, s0.id, s0.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
-      const uint64_t v1 = low_bits(read_bytes(state, p_.layout, s1.id, s1.offset + uint64_t{n} * c.data_bytes, c.data_bytes), c.access_bytes);
-      w.operands = operands(in.op, v0, v1);
-      w.returns = returns;
-    }
+    if (c.surface) read_with(streams<true>(c), c, channels);
+    else read_with(streams<false>(c), c, channels);
   }
-  // SVM in one loop (exec::EachLane) when the channels are independent: each operand's bytes for
-  // channel 0 found once, then a channel is a few loads, the atomic and a store.
+  // All channels in one loop (exec::EachLane) when they are independent: each operand streams
+  // channel after channel, and a channel is its target, its operands, the atomic and a store. A
+  // streamed instruction whose operands are all direct (or null) computes them with no kind to test.
   template <class Access>
   bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
     const CompiledInstruction& c = p_.code[i];
-    if (c.surface || !c.independent) return false;
-    const Instruction& in = c.instruction;
-    const unsigned channels = in.exec.channels;
-    uint8_t *addresses, *src0, *src1, *dst;
-    // An operand partly out of its variable: read() and write_dst() treat it element by element.
-    if (!bytes_of(in.operand(Slot::addresses), c.address_bytes, channels, addresses) ||
-        !bytes_of(in.operand(Slot::src0), c.data_bytes, channels, src0) ||
-        !bytes_of(in.operand(Slot::src1), c.data_bytes, channels, src1) ||
-        !bytes_of(in.operand(Slot::dst), c.data_bytes, channels, dst))
-      return false;
-    const bool returns = !in.operand(Slot::dst).is_null();
-    if (streamed_ && !c.dst_observed) dst = nullptr;  // nobody reads it: not stored
-    const unsigned ab = c.address_bytes, db = c.data_bytes, access_bytes = c.access_bytes;
-    const AtomicOp op = in.op;
-    const DirectReader address_of(p_, c.direct_address, first_, streamed_), src0_of(p_, c.direct_src0, first_, streamed_),
-        src1_of(p_, c.direct_src1, first_, streamed_);
-    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-      const auto n = static_cast<uint32_t>(std::countr_zero(bits));
-      const uint64_t address = address_of.direct ? address_of(n) : addresses ? load_le(addresses + n * ab, ab) : 0;
-      const uint64_t v0 = low_bits(src0_of.direct ? src0_of(n) : src0 ? load_le(src0 + n * db, db) : 0, access_bytes);
-      const uint64_t v1 = low_bits(src1_of.direct ? src1_of(n) : src1 ? load_le(src1 + n * db, db) : 0, access_bytes);
-      const auto returned = access(n, address, operands(op, v0, v1), exec::Path::atomic, memory::Space::global, returns);
-      if (returned && dst) store_le(dst + n * db, db, *returned);
+    if (!c.independent) return false;
+    const bool computed = streamed_ && c.all_direct;
+    if (c.surface) {
+      if (computed) each_with(computed_operands<true>(c), i, mask, access);
+      else each_with(streams<true>(c), i, mask, access);
+    } else {
+      if (computed) each_with(computed_operands<false>(c), i, mask, access);
+      else each_with(streams<false>(c), i, mask, access);
     }
     return true;
   }
@@ -355,62 +463,100 @@ class ThreadLanes {
     for (size_t i = next; i < p_.code.size(); ++i) {
       const CompiledInstruction& c = p_.code[i];
       const uint32_t enabled = channel_enable(c.instruction, em_, state);
-      for (uint32_t n = 0; n < c.instruction.exec.channels; ++n) {
-        if (!((enabled >> n) & 1u)) continue;
-        const ChannelTarget target = locate(c, n);
-        if (target.accesses && !target.fault) out.push_back({target.address, c.access_bytes, true});
-      }
+      if (c.surface) future_with(streams<true>(c), c, enabled, out);
+      else future_with(streams<false>(c), c, enabled, out);
     }
     return true;
   }
 
  private:
-  // A direct operand's value for channel n: its variable's [lanes] expression at the element the
-  // channel reads, cut to the element's size, as fill() would have stored it.
-  struct DirectReader {
-    bool direct = false;
-    uint64_t constant = 0, base = 0, stride = 0, modulus = 0, t0 = 0, size_mask = 0;
-    int shift = 0;
-    bool is_constant = false;
-    DirectReader(const Program& p, const CompiledInstruction::Direct& d, uint64_t first, bool streamed) {
-      if (!streamed || d.init < 0) return;
-      const Init& init = p.inits[static_cast<size_t>(d.init)];
-      direct = true;
-      size_mask = init.size >= 8 ? ~0ULL : (uint64_t{1} << (8 * init.size)) - 1;
-      if (init.constant) {
-        is_constant = true;
-        constant = *init.constant & size_mask;
-        return;
-      }
-      const Expression::Affine& a = *init.value.affine();
-      modulus = a.of == Expression::Affine::Of::lane ? p.group_size : a.modulus;
-      base = a.base;
-      stride = a.stride;
-      shift = a.half == Expression::Affine::Half::hi ? 32 : 0;
-      if (a.half != Expression::Affine::Half::whole) size_mask &= 0xffffffffULL;
-      const uint64_t tid = first + d.first;
-      t0 = modulus ? tid % modulus : tid;
-    }
-    uint64_t operator()(uint32_t n) const {
-      if (is_constant) return constant;
-      uint64_t t = t0 + n;
-      if (modulus)
-        while (t >= modulus) t -= modulus;
-      return ((base + stride * t) >> shift) & size_mask;
-    }
-  };
+  // Every operand as the run has it: in a streamed run the direct ones computed, the others
+  // from the thread's variables.
+  template <bool Typed>
+  ChannelReader<OperandStream, Typed> streams(const CompiledInstruction& c) const {
+    return ChannelReader<OperandStream, Typed>(c, [&](Read r) {
+      if (streamed_ && c.direct[r].init >= 0) return OperandStream(compute(c, r));
+      const unsigned element = r == read_address ? c.address_bytes : r <= read_src1 ? c.data_bytes : 4;
+      return OperandStream(state, p_.layout, c.instruction.operand(read_slots[r]), element, c.instruction.exec.channels);
+    });
+  }
+  // Every operand computed (CompiledInstruction::all_direct, streamed).
+  template <bool Typed>
+  ChannelReader<ComputedOperand, Typed> computed_operands(const CompiledInstruction& c) const {
+    return ChannelReader<ComputedOperand, Typed>(
+        c, [&](Read r) { return c.direct[r].init >= 0 ? compute(c, r) : ComputedOperand(); });
+  }
+  // Direct operand r of instruction c for the group's channels, from its [lanes] form: the values
+  // fill() would have stored, cut to the element's bytes.
+  ComputedOperand compute(const CompiledInstruction& c, Read r) const {
+    const CompiledInstruction::Direct& d = c.direct[r];
+    if (!d.invariant.empty()) return ComputedOperand(d.invariant.data());
+    uint64_t* out = computed_[r].data();
+    d.form.fill(first_ + d.first, p_.group_size, c.instruction.exec.channels, out, d.size_mask);
+    return ComputedOperand(out);
+  }
 
-  // The bytes of operand `o` for channel 0 into `bytes` (null for the null operand, which reads 0
-  // and writes nothing); false when some channel's element lies outside its variable.
-  bool bytes_of(const RawOperand& o, unsigned element, unsigned channels, uint8_t*& bytes) {
-    bytes = nullptr;
-    if (o.id == null_variable_id || !p_.layout.has(o.id)) return true;
-    const uint32_t k = o.id - first_user_variable_id;
-    auto& data = state.variables[p_.layout.root[k]];
-    const uint64_t at = p_.layout.offset[k] + o.offset;
-    if (at + uint64_t{channels} * element > data.size()) return false;
-    bytes = data.data() + at;
-    return true;
+  template <class Reader>
+  void read_with(Reader reader, const CompiledInstruction& c, std::span<exec::LaneWork> channels) {
+    const bool returns = !c.instruction.operand(Slot::dst).is_null();
+    for (exec::LaneWork& w : channels) {
+      const uint32_t n = w.lane;
+      const ChannelTarget target = reader.target(n);
+      if (!target.accesses) {  // out of bounds (§7): no access
+        w.access = false;
+        continue;
+      }
+      w.address = target.address;
+      w.fault = target.fault;
+      w.operands = reader.operands(n);
+      w.returns = returns;
+    }
+  }
+
+  template <class Reader, class Access>
+  void each_with(Reader reader, uint32_t i, exec::LaneMask mask, Access& access) {
+    const CompiledInstruction& c = p_.code[i];
+    const Instruction& in = c.instruction;
+    const RawOperand& dst_operand = in.operand(Slot::dst);
+    const bool returns = !dst_operand.is_null();
+    // Dst's bytes for channel 0, or null: not stored (nobody reads it, or it is null).
+    uint8_t* dst = nullptr;
+    bool dst_checked = false;  // partly outside its variable: element by element
+    if (!(streamed_ && !c.dst_observed) && returns && p_.layout.has(dst_operand.id)) {
+      const uint32_t k = dst_operand.id - first_user_variable_id;
+      auto& data = state.variables[p_.layout.root[k]];
+      const uint64_t at = p_.layout.offset[k] + dst_operand.offset;
+      if (at + uint64_t{in.exec.channels} * c.data_bytes <= data.size()) dst = data.data() + at;
+      else dst_checked = true;
+    }
+    const unsigned db = c.data_bytes;
+    const auto store = [&](uint32_t n, uint64_t bits) {
+      if (dst) store_le(dst + n * db, db, bits);
+      else if (dst_checked) write_dst(i, n, bits);
+    };
+    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+      const auto n = static_cast<uint32_t>(std::countr_zero(bits));
+      const ChannelTarget target = reader.target(n);
+      if (!target.accesses) [[unlikely]] {  // out of bounds (§7): zeros returned, no access
+        store(n, 0);
+        continue;
+      }
+      if (target.fault) [[unlikely]] {
+        access.fault(n, target.address, *target.fault);
+        continue;
+      }
+      const auto returned = access(n, target.address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns);
+      if (returned) store(n, *returned);
+    }
+  }
+
+  template <class Reader>
+  void future_with(Reader reader, const CompiledInstruction& c, uint32_t enabled, std::vector<exec::Access>& out) const {
+    for (uint32_t n = 0; n < c.instruction.exec.channels; ++n) {
+      if (!((enabled >> n) & 1u)) continue;
+      const ChannelTarget target = reader.target(n);
+      if (target.accesses && !target.fault) out.push_back({target.address, c.access_bytes, true});
+    }
   }
 
   void write_dst(uint32_t i, uint32_t n, uint64_t bits) {
@@ -419,39 +565,12 @@ class ThreadLanes {
     write_bytes(state, p_.layout, dst.id, dst.offset + uint64_t{n} * c.data_bytes, c.data_bytes, bits);
   }
 
-  uint32_t coordinate(const RawOperand& o, uint32_t n) const {
-    return static_cast<uint32_t>(read_bytes(state, p_.layout, o.id, o.offset + uint64_t{n} * 4, 4));
-  }
-
-  // Channel n's target: SVM reads its address; TYPED maps U/V/R/LOD through the surface (§8).
-  ChannelTarget locate(const CompiledInstruction& c, uint32_t n) const {
-    const Instruction& in = c.instruction;
-    ChannelTarget target;
-    if (!c.surface) {
-      const RawOperand& a = in.operand(Slot::addresses);
-      target.address = read_bytes(state, p_.layout, a.id, a.offset + uint64_t{n} * c.address_bytes,
-                                  c.address_bytes);
-      return target;
-    }
-    const memory::RawCoordinates raw =
-        typed_coordinates(c.dim, coordinate(in.operand(Slot::u), n), coordinate(in.operand(Slot::v), n),
-                          coordinate(in.operand(Slot::r), n), coordinate(in.operand(Slot::lod), n));
-    const auto element = memory::surface_element(c.surface, c.dim, raw, typed_rules(), c.access_bytes);
-    if (!element) {
-      target.fault = element.error();
-      target.address = element.error().address;
-    } else if (!element->accesses_memory()) {
-      target.accesses = false;
-    } else {
-      target.address = element->address;
-    }
-    return target;
-  }
-
   const Program& p_;
   bool streamed_ = false;
   uint64_t first_ = 0;  // the group's first lane
   uint32_t em_ = 0;
+  // compute()'s values, by operand: scratch for the instruction being read.
+  mutable std::array<std::array<uint64_t, max_group>, read_count> computed_{};
 };
 
 // The first [lanes] value that cannot be evaluated, in the order the eager setup meets it
@@ -649,8 +768,8 @@ bool addresses_are_static(const Program& p) {
   return true;
 }
 
-// Chooses, for streamed runs, the operands a channel can compute instead of reading them: an SVM
-// address or source whose variable is set by one [lanes] entry that is a constant or an affine
+// Chooses, for streamed runs, the operands a channel can compute instead of reading them: an
+// address, coordinate or source whose variable is set by one [lanes] entry that is a constant or an affine
 // expression (so it never fails), that no instruction writes, covering every element the operand
 // reads at the element's own size. A variable that only such operands read is then never stored
 // (Init::lazy); a Dst that no operand reads is not written; and a program left with no variable
@@ -672,7 +791,7 @@ void plan_direct_operands(Program& p) {
   // The init an operand can be computed from, if any.
   const auto direct = [&](const CompiledInstruction& c, Slot slot) -> CompiledInstruction::Direct {
     const RawOperand& o = c.instruction.operand(slot);
-    if (c.surface || !general(o)) return {};
+    if (!general(o)) return {};
     const uint32_t root = root_of(o.id);
     if (written[root] || inits_of[root] != 1) return {};
     for (size_t k = 0; k < p.inits.size(); ++k) {
@@ -684,7 +803,20 @@ void plan_direct_operands(Program& p) {
         return {};
       const uint64_t first = (at - init.offset) / init.size;
       if (first + c.instruction.exec.channels > init.elements) return {};
-      return {static_cast<int>(k), static_cast<uint32_t>(first)};
+      CompiledInstruction::Direct d;
+      d.init = static_cast<int>(k);
+      d.first = static_cast<uint32_t>(first);
+      d.size_mask = init.size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * init.size)) - 1;
+      d.form = init.constant ? Expression::Affine{Expression::Affine::Of::tid, Expression::Affine::Half::whole, 0, 0,
+                                                  *init.constant}
+                             : *init.value.affine();
+      // Element e has lane = e (fill()), which the form's lane (tid % group) is only below the group size.
+      if (d.form.of == Expression::Affine::Of::lane && first + c.instruction.exec.channels > p.group_size) return {};
+      if (d.form.stride == 0 || d.form.of == Expression::Affine::Of::lane) {
+        d.invariant.resize(max_group);
+        d.form.fill(d.first, p.group_size, c.instruction.exec.channels, d.invariant.data(), d.size_mask);
+      }
+      return d;
     }
     return {};
   };
@@ -692,18 +824,17 @@ void plan_direct_operands(Program& p) {
   std::vector<bool> read_from_storage(p.layout.root.size(), false);
   for (CompiledInstruction& c : p.code) {
     const Instruction& in = c.instruction;
-    c.direct_address = direct(c, Slot::addresses);
-    c.direct_src0 = direct(c, Slot::src0);
-    c.direct_src1 = direct(c, Slot::src1);
-    const std::pair<Slot, const CompiledInstruction::Direct*> sources[] = {
-        {Slot::addresses, &c.direct_address}, {Slot::src0, &c.direct_src0}, {Slot::src1, &c.direct_src1},
-        {Slot::u, nullptr}, {Slot::v, nullptr}, {Slot::r, nullptr}, {Slot::lod, nullptr}};
-    for (const auto& [slot, d] : sources)
-      if (general(in.operand(slot)) && (!d || d->init < 0)) {
+    c.all_direct = true;
+    for (uint8_t r = 0; r < read_count; ++r) {
+      const Slot slot = read_slots[r];
+      c.direct[r] = direct(c, slot);
+      if (general(in.operand(slot)) && c.direct[r].init < 0) {
         read_from_storage[root_of(in.operand(slot).id)] = true;
         stateless = false;
+        c.all_direct = false;
       }
-    if (c.surface || in.predicate.present()) stateless = false;
+    }
+    if (in.predicate.present()) stateless = false;
   }
   for (CompiledInstruction& c : p.code) {
     const RawOperand& d = c.instruction.operand(Slot::dst);
@@ -760,6 +891,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     CompiledInstruction c;
     c.instruction = in;
     c.operation = to_alu(in.op, in.width);
+    c.placement = operand_placement(in.op);
+    c.em_window = !in.predicate.present() && !in.exec.no_mask();
+    c.em_offset = in.exec.channel_offset();
+    c.em_channels = in.exec.channels >= 32 ? 0xffffffffu : (1u << in.exec.channels) - 1u;
     c.access_bytes = static_cast<unsigned>(bits(in.width) / 8);
     c.data_bytes = type_rule(in.form, in.op, in.width, Slot::dst).element_bytes;
     c.address_bytes = type_rule(in.form, in.op, in.width, Slot::addresses).element_bytes;
@@ -767,6 +902,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       const scenario::SurfaceText* bound = surfaces.at(in.surface);
       c.surface = &bound->descriptor;
       c.dim = bound->descriptor.dim;
+      c.shortcut = memory::PitchLinearShortcut(c.surface, c.dim, typed_rules(), c.access_bytes);
     }
     p.code.push_back(c);
   }

@@ -461,21 +461,20 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
   return true;
 }
 
-// An affine expression over consecutive lanes: t steps by one and wraps at the modulus, so no
-// lane divides.
-void evaluate_affine(const Expression::Affine& a, uint64_t first_tid, uint32_t count, uint32_t group_size,
-                     uint64_t* out) {
-  const uint64_t modulus = a.of == Expression::Affine::Of::lane ? group_size : a.modulus;
-  uint64_t t = modulus ? first_tid % modulus : first_tid;
-  const int shift = a.half == Expression::Affine::Half::hi ? 32 : 0;
-  const uint64_t mask = a.half == Expression::Affine::Half::whole ? ~uint64_t{0} : 0xffffffffULL;
-  for (uint32_t k = 0; k < count; ++k) {
-    out[k] = ((a.base + a.stride * t) >> shift) & mask;
-    if (++t == modulus) t = 0;
-  }
-}
-
 }  // namespace
+
+void Expression::Affine::fill(uint64_t first_tid, uint32_t group_size, uint32_t count, uint64_t* out,
+                              uint64_t keep) const {
+  if (of == Of::tid && divisor == 1 && modulus == 0) {
+    const int shift = half == Half::hi ? 32 : 0;
+    const uint64_t mask = (half == Half::whole ? ~uint64_t{0} : 0xffffffffULL) & keep;
+    const uint64_t first = base + stride * first_tid;
+    for (uint32_t k = 0; k < count; ++k) out[k] = ((first + stride * k) >> shift) & mask;
+    return;
+  }
+  Walk walk(*this, first_tid, group_size);
+  for (uint32_t k = 0; k < count; ++k, walk.next()) out[k] = walk.value() & keep;
+}
 
 bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const {
   if (count == 0) return true;
@@ -487,7 +486,7 @@ bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t gro
     return true;
   }
   if (affine_) {
-    evaluate_affine(*affine_, first_tid, count, group_size, out);
+    affine_->fill(first_tid, group_size, count, out);
     return true;
   }
   if (count == 32) return evaluate_batch<32>(program_, first_tid, count, group_size, out);

@@ -1,11 +1,13 @@
 // Recognises [lanes] expressions that are affine in the lane: f(base + stride · t) with t = tid,
-// tid % m or lane, f = identity, lo() or hi().
+// tid % m, tid / d, (tid / d) % m or lane, f = identity, lo() or hi().
 //
 // The program is run symbolically: each stack entry is a constant or such a term. Addition,
 // subtraction, negation, multiplication and left shifts by a constant are ring operations modulo
 // 2^64, so folding them into (stride, base) gives the same wrapped bits as evaluating the program
-// step by step. Anything else on a term (comparisons, division, a second modulus, lo/hi before the
-// last step, `group`, `i`) gives up: the batch interpreter handles it as before.
+// step by step. A quotient or modulus is taken only of the bare tid (or, for the modulus, of the
+// bare quotient), where it is exactly t's definition. Anything else on a term (comparisons,
+// division of a scaled term, a second modulus, lo/hi before the last step, `group`, `i`) gives up:
+// the batch interpreter handles it as before.
 #include <array>
 
 #include "gpuatom/scenario/expression.hpp"
@@ -25,9 +27,13 @@ struct Term {
   uint64_t modulus = 0;
   uint64_t stride = 0;
   uint64_t base = 0;
+  uint64_t divisor = 1;
+
+  // t itself (stride 1, base 0), with no modulus yet.
+  bool bare() const { return variable && of == Affine::Of::tid && modulus == 0 && stride == 1 && base == 0; }
 };
 
-Term constant(uint64_t value) { return Term{false, Affine::Of::tid, 0, 0, value}; }
+Term constant(uint64_t value) { return Term{false, Affine::Of::tid, 0, 0, value, 1}; }
 
 // A step applied to constants only: the interpreter itself computes it, so folding can never
 // disagree with evaluation (a failing step, e.g. division by zero, gives up).
@@ -47,7 +53,7 @@ Term scaled(Term t, uint64_t factor) {
 }
 
 std::optional<Term> sum(const Term& a, const Term& b) {
-  if (a.variable && b.variable && (a.of != b.of || a.modulus != b.modulus)) return std::nullopt;
+  if (a.variable && b.variable && (a.of != b.of || a.modulus != b.modulus || a.divisor != b.divisor)) return std::nullopt;
   Term r = a.variable ? a : b;
   r.stride = a.stride + b.stride;
   r.base = a.base + b.base;
@@ -83,8 +89,8 @@ std::optional<Affine> affine_form(std::span<const Step> program) {
       continue;
     }
     if (s.code == Code::load) {
-      if (s.operand == slot_tid) stack[top++] = Term{true, Affine::Of::tid, 0, 1, 0};
-      else if (s.operand == slot_lane) stack[top++] = Term{true, Affine::Of::lane, 0, 1, 0};
+      if (s.operand == slot_tid) stack[top++] = Term{true, Affine::Of::tid, 0, 1, 0, 1};
+      else if (s.operand == slot_lane) stack[top++] = Term{true, Affine::Of::lane, 0, 1, 0, 1};
       else return std::nullopt;
       continue;
     }
@@ -115,12 +121,17 @@ std::optional<Affine> affine_form(std::span<const Step> program) {
           out = in[1].base >= 64 ? constant(0) : scaled(in[0], uint64_t{1} << in[1].base);
           break;
         case Code::mod: {
-          // Only the bare tid: (tid % m) has no affine form once scaled or offset.
-          const Term& t = in[0];
-          if (in[1].variable || in[1].base == 0 || t.of != Affine::Of::tid || t.modulus != 0 || t.stride != 1 ||
-              t.base != 0)
-            return std::nullopt;
-          out = Term{true, Affine::Of::tid, in[1].base, 1, 0};
+          // Only the bare tid or quotient: (tid % m) has no affine form once scaled or offset.
+          if (in[1].variable || in[1].base == 0 || !in[0].bare()) return std::nullopt;
+          out = in[0];
+          out->modulus = in[1].base;
+          break;
+        }
+        case Code::div: {
+          // Only the bare tid: tid / d steps once every d lanes (a row of a 2D grid).
+          if (in[1].variable || in[1].base == 0 || !in[0].bare() || in[0].divisor != 1) return std::nullopt;
+          out = in[0];
+          out->divisor = in[1].base;
           break;
         }
         case Code::lo:
@@ -137,7 +148,7 @@ std::optional<Affine> affine_form(std::span<const Step> program) {
   }
   if (top != 1 || !stack[0].variable) return std::nullopt;
   const Term& t = stack[0];
-  return Affine{t.of, half, t.modulus, t.stride, t.base};
+  return Affine{t.of, half, t.modulus, t.stride, t.base, t.divisor};
 }
 
 }  // namespace gpuatom::scenario

@@ -175,7 +175,13 @@ TEST(Expression, AffineLaneValuesAreRecognised) {
   EXPECT_TRUE(is_affine("lane"));
   EXPECT_TRUE(is_affine("-(tid << 3) + lanes * 2 - tid"));
   EXPECT_FALSE(is_affine("lanes * 2"));           // constant: is_constant() covers it
-  EXPECT_FALSE(is_affine("tid / 4"));
+  EXPECT_TRUE(is_affine("tid / 4"));               // a row of a grid: t = tid / 4
+  EXPECT_TRUE(is_affine("addr(bins) + ((tid / 1024) % 3) * 4096"));
+  EXPECT_FALSE(is_affine("(tid * 2) / 4"));        // only the bare tid takes a quotient
+  EXPECT_FALSE(is_affine("(tid % 8) / 2"));        // no quotient of a modulus
+  EXPECT_FALSE(is_affine("tid / 4 / 2"));          // one quotient
+  EXPECT_FALSE(is_affine("tid / 4 + tid"));        // t differs between the terms
+  EXPECT_FALSE(is_affine("tid / 0"));              // fails to evaluate
   EXPECT_FALSE(is_affine("(tid * 2) % 7"));       // only the bare tid takes a modulus
   EXPECT_FALSE(is_affine("tid + lane"));          // two variables
   EXPECT_FALSE(is_affine("tid % 0"));             // fails to evaluate
@@ -189,6 +195,7 @@ TEST(Expression, BatchEvaluationMatchesLaneByLane) {
                            "lo(addr(bins) + (tid % 3) * 0xffffffff)", "hi(0xfffffffffffffff0 + tid * 0x100000000)",
                            "lane * 4 + 1", "hi(lane << 40)", "-(tid << 3) + lanes * 2 - tid", "(tid % 5) - 7",
                            "tid << 64", "(2 * 3) * tid + (lanes / 4)", "tid / 4", "tid + lane", "tid < 8 ? 1 : 0",
-                           "10 / (tid - 3)", "sext(tid, 4)"})
+                           "10 / (tid - 3)", "sext(tid, 4)", "tid / 1024", "tid / 3 * 5 + 2", "lo((tid / 7) % 5 * 0x100000001)",
+                           "hi(addr(bins) + (tid / 2) * 0x80000000)", "(tid / 64) % 2", "tid / 1 + 1"})
     expect_batch_matches_lanes(text);
 }

@@ -119,15 +119,18 @@ concept GroupLanes = requires(L& l, const L& cl, uint32_t i, std::span<LaneWork>
 // `access(lane, address, operands, path, space, returns)`, which performs the access (the same
 // roads and fault handling as step()) and returns the bits the lane gets back, or nothing when
 // the access faulted; then it writes the lane's result. A lane without an access it finishes
-// itself. Since each lane writes before the next one reads, a vendor offers this only for an
+// itself; a lane whose reading found a fault (a surface coordinate) it hands to
+// `access.fault(lane, address, fault)`, which handles it as step() handles LaneWork::fault. Since each lane writes before the next one reads, a vendor offers this only for an
 // instruction whose lanes are independent (no lane's write changes what another lane reads),
 // and returns false for the others, which take read(), the accesses and write(). The parallel
 // mode uses it; the other modes need the events.
+struct EachLaneAccess {  // the shape of `access`, for the concept
+  std::optional<uint64_t> operator()(uint32_t, uint64_t, const alu::Operands&, Path, memory::Space, bool);
+  void fault(uint32_t, uint64_t, const memory::Fault&);
+};
 template <class L>
-concept EachLane = requires(L& l, uint32_t i, LaneMask mask) {
-  { l.each(i, mask, [](uint32_t, uint64_t, const alu::Operands&, Path, memory::Space, bool) -> std::optional<uint64_t> {
-      return std::nullopt;
-    }) } -> std::same_as<bool>;
+concept EachLane = requires(L& l, uint32_t i, LaneMask mask, EachLaneAccess& access) {
+  { l.each(i, mask, access) } -> std::same_as<bool>;
 };
 
 template <GroupLanes Lanes>
@@ -235,43 +238,66 @@ class LaneGroup final : public Agent {
   bool run_each(LaneMask mask, Recorder& recorder) {
     const alu::Operation op = *operation_;
     AtomicUnit unit(memory_, op, cache_);
-    const bool logging = settings_.log;
-    uint64_t operations = 0, retries = 0;
-    const auto access = [&](uint32_t lane, uint64_t address, const alu::Operands& operands, Path path,
-                            memory::Space space, bool returns) -> std::optional<uint64_t> {
-      if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
-        uint32_t lane_retries = 0;
-        const auto r = unit.apply(address, operands, space, &lane_retries, path == Path::cas_loop);
-        if (r) [[likely]] {
-          ++operations;
-          retries += lane_retries;
-          if (logging)
-            log.push_back({address, {op, operands, returns ? std::optional<uint64_t>(r->returned) : std::nullopt, first_lane_ + lane}});
-          return r->returned;
+    struct LaneAccess {
+      LaneGroup& group;
+      Recorder& recorder;
+      AtomicUnit& unit;
+      const alu::Operation& op;
+      const bool logging;
+      uint64_t operations = 0, retries = 0;
+
+      // Inlined into the vendor's loop: the one atomic. Faults, logging and the rare roads are calls.
+      [[gnu::always_inline]] std::optional<uint64_t> operator()(uint32_t lane, uint64_t address,
+                                                                const alu::Operands& operands, Path path,
+                                                                memory::Space space, bool returns) {
+        if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
+          uint32_t lane_retries = 0;
+          const auto r = unit.apply(address, operands, space, &lane_retries, path == Path::cas_loop);
+          if (r) [[likely]] {
+            ++operations;
+            retries += lane_retries;
+            if (logging) [[unlikely]]
+              log(lane, address, operands, returns, r->returned);
+            return r->returned;
+          }
+          fault(lane, address, r.error(), space);
+          return std::nullopt;
         }
+        return other_road(lane, address, operands, path, space, returns);
+      }
+      [[gnu::noinline]] void fault(uint32_t lane, uint64_t address, const memory::Fault& f,
+                                   memory::Space space = memory::Space::global) {
         LaneWork w;
         w.reset(lane);
         w.address = address;
         w.space = space;
-        report(w, r.error(), recorder);
-        return std::nullopt;
+        group.report(w, f, recorder);
+      }
+      [[gnu::noinline]] void log(uint32_t lane, uint64_t address, const alu::Operands& operands, bool returns,
+                                 uint64_t returned) {
+        group.log.push_back({address, {op, operands, returns ? std::optional<uint64_t>(returned) : std::nullopt,
+                                       group.first_lane_ + lane}});
       }
       // The rare roads, one lane at a time through step().
-      LaneWork w;
-      w.reset(lane);
-      w.path = path;
-      w.address = address;
-      w.operands = operands;
-      w.space = space;
-      w.returns = returns;
-      while (!step(w, recorder)) {
+      [[gnu::noinline]] std::optional<uint64_t> other_road(uint32_t lane, uint64_t address,
+                                                           const alu::Operands& operands, Path path,
+                                                           memory::Space space, bool returns) {
+        LaneWork w;
+        w.reset(lane);
+        w.path = path;
+        w.address = address;
+        w.operands = operands;
+        w.space = space;
+        w.returns = returns;
+        while (!group.step(w, recorder)) {
+        }
+        return w.completed ? std::optional<uint64_t>(w.result.lo) : std::nullopt;
       }
-      return w.completed ? std::optional<uint64_t>(w.result.lo) : std::nullopt;
-    };
+    } access{*this, recorder, unit, op, settings_.log};
     const bool ran = lanes.each(current_, mask, access);
     unit.done();
-    recorder.counters.operations += operations;
-    recorder.counters.cas_retries += retries;
+    recorder.counters.operations += access.operations;
+    recorder.counters.cas_retries += access.retries;
     return ran;
   }
 

@@ -73,6 +73,20 @@ alu::Operation to_alu(AtomicOp op, Width width);
 // (CMPXCHG stores Src0 where old == Src1; FCMPWR stores Src1 where old == Src0).
 alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1);
 
+// The same mapping looked up once, for a loop over an instruction's channels.
+struct OperandPlacement {
+  Role src0 = Role::null, src1 = Role::null;
+  alu::Operands operator()(uint64_t v0, uint64_t v1) const {
+    alu::Operands out;
+    if (src0 == Role::value || src0 == Role::new_value) out.value = v0;
+    if (src0 == Role::comparand) out.compare = v0;
+    if (src1 == Role::value || src1 == Role::new_value) out.value = v1;
+    if (src1 == Role::comparand) out.compare = v1;
+    return out;
+  }
+};
+OperandPlacement operand_placement(AtomicOp op);
+
 // ---- Op byte -------------------------------------------------------------------------------
 
 inline constexpr uint8_t op_code_bits = 0x1F;  // bits 4:0 of the Op byte: the AtomicOp code

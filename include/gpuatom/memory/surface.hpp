@@ -140,6 +140,33 @@ struct SurfaceTarget {
 Expected<SurfaceTarget> surface_element(const SurfaceDescriptor* header, SurfaceDim dim, const RawCoordinates& raw,
                                         const CoordinateRules& rules, unsigned access_bytes);
 
+// surface_element's address for the common case, computed inline per lane: an enabled
+// pitch-linear surface, mip level 0, and coordinates inside the level's extents (where every
+// clamp rule agrees: nothing moves, nothing faults). For anything else, a coordinate out of
+// bounds, another level, .BA, a block-linear or disabled surface, address() answers nothing and
+// the caller asks surface_element.
+class PitchLinearShortcut {
+ public:
+  PitchLinearShortcut() = default;  // answers nothing
+  PitchLinearShortcut(const SurfaceDescriptor* header, SurfaceDim dim, const CoordinateRules& rules,
+                      unsigned access_bytes);
+
+  std::optional<uint64_t> address(const RawCoordinates& c) const {
+    const uint64_t third = third_ == Third::layer ? c.layer & layer_mask_ : third_ == Third::z ? c.z : 0;
+    const uint64_t y = uses_y_ ? c.y : 0;
+    if (c.x >= x_extent_ || y >= y_extent_ || third >= third_extent_ || c.level != 0) return std::nullopt;
+    return base_ + third * slice_pitch_ + y * row_pitch_ + uint64_t{c.x} * access_bytes_;
+  }
+
+ private:
+  uint64_t x_extent_ = 0, y_extent_ = 0, third_extent_ = 0;  // exclusive bounds, as raw unsigned values
+  uint64_t base_ = 0, row_pitch_ = 0, slice_pitch_ = 0;
+  uint32_t layer_mask_ = 0;
+  unsigned access_bytes_ = 0;
+  bool uses_y_ = false;
+  enum class Third : uint8_t { none, z, layer } third_ = Third::none;  // the slice's coordinate
+};
+
 std::string_view name(SurfaceDim dim);
 std::string_view name(Clamp clamp);
 

@@ -60,16 +60,53 @@ class Expression {
   // Whether the expression reads no variable (its value is the same for every lane).
   bool is_constant() const { return !reads_variables_; }
 
-  // A lane value of the form f(base + stride · t), where t is tid, tid % modulus or lane and f
-  // is the identity, lo() or hi(): the usual `lo(addr(buf) + tid * 4)` or `(tid % 256) * 4`.
-  // Recognised once at compile time, so that evaluate_lanes() costs a multiply-add per lane
-  // instead of a pass over the program. Such an expression never fails to evaluate.
+  // A lane value of the form f(base + stride · t), where t is tid, tid % modulus, tid / divisor,
+  // (tid / divisor) % modulus or lane and f is the identity, lo() or hi(): the usual
+  // `lo(addr(buf) + tid * 4)`, `(tid % 256) * 4` or a 2D coordinate `tid / 1024`. Recognised once
+  // at compile time, so that evaluate_lanes() costs a multiply-add per lane instead of a pass over
+  // the program. Such an expression never fails to evaluate.
   struct Affine {
     enum class Of : uint8_t { tid, lane } of = Of::tid;
     enum class Half : uint8_t { whole, lo, hi } half = Half::whole;
-    uint64_t modulus = 0;  // Of::tid: t = tid % modulus (0: t = tid); Of::lane: t = tid % group_size
+    uint64_t modulus = 0;  // Of::tid: t = (tid / divisor) % modulus (0: no modulus); Of::lane: t = tid % group_size
     uint64_t stride = 0;
     uint64_t base = 0;
+    uint64_t divisor = 1;  // Of::tid only; 1 for every form without a quotient
+
+    // The values of `count` consecutive lanes from `first_tid` on, into out[0 … count), each
+    // ANDed with `keep` (an element's bytes): a multiply-add per lane when t is tid itself, else
+    // stepped (Walk).
+    void fill(uint64_t first_tid, uint32_t group_size, uint32_t count, uint64_t* out,
+              uint64_t keep = ~uint64_t{0}) const;
+
+    // The value for consecutive lanes from `first_tid` on, stepped one lane at a time: t counts
+    // the quotient up and wraps at the modulus, so no lane divides.
+    class Walk {
+     public:
+      Walk() = default;
+      Walk(const Affine& a, uint64_t first_tid, uint32_t group_size)
+          : base_(a.base),
+            stride_(a.stride),
+            divisor_(a.of == Of::lane ? 1 : a.divisor),
+            modulus_(a.of == Of::lane ? group_size : a.modulus),
+            mask_(a.half == Half::whole ? ~uint64_t{0} : 0xffffffffULL),
+            shift_(a.half == Half::hi ? 32 : 0) {
+        // Divisions only where the form has a quotient or a modulus (once per group, not per lane).
+        const uint64_t quotient = divisor_ == 1 ? first_tid : first_tid / divisor_;
+        remainder_ = divisor_ == 1 ? 0 : first_tid % divisor_;
+        t_ = modulus_ ? quotient % modulus_ : quotient;
+      }
+      [[gnu::always_inline]] uint64_t value() const { return ((base_ + stride_ * t_) >> shift_) & mask_; }
+      [[gnu::always_inline]] void next() {
+        if (++remainder_ != divisor_) return;
+        remainder_ = 0;
+        if (++t_ == modulus_) t_ = 0;
+      }
+
+     private:
+      uint64_t base_ = 0, stride_ = 0, divisor_ = 1, modulus_ = 0, mask_ = 0, t_ = 0, remainder_ = 0;
+      int shift_ = 0;
+    };
   };
   const std::optional<Affine>& affine() const { return affine_; }
   const std::string& text() const { return text_; }
