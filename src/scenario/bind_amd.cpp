@@ -59,6 +59,7 @@ struct Program {
   std::vector<std::string> result_names;  // distinct result names, in first-use order
   std::vector<size_t> result_slot;        // per op: index into result_names
   bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
+  bool keep_results = false;  // an expectation reads a lane's result by name (else none is kept)
 };
 
 // The model's verdict for one op on one region (memory location and granularity come from the region).
@@ -141,10 +142,10 @@ class WaveLanes {
         record(i, lane, 0);
         continue;
       }
-      const auto returned =
-          access(lane, address, alu::Operands{values_[lane], op.compare ? compares_[lane] : 0}, path,
-                 memory::Space::global, returns);
-      if (returned) record(i, lane, returns ? *returned : 0);
+      uint64_t returned;
+      if (access(lane, address, alu::Operands{values_[lane], op.compare ? compares_[lane] : 0}, path,
+                 memory::Space::global, returns, returned))
+        record(i, lane, returns ? returned : 0);
     }
     return true;
   }
@@ -156,19 +157,37 @@ class WaveLanes {
   std::optional<memory::Fault> fault(uint32_t, const exec::LaneWork&, const memory::Fault& f) { return f; }
 
  private:
-  // The road the model's outcome on the lane's region gives its access.
-  void route(uint32_t i, uint32_t lane, uint64_t address, bool& accesses, exec::Path& path, bool& returns) {
-    const bool host = p_.host && hosts_[lane] != 0;
-    switch (outcome_at(i, address)) {
-      case Outcome::nop: accesses = false; break;  // nothing reaches memory; the lane gets 0
-      case Outcome::no_return: returns = false; break;
-      case Outcome::cas: path = exec::Path::cas_loop; break;
-      case Outcome::scope_downgrade_cas: path = host ? exec::Path::load_store : exec::Path::cas_loop; break;
-      case Outcome::scope_downgrade: path = host ? exec::Path::load_store : exec::Path::atomic; break;
+  // What an outcome makes of a lane's access: whether it reaches memory and returns, and the road
+  // a device lane and a host-agent lane take.
+  struct Road {
+    bool accesses = true, returns = true;
+    exec::Path device = exec::Path::atomic, host = exec::Path::atomic;
+  };
+  static Road road_of(Outcome outcome) {
+    Road r;
+    switch (outcome) {
+      case Outcome::nop: r.accesses = false; break;  // nothing reaches memory; the lane gets 0
+      case Outcome::no_return: r.returns = false; break;
+      case Outcome::cas: r.device = r.host = exec::Path::cas_loop; break;
+      case Outcome::scope_downgrade_cas:
+        r.device = exec::Path::cas_loop;
+        r.host = exec::Path::load_store;
+        break;
+      case Outcome::scope_downgrade: r.host = exec::Path::load_store; break;
       default: break;
     }
+    return r;
+  }
+
+  // The road the model's outcome on the lane's region gives its access.
+  void route(uint32_t i, uint32_t lane, uint64_t address, bool& accesses, exec::Path& path, bool& returns) {
+    const Road& r = road_at(i, address);
+    accesses = r.accesses;
+    returns = r.returns;
+    path = p_.host && hosts_[lane] != 0 ? r.host : r.device;
   }
   void record(uint32_t i, uint32_t lane, uint64_t value) {
+    if (!p_.keep_results) return;
     const size_t k = (first_ + lane) * p_.result_names.size() + p_.result_slot[i];
     results_.values[k] = value;
     results_.written[k] = 1;
@@ -185,7 +204,7 @@ class WaveLanes {
   // outcome_for() depends only on the op and the region's location and granularity, which do
   // not change during a run: the model is asked once per op and region, not once per lane, and
   // the region is looked up again only when an address leaves the last one found.
-  Outcome outcome_at(uint32_t i, uint64_t address) {
+  const Road& road_at(uint32_t i, uint64_t address) {
     if (!(cache_valid_ && cache_op_ == i && address - region_base_ < region_size_)) {
       const auto region = memory_.region_at(address);
       const memory::RegionId id = region ? region->id : memory::no_region;
@@ -197,13 +216,13 @@ class WaveLanes {
         region_size_ = 1;
       }
       if (!(cache_valid_ && cache_op_ == i && cache_region_ == id)) {
-        cache_outcome_ = outcome_for(p_, p_.ops[i], region ? &*region : nullptr);
+        cache_road_ = road_of(outcome_for(p_, p_.ops[i], region ? &*region : nullptr));
         cache_valid_ = true;
         cache_op_ = i;
         cache_region_ = id;
       }
     }
-    return cache_outcome_;
+    return cache_road_;
   }
 
   const Program& p_;
@@ -216,7 +235,7 @@ class WaveLanes {
   bool cache_valid_ = false;
   uint32_t cache_op_ = 0;
   memory::RegionId cache_region_ = memory::no_region;
-  Outcome cache_outcome_ = Outcome::native;
+  Road cache_road_;
   uint64_t region_base_ = 0, region_size_ = 0;  // the bytes of the region cache_region_ names
 };
 
@@ -232,8 +251,9 @@ class AmdMachine final : public BoundMachine<WaveLanes> {
                      {}, d),
         p_(p) {
     const uint64_t lanes = p.scenario->launch.lanes;
-    results_.values.assign(lanes * p.result_names.size(), 0);
-    results_.written.assign(lanes * p.result_names.size(), 0);
+    const uint64_t kept = p.keep_results ? lanes * p.result_names.size() : 0;
+    results_.values.assign(kept, 0);
+    results_.written.assign(kept, 0);
     (void)machine_.begin_groups();  // an AMD lane's setup cannot fail: its values are prechecked
   }
 
@@ -319,8 +339,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (s.launch.active) p.active = compile(*s.launch.active);
   if (p.settings.host_lanes) p.host = compile(*p.settings.host_lanes);
   d.append(scenario::precheck_expectations(s, p.group_size));
-  for (const scenario::Expectation& e : s.expectations)
+  for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
+    p.keep_results = p.keep_results || !e.name.empty();
+  }
   scenario::check_lane_storage(s, p.result_names.size() * (sizeof(uint64_t) + 1) + 64, d);
   if (d.has_errors()) return d;
 

@@ -361,11 +361,11 @@ class WarpLanes {
         uint64_t address;
         alu::Operands operands;
         reader.template read<A, V, C>(lane, address, operands);
-        const auto returned = access(lane, address, operands, exec::Path::atomic, memory::Space::global, true);
-        if (!returned) continue;
+        uint64_t returned;
+        if (!access(lane, address, operands, exec::Path::atomic, memory::Space::global, true, returned)) continue;
         uint32_t* r = reader.lane_registers(lane);
-        if (rd_lo >= 0) r[rd_lo] = static_cast<uint32_t>(*returned);
-        if (rd_hi >= 0) r[rd_hi] = static_cast<uint32_t>(*returned >> 32);
+        if (rd_lo >= 0) r[rd_lo] = static_cast<uint32_t>(returned);
+        if (rd_hi >= 0) r[rd_hi] = static_cast<uint32_t>(returned >> 32);
       }
     });
     return true;

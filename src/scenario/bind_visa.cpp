@@ -545,8 +545,9 @@ class ThreadLanes {
         access.fault(n, target.address, *target.fault);
         continue;
       }
-      const auto returned = access(n, target.address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns);
-      if (returned) store(n, *returned);
+      uint64_t returned;
+      if (access(n, target.address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns, returned))
+        store(n, returned);
     }
   }
 

@@ -116,16 +116,16 @@ concept GroupLanes = requires(L& l, const L& cl, uint32_t i, std::span<LaneWork>
 //   template <class Access> bool each(uint32_t i, LaneMask mask, Access&& access)
 //
 // For each lane of `mask`, ascending, it reads the lane's address and operands and calls
-// `access(lane, address, operands, path, space, returns)`, which performs the access (the same
-// roads and fault handling as step()) and returns the bits the lane gets back, or nothing when
-// the access faulted; then it writes the lane's result. A lane without an access it finishes
+// `access(lane, address, operands, path, space, returns, returned)`, which performs the access
+// (the same roads and fault handling as step()) and sets `returned` to the bits the lane gets
+// back, returning false when the access faulted; then it writes the lane's result. A lane without an access it finishes
 // itself; a lane whose reading found a fault (a surface coordinate) it hands to
 // `access.fault(lane, address, fault)`, which handles it as step() handles LaneWork::fault. Since each lane writes before the next one reads, a vendor offers this only for an
 // instruction whose lanes are independent (no lane's write changes what another lane reads),
 // and returns false for the others, which take read(), the accesses and write(). The parallel
 // mode uses it; the other modes need the events.
 struct EachLaneAccess {  // the shape of `access`, for the concept
-  std::optional<uint64_t> operator()(uint32_t, uint64_t, const alu::Operands&, Path, memory::Space, bool);
+  bool operator()(uint32_t, uint64_t, const alu::Operands&, Path, memory::Space, bool, uint64_t&);
   void fault(uint32_t, uint64_t, const memory::Fault&);
 };
 template <class L>
@@ -247,9 +247,10 @@ class LaneGroup final : public Agent {
       uint64_t operations = 0, retries = 0;
 
       // Inlined into the vendor's loop: the one atomic. Faults, logging and the rare roads are calls.
-      [[gnu::always_inline]] std::optional<uint64_t> operator()(uint32_t lane, uint64_t address,
-                                                                const alu::Operands& operands, Path path,
-                                                                memory::Space space, bool returns) {
+      // (A plain bool and an out-parameter: an optional's value and flag, stored apart and read
+      // back as one, stalled the store-to-load forwarding on every lane.)
+      [[gnu::always_inline]] bool operator()(uint32_t lane, uint64_t address, const alu::Operands& operands,
+                                             Path path, memory::Space space, bool returns, uint64_t& returned) {
         if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
           uint32_t lane_retries = 0;
           const auto r = unit.apply(address, operands, space, &lane_retries, path == Path::cas_loop);
@@ -258,12 +259,13 @@ class LaneGroup final : public Agent {
             retries += lane_retries;
             if (logging) [[unlikely]]
               log(lane, address, operands, returns, r->returned);
-            return r->returned;
+            returned = r->returned;
+            return true;
           }
           fault(lane, address, r.error(), space);
-          return std::nullopt;
+          return false;
         }
-        return other_road(lane, address, operands, path, space, returns);
+        return other_road(lane, address, operands, path, space, returns, returned);
       }
       [[gnu::noinline]] void fault(uint32_t lane, uint64_t address, const memory::Fault& f,
                                    memory::Space space = memory::Space::global) {
@@ -279,9 +281,8 @@ class LaneGroup final : public Agent {
                                        group.first_lane_ + lane}});
       }
       // The rare roads, one lane at a time through step().
-      [[gnu::noinline]] std::optional<uint64_t> other_road(uint32_t lane, uint64_t address,
-                                                           const alu::Operands& operands, Path path,
-                                                           memory::Space space, bool returns) {
+      [[gnu::noinline]] bool other_road(uint32_t lane, uint64_t address, const alu::Operands& operands, Path path,
+                                        memory::Space space, bool returns, uint64_t& returned) {
         LaneWork w;
         w.reset(lane);
         w.path = path;
@@ -291,7 +292,8 @@ class LaneGroup final : public Agent {
         w.returns = returns;
         while (!group.step(w, recorder)) {
         }
-        return w.completed ? std::optional<uint64_t>(w.result.lo) : std::nullopt;
+        returned = w.result.lo;
+        return w.completed;
       }
     } access{*this, recorder, unit, op, settings_.log};
     const bool ran = lanes.each(current_, mask, access);
