@@ -114,7 +114,10 @@ alu::Operation to_alu(AtomicOp op, Width width) {
 
 OperandPlacement operand_placement(AtomicOp op) {
   const AtomicOpInfo* i = find(op);
-  return i ? OperandPlacement{i->src0, i->src1} : OperandPlacement{};
+  if (!i) return {};
+  const auto value = [](Role r) { return r == Role::value || r == Role::new_value ? ~uint64_t{0} : 0; };
+  const auto compare = [](Role r) { return r == Role::comparand ? ~uint64_t{0} : 0; };
+  return {value(i->src0), compare(i->src0), value(i->src1), compare(i->src1)};
 }
 
 alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1) { return operand_placement(op)(src0, src1); }

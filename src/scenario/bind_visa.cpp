@@ -366,11 +366,11 @@ class ChannelReader {
 
   template <class Make>
   ChannelReader(const CompiledInstruction& c, Make&& make)
-      : c_(c), placement_(c.placement), access_bytes_(c.access_bytes) {
+      : c_(c), placement_(c.placement), keep_(low_bits(~uint64_t{0}, c.access_bytes)) {
     for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
   }
   [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
-    return placement_(low_bits(at(read_src0, n), access_bytes_), low_bits(at(read_src1, n), access_bytes_));
+    return placement_(at(read_src0, n) & keep_, at(read_src1, n) & keep_);
   }
   // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8).
   [[gnu::always_inline]] ChannelTarget target(uint32_t n) const {
@@ -392,7 +392,7 @@ class ChannelReader {
 
   const CompiledInstruction& c_;
   const OperandPlacement placement_;
-  const unsigned access_bytes_;
+  const uint64_t keep_;  // the access's bytes of each source
   std::array<Operand, last - first> operands_;
 };
 

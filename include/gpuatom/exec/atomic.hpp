@@ -55,8 +55,10 @@ class AtomicUnit {
     remember();
   }
 
+  // Failed compare-and-swap rounds are added to `cas_retries` (a caller's running count, so that
+  // no per-lane counter lives in memory).
   [[gnu::always_inline]] memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands,
-                                                             memory::Space space, uint32_t* cas_retries,
+                                                             memory::Space space, uint64_t& cas_retries,
                                                              bool emulated = false) {
     // The hit test of DeviceMemory::translate() for an aligned 4-byte global write.
     // An F32 add is a compare-and-swap loop on the host either way, so it serves `emulated` too.
@@ -76,7 +78,7 @@ class AtomicUnit {
       while (!ref.compare_exchange_weak(
           observed, next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, operation_.floats.add)),
           std::memory_order_seq_cst, std::memory_order_relaxed))
-        if (cas_retries) ++*cas_retries;
+        ++cas_retries;
       return alu::Result{next, observed};
     }
     return apply_elsewhere(address, operands, space, cas_retries, emulated);
@@ -88,9 +90,11 @@ class AtomicUnit {
  private:
   enum class Kind : uint8_t { add32, fadd32, other };
   [[gnu::noinline]] memory::Expected<alu::Result> apply_elsewhere(uint64_t address, const alu::Operands& operands,
-                                                                  memory::Space space, uint32_t* cas_retries,
+                                                                  memory::Space space, uint64_t& cas_retries,
                                                                   bool emulated) {
-    auto r = apply_atomic(memory_, address, operation_, operands, space, cas_retries, &remembered_, emulated);
+    uint32_t retries = 0;
+    auto r = apply_atomic(memory_, address, operation_, operands, space, &retries, &remembered_, emulated);
+    cas_retries += retries;
     remember();
     return r;
   }

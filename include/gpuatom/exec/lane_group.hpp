@@ -252,11 +252,9 @@ class LaneGroup final : public Agent {
       [[gnu::always_inline]] bool operator()(uint32_t lane, uint64_t address, const alu::Operands& operands,
                                              Path path, memory::Space space, bool returns, uint64_t& returned) {
         if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
-          uint32_t lane_retries = 0;
-          const auto r = unit.apply(address, operands, space, &lane_retries, path == Path::cas_loop);
+          const auto r = unit.apply(address, operands, space, retries, path == Path::cas_loop);
           if (r) [[likely]] {
             ++operations;
-            retries += lane_retries;
             if (logging) [[unlikely]]
               log(lane, address, operands, returns, r->returned);
             returned = r->returned;
@@ -314,11 +312,9 @@ class LaneGroup final : public Agent {
     uint64_t operations = 0, retries = 0;
     for (LaneWork& w : work_) {
       if (w.path == Path::atomic && !w.fault && !w.operation) [[likely]] {
-        uint32_t lane_retries = 0;
-        const auto r = unit.apply(w.address, w.operands, w.space, &lane_retries);
+        const auto r = unit.apply(w.address, w.operands, w.space, retries);
         if (r) [[likely]] {
           ++operations;
-          retries += lane_retries;
           if (logging) log_atomic(w, op, r->returned);
           w.result = {r->returned, 0};
           w.completed = true;

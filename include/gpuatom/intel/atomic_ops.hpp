@@ -73,16 +73,12 @@ alu::Operation to_alu(AtomicOp op, Width width);
 // (CMPXCHG stores Src0 where old == Src1; FCMPWR stores Src1 where old == Src0).
 alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1);
 
-// The same mapping looked up once, for a loop over an instruction's channels.
+// The same mapping looked up once, for a loop over an instruction's channels: each source ANDed
+// into the operand its role names (all ones) or none (zero), with no branch per channel.
 struct OperandPlacement {
-  Role src0 = Role::null, src1 = Role::null;
+  uint64_t src0_value = 0, src0_compare = 0, src1_value = 0, src1_compare = 0;
   alu::Operands operator()(uint64_t v0, uint64_t v1) const {
-    alu::Operands out;
-    if (src0 == Role::value || src0 == Role::new_value) out.value = v0;
-    if (src0 == Role::comparand) out.compare = v0;
-    if (src1 == Role::value || src1 == Role::new_value) out.value = v1;
-    if (src1 == Role::comparand) out.compare = v1;
-    return out;
+    return {(v0 & src0_value) | (v1 & src1_value), (v0 & src0_compare) | (v1 & src1_compare)};
   }
 };
 OperandPlacement operand_placement(AtomicOp op);
