@@ -133,7 +133,7 @@ constexpr uint64_t add_general(uint64_t a, uint64_t b, const AddRules& rules, bo
 // Small enough to inline into a caller's loop (the executor's CAS loop): the common exits come
 // first, the general algorithm is one call.
 template <class F>
-constexpr uint64_t add(uint64_t a, uint64_t b, const AddRules& rules) {
+[[gnu::always_inline]] constexpr uint64_t add(uint64_t a, uint64_t b, const AddRules& rules) {
   a &= F::mask;
   b &= F::mask;
   // Two normal operands (the common case) are neither NaN, infinite, zero nor flushed: the
