@@ -321,6 +321,16 @@ std::optional<Mnemonic> parse_mnemonic(std::string_view text) {
   return std::nullopt;
 }
 
+std::string mnemonic_names(bool modern_only) {
+  std::string out;
+  for (const MnemonicInfo& m : mnemonics) {
+    if (m.modern_only != modern_only) continue;
+    if (!out.empty()) out += ", ";
+    out += m.name;
+  }
+  return out;
+}
+
 std::span<const DimInfo> dim_table() { return dims; }
 const DimInfo& info(Dim dim) { return dims[static_cast<int>(dim)]; }
 std::span<const ClampInfo> clamp_table() { return clamps; }

@@ -58,6 +58,8 @@ struct MnemonicInfo {
 std::span<const MnemonicInfo> mnemonic_table();
 const MnemonicInfo& info(Mnemonic mnemonic);
 std::optional<Mnemonic> parse_mnemonic(std::string_view name);  // case-insensitive
+// "ATOM, ATOMS, RED, SUATOM, SURED" (SPA 5.0) or "ATOMG, REDG" (the sm_70+ spellings), for messages.
+std::string mnemonic_names(bool modern_only);
 
 // --- Surface modifiers (§8.1, §11.3) ---------------------------------------------------------
 
