@@ -170,7 +170,7 @@ std::variant<ModelMapping, std::string> model_mapping(CudaOp op, CudaType type, 
 
   if (space == Space::global) {
     if (auto why = illegal_reason(Family::ATOM, Dialect::modern, atom_op, size)) return *why;
-    m.model = model_name("ATOM", atom_op, size);
+    m.model = model_name(name(Family::ATOM), atom_op, size);
     switch (type) {
       case CudaType::f32: m.why = why_global_f32; break;
       case CudaType::f64: m.why = why_global_f64; break;
@@ -195,7 +195,7 @@ std::variant<ModelMapping, std::string> model_mapping(CudaOp op, CudaType type, 
     m.why = why_shared_float;
   } else {
     if (auto why = illegal_reason(Family::ATOMS, Dialect::modern, atom_op, size)) return *why;
-    m.model = model_name("ATOMS", atom_op, size);
+    m.model = model_name(name(Family::ATOMS), atom_op, size);
     m.basis = Basis::documented;
     m.why = why_shared_integer;
   }

@@ -241,43 +241,75 @@ using O = FormOps;
 using H = FormHandle;
 using Ps = FormPs;
 
-// Attributes: ops, formatted (.P), handle, Ps (FormOps, FormHandle, FormPs).
-const std::array<EncodingInfo, encoding_form_count> encodings = {{
-    {EncodingForm::atom, "ATOM", Mnemonic::ATOM, 0xEDULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::without, atom_fields},
-    {EncodingForm::atom_cas, "ATOM.CAS", Mnemonic::ATOM, 0xEEFULL << 52, 0xFFFULL << 52, O::compare, false, H::none, Ps::without, atom_cas_fields},
-    {EncodingForm::atom_sparse, "ATOM .op with Ps", Mnemonic::ATOM, top(0xEE60), top(0xFFF0), O::op, false, H::none, Ps::with, atom_sparse_fields},
-    {EncodingForm::atom_cas_sparse, "ATOM.CAS with Ps", Mnemonic::ATOM, top(0xEE70), top(0xFFF0),
+// Attributes: ops, formatted (.P), handle, Ps (FormOps, FormHandle, FormPs). The names are made
+// from the mnemonic and these (form_name()).
+const std::array<EncodingInfo, encoding_form_count> unnamed_encodings = {{
+    {EncodingForm::atom, {}, Mnemonic::ATOM, 0xEDULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::without, atom_fields},
+    {EncodingForm::atom_cas, {}, Mnemonic::ATOM, 0xEEFULL << 52, 0xFFFULL << 52, O::compare, false, H::none, Ps::without, atom_cas_fields},
+    {EncodingForm::atom_sparse, {}, Mnemonic::ATOM, top(0xEE60), top(0xFFF0), O::op, false, H::none, Ps::with, atom_sparse_fields},
+    {EncodingForm::atom_cas_sparse, {}, Mnemonic::ATOM, top(0xEE70), top(0xFFF0),
      O::compare, false, H::none, Ps::with, atom_cas_sparse_fields},
-    {EncodingForm::atoms, "ATOMS", Mnemonic::ATOMS, 0xECULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::optional, atoms_fields},
-    {EncodingForm::atoms_cast, "ATOMS.CAST", Mnemonic::ATOMS, top(0xEE00), top(0xFFC0), O::cast, false, H::none, Ps::optional, atoms_cast_fields},
-    {EncodingForm::atoms_cas, "ATOMS.CAS", Mnemonic::ATOMS, top(0xEE40), top(0xFFE0), O::cas, false, H::none, Ps::optional, atoms_cas_fields},
-    {EncodingForm::red, "RED", Mnemonic::RED, top(0xEBF8), top(0xFFF8), O::any, false, H::none, Ps::optional, red_fields},
-    {EncodingForm::suatom_bound, "SUATOM bound .op", Mnemonic::SUATOM, top(0xEA00), top(0xFFC0),
+    {EncodingForm::atoms, {}, Mnemonic::ATOMS, 0xECULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::optional, atoms_fields},
+    {EncodingForm::atoms_cast, {}, Mnemonic::ATOMS, top(0xEE00), top(0xFFC0), O::cast, false, H::none, Ps::optional, atoms_cast_fields},
+    {EncodingForm::atoms_cas, {}, Mnemonic::ATOMS, top(0xEE40), top(0xFFE0), O::cas, false, H::none, Ps::optional, atoms_cas_fields},
+    {EncodingForm::red, {}, Mnemonic::RED, top(0xEBF8), top(0xFFF8), O::any, false, H::none, Ps::optional, red_fields},
+    {EncodingForm::suatom_bound, {}, Mnemonic::SUATOM, top(0xEA00), top(0xFFC0),
      O::op, false, H::bound, Ps::optional, suatom_bound_fields},
-    {EncodingForm::suatom_bound_cas, "SUATOM bound .CAS", Mnemonic::SUATOM, top(0xEA80), top(0xFFC0),
+    {EncodingForm::suatom_bound_cas, {}, Mnemonic::SUATOM, top(0xEA80), top(0xFFC0),
      O::compare, false, H::bound, Ps::optional, suatom_bound_cas_fields},
-    {EncodingForm::suatom_bindless, "SUATOM bindless .op", Mnemonic::SUATOM, top(0xEA70), top(0xFFF8),
+    {EncodingForm::suatom_bindless, {}, Mnemonic::SUATOM, top(0xEA70), top(0xFFF8),
      O::op, false, H::bindless, Ps::without, suatom_bindless_fields},
-    {EncodingForm::suatom_bindless_sparse, "SUATOM bindless .op with Ps", Mnemonic::SUATOM, top(0xEB80),
+    {EncodingForm::suatom_bindless_sparse, {}, Mnemonic::SUATOM, top(0xEB80),
      top(0xFFC0), O::op, false, H::bindless, Ps::with, suatom_bindless_sparse_fields},
-    {EncodingForm::suatom_bindless_cas, "SUATOM bindless .CAS", Mnemonic::SUATOM, top(0xEAD0), top(0xFFF8),
+    {EncodingForm::suatom_bindless_cas, {}, Mnemonic::SUATOM, top(0xEAD0), top(0xFFF8),
      O::compare, false, H::bindless, Ps::optional, suatom_bindless_cas_fields},
-    {EncodingForm::sured_bound, "SURED bound", Mnemonic::SURED, top(0xEB58), top(0xFFF8), O::any, false, H::bound, Ps::optional, sured_bound_fields},
-    {EncodingForm::sured_bindless, "SURED bindless", Mnemonic::SURED, top(0xEB50), top(0xFFF8),
+    {EncodingForm::sured_bound, {}, Mnemonic::SURED, top(0xEB58), top(0xFFF8), O::any, false, H::bound, Ps::optional, sured_bound_fields},
+    {EncodingForm::sured_bindless, {}, Mnemonic::SURED, top(0xEB50), top(0xFFF8),
      O::any, false, H::bindless, Ps::optional, sured_bindless_fields},
-    {EncodingForm::suatom_formatted_bound, "SUATOM.P bound .op", Mnemonic::SUATOM, top(0xEA68), top(0xFFF8),
+    {EncodingForm::suatom_formatted_bound, {}, Mnemonic::SUATOM, top(0xEA68), top(0xFFF8),
      O::op, true, H::bound, Ps::optional, suatom_formatted_bound_fields},
-    {EncodingForm::suatom_formatted_bindless, "SUATOM.P bindless .op", Mnemonic::SUATOM, top(0xEA60), top(0xFFF8),
+    {EncodingForm::suatom_formatted_bindless, {}, Mnemonic::SUATOM, top(0xEA60), top(0xFFF8),
      O::op, true, H::bindless, Ps::optional, suatom_formatted_bindless_fields},
-    {EncodingForm::suatom_formatted_cas_bound, "SUATOM.P bound .CAS", Mnemonic::SUATOM, top(0xEAC8), top(0xFFF8),
+    {EncodingForm::suatom_formatted_cas_bound, {}, Mnemonic::SUATOM, top(0xEAC8), top(0xFFF8),
      O::compare, true, H::bound, Ps::optional, suatom_formatted_cas_bound_fields},
-    {EncodingForm::suatom_formatted_cas_bindless, "SUATOM.P bindless .CAS", Mnemonic::SUATOM, top(0xEAC0),
+    {EncodingForm::suatom_formatted_cas_bindless, {}, Mnemonic::SUATOM, top(0xEAC0),
      top(0xFFF8), O::compare, true, H::bindless, Ps::optional, suatom_formatted_cas_bindless_fields},
-    {EncodingForm::sured_formatted_bound, "SURED.P bound", Mnemonic::SURED, top(0xEB48), top(0xFFF8),
+    {EncodingForm::sured_formatted_bound, {}, Mnemonic::SURED, top(0xEB48), top(0xFFF8),
      O::any, true, H::bound, Ps::optional, sured_formatted_bound_fields},
-    {EncodingForm::sured_formatted_bindless, "SURED.P bindless", Mnemonic::SURED, top(0xEB40), top(0xFFF8),
+    {EncodingForm::sured_formatted_bindless, {}, Mnemonic::SURED, top(0xEB40), top(0xFFF8),
      O::any, true, H::bindless, Ps::optional, sured_formatted_bindless_fields},
 }};
+
+// A form's name in messages, from its attributes: "ATOM.CAS", "ATOM .op with Ps", "SUATOM.P
+// bindless .CAS", "SURED bound". The mnemonic, .P for a formatted surface form, the handle, then
+// the op: a compare form's compare_op() (after the handle, where there is one), ".op" for the
+// other ops where the name says more than the mnemonic (none for RED and SURED, whose op field is
+// all there is), and "with Ps" for the form with Ps of a pair.
+std::string form_name(const EncodingInfo& e) {
+  std::string out(info(e.mnemonic).name);
+  if (e.formatted) out += fmt::format(".{}", spelled(Slot::mode, mode_formatted));
+  const bool handle = e.handle != FormHandle::none;
+  if (handle) out += e.handle == FormHandle::bound ? " bound" : " bindless";
+  if (const auto op = compare_op(e.ops)) out += fmt::format("{}.{}", handle ? " " : "", info(*op).name);
+  else if (e.ops == FormOps::op && (handle || e.ps == FormPs::with)) out += " .op";
+  if (e.ps == FormPs::with) out += " with Ps";
+  return out;
+}
+
+// The forms with their names, made on first use (the op names live in opcodes.cpp).
+const std::array<EncodingInfo, encoding_form_count>& encodings() {
+  static const std::array<std::string, encoding_form_count> names = [] {
+    std::array<std::string, encoding_form_count> out;
+    for (size_t i = 0; i < out.size(); ++i) out[i] = form_name(unnamed_encodings[i]);
+    return out;
+  }();
+  static const std::array<EncodingInfo, encoding_form_count> named = [] {
+    std::array<EncodingInfo, encoding_form_count> out = unnamed_encodings;
+    for (size_t i = 0; i < out.size(); ++i) out[i].name = names[i];
+    return out;
+  }();
+  return named;
+}
 
 }  // namespace
 
@@ -287,6 +319,16 @@ std::optional<Mnemonic> parse_mnemonic(std::string_view text) {
   for (const MnemonicInfo& m : mnemonics)
     if (iequals(m.name, text)) return m.mnemonic;
   return std::nullopt;
+}
+
+std::string mnemonic_names(bool modern_only) {
+  std::string out;
+  for (const MnemonicInfo& m : mnemonics) {
+    if (m.modern_only != modern_only) continue;
+    if (!out.empty()) out += ", ";
+    out += m.name;
+  }
+  return out;
 }
 
 std::span<const DimInfo> dim_table() { return dims; }
@@ -438,31 +480,31 @@ std::string_view name(FieldKind kind) {
   return names[static_cast<int>(kind)];
 }
 
-std::span<const EncodingInfo> encoding_table() { return encodings; }
-const EncodingInfo& info(EncodingForm form) { return encodings[static_cast<int>(form)]; }
+std::span<const EncodingInfo> encoding_table() { return encodings(); }
+const EncodingInfo& info(EncodingForm form) { return encodings()[static_cast<int>(form)]; }
 
 const EncodingInfo* find_encoding(uint64_t word) {
   // Every form's opcode bits lie in bits 48–63, so the top 16 bits select the form: one index
-  // into a table built once from `encodings` (first match wins, as a walk through them would).
+  // into a table built once from the forms (first match wins, as a walk through them would).
   constexpr int shift = 48;
   static const std::array<uint8_t, 1u << 16> form_by_top = [] {
     std::array<uint8_t, 1u << 16> table;
     table.fill(0xff);
-    for (const EncodingInfo& e : encodings) {
+    for (const EncodingInfo& e : unnamed_encodings) {
       if ((e.mask & ((1ULL << shift) - 1)) != 0) throw std::logic_error("an opcode mask reaches below bit 48");
       // Every top-16 value with the form's opcode bits: its match plus each subset of the free bits.
       const auto match = static_cast<uint32_t>(e.match >> shift);
       const auto free = static_cast<uint32_t>(~(e.mask >> shift) & 0xffff);
       uint32_t subset = 0;
       do {
-        if (table[match | subset] == 0xff) table[match | subset] = static_cast<uint8_t>(&e - encodings.data());
+        if (table[match | subset] == 0xff) table[match | subset] = static_cast<uint8_t>(&e - unnamed_encodings.data());
         subset = (subset - free) & free;  // the next subset of `free` in increasing order
       } while (subset != 0);
     }
     return table;
   }();
   const uint8_t index = form_by_top[word >> shift];
-  return index == 0xff ? nullptr : &encodings[index];
+  return index == 0xff ? nullptr : &encodings()[index];
 }
 
 bool form_takes(FormOps ops, AtomOp op) {
@@ -476,10 +518,16 @@ bool form_takes(FormOps ops, AtomOp op) {
   return false;
 }
 
+std::optional<AtomOp> compare_op(FormOps ops) {
+  for (const OpInfo& o : op_table())
+    if (form_takes(ops, o.op)) return is_compare(o.op) ? std::optional<AtomOp>(o.op) : std::nullopt;
+  return std::nullopt;
+}
+
 const FieldLayout& layout(EncodingForm form) {
   static const std::array<FieldLayout, encoding_form_count> layouts = [] {
     std::array<FieldLayout, encoding_form_count> all{};
-    for (const EncodingInfo& e : encodings) {
+    for (const EncodingInfo& e : unnamed_encodings) {
       FieldLayout& l = all[static_cast<size_t>(e.form)];
       for (const BitField& f : e.fields) {
         if (f.kind == FieldKind::unassigned) {

@@ -38,7 +38,7 @@ constexpr std::array<SizeSpelling, 21> spellings = {{
     {".U32", Size::U32, false}, {".32", Size::U32, false}, {".S32", Size::S32, false},
     {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, std::nullopt, true}, {".S64", Size::S64, false},
     {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
-    {".F16x2.FTZ.RN", Size::F16x2, false, Architecture::sm_52, Architecture::sm_53}, {".F64.RN", Size::F64_RN, false},
+    {".F16x2.FTZ.RN", Size::F16x2, false, Architecture::sm_52, Architecture::sm_53, false, true}, {".F64.RN", Size::F64_RN, false},
     {".SD32", Size::SD32, false}, {".SD64", Size::SD64, false}, {".BF16x2.RN", Size::BF16x2, true},
     {".128", Size::U128, false}, {".U128", Size::U128, false, Architecture::sm_50, Architecture::sm_50},
     {".F16x4.RN", Size::F16x4, true}, {".F16x8.RN", Size::F16x8, true}, {".BF16x4.RN", Size::BF16x4, true},

@@ -42,6 +42,8 @@ class Validator {
   uint32_t col(Slot s) const { return i_.columns.column(s) ? i_.columns.column(s) : i_.columns.mnemonic; }
   uint32_t col(OperandRole r) const { return i_.columns.column(r); }
   std::string opcode() const { return fmt::format("{}.{}", info(i_.mnemonic).name, info(i_.op).name); }
+  // The rules of seed 002's SUATOM.CAS, which every surface compare is held to.
+  static std::string surface_cas() { return fmt::format("{}.{}", name(Family::SUATOM), info(AtomOp::CAS).name); }
   bool spa5() const { return i_.dialect == Dialect::spa5; }
   // ".64" after an opcode whose data spans `n` = 2 registers, "" for 32-bit data.
   static std::string_view wide(int n) { return n == 2 ? compact_size_spelling(Size::U64) : std::string_view(); }
@@ -69,9 +71,9 @@ class Validator {
   void formatted() {
     if (i_.is_surface() && i_.surface.formatted)
       error(col(Slot::mode),
-            fmt::format("{}.{} (formatted surface data) has no semantics on the SUATOM page, which defines only .{} "
+            fmt::format("{}.{} (formatted surface data) has no semantics on the {} page, which defines only .{} "
                         "(raw data): it prints and encodes but does not execute",
-                        info(i_.mnemonic).name, modifier_name(Slot::mode, mode_formatted),
+                        info(i_.mnemonic).name, modifier_name(Slot::mode, mode_formatted), name(Family::SUATOM),
                         modifier_name(Slot::mode, mode_raw)),
             "seed 002, docs/oracles.md");
   }
@@ -85,12 +87,15 @@ class Validator {
     }
   }
 
+  // A size written with a flush it does not apply (.F16x2.FTZ.RN): the size table marks it.
   void f16x2_spelling() {
-    if (i_.size == Size::F16x2 && i_.size_spelling == ".F16x2.FTZ.RN")
-      warning(col(Slot::size),
-              "the .FTZ of .F16x2.FTZ.RN is not applied: size code 4 keeps subnormals, the same operation as "
-              ".F16x2.RN (ASSUMPTION; --f16x2-flush selects flushing)",
-              "spec/nvidia.md §4.2");
+    for (const SizeSpelling& s : size_spellings())
+      if (s.unapplied_flush && s.size == i_.size && s.text == i_.size_spelling)
+        warning(col(Slot::size),
+                fmt::format("the .FTZ of {} is not applied: size code {} keeps subnormals, the same operation as {} "
+                            "(ASSUMPTION; --f16x2-flush selects flushing)",
+                            s.text, info(s.size).atom_code, size_name(s.size)),
+                "spec/nvidia.md §4.2");
   }
 
   // 64-bit data lives in an even register pair that does not reach R255 (§6.1).
@@ -159,11 +164,14 @@ class Validator {
       // sm_70+ text puts a predicate destination Pu there, with any address: hence spa5_rule().
       if (a.offset != 0 && !a.absolute())
         error(i_.columns.offset,
-              spa5_rule("the Ps forms of ATOM take no immediate offset (seed 000: \"Immediate offsets are not "
-                        "supported for these variants\")"),
+              spa5_rule(fmt::format("the Ps forms of {} take no immediate offset (seed 000: \"Immediate offsets are "
+                                    "not supported for these variants\")",
+                                    name(Family::ATOM))),
               "spec/nvidia.md §6.6");
       if (a.absolute())
-        error(i_.columns.ra, spa5_rule("the Ps forms of ATOM address [Ra]: there is no absolute [ImmU20] form"),
+        error(i_.columns.ra,
+              spa5_rule(fmt::format("the Ps forms of {} address [Ra]: there is no absolute [ImmU20] form",
+                                    name(Family::ATOM))),
               "spec/nvidia.md §6.6");
     }
     if (spa5()) offset_range();
@@ -178,7 +186,9 @@ class Validator {
     const uint32_t column = i_.columns.offset ? i_.columns.offset : i_.columns.column(OperandRole::address);
     if (i_.family() == Family::ATOMS) {
       if (a.offset % 4)
-        error(column, fmt::format("the ATOMS offset {} is not a multiple of 4 (it is stored divided by 4)", signed_hex(a.offset)),
+        error(column,
+              fmt::format("the {} offset {} is not a multiple of 4 (it is stored divided by 4)", name(Family::ATOMS),
+                          signed_hex(a.offset)),
               "spec/nvidia.md §6.5");
       else if (a.absolute() && (a.offset < 0 || a.offset > 0xfffffc))
         error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", signed_hex(a.offset)),
@@ -226,8 +236,9 @@ class Validator {
     if (i_.is_compare()) surface_cas_vector();
     if (i_.ps && !i_.surface.bindless() && !i_.is_compare())
       error(col(OperandRole::ps),
-            "bound SUATOM .op has no Ps form (seed 002: \"#tsPtrIdxU13 variant with sparse predicate is not offered "
-            "for .op != CAS\")",
+            fmt::format("bound {} .op has no Ps form (seed 002: \"#tsPtrIdxU13 variant with sparse predicate is not "
+                        "offered for .op != CAS\")",
+                        name(Family::SUATOM)),
             "spec/nvidia.md §6.6");
   }
 
@@ -256,18 +267,18 @@ class Validator {
     const int n = i_.data_registers();
     const uint8_t rb = i_.rb.value_or(RZ);
     if (rb == RZ) {
-      error(col(OperandRole::rb), "SUATOM.CAS: Rb holds the compare and swap values and cannot be RZ",
+      error(col(OperandRole::rb), fmt::format("{}: Rb holds the compare and swap values and cannot be RZ", surface_cas()),
             "spec/nvidia.md §6.2 (DERIVED)");
       return;
     }
     if (rb % (2 * n))
       error(col(OperandRole::rb),
-            fmt::format("SUATOM.CAS{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}",
+            fmt::format("{}{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}", surface_cas(),
                         wide(n), 2 * n, 2 * n, register_name(rb)),
             "spec/nvidia.md §6.2 (DERIVED)");
     else if (rb + 2 * n - 1 >= RZ)
       error(col(OperandRole::rb),
-            fmt::format("SUATOM.CAS: the vec{} at {} would include R255 (RZ)", 2 * n, register_name(rb)),
+            fmt::format("{}: the vec{} at {} would include R255 (RZ)", surface_cas(), 2 * n, register_name(rb)),
             "spec/nvidia.md §6.1 (PROPOSED)");
   }
 

@@ -44,7 +44,7 @@ std::string nvidia_section() {
                                                      {Family::SURED, "SURED"}};
   for (const auto& [family, title] : families) {
     out += fmt::format("<h3>{}</h3><table><tr><th>op</th>", title);
-    for (const SizeInfo& s : size_table()) out += fmt::format("<th>{}</th>", s.size == Size::U32 ? ".U32" : s.spelling);
+    for (const SizeInfo& s : size_table()) out += fmt::format("<th>{}</th>", size_name(s.size));
     out += "</tr>";
     for (const OpInfo& o : op_table()) {
       std::string row = fmt::format("<tr><th>{}</th>", o.name);

@@ -11,8 +11,6 @@ namespace gpuatom::report {
 
 namespace {
 
-std::string size_name(const nvidia::SizeInfo& s) { return s.size == nvidia::Size::U32 ? ".U32" : std::string(s.spelling); }
-
 // One row per op the family has, one column per size some op of the family takes.
 std::string legality_table(nvidia::Family family, nvidia::Dialect dialect) {
   using namespace nvidia;
@@ -26,7 +24,7 @@ std::string legality_table(nvidia::Family family, nvidia::Dialect dialect) {
   std::string header = "| op | code |";
   std::string rule = "|---|---|";
   for (const SizeInfo* s : columns) {
-    header += fmt::format(" {} |", size_name(*s));
+    header += fmt::format(" {} |", size_name(s->size));
     rule += "---|";
   }
   std::string out = header + "\n" + rule + "\n";
@@ -88,7 +86,7 @@ std::string nvidia_reference_markdown() {
   out += "\n## Sizes\n\n| size | bits | ATOM/RED code | SUATOM/SURED code | float rules |\n|---|---|---|---|---|\n";
   for (const SizeInfo& s : size_table()) {
     const bool is_float = alu::is_float(s.type);
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", size_name(s), s.bits,
+    out += fmt::format("| {} | {} | {} | {} | {} |\n", size_name(s.size), s.bits,
                        s.atom_code >= 0 ? std::to_string(s.atom_code) : "–",
                        s.surface_code >= 0 ? std::to_string(s.surface_code) : "–",
                        is_float ? float_rule_text(s.size) : "integer");

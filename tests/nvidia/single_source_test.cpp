@@ -6,7 +6,13 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/encoder.hpp"
@@ -25,6 +31,120 @@ std::string message(const std::string& line) {
   for (const auto& d : parsed.diagnostics.all())
     if (d.severity == gpuatom::support::Severity::error) return d.message;
   return "";
+}
+
+// --- Spellings written outside the tables ---------------------------------------------------
+
+bool word_char(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The string literals of C++ source, comments left out and adjacent pieces joined ("a" "b" is
+// the literal "ab"); raw strings included, character literals skipped.
+std::vector<std::string> string_literals(std::string_view src) {
+  std::vector<std::string> out;
+  std::string literal;
+  bool open_literal = false;  // `literal` holds pieces that a next piece would join
+  const auto add = [&](std::string_view piece) {
+    literal += piece;
+    open_literal = true;
+  };
+  const auto end_literal = [&] {
+    if (open_literal) out.push_back(literal);
+    literal.clear();
+    open_literal = false;
+  };
+  size_t i = 0;
+  while (i < src.size()) {
+    const char c = src[i];
+    const bool after_word = i > 0 && word_char(src[i - 1]);
+    if (src.substr(i, 2) == "//") {
+      i = src.find('\n', i);
+    } else if (src.substr(i, 2) == "/*") {
+      i = src.find("*/", i);
+      if (i != std::string_view::npos) i += 2;
+    } else if (c == 'R' && !after_word && src.substr(i + 1, 1) == "\"") {
+      const size_t open = src.find('(', i);
+      const std::string close = fmt::format("){}\"", src.substr(i + 2, open - i - 2));
+      const size_t end = src.find(close, open);
+      if (end == std::string_view::npos) break;
+      add(src.substr(open + 1, end - open - 1));
+      i = end + close.size();
+    } else if (c == '"') {
+      std::string text;
+      for (++i; i < src.size() && src[i] != '"'; ++i) {
+        if (src[i] == '\\' && i + 1 < src.size()) ++i;
+        text += src[i];
+      }
+      add(text);
+      ++i;
+    } else if (c == '\'' && !after_word) {  // a character literal (not a digit separator)
+      end_literal();
+      for (++i; i < src.size() && src[i] != '\''; ++i)
+        if (src[i] == '\\') ++i;
+      ++i;
+    } else {
+      if (!space(c)) end_literal();
+      ++i;
+    }
+  }
+  end_literal();
+  return out;
+}
+
+// Whether `word` stands at `at` in `text` and ends a word there (no letter, digit or '_' after it).
+bool ends_word(std::string_view text, size_t at, std::string_view word) {
+  const size_t next = at + word.size();
+  return text.substr(at, word.size()) == word && (next == text.size() || !word_char(text[next]));
+}
+
+// Whether a word begins at `at` in `text`: no letter, digit, '_' or '.' before it.
+bool begins_word(std::string_view text, size_t at) {
+  return at == 0 || !(word_char(text[at - 1]) || text[at - 1] == '.');
+}
+
+// What is wrong with a literal of `file` (a path under src/), or "". Every file may state a
+// size spelling only in opcodes.cpp (and .64 and .U32, spelled like sizes, as register suffixes
+// in instruction.cpp); under src/nvidia/, no literal outside the tables spells an op name, a
+// mnemonic, a dotted modifier, an opcode ("SUATOM.CAS") or begins with a mnemonic (a form name:
+// "SUATOM bound .op"). Those are made from the tables.
+std::string offence(std::string_view file, std::string_view literal) {
+  const bool nvidia = file.starts_with("nvidia/");
+  const auto owned_by = [&](std::string_view owner) { return file == owner; };
+  for (const SizeSpelling& s : size_spellings())
+    if (literal == s.text && !owned_by("nvidia/opcodes.cpp")) {
+      bool suffix = false;
+      for (const RegisterSuffix r : {RegisterSuffix::wide64, RegisterSuffix::u32}) suffix |= literal == name(r);
+      if (!(suffix && owned_by("nvidia/instruction.cpp"))) return "a size spelling (size_name(), SizeSpelling)";
+    }
+  if (!nvidia || owned_by("nvidia/instruction_table.cpp") || owned_by("nvidia/opcodes.cpp")) return "";
+  for (const OpInfo& o : op_table())
+    if (literal == o.name) return "an op name (info(op).name)";
+  for (const ModifierInfo& m : modifier_table())
+    if (literal == fmt::format(".{}", m.name)) return "a modifier spelling (modifier_name())";
+  for (const MnemonicInfo& m : mnemonic_table()) {
+    if (ends_word(literal, 0, m.name)) return "begins with a mnemonic (info(mnemonic).name, name(Family))";
+    const std::string dotted = fmt::format("{}.", m.name);
+    for (size_t at = literal.find(dotted); at != std::string_view::npos; at = literal.find(dotted, at + 1))
+      if (begins_word(literal, at))
+        for (const OpInfo& o : op_table())
+          if (ends_word(literal, at + dotted.size(), o.name)) return "spells an opcode (mnemonic and op names)";
+  }
+  return "";
+}
+
+// Each literal of `source` that offends, with why.
+std::vector<std::string> offences(std::string_view file, std::string_view source) {
+  std::vector<std::string> out;
+  for (const std::string& literal : string_literals(source))
+    if (const std::string why = offence(file, literal); !why.empty())
+      out.push_back(fmt::format("src/{}: \"{}\" is {}", file, literal, why));
+  return out;
+}
+
+std::string lines(const std::vector<std::string>& all) {
+  std::string out;
+  for (const std::string& line : all) out += line + "\n";
+  return out;
 }
 
 std::string joined(std::span<const ModifierInfo> table, Slot slot) {
@@ -185,4 +305,56 @@ TEST(SassSingleSource, EveryFieldKindAndOperandRoleHasItsName) {
   EXPECT_EQ(name(FieldKind::unassigned), "unassigned");
   EXPECT_EQ(name(OperandRole::ps), "sparse predicate Ps");
   EXPECT_EQ(name(OperandRole::trailing_rz), "trailing RZ");
+}
+
+// The spellings the tables own are not written again by hand: the validator asks the size
+// table which spelling names a flush it does not apply, messages and form names are made from
+// the mnemonic, op and modifier tables, and the reports name sizes by size_name().
+TEST(SassSingleSource, NoSourceSpellsWhatTheTablesOwn) {
+  // The scan itself: comments are not literals, adjacent pieces are one literal, and a report
+  // may name families in prose but not spell a size.
+  const std::string_view sample = R"(
+    if (s == ".F16x2.FTZ.RN") warn("SUATOM.CAS: " "Rb");  // "ATOM.CAS" in a comment
+    /* "RED" */ f('"', "the " "ATOMS.CAST form", "SURED bound", "the ATOM page of seed 000", 1'000);
+    g("bound {} .op", ".E", "CAS", "SUATOMIC.CAS");)";
+  EXPECT_EQ(offences("nvidia/sample.cpp", sample).size(), 6u) << lines(offences("nvidia/sample.cpp", sample));
+  EXPECT_EQ(offences("report/sample.cpp", sample).size(), 1u);
+  EXPECT_EQ(offences("report/sample.cpp", R"(h("RED", ".U32");)").size(), 1u);
+  EXPECT_TRUE(offences("nvidia/opcodes.cpp", R"({".F16x2.FTZ.RN", "CAS"})").empty());
+  EXPECT_TRUE(offences("nvidia/instruction.cpp", R"({".64", ".U32"})").empty());
+  EXPECT_EQ(offences("nvidia/instruction.cpp", R"({".F16x2.RN"})").size(), 1u);
+
+  const std::filesystem::path src = std::filesystem::path(GPUATOM_SOURCE_DIR) / "src";
+  std::vector<std::string> found;
+  int files = 0;
+  for (const char* folder : {"nvidia", "report"})
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(src / folder)) {
+      const std::string extension = entry.path().extension().string();
+      if (!entry.is_regular_file() || (extension != ".cpp" && extension != ".hpp")) continue;
+      std::ifstream in(entry.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      const std::vector<std::string> here =
+          offences(std::filesystem::relative(entry.path(), src).generic_string(), text.str());
+      found.insert(found.end(), here.begin(), here.end());
+      ++files;
+    }
+  EXPECT_GE(files, 20);
+  EXPECT_TRUE(found.empty()) << lines(found);
+}
+
+// The forms' names in messages are made from their mnemonic and attributes; they read as before.
+TEST(SassSingleSource, FormNamesAreMadeFromTheAttributes) {
+  const std::vector<std::string_view> expected = {
+      "ATOM", "ATOM.CAS", "ATOM .op with Ps", "ATOM.CAS with Ps", "ATOMS", "ATOMS.CAST", "ATOMS.CAS", "RED",
+      "SUATOM bound .op", "SUATOM bound .CAS", "SUATOM bindless .op", "SUATOM bindless .op with Ps",
+      "SUATOM bindless .CAS", "SURED bound", "SURED bindless", "SUATOM.P bound .op", "SUATOM.P bindless .op",
+      "SUATOM.P bound .CAS", "SUATOM.P bindless .CAS", "SURED.P bound", "SURED.P bindless"};
+  ASSERT_EQ(encoding_table().size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(encoding_table()[i].name, expected[i]);
+  EXPECT_EQ(compare_op(FormOps::compare), AtomOp::CAS);
+  EXPECT_EQ(compare_op(FormOps::cast), AtomOp::CAST);
+  EXPECT_EQ(compare_op(FormOps::op), std::nullopt);
+  EXPECT_EQ(mnemonic_names(false), "ATOM, ATOMS, RED, SUATOM, SURED");
+  EXPECT_EQ(mnemonic_names(true), "ATOMG, REDG");
 }

@@ -15,6 +15,7 @@
 #include "gpuatom/alu/apply.hpp"
 #include "gpuatom/amd/rows.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/support/text.hpp"
@@ -118,24 +119,15 @@ struct NvidiaInstruction {
   bool returns;
 };
 
+// The mnemonic's family, dialect and whether it returns, from the mnemonic table.
 NvidiaInstruction nvidia_instruction(const std::string& inst) {
   using nvidia::Dialect;
-  using nvidia::Family;
-  struct Entry {
-    std::string_view name;
-    NvidiaInstruction instruction;
-  };
-  static constexpr Entry entries[] = {
-      {"ATOM", {Family::ATOM, Dialect::spa5, true}},     {"ATOMS", {Family::ATOMS, Dialect::spa5, true}},
-      {"RED", {Family::RED, Dialect::spa5, false}},      {"SUATOM", {Family::SUATOM, Dialect::spa5, true}},
-      {"SURED", {Family::SURED, Dialect::spa5, false}},  {"ATOMG", {Family::ATOM, Dialect::modern, true}},
-      {"REDG", {Family::RED, Dialect::modern, false}},
-  };
-  for (const Entry& e : entries)
-    if (support::iequals(e.name, inst)) return e.instruction;
-  throw BadInput(fmt::format("--inst {}: expected ATOM, ATOMS, RED, SUATOM, SURED (SPA 5.0) or ATOMG, REDG "
-                             "(sm_70+ spellings)",
-                             inst));
+  if (const auto m = nvidia::parse_mnemonic(inst)) {
+    const nvidia::MnemonicInfo& mi = nvidia::info(*m);
+    return {mi.family, mi.modern_only ? Dialect::modern : Dialect::spa5, mi.returns};
+  }
+  throw BadInput(fmt::format("--inst {}: expected {} (SPA 5.0) or {} (sm_70+ spellings)", inst,
+                             nvidia::mnemonic_names(false), nvidia::mnemonic_names(true)));
 }
 
 int list_nvidia(const NvidiaInstruction& ni) {

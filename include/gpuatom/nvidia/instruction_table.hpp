@@ -58,6 +58,8 @@ struct MnemonicInfo {
 std::span<const MnemonicInfo> mnemonic_table();
 const MnemonicInfo& info(Mnemonic mnemonic);
 std::optional<Mnemonic> parse_mnemonic(std::string_view name);  // case-insensitive
+// "ATOM, ATOMS, RED, SUATOM, SURED" (SPA 5.0) or "ATOMG, REDG" (the sm_70+ spellings), for messages.
+std::string mnemonic_names(bool modern_only);
 
 // --- Surface modifiers (§8.1, §11.3) ---------------------------------------------------------
 
@@ -247,7 +249,7 @@ enum class FormPs : uint8_t {
 
 struct EncodingInfo {
   EncodingForm form;
-  std::string_view name;    // "SUATOM bindless .op with Ps"
+  std::string_view name;    // "SUATOM bindless .op with Ps": made from the mnemonic and the attributes
   Mnemonic mnemonic;
   uint64_t match;           // opcode bits …
   uint64_t mask;            // … and which bits are opcode
@@ -265,6 +267,10 @@ const EncodingInfo* find_encoding(uint64_t word);
 
 // Whether a form with these attributes holds `op` (ops of FormOps::op are the non-compare ones).
 bool form_takes(FormOps ops, AtomOp op);
+// The op a compare form is named and decoded by, the first of op_table() it takes: CAS (ATOM.CAS,
+// ATOMS.CAS, SUATOM .CAS), CAST (ATOMS.CAST, whose kind bit may make it CAST.SPIN); nothing for
+// a form whose op field names the op.
+std::optional<AtomOp> compare_op(FormOps ops);
 
 // Where each field kind lies in one form's word (mask 0 for a kind the form does not have, which
 // then reads 0), and which bits are unassigned: built once from the form's field list for the

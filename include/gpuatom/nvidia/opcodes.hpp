@@ -68,6 +68,9 @@ struct SizeSpelling {
   // canonical one (".U128" on sm_50, ".F16x2.FTZ.RN" on sm_52 … sm_53); none for most.
   std::optional<Architecture> decoded_from = std::nullopt, decoded_to = std::nullopt;
   bool compact = false;        // the short spelling nvdisasm prints for a 64-bit CAS and in sm_70+ text
+  // Spells a flush the operation does not apply: ".F16x2.FTZ.RN" is the size code of ".F16x2.RN",
+  // which keeps subnormals (spec/nvidia.md §4.2); the validator warns where it is written.
+  bool unapplied_flush = false;
 };
 std::span<const SizeSpelling> size_spellings();
 // The entry `text` (case-insensitive, with its dots) names, if any.

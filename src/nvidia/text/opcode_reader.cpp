@@ -189,17 +189,6 @@ std::string op_names(Family family) {
   return out;
 }
 
-// "ATOM, ATOMS, RED, SUATOM, SURED": the mnemonics of one dialect.
-std::string mnemonic_names(bool modern_only) {
-  std::string out;
-  for (const MnemonicInfo& m : mnemonic_table()) {
-    if (m.modern_only != modern_only) continue;
-    if (!out.empty()) out += ", ";
-    out += m.name;
-  }
-  return out;
-}
-
 // Where a missing modifier should have been: the first modifier of a later slot, or the end.
 uint32_t column_for_missing(const std::vector<Part>& parts, Slot missing, const Token& word) {
   for (size_t i = 1; i < parts.size(); ++i)

@@ -1,5 +1,5 @@
 // What the statement parsers (declarations, instructions, directives) share: a cursor over the
-// tokens, the module being built and the diagnostics. Internal to src/intel.
+// tokens, the module being built and the diagnostics. Internal to src/intel/text.
 #pragma once
 
 #include <string>

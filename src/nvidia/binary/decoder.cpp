@@ -1,5 +1,8 @@
 #include "gpuatom/nvidia/decoder.hpp"
 
+#include <array>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/validator.hpp"
@@ -11,6 +14,33 @@ namespace {
 constexpr int64_t sign_extend(uint64_t value, int bits) {
   const uint64_t sign = 1ULL << (bits - 1);
   return static_cast<int64_t>((value ^ sign) - sign);
+}
+
+// What follows the word in the message for a word that is no atomic: " is not a SPA 5.0 atomic:
+// its opcode bits match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor
+// nvdisasm's Ps and .P forms)". The list is the encoding table's: each SPA 5.0 mnemonic, and
+// beside it the compare opcodes named by their op (the surface ones are told apart by handle);
+// nvdisasm reads ATOM with Ps and the formatted surface forms too. Made once: random bytes
+// ask for it per word.
+const std::string& not_an_atomic() {
+  static const std::string text = [] {
+    std::string opcodes;
+    for (const MnemonicInfo& m : mnemonic_table()) {
+      if (m.modern_only) continue;
+      opcodes += fmt::format("{}{}", opcodes.empty() ? "" : ", ", m.name);
+      std::array<bool, atom_op_count> compares{};
+      for (const EncodingInfo& e : encoding_table())
+        if (e.mnemonic == m.mnemonic && e.handle == FormHandle::none && e.ps != FormPs::with)
+          if (const auto op = compare_op(e.ops)) compares[static_cast<int>(*op)] = true;
+      std::string ops;
+      for (const OpInfo& o : op_table())
+        if (compares[static_cast<int>(o.op)]) ops += fmt::format("{}{}", ops.empty() ? "" : "/", o.name);
+      if (!ops.empty()) opcodes += fmt::format(", {}.{}", m.name, ops);
+    }
+    return fmt::format(" is not a SPA 5.0 atomic: its opcode bits match none of {} (nor nvdisasm's Ps and .{} forms)",
+                       opcodes, modifier_name(Slot::mode, mode_formatted));
+  }();
+  return text;
 }
 
 class Decoder {
@@ -40,7 +70,7 @@ class Decoder {
       case FormOps::cast: inst_.op = v(FieldKind::cas_kind) ? AtomOp::CAST_SPIN : AtomOp::CAST; break;
     }
     if (has(FieldKind::formatted_cas_op) && v(FieldKind::formatted_cas_op) != 0)
-      reserved(Slot::op, v(FieldKind::formatted_cas_op), "formatted CAS op");
+      reserved(Slot::op, FieldKind::formatted_cas_op);
     if (has(FieldKind::atom_size)) size(SizeField::atom, FieldKind::atom_size);
     if (has(FieldKind::shared_size)) size(SizeField::shared, FieldKind::shared_size);
     if (has(FieldKind::surface_size)) size(SizeField::surface, FieldKind::surface_size);
@@ -73,10 +103,11 @@ class Decoder {
   }
 
   // A field value that names nothing: nvdisasm prints it by a reserved name, and so does gpuatom.
-  void reserved(Slot slot, uint64_t code, std::string_view field) {
+  void reserved(Slot slot, FieldKind field) {
+    const uint64_t code = v(field);
     inst_.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(code);
     out_.warning(inst_.where,
-                 fmt::format("{} field value {} of {} names no {}; printed as nvdisasm prints it, {}", field, code,
+                 fmt::format("{} field value {} of {} names no {}; printed as nvdisasm prints it, {}", name(field), code,
                              form_.name, name(slot), inst_.placeholder_spelling(slot)),
                  "docs/oracles.md");
   }
@@ -96,7 +127,7 @@ class Decoder {
         inst_.op = o.op;
         return;
       }
-    reserved(Slot::op, code, "op");
+    reserved(Slot::op, kind);
   }
   bool takes(AtomOp op) const { return has_op(inst_.family(), Dialect::spa5, op); }
 
@@ -107,7 +138,7 @@ class Decoder {
       inst_.size_spelling = decoded_size_spelling(*s, arch_);
       return;
     }
-    reserved(Slot::size, code, "size");
+    reserved(Slot::size, kind);
   }
 
   // Ra = RZ reads the field unsigned (absolute form), otherwise signed (§6.5).
@@ -121,7 +152,8 @@ class Decoder {
   void sparse() {
     inst_.ps = static_cast<uint8_t>(7 - v(FieldKind::sparse));
     if (arch_ == Architecture::sm_50) refused("sm_50 has no sparse predicate Ps forms");
-    if (!inst_.is_surface() && inst_.address.base == RZ) refused("a sparse-predicate ATOM has no absolute address [RZ]");
+    if (!inst_.is_surface() && inst_.address.base == RZ)
+      refused(fmt::format("a sparse-predicate {} has no absolute address [RZ]", info(inst_.mnemonic).name));
   }
 
   // The Rb field and the 2-bit layout give the compare and swap registers (§6.2). nvdisasm
@@ -151,7 +183,7 @@ class Decoder {
       case CasLayout::invalid:
         inst_.rb = field;
         inst_.rc = field;
-        refused("CAS operand layout 3 names no operands");
+        refused(fmt::format("{} {} names no operands", name(FieldKind::cas_layout), static_cast<int>(CasLayout::invalid)));
         break;
     }
   }
@@ -161,9 +193,9 @@ class Decoder {
     Surface& s = inst_.surface;
     s.byte_address = v(FieldKind::byte_address);
     if (v(FieldKind::dim) < dim_table().size()) s.dim = dim_table()[v(FieldKind::dim)].dim;
-    else reserved(Slot::dim, v(FieldKind::dim), "dim");
+    else reserved(Slot::dim, FieldKind::dim);
     if (v(FieldKind::clamp) < clamp_table().size()) s.clamp = clamp_table()[v(FieldKind::clamp)].clamp;
-    else reserved(Slot::clamp, v(FieldKind::clamp), "clamp");
+    else reserved(Slot::clamp, FieldKind::clamp);
     if (form_.handle == FormHandle::bindless) s.handle_register = reg(FieldKind::rc);
     else s.handle_indices = {static_cast<uint32_t>(v(FieldKind::ts_index))};
   }
@@ -189,9 +221,7 @@ Decoded decode(uint64_t word, const support::SourceLocation& where, Architecture
   const EncodingInfo* form = find_encoding(word);
   if (!form) {
     out.diagnostics.error(where,
-                          fmt::format("0x{:016x} is not a SPA 5.0 atomic: its opcode bits match none of ATOM, ATOM.CAS, "
-                                      "ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor nvdisasm's Ps and .P forms)",
-                                      word),
+                          fmt::format("0x{:016x}{}", word, not_an_atomic()),
                           "spec/nvidia.md §11.4");
     return out;
   }

@@ -29,6 +29,14 @@ bool fits(const OperandSlot& slot, const Operand& op) {
   }
 }
 
+// "SUATOM/SURED": the mnemonics that address a surface, for messages.
+std::string surface_mnemonics() {
+  std::string out;
+  for (const MnemonicInfo& m : mnemonic_table())
+    if (m.surface) out += fmt::format("{}{}", out.empty() ? "" : "/", m.name);
+  return out;
+}
+
 std::string_view kind_name(const Operand& op) {
   switch (op.kind) {
     case Operand::Kind::predicate: return "a predicate";
@@ -169,8 +177,8 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
     if (op.kind == Operand::Kind::uniform && !inst.is_surface())
       throw SyntaxError{op.column,
                         fmt::format("a uniform register ('{}') is an operand only inside an address, or as the "
-                                    "bindless handle of SUATOM/SURED",
-                                    uniform_register_name(op.index)),
+                                    "bindless handle of {}",
+                                    uniform_register_name(op.index), surface_mnemonics()),
                         detail::modern_rule};
   bool modern = read.modern_spelling;
   for (const Operand& op : ops) modern |= op.modern();
