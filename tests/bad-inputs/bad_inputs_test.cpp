@@ -41,14 +41,15 @@ constexpr double debug_factor = 1;
 #else
 constexpr double debug_factor = 4;
 #endif
-// The 2 s bound is the release build's; under the sanitizers it only guards against hangs. ASan
-// makes the allocation-heavy decoders about 15 times slower (10 MB of random Maxwell words: 0.75 s
-// in release, 11 s under ASan+UBSan on a loaded 2-core machine), hence the wide factors.
+// Bad input never hangs: a run still going after this long is killed, and the test fails. It is a
+// guard, not a speed test (the time is printed, never asserted; speed is the benchmarks'): the
+// largest input, 10 MB of random Maxwell words, takes 0.75 s in release and 11 s under
+// ASan+UBSan on a loaded 2-core machine, hence the wide factors.
 constexpr double time_scale = (gpuatom::testing::under_tsan    ? 20
                                : gpuatom::testing::under_asan ? 20
                                                               : 1) *
                               debug_factor;
-constexpr double time_limit_seconds = 2 * time_scale;
+constexpr double hang_limit_seconds = 20 * time_scale;
 constexpr long memory_limit_kib = 256 * 1024;
 constexpr size_t stderr_limit_bytes = 64 * 1024;
 
@@ -148,7 +149,7 @@ void check_input(const std::string& kind, const fs::path& path, const std::strin
     options.args = {GPUATOM_CLI};
     options.args.insert(options.args.end(), command.begin(), command.end());
     options.cwd = cwd;
-    options.kill_after_seconds = 10 * time_limit_seconds;
+    options.kill_after_seconds = hang_limit_seconds;
     const ChildResult r = run_child(options);
     std::cout << "[ measured ] " << shown << ": " << r.seconds << " s, " << r.max_rss_kib / 1024 << " MiB\n";
     const std::string err_head = r.err.substr(0, 2000);
@@ -156,7 +157,6 @@ void check_input(const std::string& kind, const fs::path& path, const std::strin
     EXPECT_FALSE(r.killed_for_time) << "killed after " << r.seconds << " s";
     EXPECT_TRUE(r.exited) << "killed by signal " << r.term_signal << "\n" << err_head;
     EXPECT_EQ(r.exit_code, 2) << err_head;
-    EXPECT_LT(r.seconds, time_limit_seconds);
     if (!gpuatom::testing::under_asan) {
       EXPECT_LT(r.max_rss_kib, memory_limit_kib) << "peak RSS in KiB";
     }
