@@ -45,6 +45,9 @@ memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_
 // cache it was made from is brought up to date by done().
 class AtomicUnit {
  public:
+  // The operations inlined on the remembered page; `other` is always apply_atomic.
+  enum class Kind : uint8_t { add32, fadd32, other };
+
   AtomicUnit(memory::DeviceMemory& memory, const alu::Operation& operation,
              memory::DeviceMemory::TranslationCache& cache)
       : memory_(memory), operation_(operation), cache_(cache), remembered_(cache) {
@@ -55,40 +58,60 @@ class AtomicUnit {
     remember();
   }
 
+  Kind kind() const { return kind_; }
+
+  // The access, for a caller that has chosen its loop by kind() (K == kind(), or Kind::other,
+  // which is right for every operation): each kind's loop is compiled with only its own road, so
+  // that the F32 add's compare-and-swap loop is not laid out as the integer add's cold path.
   // Failed compare-and-swap rounds are added to `cas_retries` (a caller's running count, so that
   // no per-lane counter lives in memory).
+  template <Kind K>
   [[gnu::always_inline]] memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands,
                                                              memory::Space space, uint64_t& cas_retries,
                                                              bool emulated = false) {
     // The hit test of DeviceMemory::translate() for an aligned 4-byte global write.
     // An F32 add is a compare-and-swap loop on the host either way, so it serves `emulated` too.
-    if ((kind_ == Kind::fadd32 || (kind_ == Kind::add32 && !emulated)) && space == memory::Space::global &&
-        address - low_ + 4 <= span_ && (address & 3) == 0) [[likely]] {
-      auto* word = reinterpret_cast<uint32_t*>(host_ + (address - low_));
-      const auto value = static_cast<uint32_t>(operands.value);
-      if (kind_ == Kind::add32) {
-        const uint32_t old = std::atomic_ref<uint32_t>(*word).fetch_add(value, std::memory_order_seq_cst);
-        return alu::Result{static_cast<uint32_t>(old + value), old};
+    if constexpr (K == Kind::add32 || K == Kind::fadd32) {
+      if ((K == Kind::fadd32 || !emulated) && space == memory::Space::global && address - low_ + 4 <= span_ &&
+          (address & 3) == 0) [[likely]] {
+        auto* word = reinterpret_cast<uint32_t*>(host_ + (address - low_));
+        const auto value = static_cast<uint32_t>(operands.value);
+        if constexpr (K == Kind::add32) {
+          const uint32_t old = std::atomic_ref<uint32_t>(*word).fetch_add(value, std::memory_order_seq_cst);
+          return alu::Result{static_cast<uint32_t>(old + value), old};
+        } else {
+          // What apply_atomic does for an F32 add, without its dispatch on op and type: the same
+          // compare-and-swap loop around the same soft-float add.
+          std::atomic_ref<uint32_t> ref(*word);
+          uint32_t observed = ref.load(std::memory_order_relaxed);
+          uint32_t next;
+          while (!ref.compare_exchange_weak(
+              observed,
+              next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, operation_.floats.add)),
+              std::memory_order_seq_cst, std::memory_order_relaxed))
+            ++cas_retries;
+          return alu::Result{next, observed};
+        }
       }
-      // What apply_atomic does for an F32 add, without its dispatch on op and type: the same
-      // compare-and-swap loop around the same soft-float add.
-      std::atomic_ref<uint32_t> ref(*word);
-      uint32_t observed = ref.load(std::memory_order_relaxed);
-      uint32_t next;
-      while (!ref.compare_exchange_weak(
-          observed, next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, operation_.floats.add)),
-          std::memory_order_seq_cst, std::memory_order_relaxed))
-        ++cas_retries;
-      return alu::Result{next, observed};
     }
     return apply_elsewhere(address, operands, space, cas_retries, emulated);
+  }
+  // The same, choosing the road at run time.
+  [[gnu::always_inline]] memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands,
+                                                             memory::Space space, uint64_t& cas_retries,
+                                                             bool emulated = false) {
+    switch (kind_) {
+      case Kind::add32: return apply<Kind::add32>(address, operands, space, cas_retries, emulated);
+      case Kind::fadd32: return apply<Kind::fadd32>(address, operands, space, cas_retries, emulated);
+      case Kind::other: break;
+    }
+    return apply<Kind::other>(address, operands, space, cas_retries, emulated);
   }
 
   // The cache it was made from, as this unit left it.
   void done() { cache_ = remembered_; }
 
  private:
-  enum class Kind : uint8_t { add32, fadd32, other };
   [[gnu::noinline]] memory::Expected<alu::Result> apply_elsewhere(uint64_t address, const alu::Operands& operands,
                                                                   memory::Space space, uint64_t& cas_retries,
                                                                   bool emulated) {

@@ -238,6 +238,17 @@ class LaneGroup final : public Agent {
   bool run_each(LaneMask mask, Recorder& recorder) {
     const alu::Operation op = *operation_;
     AtomicUnit unit(memory_, op, cache_);
+    // The vendor's loop compiled once per kind of atomic (AtomicUnit::apply<K>).
+    switch (unit.kind()) {
+      case AtomicUnit::Kind::add32: return run_each_as<AtomicUnit::Kind::add32>(mask, recorder, unit, op);
+      case AtomicUnit::Kind::fadd32: return run_each_as<AtomicUnit::Kind::fadd32>(mask, recorder, unit, op);
+      case AtomicUnit::Kind::other: break;
+    }
+    return run_each_as<AtomicUnit::Kind::other>(mask, recorder, unit, op);
+  }
+
+  template <AtomicUnit::Kind K>
+  bool run_each_as(LaneMask mask, Recorder& recorder, AtomicUnit& unit, const alu::Operation& op) {
     struct LaneAccess {
       LaneGroup& group;
       Recorder& recorder;
@@ -252,7 +263,7 @@ class LaneGroup final : public Agent {
       [[gnu::always_inline]] bool operator()(uint32_t lane, uint64_t address, const alu::Operands& operands,
                                              Path path, memory::Space space, bool returns, uint64_t& returned) {
         if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
-          const auto r = unit.apply(address, operands, space, retries, path == Path::cas_loop);
+          const auto r = unit.template apply<K>(address, operands, space, retries, path == Path::cas_loop);
           if (r) [[likely]] {
             ++operations;
             if (logging) [[unlikely]]
