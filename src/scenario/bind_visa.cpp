@@ -310,12 +310,12 @@ class ComputedOperand {
 
 // Any operand of channel n: computed, the variable's bytes, the variable element by element (an
 // operand partly outside its variable: out-of-range elements read 0), or 0 (null).
-class OperandStream {
+class AnyOperand {
  public:
-  OperandStream() = default;
-  explicit OperandStream(const ComputedOperand& computed) : kind_(Kind::computed), computed_(computed) {}
+  AnyOperand() = default;
+  explicit AnyOperand(const ComputedOperand& computed) : kind_(Kind::computed), computed_(computed) {}
   // Operand `o` of `element` bytes per channel in `state`.
-  OperandStream(const GroupState& state, const Layout& layout, const RawOperand& o, unsigned element,
+  AnyOperand(const GroupState& state, const Layout& layout, const RawOperand& o, unsigned element,
                 unsigned channels) {
     if (o.id == null_variable_id || !layout.has(o.id)) return;
     size_ = element;
@@ -356,7 +356,7 @@ class OperandStream {
 };
 
 // An instruction's address, coordinates and sources for channel n, each an Operand
-// (ComputedOperand or OperandStream): the ones the form reads, SVM's address and sources or
+// (ComputedOperand or AnyOperand): the ones the form reads, SVM's address and sources or
 // TYPED's sources and coordinates.
 template <class Operand, bool Typed>
 class ChannelReader {
@@ -426,12 +426,12 @@ class ThreadLanes {
 
   void read(uint32_t i, std::span<exec::LaneWork> channels) {
     const CompiledInstruction& c = p_.code[i];
-    if (c.surface) read_with(streams<true>(c), c, channels);
-    else read_with(streams<false>(c), c, channels);
+    if (c.surface) read_with(any_operands<true>(c), c, channels);
+    else read_with(any_operands<false>(c), c, channels);
   }
-  // All channels in one loop (exec::EachLane) when they are independent: each operand streams
-  // channel after channel, and a channel is its target, its operands, the atomic and a store. A
-  // streamed instruction whose operands are all direct (or null) computes them with no kind to test.
+  // All channels in one loop (exec::EachLane) when they are independent: a channel is its target,
+  // its operands, the atomic and a store. A streamed instruction whose operands are all direct (or
+  // null) reads them from the computed values with no kind to test.
   template <class Access>
   bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
     const CompiledInstruction& c = p_.code[i];
@@ -439,10 +439,10 @@ class ThreadLanes {
     const bool computed = streamed_ && c.all_direct;
     if (c.surface) {
       if (computed) each_with(computed_operands<true>(c), i, mask, access);
-      else each_with(streams<true>(c), i, mask, access);
+      else each_with(any_operands<true>(c), i, mask, access);
     } else {
       if (computed) each_with(computed_operands<false>(c), i, mask, access);
-      else each_with(streams<false>(c), i, mask, access);
+      else each_with(any_operands<false>(c), i, mask, access);
     }
     return true;
   }
@@ -463,8 +463,8 @@ class ThreadLanes {
     for (size_t i = next; i < p_.code.size(); ++i) {
       const CompiledInstruction& c = p_.code[i];
       const uint32_t enabled = channel_enable(c.instruction, em_, state);
-      if (c.surface) future_with(streams<true>(c), c, enabled, out);
-      else future_with(streams<false>(c), c, enabled, out);
+      if (c.surface) future_with(any_operands<true>(c), c, enabled, out);
+      else future_with(any_operands<false>(c), c, enabled, out);
     }
     return true;
   }
@@ -473,11 +473,11 @@ class ThreadLanes {
   // Every operand as the run has it: in a streamed run the direct ones computed, the others
   // from the thread's variables.
   template <bool Typed>
-  ChannelReader<OperandStream, Typed> streams(const CompiledInstruction& c) const {
-    return ChannelReader<OperandStream, Typed>(c, [&](Read r) {
-      if (streamed_ && c.direct[r].init >= 0) return OperandStream(compute(c, r));
+  ChannelReader<AnyOperand, Typed> any_operands(const CompiledInstruction& c) const {
+    return ChannelReader<AnyOperand, Typed>(c, [&](Read r) {
+      if (streamed_ && c.direct[r].init >= 0) return AnyOperand(compute(c, r));
       const unsigned element = r == read_address ? c.address_bytes : r <= read_src1 ? c.data_bytes : 4;
-      return OperandStream(state, p_.layout, c.instruction.operand(read_slots[r]), element, c.instruction.exec.channels);
+      return AnyOperand(state, p_.layout, c.instruction.operand(read_slots[r]), element, c.instruction.exec.channels);
     });
   }
   // Every operand computed (CompiledInstruction::all_direct, streamed).
