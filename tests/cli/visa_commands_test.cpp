@@ -20,13 +20,19 @@ struct SplitRun {
   std::string err;  // stderr
 };
 
-std::filesystem::path scratch_dir() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / fmt::format("gpuatom-visa-cli-{}", getpid());
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  return dir;
+// The test binary's scratch folder, made on first use and removed when the binary exits.
+struct ScratchDir {
+  std::filesystem::path path = std::filesystem::temp_directory_path() / fmt::format("gpuatom-visa-cli-{}", getpid());
+  ScratchDir() { std::filesystem::create_directories(path); }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+const std::filesystem::path& scratch_dir() {
+  static const ScratchDir dir;
+  return dir.path;
 }
 
 std::string write(const std::string& name, const std::string& content) {
