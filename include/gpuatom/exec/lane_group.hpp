@@ -118,12 +118,13 @@ concept GroupLanes = requires(L& l, const L& cl, uint32_t i, std::span<LaneWork>
 // For each lane of `mask`, ascending, it reads the lane's address and operands and calls
 // `access(lane, address, operands, path, space, returns, returned)`, which performs the access
 // (the same roads and fault handling as step()) and sets `returned` to the bits the lane gets
-// back, returning false when the access faulted; then it writes the lane's result. A lane without an access it finishes
-// itself; a lane whose reading found a fault (a surface coordinate) it hands to
-// `access.fault(lane, address, fault)`, which handles it as step() handles LaneWork::fault. Since each lane writes before the next one reads, a vendor offers this only for an
-// instruction whose lanes are independent (no lane's write changes what another lane reads),
-// and returns false for the others, which take read(), the accesses and write(). The parallel
-// mode uses it; the other modes need the events.
+// back, returning false when the access faulted; then it writes the lane's result. A lane
+// without an access it finishes itself; a lane whose reading found a fault (a surface
+// coordinate) it hands to `access.fault(lane, address, fault)`, which handles it as step()
+// handles LaneWork::fault. Since each lane writes before the next one reads, a vendor offers
+// this only for an instruction whose lanes are independent (no lane's write changes what another
+// lane reads), and returns false for the others, which take read(), the accesses and write().
+// The parallel mode uses it; the other modes need the events.
 struct EachLaneAccess {  // the shape of `access`, for the concept
   bool operator()(uint32_t, uint64_t, const alu::Operands&, Path, memory::Space, bool, uint64_t&);
   void fault(uint32_t, uint64_t, const memory::Fault&);
