@@ -34,6 +34,19 @@ __device__ __forceinline__ To bit_cast_to(const From& from) {
 __device__ __forceinline__ Value v32(unsigned bits) { return {bits, 0}; }
 __device__ __forceinline__ Value v64(unsigned long long bits) { return {bits, 0}; }
 
+// A zero the compiler cannot see through (nothing ever writes it).
+__device__ unsigned opaque_zero;
+
+// The 32-bit operand of a packed add, in a register of its own. Where it is the low word of a
+// 64-bit register pair (a 32-bit value cut from a 64-bit load), ptxas 13.0 (sm_90) lowers the
+// shared-memory path of atom.add.noftz.{f16x2,bf16x2} to two HADD2s whose element 1 adds the low
+// half of the pair's *high* register instead of the operand's high half (docs/hardware.md, "What
+// the H200 showed"). XOR with an unknowable zero makes a fresh 32-bit value, so the harness
+// measures the hardware's packed add rather than that miscompilation.
+__device__ __forceinline__ unsigned packed_operand(unsigned bits) {
+  return bits ^ *const_cast<const volatile unsigned*>(&opaque_zero);
+}
+
 // The atomic `op` on `type` at `slot`; `ok` turns false for a combination CUDA has no atomic for.
 __device__ __forceinline__ Value atomic_on(Slot* slot, Op op, Type type, Value operand, Value compare, bool& ok) {
   unsigned* u32 = reinterpret_cast<unsigned*>(slot);
@@ -90,12 +103,12 @@ __device__ __forceinline__ Value atomic_on(Slot* slot, Op op, Type type, Value o
       break;
     case Type::f16x2:
       if (op == Op::add)
-        return v32(bit_cast_to<unsigned>(atomicAdd(reinterpret_cast<__half2*>(slot), bit_cast_to<__half2>(a32))));
+        return v32(bit_cast_to<unsigned>(atomicAdd(reinterpret_cast<__half2*>(slot), bit_cast_to<__half2>(packed_operand(a32)))));
       break;
     case Type::bf16x2:
       if (op == Op::add)
         return v32(bit_cast_to<unsigned>(
-            atomicAdd(reinterpret_cast<__nv_bfloat162*>(slot), bit_cast_to<__nv_bfloat162>(a32))));
+            atomicAdd(reinterpret_cast<__nv_bfloat162*>(slot), bit_cast_to<__nv_bfloat162>(packed_operand(a32)))));
       break;
     case Type::u128:
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
