@@ -6,15 +6,20 @@ namespace gpuatom::nvidia {
 
 // Every item spec/nvidia.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 15> list = {{
+  static constexpr std::array<support::Assumption, 16> list = {{
       {"nvidia.f16x2-no-flush", "ASSUMPTION",
        "F16x2 atomics keep subnormals for both spellings (.F16x2.RN and .F16x2.FTZ.RN are one hardware "
        "operation, size code 4, as PTX defines f16x2 add .noftz)",
        "spec/nvidia.md §4.2", "--f16x2-flush"},
       {"nvidia.canonical-nan", "ASSUMPTION",
-       "a NaN result of a float add is the canonical NaN: 0x7fffffff (f32), 0x7fffffffffffffff (f64), 0x7fff per "
-       "f16 lane",
+       "a NaN result of an F32 or F16x2 add is the canonical NaN: 0x7fffffff (f32), 0x7fff per f16 lane (an H200, "
+       "sm_90, agreed in every measured case: docs/hardware.md)",
        "spec/nvidia.md §4.3", "--nan propagate"},
+      {"nvidia.f64-nan", "ASSUMPTION",
+       "a NaN result of ADD.F64.RN is the operand's NaN if it is one, else memory's, bit for bit (a signalling NaN "
+       "stays signalling); inf + (-inf) gives 0xfff8000000000000. Measured on an H200 (sm_90, hw/results/h200), "
+       "where spec/nvidia.md §4.3 assumed the canonical NaN; assumed to hold for every architecture",
+       "docs/hardware.md", ""},
       {"nvidia.f16x2-minmax-two-nans", "ASSUMPTION",
        "F16x2 MIN/MAX with two NaN lanes give the canonical 0x7fff in that lane", "spec/nvidia.md §4.4",
        "--nan propagate"},

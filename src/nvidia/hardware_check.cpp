@@ -60,7 +60,9 @@ constexpr std::string_view why_global_f32 =
     "PTX atom.global.add.f32 flushes subnormal inputs and results (PTX ISA \"atom\"); SASS "
     "ATOM.E.ADD.F32.FTZ.RN, spec/nvidia.md §4.3, §12";
 constexpr std::string_view why_global_f64 =
-    "PTX atom.global.add.f64 (round to nearest even, no flush); SASS ATOM.E.ADD.F64.RN, spec/nvidia.md §4.3, §12";
+    "PTX atom.global.add.f64 (round to nearest even, no flush); SASS ATOM.E.ADD.F64.RN, spec/nvidia.md §4.3, §12; "
+    "its NaN rule (the operand's NaN, else memory's, bit for bit; inf - inf = 0xfff8000000000000) measured on an "
+    "H200 (docs/hardware.md)";
 constexpr std::string_view why_global_f16x2 =
     "cuda_fp16.hpp emits atom.add.noftz.f16x2 (subnormals kept); SASS ATOM.E.ADD.F16x2.RN, spec/nvidia.md §4.2, §12";
 constexpr std::string_view why_global_bf16x2 =
@@ -73,9 +75,13 @@ constexpr std::string_view why_shared_integer =
 constexpr std::string_view why_shared_f32 =
     "DERIVED from PTX ISA \"atom\": atom.add.f32 on shared memory keeps subnormal inputs and results; ATOMS has "
     "no float sizes (spec/nvidia.md §5.2), so this is the F32 add without flush, NVIDIA's canonical NaN kept";
+constexpr std::string_view why_shared_f64 =
+    "DERIVED from PTX ISA \"atom\": atom.shared.add.f64 keeps subnormals; ATOMS has no float sizes (spec/nvidia.md "
+    "§5.2), so ptxas emits a shared-memory compare-and-swap loop around a DADD of (memory, operand): the first NaN made quiet, inf - inf "
+    "= 0xfff8000000000000 (the NaN rule measured on an H200, docs/hardware.md)";
 constexpr std::string_view why_shared_float =
-    "DERIVED from PTX ISA \"atom\": atom.shared.add.f64 and atom.add.noftz.{f16x2,bf16x2} keep subnormals; ATOMS "
-    "has no float sizes (spec/nvidia.md §5.2), so the global size's rules apply";
+    "DERIVED from PTX ISA \"atom\": atom.add.noftz.{f16x2,bf16x2} keep subnormals; ATOMS has no float sizes "
+    "(spec/nvidia.md §5.2), so ptxas emits a shared-memory compare-and-swap loop around HADD2 and the global size's rules apply";
 constexpr std::string_view why_shared_u128 =
     "DERIVED from PTX atom.shared.<cas|exch>.b128 (sm_90): the model's .128 CAS/EXCH on shared memory";
 
@@ -190,6 +196,11 @@ std::variant<ModelMapping, std::string> model_mapping(CudaOp op, CudaType type, 
     m.model = "shared ADD.F32.RN (no flush)";
     m.operation.floats.add.flush_inputs = m.operation.floats.add.flush_result = false;
     m.why = why_shared_f32;
+  } else if (type == CudaType::f64) {
+    m.model = "shared ADD.F64.RN (DADD loop)";
+    m.operation.floats.add.nan = numeric::NanResult::propagate;
+    m.operation.floats.add.default_nan = numeric::DefaultNan::negative_quiet;
+    m.why = why_shared_f64;
   } else if (is_float(type)) {
     m.model = "shared " + model_name("", atom_op, size).substr(1);
     m.why = why_shared_float;

@@ -46,8 +46,16 @@ std::string float_rule_text(nvidia::Size size) {
   if (nvidia::info(size).vector) return "vector (sm_90), one atomic per element: parses and prints, not executed";
   const alu::FloatRules r = nvidia::float_rules(size);
   std::string flush = r.add.flush_inputs ? "inputs and result flushed (FTZ)" : "subnormals kept";
-  return fmt::format("{}; NaN result: {}", flush,
-                     r.add.nan == numeric::NanResult::canonical ? "canonical (all-ones payload)" : "first NaN, quiet");
+  const auto nan = [&]() -> std::string {
+    switch (r.add.nan) {
+      case numeric::NanResult::canonical: return "canonical (all-ones payload)";
+      case numeric::NanResult::propagate: return "first NaN, quiet";
+      case numeric::NanResult::last_exact: break;
+    }
+    return fmt::format("the operand's NaN, else memory's, bit for bit; inf − inf = {:#x} (measured on an H200)",
+                       numeric::default_nan<numeric::Double>(r.add.default_nan));
+  };
+  return fmt::format("{}; NaN result: {}", flush, nan());
 }
 
 }  // namespace

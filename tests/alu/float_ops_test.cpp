@@ -38,13 +38,25 @@ TEST(NvidiaFloatAdd, CanonicalNaNUnlessPropagate) {
   using nvidia::Size;
   EXPECT_EQ(nv_add(Size::F32_FTZ_RN, 0x7fc00001, 0x3f800000), 0x7fffffffu);
   EXPECT_EQ(nv_add(Size::F32_FTZ_RN, 0x7f800000, 0xff800000), 0x7fffffffu);  // inf − inf
-  EXPECT_EQ(nv_add(Size::F64_RN, 0x7ff0000000000001, 0), 0x7fffffffffffffffu);
   nvidia::SemanticsOptions propagate;
   propagate.nan_propagate = true;
   // First NaN operand in (M, b), made quiet.
   EXPECT_EQ(nv_add(Size::F32_FTZ_RN, 0x3f800000, 0xff800123, propagate), 0xffc00123u);
   EXPECT_EQ(nv_add(Size::F32_FTZ_RN, 0x7f800001, 0xffc00000, propagate), 0x7fc00001u);
   EXPECT_EQ(nv_add(Size::F32_FTZ_RN, 0x7f800000, 0xff800000, propagate), 0x7fffffffu);  // inf − inf: canonical
+}
+
+// F64 follows what an H200 did (hw/results/h200), under either NaN switch: the operand's NaN, else
+// memory's, bit for bit; inf − inf is 0xfff8000000000000.
+TEST(NvidiaFloatAdd, F64NaNIsTheOperandsOrMemorysUnchanged) {
+  using nvidia::Size;
+  nvidia::SemanticsOptions propagate;
+  propagate.nan_propagate = true;
+  for (const nvidia::SemanticsOptions& options : {nvidia::SemanticsOptions{}, propagate}) {
+    EXPECT_EQ(nv_add(Size::F64_RN, 0x7ff0000000000001, 0, options), 0x7ff0000000000001u);  // memory's sNaN, not quieted
+    EXPECT_EQ(nv_add(Size::F64_RN, 0x7ff8000000000000, 0x7ff4000000000000, options), 0x7ff4000000000000u);
+    EXPECT_EQ(nv_add(Size::F64_RN, 0x7ff0000000000000, 0xfff0000000000000, options), 0xfff8000000000000u);
+  }
 }
 
 TEST(NvidiaF16x2Add, LanesAreIndependentAndKeepSubnormals) {

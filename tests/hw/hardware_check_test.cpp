@@ -51,7 +51,7 @@ TEST(HardwareMapping, SharedIntegersAreAtomsAndSharedFloatsAreDerived) {
   EXPECT_EQ(f32.model, "shared ADD.F32.RN (no flush)");
   EXPECT_EQ(f32.basis, Basis::derived);
   EXPECT_NE(f32.why.find("PTX"), std::string_view::npos);
-  EXPECT_EQ(mapping(CudaOp::add, CudaType::f64, Space::shared).model, "shared ADD.F64.RN");
+  EXPECT_EQ(mapping(CudaOp::add, CudaType::f64, Space::shared).model, "shared ADD.F64.RN (DADD loop)");
   EXPECT_EQ(mapping(CudaOp::exch, CudaType::u128, Space::shared).basis, Basis::derived);
 }
 
@@ -59,6 +59,21 @@ TEST(HardwareMapping, RefusesPairsTheHarnessDoesNotRun) {
   const auto m = model_mapping(CudaOp::inc, CudaType::f32, Space::global);
   ASSERT_TRUE(std::holds_alternative<std::string>(m));
   EXPECT_NE(std::get<std::string>(m).find("atomicInc on f32"), std::string::npos);
+}
+
+// What an H200 did (hw/results/h200): the f64 atomic keeps the operand's NaN (else memory's) bit for
+// bit; the shared-memory DADD loop quietens the first NaN of (memory, operand). Both make inf - inf
+// the negative quiet NaN.
+TEST(HardwareSingle, F64NaNsDifferBetweenTheAtomicAndTheSharedLoop) {
+  const uint64_t memory_nan = 0x7ff0000000000001, operand_nan = 0xfff4000000000000;
+  EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::global, memory_nan, operand_nan).memory, (Bits128{operand_nan, 0}));
+  EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::global, memory_nan, 0).memory, (Bits128{memory_nan, 0}));
+  EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::shared, memory_nan, operand_nan).memory,
+            (Bits128{0x7ff8000000000001, 0}));
+  EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::shared, 0, operand_nan).memory, (Bits128{0xfffc000000000000, 0}));
+  for (const Space space : {Space::global, Space::shared})
+    EXPECT_EQ(single(CudaOp::add, CudaType::f64, space, 0x7ff0000000000000, 0xfff0000000000000).memory,
+              (Bits128{0xfff8000000000000, 0}));
 }
 
 TEST(HardwareSingle, GlobalF32AddFlushesSubnormalsSharedDoesNot) {

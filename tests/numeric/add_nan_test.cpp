@@ -2,7 +2,10 @@
 //  - canonical: every NaN result is the default NaN, whatever the inputs;
 //  - propagate: the first NaN operand in the order (a, b), with its quiet bit set (payload and
 //    sign kept); inf + (−inf) without a NaN input gives the default NaN;
-// with both kinds of default NaN (all ones: NVIDIA's 0x7fffffff; quiet: IEEE's 0x7fc00000).
+//  - last_exact: the last NaN operand in the order (a, b), bit for bit (what NVIDIA's f64 atomic
+//    add did on an H200: docs/hardware.md);
+// with the kinds of default NaN (all ones: NVIDIA's 0x7fffffff; quiet: IEEE's 0x7fc00000;
+// negative quiet: x86's and NVIDIA's f64 0xfff8000000000000).
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -22,6 +25,7 @@ using gpuatom::test::special_values;
 
 constexpr AddRules canonical(DefaultNan d) { return {false, false, NanResult::canonical, d}; }
 constexpr AddRules propagate(DefaultNan d) { return {false, false, NanResult::propagate, d}; }
+constexpr AddRules last_exact(DefaultNan d) { return {false, false, NanResult::last_exact, d}; }
 
 // ---- f32, by hand ---------------------------------------------------------------------------
 
@@ -60,6 +64,17 @@ TEST(AddNanF32, PropagateKeepsFirstNaNMadeQuiet) {
   EXPECT_EQ(add<Single>(0xff800000, 0x7f800000, propagate(DefaultNan::quiet)), 0x7fc00000u);
 }
 
+// The H200's ATOM.ADD.F64.RN cases (hw/results/h200): memory is a, the register operand b.
+TEST(AddNanF64, LastExactKeepsTheOperandsNaNBitForBit) {
+  const AddRules r = last_exact(DefaultNan::negative_quiet);
+  EXPECT_EQ(add<Double>(0x0000000000000000, 0x7ff0000000000001, r), 0x7ff0000000000001u);  // sNaN stays signalling
+  EXPECT_EQ(add<Double>(0x7ff4000000000000, 0x3ff0000000000000, r), 0x7ff4000000000000u);  // memory's sNaN too
+  EXPECT_EQ(add<Double>(0x7ff8000000000000, 0xfff0000000000001, r), 0xfff0000000000001u);  // two NaNs: b's
+  EXPECT_EQ(add<Double>(0xfff0000000000001, 0x7ff8000000000000, r), 0x7ff8000000000000u);  // whichever order
+  EXPECT_EQ(add<Double>(0x7ff0000000000000, 0xfff0000000000000, r), 0xfff8000000000000u);  // +inf + −inf
+  EXPECT_EQ(add<Double>(0xfff0000000000000, 0x7ff0000000000000, r), 0xfff8000000000000u);
+}
+
 TEST(AddNanF32, FlushDoesNotTouchNaNs) {
   // A NaN's exponent field is all ones, so flushing never changes it.
   const AddRules r{true, true, NanResult::propagate, DefaultNan::all_ones};
@@ -80,6 +95,22 @@ TYPED_TEST(AddNanAllFormats, DefaultNaNBitsAreAsDocumented) {
   EXPECT_EQ(default_nan<F>(DefaultNan::all_ones), F::exp_mask | F::frac_mask);
   // Quiet: sign clear, only the top fraction bit set.
   EXPECT_EQ(default_nan<F>(DefaultNan::quiet), F::exp_mask | (1ULL << (F::frac_bits - 1)));
+  // Negative quiet: the same with the sign set.
+  EXPECT_EQ(default_nan<F>(DefaultNan::negative_quiet), F::sign_bit | F::exp_mask | (1ULL << (F::frac_bits - 1)));
+}
+
+TYPED_TEST(AddNanAllFormats, LastExactGivesTheLastNaNUnchanged) {
+  using F = TypeParam;
+  std::vector<uint64_t> nans = quiet_nans<F>();
+  for (uint64_t s : signaling_nans<F>()) nans.push_back(s);
+  const AddRules r = last_exact(DefaultNan::negative_quiet);
+  for (uint64_t n : nans)
+    for (uint64_t other : special_values<F>()) {
+      // n second: n wins. n first: n wins only over a non-NaN.
+      EXPECT_EQ(add<F>(other, n, r), n) << fmt::format("{:#x} + {:#x}", other, n);
+      EXPECT_EQ(add<F>(n, other, r), is_nan<F>(other) ? other : n) << fmt::format("{:#x} + {:#x}", n, other);
+    }
+  EXPECT_EQ(add<F>(F::infinity, F::infinity | F::sign_bit, r), F::sign_bit | F::exp_mask | F::quiet_bit);
 }
 
 TYPED_TEST(AddNanAllFormats, CanonicalGivesTheDefaultNaNForEveryNaNInput) {

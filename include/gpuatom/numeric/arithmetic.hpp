@@ -58,6 +58,7 @@ constexpr uint64_t add_general(uint64_t a, uint64_t b, const AddRules& rules, bo
     const bool b_nan = is_nan<F>(b);
     if (a_nan || b_nan) {
       if (rules.nan == NanResult::canonical) return default_nan<F>(rules.default_nan);
+      if (rules.nan == NanResult::last_exact) return b_nan ? b : a;
       return quieten<F>(a_nan ? a : b);
     }
     const bool a_inf = is_infinity<F>(a);

@@ -62,10 +62,17 @@ template <class F> constexpr uint64_t quieten(uint64_t x) { return x | F::quiet_
 enum class DefaultNan : uint8_t {
   all_ones,  // sign clear, exponent and fraction all ones: 0x7fff, 0x7fffffff, … (NVIDIA's canonical NaN)
   quiet,     // sign clear, only the quiet bit of the fraction set: 0x7e00, 0x7fc0, 0x7fc00000, … (IEEE default)
+  negative_quiet,  // sign set, only the quiet bit set: 0xfe00, 0xffc00000, 0xfff8000000000000 (x86's "indefinite";
+                   // NVIDIA's f64 add, measured)
 };
 
 template <class F> constexpr uint64_t default_nan(DefaultNan kind) {
-  return kind == DefaultNan::all_ones ? (F::mask & ~F::sign_bit) : (F::exp_mask | F::quiet_bit);
+  switch (kind) {
+    case DefaultNan::all_ones: return F::mask & ~F::sign_bit;
+    case DefaultNan::quiet: return F::exp_mask | F::quiet_bit;
+    case DefaultNan::negative_quiet: break;
+  }
+  return F::sign_bit | F::exp_mask | F::quiet_bit;
 }
 
 // Exact widening to a host double, for display only (f64 is returned as is).

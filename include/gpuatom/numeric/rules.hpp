@@ -13,6 +13,8 @@ namespace gpuatom::numeric {
 enum class NanResult : uint8_t {
   canonical,  // always the default NaN, whatever the inputs
   propagate,  // the first NaN operand in the order (a, b), made quiet; inf − inf gives the default NaN
+  last_exact,  // the last NaN operand in the order (a, b), bit for bit (a signalling NaN stays signalling);
+               // inf − inf gives the default NaN
 };
 
 struct AddRules {

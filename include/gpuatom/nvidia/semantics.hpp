@@ -12,7 +12,8 @@
 namespace gpuatom::nvidia {
 
 struct SemanticsOptions {
-  // NaN results: canonical NaN (ASSUMPTION, §4.3) unless `nan_propagate` (the spec's switch).
+  // NaN results of f32 and packed adds: canonical NaN (ASSUMPTION, §4.3; an H200 agrees) unless
+  // `nan_propagate` (the spec's switch). F64 follows the H200's measured rule either way.
   bool nan_propagate = false;
   // F16x2 keeps subnormals for both spellings (ASSUMPTION, §4.2); `--f16x2-flush` flushes
   // inputs and results of add and the inputs of min/max (§4.4's .FTZ rule).
