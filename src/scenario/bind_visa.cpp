@@ -46,6 +46,8 @@ using intel::Slot;      // not scenario::Slot
 
 constexpr uint32_t default_group = 8;  // SIMD8
 constexpr uint32_t max_group = 32;     // the execution mask has 32 bits
+// Channels of one executor group in a batched streamed run (Program::batch): the lane mask's bits.
+constexpr uint32_t max_batch_lanes = exec::max_group_size;
 
 // The operands a channel reads, in one order: SVM's address and sources, TYPED's coordinates.
 enum Read : uint8_t { read_address, read_src0, read_src1, read_u, read_v, read_r, read_lod, read_count };
@@ -141,6 +143,9 @@ struct Program {
   // Streamed threads need no variable storage at all: every operand is direct or null, no Dst is
   // read back, nothing is predicated (plan_direct_operands).
   bool stateless = false;
+  // Hardware threads per executor group in a streamed run (plan_batch): 1, or as many as fill the
+  // lane mask when nothing a channel does depends on which thread it is in.
+  uint32_t batch = 1;
 };
 
 uint64_t evaluate(const Expression& e, uint64_t tid, uint32_t group_size) {
@@ -304,7 +309,7 @@ class ComputedOperand {
   [[gnu::always_inline]] uint64_t value(uint32_t n) const { return values_[n]; }
 
  private:
-  static constexpr uint64_t zeros[max_group] = {};
+  static constexpr uint64_t zeros[max_batch_lanes] = {};
   const uint64_t* values_ = zeros;
 };
 
@@ -372,22 +377,32 @@ class ChannelReader {
   [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
     return placement_(at(read_src0, n) & keep_, at(read_src1, n) & keep_);
   }
+  // The common case of target(): an address that accesses memory without a fault (SVM always;
+  // TYPED when the pitch-linear shortcut answers). False: ask target(), which says what instead.
+  // (No ChannelTarget per channel: its optional fault was built and copied for every channel.)
+  [[gnu::always_inline]] bool plain_target(uint32_t n, uint64_t& address) const {
+    if constexpr (!Typed) {
+      address = at(read_address, n);
+      return true;
+    } else {
+      const auto a = c_.shortcut.address(coordinates(n));
+      if (a) address = *a;
+      return a.has_value();
+    }
+  }
   // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8).
   [[gnu::always_inline]] ChannelTarget target(uint32_t n) const {
-    ChannelTarget target;
-    if constexpr (!Typed) {
-      target.address = at(read_address, n);
-    } else {
-      const auto coordinate = [&](Read r) { return static_cast<uint32_t>(at(r, n)); };
-      const memory::RawCoordinates raw =
-          typed_coordinates(c_.dim, coordinate(read_u), coordinate(read_v), coordinate(read_r), coordinate(read_lod));
-      if (const auto address = c_.shortcut.address(raw)) target.address = *address;
-      else target = typed_target(c_, raw);
-    }
-    return target;
+    uint64_t address;
+    if (plain_target(n, address)) return {true, address, std::nullopt};
+    if constexpr (Typed) return typed_target(c_, coordinates(n));
+    return {};
   }
 
  private:
+  [[gnu::always_inline]] memory::RawCoordinates coordinates(uint32_t n) const {
+    const auto coordinate = [&](Read r) { return static_cast<uint32_t>(at(r, n)); };
+    return typed_coordinates(c_.dim, coordinate(read_u), coordinate(read_v), coordinate(read_r), coordinate(read_lod));
+  }
   [[gnu::always_inline]] uint64_t at(Read r, uint32_t n) const { return operands_[r - first].value(n); }
 
   const CompiledInstruction& c_;
@@ -400,18 +415,22 @@ class ChannelReader {
 // and predicates, the channel-enable rule, and where each channel's atomic goes.
 class ThreadLanes {
  public:
-  ThreadLanes(const Program& p, bool streamed) : state(p.module.declarations), p_(p), streamed_(streamed) {}
+  ThreadLanes(const Program& p, bool streamed)
+      : state(p.module.declarations), p_(p), streamed_(streamed), batch_(streamed ? p.batch : 1) {}
 
   GroupState state;  // the variables and predicates of the group, after the run
 
+  // Group `group` of the executor: one hardware thread, or `batch_` consecutive ones (whose
+  // channels are then lanes first_ … first_ + batch_ × group size − 1, in order).
   bool begin(uint64_t group) {
-    first_ = group * p_.group_size;
+    const uint32_t channels = p_.group_size * batch_;
+    first_ = group * channels;
     const uint64_t lanes = p_.scenario->launch.lanes;
-    const auto launched = static_cast<uint32_t>(std::min<uint64_t>(p_.group_size, lanes > first_ ? lanes - first_ : 0));
-    em_ = launched >= 32 ? ~0u : (1u << launched) - 1u;
+    const auto launched = static_cast<uint32_t>(std::min<uint64_t>(channels, lanes > first_ ? lanes - first_ : 0));
+    em_ = launched >= 64 ? ~uint64_t{0} : (uint64_t{1} << launched) - 1;
     if (p_.active)
       for (uint32_t k = 0; k < launched; ++k)
-        if (evaluate(*p_.active, first_ + k, p_.group_size) == 0) em_ &= ~(1u << k);
+        if (evaluate(*p_.active, first_ + k, p_.group_size) == 0) em_ &= ~(uint64_t{1} << k);
     if (streamed_ && p_.stateless) return true;
     state.clear();
     return fill(p_, state, group, streamed_);
@@ -420,8 +439,10 @@ class ThreadLanes {
   const alu::Operation& operation(uint32_t i) const { return p_.code[i].operation; }
   exec::LaneMask start(uint32_t i) {
     const CompiledInstruction& c = p_.code[i];
-    if (c.em_window) return {c.em_offset < 32 ? (em_ >> c.em_offset) & c.em_channels : 0};
-    return {channel_enable(c.instruction, em_, state)};
+    if (batch_ > 1) return {em_};  // every instruction's window is the whole thread (plan_batch)
+    const auto em = static_cast<uint32_t>(em_);
+    if (c.em_window) return {c.em_offset < 32 ? (em >> c.em_offset) & c.em_channels : 0};
+    return {channel_enable(c.instruction, em, state)};
   }
 
   void read(uint32_t i, std::span<exec::LaneWork> channels) {
@@ -438,11 +459,11 @@ class ThreadLanes {
     if (!c.independent) return false;
     const bool computed = streamed_ && c.all_direct;
     if (c.surface) {
-      if (computed) each_with(computed_operands<true>(c), i, mask, access);
-      else each_with(any_operands<true>(c), i, mask, access);
+      if (computed) each_with<true, true>(i, mask, access);
+      else each_with<false, true>(i, mask, access);
     } else {
-      if (computed) each_with(computed_operands<false>(c), i, mask, access);
-      else each_with(any_operands<false>(c), i, mask, access);
+      if (computed) each_with<true, false>(i, mask, access);
+      else each_with<false, false>(i, mask, access);
     }
     return true;
   }
@@ -462,7 +483,7 @@ class ThreadLanes {
     if (!p_.static_addresses) return false;
     for (size_t i = next; i < p_.code.size(); ++i) {
       const CompiledInstruction& c = p_.code[i];
-      const uint32_t enabled = channel_enable(c.instruction, em_, state);
+      const uint32_t enabled = channel_enable(c.instruction, static_cast<uint32_t>(em_), state);
       if (c.surface) future_with(any_operands<true>(c), c, enabled, out);
       else future_with(any_operands<false>(c), c, enabled, out);
     }
@@ -492,7 +513,7 @@ class ThreadLanes {
     const CompiledInstruction::Direct& d = c.direct[r];
     if (!d.invariant.empty()) return ComputedOperand(d.invariant.data());
     uint64_t* out = computed_[r].data();
-    d.form.fill(first_ + d.first, p_.group_size, c.instruction.exec.channels, out, d.size_mask);
+    d.form.fill(first_ + d.first, p_.group_size, c.instruction.exec.channels * batch_, out, d.size_mask);
     return ComputedOperand(out);
   }
 
@@ -513,9 +534,15 @@ class ThreadLanes {
     }
   }
 
-  template <class Reader, class Access>
-  void each_with(Reader reader, uint32_t i, exec::LaneMask mask, Access& access) {
+  // The reader is made here, in this loop's own frame (passed in by value, its few hundred bytes
+  // were copied onto the stack once per group).
+  template <bool Computed, bool Typed, class Access>
+  void each_with(uint32_t i, exec::LaneMask mask, Access& access) {
     const CompiledInstruction& c = p_.code[i];
+    const auto reader = [&] {
+      if constexpr (Computed) return computed_operands<Typed>(c);
+      else return any_operands<Typed>(c);
+    }();
     const Instruction& in = c.instruction;
     const RawOperand& dst_operand = in.operand(Slot::dst);
     const bool returns = !dst_operand.is_null();
@@ -536,17 +563,21 @@ class ThreadLanes {
     };
     for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
       const auto n = static_cast<uint32_t>(std::countr_zero(bits));
-      const ChannelTarget target = reader.target(n);
-      if (!target.accesses) [[unlikely]] {  // out of bounds (§7): zeros returned, no access
-        store(n, 0);
-        continue;
-      }
-      if (target.fault) [[unlikely]] {
-        access.fault(n, target.address, *target.fault);
-        continue;
+      uint64_t address;
+      if (!reader.plain_target(n, address)) [[unlikely]] {
+        const ChannelTarget target = reader.target(n);
+        if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
+          store(n, 0);
+          continue;
+        }
+        if (target.fault) {
+          access.fault(n, target.address, *target.fault);
+          continue;
+        }
+        address = target.address;
       }
       uint64_t returned;
-      if (access(n, target.address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns, returned))
+      if (access(n, address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns, returned))
         store(n, returned);
     }
   }
@@ -568,10 +599,11 @@ class ThreadLanes {
 
   const Program& p_;
   bool streamed_ = false;
+  uint32_t batch_ = 1;  // hardware threads in one executor group
   uint64_t first_ = 0;  // the group's first lane
-  uint32_t em_ = 0;
+  uint64_t em_ = 0;     // the execution mask of the group's channels (one thread: its low bits)
   // compute()'s values, by operand: scratch for the instruction being read.
-  mutable std::array<std::array<uint64_t, max_group>, read_count> computed_{};
+  mutable std::array<std::array<uint64_t, max_batch_lanes>, read_count> computed_{};
 };
 
 // The first [lanes] value that cannot be evaluated, in the order the eager setup meets it
@@ -651,7 +683,7 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
                      [&p, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
                        return std::make_unique<Launch::Group>(memory, settings, p, streamed);
                      },
-                     {}, d),
+                     {}, d, streamed ? p.batch : 1),
         p_(p),
         setup_notes_(d) {
     if (machine_.begin_groups()) first_setup_error(p, d);
@@ -814,8 +846,9 @@ void plan_direct_operands(Program& p) {
       // Element e has lane = e (fill()), which the form's lane (tid % group) is only below the group size.
       if (d.form.of == Expression::Affine::Of::lane && first + c.instruction.exec.channels > p.group_size) return {};
       if (d.form.stride == 0 || d.form.of == Expression::Affine::Of::lane) {
-        d.invariant.resize(max_group);
-        d.form.fill(d.first, p.group_size, c.instruction.exec.channels, d.invariant.data(), d.size_mask);
+        // For every channel of a batched group too (plan_batch): a lane form repeats each thread.
+        d.invariant.resize(max_batch_lanes);
+        d.form.fill(d.first, p.group_size, max_batch_lanes, d.invariant.data(), d.size_mask);
       }
       return d;
     }
@@ -847,6 +880,27 @@ void plan_direct_operands(Program& p) {
     if (!init.lazy) stateless = false;
   }
   p.stateless = stateless;
+}
+
+// Whether a streamed run may give the executor several hardware threads as one group of lanes,
+// and how many: when the program is stateless and every instruction is an independent atomic of
+// the whole thread (no predicate, no NoMask, no channel offset) whose operands are all computed
+// from element n for channel n, a channel's target, operands and result depend on its lane alone,
+// so thread k's channel n is lane n + k × group size of the batch. The per-thread work (making a
+// group, an instruction's setup and operand reader) is then done once per batch. vISA does not
+// stop after a fault, so no thread of a batch can have been meant to stop short.
+void plan_batch(Program& p) {
+  p.batch = 1;
+  if (!p.stateless || p.group_size > max_group) return;
+  const uint32_t thread = p.group_size >= 32 ? 0xffffffffu : (1u << p.group_size) - 1u;
+  for (const CompiledInstruction& c : p.code) {
+    if (!c.independent || !c.all_direct || !c.em_window || c.em_offset != 0 || c.em_channels != thread ||
+        c.instruction.exec.channels != p.group_size)
+      return;
+    for (const CompiledInstruction::Direct& d : c.direct)
+      if (d.init >= 0 && d.first != 0) return;
+  }
+  p.batch = max_batch_lanes / p.group_size;
 }
 
 std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
@@ -964,7 +1018,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   p.streamable = !p.log_atomics &&
                  std::all_of(s.expectations.begin(), s.expectations.end(),
                              [](const scenario::Expectation& e) { return e.name.empty(); });
-  if (p.streamable) plan_direct_operands(p);
+  if (p.streamable) {
+    plan_direct_operands(p);
+    plan_batch(p);
+  }
   // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
   uint64_t group_bytes = 256 + 4 * t.predicates().size();
   for (const GeneralVariable& v : t.generals())

@@ -22,10 +22,13 @@ class BoundMachine : public Machine {
 
   // `prepare` readies a memory before the regions are set up (SASS: the generic windows); the
   // diagnostics of the setup go to `setup`.
+  // `batch`: hardware threads per executor group (a streamed vISA run's batches); the scenario's
+  // own group size (its setup, its expectations) stays settings.group_size.
   BoundMachine(const Scenario& scenario, const exec::GroupSettings& settings, bool streamed,
                typename Launch::MakeGroup make, std::function<void(memory::DeviceMemory&)> prepare,
-               support::Diagnostics& setup)
-      : machine_({scenario.launch.lanes, settings.group_size}, settings, streamed, std::move(make)),
+               support::Diagnostics& setup, uint32_t batch = 1)
+      : machine_({scenario.launch.lanes, settings.group_size * batch}, batched(settings, batch), streamed,
+                 std::move(make)),
         scenario_(scenario),
         settings_(settings),
         prepare_(std::move(prepare)) {
@@ -62,6 +65,11 @@ class BoundMachine : public Machine {
   Launch machine_;
 
  private:
+  static exec::GroupSettings batched(exec::GroupSettings settings, uint32_t batch) {
+    settings.group_size *= batch;
+    return settings;
+  }
+
   const Scenario& scenario_;
   exec::GroupSettings settings_;
   std::function<void(memory::DeviceMemory&)> prepare_;
