@@ -472,8 +472,7 @@ void Expression::Affine::fill(uint64_t first_tid, uint32_t group_size, uint32_t 
     for (uint32_t k = 0; k < count; ++k) out[k] = ((first + stride * k) >> shift) & mask;
     return;
   }
-  Walk walk(*this, first_tid, group_size);
-  for (uint32_t k = 0; k < count; ++k, walk.next()) out[k] = walk.value() & keep;
+  Walk(*this, first_tid, group_size).fill(count, out, keep);
 }
 
 bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const {

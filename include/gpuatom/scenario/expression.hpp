@@ -102,6 +102,28 @@ class Expression {
         remainder_ = 0;
         if (++t_ == modulus_) t_ = 0;
       }
+      // value() & keep of the next `count` lanes into out[0 … count), stepping past them: the
+      // value kept as a running sum (an add where t steps, not a multiply per lane).
+      // (Members in locals: out[] could alias them, and would be loaded again after each store.)
+      void fill(uint32_t count, uint64_t* out, uint64_t keep) {
+        const uint64_t base = base_, stride = stride_, divisor = divisor_, modulus = modulus_;
+        const uint64_t mask = mask_ & keep;
+        const int shift = shift_;
+        uint64_t t = t_, remainder = remainder_, sum = base + stride * t;
+        for (uint32_t k = 0; k < count; ++k) {
+          out[k] = (sum >> shift) & mask;
+          if (++remainder != divisor) continue;
+          remainder = 0;
+          if (++t == modulus) {
+            t = 0;
+            sum = base;
+          } else {
+            sum += stride;
+          }
+        }
+        t_ = t;
+        remainder_ = remainder;
+      }
 
      private:
       uint64_t base_ = 0, stride_ = 0, divisor_ = 1, modulus_ = 0, mask_ = 0, t_ = 0, remainder_ = 0;
