@@ -373,6 +373,16 @@ class ChannelReader {
   ChannelReader(const CompiledInstruction& c, Make&& make)
       : c_(c), placement_(c.placement), keep_(low_bits(~uint64_t{0}, c.access_bytes)) {
     for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
+    if constexpr (Typed) {
+      // Which operand is the surface's y and which its slice (z or array index), as
+      // typed_coordinates() places them; the zero slot where the dimension has none.
+      const bool v_is_y = c.dim == memory::SurfaceDim::d2 || c.dim == memory::SurfaceDim::d2_array ||
+                          c.dim == memory::SurfaceDim::d3;
+      y_ = v_is_y ? slot(read_v) : zero_slot;
+      slice_ = c.dim == memory::SurfaceDim::d1_array ? slot(read_v)
+               : c.dim == memory::SurfaceDim::d2_array || c.dim == memory::SurfaceDim::d3 ? slot(read_r)
+                                                                                           : zero_slot;
+    }
   }
   [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
     return placement_(at(read_src0, n) & keep_, at(read_src1, n) & keep_);
@@ -385,7 +395,9 @@ class ChannelReader {
       address = at(read_address, n);
       return true;
     } else {
-      const auto a = c_.shortcut.address(coordinates(n));
+      const auto coordinate = [&](uint8_t k) { return static_cast<uint32_t>(operands_[k].value(n)); };
+      const auto a = c_.shortcut.address(coordinate(slot(read_u)), coordinate(y_), coordinate(slice_),
+                                         coordinate(slot(read_lod)));
       if (a) address = *a;
       return a.has_value();
     }
@@ -404,11 +416,14 @@ class ChannelReader {
     return typed_coordinates(c_.dim, coordinate(read_u), coordinate(read_v), coordinate(read_r), coordinate(read_lod));
   }
   [[gnu::always_inline]] uint64_t at(Read r, uint32_t n) const { return operands_[r - first].value(n); }
+  static constexpr uint8_t slot(Read r) { return static_cast<uint8_t>(r - first); }
+  static constexpr uint8_t zero_slot = last - first;  // an operand that reads 0
 
   const CompiledInstruction& c_;
   const OperandPlacement placement_;
   const uint64_t keep_;  // the access's bytes of each source
-  std::array<Operand, last - first> operands_;
+  std::array<Operand, last - first + 1> operands_;
+  uint8_t y_ = zero_slot, slice_ = zero_slot;  // TYPED: the slots placed as y and as the slice
 };
 
 // One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables

@@ -152,10 +152,14 @@ class PitchLinearShortcut {
                       unsigned access_bytes);
 
   std::optional<uint64_t> address(const RawCoordinates& c) const {
-    const uint64_t third = third_ == Third::layer ? c.layer & layer_mask_ : third_ == Third::z ? c.z : 0;
-    const uint64_t y = uses_y_ ? c.y : 0;
-    if (c.x >= x_extent_ || y >= y_extent_ || third >= third_extent_ || c.level != 0) return std::nullopt;
-    return base_ + third * slice_pitch_ + y * row_pitch_ + uint64_t{c.x} * access_bytes_;
+    return address(c.x, uses_y_ ? c.y : 0, third_ == Third::layer ? c.layer : third_ == Third::z ? c.z : 0, c.level);
+  }
+  // The same with the coordinates already placed for the dimension: `y` 0 where it has no y, and
+  // `slice` the slice's coordinate (z, or the array index before its mask), 0 where it has none.
+  std::optional<uint64_t> address(uint32_t x, uint32_t y, uint32_t slice, uint32_t level) const {
+    const uint64_t third = third_ == Third::layer ? slice & layer_mask_ : slice;
+    if (x >= x_extent_ || y >= y_extent_ || third >= third_extent_ || level != 0) return std::nullopt;
+    return base_ + third * slice_pitch_ + uint64_t{y} * row_pitch_ + uint64_t{x} * access_bytes_;
   }
 
  private:
