@@ -371,7 +371,11 @@ class ChannelReader {
 
   template <class Make>
   ChannelReader(const CompiledInstruction& c, Make&& make)
-      : c_(c), placement_(c.placement), keep_(low_bits(~uint64_t{0}, c.access_bytes)) {
+      : c_(c),
+        placement_(c.placement),
+        keep_(low_bits(~uint64_t{0}, c.access_bytes)),
+        src0_only_(c.placement.src0_value == ~uint64_t{0} && !c.placement.src0_compare && !c.placement.src1_value &&
+                   !c.placement.src1_compare) {
     for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
     if constexpr (Typed) {
       // Which operand is the surface's y and which its slice (z or array index), as
@@ -385,6 +389,7 @@ class ChannelReader {
     }
   }
   [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
+    if (src0_only_) return {at(read_src0, n) & keep_, 0};  // add, min, … : Src0 is the value
     return placement_(at(read_src0, n) & keep_, at(read_src1, n) & keep_);
   }
   // The common case of target(): an address that accesses memory without a fault (SVM always;
@@ -396,10 +401,8 @@ class ChannelReader {
       return true;
     } else {
       const auto coordinate = [&](uint8_t k) { return static_cast<uint32_t>(operands_[k].value(n)); };
-      const auto a = c_.shortcut.address(coordinate(slot(read_u)), coordinate(y_), coordinate(slice_),
-                                         coordinate(slot(read_lod)));
-      if (a) address = *a;
-      return a.has_value();
+      return c_.shortcut.address(coordinate(slot(read_u)), coordinate(y_), coordinate(slice_),
+                                 coordinate(slot(read_lod)), address);
     }
   }
   // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8).
@@ -422,6 +425,7 @@ class ChannelReader {
   const CompiledInstruction& c_;
   const OperandPlacement placement_;
   const uint64_t keep_;  // the access's bytes of each source
+  const bool src0_only_;  // the placement puts Src0 in the value and nothing else anywhere
   std::array<Operand, last - first + 1> operands_;
   uint8_t y_ = zero_slot, slice_ = zero_slot;  // TYPED: the slots placed as y and as the slice
 };

@@ -152,14 +152,19 @@ class PitchLinearShortcut {
                       unsigned access_bytes);
 
   std::optional<uint64_t> address(const RawCoordinates& c) const {
-    return address(c.x, uses_y_ ? c.y : 0, third_ == Third::layer ? c.layer : third_ == Third::z ? c.z : 0, c.level);
+    uint64_t a;
+    if (!address(c.x, uses_y_ ? c.y : 0, third_ == Third::layer ? c.layer : third_ == Third::z ? c.z : 0, c.level, a))
+      return std::nullopt;
+    return a;
   }
   // The same with the coordinates already placed for the dimension: `y` 0 where it has no y, and
   // `slice` the slice's coordinate (z, or the array index before its mask), 0 where it has none.
-  std::optional<uint64_t> address(uint32_t x, uint32_t y, uint32_t slice, uint32_t level) const {
+  // The address goes to `out` (a plain flag, not an optional, in a lane loop).
+  bool address(uint32_t x, uint32_t y, uint32_t slice, uint32_t level, uint64_t& out) const {
     const uint64_t third = third_ == Third::layer ? slice & layer_mask_ : slice;
-    if (x >= x_extent_ || y >= y_extent_ || third >= third_extent_ || level != 0) return std::nullopt;
-    return base_ + third * slice_pitch_ + uint64_t{y} * row_pitch_ + uint64_t{x} * access_bytes_;
+    if (x >= x_extent_ || y >= y_extent_ || third >= third_extent_ || level != 0) return false;
+    out = base_ + third * slice_pitch_ + uint64_t{y} * row_pitch_ + uint64_t{x} * access_bytes_;
+    return true;
   }
 
  private:
