@@ -468,8 +468,8 @@ void Expression::Affine::fill(uint64_t first_tid, uint32_t group_size, uint32_t 
   if (of == Of::tid && divisor == 1 && modulus == 0) {
     const int shift = half == Half::hi ? 32 : 0;
     const uint64_t mask = (half == Half::whole ? ~uint64_t{0} : 0xffffffffULL) & keep;
-    const uint64_t first = base + stride * first_tid;
-    for (uint32_t k = 0; k < count; ++k) out[k] = ((first + stride * k) >> shift) & mask;
+    uint64_t value = base + stride * first_tid;  // a running sum: no 64-bit multiply per lane
+    for (uint32_t k = 0; k < count; ++k, value += stride) out[k] = (value >> shift) & mask;
     return;
   }
   Walk(*this, first_tid, group_size).fill(count, out, keep);

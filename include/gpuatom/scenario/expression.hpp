@@ -12,6 +12,7 @@
 // so a million lanes cost a million short postfix runs, with no parsing and no allocation.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -102,27 +103,32 @@ class Expression {
         remainder_ = 0;
         if (++t_ == modulus_) t_ = 0;
       }
-      // value() & keep of the next `count` lanes into out[0 … count), stepping past them: the
-      // value kept as a running sum (an add where t steps, not a multiply per lane).
-      // (Members in locals: out[] could alias them, and would be loaded again after each store.)
+      // value() & keep of the next `count` lanes into out[0 … count), stepping past them, a run of
+      // lanes at a time: where t steps every lane (no quotient), a straight line up to the wrap;
+      // where it holds for `divisor` lanes, one value up to the next step. Both loops have no
+      // branch per lane (the first vectorises).
       void fill(uint32_t count, uint64_t* out, uint64_t keep) {
-        const uint64_t base = base_, stride = stride_, divisor = divisor_, modulus = modulus_;
         const uint64_t mask = mask_ & keep;
-        const int shift = shift_;
-        uint64_t t = t_, remainder = remainder_, sum = base + stride * t;
-        for (uint32_t k = 0; k < count; ++k) {
-          out[k] = (sum >> shift) & mask;
-          if (++remainder != divisor) continue;
-          remainder = 0;
-          if (++t == modulus) {
-            t = 0;
-            sum = base;
+        for (uint64_t k = 0; k < count;) {
+          const uint64_t sum = base_ + stride_ * t_;
+          if (divisor_ == 1) {
+            uint64_t n = count - k;
+            if (modulus_ != 0 && modulus_ - t_ < n) n = modulus_ - t_;
+            for (uint64_t j = 0; j < n; ++j) out[k + j] = ((sum + stride_ * j) >> shift_) & mask;
+            k += n;
+            t_ += n;
+            if (t_ == modulus_) t_ = 0;
           } else {
-            sum += stride;
+            const uint64_t n = std::min<uint64_t>(count - k, divisor_ - remainder_);
+            std::fill(out + k, out + k + n, (sum >> shift_) & mask);
+            k += n;
+            remainder_ += n;
+            if (remainder_ == divisor_) {
+              remainder_ = 0;
+              if (++t_ == modulus_) t_ = 0;
+            }
           }
         }
-        t_ = t;
-        remainder_ = remainder;
       }
 
      private:
