@@ -576,29 +576,36 @@ class ThreadLanes {
       else dst_checked = true;
     }
     const unsigned db = c.data_bytes;
-    const auto store = [&](uint32_t n, uint64_t bits) {
-      if (dst) store_le(dst + n * db, db, bits);
-      else if (dst_checked) write_dst(i, n, bits);
-    };
-    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-      const auto n = static_cast<uint32_t>(std::countr_zero(bits));
-      uint64_t address;
-      if (!reader.plain_target(n, address)) [[unlikely]] {
-        const ChannelTarget target = reader.target(n);
-        if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
-          store(n, 0);
-          continue;
+    // The loop compiled twice: with Dst's stores, and without them when nothing keeps Dst.
+    const auto channels = [&]<bool Stores>() __attribute__((always_inline)) {
+      const auto store = [&](uint32_t n, uint64_t bits) {
+        if constexpr (Stores) {
+          if (dst) store_le(dst + n * db, db, bits);
+          else write_dst(i, n, bits);
         }
-        if (target.fault) {
-          access.fault(n, target.address, *target.fault);
-          continue;
+      };
+      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+        const auto n = static_cast<uint32_t>(std::countr_zero(bits));
+        uint64_t address;
+        if (!reader.plain_target(n, address)) [[unlikely]] {
+          const ChannelTarget target = reader.target(n);
+          if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
+            store(n, 0);
+            continue;
+          }
+          if (target.fault) {
+            access.fault(n, target.address, *target.fault);
+            continue;
+          }
+          address = target.address;
         }
-        address = target.address;
+        uint64_t returned;
+        if (access(n, address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns, returned))
+          store(n, returned);
       }
-      uint64_t returned;
-      if (access(n, address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns, returned))
-        store(n, returned);
-    }
+    };
+    if (dst || dst_checked) channels.template operator()<true>();
+    else channels.template operator()<false>();
   }
 
   template <class Reader>
