@@ -186,7 +186,7 @@ class WaveLanes {
     returns = r.returns;
     path = p_.host && hosts_[lane] != 0 ? r.host : r.device;
   }
-  void record(uint32_t i, uint32_t lane, uint64_t value) {
+  [[gnu::always_inline]] void record(uint32_t i, uint32_t lane, uint64_t value) {
     if (!p_.keep_results) return;
     const size_t k = (first_ + lane) * p_.result_names.size() + p_.result_slot[i];
     results_.values[k] = value;
