@@ -386,6 +386,8 @@ class ChannelReader {
       slice_ = c.dim == memory::SurfaceDim::d1_array ? slot(read_v)
                : c.dim == memory::SurfaceDim::d2_array || c.dim == memory::SurfaceDim::d3 ? slot(read_r)
                                                                                            : zero_slot;
+      // No slice and no LOD operand: every channel is at level 0 of a 1D or 2D surface.
+      flat_ = slice_ == zero_slot && c.instruction.operand(Slot::lod).is_null();
     }
   }
   [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
@@ -401,6 +403,7 @@ class ChannelReader {
       return true;
     } else {
       const auto coordinate = [&](uint8_t k) { return static_cast<uint32_t>(operands_[k].value(n)); };
+      if (flat_) return c_.shortcut.address(coordinate(slot(read_u)), coordinate(y_), address);
       return c_.shortcut.address(coordinate(slot(read_u)), coordinate(y_), coordinate(slice_),
                                  coordinate(slot(read_lod)), address);
     }
@@ -428,6 +431,7 @@ class ChannelReader {
   const bool src0_only_;  // the placement puts Src0 in the value and nothing else anywhere
   std::array<Operand, last - first + 1> operands_;
   uint8_t y_ = zero_slot, slice_ = zero_slot;  // TYPED: the slots placed as y and as the slice
+  bool flat_ = false;                           // TYPED: x and y are all a channel's coordinates
 };
 
 // One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables
