@@ -160,16 +160,16 @@ class PitchLinearShortcut {
   // The same with the coordinates already placed for the dimension: `y` 0 where it has no y, and
   // `slice` the slice's coordinate (z, or the array index before its mask), 0 where it has none.
   // The address goes to `out` (a plain flag, not an optional, in a lane loop).
-  // For a dimension without a slice coordinate, at level 0 (1D, 2D): x and y alone.
-  bool address(uint32_t x, uint32_t y, uint64_t& out) const {
-    if (x >= x_extent_ || y >= y_extent_) return false;
-    out = base_ + uint64_t{y} * row_pitch_ + uint64_t{x} * access_bytes_;
-    return true;
-  }
   bool address(uint32_t x, uint32_t y, uint32_t slice, uint32_t level, uint64_t& out) const {
     const uint64_t third = third_ == Third::layer ? slice & layer_mask_ : slice;
     if (x >= x_extent_ || y >= y_extent_ || third >= third_extent_ || level != 0) return false;
     out = base_ + third * slice_pitch_ + uint64_t{y} * row_pitch_ + uint64_t{x} * access_bytes_;
+    return true;
+  }
+  // And for a dimension without a slice coordinate, at level 0 (1D, 2D): x and y alone.
+  bool address(uint32_t x, uint32_t y, uint64_t& out) const {
+    if (x >= x_extent_ || y >= y_extent_) return false;
+    out = base_ + uint64_t{y} * row_pitch_ + uint64_t{x} * access_bytes_;
     return true;
   }
 

@@ -105,8 +105,8 @@ class Expression {
       }
       // value() & keep of the next `count` lanes into out[0 … count), stepping past them, a run of
       // lanes at a time: where t steps every lane (no quotient), a straight line up to the wrap;
-      // where it holds for `divisor` lanes, one value up to the next step. Both loops have no
-      // branch per lane (the first vectorises).
+      // where it holds for `divisor` lanes, one value up to the next step. Neither loop branches
+      // per lane.
       void fill(uint32_t count, uint64_t* out, uint64_t keep) {
         const uint64_t mask = mask_ & keep;
         for (uint64_t k = 0; k < count;) {
@@ -114,7 +114,8 @@ class Expression {
           if (divisor_ == 1) {
             uint64_t n = count - k;
             if (modulus_ != 0 && modulus_ - t_ < n) n = modulus_ - t_;
-            for (uint64_t j = 0; j < n; ++j) out[k + j] = ((sum + stride_ * j) >> shift_) & mask;
+            uint64_t value = sum;
+            for (uint64_t j = 0; j < n; ++j, value += stride_) out[k + j] = (value >> shift_) & mask;
             k += n;
             t_ += n;
             if (t_ == modulus_) t_ = 0;
