@@ -121,7 +121,10 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.seed = options.seed;
   run_options.threads = options.threads;
   support::Progress bar(scenario.name + " (groups)", !options.quiet);
-  run_options.progress = bar.callback();
+  if (auto update = bar.callback())
+    run_options.progress = [&machine, update](uint64_t done, uint64_t total) {
+      update(machine.groups_of(done), machine.groups_of(total));
+    };
   run_options.stop = options.stop;
   exec::RunResult run;
   try {
@@ -135,7 +138,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     report.interrupted = true;
     report.threads = run.threads;
     report.counters = run.counters;
-    report.progress = fmt::format("{} of {} groups", run.agents_finished, run.agents);
+    report.progress = fmt::format("{} of {} groups", machine.groups_of(run.agents_finished), machine.groups_of(run.agents));
     report.seconds = clock.seconds();
     return report;
   }

@@ -26,6 +26,16 @@ std::string long_scenario() {
          "R2 = \"lo(addr(sum))\"\nR3 = \"hi(addr(sum))\"\nR4 = 1\n";
 }
 
+// The same amount of work for SIMD8 vISA threads, whose streamed run hands the executor eight
+// threads at a time: 2^20 lanes are 131072 of the scenario's groups all the same.
+std::string long_visa_scenario() {
+  std::string program = ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n.decl VAL v_type=G type=ud num_elts=8 align=GRF\n";
+  for (int i = 0; i < 400; ++i) program += "svm_atomic.add (M1, 8) ADDR.0 %null.0 VAL.0 %null.0\n";
+  return "name = \"long\"\nisa = \"visa\"\nprogram = \"\"\"\n" + program +
+         "\"\"\"\n\n[launch]\nlanes = 1048576\n\n[[region]]\nname = \"sum\"\nsize = 4\n\n[lanes]\n"
+         "ADDR = \"addr(sum)\"\nVAL = 1\n";
+}
+
 // A scenario that finishes at once.
 std::string short_scenario() {
   return "name = \"short\"\nisa = \"sass\"\nprogram = \"ATOM.E.ADD RZ, [R2], R4 ;\"\n\n[launch]\nlanes = 4\n\n"
@@ -95,6 +105,12 @@ TEST(Interrupt, ParallelRunStopsItsWorkersAndSaysHowFarItGot) {
       << r.result.err;
   EXPECT_NE(r.result.err.find(" of 32768 groups"), std::string::npos) << r.result.err;
   EXPECT_EQ(r.result.out, "");
+}
+
+TEST(Interrupt, CountsTheScenariosGroupsNotTheExecutorsBatches) {
+  const Interrupted r = interrupt_run({{"long.toml", long_visa_scenario()}}, {"--threads", "2"}, 1.0);
+  expect_clean_stop(r);
+  EXPECT_NE(r.result.err.find(" of 131072 groups"), std::string::npos) << r.result.err;
 }
 
 TEST(Interrupt, ReportsTheScenariosThatFinished) {

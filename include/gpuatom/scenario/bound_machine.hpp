@@ -4,6 +4,7 @@
 // (bind_sass.cpp, bind_visa.cpp, bind_amd.cpp); the rest is here once.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <span>
@@ -31,6 +32,7 @@ class BoundMachine : public Machine {
                  std::move(make)),
         scenario_(scenario),
         settings_(settings),
+        batch_(batch),
         prepare_(std::move(prepare)) {
     if (prepare_) prepare_(machine_.memory);
     setup = setup_memory(scenario, machine_.memory, settings.group_size);
@@ -39,6 +41,10 @@ class BoundMachine : public Machine {
   std::span<exec::Agent* const> agents() override { return machine_.agents(); }
   memory::DeviceMemory& memory() override { return machine_.memory; }
   exec::AgentStream* stream() override { return machine_.stream(); }
+  uint64_t groups_of(uint64_t agents) const override {
+    if (batch_ == 1) return agents;
+    return std::min<uint64_t>(agents * batch_, exec::Launch{scenario_.launch.lanes, settings_.group_size}.groups());
+  }
 
   Observation observe(const exec::RunResult& run) override {
     Observation o;
@@ -72,6 +78,7 @@ class BoundMachine : public Machine {
 
   const Scenario& scenario_;
   exec::GroupSettings settings_;
+  uint32_t batch_ = 1;
   std::function<void(memory::DeviceMemory&)> prepare_;
 };
 

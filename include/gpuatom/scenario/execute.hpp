@@ -32,6 +32,9 @@ class Machine {
   // a value does not fit; exec::GroupSetupError): the scenario is bad input, and these are the
   // diagnostics an eager setup would have given (the same lane and expression).
   virtual support::Diagnostics setup_error() { return {}; }
+  // The scenario's groups that `agents` agents stand for (a streamed vISA run's agent is a batch
+  // of threads), so that progress is counted in the scenario's groups.
+  virtual uint64_t groups_of(uint64_t agents) const { return agents; }
 };
 
 using MachineOrError = std::variant<std::unique_ptr<Machine>, support::Diagnostics>;
