@@ -144,11 +144,21 @@ void Search::build_classes() {
   const auto& atomics = history_.atomics;
   std::map<decltype(class_key(atomics.front())), uint32_t> class_of_key;
   std::unordered_map<uint64_t, uint32_t> last_of_thread;
+  // A thread order binds only a thread with two or more atomics here: a thread's only atomic at
+  // this address is as free as one without a thread, and joins its class (else every lane of a
+  // warp whose atomics go to different addresses was a class of its own, and 17 such atomics
+  // with no returned value already took the search past its budget).
+  std::unordered_map<uint64_t, uint32_t> atomics_of_thread;
+  for (const ObservedAtomic& atomic : atomics)
+    if (atomic.thread) ++atomics_of_thread[*atomic.thread];
+  const auto ordered = [&](const ObservedAtomic& atomic) {
+    return atomic.thread && atomics_of_thread[*atomic.thread] > 1;
+  };
   SplitMix64 keys(0x5e71a1);
   for (std::size_t index = 0; index < atomics.size(); ++index) {
     const ObservedAtomic& atomic = atomics[index];
     uint32_t id = no_class;
-    if (!atomic.thread) {
+    if (!ordered(atomic)) {
       const auto [slot, added] = class_of_key.try_emplace(class_key(atomic), static_cast<uint32_t>(classes_.size()));
       if (!added) id = slot->second;
     }
@@ -161,7 +171,7 @@ void Search::build_classes() {
         by_returned_[*atomic.returned & mask_].push_back(id);
       else
         wildcards_.push_back(id);
-      if (atomic.thread) {
+      if (ordered(atomic)) {
         const auto [last, first_of_thread] = last_of_thread.try_emplace(*atomic.thread, id);
         if (!first_of_thread) {
           classes_.back().predecessor = last->second;
