@@ -3,9 +3,10 @@
 // value), iterative so that a million atomics do not overflow the stack.
 //
 // Two reductions keep it fast without losing any answer:
-//   - interchangeable atomics (same operation, operands and returned value, no thread order) form
-//     one class, and a state counts how many of each class are used — trying each member of a
-//     class separately would only repeat the same states;
+//   - interchangeable atomics (same operation, operands and returned value, no thread order: no
+//     thread, or a thread with no other atomic at this address) form one class, and a state counts
+//     how many of each class are used — trying each member of a class separately would only
+//     repeat the same states;
 //   - a state that failed once is remembered (memoised) and not searched again.
 // Candidates for the next atomic are looked up by the current value: an atomic that returns the
 // old value must have returned exactly the current value.
