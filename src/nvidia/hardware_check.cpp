@@ -77,11 +77,12 @@ constexpr std::string_view why_shared_f32 =
     "no float sizes (spec/nvidia.md §5.2), so this is the F32 add without flush, NVIDIA's canonical NaN kept";
 constexpr std::string_view why_shared_f64 =
     "DERIVED from PTX ISA \"atom\": atom.shared.add.f64 keeps subnormals; ATOMS has no float sizes (spec/nvidia.md "
-    "§5.2), so ptxas emits a shared-memory compare-and-swap loop around a DADD of (memory, operand): the first NaN made quiet, inf - inf "
-    "= 0xfff8000000000000 (the NaN rule measured on an H200, docs/hardware.md)";
+    "§5.2), so ptxas emits a shared-memory compare-and-swap loop around a DADD of (memory, operand): the first NaN "
+    "made quiet, inf - inf = 0xfff8000000000000 (the NaN rule measured on an H200, docs/hardware.md)";
 constexpr std::string_view why_shared_float =
     "DERIVED from PTX ISA \"atom\": atom.add.noftz.{f16x2,bf16x2} keep subnormals; ATOMS has no float sizes "
-    "(spec/nvidia.md §5.2), so ptxas emits a shared-memory compare-and-swap loop around HADD2 and the global size's rules apply";
+    "(spec/nvidia.md §5.2), so ptxas emits a shared-memory compare-and-swap loop around HADD2 and the global "
+    "size's rules apply";
 constexpr std::string_view why_shared_u128 =
     "DERIVED from PTX atom.shared.<cas|exch>.b128 (sm_90): the model's .128 CAS/EXCH on shared memory";
 

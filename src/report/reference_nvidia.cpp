@@ -52,6 +52,7 @@ std::string float_rule_text(nvidia::Size size) {
       case numeric::NanResult::propagate: return "first NaN, quiet";
       case numeric::NanResult::last_exact: break;
     }
+    // Only .F64.RN has this rule (measured on an H200), so its default NaN is shown as an f64.
     return fmt::format("the operand's NaN, else memory's, bit for bit; inf − inf = {:#x} (measured on an H200)",
                        numeric::default_nan<numeric::Double>(r.add.default_nan));
   };

@@ -408,7 +408,8 @@ class ChannelReader {
                                  coordinate(slot(read_lod)), address);
     }
   }
-  // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8).
+  // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8). (Inlined: out of
+  // line, GCC 12 warns, wrongly, that the reader's operands are read past its array.)
   [[gnu::always_inline]] ChannelTarget target(uint32_t n) const {
     uint64_t address;
     if (plain_target(n, address)) return {true, address, std::nullopt};
