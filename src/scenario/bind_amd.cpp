@@ -11,6 +11,7 @@
 // Each lane's operations run in program order; a wavefront's lanes run an operation together.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -112,8 +113,22 @@ class WaveLanes {
   // The wave's values at once (affine and constant expressions cost no interpretation).
   exec::LaneMask start(uint32_t i) {
     const CompiledOperation& op = p_.ops[i];
-    wave_values(op.address, addresses_.data());
-    wave_values(op.operand, values_.data());
+    // Addresses on a straight line in tid (`addr(buf) + tid * 4`) are not stored: a block takes
+    // the line, and addresses() fills the array for the lanes that need one.
+    const auto& line = op.address.affine();
+    straight_ = line && line->straight();
+    if (straight_) {
+      line_first_ = line->base + line->stride * first_;
+      line_step_ = line->stride;
+    } else {
+      wave_values(op.address, addresses_.data());
+    }
+    // A constant operand is the same in every wave: filled once while the ops do not change.
+    if (!(op.operand.is_constant() && constant_values_ == i && count_ <= constant_count_)) {
+      wave_values(op.operand, values_.data());
+      constant_values_ = op.operand.is_constant() ? i : no_op;
+      constant_count_ = count_;
+    }
     if (op.compare) wave_values(*op.compare, compares_.data());
     if (p_.host) wave_values(*p_.host, hosts_.data());
     return active_;
@@ -121,8 +136,9 @@ class WaveLanes {
 
   void read(uint32_t i, std::span<exec::LaneWork> lanes) {
     const CompiledOperation& op = p_.ops[i];
+    const uint64_t* addresses = this->addresses();
     for (exec::LaneWork& w : lanes) {
-      w.address = addresses_[w.lane];
+      w.address = addresses[w.lane];
       w.operands = {values_[w.lane], op.compare ? compares_[w.lane] : 0};
       route(i, w.lane, w.address, w.access, w.path, w.returns);
     }
@@ -132,9 +148,21 @@ class WaveLanes {
   template <class Access>
   bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
     const CompiledOperation& op = p_.ops[i];
+    const bool compares = op.compare.has_value();
+    // One road for the wave when no lane is a host agent's and every address lies in one region
+    // (the road depends on nothing else): chosen once, and the loop is the atomics alone.
+    if (!p_.host && mask.bits != 0) {
+      const Road road = road_at(i, address_of(std::countr_zero(mask.bits)));
+      if (in_one_region(region_base_, region_size_)) {
+        if (p_.keep_results) each_on<true>(i, mask, road, compares, access);
+        else each_on<false>(i, mask, road, compares, access);
+        return true;
+      }
+    }
+    const uint64_t* addresses = this->addresses();
     for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
       const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-      const uint64_t address = addresses_[lane];
+      const uint64_t address = addresses[lane];
       bool accesses = true, returns = true;
       exec::Path path = exec::Path::atomic;
       route(i, lane, address, accesses, path, returns);
@@ -143,7 +171,7 @@ class WaveLanes {
         continue;
       }
       uint64_t returned;
-      if (access(lane, address, alu::Operands{values_[lane], op.compare ? compares_[lane] : 0}, path,
+      if (access(lane, address, alu::Operands{values_[lane], compares ? compares_[lane] : 0}, path,
                  memory::Space::global, returns, returned))
         record(i, lane, returns ? returned : 0);
     }
@@ -177,6 +205,58 @@ class WaveLanes {
       default: break;
     }
     return r;
+  }
+
+  // The wave's addresses by lane, filled from the line where start() kept only that.
+  const uint64_t* addresses() {
+    if (straight_) {
+      uint64_t address = line_first_;
+      for (uint32_t lane = 0; lane < count_; ++lane, address += line_step_) addresses_[lane] = address;
+      straight_ = false;
+    }
+    return addresses_.data();
+  }
+  uint64_t address_of(uint32_t lane) const {
+    return straight_ ? line_first_ + line_step_ * lane : addresses_[lane];
+  }
+
+  // Whether every lane of the wave, active or not (their addresses are computed too), has its
+  // address in [base, base + size): at the two ends when the addresses are a straight line that
+  // does not wrap past 2^64, else by a plain loop, cheaper than one over the mask (an inactive
+  // lane elsewhere only costs the per-lane road), two lanes a step.
+  bool in_one_region(uint64_t base, uint64_t size) {
+    const auto inside = [&](uint64_t a) { return a - base < size; };
+    if (straight_) {
+      const __int128 last = static_cast<__int128>(line_first_) +
+                            static_cast<__int128>(static_cast<int64_t>(line_step_)) * (count_ - 1);
+      if (last >= 0 && last <= static_cast<__int128>(~uint64_t{0}))
+        return inside(line_first_) && inside(static_cast<uint64_t>(last));
+    }
+    const uint64_t* addresses = this->addresses();
+    uint64_t outside[2] = {0, 0};
+    uint32_t lane = 0;
+    for (; lane + 1 < count_; lane += 2) {
+      outside[0] += !inside(addresses[lane]);
+      outside[1] += !inside(addresses[lane + 1]);
+    }
+    if (lane < count_) outside[0] += !inside(addresses[lane]);
+    return outside[0] + outside[1] == 0;
+  }
+
+  // each() for lanes that all take `road` (a device lane's): one block (exec::LaneBlock).
+  template <bool Keep, class Access>
+  void each_on(uint32_t i, exec::LaneMask mask, const Road road, const bool compares, Access& access) {
+    uint64_t done = 0;
+    if (road.accesses)  // a NOP: nothing reaches memory, every lane gets 0
+      done = access.block({mask, straight_ ? nullptr : addresses_.data(), values_.data(),
+                           compares ? compares_.data() : nullptr, road.device, memory::Space::global, road.returns,
+                           Keep ? scratch_.data() : nullptr, p_.ops[i].operand.is_constant(), line_first_,
+                           line_step_});
+    if constexpr (Keep)
+      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+        if (!road.accesses || ((done >> lane) & 1)) record(i, lane, road.returns && road.accesses ? scratch_[lane] : 0);
+      }
   }
 
   // The road the model's outcome on the lane's region gives its access.
@@ -237,6 +317,11 @@ class WaveLanes {
   memory::RegionId cache_region_ = memory::no_region;
   Road cache_road_;
   uint64_t region_base_ = 0, region_size_ = 0;  // the bytes of the region cache_region_ names
+  bool straight_ = false;  // the addresses are line_first_ + lane × line_step_, not (yet) in addresses_
+  uint64_t line_first_ = 0, line_step_ = 0;
+  static constexpr uint32_t no_op = ~uint32_t{0};
+  uint32_t constant_values_ = no_op;  // the op whose constant operand values_ holds
+  uint32_t constant_count_ = 0;       // for that many lanes
 };
 
 // One complete copy of a run: memory, results, wavefronts (streamed in parallel mode unless the

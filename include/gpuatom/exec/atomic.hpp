@@ -43,10 +43,22 @@ memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_
 // atomics on it (32-bit integer add, F32 add) cost the host's locked instruction and a few more.
 // Everything else, and every miss, is apply_atomic itself. Lives in one thread's locals; the
 // cache it was made from is brought up to date by done().
+//
+// The plain values are a Fast, which a caller may copy into its own locals and pass to the static
+// apply(): a locked instruction is a compiler barrier for everything whose address has escaped,
+// and the unit's address does escape (to the rare road), so values read through it are loaded
+// again after every lane's atomic, where a local copy stays in registers.
 class AtomicUnit {
  public:
   // The operations inlined on the remembered page; `other` is always apply_atomic.
   enum class Kind : uint8_t { add32, fadd32, other };
+
+  // The remembered page for 4-byte global writes (span 0: none) and the F32 add's rules.
+  struct Fast {
+    uint64_t low = 0, span = 0;
+    std::byte* host = nullptr;
+    numeric::AddRules add;
+  };
 
   AtomicUnit(memory::DeviceMemory& memory, const alu::Operation& operation,
              memory::DeviceMemory::TranslationCache& cache)
@@ -55,26 +67,30 @@ class AtomicUnit {
       kind_ = Kind::add32;
     else if (operation.op == alu::Op::add && operation.type == alu::Type::f32)
       kind_ = Kind::fadd32;
+    fast_.add = operation.floats.add;
     remember();
   }
 
   Kind kind() const { return kind_; }
+  const Fast& fast() const { return fast_; }
 
   // The access, for a caller that has chosen its loop by kind() (K == kind(), or Kind::other,
   // which is right for every operation): each kind's loop is compiled with only its own road, so
   // that the F32 add's compare-and-swap loop is not laid out as the integer add's cold path.
-  // Failed compare-and-swap rounds are added to `cas_retries` (a caller's running count, so that
-  // no per-lane counter lives in memory).
+  // `fast` is the caller's copy of fast() (kept up to date here). Failed compare-and-swap rounds
+  // of the inlined loop are added to `cas_retries` (a caller's running count, so that no per-lane
+  // counter lives in memory); those of the rare road to the unit's own (elsewhere_retries()).
   template <Kind K>
-  [[gnu::always_inline]] memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands,
-                                                             memory::Space space, uint64_t& cas_retries,
-                                                             bool emulated = false) {
+  [[gnu::always_inline]] static memory::Expected<alu::Result> apply(Fast& fast, AtomicUnit& unit, uint64_t address,
+                                                                    const alu::Operands& operands,
+                                                                    memory::Space space, uint64_t& cas_retries,
+                                                                    bool emulated = false) {
     // The hit test of DeviceMemory::translate() for an aligned 4-byte global write.
     // An F32 add is a compare-and-swap loop on the host either way, so it serves `emulated` too.
     if constexpr (K == Kind::add32 || K == Kind::fadd32) {
-      if ((K == Kind::fadd32 || !emulated) && space == memory::Space::global && address - low_ + 4 <= span_ &&
+      if ((K == Kind::fadd32 || !emulated) && space == memory::Space::global && address - fast.low + 4 <= fast.span &&
           (address & 3) == 0) [[likely]] {
-        auto* word = reinterpret_cast<uint32_t*>(host_ + (address - low_));
+        auto* word = reinterpret_cast<uint32_t*>(fast.host + (address - fast.low));
         const auto value = static_cast<uint32_t>(operands.value);
         if constexpr (K == Kind::add32) {
           const uint32_t old = std::atomic_ref<uint32_t>(*word).fetch_add(value, std::memory_order_seq_cst);
@@ -86,15 +102,56 @@ class AtomicUnit {
           uint32_t observed = ref.load(std::memory_order_relaxed);
           uint32_t next;
           while (!ref.compare_exchange_weak(
-              observed,
-              next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, operation_.floats.add)),
+              observed, next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, fast.add)),
               std::memory_order_seq_cst, std::memory_order_relaxed))
             ++cas_retries;
           return alu::Result{next, observed};
         }
       }
     }
-    return apply_elsewhere(address, operands, space, cas_retries, emulated);
+    const auto r = unit.apply_elsewhere(address, operands, space, emulated);
+    fast = unit.fast_;
+    return r;
+  }
+  // apply<K>() with no call, for a loop that must make none (a block of lanes, whose values then
+  // stay in registers): the access of an aligned 4-byte global word on `page`, adding `value`,
+  // the F32 add where no platform rule decides (numeric::add_without_rules). False, with nothing
+  // done, for every other lane (and every lane of Kind::other): apply() takes it.
+  template <Kind K>
+  [[gnu::always_inline]] static bool apply_without_call(const Fast& page, uint64_t address, uint64_t value,
+                                                        uint64_t* cas_retries, uint64_t& returned) {
+    if constexpr (K == Kind::other) {
+      return false;
+    } else {
+      const uint64_t offset = address - page.low;
+      if (!(offset + 4 <= page.span && (address & 3) == 0)) [[unlikely]]
+        return false;
+      auto* word = reinterpret_cast<uint32_t*>(page.host + offset);
+      if constexpr (K == Kind::add32) {
+        returned = std::atomic_ref<uint32_t>(*word).fetch_add(static_cast<uint32_t>(value), std::memory_order_seq_cst);
+      } else {
+        std::atomic_ref<uint32_t> ref(*word);
+        uint32_t observed = ref.load(std::memory_order_relaxed);
+        for (;;) {
+          uint64_t sum;
+          if (!numeric::add_without_rules<numeric::Single>(observed, value, sum)) [[unlikely]]
+            return false;  // the failed rounds so far changed nothing
+          if (ref.compare_exchange_weak(observed, static_cast<uint32_t>(sum), std::memory_order_seq_cst,
+                                        std::memory_order_relaxed)) [[likely]]
+            break;
+          ++*cas_retries;
+        }
+        returned = observed;
+      }
+      return true;
+    }
+  }
+  // The same on the unit's own copy.
+  template <Kind K>
+  [[gnu::always_inline]] memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands,
+                                                             memory::Space space, uint64_t& cas_retries,
+                                                             bool emulated = false) {
+    return apply<K>(fast_, *this, address, operands, space, cas_retries, emulated);
   }
   // The same, choosing the road at run time.
   [[gnu::always_inline]] memory::Expected<alu::Result> apply(uint64_t address, const alu::Operands& operands,
@@ -108,25 +165,26 @@ class AtomicUnit {
     return apply<Kind::other>(address, operands, space, cas_retries, emulated);
   }
 
+  // The failed compare-and-swap rounds of the rare road (apply_atomic's).
+  uint64_t elsewhere_retries() const { return retries_; }
   // The cache it was made from, as this unit left it.
   void done() { cache_ = remembered_; }
 
  private:
   [[gnu::noinline]] memory::Expected<alu::Result> apply_elsewhere(uint64_t address, const alu::Operands& operands,
-                                                                  memory::Space space, uint64_t& cas_retries,
-                                                                  bool emulated) {
+                                                                  memory::Space space, bool emulated) {
     uint32_t retries = 0;
     auto r = apply_atomic(memory_, address, operation_, operands, space, &retries, &remembered_, emulated);
-    cas_retries += retries;
+    retries_ += retries;
     remember();
     return r;
   }
   void remember() {
     const auto& c = remembered_;
     const bool usable = c.space == memory::Space::global && c.writable && c.high > c.low;
-    low_ = c.low;
-    span_ = usable ? c.high - c.low : 0;
-    host_ = c.host;
+    fast_.low = c.low;
+    fast_.span = usable ? c.high - c.low : 0;
+    fast_.host = c.host;
   }
 
   memory::DeviceMemory& memory_;
@@ -134,8 +192,8 @@ class AtomicUnit {
   memory::DeviceMemory::TranslationCache& cache_;
   memory::DeviceMemory::TranslationCache remembered_;
   Kind kind_ = Kind::other;
-  uint64_t low_ = 0, span_ = 0;  // the remembered page for 4-byte global writes (span 0: none)
-  std::byte* host_ = nullptr;
+  Fast fast_;
+  uint64_t retries_ = 0;
 };
 
 }  // namespace gpuatom::exec

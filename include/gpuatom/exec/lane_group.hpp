@@ -125,14 +125,58 @@ concept GroupLanes = requires(L& l, const L& cl, uint32_t i, std::span<LaneWork>
 // this only for an instruction whose lanes are independent (no lane's write changes what another
 // lane reads), and returns false for the others, which take read(), the accesses and write().
 // The parallel mode uses it; the other modes need the events.
+//
+// Lanes whose addresses and operands a vendor already holds in arrays, and that all take one
+// road, it may hand over at once: `access.block(LaneBlock)` performs them ascending in the
+// executor's own loop (compiled once per kind of atomic, with nothing of the vendor's in its
+// registers) and returns the lanes whose access completed, each lane's bits in `returned`.
+struct LaneBlock {
+  LaneMask mask;
+  const uint64_t* addresses;  // by lane, or nullptr: first_address + lane × address_step
+  const uint64_t* values;     // by lane, or (one_value) values[0] for every lane
+  const uint64_t* compares;   // by lane, or nullptr: 0 for every lane
+  Path path = Path::atomic;
+  memory::Space space = memory::Space::global;
+  bool returns = true;
+  uint64_t* returned;  // by lane: the bits each completed lane gets back; nullptr: not wanted
+  bool one_value = false;  // every lane's value is values[0] (a constant operand): its tests leave the loop
+  uint64_t first_address = 0, address_step = 0;  // a straight line of addresses (addresses == nullptr)
+
+  uint64_t address(uint32_t lane) const { return addresses ? addresses[lane] : first_address + address_step * lane; }
+};
 struct EachLaneAccess {  // the shape of `access`, for the concept
   bool operator()(uint32_t, uint64_t, const alu::Operands&, Path, memory::Space, bool, uint64_t&);
   void fault(uint32_t, uint64_t, const memory::Fault&);
+  uint64_t block(const LaneBlock&);
 };
 template <class L>
 concept EachLane = requires(L& l, uint32_t i, LaneMask mask, EachLaneAccess& access) {
   { l.each(i, mask, access) } -> std::same_as<bool>;
 };
+
+// The lanes of `bits` of a block on the inlined road (AtomicUnit::apply_without_call),
+// ascending, until one needs a call: `bits` from that lane on (the lanes below it are done). A
+// function that calls nothing, so that its values stay in registers; compiled for addresses on a
+// straight line or in an array, one value for every lane (whose tests the compiler takes out of
+// the loop) or one per lane, and the returned bits kept or not.
+template <AtomicUnit::Kind K, bool Straight, bool OneValue, bool Returns>
+[[gnu::noinline]] uint64_t block_inner(const AtomicUnit::Fast page, const LaneBlock& b, uint64_t bits,
+                                       uint64_t* failed) {
+  const uint64_t* addresses = b.addresses;
+  const uint64_t first = b.first_address, step = b.address_step;  // Straight
+  const uint64_t* values = b.values;
+  uint64_t* returned = b.returned;
+  const uint64_t one = values[0];  // OneValue: every lane's
+  for (; bits != 0; bits &= bits - 1) {
+    const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+    const uint64_t address = Straight ? first + step * lane : addresses[lane];
+    uint64_t bits_back;
+    if (!AtomicUnit::apply_without_call<K>(page, address, OneValue ? one : values[lane], failed, bits_back))
+      break;
+    if constexpr (Returns) returned[lane] = bits_back;
+  }
+  return bits;
+}
 
 template <GroupLanes Lanes>
 class LaneGroup final : public Agent {
@@ -250,12 +294,20 @@ class LaneGroup final : public Agent {
 
   template <AtomicUnit::Kind K>
   bool run_each_as(LaneMask mask, Recorder& recorder, AtomicUnit& unit, const alu::Operation& op) {
-    struct LaneAccess {
+    // What only the rare roads need; its address escapes to them.
+    struct Cold {
       LaneGroup& group;
       Recorder& recorder;
       AtomicUnit& unit;
       const alu::Operation& op;
-      const bool logging;
+    };
+    // What every lane needs, as plain values in the vendor's loop: no call is given its address
+    // (the rare roads take Cold by reference and return by value), so the compiler keeps it in
+    // registers across each lane's locked instruction, a barrier for everything escaped.
+    struct LaneAccess {
+      Cold* cold;
+      AtomicUnit::Fast fast;
+      bool logging;
       uint64_t operations = 0, retries = 0;
 
       // Inlined into the vendor's loop: the one atomic. Faults, logging and the rare roads are calls.
@@ -264,35 +316,99 @@ class LaneGroup final : public Agent {
       [[gnu::always_inline]] bool operator()(uint32_t lane, uint64_t address, const alu::Operands& operands,
                                              Path path, memory::Space space, bool returns, uint64_t& returned) {
         if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
-          const auto r = unit.template apply<K>(address, operands, space, retries, path == Path::cas_loop);
+          const auto r =
+              AtomicUnit::apply<K>(fast, cold->unit, address, operands, space, retries, path == Path::cas_loop);
           if (r) [[likely]] {
             ++operations;
             if (logging) [[unlikely]]
-              log(lane, address, operands, returns, r->returned);
+              log(*cold, lane, address, operands, returns, r->returned);
             returned = r->returned;
             return true;
           }
           fault(lane, address, r.error(), space);
           return false;
         }
-        return other_road(lane, address, operands, path, space, returns, returned);
+        const LaneResult done = other_road(*cold, lane, address, operands, path, space, returns);
+        returned = done.lo;
+        return done.hi != 0;
       }
-      [[gnu::noinline]] void fault(uint32_t lane, uint64_t address, const memory::Fault& f,
-                                   memory::Space space = memory::Space::global) {
+      [[gnu::always_inline]] void fault(uint32_t lane, uint64_t address, const memory::Fault& f,
+                                        memory::Space space = memory::Space::global) {
+        report_fault(*cold, lane, address, f, space);
+      }
+      // The lanes of `b` in this loop, its own function: the vendor's values are in arrays, and
+      // the inner loop makes no call (AtomicUnit::apply_without_call), so that the page, the
+      // arrays' bases and the mask stay in registers. A lane it cannot do leaves it for the
+      // operator above, and the next lane starts it again: lanes stay in ascending order.
+      [[gnu::noinline]] uint64_t block(const LaneBlock& b) {
+        if (b.path != Path::atomic && b.path != Path::cas_loop) return block_elsewhere(b);
+        const bool inline_road = !logging && b.space == memory::Space::global &&
+                                 (K == AtomicUnit::Kind::fadd32 || b.path == Path::atomic);
+        const auto value_of = [&](uint32_t lane) { return b.values[b.one_value ? 0 : lane]; };
+        uint64_t done = 0, inlined = 0, failed = 0;  // inlined: the lanes the inner loop did
+        uint64_t bits = b.mask.bits;
+        while (bits != 0) {
+          if (inline_road) {
+            // `left`: the lanes from the first one not done on.
+            const uint64_t left = inner_for(b)(fast, b, bits, &failed);
+            inlined |= bits & ~left;
+            bits = left;
+            if (bits == 0) break;
+          }
+          const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+          const alu::Operands operands{value_of(lane), b.compares ? b.compares[lane] : 0};
+          uint64_t returned = 0;
+          if ((*this)(lane, b.address(lane), operands, b.path, b.space, b.returns, returned)) {
+            done |= uint64_t{1} << lane;
+            if (b.returned) b.returned[lane] = returned;
+          }
+          bits &= bits - 1;
+        }
+        operations += static_cast<uint64_t>(std::popcount(inlined));  // the operator counts its own
+        retries += failed;
+        return done | inlined;
+      }
+      // The block_inner compiled for b's shape.
+      using Inner = uint64_t (*)(AtomicUnit::Fast, const LaneBlock&, uint64_t, uint64_t*);
+      static Inner inner_for(const LaneBlock& b) {
+        static constexpr Inner table[8] = {
+            block_inner<K, false, false, false>, block_inner<K, false, false, true>,
+            block_inner<K, false, true, false>,  block_inner<K, false, true, true>,
+            block_inner<K, true, false, false>,  block_inner<K, true, false, true>,
+            block_inner<K, true, true, false>,   block_inner<K, true, true, true>,
+        };
+        return table[(b.addresses == nullptr) * 4 + b.one_value * 2 + (b.returned != nullptr)];
+      }
+      // The rare roads' lanes of a block, one at a time.
+      uint64_t block_elsewhere(const LaneBlock& b) {
+        uint64_t done = 0;
+        for (uint64_t bits = b.mask.bits; bits != 0; bits &= bits - 1) {
+          const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+          const alu::Operands operands{b.values[b.one_value ? 0 : lane], b.compares ? b.compares[lane] : 0};
+          const LaneResult r = other_road(*cold, lane, b.address(lane), operands, b.path, b.space, b.returns);
+          if (b.returned) b.returned[lane] = r.lo;
+          if (r.hi) done |= uint64_t{1} << lane;
+        }
+        return done;
+      }
+      [[gnu::noinline]] static void report_fault(Cold& c, uint32_t lane, uint64_t address, const memory::Fault& f,
+                                                 memory::Space space) {
         LaneWork w;
         w.reset(lane);
         w.address = address;
         w.space = space;
-        group.report(w, f, recorder);
+        c.group.report(w, f, c.recorder);
       }
-      [[gnu::noinline]] void log(uint32_t lane, uint64_t address, const alu::Operands& operands, bool returns,
-                                 uint64_t returned) {
-        group.log.push_back({address, {op, operands, returns ? std::optional<uint64_t>(returned) : std::nullopt,
-                                       group.first_lane_ + lane}});
+      [[gnu::noinline]] static void log(Cold& c, uint32_t lane, uint64_t address, alu::Operands operands,
+                                        bool returns, uint64_t returned) {
+        c.group.log.push_back({address, {c.op, operands, returns ? std::optional<uint64_t>(returned) : std::nullopt,
+                                         c.group.first_lane_ + lane}});
       }
-      // The rare roads, one lane at a time through step().
-      [[gnu::noinline]] bool other_road(uint32_t lane, uint64_t address, const alu::Operands& operands, Path path,
-                                        memory::Space space, bool returns, uint64_t& returned) {
+      // The rare roads, one lane at a time through step(): the bits returned, and whether the
+      // access completed (hi != 0).
+      [[gnu::noinline]] static LaneResult other_road(Cold& c, uint32_t lane, uint64_t address,
+                                                     alu::Operands operands, Path path, memory::Space space,
+                                                     bool returns) {
         LaneWork w;
         w.reset(lane);
         w.path = path;
@@ -300,16 +416,17 @@ class LaneGroup final : public Agent {
         w.operands = operands;
         w.space = space;
         w.returns = returns;
-        while (!group.step(w, recorder)) {
+        while (!c.group.step(w, c.recorder)) {
         }
-        returned = w.result.lo;
-        return w.completed;
+        return {w.result.lo, w.completed ? 1u : 0u};
       }
-    } access{*this, recorder, unit, op, settings_.log};
+    };
+    Cold cold{*this, recorder, unit, op};
+    LaneAccess access{&cold, unit.fast(), settings_.log};
     const bool ran = lanes.each(current_, mask, access);
     unit.done();
     recorder.counters.operations += access.operations;
-    recorder.counters.cas_retries += access.retries;
+    recorder.counters.cas_retries += access.retries + unit.elsewhere_retries();
     return ran;
   }
 
@@ -338,7 +455,7 @@ class LaneGroup final : public Agent {
     }
     unit.done();
     recorder.counters.operations += operations;
-    recorder.counters.cas_retries += retries;
+    recorder.counters.cas_retries += retries + unit.elsewhere_retries();
     lanes.write(current_, std::span<const LaneWork>(work_.data(), work_.size()));
   }
 

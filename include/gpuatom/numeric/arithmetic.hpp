@@ -41,14 +41,15 @@ constexpr int bit_length(W x) {
 
 namespace detail {
 
-// add() once its cheap exits are taken: `both_normal` skips the special-value checks.
+// The algorithm for two finite operands, not both zero (flushed already where inputs flush).
 template <class F>
-constexpr uint64_t add_general(uint64_t a, uint64_t b, const AddRules& rules, bool both_normal) {
-  using W = typename detail::Wide<F>::type;
-  constexpr int guard = detail::Wide<F>::guard;
-  constexpr int wide_bits = detail::Wide<F>::bits;
-  constexpr int top = F::frac_bits + guard;  // position of the hidden bit once normalised
+[[gnu::always_inline]] constexpr uint64_t add_finite(uint64_t a, uint64_t b, AddRules rules);
 
+// add() once its cheap exits are taken: `both_normal` skips the special-value checks. The rules come
+// by value: a reference would give the address of an inlining caller's copy to this call, and the
+// caller would then keep its locals in memory rather than in registers.
+template <class F>
+constexpr uint64_t add_general(uint64_t a, uint64_t b, AddRules rules, bool both_normal) {
   if (!both_normal) {
     if (rules.flush_inputs) {
       a = flush_subnormal<F>(a);
@@ -70,6 +71,15 @@ constexpr uint64_t add_general(uint64_t a, uint64_t b, const AddRules& rules, bo
     // (+0) + (−0) = +0 and (−0) + (−0) = −0 under round-to-nearest.
     if (is_zero<F>(a) && is_zero<F>(b)) return a & b;
   }
+  return add_finite<F>(a, b, rules);
+}
+
+template <class F>
+[[gnu::always_inline]] constexpr uint64_t add_finite(uint64_t a, uint64_t b, AddRules rules) {
+  using W = typename detail::Wide<F>::type;
+  constexpr int guard = detail::Wide<F>::guard;
+  constexpr int wide_bits = detail::Wide<F>::bits;
+  constexpr int top = F::frac_bits + guard;  // position of the hidden bit once normalised
 
   // x is the operand of larger magnitude (encodings order like magnitudes).
   const bool a_larger = (a & ~F::sign_bit) >= (b & ~F::sign_bit);
@@ -151,6 +161,39 @@ template <class F>
   if (a_normal && zero(b)) return a;
   if (b_normal && zero(a)) return b;
   return detail::add_general<F>(a, b, rules, a_normal && b_normal);
+}
+
+namespace detail {
+// add_finite() with no rules, out of line: a call to a function that calls nothing, whose
+// clobbered registers the caller knows (GCC's interprocedural register allocation), so that a
+// caller's loop keeps its own values in registers around it.
+template <class F>
+[[gnu::noinline]] constexpr uint64_t add_finite_leaf(uint64_t a, uint64_t b) {
+  return add_finite<F>(a, b, AddRules{});
+}
+}  // namespace detail
+
+// add() with no call and no rules, for a loop that must not make one (the executor's block of
+// lanes): where both operands are normal numbers or zeros (not both zero) and the sum is not
+// subnormal, every platform rule agrees (nothing to flush, no NaN, no signed-zero choice), so
+// the sum goes to `sum` and the result is true. False, with `sum` unspecified, for every other
+// pair: add() with the platform's rules takes those.
+template <class F>
+[[gnu::always_inline]] constexpr bool add_without_rules(uint64_t a, uint64_t b, uint64_t& sum) {
+  a &= F::mask;
+  b &= F::mask;
+  const auto normal = [](uint64_t v) { return exponent_of<F>(v) - 1 < static_cast<uint64_t>(F::max_exp - 1); };
+  const auto zero = [](uint64_t v) { return (v & ~F::sign_bit) == 0; };
+  const bool a_normal = normal(a);
+  const bool b_normal = normal(b);
+  if (a_normal && b_normal) {
+    sum = detail::add_finite_leaf<F>(a, b);
+    return !is_subnormal<F>(sum);  // a cancellation into the subnormal range: the rules decide
+  }
+  if (a_normal && zero(b)) sum = a;
+  else if (b_normal && zero(a)) sum = b;
+  else return false;
+  return true;
 }
 
 // Total order of non-NaN values with −0 < +0, as an unsigned key.

@@ -74,6 +74,9 @@ class Expression {
     uint64_t base = 0;
     uint64_t divisor = 1;  // Of::tid only; 1 for every form without a quotient
 
+    // base + stride · tid itself, the whole 64 bits: lane values on a straight line.
+    bool straight() const { return of == Of::tid && divisor == 1 && modulus == 0 && half == Half::whole; }
+
     // The values of `count` consecutive lanes from `first_tid` on, into out[0 … count), each
     // ANDed with `keep` (an element's bytes): a multiply-add per lane when t is tid itself, else
     // stepped (Walk).
