@@ -372,6 +372,7 @@ class ChannelReader {
   template <class Make>
   ChannelReader(const CompiledInstruction& c, Make&& make)
       : c_(c),
+        shortcut_(c.shortcut),
         placement_(c.placement),
         keep_(low_bits(~uint64_t{0}, c.access_bytes)),
         src0_only_(c.placement.src0_value == ~uint64_t{0} && !c.placement.src0_compare && !c.placement.src1_value &&
@@ -403,8 +404,8 @@ class ChannelReader {
       return true;
     } else {
       const auto coordinate = [&](uint8_t k) { return static_cast<uint32_t>(operands_[k].value(n)); };
-      if (flat_) return c_.shortcut.address(coordinate(slot(read_u)), coordinate(y_), address);
-      return c_.shortcut.address(coordinate(slot(read_u)), coordinate(y_), coordinate(slice_),
+      if (flat_) return shortcut_.address(coordinate(slot(read_u)), coordinate(y_), address);
+      return shortcut_.address(coordinate(slot(read_u)), coordinate(y_), coordinate(slice_),
                                  coordinate(slot(read_lod)), address);
     }
   }
@@ -427,6 +428,9 @@ class ChannelReader {
   static constexpr uint8_t zero_slot = last - first;  // an operand that reads 0
 
   const CompiledInstruction& c_;
+  // A copy in the reader's frame: stores to the executor's arrays might alias c_'s, and the
+  // surface's extents and pitches would be loaded again for every channel.
+  const memory::PitchLinearShortcut shortcut_;
   const OperandPlacement placement_;
   const uint64_t keep_;  // the access's bytes of each source
   const bool src0_only_;  // the placement puts Src0 in the value and nothing else anywhere
@@ -589,23 +593,46 @@ class ThreadLanes {
           else write_dst(i, n, bits);
         }
       };
-      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+      // The channels up to the first whose target is not plain, read into arrays and handed to
+      // the executor as one block (exec::LaneBlock); then that channel alone; and so on.
+      for (uint64_t bits = mask.bits; bits != 0;) {
+        uint64_t run = 0;
+        for (uint64_t left = bits; left != 0; left &= left - 1) {
+          const auto n = static_cast<uint32_t>(std::countr_zero(left));
+          if (!reader.plain_target(n, block_.addresses[n])) [[unlikely]]
+            break;
+          const alu::Operands operands = reader.operands(n);
+          block_.values[n] = operands.value;
+          block_.compares[n] = operands.compare;
+          run |= uint64_t{1} << n;
+        }
+        if (run != 0) {
+          const uint64_t done =
+              access.block({{run}, block_.addresses.data(), block_.values.data(), block_.compares.data(),
+                            exec::Path::atomic, memory::Space::global, returns,
+                            Stores ? block_.returned.data() : nullptr});
+          if constexpr (Stores)
+            for (uint64_t stored = done; stored != 0; stored &= stored - 1) {
+              const auto n = static_cast<uint32_t>(std::countr_zero(stored));
+              store(n, block_.returned[n]);
+            }
+          bits &= ~run;
+          if (bits == 0) break;
+        }
         const auto n = static_cast<uint32_t>(std::countr_zero(bits));
-        uint64_t address;
-        if (!reader.plain_target(n, address)) [[unlikely]] {
-          const ChannelTarget target = reader.target(n);
-          if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
-            store(n, 0);
-            continue;
-          }
-          if (target.fault) {
-            access.fault(n, target.address, *target.fault);
-            continue;
-          }
-          address = target.address;
+        bits &= bits - 1;
+        const ChannelTarget target = reader.target(n);
+        if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
+          store(n, 0);
+          continue;
+        }
+        if (target.fault) {
+          access.fault(n, target.address, *target.fault);
+          continue;
         }
         uint64_t returned;
-        if (access(n, address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns, returned))
+        if (access(n, target.address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns,
+                   returned))
           store(n, returned);
       }
     };
@@ -633,6 +660,10 @@ class ThreadLanes {
   uint32_t batch_ = 1;  // hardware threads in one executor group
   uint64_t first_ = 0;  // the group's first lane
   uint64_t em_ = 0;     // the execution mask of the group's channels (one thread: its low bits)
+  // each_with()'s block of channels (exec::LaneBlock), by channel.
+  struct Block {
+    std::array<uint64_t, max_batch_lanes> addresses, values, compares, returned;
+  } block_;
   // compute()'s values, by operand: scratch for the instruction being read.
   mutable std::array<std::array<uint64_t, max_batch_lanes>, read_count> computed_{};
 };
