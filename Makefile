@@ -43,7 +43,10 @@ test-tsan:
 
 # The executor beside the host's own atomics (docs/performance.md): JSON in build/bench/results.json,
 # a summary table of the pairs and ratios at the end. BENCH_ARGS takes Google Benchmark flags.
-BENCH_ARGS ?= --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
+# Repetitions run in random order across benchmarks, so that the executor and the host side of a
+# pair are sampled through the same stretches of a noisy machine, not one after the other.
+BENCH_ARGS ?= --benchmark_repetitions=7 --benchmark_min_time=0.2 --benchmark_enable_random_interleaving=true \
+	--benchmark_display_aggregates_only=true
 bench: configure
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-bench
 	build/$(PRESET)/bin/gpuatom-bench $(BENCH_ARGS)

@@ -347,9 +347,8 @@ class WarpLanes {
     for (exec::LaneWork& w : lanes) w.access = read_general(c, w.lane, w);
   }
 
-  // The common shape in one block (exec::EachLane, exec::LaneBlock): every register is the lane's
-  // own, so the lanes' addresses and operands are read into arrays, the executor performs them,
-  // and the lanes whose access completed write Rd.
+  // The common shape in one loop (exec::EachLane): every register is the lane's own, so a lane may
+  // write Rd before the next lane reads.
   template <class Access>
   bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
     const CompiledInstruction& c = p_.code[i];
@@ -359,23 +358,16 @@ class WarpLanes {
     reader.with_forms([&]<bool A, bool V, bool C>() {
       for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
         const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+        uint64_t address;
         alu::Operands operands;
-        reader.template read<A, V, C>(lane, block_.addresses[lane], operands);
-        block_.values[lane] = operands.value;
-        block_.compares[lane] = operands.compare;
+        reader.template read<A, V, C>(lane, address, operands);
+        uint64_t returned;
+        if (!access(lane, address, operands, exec::Path::atomic, memory::Space::global, true, returned)) continue;
+        uint32_t* r = reader.lane_registers(lane);
+        if (rd_lo >= 0) r[rd_lo] = static_cast<uint32_t>(returned);
+        if (rd_hi >= 0) r[rd_hi] = static_cast<uint32_t>(returned >> 32);
       }
     });
-    const bool keeps = rd_lo >= 0 || rd_hi >= 0;
-    const uint64_t done = access.block({mask, block_.addresses.data(), block_.values.data(), block_.compares.data(),
-                                        exec::Path::atomic, memory::Space::global, true,
-                                        keeps ? block_.returned.data() : nullptr});
-    if (keeps)
-      for (uint64_t bits = done; bits != 0; bits &= bits - 1) {
-        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-        uint32_t* r = reader.lane_registers(lane);
-        if (rd_lo >= 0) r[rd_lo] = static_cast<uint32_t>(block_.returned[lane]);
-        if (rd_hi >= 0) r[rd_hi] = static_cast<uint32_t>(block_.returned[lane] >> 32);
-      }
     return true;
   }
 
@@ -608,10 +600,6 @@ class WarpLanes {
   exec::LaneMask masks_;
   std::array<bool, 32> bank_taken_{};
   uint64_t t0_ = 0, wrap_ = ~uint64_t{0};  // the current instruction's direct address: t of lane 0, wrap
-  // each()'s block of lanes (exec::LaneBlock), by lane.
-  struct Block {
-    std::array<uint64_t, exec::max_group_size> addresses, values, compares, returned;
-  } block_;
 };
 
 // One copy of the scenario's device: the memory with its windows, and the warps, eager or

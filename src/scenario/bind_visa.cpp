@@ -383,12 +383,16 @@ class ChannelReader {
       // typed_coordinates() places them; the zero slot where the dimension has none.
       const bool v_is_y = c.dim == memory::SurfaceDim::d2 || c.dim == memory::SurfaceDim::d2_array ||
                           c.dim == memory::SurfaceDim::d3;
-      y_ = v_is_y ? slot(read_v) : zero_slot;
-      slice_ = c.dim == memory::SurfaceDim::d1_array ? slot(read_v)
-               : c.dim == memory::SurfaceDim::d2_array || c.dim == memory::SurfaceDim::d3 ? slot(read_r)
-                                                                                           : zero_slot;
+      y_ = operands_[v_is_y ? slot(read_v) : zero_slot];
+      slice_ = operands_[c.dim == memory::SurfaceDim::d1_array ? slot(read_v)
+                         : c.dim == memory::SurfaceDim::d2_array || c.dim == memory::SurfaceDim::d3 ? slot(read_r)
+                                                                                                     : zero_slot];
+      x_ = operands_[slot(read_u)];
+      level_ = operands_[slot(read_lod)];
       // No slice and no LOD operand: every channel is at level 0 of a 1D or 2D surface.
-      flat_ = slice_ == zero_slot && c.instruction.operand(Slot::lod).is_null();
+      flat_ = !(c.dim == memory::SurfaceDim::d1_array || c.dim == memory::SurfaceDim::d2_array ||
+                c.dim == memory::SurfaceDim::d3) &&
+              c.instruction.operand(Slot::lod).is_null();
     }
   }
   [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
@@ -403,10 +407,9 @@ class ChannelReader {
       address = at(read_address, n);
       return true;
     } else {
-      const auto coordinate = [&](uint8_t k) { return static_cast<uint32_t>(operands_[k].value(n)); };
-      if (flat_) return shortcut_.address(coordinate(slot(read_u)), coordinate(y_), address);
-      return shortcut_.address(coordinate(slot(read_u)), coordinate(y_), coordinate(slice_),
-                                 coordinate(slot(read_lod)), address);
+      const auto coordinate = [&](const Operand& o) { return static_cast<uint32_t>(o.value(n)); };
+      if (flat_) return shortcut_.address(coordinate(x_), coordinate(y_), address);
+      return shortcut_.address(coordinate(x_), coordinate(y_), coordinate(slice_), coordinate(level_), address);
     }
   }
   // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8). (Inlined: out of
@@ -428,15 +431,17 @@ class ChannelReader {
   static constexpr uint8_t zero_slot = last - first;  // an operand that reads 0
 
   const CompiledInstruction& c_;
-  // A copy in the reader's frame: stores to the executor's arrays might alias c_'s, and the
+  // A copy in the reader's frame: stores through the thread's state might alias c_'s, and the
   // surface's extents and pitches would be loaded again for every channel.
   const memory::PitchLinearShortcut shortcut_;
   const OperandPlacement placement_;
   const uint64_t keep_;  // the access's bytes of each source
   const bool src0_only_;  // the placement puts Src0 in the value and nothing else anywhere
   std::array<Operand, last - first + 1> operands_;
-  uint8_t y_ = zero_slot, slice_ = zero_slot;  // TYPED: the slots placed as y and as the slice
-  bool flat_ = false;                           // TYPED: x and y are all a channel's coordinates
+  // TYPED: the operands placed as x, y, the slice and the level (copies: no slot to look up per
+  // channel), and whether x and y are all a channel's coordinates.
+  Operand x_, y_, slice_, level_;
+  bool flat_ = false;
 };
 
 // One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables
@@ -593,46 +598,23 @@ class ThreadLanes {
           else write_dst(i, n, bits);
         }
       };
-      // The channels up to the first whose target is not plain, read into arrays and handed to
-      // the executor as one block (exec::LaneBlock); then that channel alone; and so on.
-      for (uint64_t bits = mask.bits; bits != 0;) {
-        uint64_t run = 0;
-        for (uint64_t left = bits; left != 0; left &= left - 1) {
-          const auto n = static_cast<uint32_t>(std::countr_zero(left));
-          if (!reader.plain_target(n, block_.addresses[n])) [[unlikely]]
-            break;
-          const alu::Operands operands = reader.operands(n);
-          block_.values[n] = operands.value;
-          block_.compares[n] = operands.compare;
-          run |= uint64_t{1} << n;
-        }
-        if (run != 0) {
-          const uint64_t done =
-              access.block({{run}, block_.addresses.data(), block_.values.data(), block_.compares.data(),
-                            exec::Path::atomic, memory::Space::global, returns,
-                            Stores ? block_.returned.data() : nullptr});
-          if constexpr (Stores)
-            for (uint64_t stored = done; stored != 0; stored &= stored - 1) {
-              const auto n = static_cast<uint32_t>(std::countr_zero(stored));
-              store(n, block_.returned[n]);
-            }
-          bits &= ~run;
-          if (bits == 0) break;
-        }
+      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
         const auto n = static_cast<uint32_t>(std::countr_zero(bits));
-        bits &= bits - 1;
-        const ChannelTarget target = reader.target(n);
-        if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
-          store(n, 0);
-          continue;
-        }
-        if (target.fault) {
-          access.fault(n, target.address, *target.fault);
-          continue;
+        uint64_t address;
+        if (!reader.plain_target(n, address)) [[unlikely]] {
+          const ChannelTarget target = reader.target(n);
+          if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
+            store(n, 0);
+            continue;
+          }
+          if (target.fault) {
+            access.fault(n, target.address, *target.fault);
+            continue;
+          }
+          address = target.address;
         }
         uint64_t returned;
-        if (access(n, target.address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns,
-                   returned))
+        if (access(n, address, reader.operands(n), exec::Path::atomic, memory::Space::global, returns, returned))
           store(n, returned);
       }
     };
@@ -660,10 +642,6 @@ class ThreadLanes {
   uint32_t batch_ = 1;  // hardware threads in one executor group
   uint64_t first_ = 0;  // the group's first lane
   uint64_t em_ = 0;     // the execution mask of the group's channels (one thread: its low bits)
-  // each_with()'s block of channels (exec::LaneBlock), by channel.
-  struct Block {
-    std::array<uint64_t, max_batch_lanes> addresses, values, compares, returned;
-  } block_;
   // compute()'s values, by operand: scratch for the instruction being read.
   mutable std::array<std::array<uint64_t, max_batch_lanes>, read_count> computed_{};
 };

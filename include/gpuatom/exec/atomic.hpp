@@ -85,28 +85,13 @@ class AtomicUnit {
                                                                     const alu::Operands& operands,
                                                                     memory::Space space, uint64_t& cas_retries,
                                                                     bool emulated = false) {
-    // The hit test of DeviceMemory::translate() for an aligned 4-byte global write.
-    // An F32 add is a compare-and-swap loop on the host either way, so it serves `emulated` too.
+    // The call-free road where it serves (an F32 add is a compare-and-swap loop on the host either
+    // way, so it serves `emulated` too); everything else, and every lane it leaves, apply_atomic.
     if constexpr (K == Kind::add32 || K == Kind::fadd32) {
-      if ((K == Kind::fadd32 || !emulated) && space == memory::Space::global && address - fast.low + 4 <= fast.span &&
-          (address & 3) == 0) [[likely]] {
-        auto* word = reinterpret_cast<uint32_t*>(fast.host + (address - fast.low));
-        const auto value = static_cast<uint32_t>(operands.value);
-        if constexpr (K == Kind::add32) {
-          const uint32_t old = std::atomic_ref<uint32_t>(*word).fetch_add(value, std::memory_order_seq_cst);
-          return alu::Result{static_cast<uint32_t>(old + value), old};
-        } else {
-          // What apply_atomic does for an F32 add, without its dispatch on op and type: the same
-          // compare-and-swap loop around the same soft-float add.
-          std::atomic_ref<uint32_t> ref(*word);
-          uint32_t observed = ref.load(std::memory_order_relaxed);
-          uint32_t next;
-          while (!ref.compare_exchange_weak(
-              observed, next = static_cast<uint32_t>(numeric::add<numeric::Single>(observed, value, fast.add)),
-              std::memory_order_seq_cst, std::memory_order_relaxed))
-            ++cas_retries;
-          return alu::Result{next, observed};
-        }
+      uint64_t returned, stored;
+      if ((K == Kind::fadd32 || !emulated) && space == memory::Space::global &&
+          apply_without_call<K>(fast, address, operands.value, &cas_retries, returned, stored)) [[likely]] {
+        return alu::Result{stored, returned};
       }
     }
     const auto r = unit.apply_elsewhere(address, operands, space, emulated);
@@ -115,11 +100,12 @@ class AtomicUnit {
   }
   // apply<K>() with no call, for a loop that must make none (a block of lanes, whose values then
   // stay in registers): the access of an aligned 4-byte global word on `page`, adding `value`,
-  // the F32 add where no platform rule decides (numeric::add_without_rules). False, with nothing
-  // done, for every other lane (and every lane of Kind::other): apply() takes it.
+  // the F32 add where no platform rule decides (numeric::add_without_rules): the bits the lane
+  // gets back and the bits stored. False, with nothing done, for every other lane (and every lane
+  // of Kind::other): apply() takes it.
   template <Kind K>
   [[gnu::always_inline]] static bool apply_without_call(const Fast& page, uint64_t address, uint64_t value,
-                                                        uint64_t* cas_retries, uint64_t& returned) {
+                                                        uint64_t* cas_retries, uint64_t& returned, uint64_t& stored) {
     if constexpr (K == Kind::other) {
       return false;
     } else {
@@ -128,7 +114,10 @@ class AtomicUnit {
         return false;
       auto* word = reinterpret_cast<uint32_t*>(page.host + offset);
       if constexpr (K == Kind::add32) {
-        returned = std::atomic_ref<uint32_t>(*word).fetch_add(static_cast<uint32_t>(value), std::memory_order_seq_cst);
+        const uint32_t old =
+            std::atomic_ref<uint32_t>(*word).fetch_add(static_cast<uint32_t>(value), std::memory_order_seq_cst);
+        returned = old;
+        stored = static_cast<uint32_t>(old + value);
       } else {
         std::atomic_ref<uint32_t> ref(*word);
         uint32_t observed = ref.load(std::memory_order_relaxed);
@@ -137,8 +126,10 @@ class AtomicUnit {
           if (!numeric::add_without_rules<numeric::Single>(observed, value, sum)) [[unlikely]]
             return false;  // the failed rounds so far changed nothing
           if (ref.compare_exchange_weak(observed, static_cast<uint32_t>(sum), std::memory_order_seq_cst,
-                                        std::memory_order_relaxed)) [[likely]]
+                                        std::memory_order_relaxed)) [[likely]] {
+            stored = sum;
             break;
+          }
           ++*cas_retries;
         }
         returned = observed;

@@ -170,8 +170,8 @@ template <AtomicUnit::Kind K, bool Straight, bool OneValue, bool Returns>
   for (; bits != 0; bits &= bits - 1) {
     const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
     const uint64_t address = Straight ? first + step * lane : addresses[lane];
-    uint64_t bits_back;
-    if (!AtomicUnit::apply_without_call<K>(page, address, OneValue ? one : values[lane], failed, bits_back))
+    uint64_t bits_back, stored;
+    if (!AtomicUnit::apply_without_call<K>(page, address, OneValue ? one : values[lane], failed, bits_back, stored))
       break;
     if constexpr (Returns) returned[lane] = bits_back;
   }
