@@ -56,9 +56,8 @@ std::byte* take() {
       return page;
     }
   }
-  auto* fresh = static_cast<std::byte*>(std::aligned_alloc(page_bytes, page_bytes));
+  auto* fresh = static_cast<std::byte*>(std::calloc(1, page_bytes));
   if (fresh == nullptr) throw std::bad_alloc();
-  std::memset(fresh, 0, page_bytes);
   return fresh;
 }
 
