@@ -178,6 +178,19 @@ template <AtomicUnit::Kind K, bool Straight, bool OneValue, bool Returns>
   return bits;
 }
 
+// The block_inner compiled for b's shape.
+template <AtomicUnit::Kind K>
+auto block_inner_for(const LaneBlock& b) {
+  using Inner = uint64_t (*)(AtomicUnit::Fast, const LaneBlock&, uint64_t, uint64_t*);
+  static constexpr Inner table[8] = {
+      block_inner<K, false, false, false>, block_inner<K, false, false, true>,
+      block_inner<K, false, true, false>,  block_inner<K, false, true, true>,
+      block_inner<K, true, false, false>,  block_inner<K, true, false, true>,
+      block_inner<K, true, true, false>,   block_inner<K, true, true, true>,
+  };
+  return table[(b.addresses == nullptr) * 4 + b.one_value * 2 + (b.returned != nullptr)];
+}
+
 template <GroupLanes Lanes>
 class LaneGroup final : public Agent {
  public:
@@ -350,7 +363,7 @@ class LaneGroup final : public Agent {
         while (bits != 0) {
           if (inline_road) {
             // `left`: the lanes from the first one not done on.
-            const uint64_t left = inner_for(b)(fast, b, bits, &failed);
+            const uint64_t left = block_inner_for<K>(b)(fast, b, bits, &failed);
             inlined |= bits & ~left;
             bits = left;
             if (bits == 0) break;
@@ -367,17 +380,6 @@ class LaneGroup final : public Agent {
         operations += static_cast<uint64_t>(std::popcount(inlined));  // the operator counts its own
         retries += failed;
         return done | inlined;
-      }
-      // The block_inner compiled for b's shape.
-      using Inner = uint64_t (*)(AtomicUnit::Fast, const LaneBlock&, uint64_t, uint64_t*);
-      static Inner inner_for(const LaneBlock& b) {
-        static constexpr Inner table[8] = {
-            block_inner<K, false, false, false>, block_inner<K, false, false, true>,
-            block_inner<K, false, true, false>,  block_inner<K, false, true, true>,
-            block_inner<K, true, false, false>,  block_inner<K, true, false, true>,
-            block_inner<K, true, true, false>,   block_inner<K, true, true, true>,
-        };
-        return table[(b.addresses == nullptr) * 4 + b.one_value * 2 + (b.returned != nullptr)];
       }
       // The rare roads' lanes of a block, one at a time.
       uint64_t block_elsewhere(const LaneBlock& b) {
