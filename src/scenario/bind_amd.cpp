@@ -144,37 +144,26 @@ class WaveLanes {
     }
   }
 
-  // The same in one loop (exec::EachLane): results are not sources, so lanes are independent.
+  // The same as one block (exec::EachLane, exec::LaneBlock; results are not sources, so lanes are
+  // independent) when no lane is a host agent's and every address lies in one region: the road
+  // depends on nothing else, so it is chosen once. Other waves take read() and write().
   template <class Access>
   bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
+    if (p_.host || mask.bits == 0) return false;
     const CompiledOperation& op = p_.ops[i];
-    const bool compares = op.compare.has_value();
-    // One road for the wave when no lane is a host agent's and every address lies in one region
-    // (the road depends on nothing else): chosen once, and the loop is the atomics alone.
-    if (!p_.host && mask.bits != 0) {
-      const Road road = road_at(i, address_of(std::countr_zero(mask.bits)));
-      if (in_one_region(region_base_, region_size_)) {
-        if (p_.keep_results) each_on<true>(i, mask, road, compares, access);
-        else each_on<false>(i, mask, road, compares, access);
-        return true;
+    const Road road = road_at(i, address_of(std::countr_zero(mask.bits)));
+    if (!in_one_region(region_base_, region_size_)) return false;
+    const bool keep = p_.keep_results;
+    uint64_t done = 0;
+    if (road.accesses)  // else a NOP: nothing reaches memory, every lane gets 0
+      done = access.block({mask, straight_ ? nullptr : addresses_.data(), values_.data(),
+                           op.compare ? compares_.data() : nullptr, road.device, memory::Space::global, road.returns,
+                           keep ? scratch_.data() : nullptr, op.operand.is_constant(), line_first_, line_step_});
+    if (keep)
+      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+        if (!road.accesses || ((done >> lane) & 1)) record(i, lane, road.accesses && road.returns ? scratch_[lane] : 0);
       }
-    }
-    const uint64_t* addresses = this->addresses();
-    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-      const uint64_t address = addresses[lane];
-      bool accesses = true, returns = true;
-      exec::Path path = exec::Path::atomic;
-      route(i, lane, address, accesses, path, returns);
-      if (!accesses) {
-        record(i, lane, 0);
-        continue;
-      }
-      uint64_t returned;
-      if (access(lane, address, alu::Operands{values_[lane], compares ? compares_[lane] : 0}, path,
-                 memory::Space::global, returns, returned))
-        record(i, lane, returns ? returned : 0);
-    }
     return true;
   }
   void finish(uint32_t i, const exec::LaneWork& w) { record(i, w.lane, 0); }
@@ -222,8 +211,7 @@ class WaveLanes {
 
   // Whether every lane of the wave, active or not (their addresses are computed too), has its
   // address in [base, base + size): at the two ends when the addresses are a straight line that
-  // does not wrap past 2^64, else by a plain loop, cheaper than one over the mask (an inactive
-  // lane elsewhere only costs the per-lane road), two lanes a step.
+  // does not wrap past 2^64, else lane by lane.
   bool in_one_region(uint64_t base, uint64_t size) {
     const auto inside = [&](uint64_t a) { return a - base < size; };
     if (straight_) {
@@ -233,30 +221,7 @@ class WaveLanes {
         return inside(line_first_) && inside(static_cast<uint64_t>(last));
     }
     const uint64_t* addresses = this->addresses();
-    uint64_t outside[2] = {0, 0};
-    uint32_t lane = 0;
-    for (; lane + 1 < count_; lane += 2) {
-      outside[0] += !inside(addresses[lane]);
-      outside[1] += !inside(addresses[lane + 1]);
-    }
-    if (lane < count_) outside[0] += !inside(addresses[lane]);
-    return outside[0] + outside[1] == 0;
-  }
-
-  // each() for lanes that all take `road` (a device lane's): one block (exec::LaneBlock).
-  template <bool Keep, class Access>
-  void each_on(uint32_t i, exec::LaneMask mask, const Road road, const bool compares, Access& access) {
-    uint64_t done = 0;
-    if (road.accesses)  // a NOP: nothing reaches memory, every lane gets 0
-      done = access.block({mask, straight_ ? nullptr : addresses_.data(), values_.data(),
-                           compares ? compares_.data() : nullptr, road.device, memory::Space::global, road.returns,
-                           Keep ? scratch_.data() : nullptr, p_.ops[i].operand.is_constant(), line_first_,
-                           line_step_});
-    if constexpr (Keep)
-      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-        if (!road.accesses || ((done >> lane) & 1)) record(i, lane, road.returns && road.accesses ? scratch_[lane] : 0);
-      }
+    return std::all_of(addresses, addresses + count_, inside);
   }
 
   // The road the model's outcome on the lane's region gives its access.

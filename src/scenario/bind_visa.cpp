@@ -402,20 +402,16 @@ class ChannelReader {
   // The common case of target(): an address that accesses memory without a fault (SVM always;
   // TYPED when the pitch-linear shortcut answers). False: ask target(), which says what instead.
   // (No ChannelTarget per channel: its optional fault was built and copied for every channel.)
-  // `Flat`: the caller knows flat() (a loop compiled for it tests nothing per channel).
-  template <bool Flat = false>
   [[gnu::always_inline]] bool plain_target(uint32_t n, uint64_t& address) const {
     if constexpr (!Typed) {
       address = at(read_address, n);
       return true;
     } else {
       const auto coordinate = [&](const Operand& o) { return static_cast<uint32_t>(o.value(n)); };
-      if (Flat || flat_) return shortcut_.address(coordinate(x_), coordinate(y_), address);
+      if (flat_) return shortcut_.address(coordinate(x_), coordinate(y_), address);
       return shortcut_.address(coordinate(x_), coordinate(y_), coordinate(slice_), coordinate(level_), address);
     }
   }
-  // TYPED: x and y are all a channel's coordinates (no slice, no LOD operand).
-  bool flat() const { return flat_; }
   // SVM: the address read; TYPED: U/V/R/LOD mapped through the surface (§8). (Inlined: out of
   // line, GCC 12 warns, wrongly, that the reader's operands are read past its array.)
   [[gnu::always_inline]] ChannelTarget target(uint32_t n) const {
@@ -594,9 +590,8 @@ class ThreadLanes {
       else dst_checked = true;
     }
     const unsigned db = c.data_bytes;
-    // The loop compiled for Dst's stores or none (nothing keeps Dst), and for flat TYPED
-    // coordinates or any.
-    const auto channels = [&]<bool Stores, bool Flat>() __attribute__((always_inline)) {
+    // The loop compiled twice: with Dst's stores, and without them when nothing keeps Dst.
+    const auto channels = [&]<bool Stores>() __attribute__((always_inline)) {
       const auto store = [&](uint32_t n, uint64_t bits) {
         if constexpr (Stores) {
           if (dst) store_le(dst + n * db, db, bits);
@@ -606,7 +601,7 @@ class ThreadLanes {
       for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
         const auto n = static_cast<uint32_t>(std::countr_zero(bits));
         uint64_t address;
-        if (!reader.template plain_target<Flat>(n, address)) [[unlikely]] {
+        if (!reader.plain_target(n, address)) [[unlikely]] {
           const ChannelTarget target = reader.target(n);
           if (!target.accesses) {  // out of bounds (§7): zeros returned, no access
             store(n, 0);
@@ -623,14 +618,8 @@ class ThreadLanes {
           store(n, returned);
       }
     };
-    const bool flat = Typed && reader.flat();
-    if (dst || dst_checked) {
-      if (flat) channels.template operator()<true, Typed>();
-      else channels.template operator()<true, false>();
-    } else {
-      if (flat) channels.template operator()<false, Typed>();
-      else channels.template operator()<false, false>();
-    }
+    if (dst || dst_checked) channels.template operator()<true>();
+    else channels.template operator()<false>();
   }
 
   template <class Reader>
