@@ -53,11 +53,10 @@ class AtomicUnit {
   // The operations inlined on the remembered page; `other` is always apply_atomic.
   enum class Kind : uint8_t { add32, fadd32, other };
 
-  // The remembered page for 4-byte global writes (span 0: none) and the F32 add's rules.
+  // The remembered page for 4-byte global writes (span 0: none).
   struct Fast {
     uint64_t low = 0, span = 0;
     std::byte* host = nullptr;
-    numeric::AddRules add;
   };
 
   AtomicUnit(memory::DeviceMemory& memory, const alu::Operation& operation,
@@ -67,7 +66,6 @@ class AtomicUnit {
       kind_ = Kind::add32;
     else if (operation.op == alu::Op::add && operation.type == alu::Type::f32)
       kind_ = Kind::fadd32;
-    fast_.add = operation.floats.add;
     remember();
   }
 

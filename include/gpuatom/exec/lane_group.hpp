@@ -351,12 +351,13 @@ class LaneGroup final : public Agent {
       }
       // The lanes of `b` in this loop, its own function: the vendor's values are in arrays, and
       // the inner loop makes no call (AtomicUnit::apply_without_call), so that the page, the
-      // arrays' bases and the mask stay in registers. A lane it cannot do leaves it for the
-      // operator above, and the next lane starts it again: lanes stay in ascending order.
+      // arrays' bases and the mask stay in registers. A lane it cannot do (and every lane of a
+      // rare road) goes through the operator above, and the next lane starts it again: lanes stay
+      // in ascending order.
       [[gnu::noinline]] uint64_t block(const LaneBlock& b) {
-        if (b.path != Path::atomic && b.path != Path::cas_loop) return block_elsewhere(b);
-        const bool inline_road = !logging && b.space == memory::Space::global &&
-                                 (K == AtomicUnit::Kind::fadd32 || b.path == Path::atomic);
+        const bool emulated_fadd = K == AtomicUnit::Kind::fadd32 && b.path == Path::cas_loop;
+        const bool inline_road =
+            !logging && b.space == memory::Space::global && (b.path == Path::atomic || emulated_fadd);
         const auto value_of = [&](uint32_t lane) { return b.values[b.one_value ? 0 : lane]; };
         uint64_t done = 0, inlined = 0, failed = 0;  // inlined: the lanes the inner loop did
         uint64_t bits = b.mask.bits;
@@ -380,18 +381,6 @@ class LaneGroup final : public Agent {
         operations += static_cast<uint64_t>(std::popcount(inlined));  // the operator counts its own
         retries += failed;
         return done | inlined;
-      }
-      // The rare roads' lanes of a block, one at a time.
-      uint64_t block_elsewhere(const LaneBlock& b) {
-        uint64_t done = 0;
-        for (uint64_t bits = b.mask.bits; bits != 0; bits &= bits - 1) {
-          const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-          const alu::Operands operands{b.values[b.one_value ? 0 : lane], b.compares ? b.compares[lane] : 0};
-          const LaneResult r = other_road(*cold, lane, b.address(lane), operands, b.path, b.space, b.returns);
-          if (b.returned) b.returned[lane] = r.lo;
-          if (r.hi) done |= uint64_t{1} << lane;
-        }
-        return done;
       }
       [[gnu::noinline]] static void report_fault(Cold& c, uint32_t lane, uint64_t address, const memory::Fault& f,
                                                  memory::Space space) {
