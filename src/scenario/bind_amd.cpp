@@ -113,16 +113,11 @@ class WaveLanes {
   // The wave's values at once (affine and constant expressions cost no interpretation).
   exec::LaneMask start(uint32_t i) {
     const CompiledOperation& op = p_.ops[i];
-    // Addresses on a straight line in tid (`addr(buf) + tid * 4`) are not stored: a block takes
-    // the line, and addresses() fills the array for the lanes that need one.
-    const auto& line = op.address.affine();
-    straight_ = line && line->straight();
-    if (straight_) {
-      line_first_ = line->base + line->stride * first_;
-      line_step_ = line->stride;
-    } else {
-      wave_values(op.address, addresses_.data());
-    }
+    // Addresses on a straight line over the wave (`addr(buf) + tid * 4`) are not stored: a block
+    // takes the line, and addresses() fills the array for the lanes that need one.
+    const auto& form = op.address.affine();
+    straight_ = form && form->line(first_, count_, line_first_, line_step_);
+    if (!straight_) wave_values(op.address, addresses_.data());
     // A constant operand is the same in every wave: filled once while the ops do not change.
     if (!(op.operand.is_constant() && constant_values_ == i && count_ <= constant_count_)) {
       wave_values(op.operand, values_.data());

@@ -465,16 +465,6 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
 
 void Expression::Affine::fill(uint64_t first_tid, uint32_t group_size, uint32_t count, uint64_t* out,
                               uint64_t keep) const {
-  if (of == Of::tid && divisor == 1 && modulus == 0) {
-    const int shift = half == Half::hi ? 32 : 0;
-    const uint64_t mask = (half == Half::whole ? ~uint64_t{0} : 0xffffffffULL) & keep;
-    // A running sum (no 64-bit multiply per lane) of a local step: `out` might alias the member,
-    // which the loop would load again for every lane, and not vectorise.
-    const uint64_t step = stride;
-    uint64_t value = base + step * first_tid;
-    for (uint32_t k = 0; k < count; ++k, value += step) out[k] = (value >> shift) & mask;
-    return;
-  }
   Walk(*this, first_tid, group_size).fill(count, out, keep);
 }
 

@@ -199,3 +199,40 @@ TEST(Expression, BatchEvaluationMatchesLaneByLane) {
                            "hi(addr(bins) + (tid / 2) * 0x80000000)", "(tid / 64) % 2", "tid / 1 + 1"})
     expect_batch_matches_lanes(text);
 }
+
+// Affine::line answers only where each lane's value, as evaluate() has it, is the first lane's
+// plus the step times the lane's place; and always for tid itself (no quotient, no modulus), for
+// a quotient that does not step and for a modulus that does not wrap within the lanes.
+TEST(Expression, AffineLinesAreTheLanesValues) {
+  int answered = 0;
+  for (const char* text : {"addr(bins) + tid * 4", "addr(bins) + (tid % 256) * 4", "tid / 64", "tid / 1024",
+                           "(tid / 64) % 2", "addr(bins) + ((tid / 1024) % 3) * 4096", "-(tid << 3) + 7",
+                           "(tid % 48) * 0xffffffff", "lane * 4 + 1", "lo(addr(bins) + tid * 4)"}) {
+    const auto compiled = Expression::compile(text, test_symbols());
+    ASSERT_TRUE(std::holds_alternative<Expression>(compiled)) << text;
+    const Expression::Affine form = *std::get<Expression>(compiled).affine();
+    for (const uint64_t first : {uint64_t{0}, uint64_t{32}, uint64_t{250}, uint64_t{1000}, uint64_t{4096 - 3}}) {
+      for (const uint32_t count : {1u, 5u, 32u, 64u}) {
+        uint64_t at = 0, step = 0;
+        if (!form.line(first, count, at, step)) continue;
+        ++answered;
+        for (uint32_t k = 0; k < count; ++k)
+          EXPECT_EQ(at + step * k, eval(text, first + k, (first + k) % 64)) << text << " tid " << first + k;
+      }
+    }
+  }
+  EXPECT_EQ(answered, 120);  // of 160: the lines worked out by hand, form by form
+  uint64_t at = 0, step = 0;
+  const auto form = [](const char* text) { return *std::get<Expression>(Expression::compile(text, test_symbols())).affine(); };
+  EXPECT_TRUE(form("addr(bins) + tid * 4").line(~uint64_t{0} - 70, 64, at, step));
+  EXPECT_EQ(step, 4u);
+  EXPECT_TRUE(form("tid / 64").line(128, 64, at, step));  // the quotient does not step
+  EXPECT_EQ(at, 2u);
+  EXPECT_EQ(step, 0u);
+  EXPECT_FALSE(form("tid / 64").line(129, 64, at, step));  // it steps at tid 192
+  EXPECT_TRUE(form("addr(bins) + (tid % 256) * 4").line(192, 64, at, step));
+  EXPECT_EQ(at, 0x10000u + 192 * 4);
+  EXPECT_FALSE(form("addr(bins) + (tid % 256) * 4").line(193, 64, at, step));  // it wraps at tid 256
+  EXPECT_FALSE(form("lo(addr(bins) + tid * 4)").line(0, 1, at, step));  // a half
+  EXPECT_FALSE(form("lane * 4 + 1").line(0, 1, at, step));              // a form of the lane
+}

@@ -74,14 +74,23 @@ class Expression {
     uint64_t base = 0;
     uint64_t divisor = 1;  // Of::tid only; 1 for every form without a quotient
 
-    // base + stride · tid itself, the whole 64 bits: lane values on a straight line.
-    bool straight() const { return of == Of::tid && divisor == 1 && modulus == 0 && half == Half::whole; }
-
     // The values of `count` consecutive lanes from `first_tid` on, into out[0 … count), each
-    // ANDed with `keep` (an element's bytes): a multiply-add per lane when t is tid itself, else
-    // stepped (Walk).
+    // ANDed with `keep` (an element's bytes), stepped (Walk::fill).
     void fill(uint64_t first_tid, uint32_t group_size, uint32_t count, uint64_t* out,
               uint64_t keep = ~uint64_t{0}) const;
+
+    // Whether the whole values of lanes first_tid … first_tid + count − 1 lie on a line: the first
+    // lane's value and the step per lane (0: one value). False where t wraps at the modulus or
+    // the quotient steps within them, and for a half.
+    bool line(uint64_t first_tid, uint32_t count, uint64_t& first, uint64_t& step) const {
+      if (half != Half::whole || count == 0 || (of == Of::lane && stride != 0)) return false;
+      const uint64_t q = first_tid / divisor, t = modulus ? q % modulus : q;
+      if (stride == 0 || q == (first_tid + count - 1) / divisor) step = 0;
+      else if (divisor == 1 && (modulus == 0 || t + count - 1 < modulus)) step = stride;
+      else return false;
+      first = base + stride * t;
+      return true;
+    }
 
     // The value for consecutive lanes from `first_tid` on, stepped one lane at a time: t counts
     // the quotient up and wraps at the modulus, so no lane divides.
@@ -111,14 +120,17 @@ class Expression {
       // where it holds for `divisor` lanes, one value up to the next step. Neither loop branches
       // per lane.
       void fill(uint32_t count, uint64_t* out, uint64_t keep) {
-        const uint64_t mask = mask_ & keep;
+        // Locals: `out` might alias a member, which the loop would load again for every lane and
+        // not vectorise.
+        const uint64_t mask = mask_ & keep, step = stride_;
+        const int right = shift_;
         for (uint64_t k = 0; k < count;) {
-          const uint64_t sum = base_ + stride_ * t_;
+          const uint64_t sum = base_ + step * t_;
           if (divisor_ == 1) {
             uint64_t n = count - k;
             if (modulus_ != 0 && modulus_ - t_ < n) n = modulus_ - t_;
             uint64_t value = sum;
-            for (uint64_t j = 0; j < n; ++j, value += stride_) out[k + j] = (value >> shift_) & mask;
+            for (uint64_t j = 0; j < n; ++j, value += step) out[k + j] = (value >> right) & mask;
             k += n;
             t_ += n;
             if (t_ == modulus_) t_ = 0;
