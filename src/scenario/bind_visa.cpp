@@ -88,6 +88,8 @@ struct CompiledInstruction {
   unsigned em_offset = 0;
   uint32_t em_channels = 0;  // the window's mask
   bool dst_observed = true;
+  // Src0 alone, and TYPED on a 1D or 2D surface without LOD: the shape ThreadLanes::as_line takes.
+  bool line_shape = false;
 };
 
 struct Init {
@@ -233,28 +235,6 @@ memory::CoordinateRules typed_rules() {
   return rules;
 }
 
-// U, V, R, LOD → coordinates per surface type (the TYPED_ATOMIC page's table, §8).
-memory::RawCoordinates typed_coordinates(memory::SurfaceDim dim, uint32_t u, uint32_t v, uint32_t r, uint32_t lod) {
-  memory::RawCoordinates c;
-  c.x = u;
-  c.level = lod;
-  switch (dim) {
-    case memory::SurfaceDim::d1:
-    case memory::SurfaceDim::d1_buffer: break;
-    case memory::SurfaceDim::d1_array: c.layer = v; break;
-    case memory::SurfaceDim::d2: c.y = v; break;
-    case memory::SurfaceDim::d2_array:
-      c.y = v;
-      c.layer = r;
-      break;
-    case memory::SurfaceDim::d3:
-      c.y = v;
-      c.z = r;
-      break;
-  }
-  return c;
-}
-
 // A channel's target on its surface through surface_element (what the shortcut does not answer).
 ChannelTarget typed_target(const CompiledInstruction& c, const memory::RawCoordinates& raw) {
   ChannelTarget target;
@@ -307,6 +287,7 @@ class ComputedOperand {
   ComputedOperand() = default;
   explicit ComputedOperand(const uint64_t* values) : values_(values) {}
   [[gnu::always_inline]] uint64_t value(uint32_t n) const { return values_[n]; }
+  const uint64_t* values() const { return values_; }
 
  private:
   static constexpr uint64_t zeros[max_batch_lanes] = {};
@@ -375,12 +356,12 @@ class ChannelReader {
         shortcut_(c.shortcut),
         placement_(c.placement),
         keep_(low_bits(~uint64_t{0}, c.access_bytes)),
-        src0_only_(c.placement.src0_value == ~uint64_t{0} && !c.placement.src0_compare && !c.placement.src1_value &&
-                   !c.placement.src1_compare) {
+        src0_only_(c.placement.src0_only()) {
     for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
     if constexpr (Typed) {
-      // Which operand is the surface's y and which its slice (z or array index), as
-      // typed_coordinates() places them; the zero slot where the dimension has none.
+      // U, V, R, LOD as coordinates per surface type (the TYPED_ATOMIC page's table, §8): which
+      // operand is the surface's y and which its slice (z or array index); the zero slot where the
+      // dimension has none.
       const bool v_is_y = c.dim == memory::SurfaceDim::d2 || c.dim == memory::SurfaceDim::d2_array ||
                           c.dim == memory::SurfaceDim::d3;
       y_ = operands_[v_is_y ? slot(read_v) : zero_slot];
@@ -389,10 +370,6 @@ class ChannelReader {
                                                                                                      : zero_slot];
       x_ = operands_[slot(read_u)];
       level_ = operands_[slot(read_lod)];
-      // No slice and no LOD operand: every channel is at level 0 of a 1D or 2D surface.
-      flat_ = !(c.dim == memory::SurfaceDim::d1_array || c.dim == memory::SurfaceDim::d2_array ||
-                c.dim == memory::SurfaceDim::d3) &&
-              c.instruction.operand(Slot::lod).is_null();
     }
   }
   [[gnu::always_inline]] alu::Operands operands(uint32_t n) const {
@@ -408,7 +385,6 @@ class ChannelReader {
       return true;
     } else {
       const auto coordinate = [&](const Operand& o) { return static_cast<uint32_t>(o.value(n)); };
-      if (flat_) return shortcut_.address(coordinate(x_), coordinate(y_), address);
       return shortcut_.address(coordinate(x_), coordinate(y_), coordinate(slice_), coordinate(level_), address);
     }
   }
@@ -423,8 +399,10 @@ class ChannelReader {
 
  private:
   [[gnu::always_inline]] memory::RawCoordinates coordinates(uint32_t n) const {
-    const auto coordinate = [&](Read r) { return static_cast<uint32_t>(at(r, n)); };
-    return typed_coordinates(c_.dim, coordinate(read_u), coordinate(read_v), coordinate(read_r), coordinate(read_lod));
+    const auto coordinate = [&](const Operand& o) { return static_cast<uint32_t>(o.value(n)); };
+    const bool layer = c_.dim == memory::SurfaceDim::d1_array || c_.dim == memory::SurfaceDim::d2_array;
+    return {coordinate(x_), coordinate(y_), layer ? 0 : coordinate(slice_), layer ? coordinate(slice_) : 0,
+            coordinate(level_)};
   }
   [[gnu::always_inline]] uint64_t at(Read r, uint32_t n) const { return operands_[r - first].value(n); }
   static constexpr uint8_t slot(Read r) { return static_cast<uint8_t>(r - first); }
@@ -436,12 +414,11 @@ class ChannelReader {
   const memory::PitchLinearShortcut shortcut_;
   const OperandPlacement placement_;
   const uint64_t keep_;  // the access's bytes of each source
-  const bool src0_only_;  // the placement puts Src0 in the value and nothing else anywhere
+  const bool src0_only_;
   std::array<Operand, last - first + 1> operands_;
   // TYPED: the operands placed as x, y, the slice and the level (copies: no slot to look up per
-  // channel), and whether x and y are all a channel's coordinates.
+  // channel).
   Operand x_, y_, slice_, level_;
-  bool flat_ = false;
 };
 
 // One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables
@@ -491,6 +468,7 @@ class ThreadLanes {
     const CompiledInstruction& c = p_.code[i];
     if (!c.independent) return false;
     const bool computed = streamed_ && c.all_direct;
+    if (computed && as_line(c, mask, access)) return true;
     if (c.surface) {
       if (computed) each_with<true, true>(i, mask, access);
       else each_with<false, true>(i, mask, access);
@@ -548,6 +526,34 @@ class ThreadLanes {
     uint64_t* out = computed_[r].data();
     d.form.fill(first_ + d.first, p_.group_size, c.instruction.exec.channels * batch_, out, d.size_mask);
     return ComputedOperand(out);
+  }
+
+  // A streamed instruction (every operand computed) whose value is Src0 alone, whose Dst nobody
+  // keeps and whose channels' addresses lie on a line: the executor's block, no operand stored.
+  // SVM: the address form on a line; TYPED: a 1D or 2D surface without LOD, x on a line at one
+  // y, every channel in bounds. False: the channels go one by one.
+  template <class Access>
+  bool as_line(const CompiledInstruction& c, exec::LaneMask mask, Access& access) {
+    const bool returns = !c.instruction.operand(Slot::dst).is_null();
+    if (!c.line_shape || mask.bits == 0 || (returns && c.dst_observed)) return false;
+    const auto lo = static_cast<uint32_t>(std::countr_zero(mask.bits));
+    const uint32_t span = 63 - static_cast<uint32_t>(std::countl_zero(mask.bits)) - lo;
+    const auto line = [&](Read r, uint64_t& first, uint64_t& step) {
+      const CompiledInstruction::Direct& d = c.direct[r];
+      return d.init >= 0 && d.form.line(first_ + d.first + lo, span + 1, first, step);
+    };
+    uint64_t first = 0, step = 0, y = 0, y_step = 0;
+    if (!line(c.surface ? read_u : read_address, first, step) ||
+        (c.surface && ((c.dim == memory::SurfaceDim::d2 && (!line(read_v, y, y_step) || y_step != 0)) ||
+                       !c.shortcut.line(static_cast<uint32_t>(first), static_cast<uint32_t>(step), span,
+                                        static_cast<uint32_t>(y), first, step))))
+      return false;
+    // Src0 as computed (the ALU cuts a value to the operation's width): one value, or one per lane.
+    const CompiledInstruction::Direct& v = c.direct[read_src0];
+    const ComputedOperand value = v.init >= 0 ? compute(c, read_src0) : ComputedOperand();
+    access.block({mask, nullptr, value.values(), nullptr, exec::Path::atomic, memory::Space::global, returns, nullptr,
+                  v.init < 0 || v.form.stride == 0, first - step * lo, step});
+    return true;
   }
 
   template <class Reader>
@@ -999,6 +1005,9 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       c.dim = bound->descriptor.dim;
       c.shortcut = memory::PitchLinearShortcut(c.surface, c.dim, typed_rules(), c.access_bytes);
     }
+    const bool flat = c.dim == memory::SurfaceDim::d1 || c.dim == memory::SurfaceDim::d1_buffer ||
+                      c.dim == memory::SurfaceDim::d2;
+    c.line_shape = c.placement.src0_only() && (!c.surface || (flat && in.operand(Slot::lod).is_null()));
     p.code.push_back(c);
   }
   p.layout = Layout(p.module.declarations);

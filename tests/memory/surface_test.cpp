@@ -315,5 +315,61 @@ TEST(SurfaceNames, Stable) {
   EXPECT_EQ(name(SurfaceStatus::disabled), "disabled");
 }
 
+
+// line() answers for channels on a line of x at one y only when each of them is in bounds, and
+// then with the address address() gives each; it answers every such line that does not wrap
+// past x = 2^32 − 1. Random 1D and 2D surfaces (x extents past 2^32 among them), lines near the
+// edges, across 2^32 and anywhere.
+TEST(PitchLinearShortcut, LinesAreTheirChannelsAddresses) {
+  std::mt19937_64 random(19);
+  const auto pick = [&](uint64_t n) { return static_cast<uint32_t>(random() % n); };
+  const SurfaceDim dims[] = {SurfaceDim::d1, SurfaceDim::d1_buffer, SurfaceDim::d2};
+  uint64_t answered = 0, declined = 0, wrapped = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const SurfaceDim dim = dims[pick(3)];
+    SurfaceDescriptor d;
+    d.dim = dim;
+    d.enabled = pick(16) != 0;
+    d.width = pick(4) == 0 ? (1u << 31) + pick(8) : 1 + pick(200);
+    d.height = 1 + pick(9);
+    d.element_bytes = 1u << pick(5);
+    d.levels[0] = {0x10000 + pick(64), 0x100 + pick(64), 0x4000};
+    CoordinateRules rules;
+    rules.xyz = pick(2) ? Signedness::signed32 : Signedness::unsigned32;
+    rules.buffer_x = pick(2) ? Signedness::signed32 : Signedness::unsigned32;
+    const unsigned access = 1u << pick(4);
+    const PitchLinearShortcut shortcut(&d, dim, rules, access);
+    const uint64_t x_extent = uint64_t{d.width} * d.element_bytes / access;
+    for (int k = 0; k < 40; ++k) {
+      const uint32_t span = pick(64);
+      const uint32_t x_step = pick(8) == 0 ? static_cast<uint32_t>(random()) : pick(4);
+      uint32_t x_first = pick(uint32_t(std::min<uint64_t>(x_extent, 1000)) + 1);
+      if (pick(4) == 0) x_first = static_cast<uint32_t>(x_extent - 1 - pick(70));  // ends past the edge
+      if (pick(4) == 0) x_first = 0xffffffffu - pick(70);                           // across 2^32
+      const uint32_t y = dim == SurfaceDim::d2 ? pick(d.height + 1) : 0;
+      bool each_in = true;
+      for (uint32_t j = 0; j <= span; ++j)
+        each_in = each_in && shortcut.address(RawCoordinates{x_first + x_step * j, y, 0, 0, 0}).has_value();
+      uint64_t first = 0, step = 0;
+      if (!shortcut.line(x_first, x_step, span, y, first, step)) {
+        ++declined;
+        const bool wraps = x_first + uint64_t{x_step} * span > 0xffffffffu;
+        wrapped += wraps;
+        EXPECT_TRUE(wraps || !each_in) << "round " << round << " k " << k;
+        continue;
+      }
+      ++answered;
+      for (uint32_t j = 0; j <= span; ++j) {
+        const auto address = shortcut.address(RawCoordinates{x_first + x_step * j, y, 0, 0, 0});
+        ASSERT_TRUE(address.has_value()) << "round " << round << " k " << k << " j " << j;
+        EXPECT_EQ(*address, first + step * j) << "round " << round << " k " << k << " j " << j;
+      }
+    }
+  }
+  EXPECT_GT(answered, 10000u);  // every side was exercised
+  EXPECT_GT(declined, 10000u);
+  EXPECT_GT(wrapped, 1000u);
+}
+
 }  // namespace
 }  // namespace gpuatom::memory

@@ -80,6 +80,8 @@ struct OperandPlacement {
   alu::Operands operator()(uint64_t v0, uint64_t v1) const {
     return {(v0 & src0_value) | (v1 & src1_value), (v0 & src0_compare) | (v1 & src1_compare)};
   }
+  // Src0 is the value and nothing else goes anywhere (add, min, …).
+  bool src0_only() const { return src0_value == ~uint64_t{0} && !src0_compare && !src1_value && !src1_compare; }
 };
 OperandPlacement operand_placement(AtomicOp op);
 
