@@ -166,8 +166,9 @@ class PitchLinearShortcut {
     out = base_ + third * slice_pitch_ + uint64_t{y} * row_pitch_ + uint64_t{x} * access_bytes_;
     return true;
   }
-  // And for channels of a 1D or 2D surface on a line of x (x_first + x_step · k for k = 0 … span, x_step < 2^32) at
-  // one y: whether every one is in bounds, and then the first's address and the step.
+  // And for channels of a 1D or 2D surface on a line of x (x_first + x_step · k for k = 0 … span)
+  // at one y: whether every one is in bounds, x never past 2^32 − 1, and then the first channel's
+  // address and the step.
   bool line(uint32_t x_first, uint32_t x_step, uint32_t span, uint32_t y, uint64_t& first, uint64_t& step) const {
     const uint64_t x_last = x_first + uint64_t{x_step} * span;  // no coordinate wraps at 2^32
     if (x_last >= x_extent_ || x_last > 0xffffffffu || y >= y_extent_) return false;
