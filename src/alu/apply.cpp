@@ -13,6 +13,7 @@ std::optional<std::string> unsupported(Op op, Type type) {
   if (is_float(type)) {
     switch (op) {
       case Op::add:
+      case Op::sub:
       case Op::exchange:
       case Op::compare_swap:
         return std::nullopt;

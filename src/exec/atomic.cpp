@@ -51,7 +51,7 @@ uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Oper
         nullptr);
   }
   // A GPU does these in one step: the rounds the host needs are not retries (unless emulated).
-  const bool one_step = !(operation.op == alu::Op::add && alu::is_float(operation.type)) &&
+  const bool one_step = !((operation.op == alu::Op::add || operation.op == alu::Op::sub) && alu::is_float(operation.type)) &&
                         (operation.op == alu::Op::add || operation.op == alu::Op::sub ||
                          operation.op == alu::Op::bit_and || operation.op == alu::Op::bit_or ||
                          operation.op == alu::Op::bit_xor || operation.op == alu::Op::exchange);

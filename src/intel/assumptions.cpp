@@ -6,7 +6,7 @@ namespace gpuatom::intel {
 
 // Every item spec/intel.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 14> list = {{
+  static constexpr std::array<support::Assumption, 17> list = {{
       {"intel.fminmax-signed-zero", "ASSUMPTION", "fmin/fmax order −0 below +0", "spec/intel.md §4.1", ""},
       {"intel.fminmax-two-nans", "ASSUMPTION",
        "fmin/fmax with two NaNs of the same class (two quiet or two signalling) keep the memory value",
@@ -20,6 +20,19 @@ std::span<const support::Assumption> assumptions() {
        "fmin/fmax ignore a quiet NaN and return a signalling NaN bit-exact; with one quiet and one signalling NaN "
        "the signalling one wins (PROPOSED reading)",
        "spec/intel.md §4.1", ""},
+      {"intel.fadd-rules", "ASSUMPTION",
+       "svm_atomic fadd/fsub (F, DF with .64, HF with .16) round to nearest even, flush no denormal, and return "
+       "the first NaN operand (memory, then Src0) made quiet; inf − inf stores the quiet default NaN (IGC's "
+       "source and documentation say nothing of the atomic unit's float rules)",
+       "docs/intel-igc.md §2.6, §7", ""},
+      {"intel.fsub-nan-sign", "ASSUMPTION", "fsub computes old + (−Src0) with a NaN Src0 not negated",
+       "docs/intel-igc.md §7", ""},
+      {"intel.igc-evidence", "DECISION",
+       "where IGC 1.0.12504 is evidence, the profiles follow it: gen9 (skl, icllp) has 64-bit SVM atomics (IGC "
+       "lowers them to the A64 int64 atomic message IGA names); 16-bit SVM atomics stay refused on gen9 (IGC "
+       "writes them, but IGA names no message for them); fadd/fsub are accepted on every profile, with a warning "
+       "before XeHP (.64: before PVC) where IGC's own front end reports none",
+       "docs/intel-igc.md §2.5, §6, §7", ""},
       {"intel.inc-dec-wrap", "DECISION", "inc/dec are unconditional ±1 with wrap (not NVIDIA's bounded forms)",
        "spec/intel.md §3.1", ""},
       {"intel.predec-returns-new", "DECISION", "predec writes old − 1 and returns the new value", "spec/intel.md §3.1",

@@ -12,7 +12,7 @@ namespace {
 using support::iequals;
 using alu::Op;
 // spec/intel.md §3.1: code, name, memory/return semantics and operand roles.
-constexpr std::array<AtomicOpInfo, 17> table = {{
+constexpr std::array<AtomicOpInfo, 19> table = {{
     {AtomicOp::ADD, "add", "ADD", Op::add, Role::value, Role::null, false, false},
     {AtomicOp::SUB, "sub", "SUB", Op::sub, Role::value, Role::null, false, false},
     {AtomicOp::INC, "inc", "INC", Op::inc_wrap, Role::null, Role::null, false, false},
@@ -30,6 +30,9 @@ constexpr std::array<AtomicOpInfo, 17> table = {{
     {AtomicOp::FMAX, "fmax", "FMAX", Op::max, Role::value, Role::null, true, false},
     {AtomicOp::FMIN, "fmin", "FMIN", Op::min, Role::value, Role::null, true, false},
     {AtomicOp::FCMPWR, "fcmpwr", "FCMPWR", Op::compare_swap_float, Role::comparand, Role::new_value, true, false},
+    // IGC's ops past the pages (docs/intel-igc.md §1, §2): SVM only; F, DF (.64) or HF (.16).
+    {AtomicOp::FADD, "fadd", "FADD", Op::add, Role::value, Role::null, true, false},
+    {AtomicOp::FSUB, "fsub", "FSUB", Op::sub, Role::value, Role::null, true, false},
 }};
 
 
@@ -58,21 +61,7 @@ std::optional<AtomicOp> parse_op(std::string_view name) {
   return std::nullopt;
 }
 
-namespace {
-constexpr UnimplementedOp unimplemented_ops[] = {{0x13, "fadd"}, {0x14, "fsub"}};
-}  // namespace
-
-const UnimplementedOp* find_unimplemented_op(unsigned code) {
-  for (const UnimplementedOp& u : unimplemented_ops)
-    if (u.code == code) return &u;
-  return nullptr;
-}
-
-const UnimplementedOp* find_unimplemented_op(std::string_view name) {
-  for (const UnimplementedOp& u : unimplemented_ops)
-    if (iequals(u.name, name)) return &u;
-  return nullptr;
-}
+bool is_float_add(AtomicOp op) { return op == AtomicOp::FADD || op == AtomicOp::FSUB; }
 
 int bits(Width width) { return width == Width::w16 ? 16 : width == Width::w64 ? 64 : 32; }
 std::string_view suffix(Width width) { return width == Width::w16 ? ".16" : width == Width::w64 ? ".64" : ""; }
@@ -84,11 +73,13 @@ std::optional<std::string> illegal_reason(Form form, AtomicOp op, Width width) {
     if (form == Form::typed)
       return fmt::format("typed_atomic.{}.64 is illegal: TYPED_ATOMIC has no 64-bit form (spec/intel.md §5.2)",
                          i->name);
-    if (i->is_float)
-      return fmt::format("svm_atomic.{}.64 is illegal: 64-bit SVM atomics are integer ops only (0x00-0x0D), "
-                         "float ops take 32 or 16 bits (spec/intel.md §5.2)",
-                         i->name);
   }
+  if (width == Width::w64 && form == Form::dword)
+    return fmt::format("dword_atomic.{}.64 is illegal: DWORD_ATOMIC has no 64-bit form (docs/intel-igc.md §3)", i->name);
+  if (form == Form::typed && is_float_add(op))
+    return fmt::format("typed_atomic.{} is illegal: fadd and fsub are SVM and DWORD ops (TYPED_ATOMIC's page has "
+                       "none; docs/intel-igc.md §2, §3)",
+                       i->name);
   return std::nullopt;
 }
 
@@ -97,7 +88,7 @@ alu::Operation to_alu(AtomicOp op, Width width) {
   alu::Operation operation;
   operation.op = i ? i->alu_op : alu::Op::add;
   if (i && i->is_float) {
-    operation.type = width == Width::w16 ? alu::Type::f16 : alu::Type::f32;
+    operation.type = width == Width::w16 ? alu::Type::f16 : width == Width::w64 ? alu::Type::f64 : alu::Type::f32;
   } else {
     const bool s = i && i->is_signed;
     switch (width) {
@@ -109,6 +100,9 @@ alu::Operation to_alu(AtomicOp op, Width width) {
   // fmin/fmax: a quiet NaN is ignored, a signalling NaN wins bit-exact, two NaNs of a class keep
   // the memory value (DECISION / ASSUMPTION, §4.1); no denormal flushing (ASSUMPTION).
   operation.floats.min_max = {false, numeric::MinMaxNan::signaling_wins, numeric::DefaultNan::quiet};
+  // fadd/fsub: IEEE round to nearest even, no flushing, the first NaN (old, then Src0) made quiet,
+  // the quiet default NaN for inf − inf (ASSUMPTION intel.fadd-rules, docs/intel-igc.md §7).
+  operation.floats.add = {false, false, numeric::NanResult::propagate, numeric::DefaultNan::quiet};
   return operation;
 }
 
@@ -125,7 +119,7 @@ alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1) { return opera
 // ---- Op byte -------------------------------------------------------------------------------
 
 std::optional<uint8_t> width_bits(Form form, Width width) {
-  if (form == Form::typed) {
+  if (form != Form::svm) {  // TYPED and DWORD: bit 5 for 16-bit, no 64-bit form
     if (width == Width::w64) return std::nullopt;  // no 64-bit typed atomics (§5.2)
     return width == Width::w16 ? uint8_t{0x20} : uint8_t{0x00};
   }
@@ -138,7 +132,7 @@ std::optional<uint8_t> width_bits(Form form, Width width) {
 }
 
 std::optional<Width> width_from_op_byte(Form form, uint8_t op_byte) {
-  if (form == Form::typed) {
+  if (form != Form::svm) {
     if (op_byte & 0xC0) return std::nullopt;  // bits 7:6 = 0 (§2.5)
     return (op_byte & 0x20) ? Width::w16 : Width::w32;
   }
@@ -152,6 +146,7 @@ std::optional<Width> width_from_op_byte(Form form, uint8_t op_byte) {
 }
 
 std::optional<Width> parse_width_suffix(Form form, std::string_view digits) {
+  // TYPED and DWORD: .16 only (§10.1; IGC's printer writes no .32).
   if (digits == "16") return Width::w16;
   if (form == Form::svm && digits == "32") return Width::w32;
   if (form == Form::svm && digits == "64") return Width::w64;
@@ -168,6 +163,11 @@ constexpr LayoutItem typed_layout[] = {
     {BF::raw, Slot::u},    {BF::raw, Slot::v}, {BF::raw, Slot::r}, {BF::raw, Slot::lod}, {BF::raw, Slot::src0},
     {BF::raw, Slot::src1}, {BF::raw, Slot::dst},
 };
+// DWORD_ATOMIC (0x7D): IGC visa/ByteCodeReaderNG.cpp readInstructionDataportNG (docs/intel-igc.md §3).
+constexpr LayoutItem dword_layout[] = {
+    {BF::opcode},         {BF::op},                 {BF::exec_size},       {BF::predicate}, {BF::surface},
+    {BF::raw, Slot::offsets}, {BF::raw, Slot::src0}, {BF::raw, Slot::src1}, {BF::raw, Slot::dst},
+};
 constexpr LayoutItem svm_layout[] = {
     {BF::opcode},          {BF::sub_opcode},           {BF::exec_size},       {BF::predicate},
     {BF::op},              {BF::raw, Slot::addresses}, {BF::raw, Slot::src0}, {BF::raw, Slot::src1},
@@ -176,23 +176,29 @@ constexpr LayoutItem svm_layout[] = {
 // Text order: TYPED puts Dst last, SVM right after the addresses (§10.1, IGC printInstructionSVM).
 constexpr Slot typed_text[] = {Slot::u, Slot::v, Slot::r, Slot::lod, Slot::src0, Slot::src1, Slot::dst};
 constexpr Slot svm_text[] = {Slot::addresses, Slot::dst, Slot::src0, Slot::src1};
+constexpr Slot dword_text[] = {Slot::offsets, Slot::src0, Slot::src1, Slot::dst};  // IGC printInstructionDataport
 constexpr uint8_t typed_exec_sizes[] = {8};
 constexpr uint8_t svm_exec_sizes[] = {1, 2, 4, 8};
+constexpr uint8_t dword_exec_sizes[] = {1, 2, 4, 8, 16};  // IGC writes 1 and 16 for SLM atomics
 
-constexpr std::array<FormInfo, 2> forms = {{
+constexpr std::array<FormInfo, 3> forms = {{
     {Form::typed, "typed_atomic", "TYPED_ATOMIC", "TYPED_ATOMIC", 0x73, std::nullopt, typed_layout, typed_text,
-     typed_exec_sizes},
-    {Form::svm, "svm_atomic", "SVM_ATOMIC", "SVM ATOMIC", 0x4E, uint8_t{0x05}, svm_layout, svm_text, svm_exec_sizes},
+     typed_exec_sizes, true},
+    {Form::svm, "svm_atomic", "SVM_ATOMIC", "SVM ATOMIC", 0x4E, uint8_t{0x05}, svm_layout, svm_text, svm_exec_sizes,
+     false},
+    {Form::dword, "dword_atomic", "DWORD_ATOMIC", "DWORD_ATOMIC", 0x7D, std::nullopt, dword_layout, dword_text,
+     dword_exec_sizes, true},
 }};
 
-constexpr std::array<std::string_view, slot_count> slot_names = {"U", "V", "R", "LOD", "Addresses", "Src0", "Src1", "Dst"};
+constexpr std::array<std::string_view, slot_count> slot_names = {"U",    "V",    "R",   "LOD",    "Addresses",
+                                                                 "Src0", "Src1", "Dst", "Offsets"};
 
 }  // namespace
 
 std::string_view slot_name(Slot slot) { return slot_names[static_cast<size_t>(slot)]; }
 
 std::span<const FormInfo> form_table() { return forms; }
-const FormInfo& form_info(Form form) { return forms[form == Form::typed ? 0 : 1]; }
+const FormInfo& form_info(Form form) { return forms[static_cast<size_t>(form)]; }
 
 bool uses_slot(Form form, Slot slot) {
   for (Slot s : form_info(form).text_operands)
@@ -293,16 +299,20 @@ bool TypeRule::accepts(DataType type) const {
 TypeRule type_rule(Form form, AtomicOp op, Width width, Slot slot) {
   const auto one = [](DataType t, uint8_t bytes) { return TypeRule{{t, t}, 1, bytes}; };
   // Coordinates UD, addresses UQ (§3.4).
-  if (slot == Slot::u || slot == Slot::v || slot == Slot::r || slot == Slot::lod) return one(DataType::UD, 4);
+  if (slot == Slot::u || slot == Slot::v || slot == Slot::r || slot == Slot::lod || slot == Slot::offsets)
+    return one(DataType::UD, 4);
   if (slot == Slot::addresses) return one(DataType::UQ, 8);
   const AtomicOpInfo* i = find(op);
   const bool wide = width == Width::w64;  // 16-bit ops keep 32-bit types, unpacked (§5.1)
   const uint8_t bytes = wide ? 8 : 4;
   if (i && i->is_signed) return one(wide ? DataType::Q : DataType::D, bytes);
+  // DWORD_ATOMIC's verifier takes D or UD for add and sub (IGC IsaVerification.cpp).
+  if (form == Form::dword && (op == AtomicOp::ADD || op == AtomicOp::SUB))
+    return TypeRule{{DataType::UD, DataType::D}, 2, 4};
   if (i && i->is_float) {
     // Typed float ops take F or UD bit patterns (§3.3, §3.4); SVM's page says F.
     if (form == Form::typed) return TypeRule{{DataType::F, DataType::UD}, 2, 4};
-    return one(DataType::F, bytes);
+    return one(wide ? DataType::DF : DataType::F, bytes);
   }
   return one(wide ? DataType::UQ : DataType::UD, bytes);
 }

@@ -39,25 +39,61 @@ std::string alignment_text(const Alignment& align) {
 }
 
 uint32_t DeclarationTable::add_general(std::string name, DataType type, uint32_t num_elts, Alignment align,
-                                       std::optional<VariableAlias> alias, support::SourceLocation where) {
+                                       std::optional<VariableAlias> alias, support::SourceLocation where,
+                                       std::string v_name) {
   const uint32_t id = next_general_id();
   names_.emplace(name, NameRef{DeclKind::general, id});
-  generals_.push_back({std::move(name), id, type, num_elts, align, alias, std::move(where)});
+  generals_.push_back({std::move(name), id, type, num_elts, align, alias, std::move(where), std::move(v_name)});
   return id;
 }
 
-uint16_t DeclarationTable::add_predicate(std::string name, uint32_t num_elts, support::SourceLocation where) {
+uint16_t DeclarationTable::add_predicate(std::string name, uint32_t num_elts, support::SourceLocation where,
+                                         std::string v_name) {
   const auto id = static_cast<uint16_t>(next_predicate_id());
   names_.emplace(name, NameRef{DeclKind::predicate, id});
-  predicates_.push_back({std::move(name), id, num_elts, std::move(where)});
+  predicates_.push_back({std::move(name), id, num_elts, std::move(where), std::move(v_name)});
   return id;
 }
 
-uint8_t DeclarationTable::add_surface(std::string name, uint32_t num_elts, support::SourceLocation where) {
+uint8_t DeclarationTable::add_surface(std::string name, uint32_t num_elts, support::SourceLocation where,
+                                      std::string v_name) {
   const auto index = static_cast<uint8_t>(next_surface_index());
   names_.emplace(name, NameRef{DeclKind::surface, index});
-  surfaces_.push_back({std::move(name), index, num_elts, std::nullopt, std::nullopt, std::move(where)});
+  surfaces_.push_back(
+      {std::move(name), index, num_elts, std::nullopt, std::nullopt, std::move(where), std::move(v_name)});
   return index;
+}
+
+uint32_t DeclarationTable::add_sampler(std::string name, uint32_t num_elts, support::SourceLocation where,
+                                       std::string v_name) {
+  const auto index = static_cast<uint32_t>(samplers_.size());
+  names_.emplace(name, NameRef{DeclKind::sampler, index});
+  samplers_.push_back({std::move(name), num_elts, std::move(where), std::move(v_name)});
+  return index;
+}
+
+namespace {
+
+// IGC 1.0.12504 visa/PreDefinedVars.cpp: names and vISA 3.4+ ids.
+constexpr std::array<PredefinedVariable, 20> predefined_variables = {{
+    {"%thread_x", 1},   {"%thread_y", 2},  {"%group_id_x", 3}, {"%group_id_y", 4},        {"%group_id_z", 5},
+    {"%tsc", 6},        {"%r0", 7},        {"%arg", 8},        {"%retval", 9},            {"%sp", 10},
+    {"%fp", 11},        {"%hw_id", 12},    {"%sr0", 13},       {"%cr0", 14},              {"%ce0", 15},
+    {"%dbg0", 16},      {"%color", 17},    {"%impl_arg_buf_ptr", 18}, {"%local_id_buf_ptr", 19}, {"%msg0", 20},
+}};
+
+}  // namespace
+
+const PredefinedVariable* find_predefined_variable(std::string_view name) {
+  for (const PredefinedVariable& v : predefined_variables)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+const PredefinedVariable* find_predefined_variable(uint32_t id) {
+  for (const PredefinedVariable& v : predefined_variables)
+    if (v.id == id) return &v;
+  return nullptr;
 }
 
 const GeneralVariable* DeclarationTable::general(uint32_t id) const {

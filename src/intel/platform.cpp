@@ -8,12 +8,25 @@ namespace gpuatom::intel {
 
 namespace {
 
-// spec/intel.md §9.
+// spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §6): gen9 has 64-bit
+// SVM atomics, as IGC lowers them there to the A64 int64 atomic message IGA names.
 constexpr std::array<PlatformProfile, 4> table = {{
-    {Platform::gen9, "gen9", false, false, true, false, 32},
-    {Platform::gen12, "gen12", true, true, true, false, 32},
-    {Platform::xehp, "xehp", true, true, false, true, 32},
-    {Platform::pvc, "pvc", true, true, false, true, 64},
+    {Platform::gen9, "gen9", false, true, true, false, false, false, 32},
+    {Platform::gen12, "gen12", true, true, true, false, false, false, 32},
+    {Platform::xehp, "xehp", true, true, false, true, true, false, 32},
+    {Platform::pvc, "pvc", true, true, false, true, true, true, 64},
+}};
+
+// ocloc's device names and the profile each stands for (Gen11 ICL takes the gen9 profile: it has
+// no 16-bit atomics either; DG2 is XeHPG, with XeHP's features).
+struct DeviceName {
+  std::string_view device;
+  Platform platform;
+};
+constexpr std::array<DeviceName, 8> devices = {{
+    {"skl", Platform::gen9},       {"icllp", Platform::gen9}, {"tgllp", Platform::gen12},
+    {"dg1", Platform::gen12},      {"xe_hp_sdv", Platform::xehp}, {"acm-g10", Platform::xehp},
+    {"dg2", Platform::xehp},       {"pvc-sdv", Platform::pvc},
 }};
 
 }  // namespace
@@ -25,6 +38,8 @@ const PlatformProfile& default_profile() { return profile(Platform::gen12); }
 std::optional<Platform> parse_platform(std::string_view name) {
   for (const PlatformProfile& p : table)
     if (support::iequals(p.name, name)) return p.platform;
+  for (const DeviceName& d : devices)
+    if (support::iequals(d.device, name)) return d.platform;
   return std::nullopt;
 }
 

@@ -40,6 +40,7 @@ class Validator {
     check_predicate();
     check_roles();
     if (inst.form == Form::typed) check_surface();
+    if (inst.form == Form::dword) check_dword_surface();
     for (Slot slot : form_->text_operands) check_operand(slot);
   }
 
@@ -53,12 +54,24 @@ class Validator {
     }
     if (inst.width == Width::w16 && !platform_.atomics_16bit)
       error(inst.where.width,
-            fmt::format("{}: 16-bit atomics are TGLLP+ (Gen12); the {} profile has none", mnemonic_, platform_.name),
-            "spec/intel.md §5.1, §9");
+            fmt::format("{}: 16-bit atomics are TGLLP+ (Gen12); the {} profile has none (IGC 1.0.12504 writes them "
+                        "for skl and icllp, but lowers them to an A64 half-word message that Intel's assembler IGA "
+                        "cannot name)",
+                        mnemonic_, platform_.name),
+            "spec/intel.md §5.1, §9; docs/intel-igc.md §6");
     if (inst.form == Form::svm && inst.width == Width::w64 && !platform_.svm_64bit)
       error(inst.where.width,
-            fmt::format("{}: 64-bit SVM atomics are TGLLP+; the {} profile has none", mnemonic_, platform_.name),
+            fmt::format("{}: the {} profile has no 64-bit SVM atomics", mnemonic_, platform_.name),
             "spec/intel.md §5.2, §9");
+    const bool float64 = op_->is_float && inst.width == Width::w64;
+    if (float64 ? !platform_.float_64 : is_float_add(inst.op) && !platform_.float_add)
+      warning(inst.where.op,
+              fmt::format("{}: IGC 1.0.12504 writes it for every platform, but its own front end reports {} (Platform.hpp "
+                          "{}); the {} profile executes it as on {}",
+                          mnemonic_, float64 ? "64-bit float atomics on PVC only" : "float-add atomics from XeHP on",
+                          float64 ? "hasFP64GlobalAtomicAdd" : "hasFP32GlobalAtomicAdd", platform_.name,
+                          float64 ? "PVC" : "XeHP"),
+              "docs/intel-igc.md §2.5");
     if (inst.op == AtomicOp::PREDEC && !platform_.predec)
       error(inst.where.op,
             fmt::format("{}: the {} profile has no PREDEC (IGC reports none from XeHP-SDV on)", mnemonic_, platform_.name),
@@ -142,9 +155,28 @@ class Validator {
     role(Slot::src1, op_->src1);
     if (inst.form == Form::typed && inst.operand(Slot::u).is_null())
       error(inst.location(Slot::u), "U is missing: every surface type takes the X pixel address in U", "spec/intel.md §8");
+    if (inst.form == Form::dword && inst.operand(Slot::offsets).is_null())
+      error(inst.location(Slot::offsets), "Offsets is missing: dword_atomic reads one byte offset per channel",
+            "docs/intel-igc.md §3");
     if (inst.form == Form::svm && inst.operand(Slot::addresses).is_null())
       error(inst.location(Slot::addresses), "Addresses is missing: svm_atomic reads one byte address per channel",
             "spec/intel.md §3.2");
+  }
+
+  // DWORD_ATOMIC addresses a buffer: shared local memory, the stateless surface or a declared one
+  // (IGC's verifier asks only that the surface be declared; docs/intel-igc.md §3.3).
+  void check_dword_surface() {
+    const Instruction& inst = *inst_;
+    if (inst.surface == 0 || inst.surface == 5) return;
+    if (inst.surface < first_declared_surface) {
+      error(inst.where.surface,
+            fmt::format("DWORD_ATOMIC cannot use surface {} (index {}): it is {}", print_surface(inst.surface, decls_),
+                        inst.surface, inst.surface == 4 ? "bindless, which gpuatom does not model" : "reserved"),
+            "spec/intel.md §2.7");
+      return;
+    }
+    if (decls_ && !decls_->surface(inst.surface))
+      error(inst.where.surface, fmt::format("surface index {} is not declared", inst.surface), "spec/intel.md §10.3");
   }
 
   void check_surface() {
@@ -238,6 +270,14 @@ class Validator {
                         v->name, v->bytes()),
             "spec/intel.md §3.4");
     const DeclarationTable::Storage storage = decls_->storage(operand.id);
+    if (const PredefinedVariable* predefined = find_predefined_variable(storage.root_id)) {
+      error(where,
+            fmt::format("{} {} lies in IGC's predefined variable {}, which gpuatom does not model as an atomic's "
+                        "operand",
+                        slot_name(slot), print_operand(operand, decls_), predefined->name),
+            "spec/intel.md §2.2");
+      return;
+    }
     const uint32_t grf = platform_.grf_bytes;
     if ((storage.offset + operand.offset) % grf != 0)
       error(where,

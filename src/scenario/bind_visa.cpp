@@ -118,12 +118,19 @@ struct Layout {
   explicit Layout(const DeclarationTable& t) {
     for (uint32_t k = 0; k < t.generals().size(); ++k) {
       const auto s = t.storage(first_user_variable_id + k);
-      root.push_back(s.root_id - first_user_variable_id);
+      // A chain ending in IGC's predefined %r0 (or the like) has no storage here: the validator
+      // and the scenario's checks keep every such variable out of reach.
+      root.push_back(s.root_id < first_user_variable_id ? no_root : s.root_id - first_user_variable_id);
       offset.push_back(s.offset);
     }
   }
-  // False for the null variable and for ids that name no general variable.
-  bool has(uint32_t id) const { return id >= first_user_variable_id && id - first_user_variable_id < root.size(); }
+  static constexpr uint32_t no_root = ~uint32_t{0};
+  // False for the null variable, for ids that name no general variable, and for variables that
+  // alias IGC's predefined ones.
+  bool has(uint32_t id) const {
+    return id >= first_user_variable_id && id - first_user_variable_id < root.size() &&
+           root[id - first_user_variable_id] != no_root;
+  }
 };
 
 struct Program {
@@ -131,6 +138,7 @@ struct Program {
   Module module;
   Layout layout;  // of module.declarations, once they are final
   std::vector<CompiledInstruction> code;
+  std::vector<std::string> notes;  // worth telling the user, not worth refusing the run
   uint32_t group_size = default_group;
   std::vector<Init> inits;
   std::optional<Expression> active;
@@ -754,7 +762,7 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
       if (!pv || e >= pv->num_elts) return std::nullopt;
       return (state.predicates[ref->id - 1] >> e) & 1u;
     }
-    if (ref->kind != DeclKind::general) return std::nullopt;
+    if (ref->kind != DeclKind::general || !p_.layout.has(ref->id)) return std::nullopt;
     const GeneralVariable* var = t.general(ref->id);
     if (!var || e >= var->num_elts) return std::nullopt;
     const unsigned size = info(var->type).bytes;
@@ -839,6 +847,18 @@ bool dst_overlaps(const DeclarationTable& t, const CompiledInstruction& c, const
 
 // Does any instruction's Dst share bytes with an address or coordinate operand of a later one?
 // If not, every channel's future target is known from the variables as they are.
+// A name the scenario may set or check: a predicate, or a general variable with storage of its own
+// or in another declared variable (not in one of IGC's predefined ones).
+bool has_storage(const Program& p, const std::optional<NameRef>& ref) {
+  if (!ref) return false;
+  if (ref->kind == DeclKind::predicate) return true;
+  return ref->kind == DeclKind::general && p.layout.has(ref->id);
+}
+
+bool aliases_predefined(const Program& p, const std::optional<NameRef>& ref) {
+  return ref && ref->kind == DeclKind::general && !p.layout.has(ref->id);
+}
+
 bool addresses_are_static(const Program& p) {
   for (size_t i = 0; i < p.code.size(); ++i)
     for (size_t j = i + 1; j < p.code.size(); ++j)
@@ -977,6 +997,21 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (!program_diagnostics.has_errors()) validate(p.module, validation, program_diagnostics);
   for (const support::Diagnostic& diag : program_diagnostics.all())
     if (diag.severity == support::Severity::error) d.add(at_scenario_line(diag, s));
+  // DWORD_ATOMIC reads, prints, encodes and decodes, but addresses buffers (shared local memory,
+  // bound surfaces) that scenarios have no way to lay out yet.
+  for (const Instruction& in : p.module.instructions)
+    if (in.form == Form::dword)
+      d.add(at_scenario_line({support::Severity::error, in.where.start,
+                              "dword_atomic does not execute in scenarios yet: its buffers (shared local memory, "
+                              "bound surfaces) have no [memory] form; use svm_atomic for global memory",
+                              "docs/intel-igc.md §3"},
+                             s));
+  // An IGC dump is read whole, but only its atomics run: the [lanes] table gives their operands.
+  if (const size_t n = p.module.count(OtherStatement::Kind::instruction); n && !program_diagnostics.has_errors())
+    p.notes.push_back(fmt::format("{} instruction{} other than typed_atomic, svm_atomic and dword_atomic {} read past "
+                                  "and not executed: the [lanes] table gives the atomics' operands "
+                                  "(docs/intel-igc.md §8)",
+                                  n, n == 1 ? "" : "s", n == 1 ? "is" : "are"));
   for (const Instruction& in : p.module.instructions) {
     if (in.form != Form::typed || !p.module.declarations.surface(in.surface) || surfaces.contains(in.surface))
       continue;
@@ -1024,10 +1059,11 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   const DeclarationTable& t = p.module.declarations;
   for (const auto& [name, text] : s.lanes) {
     const auto ref = t.lookup(name);
-    if (!ref || ref->kind == DeclKind::surface) {
+    if (!has_storage(p, ref)) {
       support::SourceLocation at = text.where;
       at.column = 1;
-      d.error(at, fmt::format("'{}' is not a declared general or predicate variable of the program", name));
+      d.error(at, fmt::format("'{}' is not a declared general or predicate variable of the program{}", name,
+                              aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
       continue;
     }
     if (auto e = compile(text)) {
@@ -1060,8 +1096,9 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
     if (e.name.empty()) continue;
     const auto ref = t.lookup(e.name);
-    if (!ref || ref->kind == DeclKind::surface)
-      d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program", e.name));
+    if (!has_storage(p, ref))
+      d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program{}", e.name,
+                                   aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
   }
   d.append(scenario::precheck_expectations(s, p.group_size));
   p.streamable = !p.log_atomics &&
@@ -1086,7 +1123,10 @@ RunResult run_visa(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  return execute_machines<VisaMachine>(s, options, p, options.mode == Mode::parallel && p.streamable);
+  RunResult result = execute_machines<VisaMachine>(s, options, p, options.mode == Mode::parallel && p.streamable);
+  if (auto* report = std::get_if<RunReport>(&result))
+    report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());
+  return result;
 }
 
 }  // namespace gpuatom::scenario

@@ -121,6 +121,35 @@ TEST(IntelFminFmax, NaNTable) {
   EXPECT_EQ(alu::apply(fmin16, 0x3c00, {0x7e00, 0}).memory, 0x3c00u);
 }
 
+// IGC's fadd/fsub (docs/intel-igc.md §7, ASSUMPTION intel.fadd-rules and intel.fsub-nan-sign).
+TEST(IntelFaddFsub, IeeeRoundingNoFlushFirstNaNQuiet) {
+  using intel::AtomicOp;
+  using intel::Width;
+  const auto m = [](AtomicOp op, Width w, uint64_t old, uint64_t v) {
+    return alu::apply(intel::to_alu(op, w), old, {v, 0});
+  };
+  // 1 + 2^-24 rounds to even (1); 1 + 3·2^-24 rounds up; the old value comes back.
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w32, 0x3f800000, 0x33800000).memory, 0x3f800000u);
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w32, 0x3f800000, 0x34400000).memory, 0x3f800002u);
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w32, 0x3f800000, 0x33800000).returned, 0x3f800000u);
+  // Subnormals are kept: 2^-149 + 2^-149 = 2^-148, and 1.0 − 1.0 = +0.
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w32, 0x00000001, 0x00000001).memory, 0x00000002u);
+  EXPECT_EQ(m(AtomicOp::FSUB, Width::w32, 0x3f800000, 0x3f800000).memory, 0x00000000u);
+  // fsub is old − Src0: 1 − 2 = −1; 3 − (−1) = 4.
+  EXPECT_EQ(m(AtomicOp::FSUB, Width::w32, 0x3f800000, 0x40000000).memory, 0xbf800000u);
+  EXPECT_EQ(m(AtomicOp::FSUB, Width::w32, 0x40400000, 0xbf800000).memory, 0x40800000u);
+  // NaNs: the first (memory, then Src0) made quiet; a NaN Src0 keeps its sign under fsub;
+  // inf − inf gives the quiet default NaN.
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w32, 0x7f800001, 0xffc00002).memory, 0x7fc00001u);
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w32, 0x3f800000, 0xff800003).memory, 0xffc00003u);
+  EXPECT_EQ(m(AtomicOp::FSUB, Width::w32, 0x3f800000, 0xff800003).memory, 0xffc00003u);
+  EXPECT_EQ(m(AtomicOp::FSUB, Width::w32, 0x7f800000, 0x7f800000).memory, 0x7fc00000u);
+  // .64 is DF: 1 + 2^-52; .16 is HF in the low 16 bits: 1 + 1 = 2, and a half subnormal kept.
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w64, 0x3ff0000000000000, 0x3cb0000000000000).memory, 0x3ff0000000000001u);
+  EXPECT_EQ(m(AtomicOp::FADD, Width::w16, 0x3c00, 0x3c00).memory, 0x4000u);
+  EXPECT_EQ(m(AtomicOp::FSUB, Width::w16, 0x0002, 0x0001).memory, 0x0001u);
+}
+
 TEST(IntelCompareOps, CmpxchgAndFcmpwrUseOppositeOperandRoles) {
   using intel::AtomicOp;
   const auto cmpxchg = intel::to_alu(AtomicOp::CMPXCHG, intel::Width::w32);

@@ -53,7 +53,7 @@ TEST(AluCommand, BadInputExitsTwoWithTheRuleNamed) {
   expect_refused("alu intel inc --old 1 --src0 1", "Src0 must be null for INC, DEC and PREDEC");
   expect_refused("alu intel add --old 1 --src0 1 --src1 2", "Src1 is used only by CMPXCHG and FCMPWR");
   expect_refused("alu intel cmpxchg --old 1 --src0 1", "missing --src1");
-  expect_refused("alu intel fmin.64 --old 1 --src0 1", "integer ops only");
+  expect_refused("alu intel fadd --form typed --old 1 --src0 1", "fadd and fsub are SVM and DWORD ops");
   expect_refused("alu intel add.64 --form typed --old 1 --src0 1", "no 64-bit form");
   expect_refused("alu amd \"128 bit atomicCAS\" --old 1 --operand 1", "unknown AMD row");
   expect_refused("alu amd \"32 bit atomicCAS\" --old 1 --operand 1", "missing --compare");

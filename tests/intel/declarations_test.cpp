@@ -130,6 +130,6 @@ TEST(IntelDeclarations, AttributeRules) {
 }
 
 TEST(IntelDeclarations, DirectivesOtherThanTheKnownOnesAreErrors) {
-  EXPECT_TRUE(decl_error(".function foo", "function", "unknown directive .function"));
+  EXPECT_TRUE(decl_error(".functions foo", "functions", "unknown directive .functions"));
   EXPECT_TRUE(decl_error(".version four", "four", "expected a version such as 4.2"));
 }

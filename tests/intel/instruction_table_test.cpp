@@ -107,7 +107,14 @@ TEST(IntelTable, TypeRules) {
 TEST(IntelTable, PlatformProfiles) {
   EXPECT_EQ(default_profile().name, "gen12");
   EXPECT_FALSE(profile(Platform::gen9).atomics_16bit);
-  EXPECT_FALSE(profile(Platform::gen9).svm_64bit);
+  EXPECT_TRUE(profile(Platform::gen9).svm_64bit);  // IGC lowers .64 there (docs/intel-igc.md §6)
+  EXPECT_FALSE(profile(Platform::gen12).float_add);
+  EXPECT_TRUE(profile(Platform::xehp).float_add);
+  EXPECT_FALSE(profile(Platform::xehp).float_64);
+  EXPECT_TRUE(profile(Platform::pvc).float_64);
+  EXPECT_EQ(parse_platform("icllp"), Platform::gen9);
+  EXPECT_EQ(parse_platform("acm-g10"), Platform::xehp);
+  EXPECT_EQ(parse_platform("dg1"), Platform::gen12);
   EXPECT_TRUE(profile(Platform::gen9).predec);
   EXPECT_FALSE(profile(Platform::xehp).predec);
   EXPECT_TRUE(profile(Platform::xehp).exec_size_16);
@@ -117,8 +124,9 @@ TEST(IntelTable, PlatformProfiles) {
   EXPECT_FALSE(parse_platform("gen11"));
 }
 
-TEST(IntelTable, UnimplementedOps) {
-  EXPECT_EQ(find_unimplemented_op(0x13)->name, "fadd");
-  EXPECT_EQ(find_unimplemented_op("fsub")->code, 0x14);
-  EXPECT_EQ(find_unimplemented_op(0x12), nullptr);
+TEST(IntelTable, FloatAddOpsOfIgc) {
+  EXPECT_EQ(find(AtomicOp::FADD)->name, "fadd");
+  EXPECT_EQ(parse_op("fsub"), AtomicOp::FSUB);
+  EXPECT_EQ(from_code(0x14), AtomicOp::FSUB);
+  EXPECT_EQ(from_code(0x15), std::nullopt);
 }

@@ -25,6 +25,7 @@ std::string kinds(const std::vector<Token>& tokens) {
       case TokenKind::equals: out += "="; break;
       case TokenKind::less: out += "<"; break;
       case TokenKind::greater: out += ">"; break;
+      case TokenKind::punctuation: out += "p"; break;
       case TokenKind::newline: out += "|"; break;
       case TokenKind::end: out += "$"; break;
     }
@@ -65,11 +66,20 @@ TEST(IntelLexer, CommentsVanishButEndLinesTheySpan) {
 TEST(IntelLexer, BadCharactersAreReportedWithTheirPosition) {
   support::Diagnostics d;
   const auto t = lex_visa("a $ b\n  % c\n\x01", "f", d);
-  EXPECT_EQ(kinds(t), "II|I|$");
+  EXPECT_EQ(kinds(t), "IpI|I|$");
   EXPECT_EQ(d.format_all(),
-            "f:1:3: error: unexpected character '$' (spec/intel.md §10.2)\n"
             "f:2:3: error: '%' must start a built-in name such as %null or %slm (spec/intel.md §10.2)\n"
             "f:3:1: error: unexpected byte 0x01 (spec/intel.md §10.2)\n");
+}
+
+// IGC's own lines hold punctuation the atomics never use: regions, typed immediates, LSC addresses.
+TEST(IntelLexer, PunctuationOfIgcLinesIsOneTokenPerCharacter) {
+  support::Diagnostics d;
+  const auto t = lex_visa("mov (M1, 16) V33(0,0)<1> -0x1:d\nlsc_load.ugm (M1, 1) V4:d32 flat[V5]:a64", "f", d);
+  EXPECT_EQ(kinds(t), "I(I,N)I(N,N)<N>pNpI|I.I(I,N)IpIIpIppI$");
+  EXPECT_FALSE(d.has_errors()) << d.format_all();
+  EXPECT_EQ(t[15].text, "-");
+  EXPECT_EQ(t[15].column, 26u);
 }
 
 TEST(IntelLexer, UnterminatedCommentAndString) {

@@ -30,6 +30,7 @@ uint32_t variable_for(const DeclarationTable& d, Form form, AtomicOp op, Width w
     case DataType::F: name = is_dst ? "FD" : "SF"; break;
     case DataType::UQ: name = slot == Slot::addresses ? "ADDR" : is_dst ? "D64" : slot == Slot::src1 ? "C64" : "S64"; break;
     case DataType::Q: name = is_dst ? "DQ" : "SQ"; break;
+    case DataType::DF: name = is_dst ? "DDF" : "SDF"; break;
     default: break;
   }
   return d.lookup(name)->id;
@@ -48,7 +49,7 @@ Generated generate(const DeclarationTable& d) {
       {1, PredicateControl::per_channel, true},  {1, PredicateControl::any, false},
       {1, PredicateControl::all, false},         {1, PredicateControl::any, true},
       {1, PredicateControl::all, true}};
-  for (Form form : {Form::typed, Form::svm})
+  for (Form form : {Form::typed, Form::svm, Form::dword})
     for (const AtomicOpInfo& op : atomic_op_table())
       for (Width width : {Width::w32, Width::w16, Width::w64})
         for (uint8_t channels : {1, 2, 4, 8, 16, 32})
@@ -61,6 +62,7 @@ Generated generate(const DeclarationTable& d) {
               i.exec = {channels, mask};
               i.predicate = predicate;
               if (form == Form::typed) i.surface = static_cast<uint8_t>(d.lookup("SFREE")->id);
+              if (form == Form::dword) i.surface = 0;  // %slm
               for (Slot slot : form_info(form).text_operands) {
                 const bool null = (slot == Slot::src0 && op.src0 == Role::null) ||
                                   (slot == Slot::src1 && op.src1 == Role::null) || slot == Slot::r || slot == Slot::lod;
@@ -100,10 +102,11 @@ TEST(IntelRoundTrip, EveryValidCombinationTextBinaryText) {
     seen.insert(fmt::format("mask{}", i.exec.mask));
     seen.insert(fmt::format("pred{}{}{}", i.predicate.present(), static_cast<int>(i.predicate.control), i.predicate.invert));
   }
-  // 17 ops; widths typed 32/16, SVM 32/16/64; exec sizes typed 8/16, SVM 1/2/4/8/16; 16 masks; 7 predicate forms.
+  // 19 ops; widths typed 32/16, SVM 32/16/64, DWORD 32/16; exec sizes typed 8/16, SVM 1/2/4/8/16, DWORD
+  // 1/2/4/8/16; 16 masks; 7 predicate forms.
   std::string listed;
   for (const std::string& s : seen) listed += s + " ";
-  EXPECT_EQ(seen.size(), 17u + 5u + 7u + 16u + 7u) << "combinations missing: " << listed;
+  EXPECT_EQ(seen.size(), 19u + 7u + 12u + 16u + 7u) << "combinations missing: " << listed;
   EXPECT_GT(g.lines.size(), 20000u);
 
   // text → Instruction: one parse of every line.

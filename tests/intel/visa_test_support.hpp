@@ -43,6 +43,8 @@ inline const std::string prelude = R"(.version 4.2
 .decl LODC v_type=G type=ud num_elts=16 align=GRF
 .decl ADDR32 v_type=G type=ud num_elts=16 align=GRF
 .decl ADDRQ v_type=G type=q num_elts=16 align=GRF
+.decl SDF v_type=G type=df num_elts=16 align=GRF
+.decl DDF v_type=G type=df num_elts=16 align=GRF
 .decl P1 v_type=P num_elts=32
 .decl P8 v_type=P num_elts=8
 .decl S1D v_type=T num_elts=1

@@ -180,8 +180,11 @@ int run_nvidia(const AluArgs& a) {
 
 int run_intel(const AluArgs& a) {
   using intel::Role;
-  const intel::Form form = a.form == "typed" ? intel::Form::typed : intel::Form::svm;
-  if (a.form != "typed" && a.form != "svm") throw BadInput(fmt::format("--form {}: expected typed or svm", a.form));
+  const intel::Form form = a.form == "typed"   ? intel::Form::typed
+                           : a.form == "dword" ? intel::Form::dword
+                                               : intel::Form::svm;
+  if (a.form != "typed" && a.form != "svm" && a.form != "dword")
+    throw BadInput(fmt::format("--form {}: expected svm, typed or dword", a.form));
   if (a.list) {
     for (const auto& i : intel::atomic_op_table())
       for (auto w : {intel::Width::w32, intel::Width::w16, intel::Width::w64})
@@ -289,7 +292,7 @@ void add_alu_command(CLI::App& app, Action& run) {
   cmd->add_option("--nan", args->nan, "NVIDIA NaN results: canonical (default, ASSUMPTION) or propagate");
   cmd->add_flag("--f16x2-flush", args->f16x2_flush, "NVIDIA: flush F16x2 subnormals (default keeps them, ASSUMPTION)");
   cmd->add_flag("--safeadd-model", args->safeadd_model, "NVIDIA: execute SAFEADD as a 64-bit add (ASSUMPTION)");
-  cmd->add_option("--form", args->form, "Intel: svm (default) or typed, whose width rules apply");
+  cmd->add_option("--form", args->form, "Intel: svm (default), typed or dword, whose width rules apply");
   cmd->add_flag("--unsigned", args->unsigned_min_max, "AMD: integer min/max use the unsigned overload (default signed)");
   cmd->add_flag("--json", args->json, "print {\"memory\":…,\"returned\":…}");
   cmd->add_flag("--list", args->list, "list every legal spelling for the vendor (and --inst / --form)");

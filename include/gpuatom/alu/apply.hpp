@@ -26,6 +26,9 @@ template <class F>
 constexpr uint64_t float_op(Op op, uint64_t old, uint64_t v, const FloatRules& rules) {
   switch (op) {
     case Op::add: return numeric::add<F>(old, v, rules.add);
+    // old − v is old + (−v); a NaN operand is not negated, so that it propagates as written
+    // (spec/intel.md §4.3, ASSUMPTION intel.fsub-nan-sign).
+    case Op::sub: return numeric::add<F>(old, numeric::is_nan<F>(v) ? v : v ^ F::sign_bit, rules.add);
     case Op::min: return numeric::min<F>(old, v, rules.min_max);
     case Op::max: return numeric::max<F>(old, v, rules.min_max);
     default: return old;
@@ -84,7 +87,16 @@ constexpr uint64_t new_value(const Operation& operation, uint64_t old, const Ope
         case Type::bf16x2: return detail::packed_op<numeric::BFloat16>(Op::add, old, v, operation.floats);
         default: return (old + v) & mask;
       }
-    case Op::sub: return (old - v) & mask;
+    case Op::sub:
+      switch (t) {
+        case Type::f16: return detail::float_op<numeric::Half>(Op::sub, old, v, operation.floats);
+        case Type::bf16: return detail::float_op<numeric::BFloat16>(Op::sub, old, v, operation.floats);
+        case Type::f32: return detail::float_op<numeric::Single>(Op::sub, old, v, operation.floats);
+        case Type::f64: return detail::float_op<numeric::Double>(Op::sub, old, v, operation.floats);
+        case Type::f16x2: return detail::packed_op<numeric::Half>(Op::sub, old, v, operation.floats);
+        case Type::bf16x2: return detail::packed_op<numeric::BFloat16>(Op::sub, old, v, operation.floats);
+        default: return (old - v) & mask;
+      }
     case Op::min:
     case Op::max:
       switch (t) {

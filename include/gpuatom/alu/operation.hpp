@@ -12,7 +12,7 @@ namespace gpuatom::alu {
 
 enum class Op : uint8_t {
   add,                 // old + v (integer wrap, or float add)
-  sub,                 // old − v (integer wrap)
+  sub,                 // old − v (integer wrap, or float subtract)
   min,                 // signed/unsigned per type; float min per FloatRules
   max,
   inc_bounded,         // (old >= v) ? 0 : old + 1, unsigned (NVIDIA INC, HIP atomicInc)

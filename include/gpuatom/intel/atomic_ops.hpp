@@ -26,11 +26,11 @@ namespace gpuatom::intel {
 enum class AtomicOp : uint8_t {
   ADD = 0x00, SUB = 0x01, INC = 0x02, DEC = 0x03, MIN = 0x04, MAX = 0x05, XCHG = 0x06, CMPXCHG = 0x07,
   AND = 0x08, OR = 0x09, XOR = 0x0A, IMIN = 0x0B, IMAX = 0x0C, PREDEC = 0x0D,
-  FMAX = 0x10, FMIN = 0x11, FCMPWR = 0x12,
+  FMAX = 0x10, FMIN = 0x11, FCMPWR = 0x12, FADD = 0x13, FSUB = 0x14,
 };
 
 enum class Width : uint8_t { w16, w32, w64 };
-enum class Form : uint8_t { typed, svm };  // TYPED_ATOMIC or SVM ATOMIC
+enum class Form : uint8_t { typed, svm, dword };  // TYPED_ATOMIC, SVM ATOMIC or DWORD_ATOMIC
 
 // What a source operand carries for an op.
 enum class Role : uint8_t { null, value, new_value, comparand };
@@ -53,14 +53,8 @@ std::optional<AtomicOp> from_code(unsigned code);
 std::optional<AtomicOp> parse_op(std::string_view name);
 int bits(Width width);
 
-// Ops IGC knows that neither page lists: fadd (0x13) and fsub (0x14), XeHP+ (§3.1, PROPOSED:
-// rejected as "not in the implemented pages").
-struct UnimplementedOp {
-  uint8_t code;
-  std::string_view name;
-};
-const UnimplementedOp* find_unimplemented_op(unsigned code);
-const UnimplementedOp* find_unimplemented_op(std::string_view name);
+// fadd (0x13) and fsub (0x14): IGC's float add ops, on neither page (docs/intel-igc.md §2).
+bool is_float_add(AtomicOp op);
 std::string_view suffix(Width width);  // "", ".16", ".64"
 
 // Why `op` at `width` is illegal for the form (spec/intel.md §5.1, §5.2, §3.3), or nothing.
@@ -100,12 +94,12 @@ std::optional<Width> parse_width_suffix(Form form, std::string_view digits);
 
 // ---- Operand slots and forms ---------------------------------------------------------------
 
-// Every raw-operand position of the two instructions. An Instruction keeps one RawOperand per
+// Every raw-operand position of the three instructions. An Instruction keeps one RawOperand per
 // slot; a form uses the slots its layout lists (typed: U V R LOD Src0 Src1 Dst, SVM: Addresses
-// Src0 Src1 Dst).
-enum class Slot : uint8_t { u, v, r, lod, addresses, src0, src1, dst };
-inline constexpr size_t slot_count = 8;
-std::string_view slot_name(Slot slot);  // "U", "V", "R", "LOD", "Addresses", "Src0", "Src1", "Dst"
+// Src0 Src1 Dst, DWORD: Offsets Src0 Src1 Dst).
+enum class Slot : uint8_t { u, v, r, lod, addresses, src0, src1, dst, offsets };
+inline constexpr size_t slot_count = 9;
+std::string_view slot_name(Slot slot);  // "U", "V", "R", "LOD", "Addresses", "Src0", "Src1", "Dst", "Offsets"
 
 // The byte-level fields of an encoded instruction, in the order a layout lists them.
 enum class ByteField : uint8_t { opcode, sub_opcode, op, exec_size, predicate, surface, raw };
@@ -124,20 +118,21 @@ inline constexpr size_t raw_operand_bytes(IdWidth ids) { return static_cast<size
 
 struct FormInfo {
   Form form;
-  std::string_view mnemonic;       // "typed_atomic", "svm_atomic" (IGC's assembler)
-  std::string_view page_mnemonic;  // "TYPED_ATOMIC", "SVM_ATOMIC" (the pages' text; an alias)
-  std::string_view page_name;      // "TYPED_ATOMIC", "SVM ATOMIC" (for messages)
-  uint8_t opcode;                  // 0x73, 0x4E
+  std::string_view mnemonic;       // "typed_atomic", "svm_atomic", "dword_atomic" (IGC's assembler)
+  std::string_view page_mnemonic;  // "TYPED_ATOMIC", "SVM_ATOMIC", "DWORD_ATOMIC" (the pages' text; an alias)
+  std::string_view page_name;      // "TYPED_ATOMIC", "SVM ATOMIC", "DWORD_ATOMIC" (for messages)
+  uint8_t opcode;                  // 0x73, 0x4E, 0x7D
   std::optional<uint8_t> sub_opcode;     // SVM's 0x05 (ATOMIC)
   std::span<const LayoutItem> layout;    // binary field order (§2.5, §2.6)
   std::span<const Slot> text_operands;   // raw operands in text order (after the surface, §10.1)
-  std::span<const uint8_t> page_exec_sizes;  // the page's channel counts: typed 8; SVM 1 2 4 8
+  std::span<const uint8_t> page_exec_sizes;  // the page's channel counts: typed 8; SVM 1 2 4 8; DWORD 1 … 16
+  bool has_surface;                          // a surface byte and operand (TYPED, DWORD)
 };
 
 std::span<const FormInfo> form_table();
 const FormInfo& form_info(Form form);
 bool uses_slot(Form form, Slot slot);
-// Bytes of one encoded instruction: 48 / 30, or 34 / 22 with 2-byte ids.
+// Bytes of one encoded instruction: 48 / 30 / 30, or 34 / 22 / 22 with 2-byte ids.
 size_t encoded_size(Form form, IdWidth ids = IdWidth::four);
 
 // ---- Exec size byte (§2.3) and execution masks (§6.1) ---------------------------------------

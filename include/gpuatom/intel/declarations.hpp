@@ -51,6 +51,7 @@ struct GeneralVariable {
   Alignment align;
   std::optional<VariableAlias> alias;
   support::SourceLocation where;  // the declaration's name
+  std::string v_name;             // IGC's `v_name=`, printed back; empty when not given
   uint32_t bytes() const { return num_elts * info(type).bytes; }
 };
 
@@ -59,6 +60,7 @@ struct PredicateVariable {
   uint16_t id = 0;        // >= 1
   uint32_t num_elts = 1;  // bits: 1, 2, 4, 8, 16 or 32
   support::SourceLocation where;
+  std::string v_name;
 };
 
 struct SurfaceVariable {
@@ -70,9 +72,28 @@ struct SurfaceVariable {
   std::optional<SurfaceType> type;
   std::optional<uint8_t> element_bytes;  // 4, or 2 for surfaces that .16 atomics access
   support::SourceLocation where;
+  std::string v_name;
 };
 
-enum class DeclKind : uint8_t { general, predicate, surface };
+// `v_type=S`: a sampler. No atomic takes one; it is declared so that IGC's files read whole.
+struct SamplerVariable {
+  std::string name;
+  uint32_t num_elts = 1;
+  support::SourceLocation where;
+  std::string v_name;
+};
+
+// IGC's predefined variables (`%r0`, `%arg`, …) with their vISA 3.4+ ids (V1 … V20): a declaration
+// may alias one (`alias=<%r0, 0>`; their sizes follow the platform's GRF, so no fit is checked).
+// No atomic may use such storage (the validator). Source: IGC visa/PreDefinedVars.cpp.
+struct PredefinedVariable {
+  std::string_view name;
+  uint32_t id;
+};
+const PredefinedVariable* find_predefined_variable(std::string_view name);
+const PredefinedVariable* find_predefined_variable(uint32_t id);
+
+enum class DeclKind : uint8_t { general, predicate, surface, sampler };
 struct NameRef {
   DeclKind kind;
   uint32_t id;  // variable id, predicate id or surface index
@@ -87,9 +108,11 @@ class DeclarationTable {
   // The adders assign the next id and return it; callers check names and limits first
   // (reserved_name_reason, lookup).
   uint32_t add_general(std::string name, DataType type, uint32_t num_elts, Alignment align,
-                       std::optional<VariableAlias> alias, support::SourceLocation where);
-  uint16_t add_predicate(std::string name, uint32_t num_elts, support::SourceLocation where);
-  uint8_t add_surface(std::string name, uint32_t num_elts, support::SourceLocation where);
+                       std::optional<VariableAlias> alias, support::SourceLocation where, std::string v_name = {});
+  uint16_t add_predicate(std::string name, uint32_t num_elts, support::SourceLocation where, std::string v_name = {});
+  uint8_t add_surface(std::string name, uint32_t num_elts, support::SourceLocation where, std::string v_name = {});
+  // Samplers are numbered 0, 1, … in declaration order (NameRef::id indexes samplers()).
+  uint32_t add_sampler(std::string name, uint32_t num_elts, support::SourceLocation where, std::string v_name = {});
 
   uint32_t next_general_id() const { return first_user_variable_id + static_cast<uint32_t>(generals_.size()); }
   uint32_t next_predicate_id() const { return 1 + static_cast<uint32_t>(predicates_.size()); }
@@ -102,7 +125,8 @@ class DeclarationTable {
   std::optional<NameRef> lookup(std::string_view name) const;
 
   // The variable whose storage an id uses and the byte offset there: aliases are followed to
-  // the root (`alias=<A, 32>` of an `alias=<B, 64>`: root B, offset 96).
+  // the root (`alias=<A, 32>` of an `alias=<B, 64>`: root B, offset 96). The root is one of
+  // IGC's predefined variables (id < 32) for a chain that ends in `alias=<%r0, …>`.
   struct Storage {
     uint32_t root_id;
     uint32_t offset;
@@ -116,12 +140,14 @@ class DeclarationTable {
   const std::vector<GeneralVariable>& generals() const { return generals_; }
   const std::vector<PredicateVariable>& predicates() const { return predicates_; }
   const std::vector<SurfaceVariable>& surfaces() const { return surfaces_; }
-  bool empty() const { return generals_.empty() && predicates_.empty() && surfaces_.empty(); }
+  const std::vector<SamplerVariable>& samplers() const { return samplers_; }
+  bool empty() const { return generals_.empty() && predicates_.empty() && surfaces_.empty() && samplers_.empty(); }
 
  private:
   std::vector<GeneralVariable> generals_;
   std::vector<PredicateVariable> predicates_;
   std::vector<SurfaceVariable> surfaces_;
+  std::vector<SamplerVariable> samplers_;
   std::map<std::string, NameRef, std::less<>> names_;
 };
 

@@ -8,6 +8,7 @@
 // sizes, platform) are the validator's (validator.hpp), so that decoded binaries get them too.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,12 +25,29 @@ struct ParseOptions {
   bool lenient = false;
 };
 
+// A line of the file that gpuatom reads past without modelling it (docs/intel-igc.md §8): a label,
+// a directive it keeps as written (.function, .input, .kernel_attr, a sampler declaration), or an
+// instruction that is not one of the atomics gpuatom reads. Kept verbatim, in order, so that
+// printing the module gives the whole kernel back.
+struct OtherStatement {
+  enum class Kind : uint8_t { directive, label, instruction };
+  Kind kind = Kind::instruction;
+  std::string text;        // as written, from its first token to its last (no comment, no blanks)
+  size_t before = 0;       // how many atomic instructions come before it in the file
+  bool unread_atomic = false;  // an atomic of a form gpuatom does not read yet (LSC)
+  support::SourceLocation where;
+};
+
 struct Module {
   std::string file;
   std::optional<std::string> version;  // ".version 4.2" → "4.2"
   std::optional<std::string> kernel;   // ".kernel \"k\"" → "\"k\"" (as written, quotes kept)
   DeclarationTable declarations;
   std::vector<Instruction> instructions;
+  std::vector<OtherStatement> others;
+
+  size_t count(OtherStatement::Kind kind) const;
+  size_t unread_atomics() const;
 };
 
 // Lines with errors contribute no instruction or declaration; `diagnostics` says why.

@@ -18,12 +18,16 @@ struct PlatformProfile {
   bool svm_64bit;         // svm_atomic `.64` (§5.2)
   bool predec;            // PREDEC (IGC reports none from XeHP on, §3.1)
   bool exec_size_16;      // exec size 16 for both forms (§6.2)
+  bool float_add;         // svm_atomic fadd/fsub at 16 and 32 bits (IGC hasFP32GlobalAtomicAdd, XeHP+)
+  bool float_64;          // svm_atomic float ops at 64 bits (IGC hasFP64GlobalAtomicAdd, PVC)
   uint16_t grf_bytes;     // raw operands are aligned to one GRF (§3.4)
 };
 
 std::span<const PlatformProfile> platform_table();
 const PlatformProfile& profile(Platform platform);
 const PlatformProfile& default_profile();  // gen12
+// A profile name, or the name of a device ocloc compiles for (skl, icllp, tgllp, dg1, xe_hp_sdv,
+// acm-g10/dg2, pvc) that the profile stands for.
 std::optional<Platform> parse_platform(std::string_view name);
 
 }  // namespace gpuatom::intel

@@ -32,7 +32,7 @@ class Decoder {
     while (pos < bytes_.size()) {
       const FormInfo* form = by_opcode_[bytes_[pos]];
       if (!form) {
-        error(pos, fmt::format("opcode 0x{:02x} is neither TYPED_ATOMIC (0x73) nor SVM (0x4e)", bytes_[pos]), "spec/intel.md §2.5, §2.6");
+        error(pos, fmt::format("opcode 0x{:02x} is none of TYPED_ATOMIC (0x73), SVM (0x4e) and DWORD_ATOMIC (0x7d)", bytes_[pos]), "spec/intel.md §2.5, §2.6");
         break;
       }
       const size_t size = size_[static_cast<size_t>(form->form)];
@@ -109,10 +109,6 @@ class Decoder {
     const unsigned code = byte & op_code_bits;
     if (const auto op = from_code(code)) {
       inst.op = *op;
-    } else if (const UnimplementedOp* u = find_unimplemented_op(code)) {
-      ok = false;
-      error(pos, fmt::format("op code 0x{:02x} ({}) is not in the implemented pages (IGC has it for XeHP+)", code, u->name),
-            "spec/intel.md §3.1");
     } else {
       ok = false;
       error(pos, fmt::format("op code 0x{:02x} is {}", code, code == 0x0E || code == 0x0F ? "reserved" : "not an atomic op"),
@@ -203,7 +199,7 @@ class Decoder {
   const DecodeOptions& options_;
   support::Diagnostics& diagnostics_;
   std::array<const FormInfo*, 256> by_opcode_{};  // the form each opcode byte starts, or null
-  std::array<size_t, 2> size_{};                  // encoded bytes per Form
+  std::array<size_t, 3> size_{};                  // encoded bytes per Form
 };
 
 }  // namespace

@@ -21,7 +21,7 @@ struct Attribute {
 };
 
 struct Attributes {
-  Attribute v_type, type, num_elts, align, alias;
+  Attribute v_type, type, num_elts, align, alias, v_name;
 };
 
 Attribute read_attribute(ParseContext& c, const Token& name) {
@@ -29,14 +29,18 @@ Attribute read_attribute(ParseContext& c, const Token& name) {
   c.expect(TokenKind::equals, fmt::format("'=' after {}", name.text), decl_rule);
   if (name.text == "alias") {
     c.expect(TokenKind::less, "'<' to open alias=<variable, byte offset>", decl_rule);
-    a.value = &c.expect(TokenKind::identifier, "the aliased variable's name", decl_rule);
+    if (!c.at(TokenKind::identifier) && !c.at(TokenKind::builtin))
+      c.fail(c.peek(), fmt::format("expected the aliased variable's name, found {}", describe(c.peek())), decl_rule);
+    a.value = &c.next();  // a declared variable, or one of IGC's predefined ones (%r0)
     c.expect(TokenKind::comma, "',' between the aliased variable and the byte offset", decl_rule);
     a.alias_offset = &c.expect(TokenKind::number, "the alias byte offset", decl_rule);
     c.expect(TokenKind::greater, "'>' to close alias=<variable, byte offset>", decl_rule);
     return a;
   }
   const Token& v = c.peek();
-  if (v.kind != TokenKind::identifier && v.kind != TokenKind::number && v.kind != TokenKind::word)
+  // v_name= is IGC's own name of the variable (`v_name=T006`, `v_name=%slm`).
+  const bool builtin_allowed = name.text == "v_name" && v.kind == TokenKind::builtin;
+  if (v.kind != TokenKind::identifier && v.kind != TokenKind::number && v.kind != TokenKind::word && !builtin_allowed)
     c.fail(v, fmt::format("expected a value after {}=, found {}", name.text, describe(v)), decl_rule);
   a.value = &c.next();
   return a;
@@ -45,16 +49,19 @@ Attribute read_attribute(ParseContext& c, const Token& name) {
 Attributes read_attributes(ParseContext& c) {
   Attributes all;
   while (!c.at_statement_end()) {
-    const Token& name = c.expect(TokenKind::identifier, "an attribute (v_type=, type=, num_elts=, align=, alias=)", decl_rule);
+    const Token& name =
+        c.expect(TokenKind::identifier, "an attribute (v_type=, type=, num_elts=, align=, alias=, v_name=)", decl_rule);
     Attribute* slot = name.text == "v_type"     ? &all.v_type
                       : name.text == "type"     ? &all.type
                       : name.text == "num_elts" ? &all.num_elts
                       : name.text == "align"    ? &all.align
                       : name.text == "alias"    ? &all.alias
+                      : name.text == "v_name"   ? &all.v_name
                                                 : nullptr;
     if (!slot)
-      c.fail(name, fmt::format("unknown declaration attribute '{}': expected v_type, type, num_elts, align or alias",
-                               name.text),
+      c.fail(name,
+             fmt::format("unknown declaration attribute '{}': expected v_type, type, num_elts, align, alias or v_name",
+                         name.text),
              decl_rule);
     if (slot->name) c.fail(name, fmt::format("{}= is given twice", name.text), decl_rule);
     *slot = read_attribute(c, name);
@@ -69,6 +76,8 @@ uint32_t read_count(ParseContext& c, const Attribute& a, const Token& decl_name,
   if (*n == 0 || *n > max) c.fail(*a.value, fmt::format("num_elts={} is out of range 1-{}", a.value->text, max), decl_rule);
   return static_cast<uint32_t>(*n);
 }
+
+std::string v_name_of(const Attributes& all) { return all.v_name.name ? std::string(all.v_name.value->text) : std::string(); }
 
 // type=, align= and alias= belong to general variables only.
 void forbid_general_attributes(ParseContext& c, const Attributes& all, std::string_view kind) {
@@ -102,7 +111,15 @@ void declare_general(ParseContext& c, const Token& name, const Attributes& all) 
     align = *parsed;
   }
   std::optional<VariableAlias> alias;
-  if (all.alias.name) {
+  if (all.alias.name && all.alias.value->kind == TokenKind::builtin) {
+    const Token& parent_name = *all.alias.value;
+    const PredefinedVariable* parent = find_predefined_variable(parent_name.text);
+    if (!parent) c.fail(parent_name, fmt::format("alias target {} is not one of IGC's predefined variables", parent_name.text), decl_rule);
+    const auto offset = support::parse_unsigned(all.alias.alias_offset->text, 0xFFFFFFFF);
+    if (!offset) c.fail(*all.alias.alias_offset, "alias offset is not a byte count", decl_rule);
+    // No fit check: a predefined variable's size follows the platform's GRF (%r0 is one GRF).
+    alias = VariableAlias{parent->id, static_cast<uint32_t>(*offset)};
+  } else if (all.alias.name) {
     const Token& parent_name = *all.alias.value;
     const auto parent = c.module.declarations.lookup(parent_name.text);
     if (!parent || parent->kind != DeclKind::general)
@@ -119,7 +136,8 @@ void declare_general(ParseContext& c, const Token& name, const Attributes& all) 
              decl_rule);
     alias = VariableAlias{parent->id, static_cast<uint32_t>(*offset)};
   }
-  c.module.declarations.add_general(std::string(name.text), *type, num_elts, align, alias, c.location(name));
+  c.module.declarations.add_general(std::string(name.text), *type, num_elts, align, alias, c.location(name),
+                                    v_name_of(all));
 }
 
 void declare_predicate(ParseContext& c, const Token& name, const Attributes& all) {
@@ -130,7 +148,7 @@ void declare_predicate(ParseContext& c, const Token& name, const Attributes& all
            "spec/intel.md §6.2");
   if (c.module.declarations.next_predicate_id() > max_predicate_id)
     c.fail(name, "too many predicates: the pred word holds ids up to 4095", "spec/intel.md §2.4");
-  c.module.declarations.add_predicate(std::string(name.text), bits, c.location(name));
+  c.module.declarations.add_predicate(std::string(name.text), bits, c.location(name), v_name_of(all));
 }
 
 void declare_surface(ParseContext& c, const Token& name, const Attributes& all) {
@@ -138,7 +156,14 @@ void declare_surface(ParseContext& c, const Token& name, const Attributes& all) 
   const uint32_t count = read_count(c, all.num_elts, name, 0xFFFF);
   if (c.module.declarations.next_surface_index() > 255)
     c.fail(name, "too many surfaces: the surface byte holds indices up to 255", "spec/intel.md §2.7");
-  c.module.declarations.add_surface(std::string(name.text), count, c.location(name));
+  c.module.declarations.add_surface(std::string(name.text), count, c.location(name), v_name_of(all));
+}
+
+// Samplers are no atomic's operand: the declaration is checked and its name taken, then kept.
+void declare_sampler(ParseContext& c, const Token& name, const Attributes& all) {
+  forbid_general_attributes(c, all, "sampler");
+  const uint32_t count = read_count(c, all.num_elts, name, 0xFFFF);
+  c.module.declarations.add_sampler(std::string(name.text), count, c.location(name), v_name_of(all));
 }
 
 }  // namespace
@@ -154,6 +179,7 @@ void parse_declaration(ParseContext& c) {
     if (earlier->kind == DeclKind::general) first = &c.module.declarations.general(earlier->id)->where;
     if (earlier->kind == DeclKind::predicate) first = &c.module.declarations.predicate(earlier->id)->where;
     if (earlier->kind == DeclKind::surface) first = &c.module.declarations.surface(earlier->id)->where;
+    if (earlier->kind == DeclKind::sampler) first = &c.module.declarations.samplers()[earlier->id].where;
     c.fail(name, fmt::format("{} is already declared at line {}", name.text, first->line), decl_rule);
   }
   const Attributes all = read_attributes(c);
@@ -165,9 +191,13 @@ void parse_declaration(ParseContext& c) {
     declare_predicate(c, name, all);
   else if (support::iequals(v_type, "T"))
     declare_surface(c, name, all);
+  else if (support::iequals(v_type, "S"))
+    declare_sampler(c, name, all);
   else
     c.fail(*all.v_type.value,
-           fmt::format("v_type={} is not implemented: gpuatom reads G (general), P (predicate) and T (surface)", v_type),
+           fmt::format("v_type={} is not implemented: gpuatom reads G (general), P (predicate), T (surface) and "
+                       "S (sampler)",
+                       v_type),
            decl_rule);
 }
 

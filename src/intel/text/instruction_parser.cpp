@@ -2,6 +2,7 @@
 //
 //   [(<pred>)] typed_atomic.<op>[.16] <execsize> <surface> <u> <v> <r> <lod> <src0> <src1> <dst>
 //   [(<pred>)] svm_atomic.<op>[.16|.32|.64] <execsize> <addresses> <dst> <src0> <src1>
+//   [(<pred>)] dword_atomic.<op>[.16] <execsize> <surface> <offsets> <src0> <src1> <dst>
 //
 // and the pages' upper-case spellings (TYPED_ATOMIC.ADD, SVM_ATOMIC.CMPXCHG.64). Names are
 // resolved against the declarations made so far; the operand order comes from the form table.
@@ -54,7 +55,9 @@ void parse_mnemonic(ParseContext& c, Instruction& inst) {
   if (!form) {
     if (mnemonic.kind == TokenKind::identifier)
       c.fail(mnemonic,
-             fmt::format("unknown instruction '{}': gpuatom reads typed_atomic and svm_atomic", mnemonic.text),
+             fmt::format("unknown instruction '{}': gpuatom reads typed_atomic, svm_atomic and dword_atomic, and "
+                         "reads past the other instructions of IGC's vISA",
+                         mnemonic.text),
              forms_rule);
     c.fail(mnemonic, fmt::format("expected an instruction, found {}", describe(mnemonic)), forms_rule);
   }
@@ -66,14 +69,9 @@ void parse_mnemonic(ParseContext& c, Instruction& inst) {
   inst.where.op = c.location(op_token);
   const auto op = op_token.kind == TokenKind::identifier ? parse_op(op_token.text) : std::nullopt;
   if (!op) {
-    if (const UnimplementedOp* u = find_unimplemented_op(op_token.text))
-      c.fail(op_token,
-             fmt::format("op {} (0x{:02x}) exists in IGC for XeHP+ but is on neither page; not implemented", u->name,
-                         u->code),
-             "spec/intel.md §3.1");
     c.fail(op_token,
            fmt::format("unknown atomic op {}: expected add sub inc dec min max xchg cmpxchg and or xor minsint "
-                       "maxsint predec fmax fmin fcmpwr (imin, imax and upper-case page names accepted)",
+                       "maxsint predec fmax fmin fcmpwr fadd fsub (imin, imax and upper-case page names accepted)",
                        describe(op_token)),
            "spec/intel.md §3.1");
   }
@@ -85,11 +83,11 @@ void parse_mnemonic(ParseContext& c, Instruction& inst) {
   inst.where.width = c.location(width);
   auto parsed = width.kind == TokenKind::number ? parse_width_suffix(inst.form, width.text) : std::nullopt;
   // typed_atomic.<op>.64 is read so that the validator can say why there is no such form (§5.2).
-  if (!parsed && inst.form == Form::typed && width.text == "64") parsed = Width::w64;
+  if (!parsed && inst.form != Form::svm && width.text == "64") parsed = Width::w64;
   if (!parsed)
     c.fail(width,
-           inst.form == Form::typed
-               ? fmt::format("typed_atomic accepts only .16 as a width suffix, not .{}", width.text)
+           inst.form != Form::svm
+               ? fmt::format("{} accepts only .16 as a width suffix, not .{}", form_info(inst.form).mnemonic, width.text)
                : fmt::format("svm_atomic width suffix must be .16, .32 or .64, not .{}", width.text),
            forms_rule);
   c.next();
@@ -122,7 +120,11 @@ void parse_exec_size(ParseContext& c, Instruction& inst) {
 void parse_surface(ParseContext& c, Instruction& inst) {
   const Token& t = c.peek();
   if (t.kind == TokenKind::newline || t.kind == TokenKind::end)
-    c.fail(t, "missing the surface: typed_atomic takes <surface> <u> <v> <r> <lod> <src0> <src1> <dst>", forms_rule);
+    c.fail(t,
+           inst.form == Form::typed
+               ? "missing the surface: typed_atomic takes <surface> <u> <v> <r> <lod> <src0> <src1> <dst>"
+               : "missing the surface: dword_atomic takes <surface> <offsets> <src0> <src1> <dst>",
+           forms_rule);
   if (t.kind != TokenKind::identifier && t.kind != TokenKind::builtin)
     c.fail(t, fmt::format("expected a surface, found {}", describe(t)), tokens_rule);
   c.next();
@@ -172,7 +174,7 @@ void parse_raw_operand(ParseContext& c, Instruction& inst, Slot slot) {
              tokens_rule);
     if (ref->kind != DeclKind::general)
       c.fail(t, fmt::format("{} is a {}, not a general variable (v_type=G)", t.text,
-                            ref->kind == DeclKind::predicate ? "predicate" : "surface"),
+                            ref->kind == DeclKind::predicate ? "predicate" : ref->kind == DeclKind::surface ? "surface" : "sampler"),
              tokens_rule);
     operand.id = ref->id;
   }
@@ -194,7 +196,7 @@ Instruction parse_instruction(ParseContext& c) {
   inst.where.predicate = inst.predicate.present() ? inst.where.predicate : inst.where.start;
   parse_mnemonic(c, inst);
   parse_exec_size(c, inst);
-  if (inst.form == Form::typed)
+  if (form_info(inst.form).has_surface)
     parse_surface(c, inst);
   else
     inst.where.surface = inst.where.start;

@@ -63,12 +63,16 @@ class Lexer {
       case '<': kind = TokenKind::less; break;
       case '>': kind = TokenKind::greater; break;
       default: {
+        // Other printable punctuation (`: ; [ ] + - * & | ~ $ @ { } ? ^ #`, a lone `/`) is a token of
+        // its own: IGC writes it in instructions gpuatom skips (regions `<1;1,0>`, immediates
+        // `0x0:ud`, LSC addresses `flat[V44]:a64`); a statement that must not hold it says so.
         const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7F)
-          error(fmt::format("unexpected character '{}'", c));
-        else
+        if (byte < 0x20 || byte >= 0x7F) {
           error(fmt::format("unexpected byte 0x{:02x}", byte));
-        return advance(1);
+          return advance(1);
+        }
+        kind = TokenKind::punctuation;
+        break;
       }
     }
     push(kind, pos_, 1);

@@ -1,11 +1,16 @@
 // The statement loop: one statement per line — a directive (.version, .kernel, .decl, and the
-// ignored .input / .kernel_attr) or an instruction. A failed statement is reported and skipped,
-// so one run lists every bad line.
+// directives kept as written: .input, .kernel_attr, .function, …), a label, an atomic
+// instruction, or another vISA instruction (kept as written, docs/intel-igc.md §8). A failed
+// statement is reported and skipped, so one run lists every bad line.
 #include "gpuatom/intel/parser.hpp"
+
+#include <algorithm>
 
 #include <fmt/format.h>
 
 #include "gpuatom/intel/lexer.hpp"
+#include "gpuatom/intel/other_instructions.hpp"
+#include "gpuatom/support/text.hpp"
 #include "parse_context.hpp"
 
 namespace gpuatom::intel {
@@ -16,8 +21,36 @@ using detail::ParseContext;
 
 constexpr std::string_view directive_rule = "spec/intel.md §10.3";
 
+// Directives of IGC's assembler (visa/CISA.l) that say nothing about the atomics: kept as written.
+bool is_kept_directive(std::string_view name) {
+  for (std::string_view kept : {"input", "kernel_attr", "function", "global_function", "funcdecl", "parameter", "file",
+                                "loc"})
+    if (name == kept) return true;
+  return name.starts_with("implicit");  // .implicit_PSEUDO_INPUT, …
+}
+
+// The statement from `first` to the line end, as written, and moves past it. `first` is the
+// current token, or one read already; then `read` is the last token read.
+std::string take_statement_text(ParseContext& c, const Token& first, const Token* read) {
+  const Token* last = read ? read : &first;
+  while (!c.at_statement_end()) last = &c.next();
+  const char* begin = first.text.data();
+  return std::string(begin, static_cast<size_t>(last->text.data() + last->text.size() - begin));
+}
+
+void keep(ParseContext& c, OtherStatement::Kind kind, const Token& first, bool unread_atomic = false,
+          const Token* read = nullptr) {
+  OtherStatement other;
+  other.kind = kind;
+  other.where = c.location(first);
+  other.before = c.module.instructions.size();
+  other.unread_atomic = unread_atomic;
+  other.text = take_statement_text(c, first, read);
+  c.module.others.push_back(std::move(other));
+}
+
 void parse_directive(ParseContext& c) {
-  c.next();  // '.'
+  const Token& dot = c.next();
   const Token& name = c.peek();
   if (name.kind != TokenKind::identifier)
     c.fail(name, fmt::format("expected a directive name after '.', found {}", describe(name)), directive_rule);
@@ -37,17 +70,53 @@ void parse_directive(ParseContext& c) {
     c.module.kernel = std::string(c.next().text);
     return;
   }
-  if (name.text == "input" || name.text == "kernel_attr") {
-    c.diagnostics.note(c.location(name),
-                       fmt::format(".{} is accepted and ignored: gpuatom does not model kernel inputs or attributes",
-                                   name.text),
-                       std::string(directive_rule));
-    while (!c.at_statement_end()) c.next();
-    return;
-  }
+  // Kept from its '.': the statement's text begins there.
+  if (is_kept_directive(name.text)) return keep(c, OtherStatement::Kind::directive, dot, false, &name);
   c.fail(name,
-         fmt::format("unknown directive .{}: expected .version, .kernel, .decl, .input or .kernel_attr", name.text),
+         fmt::format("unknown directive .{}: expected .version, .kernel, .decl, .input, .kernel_attr, .function, "
+                     ".global_function, .funcdecl, .parameter or .implicit…",
+                     name.text),
          directive_rule);
+}
+
+// The first word of an instruction: after the predicate `( … )`, if there is one.
+const Token& instruction_word(const ParseContext& c) {
+  if (!c.at(TokenKind::lparen)) return c.peek();
+  for (size_t i = 1;; ++i) {
+    const Token& t = c.peek(i);
+    if (t.kind == TokenKind::newline || t.kind == TokenKind::end) return c.peek();
+    if (t.kind == TokenKind::rparen) return c.peek(i + 1);
+  }
+}
+
+bool is_atomic_form(const Token& word) {
+  if (word.kind != TokenKind::identifier) return false;
+  for (const FormInfo& f : form_table())
+    if (support::iequals(word.text, f.mnemonic)) return true;
+  return false;
+}
+
+// `name:` on a line of its own.
+bool at_label(const ParseContext& c) {
+  return c.at(TokenKind::identifier) && c.peek(1).kind == TokenKind::punctuation && c.peek(1).text == ":" &&
+         (c.peek(2).kind == TokenKind::newline || c.peek(2).kind == TokenKind::end);
+}
+
+void parse_statement(ParseContext& c) {
+  if (c.at(TokenKind::dot)) return parse_directive(c);
+  if (at_label(c)) return keep(c, OtherStatement::Kind::label, c.peek());
+  const Token& word = instruction_word(c);
+  if (!is_atomic_form(word) && word.kind == TokenKind::identifier)
+    if (const auto other = find_other_instruction(word.text)) {
+      if (other->unread_atomic)
+        c.diagnostics.warning(c.location(word),
+                              fmt::format("{} is an atomic gpuatom does not read yet: the line is kept as written "
+                                          "and not checked",
+                                          word.text),
+                              "docs/intel-igc.md §8");
+      return keep(c, OtherStatement::Kind::instruction, c.peek(), other->unread_atomic);
+    }
+  c.module.instructions.push_back(detail::parse_instruction(c));
 }
 
 }  // namespace
@@ -61,10 +130,7 @@ Module parse_visa(std::string_view source, const std::string& file, const ParseO
   while (!c.at(TokenKind::end)) {
     if (c.accept(TokenKind::newline)) continue;
     try {
-      if (c.at(TokenKind::dot))
-        parse_directive(c);
-      else
-        module.instructions.push_back(detail::parse_instruction(c));
+      parse_statement(c);
       if (!c.at_statement_end())
         c.fail(c.peek(), fmt::format("unexpected {} at the end of the statement", describe(c.peek())),
                "spec/intel.md §10");
@@ -74,6 +140,14 @@ Module parse_visa(std::string_view source, const std::string& file, const ParseO
     c.skip_statement();
   }
   return module;
+}
+
+size_t Module::count(OtherStatement::Kind kind) const {
+  return static_cast<size_t>(std::ranges::count(others, kind, &OtherStatement::kind));
+}
+
+size_t Module::unread_atomics() const {
+  return static_cast<size_t>(std::ranges::count(others, true, &OtherStatement::unread_atomic));
 }
 
 }  // namespace gpuatom::intel

@@ -40,7 +40,7 @@ std::string print_instruction(const Instruction& inst, const DeclarationTable* d
   out += fmt::format("{}.{}{} ({}, {})", form.mnemonic, op_name, suffix(inst.width), mask_info(inst.exec.mask).name,
                      inst.exec.channels);
   // Appended piecewise: GCC 12 warns (-Wrestrict, a false positive) on " " + std::string.
-  if (inst.form == Form::typed) {
+  if (form.has_surface) {
     out += ' ';
     out += print_surface(inst.surface, declarations);
   }
@@ -51,6 +51,12 @@ std::string print_instruction(const Instruction& inst, const DeclarationTable* d
   return out;
 }
 
+namespace {
+
+std::string v_name_text(const std::string& v_name) { return v_name.empty() ? std::string() : " v_name=" + v_name; }
+
+}  // namespace
+
 std::string print_declarations(const DeclarationTable& declarations) {
   std::string out;
   for (const GeneralVariable& v : declarations.generals()) {
@@ -58,14 +64,21 @@ std::string print_declarations(const DeclarationTable& declarations) {
     if (v.align.given()) out += fmt::format(" align={}", alignment_text(v.align));
     if (v.alias) {
       const GeneralVariable* parent = declarations.general(v.alias->parent_id);
-      out += fmt::format(" alias=<{}, {}>", parent ? parent->name : fmt::format("V{}", v.alias->parent_id), v.alias->offset);
+      const PredefinedVariable* predefined = find_predefined_variable(v.alias->parent_id);
+      const std::string parent_name = parent       ? parent->name
+                                      : predefined ? std::string(predefined->name)
+                                                   : fmt::format("V{}", v.alias->parent_id);
+      out += fmt::format(" alias=<{}, {}>", parent_name, v.alias->offset);
     }
-    out += "\n";
+    out += v_name_text(v.v_name) + "\n";
   }
+  // IGC's order: predicates, samplers, surfaces.
   for (const PredicateVariable& p : declarations.predicates())
-    out += fmt::format(".decl {} v_type=P num_elts={}\n", p.name, p.num_elts);
+    out += fmt::format(".decl {} v_type=P num_elts={}{}\n", p.name, p.num_elts, v_name_text(p.v_name));
+  for (const SamplerVariable& s : declarations.samplers())
+    out += fmt::format(".decl {} v_type=S num_elts={}{}\n", s.name, s.num_elts, v_name_text(s.v_name));
   for (const SurfaceVariable& s : declarations.surfaces())
-    out += fmt::format(".decl {} v_type=T num_elts={}\n", s.name, s.num_elts);
+    out += fmt::format(".decl {} v_type=T num_elts={}{}\n", s.name, s.num_elts, v_name_text(s.v_name));
   return out;
 }
 
@@ -75,7 +88,16 @@ std::string print_module(const Module& module) {
   if (module.kernel) out += fmt::format(".kernel {}\n", *module.kernel);
   out += print_declarations(module.declarations);
   const DeclarationTable* declarations = module.declarations.empty() ? nullptr : &module.declarations;
-  for (const Instruction& inst : module.instructions) out += print_instruction(inst, declarations) + "\n";
+  // The atomics and the statements kept as written, in the file's order. In a file with labels
+  // (IGC's dumps) instructions are indented under them, as IGC writes them.
+  const std::string_view indent = module.count(OtherStatement::Kind::label) ? "    " : "";
+  auto other = module.others.begin();
+  for (size_t i = 0; i <= module.instructions.size(); ++i) {
+    for (; other != module.others.end() && other->before == i; ++other)
+      out += fmt::format("{}{}\n", other->kind == OtherStatement::Kind::instruction ? indent : "", other->text);
+    if (i < module.instructions.size())
+      out += fmt::format("{}{}\n", indent, print_instruction(module.instructions[i], declarations));
+  }
   return out;
 }
 
