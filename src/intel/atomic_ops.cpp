@@ -177,17 +177,38 @@ constexpr LayoutItem svm_layout[] = {
 constexpr Slot typed_text[] = {Slot::u, Slot::v, Slot::r, Slot::lod, Slot::src0, Slot::src1, Slot::dst};
 constexpr Slot svm_text[] = {Slot::addresses, Slot::dst, Slot::src0, Slot::src1};
 constexpr Slot dword_text[] = {Slot::offsets, Slot::src0, Slot::src1, Slot::dst};  // IGC printInstructionDataport
+// LSC (docs/intel-igc.md §4.2, §4.3; IGC ByteCodeReaderNG.cpp readInstructionLscUntyped/Typed).
+constexpr LayoutItem lsc_untyped_layout[] = {
+    {BF::opcode},        {BF::lsc_op},         {BF::exec_size},          {BF::predicate},     {BF::lsc_sfid},
+    {BF::lsc_cache_l1},  {BF::lsc_cache_l3},   {BF::lsc_addr_type},      {BF::lsc_scale},     {BF::lsc_offset},
+    {BF::lsc_addr_size}, {BF::lsc_data_size},  {BF::lsc_data_order},     {BF::lsc_data_elems}, {BF::lsc_chmask},
+    {BF::lsc_surface},   {BF::raw, Slot::dst}, {BF::raw, Slot::addresses}, {BF::raw, Slot::src0}, {BF::raw, Slot::src1},
+};
+constexpr LayoutItem lsc_typed_layout[] = {
+    {BF::opcode},         {BF::lsc_op},          {BF::exec_size},       {BF::predicate},      {BF::lsc_cache_l1},
+    {BF::lsc_cache_l3},   {BF::lsc_addr_type},   {BF::lsc_addr_size},   {BF::lsc_data_size},  {BF::lsc_data_order},
+    {BF::lsc_data_elems}, {BF::lsc_chmask},      {BF::lsc_surface},     {BF::raw, Slot::dst}, {BF::raw, Slot::u},
+    {BF::raw, Slot::v},   {BF::raw, Slot::r},    {BF::raw, Slot::lod},  {BF::raw, Slot::src0}, {BF::raw, Slot::src1},
+};
+constexpr Slot lsc_untyped_text[] = {Slot::dst, Slot::addresses, Slot::src0, Slot::src1};
+constexpr Slot lsc_typed_text[] = {Slot::dst, Slot::u, Slot::v, Slot::r, Slot::lod, Slot::src0, Slot::src1};
+constexpr uint8_t lsc_exec_sizes[] = {1, 2, 4, 8, 16, 32};
 constexpr uint8_t typed_exec_sizes[] = {8};
 constexpr uint8_t svm_exec_sizes[] = {1, 2, 4, 8};
 constexpr uint8_t dword_exec_sizes[] = {1, 2, 4, 8, 16};  // IGC writes 1 and 16 for SLM atomics
 
-constexpr std::array<FormInfo, 3> forms = {{
+constexpr std::array<FormInfo, 5> forms = {{
     {Form::typed, "typed_atomic", "TYPED_ATOMIC", "TYPED_ATOMIC", 0x73, std::nullopt, typed_layout, typed_text,
      typed_exec_sizes, true},
     {Form::svm, "svm_atomic", "SVM_ATOMIC", "SVM ATOMIC", 0x4E, uint8_t{0x05}, svm_layout, svm_text, svm_exec_sizes,
      false},
     {Form::dword, "dword_atomic", "DWORD_ATOMIC", "DWORD_ATOMIC", 0x7D, std::nullopt, dword_layout, dword_text,
      dword_exec_sizes, true},
+    // The mnemonic is a prefix: lsc_atomic_<op> (lsc.hpp).
+    {Form::lsc_untyped, "lsc_atomic", "LSC_ATOMIC", "LSC_UNTYPED", 0x89, std::nullopt, lsc_untyped_layout,
+     lsc_untyped_text, lsc_exec_sizes, false},
+    {Form::lsc_typed, "lsc_atomic", "LSC_ATOMIC", "LSC_TYPED", 0x8A, std::nullopt, lsc_typed_layout, lsc_typed_text,
+     lsc_exec_sizes, false},
 }};
 
 constexpr std::array<std::string_view, slot_count> slot_names = {"U",    "V",    "R",   "LOD",    "Addresses",
@@ -206,11 +227,34 @@ bool uses_slot(Form form, Slot slot) {
   return false;
 }
 
-size_t encoded_size(Form form, IdWidth ids) {
+namespace {
+
+size_t field_bytes(ByteField field, IdWidth ids, bool register_surface) {
+  switch (field) {
+    case ByteField::raw: return raw_operand_bytes(ids);
+    case ByteField::predicate:
+    case ByteField::lsc_scale: return 2;
+    case ByteField::lsc_offset: return 4;
+    case ByteField::lsc_surface: return register_surface ? 9 : 6;
+    default: return 1;
+  }
+}
+
+}  // namespace
+
+size_t encoded_size(Form form, IdWidth ids, bool register_surface) {
   size_t size = 0;
-  for (const LayoutItem& item : form_info(form).layout)
-    size += item.field == ByteField::raw ? raw_operand_bytes(ids) : item.field == ByteField::predicate ? 2 : 1;
+  for (const LayoutItem& item : form_info(form).layout) size += field_bytes(item.field, ids, register_surface);
   return size;
+}
+
+size_t lsc_surface_offset(Form form) {
+  size_t at = 0;
+  for (const LayoutItem& item : form_info(form).layout) {
+    if (item.field == ByteField::lsc_surface) return at;
+    at += field_bytes(item.field, IdWidth::four, false);
+  }
+  return at;
 }
 
 // ---- Exec size and masks -------------------------------------------------------------------

@@ -15,11 +15,8 @@ constexpr auto words = std::to_array<std::string_view>({
     "exp", "faddr", "fbh", "fbl", "fcall", "fccall", "fcvt", "fence", "fence_global", "fence_local",
     "fence_sw", "fminmax", "frc", "fret", "gather", "gather4_3d", "gather4_scaled", "gather4_typed", "gather_scaled",
     "goto", "ifcall", "info_3d", "inv", "jmp", "lifetime", "line", "load", "load_2dms_w", "load_3d", "load_lz",
-    "load_mcs", "log", "lrp", "lsc_apndctr_atomic_add", "lsc_apndctr_atomic_sub", "lsc_atomic_and",
-    "lsc_atomic_fadd", "lsc_atomic_fcas", "lsc_atomic_fmax", "lsc_atomic_fmin", "lsc_atomic_fsub", "lsc_atomic_iadd",
-    "lsc_atomic_icas", "lsc_atomic_idec", "lsc_atomic_iinc", "lsc_atomic_isub", "lsc_atomic_load", "lsc_atomic_or",
-    "lsc_atomic_smax", "lsc_atomic_smin", "lsc_atomic_store", "lsc_atomic_umax", "lsc_atomic_umin",
-    "lsc_atomic_xor", "lsc_ccs_update", "lsc_fence", "lsc_load", "lsc_load_block2d", "lsc_load_quad",
+    "load_mcs", "log", "lrp", "lsc_apndctr_atomic_add", "lsc_apndctr_atomic_sub", "lsc_ccs_update", "lsc_fence",
+    "lsc_load", "lsc_load_block2d", "lsc_load_quad",
     "lsc_load_status", "lsc_load_strided", "lsc_read_state_info", "lsc_store", "lsc_store_block2d",
     "lsc_store_quad", "lsc_store_strided", "lsc_store_uncompressed", "lzd", "mad", "madw", "max", "media_ld",
     "media_st", "min", "mod", "mov", "movs", "mul", "mulh", "nbarrier", "not", "or", "oword_ld",
@@ -38,7 +35,7 @@ constexpr auto words = std::to_array<std::string_view>({
 static_assert(std::ranges::is_sorted(words));
 
 bool is_unread_atomic(std::string_view word) {
-  return word.starts_with("lsc_atomic_") || word.starts_with("lsc_apndctr_atomic_");
+  return word.starts_with("lsc_apndctr_atomic_");
 }
 
 }  // namespace

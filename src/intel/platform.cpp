@@ -10,23 +10,24 @@ namespace {
 
 // spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §6): gen9 has 64-bit
 // SVM atomics, as IGC lowers them there to the A64 int64 atomic message IGA names.
-constexpr std::array<PlatformProfile, 4> table = {{
-    {Platform::gen9, "gen9", false, true, true, false, false, false, 32},
-    {Platform::gen12, "gen12", true, true, true, false, false, false, 32},
-    {Platform::xehp, "xehp", true, true, false, true, true, false, 32},
-    {Platform::pvc, "pvc", true, true, false, true, true, true, 64},
+// dg2 (XeHPG, acm-g10) is xehp with the LSC messages (docs/intel-igc.md §4.6).
+constexpr std::array<PlatformProfile, 5> table = {{
+    {Platform::gen9, "gen9", false, true, true, false, false, false, false, false, 32},
+    {Platform::gen12, "gen12", true, true, true, false, false, false, false, false, 32},
+    {Platform::xehp, "xehp", true, true, false, true, true, false, false, false, 32},
+    {Platform::dg2, "dg2", true, true, false, true, true, false, true, false, 32},
+    {Platform::pvc, "pvc", true, true, false, true, true, true, true, true, 64},
 }};
 
 // ocloc's device names and the profile each stands for (Gen11 ICL takes the gen9 profile: it has
-// no 16-bit atomics either; DG2 is XeHPG, with XeHP's features).
+// no 16-bit atomics either).
 struct DeviceName {
   std::string_view device;
   Platform platform;
 };
-constexpr std::array<DeviceName, 8> devices = {{
-    {"skl", Platform::gen9},       {"icllp", Platform::gen9}, {"tgllp", Platform::gen12},
-    {"dg1", Platform::gen12},      {"xe_hp_sdv", Platform::xehp}, {"acm-g10", Platform::xehp},
-    {"dg2", Platform::xehp},       {"pvc-sdv", Platform::pvc},
+constexpr std::array<DeviceName, 6> devices = {{
+    {"skl", Platform::gen9},  {"icllp", Platform::gen9},        {"tgllp", Platform::gen12},
+    {"dg1", Platform::gen12}, {"xe_hp_sdv", Platform::xehp}, {"acm-g10", Platform::dg2},
 }};
 
 }  // namespace

@@ -13,6 +13,8 @@ namespace {
 
 using support::SourceLocation;
 
+constexpr std::string_view lsc_rule = "docs/intel-igc.md §4.5";
+
 std::string join_sizes(std::span<const uint8_t> sizes, bool with16) {
   std::string out;
   for (size_t i = 0; i < sizes.size(); ++i) out += fmt::format("{}{}", i ? (i + 1 == sizes.size() && !with16 ? " or " : ", ") : "", sizes[i]);
@@ -28,6 +30,7 @@ class Validator {
   void check(const Instruction& inst) {
     inst_ = &inst;
     form_ = &form_info(inst.form);
+    if (is_lsc(inst.form)) return check_lsc();
     op_ = find(inst.op);
     if (!op_) {
       error(inst.where.op, fmt::format("op code 0x{:02x} is not an atomic op", static_cast<unsigned>(inst.op)),
@@ -45,6 +48,95 @@ class Validator {
   }
 
  private:
+  // LSC atomics (docs/intel-igc.md §4.5, IGC's LscInstVerifier; §4.6 for the platforms).
+  void check_lsc() {
+    const Instruction& inst = *inst_;
+    const LscFields& l = inst.lsc;
+    const LscOpInfo* op = find_lsc_op(l.op);
+    if (!op) {
+      error(inst.where.op, fmt::format("LSC sub-op 0x{:02x} is not an atomic", l.op), lsc_rule);
+      return;
+    }
+    mnemonic_ = fmt::format("lsc_atomic_{}.{}", op->name, name(l.sfid));
+    const bool typed = inst.form == Form::lsc_typed;
+    if (!platform_.lsc || (typed && !platform_.lsc_typed))
+      error(inst.where.op,
+            fmt::format("{}: the {} profile has no {} atomics (IGC: {})", mnemonic_, platform_.name,
+                        typed ? "typed LSC" : "LSC", typed ? "PVC only" : "DG2 and later"),
+            "docs/intel-igc.md §4.6");
+    if (l.data_size != LscDataSize::d16c32 && l.data_size != LscDataSize::d32 && l.data_size != LscDataSize::d64)
+      error(inst.where.width, fmt::format("{}: LSC atomics take d16c32, d32 or d64, not {}", mnemonic_, name(l.data_size)),
+            lsc_rule);
+    if (l.elems != 1) error(inst.where.width, fmt::format("{}: LSC atomics take one element per channel (no x<n>)", mnemonic_), lsc_rule);
+    if (l.order != LscDataOrder::nontranspose) error(inst.where.width, fmt::format("{}: LSC atomics have no transposed form", mnemonic_), lsc_rule);
+    if (is_float_add(op->like) && l.sfid != LscSfid::ugm && l.sfid != LscSfid::ugml)
+      error(inst.where.op, fmt::format("{}: fadd and fsub take .ugm or .ugml only", mnemonic_), lsc_rule);
+    if (l.sfid == LscSfid::slm && l.data_size == LscDataSize::d64 && op->like != AtomicOp::CMPXCHG)
+      error(inst.where.width, fmt::format("{}: 64-bit atomics on shared local memory are icas only", mnemonic_), lsc_rule);
+    check_lsc_caching();
+    check_lsc_address();
+    check_exec_size();
+    check_predicate();
+    const auto role = [&](Slot slot, bool used, std::string_view lsc_name) {
+      const bool given = !inst.operand(slot).is_null();
+      if (used && !given) error(inst.location(slot), fmt::format("{} is missing: {} reads it", lsc_name, mnemonic_), lsc_rule);
+      if (!used && given) error(inst.location(slot), fmt::format("{} must be %null: {} takes {} operand{}", lsc_name, mnemonic_, op->extra_operands, op->extra_operands == 1 ? "" : "s"), lsc_rule);
+    };
+    role(Slot::src0, op->extra_operands >= 1, "src1");
+    role(Slot::src1, op->extra_operands == 2, "src2");
+    if (typed && inst.operand(Slot::u).is_null())
+      error(inst.location(Slot::u), "U is missing: a typed LSC atomic reads the X coordinate in U", lsc_rule);
+    for (Slot slot : form_->text_operands)
+      if (!inst.operand(slot).is_null()) check_operand(slot);
+  }
+
+  // LSC operands: the size the data shape or address size gives; IGC's verifier checks no type,
+  // so every integer and float type of that size is clean.
+  TypeRule lsc_type_rule(Slot slot) const {
+    const LscFields& l = inst_->lsc;
+    const bool data = slot == Slot::dst || slot == Slot::src0 || slot == Slot::src1;
+    const unsigned bytes = data ? data_element_bytes(l) : slot == Slot::addresses ? address_element_bytes(l) : 4;
+    const auto rule = [&](DataType a, DataType b) { return TypeRule{{a, b}, 2, static_cast<uint8_t>(bytes)}; };
+    const LscOpInfo* op = find_lsc_op(l.op);
+    if (bytes == 8) return data && op && op->is_float ? rule(DataType::DF, DataType::UQ) : rule(DataType::UQ, DataType::Q);
+    if (bytes == 2) return rule(DataType::UW, DataType::W);
+    return data && op && op->is_float ? rule(DataType::F, DataType::UD) : rule(DataType::UD, DataType::D);
+  }
+
+  void check_lsc_caching() {
+    const LscFields& l = inst_->lsc;
+    const bool default_only = l.sfid == LscSfid::ugml || l.sfid == LscSfid::tgm;
+    const bool both = l.l1 == l.l3;
+    const bool legal = (l.l1 == LscCache::df && l.l3 == LscCache::df) ||
+                       (!default_only && l.l1 == LscCache::uc && (both || l.l3 == LscCache::wb));
+    if (!legal)
+      error(inst_->where.op,
+            fmt::format("{}: caching .{}.{} is not one an atomic has: .df.df (none written), .uc.uc or .uc.wb{}", mnemonic_,
+                        name(l.l1), name(l.l3), default_only ? " (.ugml and .tgm: .df.df only)" : ""),
+            lsc_rule);
+  }
+
+  void check_lsc_address() {
+    const Instruction& inst = *inst_;
+    const LscFields& l = inst.lsc;
+    const SourceLocation& at = inst.where.surface;
+    if (l.addr_size == LscAddrSize::a16 && l.sfid != LscSfid::slm)
+      error(at, fmt::format("{}: :a16 addresses are for .slm only", mnemonic_), lsc_rule);
+    if (l.addr_size == LscAddrSize::a64 && (l.sfid == LscSfid::slm || l.sfid == LscSfid::tgm))
+      error(at, fmt::format("{}: :a64 addresses are not for .slm or .tgm", mnemonic_), lsc_rule);
+    const bool stateful = l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss;
+    if (!stateful && l.sfid == LscSfid::tgm) error(at, fmt::format("{}: typed atomics take bti, bss or ss", mnemonic_), lsc_rule);
+    if (stateful && l.sfid == LscSfid::slm) error(at, fmt::format("{}: .slm takes flat addresses", mnemonic_), lsc_rule);
+    if (!stateful && (l.surface.is_register || l.surface.value != 0))
+      error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)), lsc_rule);
+    if (l.surface.is_register && decls_ && !decls_->general(l.surface.id))
+      error(at, fmt::format("the surface variable id {} is not declared", l.surface.id), "spec/intel.md §10.3");
+    if (l.scale == 0 || (l.scale & (l.scale - 1)))
+      error(at, fmt::format("{}: the address scale {} is not a power of two", mnemonic_, l.scale), lsc_rule);
+    if (l.addr_size == LscAddrSize::a16 && (l.offset > 0x7FFF || l.offset < -0x7FFF))
+      error(at, fmt::format("{}: an :a16 address's offset {} is past ±0x7fff", mnemonic_, l.offset), lsc_rule);
+  }
+
   void check_op_and_width() {
     const Instruction& inst = *inst_;
     if (auto why = illegal_reason(inst.form, inst.op, inst.width)) {
@@ -92,7 +184,7 @@ class Validator {
     legal |= n == 16 && platform_.exec_size_16;
     if (!legal) {
       std::string why = fmt::format("{} takes exec size {}", form_->mnemonic, join_sizes(form_->page_exec_sizes, platform_.exec_size_16));
-      if (n == 16) why += " (16 only with the xehp or pvc profile)";
+      if (n == 16) why += " (16 only with the xehp, dg2 or pvc profile)";
       error(inst.where.exec_size, fmt::format("exec size {} is not legal: {}", n, why), "spec/intel.md §6.2");
       return;
     }
@@ -237,6 +329,18 @@ class Validator {
     coordinate(Slot::r, t.uses_r, has_r, arrayed_r ? "array index" : "Z pixel address");
   }
 
+  // An operand as the instruction's own text names it: LSC calls its sources src1 and src2.
+  std::string_view operand_name(Slot slot) const {
+    if (!is_lsc(inst_->form)) return slot_name(slot);
+    switch (slot) {
+      case Slot::dst: return "dst";
+      case Slot::addresses: return "address";
+      case Slot::src0: return "src1";
+      case Slot::src1: return "src2";
+      default: return slot_name(slot);
+    }
+  }
+
   void check_operand(Slot slot) {
     const Instruction& inst = *inst_;
     const RawOperand& operand = inst.operand(slot);
@@ -249,23 +353,23 @@ class Validator {
     if (operand.id < first_user_variable_id) {
       error(where,
             fmt::format("{} is V{}, one of IGC's predefined variables (ids 1-31), which are not valid atomic operands",
-                        slot_name(slot), operand.id),
+                        operand_name(slot), operand.id),
             "spec/intel.md §2.2");
       return;
     }
     if (!decls_) return;
     const GeneralVariable* v = decls_->general(operand.id);
     if (!v) {
-      error(where, fmt::format("{} names variable id {}, which is not declared", slot_name(slot), operand.id),
+      error(where, fmt::format("{} names variable id {}, which is not declared", operand_name(slot), operand.id),
             "spec/intel.md §10.3");
       return;
     }
-    const TypeRule rule = type_rule(inst.form, inst.op, inst.width, slot);
+    const TypeRule rule = is_lsc(inst.form) ? lsc_type_rule(slot) : type_rule(inst.form, inst.op, inst.width, slot);
     check_type(slot, *v, rule);
     const uint32_t end = operand.offset + uint32_t{inst.exec.channels} * rule.element_bytes;
     if (end > v->bytes())
       error(where,
-            fmt::format("{} {} reads bytes {}-{} ({} channels of {} bytes), but {} has {} bytes", slot_name(slot),
+            fmt::format("{} {} reads bytes {}-{} ({} channels of {} bytes), but {} has {} bytes", operand_name(slot),
                         print_operand(operand, decls_), operand.offset, end - 1, inst.exec.channels, rule.element_bytes,
                         v->name, v->bytes()),
             "spec/intel.md §3.4");
@@ -274,7 +378,7 @@ class Validator {
       error(where,
             fmt::format("{} {} lies in IGC's predefined variable {}, which gpuatom does not model as an atomic's "
                         "operand",
-                        slot_name(slot), print_operand(operand, decls_), predefined->name),
+                        operand_name(slot), print_operand(operand, decls_), predefined->name),
             "spec/intel.md §2.2");
       return;
     }
@@ -282,7 +386,7 @@ class Validator {
     if ((storage.offset + operand.offset) % grf != 0)
       error(where,
             fmt::format("{} {} is not GRF-aligned: byte {} of its storage is not a multiple of {} ({} GRF)",
-                        slot_name(slot), print_operand(operand, decls_), storage.offset + operand.offset, grf,
+                        operand_name(slot), print_operand(operand, decls_), storage.offset + operand.offset, grf,
                         platform_.name),
             "spec/intel.md §3.4");
     const GeneralVariable* root = decls_->general(storage.root_id);
@@ -303,7 +407,7 @@ class Validator {
                                                                    : "spec/intel.md §3.4";
     if (actual.bytes != rule.element_bytes) {
       error(inst_->location(slot),
-            fmt::format("{} of {} must have type {} ({}-byte elements); {} has type {} ({} byte{})", slot_name(slot),
+            fmt::format("{} of {} must have type {} ({}-byte elements); {} has type {} ({} byte{})", operand_name(slot),
                         mnemonic_, expected, rule.element_bytes, v.name, actual.name, actual.bytes,
                         actual.bytes == 1 ? "" : "s"),
             std::string(rule_ref));
@@ -312,7 +416,7 @@ class Validator {
     const DataTypeInfo& want = info(rule.accepted[0]);
     const std::string_view difference = want.is_float != actual.is_float ? "integer vs float" : "signedness differs";
     warning(inst_->location(slot),
-            fmt::format("{} of {} should have type {}; {} has type {} ({})", slot_name(slot), mnemonic_, expected, v.name,
+            fmt::format("{} of {} should have type {}; {} has type {} ({})", operand_name(slot), mnemonic_, expected, v.name,
                         actual.name, difference),
             std::string(rule_ref));
   }

@@ -981,9 +981,9 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     const auto& [key, value] = s.options[i];
     if (key == "platform") {
       if (const auto platform = parse_platform(value)) validation.platform = *platform;
-      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected gen9, gen12, xehp or pvc", value));
+      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected gen9, gen12, xehp, dg2 or pvc (or an ocloc device name)", value));
     } else {
-      d.error(s.option_where[i].second, fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|pvc", key));
+      d.error(s.option_where[i].second, fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|dg2|pvc", key));
     }
   }
 

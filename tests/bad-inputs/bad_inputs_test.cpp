@@ -260,7 +260,7 @@ const std::vector<Generated> generated = {
     {"visa", "long-line.visaasm", [] { return "svm_atomic.add (M1, 8) " + std::string(ten_mb, 'Q') + "\n"; },
      "undeclared variable QQQ"},
     {"visa", "random.visaasm", [] { return random_bytes(ten_mb, 2); }, "unexpected byte 0x"},
-    {"visa-binary", "random.bin", [] { return random_bytes(ten_mb, 3); }, "is none of TYPED_ATOMIC (0x73), SVM (0x4e) and DWORD_ATOMIC (0x7d)"},
+    {"visa-binary", "random.bin", [] { return random_bytes(ten_mb, 3); }, "is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a)"},
     {"visa-binary", "long-line.hex", [] { return std::string(ten_mb, 'F') + "Z\n"; }, "is not hex bytes"},
     {"maxwell", "random.bin", [] { return random_bytes(ten_mb, 4); }, "is not a SPA 5.0 atomic"},
     {"maxwell", "random.txt", [] { return random_bytes(ten_mb, 5); }, "is not a 64-bit hex word"},

@@ -194,7 +194,7 @@ TEST(VisaCommands, CheckPlatformsAndBindings) {
             std::string::npos);
   const SplitRun platform = run("check visa " + typed + " --platform gen11");
   EXPECT_EQ(platform.exit_code, 2);
-  EXPECT_NE(platform.err.find("--platform gen11: expected gen9, gen12, xehp, pvc or one of"), std::string::npos);
+  EXPECT_NE(platform.err.find("--platform gen11: expected gen9, gen12, xehp, dg2, pvc or one of"), std::string::npos);
 }
 
 TEST(VisaCommands, DisasmHexOnTheCommandLine) {

@@ -173,8 +173,8 @@ TEST(IntelBinary, DecoderErrorsNameTheByteOffset) {
     bytes.replace(index * 3, 2, value);
     return bytes;
   };
-  EXPECT_EQ(decode_errors(hex("12 05")), "b: byte 0x0: error: opcode 0x12 is none of TYPED_ATOMIC (0x73), SVM (0x4e) and DWORD_ATOMIC (0x7d) "
-                                         "(spec/intel.md §2.5, §2.6)\n");
+  EXPECT_EQ(decode_errors(hex("12 05")), "b: byte 0x0: error: opcode 0x12 is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a) "
+                                         "(spec/intel.md §2.5, §2.6; docs/intel-igc.md §4)\n");
   EXPECT_EQ(decode_errors(hex("4E 05 03")), "b: byte 0x0: error: truncated SVM ATOMIC: it takes 30 bytes, 3 remain "
                                             "(spec/intel.md §2.5, §2.6)\n");
   EXPECT_EQ(decode_errors(with(svm, 1, "03")),

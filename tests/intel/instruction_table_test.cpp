@@ -113,7 +113,11 @@ TEST(IntelTable, PlatformProfiles) {
   EXPECT_FALSE(profile(Platform::xehp).float_64);
   EXPECT_TRUE(profile(Platform::pvc).float_64);
   EXPECT_EQ(parse_platform("icllp"), Platform::gen9);
-  EXPECT_EQ(parse_platform("acm-g10"), Platform::xehp);
+  EXPECT_EQ(parse_platform("acm-g10"), Platform::dg2);
+  EXPECT_FALSE(profile(Platform::xehp).lsc);
+  EXPECT_TRUE(profile(Platform::dg2).lsc);
+  EXPECT_FALSE(profile(Platform::dg2).lsc_typed);
+  EXPECT_TRUE(profile(Platform::pvc).lsc_typed);
   EXPECT_EQ(parse_platform("dg1"), Platform::gen12);
   EXPECT_TRUE(profile(Platform::gen9).predec);
   EXPECT_FALSE(profile(Platform::xehp).predec);

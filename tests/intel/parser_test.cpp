@@ -232,6 +232,7 @@ _main_0:
 _0_004:
     movs (M1_NM, 1) T6(0) 0x0:ud                                                 /// $6
     lsc_atomic_iadd.ugm (M1, 16)  V0035:d32  flat[V0034]:a64  V0035  %null       /// $7
+    lsc_apndctr_atomic_add.ugm (M1, 16)  V0035:d32  flat[V0034]:a64  V0035  %null
     ret (M1, 1)                                                                  /// $8
 )";
 
@@ -239,19 +240,21 @@ TEST(IntelParser, IgcDumpsAreReadWhole) {
   support::Diagnostics d;
   const Module m = parse_visa(igc_dump, "k.visaasm", {}, d);
   EXPECT_FALSE(d.has_errors()) << all_text(d);
-  ASSERT_EQ(m.instructions.size(), 2u);
+  ASSERT_EQ(m.instructions.size(), 3u);
   EXPECT_EQ(m.instructions[0].form, Form::svm);
   EXPECT_EQ(m.instructions[1].form, Form::dword);
   EXPECT_EQ(m.instructions[1].surface, 0u);
   EXPECT_EQ(m.instructions[1].exec.channels, 16u);
+  EXPECT_EQ(m.instructions[2].form, Form::lsc_untyped);
+  EXPECT_EQ(m.instructions[2].lsc.op, 0x0Cu);  // iadd
   // Kept: .input, .kernel_attr, .function, .implicit…, two labels, six other instructions (one an
-  // LSC atomic).
+  // append-counter atomic, not read yet).
   EXPECT_EQ(m.count(OtherStatement::Kind::directive), 4u);
   EXPECT_EQ(m.others[3].text, ".implicit_UNUSED");
   EXPECT_EQ(m.count(OtherStatement::Kind::label), 2u);
   EXPECT_EQ(m.count(OtherStatement::Kind::instruction), 6u);
   EXPECT_EQ(m.unread_atomics(), 1u);
-  EXPECT_NE(all_text(d).find("k.visaasm:27:5: warning: lsc_atomic_iadd is an atomic gpuatom does not read yet"),
+  EXPECT_NE(all_text(d).find("k.visaasm:28:5: warning: lsc_apndctr_atomic_add is an atomic gpuatom does not read yet"),
             std::string::npos)
       << all_text(d);
   const auto goto_line = std::ranges::find(m.others, std::string("(!P1) goto (M1, 16) _0_004"), &OtherStatement::text);
@@ -275,7 +278,8 @@ TEST(IntelParser, IgcDumpsPrintBackWhole) {
         ".kernel_attr SimdSize=16\n", "_main_0:\n    or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud\n"
                                       "    svm_atomic.add (M1, 8) V0034.0 %null.0 V0035.0 %null.0\n",
         "    (!P1) goto (M1, 16) _0_004\n    dword_atomic.add (M1, 16) %slm V0035.0 V0035.0 %null.0 %null.0\n_0_004:\n",
-        "    lsc_atomic_iadd.ugm (M1, 16)  V0035:d32  flat[V0034]:a64  V0035  %null\n    ret (M1, 1)\n"})
+        "    lsc_atomic_iadd.ugm (M1, 16)  V0035:d32  flat[V0034]:a64  V0035  %null\n"
+        "    lsc_apndctr_atomic_add.ugm (M1, 16)  V0035:d32  flat[V0034]:a64  V0035  %null\n    ret (M1, 1)\n"})
     EXPECT_NE(printed.find(line), std::string::npos) << line << "\nin\n" << printed;
   // And the printed text reads back to the same module.
   support::Diagnostics again;

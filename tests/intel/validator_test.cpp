@@ -81,7 +81,7 @@ TEST(IntelValidator, ExecSizes) {
   EXPECT_TRUE(diagnoses("typed_atomic.add (M1, 4) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", "4)",
                         "exec size 4 is not legal: typed_atomic takes exec size 8"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 16) ADDR.0 DST.0 SRC.0 %null.0", "16",
-                        "exec size 16 is not legal: svm_atomic takes exec size 1, 2, 4 or 8 (16 only with the xehp or pvc profile)"));
+                        "exec size 16 is not legal: svm_atomic takes exec size 1, 2, 4 or 8 (16 only with the xehp, dg2 or pvc profile)"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 32) ADDR.0 DST.0 SRC.0 %null.0", "32", "exec size 32 is not legal",
                         Severity::error, Platform::pvc));
   EXPECT_TRUE(clean("svm_atomic.add (M1, 16) ADDR.0 DST.0 SRC.0 %null.0", Platform::xehp));

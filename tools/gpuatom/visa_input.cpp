@@ -17,8 +17,8 @@ namespace gpuatom::cli {
 
 void VisaOptions::add_to(CLI::App& cmd, bool with_lenient) {
   cmd.add_option("--platform", platform,
-                 "platform profile: gen9, gen12 (default), xehp, pvc (spec/intel.md §9), or an ocloc device name: "
-                 "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv, acm-g10, dg2 (xehp)");
+                 "platform profile: gen9, gen12 (default), xehp, dg2, pvc (spec/intel.md §9), or an ocloc device name: "
+                 "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2)");
   cmd.add_option("--bind", bindings,
                  "bind a declared surface as a harness would: NAME=TYPE[:BYTES], TYPE 1d|1d_array|2d|2d_array|3d, "
                  "BYTES the element size 4 or 2; V, R and the access width are checked against it (repeatable)");
@@ -29,7 +29,7 @@ intel::ValidationOptions VisaOptions::validation() const {
   const auto p = intel::parse_platform(platform);
   if (!p)
     throw BadInput(fmt::format(
-        "--platform {}: expected gen9, gen12, xehp, pvc or one of skl, icllp, tgllp, dg1, xe_hp_sdv, acm-g10, dg2",
+        "--platform {}: expected gen9, gen12, xehp, dg2, pvc or one of skl, icllp, tgllp, dg1, xe_hp_sdv, acm-g10",
         platform));
   return {*p};
 }

@@ -30,7 +30,8 @@ enum class AtomicOp : uint8_t {
 };
 
 enum class Width : uint8_t { w16, w32, w64 };
-enum class Form : uint8_t { typed, svm, dword };  // TYPED_ATOMIC, SVM ATOMIC or DWORD_ATOMIC
+// TYPED_ATOMIC, SVM ATOMIC, DWORD_ATOMIC, and the LSC atomics (LSC_UNTYPED, LSC_TYPED; lsc.hpp).
+enum class Form : uint8_t { typed, svm, dword, lsc_untyped, lsc_typed };
 
 // What a source operand carries for an op.
 enum class Role : uint8_t { null, value, new_value, comparand };
@@ -102,7 +103,13 @@ inline constexpr size_t slot_count = 9;
 std::string_view slot_name(Slot slot);  // "U", "V", "R", "LOD", "Addresses", "Src0", "Src1", "Dst", "Offsets"
 
 // The byte-level fields of an encoded instruction, in the order a layout lists them.
-enum class ByteField : uint8_t { opcode, sub_opcode, op, exec_size, predicate, surface, raw };
+enum class ByteField : uint8_t {
+  opcode, sub_opcode, op, exec_size, predicate, surface, raw,
+  // LSC (docs/intel-igc.md §4.2, §4.3): one byte each, but the scale (2), the offset (4) and the
+  // surface vector operand (6 bytes as an immediate, 9 as a register).
+  lsc_op, lsc_sfid, lsc_cache_l1, lsc_cache_l3, lsc_addr_type, lsc_scale, lsc_offset, lsc_addr_size,
+  lsc_data_size, lsc_data_order, lsc_data_elems, lsc_chmask, lsc_surface,
+};
 
 struct LayoutItem {
   ByteField field;
@@ -132,8 +139,14 @@ struct FormInfo {
 std::span<const FormInfo> form_table();
 const FormInfo& form_info(Form form);
 bool uses_slot(Form form, Slot slot);
-// Bytes of one encoded instruction: 48 / 30 / 30, or 34 / 22 / 22 with 2-byte ids.
-size_t encoded_size(Form form, IdWidth ids = IdWidth::four);
+// Bytes of one encoded instruction: 48 / 30 / 30, or 34 / 22 / 22 with 2-byte ids; LSC 50 / 61
+// with an immediate surface, 3 more with a register.
+size_t encoded_size(Form form, IdWidth ids = IdWidth::four, bool register_surface = false);
+// Where an LSC form's surface operand starts (its tag byte says how long it is).
+size_t lsc_surface_offset(Form form);
+// The first byte of a vector operand: an immediate (class 5) or a general variable (class 0).
+inline constexpr uint8_t vector_operand_immediate = 5;
+inline constexpr uint8_t vector_operand_class_bits = 0x07;
 
 // ---- Exec size byte (§2.3) and execution masks (§6.1) ---------------------------------------
 

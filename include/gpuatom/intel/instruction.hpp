@@ -24,6 +24,7 @@
 #include <cstdint>
 
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/intel/lsc.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::intel {
@@ -79,7 +80,10 @@ struct Instruction {
   Width width = Width::w32;
   ExecSize exec;
   Predicate predicate;
-  uint8_t surface = 0;  // TYPED_ATOMIC only: surface index (§2.7)
+  uint8_t surface = 0;  // TYPED_ATOMIC and DWORD_ATOMIC: surface index (§2.7)
+  // LSC forms: the LSC fields (lsc.hpp); `op` is then lsc_op's legacy twin (LscOpInfo::like), for
+  // messages only.
+  LscFields lsc;
   // One raw operand per Slot; the slots the form does not use stay null.
   std::array<RawOperand, slot_count> operands{};
   InstructionLocations where;
@@ -91,13 +95,19 @@ struct Instruction {
   // Equal fields; source locations are not compared.
   bool same_fields(const Instruction& other) const {
     return form == other.form && op == other.op && width == other.width && exec == other.exec &&
-           predicate == other.predicate && surface == other.surface && operands == other.operands;
+           predicate == other.predicate && surface == other.surface && operands == other.operands &&
+           (!is_lsc(form) || lsc == other.lsc);
   }
 };
 
 // Bytes per channel in the operand of `slot`: 4 for coordinates and for 32- and 16-bit data
 // (16-bit data is unpacked, one dword per channel, §5.1), 8 for addresses and 64-bit data.
 inline uint8_t element_bytes(const Instruction& instruction, Slot slot) {
+  if (is_lsc(instruction.form)) {
+    if (slot == Slot::addresses) return static_cast<uint8_t>(address_element_bytes(instruction.lsc));
+    if (slot == Slot::u || slot == Slot::v || slot == Slot::r || slot == Slot::lod) return 4;
+    return static_cast<uint8_t>(data_element_bytes(instruction.lsc));
+  }
   return type_rule(instruction.form, instruction.op, instruction.width, slot).element_bytes;
 }
 

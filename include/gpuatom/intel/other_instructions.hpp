@@ -14,8 +14,8 @@ namespace gpuatom::intel {
 
 struct OtherInstruction {
   std::string_view word;  // the first word as IGC prints it ("mov", "fence_global", "lsc_load")
-  // An atomic of a form gpuatom does not read yet (LSC): the line is accepted but not checked,
-  // and the reader says so.
+  // An atomic of a form gpuatom does not read yet (LSC's append-counter atomics): the line is
+  // accepted but not checked, and the reader says so. (lsc_atomic_* never gets here: it is read.)
   bool unread_atomic;
 };
 

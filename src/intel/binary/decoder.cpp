@@ -32,10 +32,19 @@ class Decoder {
     while (pos < bytes_.size()) {
       const FormInfo* form = by_opcode_[bytes_[pos]];
       if (!form) {
-        error(pos, fmt::format("opcode 0x{:02x} is none of TYPED_ATOMIC (0x73), SVM (0x4e) and DWORD_ATOMIC (0x7d)", bytes_[pos]), "spec/intel.md §2.5, §2.6");
+        error(pos,
+              fmt::format("opcode 0x{:02x} is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), "
+                          "LSC_UNTYPED (0x89) and LSC_TYPED (0x8a)",
+                          bytes_[pos]),
+              "spec/intel.md §2.5, §2.6; docs/intel-igc.md §4");
         break;
       }
-      const size_t size = size_[static_cast<size_t>(form->form)];
+      size_t size = size_[static_cast<size_t>(form->form)];
+      // An LSC surface operand is 3 bytes longer as a register than as an immediate.
+      if (is_lsc(form->form)) {
+        const size_t tag = pos + lsc_surface_offset(form->form);
+        if (tag < bytes_.size() && (bytes_[tag] & vector_operand_class_bits) == 0) size += 3;
+      }
       if (bytes_.size() - pos < size) {
         error(pos,
               fmt::format("truncated {}: it takes {} bytes{}, {} remain", form->page_name, size,
@@ -96,8 +105,10 @@ class Decoder {
           pos += 2;
           break;
         }
+        default: ok &= lsc_field(item.field, pos, inst); break;
       }
     }
+    if (form.form == Form::lsc_typed) inst.lsc.sfid = LscSfid::tgm;  // no SFID byte: always TGM
     return ok;
   }
 
@@ -126,6 +137,100 @@ class Decoder {
         error(pos, fmt::format("Op byte 0x{:02x}: width bits 6:5 = 11 are invalid (00 32-bit, 01 16-bit, 10 64-bit)", byte),
               "spec/intel.md §2.6");
     }
+    return ok;
+  }
+
+  // One LSC field at `pos` (moved past it); false, reported, when its value is out of its enum.
+  bool lsc_field(ByteField field, size_t& pos, Instruction& inst) {
+    LscFields& l = inst.lsc;
+    const uint8_t byte = bytes_[pos];
+    const auto in_range = [&](unsigned low, unsigned high, std::string_view what) {
+      if (byte >= low && byte <= high) return true;
+      error(pos, fmt::format("{} 0x{:02x} is not {}-{}", what, byte, low, high), "docs/intel-igc.md §4.1");
+      return false;
+    };
+    bool ok = true;
+    size_t size = 1;
+    switch (field) {
+      case ByteField::lsc_op:
+        place(inst.where.op, pos);
+        if (const LscOpInfo* op = find_lsc_op(byte)) {
+          l.op = byte;
+          inst.op = op->like;
+        } else {
+          ok = false;
+          error(pos, fmt::format("LSC sub-op 0x{:02x} is not an atomic (0x08-0x1a); gpuatom decodes atomics only", byte),
+                "docs/intel-igc.md §4.1");
+        }
+        break;
+      case ByteField::lsc_sfid:
+        if ((ok = in_range(0, 3, "LSC SFID"))) l.sfid = static_cast<LscSfid>(byte);
+        break;
+      case ByteField::lsc_cache_l1:
+        if ((ok = in_range(0, 6, "L1 caching option"))) l.l1 = static_cast<LscCache>(byte);
+        break;
+      case ByteField::lsc_cache_l3:
+        if ((ok = in_range(0, 6, "L3 caching option"))) l.l3 = static_cast<LscCache>(byte);
+        break;
+      case ByteField::lsc_addr_type:
+        place(inst.where.surface, pos);
+        if ((ok = in_range(1, 5, "LSC address type"))) l.addr_type = static_cast<LscAddrType>(byte);
+        break;
+      case ByteField::lsc_scale:
+        l.scale = read16(pos);
+        size = 2;
+        break;
+      case ByteField::lsc_offset:
+        l.offset = static_cast<int32_t>(read16(pos) | uint32_t{read16(pos + 2)} << 16);
+        size = 4;
+        break;
+      case ByteField::lsc_addr_size:
+        if ((ok = in_range(1, 3, "LSC address size"))) l.addr_size = static_cast<LscAddrSize>(byte);
+        break;
+      case ByteField::lsc_data_size:
+        place(inst.where.width, pos);
+        if ((ok = in_range(1, 7, "LSC data size"))) {
+          l.data_size = static_cast<LscDataSize>(byte);
+          inst.width = access_bits(l) == 64 ? Width::w64 : access_bits(l) == 16 ? Width::w16 : Width::w32;
+        }
+        break;
+      case ByteField::lsc_data_order:
+        if ((ok = in_range(1, 2, "LSC data order"))) l.order = static_cast<LscDataOrder>(byte);
+        break;
+      case ByteField::lsc_data_elems:
+        if ((ok = in_range(1, 8, "LSC vector size code"))) l.elems = byte;
+        break;
+      case ByteField::lsc_chmask: l.chmask = byte; break;
+      case ByteField::lsc_surface: {
+        LscSurface& s = l.surface;
+        s = {};
+        const uint8_t kind = byte & vector_operand_class_bits;
+        if (kind == vector_operand_immediate) {
+          if (bytes_[pos + 1] != 0) {
+            ok = false;
+            error(pos + 1, fmt::format("surface immediate of type 0x{:02x}: LSC surfaces are UD (type 0)", bytes_[pos + 1]),
+                  "docs/intel-igc.md §4.2");
+          }
+          s.value = read16(pos + 2) | uint32_t{read16(pos + 4)} << 16;
+          size = 6;
+        } else if (kind == 0) {
+          s.is_register = true;
+          s.id = read16(pos + 1) | uint32_t{read16(pos + 3)} << 16;
+          s.row = bytes_[pos + 5];
+          s.col = bytes_[pos + 6];
+          s.region = read16(pos + 7);
+          size = 9;
+        } else {
+          ok = false;
+          error(pos, fmt::format("surface operand tag 0x{:02x}: expected an immediate (5) or a general variable (0)", byte),
+                "docs/intel-igc.md §4.2");
+          size = 6;
+        }
+        break;
+      }
+      default: break;
+    }
+    pos += size;
     return ok;
   }
 
@@ -199,7 +304,7 @@ class Decoder {
   const DecodeOptions& options_;
   support::Diagnostics& diagnostics_;
   std::array<const FormInfo*, 256> by_opcode_{};  // the form each opcode byte starts, or null
-  std::array<size_t, 3> size_{};                  // encoded bytes per Form
+  std::array<size_t, 5> size_{};                  // encoded bytes per Form (LSC: with an immediate surface)
 };
 
 }  // namespace

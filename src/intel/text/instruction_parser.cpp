@@ -18,33 +18,6 @@ namespace {
 constexpr std::string_view forms_rule = "spec/intel.md §10.1";
 constexpr std::string_view tokens_rule = "spec/intel.md §10.2";
 
-// `(` [`!`] name [`.any` | `.all`] `)`
-void parse_predicate(ParseContext& c, Instruction& inst) {
-  c.expect(TokenKind::lparen, "'('", tokens_rule);
-  inst.predicate.invert = c.accept(TokenKind::bang);
-  const Token& name = c.expect(TokenKind::identifier, "a predicate name", tokens_rule);
-  inst.where.predicate = c.location(name);
-  const auto ref = c.module.declarations.lookup(name.text);
-  if (!ref) {
-    if (name.text == "P0") c.fail(name, "P0 is reserved: predicate ids start at 1", "spec/intel.md §2.4");
-    c.fail(name, fmt::format("undeclared predicate {}: declare it with .decl {} v_type=P num_elts=<n>", name.text, name.text),
-           tokens_rule);
-  }
-  if (ref->kind != DeclKind::predicate)
-    c.fail(name, fmt::format("{} is not a predicate (v_type=P)", name.text), tokens_rule);
-  inst.predicate.id = static_cast<uint16_t>(ref->id);
-  if (c.accept(TokenKind::dot)) {
-    const Token& control = c.expect(TokenKind::identifier, "any or all after the predicate's '.'", tokens_rule);
-    if (support::iequals(control.text, "any"))
-      inst.predicate.control = PredicateControl::any;
-    else if (support::iequals(control.text, "all"))
-      inst.predicate.control = PredicateControl::all;
-    else
-      c.fail(control, fmt::format("unknown predicate control '.{}': expected .any or .all", control.text), tokens_rule);
-  }
-  c.expect(TokenKind::rparen, "')' to close the predicate", tokens_rule);
-}
-
 // <form>.<op>[.<width>]
 void parse_mnemonic(ParseContext& c, Instruction& inst) {
   const Token& mnemonic = c.peek();
@@ -92,29 +65,6 @@ void parse_mnemonic(ParseContext& c, Instruction& inst) {
            forms_rule);
   c.next();
   inst.width = *parsed;
-}
-
-// (N) or (MASK, N)
-void parse_exec_size(ParseContext& c, Instruction& inst) {
-  const Token& open = c.expect(TokenKind::lparen, "the execution size, e.g. (M1, 8)", tokens_rule);
-  inst.where.mask = c.location(open);
-  if (c.at(TokenKind::identifier)) {
-    const Token& mask = c.next();
-    const auto code = parse_mask(mask.text);
-    if (!code)
-      c.fail(mask, fmt::format("unknown execution mask '{}': expected M1-M8, M1_NM-M8_NM or NoMask", mask.text),
-             tokens_rule);
-    inst.exec.mask = *code;
-    inst.where.mask = c.location(mask);
-    c.expect(TokenKind::comma, "',' between the execution mask and the size", tokens_rule);
-  }
-  const Token& size = c.expect(TokenKind::number, "the execution size (1, 2, 4, 8, 16 or 32)", tokens_rule);
-  const auto channels = support::parse_unsigned(size.text, 32);
-  if (!channels || !exec_size_code(static_cast<unsigned>(*channels)))
-    c.fail(size, fmt::format("execution size {} is not 1, 2, 4, 8, 16 or 32", size.text), "spec/intel.md §2.3");
-  inst.exec.channels = static_cast<uint8_t>(*channels);
-  inst.where.exec_size = c.location(size);
-  c.expect(TokenKind::rparen, "')' to close the execution size", tokens_rule);
 }
 
 void parse_surface(ParseContext& c, Instruction& inst) {
@@ -188,6 +138,56 @@ void parse_raw_operand(ParseContext& c, Instruction& inst, Slot slot) {
 }
 
 }  // namespace
+
+// `(` [`!`] name [`.any` | `.all`] `)`
+void parse_predicate(ParseContext& c, Instruction& inst) {
+  c.expect(TokenKind::lparen, "'('", tokens_rule);
+  inst.predicate.invert = c.accept(TokenKind::bang);
+  const Token& name = c.expect(TokenKind::identifier, "a predicate name", tokens_rule);
+  inst.where.predicate = c.location(name);
+  const auto ref = c.module.declarations.lookup(name.text);
+  if (!ref) {
+    if (name.text == "P0") c.fail(name, "P0 is reserved: predicate ids start at 1", "spec/intel.md §2.4");
+    c.fail(name, fmt::format("undeclared predicate {}: declare it with .decl {} v_type=P num_elts=<n>", name.text, name.text),
+           tokens_rule);
+  }
+  if (ref->kind != DeclKind::predicate)
+    c.fail(name, fmt::format("{} is not a predicate (v_type=P)", name.text), tokens_rule);
+  inst.predicate.id = static_cast<uint16_t>(ref->id);
+  if (c.accept(TokenKind::dot)) {
+    const Token& control = c.expect(TokenKind::identifier, "any or all after the predicate's '.'", tokens_rule);
+    if (support::iequals(control.text, "any"))
+      inst.predicate.control = PredicateControl::any;
+    else if (support::iequals(control.text, "all"))
+      inst.predicate.control = PredicateControl::all;
+    else
+      c.fail(control, fmt::format("unknown predicate control '.{}': expected .any or .all", control.text), tokens_rule);
+  }
+  c.expect(TokenKind::rparen, "')' to close the predicate", tokens_rule);
+}
+
+// (N) or (MASK, N)
+void parse_exec_size(ParseContext& c, Instruction& inst) {
+  const Token& open = c.expect(TokenKind::lparen, "the execution size, e.g. (M1, 8)", tokens_rule);
+  inst.where.mask = c.location(open);
+  if (c.at(TokenKind::identifier)) {
+    const Token& mask = c.next();
+    const auto code = parse_mask(mask.text);
+    if (!code)
+      c.fail(mask, fmt::format("unknown execution mask '{}': expected M1-M8, M1_NM-M8_NM or NoMask", mask.text),
+             tokens_rule);
+    inst.exec.mask = *code;
+    inst.where.mask = c.location(mask);
+    c.expect(TokenKind::comma, "',' between the execution mask and the size", tokens_rule);
+  }
+  const Token& size = c.expect(TokenKind::number, "the execution size (1, 2, 4, 8, 16 or 32)", tokens_rule);
+  const auto channels = support::parse_unsigned(size.text, 32);
+  if (!channels || !exec_size_code(static_cast<unsigned>(*channels)))
+    c.fail(size, fmt::format("execution size {} is not 1, 2, 4, 8, 16 or 32", size.text), "spec/intel.md §2.3");
+  inst.exec.channels = static_cast<uint8_t>(*channels);
+  inst.where.exec_size = c.location(size);
+  c.expect(TokenKind::rparen, "')' to close the execution size", tokens_rule);
+}
 
 Instruction parse_instruction(ParseContext& c) {
   Instruction inst;

@@ -68,7 +68,13 @@ class ParseContext {
 
 // `.decl …` after the `decl` word (declaration_parser.cpp).
 void parse_declaration(ParseContext& context);
-// `[(pred)] typed_atomic… | svm_atomic…` up to the line end (instruction_parser.cpp).
+// `[(pred)] typed_atomic… | svm_atomic… | dword_atomic…` up to the line end (instruction_parser.cpp).
 Instruction parse_instruction(ParseContext& context);
+// `[(pred)] lsc_atomic_<op>…` up to the line end (lsc_parser.cpp).
+Instruction parse_lsc_instruction(ParseContext& context);
+// The parts every form shares (instruction_parser.cpp): `(` [`!`] name [`.any` | `.all`] `)`, and
+// `(N)` or `(MASK, N)`.
+void parse_predicate(ParseContext& context, Instruction& inst);
+void parse_exec_size(ParseContext& context, Instruction& inst);
 
 }  // namespace gpuatom::intel::detail

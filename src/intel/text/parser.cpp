@@ -106,6 +106,8 @@ void parse_statement(ParseContext& c) {
   if (c.at(TokenKind::dot)) return parse_directive(c);
   if (at_label(c)) return keep(c, OtherStatement::Kind::label, c.peek());
   const Token& word = instruction_word(c);
+  if (word.kind == TokenKind::identifier && word.text.starts_with("lsc_atomic_"))
+    return c.module.instructions.push_back(detail::parse_lsc_instruction(c));
   if (!is_atomic_form(word) && word.kind == TokenKind::identifier)
     if (const auto other = find_other_instruction(word.text)) {
       if (other->unread_atomic)

@@ -25,6 +25,66 @@ std::string print_surface(uint32_t index, const DeclarationTable* declarations) 
   return fmt::format("T{}", index);
 }
 
+namespace {
+
+// NAME, NAME.offset (only when not 0) or %null: IGC's formatRawOperand.
+std::string lsc_operand(const RawOperand& operand, const DeclarationTable* declarations) {
+  if (operand.is_null()) return "%null";
+  std::string name = fmt::format("V{}", operand.id);
+  if (declarations)
+    if (const GeneralVariable* v = declarations->general(operand.id)) name = v->name;
+  return operand.offset ? fmt::format("{}.{}", name, operand.offset) : name;
+}
+
+// As IGC's LscInstFormatter (IsaDisassembly.cpp): two spaces between the parts, the caching
+// options only when not df.df, an immediate surface in upper-case hex (the stream stays upper-case
+// for the offset after it), the scale only past 1.
+std::string print_lsc(const Instruction& inst, const DeclarationTable* declarations) {
+  const LscFields& l = inst.lsc;
+  const LscOpInfo* op = find_lsc_op(l.op);
+  std::string out = op ? fmt::format("lsc_atomic_{}", op->name) : fmt::format("lsc_atomic_op0x{:02x}", l.op);
+  out += fmt::format(".{}", name(l.sfid));
+  if (l.l1 != LscCache::df || l.l3 != LscCache::df) out += fmt::format(".{}.{}", name(l.l1), name(l.l3));
+  out += fmt::format(" ({}, {})  {}:{}", mask_info(inst.exec.mask).name, inst.exec.channels,
+                     lsc_operand(inst.operand(Slot::dst), declarations), name(l.data_size));
+  const auto elems = lsc_elems_count(l.elems);
+  if (elems && *elems != 1) out += fmt::format("x{}", *elems);
+  if (l.order == LscDataOrder::transpose) out += "t";
+  out += fmt::format("  {}", name(l.addr_type));
+  bool upper = false;
+  if (l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss) {
+    if (l.surface.is_register) {
+      std::string surface = fmt::format("V{}", l.surface.id);
+      if (declarations)
+        if (const GeneralVariable* v = declarations->general(l.surface.id)) surface = v->name;
+      if (l.surface.row || l.surface.col) surface += fmt::format("({},{})", l.surface.row, l.surface.col);
+      out += fmt::format("({})", surface);
+    } else {
+      out += fmt::format("(0x{:X})", l.surface.value);
+      upper = true;
+    }
+  }
+  out += "[";
+  if (inst.form == Form::lsc_typed) {
+    out += fmt::format("{}, {}, {}, {}", lsc_operand(inst.operand(Slot::u), declarations),
+                       lsc_operand(inst.operand(Slot::v), declarations), lsc_operand(inst.operand(Slot::r), declarations),
+                       lsc_operand(inst.operand(Slot::lod), declarations));
+  } else {
+    if (l.scale > 1) out += upper ? fmt::format("0x{:X}*", l.scale) : fmt::format("0x{:x}*", l.scale);
+    out += lsc_operand(inst.operand(Slot::addresses), declarations);
+    if (l.offset) {
+      const uint64_t magnitude = l.offset < 0 ? -static_cast<int64_t>(l.offset) : l.offset;
+      out += l.offset < 0 ? "-0x" : "+0x";
+      out += upper ? fmt::format("{:X}", magnitude) : fmt::format("{:x}", magnitude);
+    }
+  }
+  out += fmt::format("]:{}  {}  {}", name(l.addr_size), lsc_operand(inst.operand(Slot::src0), declarations),
+                     lsc_operand(inst.operand(Slot::src1), declarations));
+  return out;
+}
+
+}  // namespace
+
 std::string print_instruction(const Instruction& inst, const DeclarationTable* declarations) {
   std::string out;
   if (inst.predicate.present()) {
@@ -34,6 +94,7 @@ std::string print_instruction(const Instruction& inst, const DeclarationTable* d
     out += fmt::format("({}{}{}) ", inst.predicate.invert ? "!" : "", print_predicate_name(inst.predicate.id, declarations),
                        control);
   }
+  if (is_lsc(inst.form)) return out + print_lsc(inst, declarations);
   const FormInfo& form = form_info(inst.form);
   const AtomicOpInfo* op = find(inst.op);
   const std::string op_name = op ? std::string(op->name) : fmt::format("op0x{:02x}", static_cast<unsigned>(inst.op));
