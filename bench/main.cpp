@@ -104,6 +104,7 @@ void print_summary(const Collector& c) {
       {"u32_add_uncontended", "host_atomic", true},  {"u32_add_histogram256", "host_atomic", true},
       {"u32_add_hot_address", "host_atomic", true},  {"f32_ftz_add_uncontended", "host_cas", false},
       {"intel_svm_add_simd8", "host_atomic", false}, {"intel_typed2d_add_simd8", "host_atomic", false},
+      {"intel_lsc_add_simd16", "host_atomic", false},
       {"amd_cas_fp32_add", "host_cas", false},
   };
   for (const Pair& p : pairs) {

@@ -239,6 +239,34 @@ VAL = 1
     host_loop(state, Pattern::uncontended, lanes, false);
   })->Apply(thread_counts);
 
+  // Intel SIMD16 lsc_atomic_iadd.ugm (DG2/PVC), one dword per channel, returning nothing (as IGC
+  // writes an atomic whose result is unused).
+  auto lsc = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
+isa = "visa"
+program = """
+.decl ADDR v_type=G type=uq num_elts=16 align=GRF
+.decl VAL  v_type=G type=ud num_elts=16 align=GRF
+lsc_atomic_iadd.ugm (M1, 16)  %null:d32  flat[ADDR]:a64  VAL  %null
+"""
+options = {{ platform = "dg2" }}
+[launch]
+lanes = {}
+group = 16
+[[region]]
+name = "buf"
+size = {}
+[lanes]
+ADDR = "addr(buf) + tid * 4"
+VAL = 1
+)TOML",
+                                                                   lanes, lanes * 4)));
+  benchmark::RegisterBenchmark("pair/intel_lsc_add_simd16/executor", [lsc](benchmark::State& state) {
+    run_executor(state, *lsc, scenario::run_visa);
+  })->Apply(thread_counts);
+  benchmark::RegisterBenchmark("pair/intel_lsc_add_simd16/host_atomic", [=](benchmark::State& state) {
+    host_loop(state, Pattern::uncontended, lanes, false);
+  })->Apply(thread_counts);
+
   // Intel SIMD8 typed_atomic.add on a 2D surface of u32 texels, one texel per channel: 1024 texels
   // per row, channel tid at (U, V) = (tid % 1024, tid / 1024). The host side computes the same
   // texel address from the same coordinates.

@@ -32,6 +32,7 @@ std::optional<std::string> declarations_for(const std::vector<Instruction>& inst
   uint32_t max_variable = first_user_variable_id - 1, max_predicate = 0, max_surface = 5;
   for (const Instruction& i : instructions) {
     for (const RawOperand& o : i.operands) max_variable = std::max(max_variable, o.id);
+    if (is_lsc(i.form) && i.lsc.surface.is_register) max_variable = std::max(max_variable, i.lsc.surface.id);
     max_predicate = std::max<uint32_t>(max_predicate, i.predicate.id);
     max_surface = std::max<uint32_t>(max_surface, i.surface);
   }

@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 #include <array>
 #include <cstring>
 #include <map>
@@ -61,6 +62,13 @@ struct CompiledInstruction {
   unsigned access_bytes = 4;  // memory bytes per channel: 2, 4 or 8
   unsigned data_bytes = 4;    // bytes per channel in Src0/Src1/Dst (16-bit ops keep dwords)
   unsigned address_bytes = 8;
+  // LSC's effective address (docs/intel-igc.md §4.2): scale × address + offset, in the address
+  // size's bits (a32: the low 32, zero-extended). Identity for SVM.
+  uint64_t address_scale = 1;
+  uint64_t address_offset = 0;  // two's complement of a negative offset
+  uint64_t address_mask = ~uint64_t{0};
+  uint64_t address_base = 0;  // shared local memory: the start of the region options.slm names
+  bool address_transform = false;
   // TYPED_ATOMIC: the bound surface's descriptor and type (§8); nullptr for SVM. The shortcut
   // answers the in-bounds channels of a pitch-linear surface at level 0.
   const memory::SurfaceDescriptor* surface = nullptr;
@@ -364,7 +372,12 @@ class ChannelReader {
         shortcut_(c.shortcut),
         placement_(c.placement),
         keep_(low_bits(~uint64_t{0}, c.access_bytes)),
-        src0_only_(c.placement.src0_only()) {
+        src0_only_(c.placement.src0_only()),
+        transform_(c.address_transform),
+        scale_(c.address_scale),
+        offset_(c.address_offset),
+        mask_(c.address_mask),
+        base_(c.address_base) {
     for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
     if constexpr (Typed) {
       // U, V, R, LOD as coordinates per surface type (the TYPED_ATOMIC page's table, §8): which
@@ -390,6 +403,8 @@ class ChannelReader {
   [[gnu::always_inline]] bool plain_target(uint32_t n, uint64_t& address) const {
     if constexpr (!Typed) {
       address = at(read_address, n);
+      if (transform_) [[unlikely]]
+        address = ((address * scale_ + offset_) & mask_) + base_;
       return true;
     } else {
       const auto coordinate = [&](const Operand& o) { return static_cast<uint32_t>(o.value(n)); };
@@ -423,6 +438,8 @@ class ChannelReader {
   const OperandPlacement placement_;
   const uint64_t keep_;  // the access's bytes of each source
   const bool src0_only_;
+  const bool transform_;  // LSC's scale, offset and address size (CompiledInstruction)
+  const uint64_t scale_, offset_, mask_, base_;
   std::array<Operand, last - first + 1> operands_;
   // TYPED: the operands placed as x, y, the slice and the level (copies: no slot to look up per
   // channel).
@@ -801,12 +818,25 @@ std::optional<SurfaceType> surface_type(memory::SurfaceDim dim) {
 // Binds each [[surface]] to the declared surface whose index its `header` is: the surface type
 // and texel size go into the declaration table (for the validator); the map gives the executor
 // the descriptor. A [[surface]] that names no declared surface is an error at its table.
+// The surface index of a typed LSC atomic's immediate bti(N), the [[surface]] header it runs on.
+std::optional<uint32_t> lsc_bti(const Instruction& in) {
+  if (in.form != Form::lsc_typed || in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register) return std::nullopt;
+  return in.lsc.surface.value;
+}
+
 std::map<uint32_t, const scenario::SurfaceText*> bind_surfaces(const scenario::Scenario& s, Module& module,
                                                                support::Diagnostics& d) {
   std::map<uint32_t, const scenario::SurfaceText*> bound;
   DeclarationTable& t = module.declarations;
+  std::set<uint32_t> lsc_surfaces;  // the bti(N) of typed LSC atomics
+  for (const Instruction& in : module.instructions)
+    if (const auto bti = lsc_bti(in)) lsc_surfaces.insert(*bti);
   for (const scenario::SurfaceText& surface : s.surfaces) {
     const auto type = surface_type(surface.descriptor.dim);
+    if (type && !t.surface(surface.header) && lsc_surfaces.contains(surface.header)) {
+      bound.emplace(surface.header, &surface);
+      continue;
+    }
     if (!t.surface(surface.header) || !type) {
       std::string declared;
       for (const SurfaceVariable& v : t.surfaces())
@@ -977,13 +1007,20 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (p.group_size > max_group) d.error(s.launch.where, "a vISA thread has at most 32 channels");
 
   ValidationOptions validation;
+  const auto placed = scenario::placements(s);
+  std::optional<scenario::RegionPlacement> slm;  // options.slm: the region shared local memory is
   for (size_t i = 0; i < s.options.size(); ++i) {
     const auto& [key, value] = s.options[i];
     if (key == "platform") {
       if (const auto platform = parse_platform(value)) validation.platform = *platform;
       else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected gen9, gen12, xehp, dg2 or pvc (or an ocloc device name)", value));
+    } else if (key == "slm") {
+      for (const scenario::RegionPlacement& r : placed)
+        if (r.name == value) slm = r;
+      if (!slm) d.error(s.option_where[i].second, fmt::format("slm = '{}': no [[region]] has that name", value));
     } else {
-      d.error(s.option_where[i].second, fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|dg2|pvc", key));
+      d.error(s.option_where[i].second,
+              fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|dg2|pvc and slm = <region>", key));
     }
   }
 
@@ -997,22 +1034,38 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (!program_diagnostics.has_errors()) validate(p.module, validation, program_diagnostics);
   for (const support::Diagnostic& diag : program_diagnostics.all())
     if (diag.severity == support::Severity::error) d.add(at_scenario_line(diag, s));
-  // DWORD_ATOMIC reads, prints, encodes and decodes, but addresses buffers (shared local memory,
-  // bound surfaces) that scenarios have no way to lay out yet.
-  for (const Instruction& in : p.module.instructions)
-    if (in.form == Form::dword)
-      d.add(at_scenario_line({support::Severity::error, in.where.start,
-                              "dword_atomic does not execute in scenarios yet: its buffers (shared local memory, "
-                              "bound surfaces) have no [memory] form; use svm_atomic for global memory",
-                              "docs/intel-igc.md §3"},
-                             s));
+  // Shared local memory (DWORD_ATOMIC on %slm, LSC .slm) is the region `options.slm` names: its
+  // byte offsets count from that region's start, and every thread of the launch shares it (one
+  // work-group, docs/intel-igc.md §9). Surfaces other than LSC's bti(N) on a [[surface]], and
+  // DWORD_ATOMIC's bound buffers, have no scenario form yet.
+  for (const Instruction& in : p.module.instructions) {
+    std::string why;
+    const bool on_slm = (in.form == Form::dword && in.surface == 0) || (is_lsc(in.form) && in.lsc.sfid == LscSfid::slm);
+    if (on_slm && !slm)
+      why = "this atomic addresses shared local memory: name the [[region]] that holds it with options = { slm = "
+            "\"<region>\" }";
+    else if (in.form == Form::dword && in.surface != 0)
+      why = "dword_atomic on a surface other than %slm does not execute in scenarios yet (its bound buffer has no "
+            "[memory] form)";
+    else if (is_lsc(in.form) && in.lsc.addr_type != LscAddrType::flat &&
+             (in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register || in.form != Form::lsc_typed))
+      why = fmt::format("lsc_atomic_{}.{} with a {} address does not execute in scenarios yet: flat addresses do, and "
+                        "typed ones with an immediate bti(N) bound to the [[surface]] of header = N",
+                        find_lsc_op(in.lsc.op)->name, name(in.lsc.sfid), name(in.lsc.addr_type));
+    if (!why.empty())
+      d.add(at_scenario_line({support::Severity::error, in.where.start, why, "docs/intel-igc.md §9"}, s));
+  }
   // An IGC dump is read whole, but only its atomics run: the [lanes] table gives their operands.
   if (const size_t n = p.module.count(OtherStatement::Kind::instruction); n && !program_diagnostics.has_errors())
-    p.notes.push_back(fmt::format("{} instruction{} other than typed_atomic, svm_atomic and dword_atomic {} read past "
-                                  "and not executed: the [lanes] table gives the atomics' operands "
-                                  "(docs/intel-igc.md §8)",
+    p.notes.push_back(fmt::format("{} instruction{} other than atomics {} read past and not executed: the [lanes] "
+                                  "table gives the atomics' operands (docs/intel-igc.md §8)",
                                   n, n == 1 ? "" : "s", n == 1 ? "is" : "are"));
   for (const Instruction& in : p.module.instructions) {
+    if (const auto bti = lsc_bti(in); bti && !surfaces.contains(*bti))
+      d.add(at_scenario_line({support::Severity::error, in.where.surface,
+                              fmt::format("the typed LSC atomic uses bti(0x{:X}), but no [[surface]] has header = {}", *bti, *bti),
+                              "docs/intel-igc.md §9"},
+                             s));
     if (in.form != Form::typed || !p.module.declarations.surface(in.surface) || surfaces.contains(in.surface))
       continue;
     const SurfaceVariable* sv = p.module.declarations.surface(in.surface);
@@ -1026,23 +1079,42 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   for (const Instruction& in : p.module.instructions) {
     CompiledInstruction c;
     c.instruction = in;
-    c.operation = to_alu(in.op, in.width);
-    c.placement = operand_placement(in.op);
+    c.operation = is_lsc(in.form) ? lsc_to_alu(in.lsc) : to_alu(in.op, in.width);
+    c.placement = is_lsc(in.form) ? lsc_operand_placement(in.lsc) : operand_placement(in.op);
     c.em_window = !in.predicate.present() && !in.exec.no_mask();
     c.em_offset = in.exec.channel_offset();
     c.em_channels = in.exec.channels >= 32 ? 0xffffffffu : (1u << in.exec.channels) - 1u;
     c.access_bytes = static_cast<unsigned>(bits(in.width) / 8);
-    c.data_bytes = type_rule(in.form, in.op, in.width, Slot::dst).element_bytes;
-    c.address_bytes = type_rule(in.form, in.op, in.width, Slot::addresses).element_bytes;
-    if (in.form == Form::typed) {
-      const scenario::SurfaceText* bound = surfaces.at(in.surface);
+    c.data_bytes = element_bytes(in, Slot::dst);
+    c.address_bytes = element_bytes(in, Slot::addresses);
+    if (in.form == Form::dword) {
+      // A DWORD_ATOMIC's offsets are a 32-bit LSC address on shared local memory.
+      c.instruction.operand(Slot::addresses) = in.operand(Slot::offsets);
+      c.address_bytes = 4;
+      c.address_mask = 0xFFFFFFFF;
+      c.address_transform = true;
+    }
+    if (is_lsc(in.form)) {
+      c.address_scale = in.lsc.scale;
+      c.address_offset = static_cast<uint64_t>(int64_t{in.lsc.offset});
+      c.address_mask = c.address_bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * c.address_bytes)) - 1;
+      c.address_transform = c.address_scale != 1 || c.address_offset != 0 || c.address_bytes < 8;
+    }
+    const bool on_slm = (in.form == Form::dword && in.surface == 0) || (is_lsc(in.form) && in.lsc.sfid == LscSfid::slm);
+    if (on_slm) {
+      c.address_base = slm->base;
+      c.address_transform = true;
+    }
+    if (in.form == Form::typed || lsc_bti(in)) {
+      const scenario::SurfaceText* bound = surfaces.at(in.form == Form::typed ? in.surface : *lsc_bti(in));
       c.surface = &bound->descriptor;
       c.dim = bound->descriptor.dim;
       c.shortcut = memory::PitchLinearShortcut(c.surface, c.dim, typed_rules(), c.access_bytes);
     }
     const bool flat = c.dim == memory::SurfaceDim::d1 || c.dim == memory::SurfaceDim::d1_buffer ||
                       c.dim == memory::SurfaceDim::d2;
-    c.line_shape = c.placement.src0_only() && (!c.surface || (flat && in.operand(Slot::lod).is_null()));
+    c.line_shape = c.placement.src0_only() && !c.address_transform &&
+                   (!c.surface || (flat && in.operand(Slot::lod).is_null()));
     p.code.push_back(c);
   }
   p.layout = Layout(p.module.declarations);

@@ -109,6 +109,14 @@ class Decoder {
       }
     }
     if (form.form == Form::lsc_typed) inst.lsc.sfid = LscSfid::tgm;  // no SFID byte: always TGM
+    // A flat (or arg) address has no surface: IGC writes the immediate 0 (LSC_CHECK_NULL_VECTOR_OPERAND).
+    if (is_lsc(form.form) && ok && (inst.lsc.addr_type == LscAddrType::flat || inst.lsc.addr_type == LscAddrType::arg) &&
+        (inst.lsc.surface.is_register || inst.lsc.surface.value != 0)) {
+      ok = false;
+      error(start + lsc_surface_offset(form.form),
+            fmt::format("a {} address has no surface: the surface operand must be the immediate 0", name(inst.lsc.addr_type)),
+            "docs/intel-igc.md §4.2");
+    }
     return ok;
   }
 
@@ -164,7 +172,10 @@ class Decoder {
         }
         break;
       case ByteField::lsc_sfid:
-        if ((ok = in_range(0, 3, "LSC SFID"))) l.sfid = static_cast<LscSfid>(byte);
+        // tgm is LSC_TYPED's (whose form has no SFID byte): an untyped atomic takes the other three.
+        if ((ok = in_range(0, 3, "LSC SFID") && byte != static_cast<uint8_t>(LscSfid::tgm))) l.sfid = static_cast<LscSfid>(byte);
+        else if (byte == static_cast<uint8_t>(LscSfid::tgm))
+          error(pos, "LSC_UNTYPED with SFID tgm (2): typed atomics are LSC_TYPED (0x8a)", "docs/intel-igc.md §4.2");
         break;
       case ByteField::lsc_cache_l1:
         if ((ok = in_range(0, 6, "L1 caching option"))) l.l1 = static_cast<LscCache>(byte);
@@ -179,6 +190,11 @@ class Decoder {
       case ByteField::lsc_scale:
         l.scale = read16(pos);
         size = 2;
+        if (l.scale == 0) {
+          ok = false;
+          error(pos, "LSC address scale 0: the effective address is scale × address + offset, scale ≥ 1",
+                "docs/intel-igc.md §4.2");
+        }
         break;
       case ByteField::lsc_offset:
         l.offset = static_cast<int32_t>(read16(pos) | uint32_t{read16(pos + 2)} << 16);
@@ -200,11 +216,25 @@ class Decoder {
       case ByteField::lsc_data_elems:
         if ((ok = in_range(1, 8, "LSC vector size code"))) l.elems = byte;
         break;
-      case ByteField::lsc_chmask: l.chmask = byte; break;
+      case ByteField::lsc_chmask:
+        // IGC's writer stores the vector size's code here for every op but the quad ones.
+        l.chmask = byte;
+        if (byte != l.elems) {
+          ok = false;
+          error(pos, fmt::format("LSC channel mask 0x{:02x} differs from the vector size code 0x{:02x} (an atomic's is its copy)",
+                                 byte, l.elems),
+                "docs/intel-igc.md §4.2");
+        }
+        break;
       case ByteField::lsc_surface: {
         LscSurface& s = l.surface;
         s = {};
         const uint8_t kind = byte & vector_operand_class_bits;
+        if (byte != kind) {
+          ok = false;
+          error(pos, fmt::format("surface operand tag 0x{:02x}: a surface takes no operand modifier", byte),
+                "docs/intel-igc.md §4.2");
+        }
         if (kind == vector_operand_immediate) {
           if (bytes_[pos + 1] != 0) {
             ok = false;
@@ -220,6 +250,11 @@ class Decoder {
           s.col = bytes_[pos + 6];
           s.region = read16(pos + 7);
           size = 9;
+          if (s.region != LscSurface{}.region) {
+            ok = false;
+            error(pos + 7, fmt::format("surface register region 0x{:04x}: a surface is a scalar, <0;1,0> (0x0121)", s.region),
+                  "docs/intel-igc.md §4.2");
+          }
         } else {
           ok = false;
           error(pos, fmt::format("surface operand tag 0x{:02x}: expected an immediate (5) or a general variable (0)", byte),

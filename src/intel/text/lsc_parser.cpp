@@ -43,6 +43,10 @@ void parse_lsc_raw(ParseContext& c, Instruction& inst, Slot slot, std::string_vi
     if (t.text != "%null") c.fail(t, fmt::format("{} is not a general variable: the only built-in operand is %null", t.text), lsc_rule);
     c.next();
     operand = {};
+    if (c.at(TokenKind::dot)) {  // %null.N: IGC prints a null operand's offset too
+      c.next();
+      operand.offset = static_cast<uint16_t>(read_number(c, 0xFFFF, "the byte offset after %null."));
+    }
     return;
   }
   if (t.kind != TokenKind::identifier)

@@ -29,7 +29,7 @@ namespace {
 
 // NAME, NAME.offset (only when not 0) or %null: IGC's formatRawOperand.
 std::string lsc_operand(const RawOperand& operand, const DeclarationTable* declarations) {
-  if (operand.is_null()) return "%null";
+  if (operand.is_null()) return operand.offset ? fmt::format("%null.{}", operand.offset) : std::string("%null");
   std::string name = fmt::format("V{}", operand.id);
   if (declarations)
     if (const GeneralVariable* v = declarations->general(operand.id)) name = v->name;
