@@ -6,7 +6,7 @@ namespace gpuatom::intel {
 
 // Every item spec/intel.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 17> list = {{
+  static constexpr std::array<support::Assumption, 21> list = {{
       {"intel.fminmax-signed-zero", "ASSUMPTION", "fmin/fmax order −0 below +0", "spec/intel.md §4.1", ""},
       {"intel.fminmax-two-nans", "ASSUMPTION",
        "fmin/fmax with two NaNs of the same class (two quiet or two signalling) keep the memory value",
@@ -33,6 +33,23 @@ std::span<const support::Assumption> assumptions() {
        "writes them, but IGA names no message for them); fadd/fsub are accepted on every profile, with a warning "
        "before XeHP (.64: before PVC) where IGC's own front end reports none",
        "docs/intel-igc.md §2.5, §6, §7", ""},
+      {"intel.lsc-semantics", "DECISION",
+       "LSC atomics compute as the legacy op of the same arithmetic (iadd add, smin minsint, umin min, fmin fmin with "
+       "its NaN rules, fadd fadd …); lsc_atomic_load is an or with 0 (memory unchanged, the old value returned), "
+       "lsc_atomic_store an exchange; icas and fcas compare with src1 and store src2 (IGC passes the comparand "
+       "first, CISABuilder.cpp LSC_AtomicRaw)",
+       "docs/intel-igc.md §4, §9", ""},
+      {"intel.lsc-short-addresses", "ASSUMPTION",
+       "an :a32 (:a16) effective address, scale × address + offset, wraps at 2^32 (2^16) and is zero-extended to a "
+       "64-bit device address",
+       "docs/intel-igc.md §9", ""},
+      {"intel.slm-one-work-group", "ASSUMPTION",
+       "a scenario's shared local memory is the one region options.slm names, shared by every hardware thread of "
+       "the launch (one work-group); .slm addresses and dword_atomic %slm offsets count bytes from its start",
+       "docs/intel-igc.md §9", ""},
+      {"intel.lsc-typed-out-of-bounds", "ASSUMPTION",
+       "a typed LSC atomic (.tgm) channel out of its surface's bounds returns 0 and writes nothing, as typed_atomic",
+       "docs/intel-igc.md §9", ""},
       {"intel.inc-dec-wrap", "DECISION", "inc/dec are unconditional ±1 with wrap (not NVIDIA's bounded forms)",
        "spec/intel.md §3.1", ""},
       {"intel.predec-returns-new", "DECISION", "predec writes old − 1 and returns the new value", "spec/intel.md §3.1",

@@ -5,7 +5,7 @@
 namespace gpuatom::scenario {
 
 std::span<const KeyDoc> scenario_keys() {
-  static constexpr std::array<KeyDoc, 59> keys = {{
+  static constexpr std::array<KeyDoc, 61> keys = {{
       {"", "name", "string", "title shown in reports (default: the file name)"},
       {"", "description", "string", "what the scenario shows"},
       {"", "isa", "string", "`sass` (NVIDIA), `visa` (Intel) or `amd`; selects the program language"},
@@ -86,6 +86,10 @@ std::span<const KeyDoc> scenario_keys() {
       {"options", "header_pool_max", "integer", "SASS: the header pool's MaximumIndex (SetTexHeaderPoolC); a "
                                                 "handle whose headerPtr is greater is an invalid surface (default: "
                                                 "the highest [[surface]] header)"},
+      {"options", "platform", "string", "vISA: the platform profile the program is checked against, gen9 gen12 xehp "
+                                        "dg2 pvc or an ocloc device name (skl icllp tgllp dg1 xe_hp_sdv acm-g10)"},
+      {"options", "slm", "string", "vISA: the [[region]] that is shared local memory: .slm addresses and "
+                                   "dword_atomic %slm offsets count bytes from its start; all threads share it"},
   }};
   return keys;
 }

@@ -35,7 +35,16 @@ std::string take_statement_text(ParseContext& c, const Token& first, const Token
   const Token* last = read ? read : &first;
   while (!c.at_statement_end()) last = &c.next();
   const char* begin = first.text.data();
-  return std::string(begin, static_cast<size_t>(last->text.data() + last->text.size() - begin));
+  std::string text(begin, static_cast<size_t>(last->text.data() + last->text.size() - begin));
+  // A byte the lexer refused (reported already) becomes a blank, so that the kept line prints
+  // back as text that reads without that error.
+  const auto ident_start = [](char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || ch == '_'; };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const bool lone_percent = text[i] == '%' && (i + 1 == text.size() || !ident_start(text[i + 1]));
+    if ((byte < 0x20 && text[i] != '\t') || byte >= 0x7F || lone_percent) text[i] = ' ';
+  }
+  return text;
 }
 
 void keep(ParseContext& c, OtherStatement::Kind kind, const Token& first, bool unread_atomic = false,
