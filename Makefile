@@ -100,6 +100,7 @@ oracle-intel: configure
 	scripts/intel-dumps
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli
 	ctest --preset $(PRESET) -L oracle -R '^oracle\.intel' --output-on-failure
+	python3 scripts/intel-oracle $(GPUATOM) build/intel-dumps --table tests/oracle/intel/results.md >/dev/null
 
 # AMD's published tables (Debian's rocm-doc, fetched once into build/amd-tables) against the model,
 # cell by cell; the agreement and the known anomalies are in docs/reference/amd.md.

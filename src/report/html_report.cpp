@@ -1,10 +1,10 @@
 #include "gpuatom/report/html_report.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpuatom/support/text.hpp"
-
-#include <algorithm>
 
 #include "gpuatom/amd/device.hpp"
 #include "gpuatom/amd/explanation.hpp"
@@ -78,6 +78,30 @@ std::string intel_section() {
     out += fmt::format("<tr><td>0x{:02x}</td><td><code>.{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                        static_cast<unsigned>(i.op), i.name, i.page_name, alu::name(i.alu_op), role(i.src0),
                        role(i.src1), i.op == intel::AtomicOp::PREDEC ? "new value" : "old value");
+  out += "</table>";
+  // Intel's own compiler as the judge (docs/oracles.md): the committed run's table.
+  out += "<h3>Intel's compiler as the judge</h3><p>Every atomic line IGC 1.0.12504 writes for the kernels of "
+         "<code>tests/oracle/intel/kernels</code>, per platform (<code>make oracle-intel</code>; docs/oracles.md)."
+         "</p><table>";
+  bool header = true;
+  const std::string_view table = intel_oracle_table();
+  for (size_t begin = 0; begin < table.size();) {
+    const size_t end = std::min(table.find('\n', begin), table.size());
+    const std::string_view line = table.substr(begin, end - begin);
+    begin = end + 1;
+    if (!line.starts_with("|") || line.starts_with("|---")) continue;
+    out += "<tr>";
+    for (size_t cell = 1; cell < line.size();) {
+      const size_t bar = std::min(line.find('|', cell), line.size());
+      std::string_view text = line.substr(cell, bar - cell);
+      while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+      while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+      out += (header ? "<th>" : "<td>") + escape(text) + (header ? "</th>" : "</td>");
+      cell = bar + 1;
+    }
+    out += "</tr>";
+    header = false;
+  }
   return out + "</table></section>";
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpuatom/scenario/run.hpp"
@@ -20,5 +21,9 @@ struct ExampleResult {
 };
 
 std::string html_report(const std::vector<ExampleResult>& examples, const std::string& version);
+
+// The Intel oracle's last committed run (tests/oracle/intel/results.md, a markdown table),
+// compiled in; the report's Intel section shows it.
+std::string_view intel_oracle_table();
 
 }  // namespace gpuatom::report
