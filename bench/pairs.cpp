@@ -198,6 +198,35 @@ void sass_pair(const char* name, Pattern pattern) {
 
 }  // namespace
 
+// An Intel pair: `program` (a vISA program whose ADDR and VAL are its addresses and values) run by
+// the executor over `lanes` channels of one dword each, beside the host's atomics on the same words.
+void intel_untyped_pair(const std::string& name, const std::string& program, const std::string& platform,
+                        unsigned group, uint64_t lanes) {
+  auto s = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
+isa = "visa"
+program = """
+{}
+"""
+options = {{ platform = "{}" }}
+[launch]
+lanes = {}
+group = {}
+[[region]]
+name = "buf"
+size = {}
+[lanes]
+ADDR = "addr(buf) + tid * 4"
+VAL = 1
+)TOML",
+                                                                 program, platform, lanes, group, lanes * 4)));
+  benchmark::RegisterBenchmark(("pair/" + name + "/executor").c_str(), [s](benchmark::State& state) {
+    run_executor(state, *s, scenario::run_visa);
+  })->Apply(thread_counts);
+  benchmark::RegisterBenchmark(("pair/" + name + "/host_atomic").c_str(), [=](benchmark::State& state) {
+    host_loop(state, Pattern::uncontended, lanes, false);
+  })->Apply(thread_counts);
+}
+
 void register_pairs() {
   const uint64_t lanes = pair_lanes();
   sass_pair("u32_add_uncontended", Pattern::uncontended);
@@ -213,59 +242,17 @@ void register_pairs() {
     host_cas_loop(state, lanes);
   })->Apply(thread_counts);
 
-  // Intel SIMD8 svm_atomic.add, one dword per channel.
-  auto svm = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
-isa = "visa"
-program = """
-.decl ADDR v_type=G type=uq num_elts=8 align=GRF
+  // Intel SIMD8 svm_atomic.add and SIMD16 lsc_atomic_iadd.ugm (DG2/PVC, returning nothing, as IGC
+  // writes an atomic whose result is unused): one dword per channel, beside the host's atomics.
+  intel_untyped_pair("intel_svm_add_simd8", R"(.decl ADDR v_type=G type=uq num_elts=8 align=GRF
 .decl OLD  v_type=G type=ud num_elts=8 align=GRF
 .decl VAL  v_type=G type=ud num_elts=8 align=GRF
-svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0
-"""
-[launch]
-lanes = {}
-[[region]]
-name = "buf"
-size = {}
-[lanes]
-ADDR = "addr(buf) + tid * 4"
-VAL = 1
-)TOML",
-                                                                   lanes, lanes * 4)));
-  benchmark::RegisterBenchmark("pair/intel_svm_add_simd8/executor", [svm](benchmark::State& state) {
-    run_executor(state, *svm, scenario::run_visa);
-  })->Apply(thread_counts);
-  benchmark::RegisterBenchmark("pair/intel_svm_add_simd8/host_atomic", [=](benchmark::State& state) {
-    host_loop(state, Pattern::uncontended, lanes, false);
-  })->Apply(thread_counts);
-
-  // Intel SIMD16 lsc_atomic_iadd.ugm (DG2/PVC), one dword per channel, returning nothing (as IGC
-  // writes an atomic whose result is unused).
-  auto lsc = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
-isa = "visa"
-program = """
-.decl ADDR v_type=G type=uq num_elts=16 align=GRF
+svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0)",
+                     "gen12", 8, lanes);
+  intel_untyped_pair("intel_lsc_add_simd16", R"(.decl ADDR v_type=G type=uq num_elts=16 align=GRF
 .decl VAL  v_type=G type=ud num_elts=16 align=GRF
-lsc_atomic_iadd.ugm (M1, 16)  %null:d32  flat[ADDR]:a64  VAL  %null
-"""
-options = {{ platform = "dg2" }}
-[launch]
-lanes = {}
-group = 16
-[[region]]
-name = "buf"
-size = {}
-[lanes]
-ADDR = "addr(buf) + tid * 4"
-VAL = 1
-)TOML",
-                                                                   lanes, lanes * 4)));
-  benchmark::RegisterBenchmark("pair/intel_lsc_add_simd16/executor", [lsc](benchmark::State& state) {
-    run_executor(state, *lsc, scenario::run_visa);
-  })->Apply(thread_counts);
-  benchmark::RegisterBenchmark("pair/intel_lsc_add_simd16/host_atomic", [=](benchmark::State& state) {
-    host_loop(state, Pattern::uncontended, lanes, false);
-  })->Apply(thread_counts);
+lsc_atomic_iadd.ugm (M1, 16)  %null:d32  flat[ADDR]:a64  VAL  %null)",
+                     "dg2", 16, lanes);
 
   // Intel SIMD8 typed_atomic.add on a 2D surface of u32 texels, one texel per channel: 1024 texels
   // per row, channel tid at (U, V) = (tid % 1024, tid / 1024). The host side computes the same

@@ -43,6 +43,19 @@ constexpr uint64_t packed_op(Op op, uint64_t old, uint64_t v, const FloatRules& 
   return (hi << 16) | lo;
 }
 
+// A float op on `t`, one value or each lane of a packed pair.
+constexpr uint64_t float_any(Op op, Type t, uint64_t old, uint64_t v, const FloatRules& rules) {
+  switch (t) {
+    case Type::f16: return float_op<numeric::Half>(op, old, v, rules);
+    case Type::bf16: return float_op<numeric::BFloat16>(op, old, v, rules);
+    case Type::f32: return float_op<numeric::Single>(op, old, v, rules);
+    case Type::f64: return float_op<numeric::Double>(op, old, v, rules);
+    case Type::f16x2: return packed_op<numeric::Half>(op, old, v, rules);
+    case Type::bf16x2: return packed_op<numeric::BFloat16>(op, old, v, rules);
+    default: return old;
+  }
+}
+
 constexpr int64_t sign_extend(uint64_t bits, int width) {
   const int shift = 64 - width;
   return static_cast<int64_t>(bits << shift) >> shift;
@@ -78,39 +91,13 @@ constexpr uint64_t new_value(const Operation& operation, uint64_t old, const Ope
   const uint64_t v = in.value & mask;
   switch (operation.op) {
     case Op::add:
-      switch (t) {
-        case Type::f16: return detail::float_op<numeric::Half>(Op::add, old, v, operation.floats);
-        case Type::bf16: return detail::float_op<numeric::BFloat16>(Op::add, old, v, operation.floats);
-        case Type::f32: return detail::float_op<numeric::Single>(Op::add, old, v, operation.floats);
-        case Type::f64: return detail::float_op<numeric::Double>(Op::add, old, v, operation.floats);
-        case Type::f16x2: return detail::packed_op<numeric::Half>(Op::add, old, v, operation.floats);
-        case Type::bf16x2: return detail::packed_op<numeric::BFloat16>(Op::add, old, v, operation.floats);
-        default: return (old + v) & mask;
-      }
     case Op::sub:
-      switch (t) {
-        case Type::f16: return detail::float_op<numeric::Half>(Op::sub, old, v, operation.floats);
-        case Type::bf16: return detail::float_op<numeric::BFloat16>(Op::sub, old, v, operation.floats);
-        case Type::f32: return detail::float_op<numeric::Single>(Op::sub, old, v, operation.floats);
-        case Type::f64: return detail::float_op<numeric::Double>(Op::sub, old, v, operation.floats);
-        case Type::f16x2: return detail::packed_op<numeric::Half>(Op::sub, old, v, operation.floats);
-        case Type::bf16x2: return detail::packed_op<numeric::BFloat16>(Op::sub, old, v, operation.floats);
-        default: return (old - v) & mask;
-      }
     case Op::min:
     case Op::max:
-      switch (t) {
-        case Type::f16: return detail::float_op<numeric::Half>(operation.op, old, v, operation.floats);
-        case Type::bf16: return detail::float_op<numeric::BFloat16>(operation.op, old, v, operation.floats);
-        case Type::f32: return detail::float_op<numeric::Single>(operation.op, old, v, operation.floats);
-        case Type::f64: return detail::float_op<numeric::Double>(operation.op, old, v, operation.floats);
-        case Type::f16x2: return detail::packed_op<numeric::Half>(operation.op, old, v, operation.floats);
-        case Type::bf16x2: return detail::packed_op<numeric::BFloat16>(operation.op, old, v, operation.floats);
-        default: {
-          const bool old_smaller = detail::less(old, v, t);
-          return (operation.op == Op::min) == old_smaller ? old : v;
-        }
-      }
+      if (is_float(t)) return detail::float_any(operation.op, t, old, v, operation.floats);
+      if (operation.op == Op::add) return (old + v) & mask;
+      if (operation.op == Op::sub) return (old - v) & mask;
+      return (operation.op == Op::min) == detail::less(old, v, t) ? old : v;
     case Op::inc_bounded: return old >= v ? 0 : (old + 1) & mask;
     case Op::dec_bounded: return (old == 0 || old > v) ? v : old - 1;
     case Op::inc_wrap: return (old + 1) & mask;
