@@ -7,6 +7,7 @@
 #include "gpuatom/amd/matrix_render.hpp"
 #include "gpuatom/amd/rows.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/intel/lsc.hpp"
 #include "gpuatom/report/reference.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/support/assumption.hpp"
@@ -56,6 +57,17 @@ std::string intel_reference_markdown() {
   out += "\nEvery op returns the old memory value to Dst except `predec`, which returns the new value. "
          "`cmpxchg` stores Src0 where memory equals Src1 (bitwise); `fcmpwr` stores Src1 where memory equals "
          "Src0 (IEEE equality: −0 == +0, NaN equals nothing).\n";
+  out += "\n## LSC atomics (DG2, PVC)\n\n"
+         "From `intel/lsc.hpp` (docs/intel-igc.md §4, §9): `lsc_atomic_<op>.<ugm|ugml|slm|tgm>`; each computes as its "
+         "legacy twin, src1 and src2 in the roles below; data d16c32, d32 or d64, one element per channel.\n\n"
+         "| LSC_OP | text | legacy twin | ALU op | src1 | src2 | operands | float | signed |\n"
+         "|---|---|---|---|---|---|---|---|---|\n";
+  for (const intel::LscOpInfo& o : intel::lsc_op_table()) {
+    const intel::AtomicOpInfo* twin = intel::find(o.like);
+    out += fmt::format("| 0x{:02x} | `lsc_atomic_{}` | `.{}` | {} | {} | {} | {} | {} | {} |\n", o.code, o.name,
+                       twin ? twin->name : "?", alu::name(o.alu_op), role_name(o.src0), role_name(o.src1),
+                       o.extra_operands, o.is_float ? "yes" : "no", o.is_signed ? "yes" : "no");
+  }
   out += "\n## Assumptions\n\n" + assumptions_table(intel::assumptions());
   return out;
 }
