@@ -147,7 +147,7 @@ class Validator {
     if (inst.width == Width::w16 && !platform_.atomics_16bit)
       error(inst.where.width,
             fmt::format("{}: 16-bit atomics are TGLLP+ (Gen12); the {} profile has none (IGC 1.0.12504 writes them "
-                        "for skl and icllp, but lowers them to an A64 half-word message that Intel's assembler IGA "
+                        "for skl and icllp, but lowers them to a half-word message that Intel's assembler IGA "
                         "cannot name)",
                         mnemonic_, platform_.name),
             "spec/intel.md §5.1, §9; docs/intel-igc.md §6");
