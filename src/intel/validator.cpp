@@ -146,10 +146,10 @@ class Validator {
     }
     if (inst.width == Width::w16 && !platform_.atomics_16bit)
       error(inst.where.width,
-            fmt::format("{}: 16-bit atomics are TGLLP+ (Gen12); the {} profile has none (IGC 1.0.12504 writes them "
-                        "for skl and icllp, but lowers them to a half-word message that Intel's assembler IGA "
-                        "cannot name)",
-                        mnemonic_, platform_.name),
+            fmt::format("{}: 16-bit atomics are TGLLP+ (Gen12); the {} profile has none{}", mnemonic_, platform_.name,
+                        inst.form == Form::typed ? ""
+                                                 : " (IGC 1.0.12504 writes them for skl and icllp, but lowers them to a "
+                                                   "half-word message that Intel's assembler IGA cannot name)"),
             "spec/intel.md §5.1, §9; docs/intel-igc.md §6");
     if (inst.form == Form::svm && inst.width == Width::w64 && !platform_.svm_64bit)
       error(inst.where.width,

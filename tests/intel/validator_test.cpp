@@ -57,6 +57,9 @@ TEST(IntelValidator, PlatformProfilesGateWidthsAndPredec) {
                         "16-bit atomics are TGLLP+ (Gen12); the gen9 profile has none", Severity::error, Platform::gen9));
   EXPECT_TRUE(diagnoses("typed_atomic.add.16 (M1, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", "16",
                         "the gen9 profile has none", Severity::error, Platform::gen9));
+  // IGC writes 16-bit SVM and DWORD atomics on gen9, but no message carries them (docs/intel-igc.md §6, §7).
+  EXPECT_TRUE(diagnoses("dword_atomic.add.16 (M1, 8) %slm XC.0 SRC.0 %null.0 DST.0", "16",
+                        "half-word message that Intel's assembler IGA cannot name", Severity::error, Platform::gen9));
   // IGC lowers .64 on gen9 to the A64 int64 message IGA names (docs/intel-igc.md §6).
   EXPECT_TRUE(clean("svm_atomic.add.64 (M1, 8) ADDR.0 D64.0 S64.0 %null.0", Platform::gen9));
   EXPECT_TRUE(diagnoses("svm_atomic.predec (M1, 8) ADDR.0 DST.0 %null.0 %null.0", "predec",
