@@ -237,3 +237,34 @@ TEST(IntelBinary, ValidatorRulesOnDecodedInstructionsPointAtBytes) {
   EXPECT_NE(t.format_all().find("b: byte 0x2a: error: Dst names variable id 99, which is not declared"), std::string::npos)
       << t.format_all();
 }
+
+// LSC bytes (docs/intel-igc.md §4.2, §9): the decoder refuses what the text cannot carry, at the
+// byte that says it. The good line is lsc_atomic_iadd.ugm (M1, 16)  V34:d32  flat[V32]:a64  V33  %null.
+TEST(IntelBinary, LscBytesTextCannotCarryAreRefused) {
+  const std::string good =
+      "89 0C 04 00 00 00 00 00 01 01 00 00 00 00 00 03 03 01 01 01 05 00 00 00 00 00 22 00 00 00 00 00 20 00 00 00 00 "
+      "00 21 00 00 00 00 00 00 00 00 00 00 00";
+  EXPECT_EQ(decode_errors(good), "");
+  const auto with = [&](size_t index, const char* value) {
+    std::string bytes = good;
+    bytes.replace(index * 3, 2, value);
+    return decode_errors(bytes);
+  };
+  EXPECT_NE(with(1, "07").find("byte 0x1: error: LSC sub-op 0x07 is not an atomic"), std::string::npos);
+  EXPECT_NE(with(5, "02").find("byte 0x5: error: LSC_UNTYPED with SFID tgm"), std::string::npos);
+  EXPECT_NE(with(9, "00").find("byte 0x9: error: LSC address scale 0"), std::string::npos);
+  EXPECT_NE(with(19, "02").find("byte 0x13: error: LSC channel mask 0x02 differs from the vector size code 0x01"),
+            std::string::npos);
+  EXPECT_NE(with(20, "0D").find("byte 0x14: error: surface operand tag 0x0d: a surface takes no operand modifier"),
+            std::string::npos);
+  EXPECT_NE(with(22, "01").find("byte 0x14: error: a flat address has no surface"), std::string::npos);
+  EXPECT_NE(with(16, "08").find("byte 0x10: error: LSC data size 0x08 is not 1-7"), std::string::npos);
+  // A register surface is 3 bytes longer, and its region must be <0;1,0>.
+  std::string bss = good;
+  bss.replace(8 * 3, 2, "02");                                 // address type bss
+  bss.replace(20 * 3, 17, "00 23 00 00 00 00 00 21 01");      // surface: V35, row 0, col 0, <0;1,0>
+  EXPECT_EQ(decode_errors(bss), "");
+  std::string bad_region = bss;
+  bad_region.replace(27 * 3, 5, "22 01");
+  EXPECT_NE(decode_errors(bad_region).find("byte 0x1b: error: surface register region 0x0122"), std::string::npos);
+}
