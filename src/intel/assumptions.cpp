@@ -6,7 +6,7 @@ namespace gpuatom::intel {
 
 // Every item spec/intel.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 21> list = {{
+  static constexpr std::array<support::Assumption, 22> list = {{
       {"intel.fminmax-signed-zero", "ASSUMPTION", "fmin/fmax order −0 below +0", "spec/intel.md §4.1", ""},
       {"intel.fminmax-two-nans", "ASSUMPTION",
        "fmin/fmax with two NaNs of the same class (two quiet or two signalling) keep the memory value",
@@ -50,6 +50,11 @@ std::span<const support::Assumption> assumptions() {
       {"intel.lsc-typed-out-of-bounds", "ASSUMPTION",
        "a typed LSC atomic (.tgm) channel out of its surface's bounds returns 0 and writes nothing, as typed_atomic",
        "docs/intel-igc.md §9", ""},
+      {"intel.operand-signedness", "DECISION",
+       "svm_atomic and dword_atomic operands of an integer op take any integer type of the right size without a "
+       "warning: IGC types them regardless of the op (D for an unsigned min, UD for minsint's Dst); typed_atomic "
+       "still warns, int vs float still warns everywhere",
+       "docs/oracles.md (IGC), spec/intel.md §3.4", ""},
       {"intel.inc-dec-wrap", "DECISION", "inc/dec are unconditional ±1 with wrap (not NVIDIA's bounded forms)",
        "spec/intel.md §3.1", ""},
       {"intel.predec-returns-new", "DECISION", "predec writes old − 1 and returns the new value", "spec/intel.md §3.1",

@@ -350,9 +350,13 @@ TypeRule type_rule(Form form, AtomicOp op, Width width, Slot slot) {
   const bool wide = width == Width::w64;  // 16-bit ops keep 32-bit types, unpacked (§5.1)
   const uint8_t bytes = wide ? 8 : 4;
   if (i && i->is_signed) return one(wide ? DataType::Q : DataType::D, bytes);
-  // DWORD_ATOMIC's verifier takes D or UD for add and sub (IGC IsaVerification.cpp).
-  if (form == Form::dword && (op == AtomicOp::ADD || op == AtomicOp::SUB))
-    return TypeRule{{DataType::UD, DataType::D}, 2, 4};
+  // Ops whose bits do not depend on signedness take either: DWORD_ATOMIC's verifier takes D or UD
+  // for add and sub (IGC IsaVerification.cpp), and IGC writes D operands for the SVM atomics of
+  // OpenCL's int (docs/oracles.md, "IGC"). min and max stay unsigned, minsint and maxsint signed.
+  const bool bitwise = op == AtomicOp::ADD || op == AtomicOp::SUB || op == AtomicOp::AND || op == AtomicOp::OR ||
+                       op == AtomicOp::XOR || op == AtomicOp::XCHG || op == AtomicOp::CMPXCHG;
+  if (form != Form::typed && bitwise)
+    return wide ? TypeRule{{DataType::UQ, DataType::Q}, 2, 8} : TypeRule{{DataType::UD, DataType::D}, 2, 4};
   if (i && i->is_float) {
     // Typed float ops take F or UD bit patterns (§3.3, §3.4); SVM's page says F.
     if (form == Form::typed) return TypeRule{{DataType::F, DataType::UD}, 2, 4};

@@ -414,6 +414,10 @@ class Validator {
       return;
     }
     const DataTypeInfo& want = info(rule.accepted[0]);
+    // IGC types the variables of its SVM and DWORD atomics without regard to the op's signedness
+    // (D Src0 for an unsigned min, UD Dst for minsint): the op decides, so only TYPED, whose
+    // operand types are the page's alone, warns about signedness (docs/oracles.md, "IGC").
+    if (want.is_float == actual.is_float && inst_->form != Form::typed) return;
     const std::string_view difference = want.is_float != actual.is_float ? "integer vs float" : "signedness differs";
     warning(inst_->location(slot),
             fmt::format("{} of {} should have type {}; {} has type {} ({})", operand_name(slot), mnemonic_, expected, v.name,

@@ -152,11 +152,11 @@ TEST(VisaCommands, CheckExitCodes) {
   EXPECT_EQ(clean.exit_code, 0);
   EXPECT_NE(clean.out.find("spec_examples.visaasm: 5 instructions, 0 errors, 0 warnings"), std::string::npos) << clean.out;
 
-  const std::string warned = write("warned.visaasm", decls + "svm_atomic.add (M1, 8) ADDR.0 OLD.0 SD.0 %null.0\n");
+  const std::string warned = write("warned.visaasm", decls + "svm_atomic.fmin (M1, 8) ADDR.0 %null.0 SD.0 %null.0\n");
   const SplitRun w = run("check visa " + warned);
   EXPECT_EQ(w.exit_code, 0) << w.out;
-  EXPECT_NE(w.err.find(warned + ":7:37: warning: Src0 of svm_atomic.add should have type UD; SD has type D "
-                                "(signedness differs) (spec/intel.md §3.4)"),
+  EXPECT_NE(w.err.find(warned + ":7:40: warning: Src0 of svm_atomic.fmin should have type F; SD has type D "
+                                "(integer vs float) (spec/intel.md §3.4)"),
             std::string::npos)
       << w.err;
   EXPECT_NE(w.out.find("1 instruction, 0 errors, 1 warning"), std::string::npos) << w.out;
