@@ -71,15 +71,23 @@ TEST(SassParser, AnnotationsCommentsAndTerminator) {
       "ATOM.ADD R0, [R2], R4 ;   # comment",
       "  ATOM.ADD   R0 ,[ R2 ] ,R4;",
       "ATOM.ADD R0, [R2], R4 ; {nested {braces}} {a {b} c}",
+      // Listing lines: nvdisasm's and cuobjdump's address and word comments.
+      "        /*0070*/                   ATOM.ADD R0, [R2], R4 ;   /* 0xed07000100570200 */",
+      "/*0008*/ ATOM.ADD R0, /* inside */ [R2], R4 ; /* 0x0000000502007388 */ /* 0x004e2800001ee900 */",
   };
   for (const char* line : lines) EXPECT_EQ(print(parse_one(line)), "ATOM.ADD R0, [R2], R4 ;") << line;
   EXPECT_EQ(print(parse_one("ATOM.ADD R0, [R2], R4 // no terminator")), "ATOM.ADD R0, [R2], R4");
 }
 
 TEST(SassParser, BlankAndCommentLinesAreSkipped) {
-  const auto parsed = parse_sass("\n   \n// x\n# y\n{&req_6}\n", "t");
+  const auto parsed = parse_sass("\n   \n// x\n# y\n{&req_6}\n          /* 0x004e2800001ee900 */\n", "t");
   EXPECT_TRUE(parsed.instructions.empty());
   EXPECT_TRUE(parsed.diagnostics.all().empty());
+  // A block comment closes on its line; one that does not is an error at its '/'.
+  const auto open = parse_sass("ATOM.ADD R0, [R2], R4 ; /* never closed\n", "t");
+  ASSERT_EQ(open.diagnostics.all().size(), 1u);
+  EXPECT_EQ(gpuatom::support::format(open.diagnostics.all()[0]).substr(0, 9), "t:1:25: e");
+  EXPECT_NE(gpuatom::support::format(open.diagnostics.all()[0]).find("unterminated /* comment"), std::string::npos);
 }
 
 TEST(SassParser, GuardForms) {

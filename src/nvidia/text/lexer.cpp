@@ -42,6 +42,13 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
       ++i;
     } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
       break;  // comment
+    } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '*') {
+      // A block comment, closed on its line: nvdisasm's and cuobjdump's listings put the address
+      // before the instruction (`/*0070*/`) and its word after it (`/* 0x0000000502007388 */`).
+      const size_t close = line.find("*/", i + 2);
+      if (close == std::string_view::npos)
+        return LexError{column(i), "unterminated /* comment: a comment closes on its own line"};
+      i = close + 2;
     } else if (c == '#') {
       const char next = i + 1 < line.size() ? line[i + 1] : '\0';
       if (!is(next, digit) && next != '-') break;  // comment
