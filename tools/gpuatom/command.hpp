@@ -13,6 +13,8 @@ namespace gpuatom::cli {
 inline constexpr int exit_ok = 0;
 inline constexpr int exit_expectation_failed = 1;
 inline constexpr int exit_bad_input = 2;
+inline constexpr int exit_internal_error = 3;
+inline constexpr int exit_output_failed = 4;  // standard output could not be written (a full disk, a closed pipe)
 
 // Thrown by a command for bad input; main() prints "gpuatom: error: <what>" and exits 2.
 struct BadInput : std::runtime_error {

@@ -1,10 +1,27 @@
 // gpuatom: the command-line face of the library. One file per subcommand.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 #include <fmt/format.h>
 
 #include "command.hpp"
+
+namespace {
+
+// A command whose output was lost has not succeeded, whatever it returned: standard output is
+// flushed and checked once, here, for every command. The message goes out with fprintf, which
+// does not throw when standard error cannot be written either.
+int with_output_checked(int code) {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return code;
+  const int error = errno;
+  std::fprintf(stderr, "gpuatom: error: could not write standard output: %s\n",
+               error ? std::strerror(error) : "write error");
+  return code == gpuatom::cli::exit_ok ? gpuatom::cli::exit_output_failed : code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace gpuatom::cli;
@@ -36,18 +53,21 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
-    return app.exit(e);
+    return with_output_checked(app.exit(e));
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return exit_bad_input;
   }
+  int code = exit_ok;
   try {
-    return run ? run() : exit_ok;
+    code = run ? run() : exit_ok;
   } catch (const BadInput& e) {
-    fmt::print(stderr, "gpuatom: error: {}\n", e.what());
-    return exit_bad_input;
+    std::fprintf(stderr, "gpuatom: error: %s\n", e.what());
+    code = exit_bad_input;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "gpuatom: internal error: {}\n", e.what());
-    return 3;
+    // fmt throws when a write fails: that is lost output (said below), not an internal error.
+    if (!std::ferror(stdout)) std::fprintf(stderr, "gpuatom: internal error: %s\n", e.what());
+    code = std::ferror(stdout) ? exit_output_failed : exit_internal_error;
   }
+  return with_output_checked(code);
 }
