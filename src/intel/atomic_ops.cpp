@@ -221,6 +221,12 @@ std::string_view slot_name(Slot slot) { return slot_names[static_cast<size_t>(sl
 std::span<const FormInfo> form_table() { return forms; }
 const FormInfo& form_info(Form form) { return forms[static_cast<size_t>(form)]; }
 
+const FormInfo* find_form(std::string_view word) {
+  for (const FormInfo& f : forms)
+    if (f.form != Form::lsc_untyped && f.form != Form::lsc_typed && iequals(word, f.mnemonic)) return &f;
+  return nullptr;
+}
+
 bool uses_slot(Form form, Slot slot) {
   for (Slot s : form_info(form).text_operands)
     if (s == slot) return true;

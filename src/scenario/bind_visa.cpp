@@ -815,15 +815,21 @@ std::optional<SurfaceType> surface_type(memory::SurfaceDim dim) {
   return std::nullopt;
 }
 
-// Binds each [[surface]] to the declared surface whose index its `header` is: the surface type
-// and texel size go into the declaration table (for the validator); the map gives the executor
-// the descriptor. A [[surface]] that names no declared surface is an error at its table.
 // The surface index of a typed LSC atomic's immediate bti(N), the [[surface]] header it runs on.
 std::optional<uint32_t> lsc_bti(const Instruction& in) {
   if (in.form != Form::lsc_typed || in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register) return std::nullopt;
   return in.lsc.surface.value;
 }
 
+// Whether the atomic addresses shared local memory (DWORD_ATOMIC on %slm, LSC .slm).
+bool on_slm(const Instruction& in) {
+  return (in.form == Form::dword && in.surface == 0) || (is_lsc(in.form) && in.lsc.sfid == LscSfid::slm);
+}
+
+// Binds each [[surface]] to the declared surface whose index its `header` is: the surface type
+// and texel size go into the declaration table (for the validator); the map gives the executor
+// the descriptor. A [[surface]] that names no declared surface is an error at its table; one
+// whose header a typed LSC atomic's bti(N) names is bound to that atomic alone.
 std::map<uint32_t, const scenario::SurfaceText*> bind_surfaces(const scenario::Scenario& s, Module& module,
                                                                support::Diagnostics& d) {
   std::map<uint32_t, const scenario::SurfaceText*> bound;
@@ -875,8 +881,6 @@ bool dst_overlaps(const DeclarationTable& t, const CompiledInstruction& c, const
   return false;
 }
 
-// Does any instruction's Dst share bytes with an address or coordinate operand of a later one?
-// If not, every channel's future target is known from the variables as they are.
 // A name the scenario may set or check: a predicate, or a general variable with storage of its own
 // or in another declared variable (not in one of IGC's predefined ones).
 bool has_storage(const Program& p, const std::optional<NameRef>& ref) {
@@ -889,6 +893,8 @@ bool aliases_predefined(const Program& p, const std::optional<NameRef>& ref) {
   return ref && ref->kind == DeclKind::general && !p.layout.has(ref->id);
 }
 
+// Does any instruction's Dst share bytes with an address or coordinate operand of a later one?
+// If not, every channel's future target is known from the variables as they are.
 bool addresses_are_static(const Program& p) {
   for (size_t i = 0; i < p.code.size(); ++i)
     for (size_t j = i + 1; j < p.code.size(); ++j)
@@ -1040,8 +1046,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   // DWORD_ATOMIC's bound buffers, have no scenario form yet.
   for (const Instruction& in : p.module.instructions) {
     std::string why;
-    const bool on_slm = (in.form == Form::dword && in.surface == 0) || (is_lsc(in.form) && in.lsc.sfid == LscSfid::slm);
-    if (on_slm && !slm)
+    if (on_slm(in) && !slm)
       why = "this atomic addresses shared local memory: name the [[region]] that holds it with options = { slm = "
             "\"<region>\" }";
     else if (in.form == Form::dword && in.surface != 0)
@@ -1079,32 +1084,24 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   for (const Instruction& in : p.module.instructions) {
     CompiledInstruction c;
     c.instruction = in;
-    c.operation = is_lsc(in.form) ? lsc_to_alu(in.lsc) : to_alu(in.op, in.width);
-    c.placement = is_lsc(in.form) ? lsc_operand_placement(in.lsc) : operand_placement(in.op);
+    c.operation = to_alu(in);
+    c.placement = operand_placement(in);
     c.em_window = !in.predicate.present() && !in.exec.no_mask();
     c.em_offset = in.exec.channel_offset();
     c.em_channels = in.exec.channels >= 32 ? 0xffffffffu : (1u << in.exec.channels) - 1u;
     c.access_bytes = static_cast<unsigned>(bits(in.width) / 8);
     c.data_bytes = element_bytes(in, Slot::dst);
-    c.address_bytes = element_bytes(in, Slot::addresses);
-    if (in.form == Form::dword) {
-      // A DWORD_ATOMIC's offsets are a 32-bit LSC address on shared local memory.
-      c.instruction.operand(Slot::addresses) = in.operand(Slot::offsets);
-      c.address_bytes = 4;
-      c.address_mask = 0xFFFFFFFF;
-      c.address_transform = true;
-    }
-    if (is_lsc(in.form)) {
-      c.address_scale = in.lsc.scale;
-      c.address_offset = static_cast<uint64_t>(int64_t{in.lsc.offset});
-      c.address_mask = c.address_bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * c.address_bytes)) - 1;
-      c.address_transform = c.address_scale != 1 || c.address_offset != 0 || c.address_bytes < 8;
-    }
-    const bool on_slm = (in.form == Form::dword && in.surface == 0) || (is_lsc(in.form) && in.lsc.sfid == LscSfid::slm);
-    if (on_slm) {
-      c.address_base = slm->base;
-      c.address_transform = true;
-    }
+    // The channel's address: SVM's and LSC's Addresses, DWORD_ATOMIC's Offsets (read as addresses);
+    // LSC's scale and offset, then the address size's bits, then shared local memory's region.
+    const Slot address_slot = in.form == Form::dword ? Slot::offsets : Slot::addresses;
+    c.instruction.operand(Slot::addresses) = in.operand(address_slot);
+    c.address_bytes = element_bytes(in, address_slot);
+    c.address_scale = is_lsc(in.form) ? in.lsc.scale : 1;
+    c.address_offset = is_lsc(in.form) ? static_cast<uint64_t>(int64_t{in.lsc.offset}) : 0;
+    c.address_mask = c.address_bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * c.address_bytes)) - 1;
+    c.address_base = on_slm(in) ? slm->base : 0;
+    c.address_transform = uses_slot(in.form, address_slot) && (c.address_scale != 1 || c.address_offset != 0 ||
+                                                                c.address_bytes < 8 || on_slm(in));
     if (in.form == Form::typed || lsc_bti(in)) {
       const scenario::SurfaceText* bound = surfaces.at(in.form == Form::typed ? in.surface : *lsc_bti(in));
       c.surface = &bound->descriptor;

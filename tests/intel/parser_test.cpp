@@ -291,6 +291,9 @@ TEST(IntelParser, IgcDumpsPrintBackWhole) {
 TEST(IntelParser, IgcDumpErrorsKeepTheirColumn) {
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 8) ADDR.0 DST.0 SRC:0 %null.0", ":", "raw operand SRC needs a byte offset"));
   EXPECT_TRUE(diagnoses("movz (M1, 8) DST(0,0)<1> SRC(0,0)<1;1,0>", "movz", "unknown instruction 'movz'"));
+  // `lsc_atomic` is a prefix, not a form of the legacy syntax.
+  EXPECT_TRUE(diagnoses("lsc_atomic.add (M1, 8) ADDR.0 DST.0 SRC.0 %null.0", "lsc_atomic",
+                        "unknown instruction 'lsc_atomic'"));
   EXPECT_TRUE(diagnoses(".decl A v_type=G type=ud num_elts=8 alias=<%bogus, 0>", "%bogus",
                         "alias target %bogus is not one of IGC's predefined variables"));
 }

@@ -138,6 +138,9 @@ struct FormInfo {
 
 std::span<const FormInfo> form_table();
 const FormInfo& form_info(Form form);
+// The form whose whole mnemonic `word` is, either case (typed_atomic, SVM_ATOMIC, …); nullptr for
+// any other word, `lsc_atomic` included: an LSC mnemonic is that prefix and its op (lsc.hpp).
+const FormInfo* find_form(std::string_view word);
 bool uses_slot(Form form, Slot slot);
 // Bytes of one encoded instruction: 48 / 30 / 30, or 34 / 22 / 22 with 2-byte ids; LSC 50 / 61
 // with an immediate surface, 3 more with a register.

@@ -100,6 +100,15 @@ struct Instruction {
   }
 };
 
+// What an instruction computes, whatever its form: the ALU operation, and where its Src0 and
+// Src1 go in the ALU's operands (an LSC atomic's by its own table, lsc.hpp).
+inline alu::Operation to_alu(const Instruction& instruction) {
+  return is_lsc(instruction.form) ? lsc_to_alu(instruction.lsc) : to_alu(instruction.op, instruction.width);
+}
+inline OperandPlacement operand_placement(const Instruction& instruction) {
+  return is_lsc(instruction.form) ? lsc_operand_placement(instruction.lsc) : operand_placement(instruction.op);
+}
+
 // Bytes per channel in the operand of `slot`: 4 for coordinates and for 32- and 16-bit data
 // (16-bit data is unpacked, one dword per channel, §5.1), 8 for addresses and 64-bit data.
 inline uint8_t element_bytes(const Instruction& instruction, Slot slot) {

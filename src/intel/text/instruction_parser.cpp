@@ -21,15 +21,12 @@ constexpr std::string_view tokens_rule = "spec/intel.md §10.2";
 // <form>.<op>[.<width>]
 void parse_mnemonic(ParseContext& c, Instruction& inst) {
   const Token& mnemonic = c.peek();
-  const FormInfo* form = nullptr;
-  if (mnemonic.kind == TokenKind::identifier)
-    for (const FormInfo& f : form_table())
-      if (support::iequals(mnemonic.text, f.mnemonic)) form = &f;
+  const FormInfo* form = mnemonic.kind == TokenKind::identifier ? find_form(mnemonic.text) : nullptr;
   if (!form) {
     if (mnemonic.kind == TokenKind::identifier)
       c.fail(mnemonic,
-             fmt::format("unknown instruction '{}': gpuatom reads typed_atomic, svm_atomic and dword_atomic, and "
-                         "reads past the other instructions of IGC's vISA",
+             fmt::format("unknown instruction '{}': gpuatom reads typed_atomic, svm_atomic and dword_atomic (and "
+                         "lsc_atomic_<op>), and reads past the other instructions of IGC's vISA",
                          mnemonic.text),
              forms_rule);
     c.fail(mnemonic, fmt::format("expected an instruction, found {}", describe(mnemonic)), forms_rule);

@@ -98,12 +98,7 @@ const Token& instruction_word(const ParseContext& c) {
   }
 }
 
-bool is_atomic_form(const Token& word) {
-  if (word.kind != TokenKind::identifier) return false;
-  for (const FormInfo& f : form_table())
-    if (support::iequals(word.text, f.mnemonic)) return true;
-  return false;
-}
+bool is_atomic_form(const Token& word) { return word.kind == TokenKind::identifier && find_form(word.text); }
 
 // `name:` on a line of its own.
 bool at_label(const ParseContext& c) {
