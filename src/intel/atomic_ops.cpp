@@ -1,4 +1,5 @@
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/intel/lsc.hpp"
 
 #include "gpuatom/support/text.hpp"
 #include <array>
@@ -223,7 +224,7 @@ const FormInfo& form_info(Form form) { return forms[static_cast<size_t>(form)]; 
 
 const FormInfo* find_form(std::string_view word) {
   for (const FormInfo& f : forms)
-    if (f.form != Form::lsc_untyped && f.form != Form::lsc_typed && iequals(word, f.mnemonic)) return &f;
+    if (!is_lsc(f.form) && iequals(word, f.mnemonic)) return &f;
   return nullptr;
 }
 

@@ -77,13 +77,18 @@ class Validator {
     check_lsc_address();
     check_exec_size();
     check_predicate();
-    const auto role = [&](Slot slot, bool used, std::string_view lsc_name) {
+    // src1 and src2 (Src0 and Src1) are given exactly as the op's operand count says.
+    for (const Slot slot : {Slot::src0, Slot::src1}) {
+      const bool used = op->extra_operands > (slot == Slot::src0 ? 0 : 1);
       const bool given = !inst.operand(slot).is_null();
-      if (used && !given) error(inst.location(slot), fmt::format("{} is missing: {} reads it", lsc_name, mnemonic_), lsc_rule);
-      if (!used && given) error(inst.location(slot), fmt::format("{} must be %null: {} takes {} operand{}", lsc_name, mnemonic_, op->extra_operands, op->extra_operands == 1 ? "" : "s"), lsc_rule);
-    };
-    role(Slot::src0, op->extra_operands >= 1, "src1");
-    role(Slot::src1, op->extra_operands == 2, "src2");
+      if (used && !given)
+        error(inst.location(slot), fmt::format("{} is missing: {} reads it", operand_name(slot), mnemonic_), lsc_rule);
+      if (!used && given)
+        error(inst.location(slot),
+              fmt::format("{} must be %null: {} takes {} operand{}", operand_name(slot), mnemonic_, op->extra_operands,
+                          op->extra_operands == 1 ? "" : "s"),
+              lsc_rule);
+    }
     if (typed && inst.operand(Slot::u).is_null())
       error(inst.location(Slot::u), "U is missing: a typed LSC atomic reads the X coordinate in U", lsc_rule);
     for (Slot slot : form_->text_operands)

@@ -4,11 +4,20 @@
 
 namespace gpuatom::intel {
 
+namespace {
+
+// A general variable's declared name, or V<id> where none is known.
+std::string variable_name(uint32_t id, const DeclarationTable* declarations) {
+  if (declarations)
+    if (const GeneralVariable* v = declarations->general(id)) return v->name;
+  return fmt::format("V{}", id);
+}
+
+}  // namespace
+
 std::string print_operand(const RawOperand& operand, const DeclarationTable* declarations) {
   if (operand.is_null()) return fmt::format("%null.{}", operand.offset);
-  if (declarations)
-    if (const GeneralVariable* v = declarations->general(operand.id)) return fmt::format("{}.{}", v->name, operand.offset);
-  return fmt::format("V{}.{}", operand.id, operand.offset);
+  return fmt::format("{}.{}", variable_name(operand.id, declarations), operand.offset);
 }
 
 std::string print_predicate_name(uint32_t id, const DeclarationTable* declarations) {
@@ -29,10 +38,7 @@ namespace {
 
 // NAME, NAME.offset (only when not 0) or %null: IGC's formatRawOperand.
 std::string lsc_operand(const RawOperand& operand, const DeclarationTable* declarations) {
-  if (operand.is_null()) return operand.offset ? fmt::format("%null.{}", operand.offset) : std::string("%null");
-  std::string name = fmt::format("V{}", operand.id);
-  if (declarations)
-    if (const GeneralVariable* v = declarations->general(operand.id)) name = v->name;
+  const std::string name = operand.is_null() ? std::string("%null") : variable_name(operand.id, declarations);
   return operand.offset ? fmt::format("{}.{}", name, operand.offset) : name;
 }
 
@@ -54,9 +60,7 @@ std::string print_lsc(const Instruction& inst, const DeclarationTable* declarati
   bool upper = false;
   if (l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss) {
     if (l.surface.is_register) {
-      std::string surface = fmt::format("V{}", l.surface.id);
-      if (declarations)
-        if (const GeneralVariable* v = declarations->general(l.surface.id)) surface = v->name;
+      std::string surface = variable_name(l.surface.id, declarations);
       if (l.surface.row || l.surface.col) surface += fmt::format("({},{})", l.surface.row, l.surface.col);
       out += fmt::format("({})", surface);
     } else {
