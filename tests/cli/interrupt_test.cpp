@@ -17,10 +17,14 @@ namespace fs = std::filesystem;
 using gpuatom::testing::ChildOptions;
 using gpuatom::testing::ChildResult;
 
-// Seconds of work on any machine: 400 atomics for each of 2^20 lanes.
+// Atomics per lane in the long scenarios: 2^20 lanes doing 4000 each is many seconds of work on
+// any machine, so the signal, sent after one second, always lands mid-run (400 once finished in
+// under a second on a fast machine, and the test then saw no interruption at all).
+constexpr int long_program_atomics = 4000;
+
 std::string long_scenario() {
   std::string program;
-  for (int i = 0; i < 400; ++i) program += "ATOM.E.ADD RZ, [R2], R4 ;\n";
+  for (int i = 0; i < long_program_atomics; ++i) program += "ATOM.E.ADD RZ, [R2], R4 ;\n";
   return "name = \"long\"\nisa = \"sass\"\nprogram = \"\"\"\n" + program +
          "\"\"\"\n\n[launch]\nlanes = 1048576\n\n[[region]]\nname = \"sum\"\nsize = 4\n\n[lanes]\n"
          "R2 = \"lo(addr(sum))\"\nR3 = \"hi(addr(sum))\"\nR4 = 1\n";
@@ -30,7 +34,7 @@ std::string long_scenario() {
 // threads at a time: 2^20 lanes are 131072 of the scenario's groups all the same.
 std::string long_visa_scenario() {
   std::string program = ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n.decl VAL v_type=G type=ud num_elts=8 align=GRF\n";
-  for (int i = 0; i < 400; ++i) program += "svm_atomic.add (M1, 8) ADDR.0 %null.0 VAL.0 %null.0\n";
+  for (int i = 0; i < long_program_atomics; ++i) program += "svm_atomic.add (M1, 8) ADDR.0 %null.0 VAL.0 %null.0\n";
   return "name = \"long\"\nisa = \"visa\"\nprogram = \"\"\"\n" + program +
          "\"\"\"\n\n[launch]\nlanes = 1048576\n\n[[region]]\nname = \"sum\"\nsize = 4\n\n[lanes]\n"
          "ADDR = \"addr(sum)\"\nVAL = 1\n";
