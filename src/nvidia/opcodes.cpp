@@ -268,7 +268,7 @@ std::optional<Size> read_size_code(SizeField field, int code, Architecture arch)
   return std::nullopt;
 }
 
-constexpr int size_field_count = 3, size_code_count = 8, architecture_count = static_cast<int>(Architecture::sm_90) + 1;
+constexpr int size_field_count = 3, size_code_count = 8, architecture_count = static_cast<int>(Architecture::sm_121f) + 1;
 
 // Both directions for every field, architecture and code, built once: the decoder and encoder
 // ask per word.

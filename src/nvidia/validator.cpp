@@ -26,6 +26,7 @@ class Validator {
     if (i_.is_compare() && !i_.is_surface() && spa5()) cas_registers();
     if (i_.is_surface()) surface();
     else memory_address();
+    if (i_.architecture && !spa5()) generation_forms(*i_.architecture);
   }
 
  private:
@@ -55,6 +56,27 @@ class Validator {
     if (!i_.architecture && i_.columns.mnemonic != 0)
       message += " [a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch sm_70 or later]";
     return message;
+  }
+
+  // The forms a generation's tools print (the columns of architecture.hpp): a form from a later
+  // generation is an error; a spelling another generation prints is a warning.
+  void generation_forms(Architecture arch) {
+    const GenerationInfo& g = generation_info(arch);
+    const auto later = [&](uint32_t column, std::string_view form, bool GenerationInfo::*has) {
+      if (!(g.*has))
+        error(column, fmt::format("{} does not exist on {} ({}): it exists from {}", form, name(arch), g.name,
+                                  first_architecture_with(has)),
+              "docs/oracles.md");
+    };
+    if (i_.size == Size::U128) later(col(Slot::size), "a .128 atomic", &GenerationInfo::b128);
+    if (info(i_.size).vector) later(col(Slot::size), "a vector atomic", &GenerationInfo::vector_atomics);
+    const std::string cast_spin = fmt::format("{}.{}", name(i_.family()), info(AtomOp::CAST_SPIN).name);
+    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM) later(col(Slot::op), cast_spin, &GenerationInfo::atom_cast_spin);
+    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOMS && (i_.pu && !i_.rd) != g.atoms_cast_spin_predicate)
+      warning(col(Slot::op),
+              fmt::format("{} prints {} with {}", name(arch), cast_spin,
+                          g.atoms_cast_spin_predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
+              "docs/oracles.md");
   }
 
   void placeholders() {

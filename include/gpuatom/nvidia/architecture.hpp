@@ -1,8 +1,11 @@
-// NVIDIA GPU architectures, as ptxas, cuobjdump and nvdisasm name them (sm_50 … sm_90). The
-// text front-end (`check sass --arch`, `asm sass --arch`) and the binary side (`disasm sass
-// --arch`) read one list, so an architecture is spelled and parsed the same way everywhere.
-// Rules that differ by architecture (the SPA 5.0 register pairing of spec/nvidia.md §6.2, the
-// sizes each generation prints) ask is_spa5() or compare architectures by their order here.
+// NVIDIA GPU architectures, as ptxas, cuobjdump and nvdisasm name them: every target ptxas 11.8
+// and 13.0 compile for, sm_50 … sm_121, with the arch-specific (`a`) and family (`f`) variants.
+// The text front-end (`check sass --arch`, `asm sass --arch`) and the binary side (`disasm sass
+// --arch`) read one table, so an architecture is spelled and parsed the same way everywhere.
+//
+// What differs between generations is a column of that table (Generation, below), not an `if`
+// in the code that asks: which instruction word the generation has, and which atomic forms its
+// tools print (read from ptxas 13.0 + nvdisasm 13.0 output, ../shared/oracle-data/nvidia-cuda13).
 #pragma once
 
 #include <cstdint>
@@ -13,29 +16,66 @@
 
 namespace gpuatom::nvidia {
 
-// In release order, so `a < Architecture::sm_70` means "before Volta".
-enum class Architecture : uint8_t { sm_50, sm_52, sm_53, sm_60, sm_61, sm_62, sm_70, sm_72, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90 };
+// In release order, variants after their base, so `a < Architecture::sm_70` means "before Volta".
+// sm_101 is CUDA 12.8's name for the target CUDA 13 calls sm_110 (Thor): both are read.
+enum class Architecture : uint8_t {
+  sm_50, sm_52, sm_53, sm_60, sm_61, sm_62, sm_70, sm_72, sm_75, sm_80, sm_86, sm_87, sm_88, sm_89, sm_90, sm_90a,
+  sm_100, sm_100a, sm_100f, sm_101, sm_101a, sm_101f, sm_103, sm_103a, sm_103f, sm_110, sm_110a, sm_110f,
+  sm_120, sm_120a, sm_120f, sm_121, sm_121a, sm_121f,
+};
+
+// The instruction word a generation has: SPA 5.0's 64-bit words with a control word every fourth
+// (Maxwell, Pascal), or one 128-bit word per instruction with its control bits inside (Volta on).
+// The 128-bit encodings differ by generation in a few fields (binary/sass128_forms.cpp).
+enum class WordFormat : uint8_t { spa5_64, sass128 };
+
+enum class Generation : uint8_t { maxwell, pascal, volta, turing, ampere, ada, hopper, blackwell };
+
+// `a`: the arch-specific target (sm_90a); `f`: the family target (sm_100f). No atomic form here
+// depends on the variant; it is kept so that every name ptxas takes is read and printed back.
+enum class Variant : uint8_t { base, arch_specific, family };
+
+// One generation's column: its word and the atomic forms its tools print.
+struct GenerationInfo {
+  Generation generation;
+  std::string_view name;               // "Hopper"
+  WordFormat word;
+  bool b128;                           // ATOM/ATOMG/ATOMS .128 EXCH and CAS (PTX .b128)
+  bool vector_atomics;                 // ATOMG/REDG .F16x4 … .F32x4 (PTX .v2/.v4/.v8)
+  bool atom_cast_spin;                 // ATOM.E.CAST.SPIN through a generic address
+  bool atoms_cast_spin_predicate;      // ATOMS.CAST.SPIN writes Pu (`P0, [R0]`) instead of Rd
+  bool surface_uniform_immediate;      // a URn surface handle is printed with its `, 0x0`
+};
+
+// The architecture's generation column.
+const GenerationInfo& generation_info(Architecture architecture);
+Generation generation(Architecture architecture);
 
 // Every architecture, in order.
 std::span<const Architecture> architectures();
 
-// "sm_52", "SM52", "sm52", "SM_52" (case-insensitive, underscore optional); nothing otherwise.
+// "sm_52", "SM52", "sm52", "SM_52", "sm_90a", "SM100f" (case-insensitive, underscore optional);
+// nothing otherwise.
 std::optional<Architecture> parse_architecture(std::string_view text);
 
-// "sm_52": the spelling ptxas takes after -arch.
+// "sm_90a": the spelling ptxas takes after -arch.
 std::string_view name(Architecture architecture);
 
-// "SM52": the spelling nvdisasm takes after -b / --binary.
+// "SM90a": the spelling nvdisasm takes after -b / --binary.
 std::string nvdisasm_name(Architecture architecture);
 
-// The compute capability times ten: 52 for sm_52.
+// The compute capability times ten: 52 for sm_52, 100 for sm_100a.
 int compute_capability(Architecture architecture);
+Variant variant(Architecture architecture);
 
 // Maxwell and Pascal (sm_5x, sm_6x): the SPA 5.0 instruction set of spec/nvidia.md, with its
 // 64-bit words and its operand rules. sm_70 and later print the modern spellings (§10.3).
 bool is_spa5(Architecture architecture);
 
-// "sm_50 sm_52 … sm_90", for help texts and diagnostics.
+// "sm_50 sm_52 … sm_121f", for help texts and diagnostics.
 std::string architecture_names();
+
+// The first architecture of the table for which `has` holds ("sm_90"), for messages.
+std::string_view first_architecture_with(bool GenerationInfo::*has);
 
 }  // namespace gpuatom::nvidia

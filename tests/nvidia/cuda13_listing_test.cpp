@@ -1,0 +1,58 @@
+// The atomic lines ptxas 13.0 writes for every architecture it targets, as nvdisasm 13.0 prints
+// them (tests/conformance/nvidia/cuda13/, one file per architecture): each reads for its own
+// architecture without a diagnostic and prints back exactly.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/printer.hpp"
+#include "nvidia/cuda13_listing.hpp"
+#include "nvidia/sass_test_support.hpp"
+
+namespace {
+
+using gpuatom::nvidia::Architecture;
+
+TEST(Cuda13Listing, EveryArchitecturesFileIsThere) {
+  const auto files = cuda13::listing_files();
+  EXPECT_EQ(files.size(), 19u);  // sm_75 … sm_121a: every target ptxas 13.0 compiled
+  for (const auto& [arch, path] : files) EXPECT_FALSE(gpuatom::nvidia::is_spa5(arch)) << path;
+}
+
+TEST(Cuda13Listing, EveryLineReadsForItsArchitectureAndPrintsBack) {
+  size_t lines = 0;
+  for (const auto& [arch, path] : cuda13::listing_files()) {
+    for (const cuda13::ListingLine& line : cuda13::read_listing(path)) {
+      const auto checked = gpuatom::nvidia::check_sass(line.text, path.filename().string(), arch);
+      EXPECT_EQ(checked.diagnostics.format_all(), "") << name(arch) << ": " << line.text;
+      ASSERT_EQ(checked.instructions.size(), 1u) << line.text;
+      EXPECT_EQ(gpuatom::nvidia::print(checked.instructions[0]), line.text) << name(arch);
+      ++lines;
+    }
+  }
+  EXPECT_GT(lines, 10000u);
+}
+
+// A form from a later generation is refused for an earlier one, by the architecture table.
+TEST(Cuda13Listing, LaterGenerationsFormsAreRefusedEarlier) {
+  const auto refused = [](const std::string& line, Architecture arch, const std::string& needle) {
+    const auto checked = gpuatom::nvidia::check_sass(line, "t.sass", arch);
+    EXPECT_TRUE(checked.diagnostics.has_errors()) << line;
+    EXPECT_NE(checked.diagnostics.format_all().find(needle), std::string::npos) << checked.diagnostics.format_all();
+  };
+  refused("ATOMG.E.ADD.F32x4.FTZ.RN.STRONG.GPU PT, R4, desc[UR4][R2.64], R4 ;", Architecture::sm_89,
+          "a vector atomic does not exist on sm_89 (Ada): it exists from sm_90");
+  refused("ATOMS.CAS.128 R16, [R3], R16, R20 ;", Architecture::sm_86, "it exists from sm_90");
+  refused("ATOM.E.CAST.SPIN PT, R11, [R18], R10, R11 ;", Architecture::sm_80, "ATOM.CAST.SPIN does not exist on sm_80");
+  const auto warned = gpuatom::nvidia::check_sass("ATOMS.CAST.SPIN P0, [R0+0x10], R4, R5 ;", "t.sass", Architecture::sm_90);
+  EXPECT_FALSE(warned.diagnostics.has_errors());
+  EXPECT_NE(warned.diagnostics.format_all().find("sm_90 prints ATOMS.CAST.SPIN with a destination register Rd"),
+            std::string::npos)
+      << warned.diagnostics.format_all();
+}
+
+}  // namespace
