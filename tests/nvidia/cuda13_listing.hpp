@@ -13,16 +13,13 @@
 #include <vector>
 
 #include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/instruction.hpp"
 
 namespace cuda13 {
 
-struct Word128 {
-  uint64_t low = 0, high = 0;
-};
-
 struct ListingLine {
   std::string text;
-  std::vector<Word128> words;  // one or more encodings of the same text
+  std::vector<gpuatom::nvidia::Word128> words;  // one or more encodings of the same text
 };
 
 inline std::filesystem::path listing_directory() {

@@ -10,6 +10,9 @@
 
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/sass128.hpp"
+
+#include <fmt/format.h>
 #include "nvidia/cuda13_listing.hpp"
 #include "nvidia/sass_test_support.hpp"
 
@@ -53,6 +56,51 @@ TEST(Cuda13Listing, LaterGenerationsFormsAreRefusedEarlier) {
   EXPECT_NE(warned.diagnostics.format_all().find("sm_90 prints ATOMS.CAST.SPIN with a destination register Rd"),
             std::string::npos)
       << warned.diagnostics.format_all();
+}
+
+}  // namespace
+
+namespace {
+
+using gpuatom::nvidia::Instruction;
+using gpuatom::nvidia::Word128;
+
+std::string hex(const Word128& w) { return fmt::format("0x{:016x} 0x{:016x}", w.low, w.high); }
+
+// Every word decodes, for its architecture, to the line nvdisasm printed for it, and encodes back
+// to itself (control bits and unprinted bits kept); the line itself, parsed, encodes to the same
+// word once given the bits no text shows.
+TEST(Cuda13Listing, EveryWordDecodesToItsLineAndEncodesBack) {
+  size_t words = 0, failures = 0;
+  for (const auto& [arch, path] : cuda13::listing_files()) {
+    for (const cuda13::ListingLine& line : cuda13::read_listing(path)) {
+      if (line.text.find("SURED") != std::string::npos) continue;  // surfaces: not yet (docs/sass128.md)
+      for (const Word128& word : line.words) {
+        ++words;
+        const auto decoded = gpuatom::nvidia::decode128(word, arch);
+        if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&decoded)) {
+          ADD_FAILURE() << name(arch) << " " << hex(word) << " (" << line.text << "): " << why->message;
+          if (++failures > 20) return;
+          continue;
+        }
+        const Instruction& i = std::get<Instruction>(decoded);
+        EXPECT_EQ(gpuatom::nvidia::print(i), line.text) << name(arch) << " " << hex(word);
+        const auto again = gpuatom::nvidia::encode128(i, arch);
+        ASSERT_TRUE(std::holds_alternative<Word128>(again)) << std::get<gpuatom::support::Diagnostic>(again).message;
+        EXPECT_EQ(hex(std::get<Word128>(again)), hex(word)) << name(arch) << ": " << line.text;
+
+        auto parsed = gpuatom::nvidia::check_sass(line.text, "t.sass", arch);
+        ASSERT_EQ(parsed.instructions.size(), 1u);
+        parsed.instructions[0].kept_bits = i.kept_bits;
+        const auto from_text = gpuatom::nvidia::encode128(parsed.instructions[0], arch);
+        ASSERT_TRUE(std::holds_alternative<Word128>(from_text))
+            << line.text << ": " << std::get<gpuatom::support::Diagnostic>(from_text).message;
+        EXPECT_EQ(hex(std::get<Word128>(from_text)), hex(word)) << name(arch) << ": " << line.text;
+        if (::testing::Test::HasFailure() && ++failures > 20) return;
+      }
+    }
+  }
+  EXPECT_GT(words, 20000u);
 }
 
 }  // namespace

@@ -104,6 +104,13 @@ struct SourceColumns {
   uint32_t column(OperandRole role) const { return operands[static_cast<int>(role)]; }
 };
 
+// A 128-bit instruction word (sm_70 on), as nvdisasm and cuobjdump print it: the low 64 bits
+// (opcode, guard, registers, offset) and the high 64 bits (modifiers, then the control bits).
+struct Word128 {
+  uint64_t low = 0, high = 0;
+  friend bool operator==(const Word128&, const Word128&) = default;
+};
+
 struct Instruction {
   // --- What the instruction is -------------------------------------------------------------
   Mnemonic mnemonic = Mnemonic::ATOM;  // family() tells whose op × size table applies
@@ -129,6 +136,11 @@ struct Instruction {
   std::optional<uint8_t> pu;           // sm_70+ predicate destination (PT when unused, §10.3)
   Surface surface;                     // SUATOM / SURED only
   MemoryModifiers memory;              // sm_70+ only
+  // The bits of a 128-bit word that no printed field holds, as decode128() read them: the control
+  // bits (stall, yield, barriers, reuse: bits 105–127) and bits the text does not show (the
+  // descriptor register of an address printed without desc[] on sm_80 … sm_89). encode128()
+  // writes them back, so a decoded word re-encodes to itself; zero for text.
+  Word128 kept_bits;
 
   // `.INVALIDn` placeholders, by slot: the disassembler's spelling for a field value that names
   // nothing (§10.3), also what decode() prints for invalid codes. An instruction holding one

@@ -1,0 +1,280 @@
+#include "gpuatom/nvidia/sass128.hpp"
+
+#include <fmt/format.h>
+
+#include "sass128_forms.hpp"
+#include "gpuatom/nvidia/printer.hpp"
+
+namespace gpuatom::nvidia {
+
+namespace {
+
+using sass128::AddressForm;
+using sass128::Field;
+using Kind = sass128::FieldKind;
+using sass128::Form;
+
+constexpr uint64_t opcode_mask = 0xfff;
+constexpr uint8_t control_lo = 105;
+
+uint64_t get(const Word128& w, int lo, int width) {
+  const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
+  if (lo >= 64) return (w.high >> (lo - 64)) & mask;
+  uint64_t v = w.low >> lo;
+  if (lo + width > 64) v |= w.high << (64 - lo);
+  return v & mask;
+}
+
+void put(Word128& w, int lo, int width, uint64_t value) {
+  const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
+  value &= mask;
+  if (lo >= 64) {
+    w.high = (w.high & ~(mask << (lo - 64))) | value << (lo - 64);
+    return;
+  }
+  w.low = (w.low & ~(mask << lo)) | value << lo;
+  if (lo + width > 64) {
+    const int over = lo + width - 64;
+    const uint64_t high_mask = (1ULL << over) - 1;
+    w.high = (w.high & ~high_mask) | (value >> (64 - lo));
+  }
+}
+
+Word128 field_mask(const Field& f) {
+  Word128 m;
+  put(m, f.lo, f.width, ~0ULL);
+  return m;
+}
+
+Word128 operator|(Word128 a, Word128 b) { return {a.low | b.low, a.high | b.high}; }
+Word128 operator&(Word128 a, Word128 b) { return {a.low & b.low, a.high & b.high}; }
+Word128 operator^(Word128 a, Word128 b) { return {a.low ^ b.low, a.high ^ b.high}; }
+Word128 operator~(Word128 a) { return {~a.low, ~a.high}; }
+
+Word128 fixed(const Form& form) { return {form.opcode | form.fixed_low, form.fixed_high}; }
+
+// The bits a form's fields and opcode cover; what is left is fixed or kept.
+Word128 fields_mask(const Form& form) {
+  Word128 m{opcode_mask, 0};
+  for (const Field& f : form.field_list()) m = m | field_mask(f);
+  return m;
+}
+
+int64_t sign_extend(uint64_t value, int bits) {
+  const uint64_t sign = 1ULL << (bits - 1);
+  return static_cast<int64_t>((value ^ sign) - sign);
+}
+
+constexpr std::array<RegisterSuffix, 4> scales = {RegisterSuffix::none, RegisterSuffix::x4, RegisterSuffix::x8,
+                                                  RegisterSuffix::x16};
+
+support::Diagnostic error(const support::SourceLocation& where, std::string message) {
+  return support::Diagnostic{support::Severity::error, where, std::move(message), "docs/sass128.md"};
+}
+
+}  // namespace
+
+ControlBits control_bits(const Word128& w) {
+  return {static_cast<uint8_t>(get(w, 105, 4)), get(w, 109, 1) != 0, static_cast<uint8_t>(get(w, 110, 3)),
+          static_cast<uint8_t>(get(w, 113, 3)), static_cast<uint8_t>(get(w, 116, 6)), static_cast<uint8_t>(get(w, 122, 4))};
+}
+
+Word128 with_control_bits(Word128 w, const ControlBits& c) {
+  put(w, 105, 4, c.stall);
+  put(w, 109, 1, c.yield);
+  put(w, 110, 3, c.write_barrier);
+  put(w, 113, 3, c.read_barrier);
+  put(w, 116, 6, c.wait_mask);
+  put(w, 122, 4, c.reuse);
+  return w;
+}
+
+std::string describe(const ControlBits& c) {
+  std::string out = fmt::format("stall {}", c.stall);
+  if (c.yield) out += ", yield";
+  if (c.write_barrier != 7) out += fmt::format(", write {}", c.write_barrier);
+  if (c.read_barrier != 7) out += fmt::format(", read {}", c.read_barrier);
+  if (c.wait_mask) out += fmt::format(", wait 0x{:x}", c.wait_mask);
+  if (c.reuse) out += fmt::format(", reuse 0x{:x}", c.reuse);
+  return out;
+}
+
+bool has_sass128_forms(Architecture arch) {
+  for (const Form& form : sass128::forms())
+    if (sass128::in(form.generations, generation(arch))) return true;
+  return false;
+}
+
+std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
+                                                         const support::SourceLocation& where) {
+  const GenerationInfo& g = generation_info(arch);
+  if (g.word != WordFormat::sass128)
+    return error(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
+  const uint64_t opcode = word.low & opcode_mask;
+  const Form* form = nullptr;
+  for (const Form& f : sass128::forms())
+    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && (word.high & f.select_high) == (f.fixed_high & f.select_high)) {
+      form = &f;
+      break;
+    }
+  if (!form) {
+    if (!has_sass128_forms(arch))
+      return error(where, fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
+    return error(where, fmt::format("opcode 0x{:03x} is no atomic form gpuatom knows on {} ({})", opcode, name(arch), g.name));
+  }
+
+  Instruction i;
+  i.mnemonic = form->mnemonic;
+  i.dialect = Dialect::modern;
+  i.architecture = arch;
+  i.extended = form->extended;
+  i.where = where;
+  i.address.suffix = form->address == AddressForm::wide ? RegisterSuffix::wide64 : RegisterSuffix::none;
+  Word128 kept = (word ^ fixed(*form)) & ~fields_mask(*form);
+  std::optional<uint8_t> descriptor;
+  bool descriptor_shown = form->descriptor_always;
+  const auto refuse = [&](const Field& f, uint64_t v) {
+    return error(where, fmt::format("{} on {}: bits {}–{} hold {}, which names no {}", form->name, name(arch), f.lo,
+                                    f.lo + f.width - 1, v, f.kind == Kind::op ? "operation" : f.kind == Kind::size ? "size" : "memory order"));
+  };
+  for (const Field& f : form->field_list()) {
+    const uint64_t v = get(word, f.lo, f.width);
+    const auto byte = static_cast<uint8_t>(v);
+    switch (f.kind) {
+      case Kind::guard: i.guard.predicate = byte; break;
+      case Kind::guard_negate: i.guard.negated = v != 0; break;
+      case Kind::rd: i.rd = byte; break;
+      case Kind::ra: i.address.base = byte; break;
+      case Kind::rb: i.rb = byte; break;
+      case Kind::rc: i.rc = byte; break;
+      case Kind::pu: i.pu = byte; break;
+      case Kind::offset: i.address.offset = sign_extend(v, f.width); break;
+      case Kind::descriptor: descriptor = byte; break;
+      case Kind::descriptor_present: descriptor_shown = v != 0; break;
+      case Kind::uniform_base:
+        i.address.uniform_base = true;
+        i.address.base = byte;
+        break;
+      case Kind::uniform_index: i.address.uniform_index = byte; break;
+      case Kind::op:
+        if (const auto op = sass128::op_from_code(form->ops, v)) i.op = *op;
+        else return refuse(f, v);
+        break;
+      case Kind::size:
+        if (const auto size = sass128::size_from_code(form->sizes, v)) i.size = *size;
+        else return refuse(f, v);
+        break;
+      case Kind::order:
+        if (const auto memory = sass128::order_from_code(form->orders, v)) i.memory = *memory;
+        else return refuse(f, v);
+        break;
+      case Kind::scale: i.address.suffix = scales[v]; break;
+    }
+  }
+  if (form->ops == sass128::OpCodes::fixed_popc_inc) {
+    i.op = AtomOp::POPC_INC;
+    i.size_spelling = ".32";  // nvdisasm prints ATOMS.POPC.INC.32
+  }
+  // An address printed without desc[] keeps its descriptor register's bits as read.
+  if (descriptor && descriptor_shown) i.address.descriptor = descriptor;
+  else if (descriptor)
+    for (const Field& f : form->field_list())
+      if (f.kind == Kind::descriptor) kept = kept | (word & field_mask(f));
+  i.kept_bits = kept;
+  return i;
+}
+
+namespace {
+
+// Whether a form holds the instruction's address and operands (its op, size and order are asked
+// of the code tables).
+bool takes(const Form& form, const Instruction& i) {
+  const Address& a = i.address;
+  bool address = false;
+  switch (form.address) {
+    case AddressForm::plain:
+      address = !a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none;
+      break;
+    case AddressForm::scaled:
+      address = !a.uniform_base && !a.descriptor && !a.uniform_index &&
+                (a.suffix == RegisterSuffix::none || scale(a.suffix) > 1);
+      break;
+    case AddressForm::wide:
+      address = !a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::wide64 &&
+                (a.descriptor ? form.has(Kind::descriptor) : !form.descriptor_always);
+      break;
+    case AddressForm::uniform: address = a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none; break;
+    case AddressForm::plus_uniform:
+      address = !a.uniform_base && !a.descriptor && a.uniform_index && a.suffix == RegisterSuffix::none;
+      break;
+  }
+  return address && form.extended == i.extended && i.rd.has_value() == form.has(Kind::rd) &&
+         i.pu.has_value() == form.has(Kind::pu) && i.rc.has_value() == form.has(Kind::rc) &&
+         i.rb.has_value() == form.has(Kind::rb);
+}
+
+}  // namespace
+
+std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
+  const GenerationInfo& g = generation_info(arch);
+  const std::string_view mn = info(i.mnemonic).name;
+  if (g.word != WordFormat::sass128)
+    return error(i.where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
+  if (i.dialect != Dialect::modern)
+    return error(i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
+  if (i.has_placeholder()) return error(i.where, fmt::format("{} holds an .INVALID placeholder: no word holds it", mn));
+  bool mnemonic_known = false;
+  for (const Form& form : sass128::forms()) {
+    if (form.mnemonic != i.mnemonic || !sass128::in(form.generations, g.generation)) continue;
+    mnemonic_known = true;
+    if (!takes(form, i)) continue;
+    const auto op = sass128::op_code(form.ops, i.op);
+    const auto size = sass128::size_code(form.sizes, i.size);
+    // A form without an order field takes no .STRONG.<scope>.
+    const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none;
+    const uint64_t order = form.has(Kind::order) ? sass128::order_code(form.orders, i.memory).value_or(~0ULL) : unordered ? 0 : ~0ULL;
+    if (!op || !size || order == ~0ULL) continue;
+    Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
+    for (const Field& f : form.field_list()) {
+      uint64_t v = 0;
+      switch (f.kind) {
+        case Kind::guard: v = i.guard.predicate; break;
+        case Kind::guard_negate: v = i.guard.negated; break;
+        case Kind::rd: v = *i.rd; break;
+        case Kind::ra: v = i.address.base; break;
+        case Kind::rb: v = *i.rb; break;
+        case Kind::rc: v = *i.rc; break;
+        case Kind::pu: v = *i.pu; break;
+        case Kind::offset: {
+          const int64_t span = int64_t{1} << (f.width - 1);
+          if (i.address.offset < -span || i.address.offset >= span)
+            return error(i.where, fmt::format("{}: the offset {} does not fit {} signed bits", form.name,
+                                              signed_hex(i.address.offset), f.width));
+          v = static_cast<uint64_t>(i.address.offset);
+          break;
+        }
+        case Kind::descriptor:
+          // An unprinted descriptor register is in kept_bits, as decode128() read it.
+          v = i.address.descriptor ? *i.address.descriptor : get(i.kept_bits, f.lo, f.width);
+          break;
+        case Kind::descriptor_present: v = i.address.descriptor.has_value(); break;
+        case Kind::uniform_base: v = i.address.base; break;
+        case Kind::uniform_index: v = *i.address.uniform_index; break;
+        case Kind::op: v = *op; break;
+        case Kind::size: v = *size; break;
+        case Kind::order: v = order; break;
+        case Kind::scale:
+          v = i.address.suffix == RegisterSuffix::x4 ? 1 : i.address.suffix == RegisterSuffix::x8 ? 2
+            : i.address.suffix == RegisterSuffix::x16 ? 3 : 0;
+          break;
+      }
+      put(w, f.lo, f.width, v);
+    }
+    return w;
+  }
+  if (!mnemonic_known)
+    return error(i.where, fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn, name(arch), g.name));
+  return error(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'", mn, name(arch), g.name, print(i)));
+}
+
+}  // namespace gpuatom::nvidia

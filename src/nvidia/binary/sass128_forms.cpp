@@ -1,0 +1,237 @@
+#include "sass128_forms.hpp"
+
+#include <algorithm>
+
+namespace gpuatom::nvidia::sass128 {
+
+namespace {
+
+constexpr GenerationSet gen(Generation g) { return static_cast<GenerationSet>(1u << static_cast<int>(g)); }
+constexpr GenerationSet T = gen(Generation::turing), A = gen(Generation::ampere), D = gen(Generation::ada),
+                        H = gen(Generation::hopper), B = gen(Generation::blackwell);
+
+using K = FieldKind;
+constexpr Field guard{K::guard, 12, 3}, negate{K::guard_negate, 15, 1}, rd{K::rd, 16, 8}, ra{K::ra, 24, 8},
+    rb{K::rb, 32, 8}, offset{K::offset, 40, 24}, offset23{K::offset, 40, 23}, rc{K::rc, 64, 8},
+    desc{K::descriptor, 64, 6}, desc_present{K::descriptor_present, 101, 1}, ubase{K::uniform_base, 64, 6},
+    uindex{K::uniform_index, 64, 6}, size3{K::size, 73, 3}, size4{K::size, 73, 4}, order{K::order, 77, 4},
+    pu{K::pu, 81, 3}, op4{K::op, 87, 4}, op3{K::op, 87, 3}, fop{K::op, 88, 2}, scale{K::scale, 78, 2};
+
+// A form's fields, in any order.
+template <typename... F>
+constexpr std::array<Field, 16> fields(F... f) {
+  return {f...};
+}
+
+constexpr uint64_t ra_rz = 0xffULL << 24;  // the Ra field of a form whose address is a uniform register
+// Blackwell's ATOM/ATOMG with desc[]: the offset is 23 bits (40–62), and bit 63 is set.
+constexpr uint64_t bit63 = 1ULL << 63;
+
+using AF = AddressForm;
+using OC = OpCodes;
+using SC = SizeCodes;
+using RC = OrderCodes;
+constexpr Mnemonic ATOM = Mnemonic::ATOM, ATOMG = Mnemonic::ATOMG, ATOMS = Mnemonic::ATOMS, RED = Mnemonic::RED,
+                   REDG = Mnemonic::REDG;
+
+// One row per form and generation set. fixed_high is bits 64–127 shifted down by 64; the bits
+// that recur: 72 and 84 (set in every ATOM/ATOMG/RED form), 70–71 (set from Ampere to Hopper in
+// the 64-bit-address forms), 76 (Blackwell's ATOM/ATOMG with desc[]), 90 (RED's op field is three
+// bits; bit 90 is set in its uniform and 64-bit-address forms), 91 (the 64-bit-address forms).
+#define ROW(name, mn, opc, gens, addr, e, always, ops, sizes, orders, lo, hi, sel, ...) \
+  Form{name, mn, opc, gens, addr, e, always, ops, sizes, orders, lo, hi, sel, fields(__VA_ARGS__), \
+       static_cast<uint8_t>(std::initializer_list<Field>{__VA_ARGS__}.size())}
+
+const std::array form_table = {
+    // Generic-address ATOM (opcode 0x38a) and ATOMG (0x3a8): [Ra] with .E.
+    ROW("ATOM.E [Ra]", ATOM, 0x38a, T, AF::plain, true, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x1001ff, 0,
+        guard, negate, pu, rd, ra, offset, rb, size3, order, op4),
+    ROW("ATOM.E [Ra]", ATOM, 0x38a, H | B, AF::plain, true, false, OC::integer, SC::atom, RC::ampere, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, size3, order, op4),
+    ROW("ATOMG.E [Ra]", ATOMG, 0x3a8, T, AF::plain, true, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x1001ff, 0,
+        guard, negate, pu, rd, ra, offset, rb, size3, order, op4),
+    // Compare and swap / store (0x38b, 0x3a9): Rb the compare value, Rc the swap value.
+    ROW("ATOM.E.CAS [Ra]", ATOM, 0x38b, T, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4),
+    ROW("ATOM.E.CAS [Ra]", ATOM, 0x38b, A | D, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4),
+    ROW("ATOM.E.CAS [Ra]", ATOM, 0x38b, H | B, AF::plain, true, false, OC::compare, SC::compare, RC::ampere, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4),
+    ROW("ATOMG.E.CAS [Ra]", ATOMG, 0x3a9, T, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4),
+    ROW("ATOMG.E.CAS [Ra]", ATOMG, 0x3a9, A | D, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4),
+    ROW("ATOMG.E.CAS [Ra]", ATOMG, 0x3a9, H | B, AF::plain, true, false, OC::compare, SC::compare, RC::ampere, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4),
+    // Shared memory (0x38c, 0x38d): [Ra.Xn + offset], no .E, no memory order.
+    ROW("ATOMS [Ra]", ATOMS, 0x38c, T, AF::scaled, false, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0xff, 0,
+        guard, negate, rd, ra, offset, rb, size3, op4, scale),
+    ROW("ATOMS [Ra]", ATOMS, 0x38c, A | D, AF::scaled, false, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0, 0,
+        guard, negate, rd, ra, offset, rb, size3, op4, scale),
+    ROW("ATOMS [Ra]", ATOMS, 0x38c, H | B, AF::scaled, false, false, OC::integer, SC::shared, RC::none, 0, 0, 0,
+        guard, negate, rd, ra, offset, rb, size3, op4, scale),
+    ROW("ATOMS.CAS [Ra]", ATOMS, 0x38d, T | A | D, AF::scaled, false, false, OC::compare, SC::compare_before_hopper, RC::none, 0, 0, 0,
+        guard, negate, rd, ra, offset, rb, rc, size3, op4, scale),
+    ROW("ATOMS.CAS [Ra]", ATOMS, 0x38d, H | B, AF::scaled, false, false, OC::compare, SC::compare, RC::none, 0, 0, 0,
+        guard, negate, rd, ra, offset, rb, rc, size3, op4, scale),
+    // Blackwell's ATOMS.CAST.SPIN writes its flag to a predicate (0x58d).
+    ROW("ATOMS.CAST.SPIN Pu, [Ra]", ATOMS, 0x58d, B, AF::plain, false, false, OC::compare, SC::compare, RC::none, 0, 0, 0,
+        guard, negate, pu, ra, offset, rb, rc, size3, op4),
+    ROW("ATOMS [URa]", ATOMS, 0x98c, H | B, AF::uniform, false, false, OC::integer, SC::shared, RC::none, ra_rz, 0x8000000, 0,
+        guard, negate, rd, ubase, offset, rb, size3, op4),
+    ROW("ATOMS.POPC.INC [Ra+URb]", ATOMS, 0xf8c, A | D, AF::plus_uniform, false, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
+        0x8000000 | 10ULL << 23, 0, guard, negate, rd, ra, uindex, offset),
+    ROW("ATOMS.POPC.INC [Ra+URb]", ATOMS, 0xf8c, H, AF::plus_uniform, false, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
+        0x8000000 | 11ULL << 23, 0, guard, negate, rd, ra, uindex, offset),
+    ROW("ATOMS.POPC.INC [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
+        0x80000c0 | 11ULL << 23, 0, guard, negate, rd, ra, uindex, offset),
+    // Float adds, mins and maxes from Hopper on (0x3a2 generic, 0x9a2/0x9a3/0x9a6 with desc[]).
+    ROW("ATOM.E float [Ra]", ATOM, 0x3a2, H | B, AF::plain, true, false, OC::floating, SC::floating, RC::ampere, 0, 0x100100, 0,
+        guard, negate, pu, rd, ra, offset, rb, size4, order, fop),
+    ROW("ATOM.E float desc[URc][Ra.64]", ATOM, 0x9a2, H, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0x81001c0, 0,
+        guard, negate, pu, rd, ra, offset, rb, desc, size4, order, fop),
+    ROW("ATOM.E float desc[URc][Ra.64]", ATOM, 0x9a2, B, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc100100, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop),
+    ROW("ATOMG.E float desc[URc][Ra.64]", ATOMG, 0x9a3, H, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0x81001c0, 0,
+        guard, negate, pu, rd, ra, offset, rb, desc, size4, order, fop),
+    ROW("ATOMG.E float desc[URc][Ra.64]", ATOMG, 0x9a3, B, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc100100, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop),
+    ROW("REDG.E float desc[URc][Ra.64]", REDG, 0x9a6, H, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0xc100180, 0,
+        guard, negate, ra, offset, rb, desc, size4, order, fop),
+    ROW("REDG.E float desc[URc][Ra.64]", REDG, 0x9a6, B, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0xc120100, 0,
+        guard, negate, ra, offset, rb, desc, size4, order, fop),
+    // 64-bit addresses (0x98a ATOM, 0x9a8 ATOMG): desc[] optional on Ampere and Ada, always from Hopper.
+    ROW("ATOM.E [Ra.64]", ATOM, 0x98a, A | D, AF::wide, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x81001c0, 0,
+        guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size3, order, op4),
+    ROW("ATOM.E desc[URc][Ra.64]", ATOM, 0x98a, H, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0x81001c0, 0,
+        guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4),
+    ROW("ATOM.E desc[URc][Ra.64]", ATOM, 0x98a, B, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8101100, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4),
+    ROW("ATOMG.E [URa]", ATOMG, 0x9a8, T, AF::uniform, true, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0x8100140, 0,
+        guard, negate, pu, rd, ubase, offset, rb, size3, order, op4),
+    ROW("ATOMG.E [Ra.64]", ATOMG, 0x9a8, A | D, AF::wide, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x81001c0, 0,
+        guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size3, order, op4),
+    ROW("ATOMG.E desc[URc][Ra.64]", ATOMG, 0x9a8, H, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0x81001c0, 0,
+        guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4),
+    ROW("ATOMG.E desc[URc][Ra.64]", ATOMG, 0x9a8, B, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8101100, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4),
+    // Reductions (0x98e): RED to Ada, REDG from Hopper; the op field is three bits.
+    ROW("RED.E [Ra]", RED, 0x98e, T, AF::plain, true, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x100100, 1ULL << 27,
+        guard, negate, ra, offset, rb, size3, order, op3),
+    ROW("RED.E [URa]", RED, 0x98e, T, AF::uniform, true, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0xc100100,
+        1ULL << 27, guard, negate, ubase, offset, rb, size3, order, op3),
+    ROW("RED.E [Ra.64]", RED, 0x98e, A | D, AF::wide, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0xc100180, 0,
+        guard, negate, ra, offset, rb, desc, desc_present, size3, order, op3),
+    ROW("REDG.E desc[URc][Ra.64]", REDG, 0x98e, H, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0xc100180, 0,
+        guard, negate, ra, offset, rb, desc, size3, order, op3),
+    ROW("REDG.E desc[URc][Ra.64]", REDG, 0x98e, B, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0xc120100, 0,
+        guard, negate, ra, offset, rb, desc, size3, order, op3),
+};
+
+#undef ROW
+
+// Op codes: the integer ops in the order of the Maxwell ATOM field (ADD … EXCH), the compares,
+// the float ops (two bits: ADD, MIN, MAX).
+struct OpCode {
+  OpCodes codes;
+  AtomOp op;
+  uint8_t code;
+};
+constexpr std::array op_codes = {
+    OpCode{OC::integer, AtomOp::ADD, 0},    OpCode{OC::integer, AtomOp::MIN, 1},   OpCode{OC::integer, AtomOp::MAX, 2},
+    OpCode{OC::integer, AtomOp::INC, 3},    OpCode{OC::integer, AtomOp::DEC, 4},   OpCode{OC::integer, AtomOp::AND, 5},
+    OpCode{OC::integer, AtomOp::OR, 6},     OpCode{OC::integer, AtomOp::XOR, 7},   OpCode{OC::integer, AtomOp::EXCH, 8},
+    OpCode{OC::compare, AtomOp::CAS, 0},    OpCode{OC::compare, AtomOp::CAST_SPIN, 3},
+    OpCode{OC::floating, AtomOp::ADD, 0},   OpCode{OC::floating, AtomOp::MIN, 1},  OpCode{OC::floating, AtomOp::MAX, 2},
+    OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},
+};
+
+struct SizeCode {
+  SizeCodes codes;
+  Size size;
+  uint8_t code;
+};
+constexpr std::array size_codes = {
+    // ATOM/ATOMG/RED before Hopper: the Maxwell codes (F16x2 at 4, F64 at 6).
+    SizeCode{SC::atom_before_hopper, Size::U32, 0}, SizeCode{SC::atom_before_hopper, Size::S32, 1},
+    SizeCode{SC::atom_before_hopper, Size::U64, 2}, SizeCode{SC::atom_before_hopper, Size::F32_FTZ_RN, 3},
+    SizeCode{SC::atom_before_hopper, Size::F16x2, 4}, SizeCode{SC::atom_before_hopper, Size::S64, 5},
+    SizeCode{SC::atom_before_hopper, Size::F64_RN, 6},
+    // From Hopper the floats have forms of their own; S64 moves to 3, .128 takes 4.
+    SizeCode{SC::atom, Size::U32, 0}, SizeCode{SC::atom, Size::S32, 1}, SizeCode{SC::atom, Size::U64, 2},
+    SizeCode{SC::atom, Size::S64, 3}, SizeCode{SC::atom, Size::U128, 4},
+    SizeCode{SC::shared_before_hopper, Size::U32, 0}, SizeCode{SC::shared_before_hopper, Size::S32, 1},
+    SizeCode{SC::shared_before_hopper, Size::U64, 2},
+    SizeCode{SC::shared, Size::U32, 0}, SizeCode{SC::shared, Size::S32, 1}, SizeCode{SC::shared, Size::U64, 2},
+    SizeCode{SC::shared, Size::U128, 4},
+    SizeCode{SC::compare_before_hopper, Size::U32, 0}, SizeCode{SC::compare_before_hopper, Size::U64, 2},
+    SizeCode{SC::compare, Size::U32, 0}, SizeCode{SC::compare, Size::U64, 2}, SizeCode{SC::compare, Size::U128, 4},
+    // The float forms' four bits: bit 3 set for the F32/F64 family.
+    SizeCode{SC::floating, Size::F16x2, 0}, SizeCode{SC::floating, Size::F16x4, 1}, SizeCode{SC::floating, Size::F16x8, 2},
+    SizeCode{SC::floating, Size::BF16x2, 3}, SizeCode{SC::floating, Size::BF16x4, 4}, SizeCode{SC::floating, Size::BF16x8, 5},
+    SizeCode{SC::floating, Size::F32_FTZ_RN, 9}, SizeCode{SC::floating, Size::F32x2, 10},
+    SizeCode{SC::floating, Size::F32x4, 11}, SizeCode{SC::floating, Size::F64_RN, 15},
+    SizeCode{SC::u32, Size::U32, 0},
+};
+
+struct OrderCode {
+  OrderCodes codes;
+  Strength strength;
+  Scope scope;
+  uint8_t code;
+};
+constexpr std::array order_codes = {
+    OrderCode{RC::turing, Strength::none, Scope::none, 0},     OrderCode{RC::turing, Strength::strong, Scope::cta, 8},
+    OrderCode{RC::turing, Strength::strong, Scope::gpu, 10},   OrderCode{RC::turing, Strength::strong, Scope::sys, 11},
+    OrderCode{RC::ampere, Strength::none, Scope::none, 0},     OrderCode{RC::ampere, Strength::strong, Scope::sm, 5},
+    OrderCode{RC::ampere, Strength::strong, Scope::gpu, 7},    OrderCode{RC::ampere, Strength::strong, Scope::sys, 10},
+};
+
+}  // namespace
+
+bool Form::has(FieldKind kind) const {
+  return std::any_of(fields.begin(), fields.begin() + field_count, [&](const Field& f) { return f.kind == kind; });
+}
+
+std::span<const Form> forms() { return form_table; }
+
+bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
+
+std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code) {
+  for (const OpCode& o : op_codes)
+    if (o.codes == codes && o.code == code) return o.op;
+  return std::nullopt;
+}
+
+std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
+  for (const OpCode& o : op_codes)
+    if (o.codes == codes && o.op == op) return o.code;
+  return std::nullopt;
+}
+
+std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
+  for (const SizeCode& s : size_codes)
+    if (s.codes == codes && s.code == code) return s.size;
+  return std::nullopt;
+}
+
+std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
+  for (const SizeCode& s : size_codes)
+    if (s.codes == codes && s.size == size) return s.code;
+  return std::nullopt;
+}
+
+std::optional<MemoryModifiers> order_from_code(OrderCodes codes, uint64_t code) {
+  for (const OrderCode& o : order_codes)
+    if (o.codes == codes && o.code == code) return MemoryModifiers{o.strength, o.scope, CacheOp::none, false};
+  return std::nullopt;
+}
+
+std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory) {
+  if (memory.cache != CacheOp::none || memory.private_) return std::nullopt;
+  for (const OrderCode& o : order_codes)
+    if (o.codes == codes && o.strength == memory.strength && o.scope == memory.scope) return o.code;
+  return std::nullopt;
+}
+
+}  // namespace gpuatom::nvidia::sass128

@@ -1,0 +1,89 @@
+// The table behind decode128() and encode128(): every 128-bit atomic form gpuatom knows, each an
+// opcode, the generations that have it, the bits it fixes and its fields (bit positions counted
+// over the whole word, 0–127). Read from ptxas 13.0's words and nvdisasm 13.0's text of them
+// (tests/conformance/nvidia/cuda13); docs/sass128.md says how each field was found.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/instruction.hpp"
+
+namespace gpuatom::nvidia::sass128 {
+
+enum class FieldKind : uint8_t {
+  guard,               // the guard predicate, 3 bits (7 = PT)
+  guard_negate,        // `@!`
+  rd, ra, rb, rc,      // 8-bit registers (255 = RZ)
+  pu,                  // the predicate destination
+  offset,              // the signed byte offset (24 bits; 23 in Blackwell's ATOM/ATOMG with desc[])
+  descriptor,          // desc[URn]: the uniform register, 6 bits
+  descriptor_present,  // whether desc[] is printed (sm_80 … sm_89; Hopper on always print it)
+  uniform_base,        // [URn + offset]
+  uniform_index,       // [Ra + URn]
+  op,                  // through the form's OpCodes
+  size,                // through the form's SizeCodes
+  order,               // .STRONG.<scope>, through the generation's OrderCodes
+  scale,               // ATOMS's .X4/.X8/.X16 index scaling: 0 none, 1 X4, 2 X8, 3 X16
+};
+
+struct Field {
+  FieldKind kind;
+  uint8_t lo;     // the lowest bit, 0–127
+  uint8_t width;
+};
+
+// The address a form takes.
+enum class AddressForm : uint8_t {
+  plain,          // [Ra + offset]
+  scaled,         // [Ra.Xn + offset] (ATOMS)
+  wide,           // [Ra.64 + offset], with desc[URn] where the form has a descriptor field
+  uniform,        // [URn + offset]
+  plus_uniform,   // [Ra + URn]
+};
+
+// Which op codes a form's op field holds.
+enum class OpCodes : uint8_t { integer, compare, floating, fixed_popc_inc };
+// Which size codes a form's size field holds.
+enum class SizeCodes : uint8_t { atom_before_hopper, atom, shared_before_hopper, shared, compare_before_hopper, compare, floating, u32 };
+// Which .STRONG.<scope> codes: Turing's, or Ampere's and later's.
+enum class OrderCodes : uint8_t { none, turing, ampere };
+
+using GenerationSet = uint16_t;  // bit i = Generation(i)
+
+struct Form {
+  std::string_view name;       // "ATOM.E [Ra]", for messages
+  Mnemonic mnemonic;
+  uint16_t opcode;             // bits 0–11
+  GenerationSet generations;
+  AddressForm address;
+  bool extended;               // prints .E
+  bool descriptor_always;      // desc[URn] is always printed
+  OpCodes ops;
+  SizeCodes sizes;
+  OrderCodes orders;
+  uint64_t fixed_low;          // the bits 12–63 the form fixes (an unused Ra is RZ: 0xff << 24)
+  uint64_t fixed_high;         // the bits 64–127 the form fixes (besides its fields)
+  uint64_t select_high;        // which of them tell this form from another of the same opcode
+  std::array<Field, 16> fields;
+  uint8_t field_count;
+  std::span<const Field> field_list() const { return {fields.data(), field_count}; }
+  bool has(FieldKind kind) const;
+};
+
+std::span<const Form> forms();
+bool in(GenerationSet set, Generation generation);
+
+// The code tables: a value of the field, or nothing when the form's field names no such thing.
+std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code);
+std::optional<uint64_t> op_code(OpCodes codes, AtomOp op);
+std::optional<Size> size_from_code(SizeCodes codes, uint64_t code);
+std::optional<uint64_t> size_code(SizeCodes codes, Size size);
+std::optional<MemoryModifiers> order_from_code(OrderCodes codes, uint64_t code);
+std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory);
+
+}  // namespace gpuatom::nvidia::sass128
