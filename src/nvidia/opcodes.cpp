@@ -35,7 +35,7 @@ constexpr std::array<OpInfo, atom_op_count> ops = {{
 // size_name()). The order is the one "expected …" messages list. nvdisasm prints two aliases for
 // a decoded size on some architectures (decoded_size_spelling(), docs/oracles.md).
 constexpr std::array<SizeSpelling, 21> spellings = {{
-    {".U32", Size::U32, false}, {".32", Size::U32, false}, {".S32", Size::S32, false},
+    {".U32", Size::U32, false}, {".32", Size::U32, false, std::nullopt, std::nullopt, true}, {".S32", Size::S32, false},
     {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, std::nullopt, true}, {".S64", Size::S64, false},
     {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
     {".F16x2.FTZ.RN", Size::F16x2, false, Architecture::sm_52, Architecture::sm_53, false, true}, {".F64.RN", Size::F64_RN, false},

@@ -134,7 +134,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   std::optional<uint8_t> descriptor;
   bool descriptor_shown = form->descriptor_always;
   const auto refuse = [&](const Field& f, uint64_t v) {
-    return error(where, fmt::format("{} on {}: bits {}–{} hold {}, which names no {}", form->name, name(arch), f.lo,
+    return error(where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(form->mnemonic).name, form->name, name(arch), f.lo,
                                     f.lo + f.width - 1, v, f.kind == Kind::op ? "operation" : f.kind == Kind::size ? "size" : "memory order"));
   };
   for (const Field& f : form->field_list()) {
@@ -173,7 +173,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   }
   if (form->ops == sass128::OpCodes::fixed_popc_inc) {
     i.op = AtomOp::POPC_INC;
-    i.size_spelling = ".32";  // nvdisasm prints ATOMS.POPC.INC.32
+    i.size_spelling = compact_size_spelling(Size::U32);  // nvdisasm prints ATOMS.POPC.INC.32
   }
   // An address printed without desc[] keeps its descriptor register's bits as read.
   if (descriptor && descriptor_shown) i.address.descriptor = descriptor;
@@ -248,7 +248,7 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::offset: {
           const int64_t span = int64_t{1} << (f.width - 1);
           if (i.address.offset < -span || i.address.offset >= span)
-            return error(i.where, fmt::format("{}: the offset {} does not fit {} signed bits", form.name,
+            return error(i.where, fmt::format("{} ({}): the offset {} does not fit {} signed bits", mn, form.name,
                                               signed_hex(i.address.offset), f.width));
           v = static_cast<uint64_t>(i.address.offset);
           break;

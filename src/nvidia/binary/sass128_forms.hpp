@@ -56,7 +56,7 @@ enum class OrderCodes : uint8_t { none, turing, ampere };
 using GenerationSet = uint16_t;  // bit i = Generation(i)
 
 struct Form {
-  std::string_view name;       // "ATOM.E [Ra]", for messages
+  std::string_view name;       // its operands ("compare, [Ra]"), for messages after the mnemonic
   Mnemonic mnemonic;
   uint16_t opcode;             // bits 0–11
   GenerationSet generations;
