@@ -19,6 +19,7 @@
 
 #include "command.hpp"
 #include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/sass128.hpp"
 #include "gpuatom/nvidia/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "sass_input.hpp"
@@ -36,13 +37,28 @@ struct AsmArgs {
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
-// The architecture whose words --encode writes: --arch, which must then be sm_5x/sm_6x.
+// The architecture whose words --encode writes: --arch (sm_61 when not given); 64-bit words for
+// sm_5x/sm_6x, 128-bit ones for the generations with 128-bit forms.
 nvidia::Architecture word_architecture(const std::optional<nvidia::Architecture>& arch) {
   if (!arch) return nvidia::default_word_architecture;
-  if (!nvidia::is_spa5(*arch))
-    throw BadInput(fmt::format("--arch {} with --encode: Maxwell/Pascal words exist for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62",
-                               nvidia::name(*arch)));
+  if (!nvidia::is_spa5(*arch) && !nvidia::has_sass128_forms(*arch))
+    throw BadInput(fmt::format("--arch {} with --encode: gpuatom knows no {} words yet (Maxwell/Pascal 64-bit words, "
+                               "Turing … Blackwell 128-bit words: sm_75 and later)",
+                               nvidia::name(*arch), nvidia::generation_info(*arch).name));
   return *arch;
+}
+
+// The word(s) of one instruction as a trailing comment, or the reason no word holds it.
+std::variant<std::string, support::Diagnostic> encoded(const nvidia::Instruction& inst, nvidia::Architecture arch) {
+  if (nvidia::is_spa5(arch)) {
+    const auto word = nvidia::encode(inst, arch);
+    if (const auto* refused = std::get_if<support::Diagnostic>(&word)) return *refused;
+    return fmt::format("0x{:016x}", std::get<uint64_t>(word));
+  }
+  const auto word = nvidia::encode128(inst, arch);
+  if (const auto* refused = std::get_if<support::Diagnostic>(&word)) return *refused;
+  const nvidia::Word128& w = std::get<nvidia::Word128>(word);
+  return fmt::format("0x{:016x} 0x{:016x}", w.low, w.high);
 }
 
 // The parse, then each instruction's rules: errors, or warnings with --rules-as-warnings.
@@ -68,12 +84,12 @@ int run_asm(const AsmArgs& args) {
         lines.push_back(text);
         continue;
       }
-      const auto word = nvidia::encode(inst, arch);
+      const auto word = encoded(inst, arch);
       if (const auto* refused = std::get_if<support::Diagnostic>(&word)) {
         diagnostics.add(*refused);
         continue;
       }
-      lines.push_back(fmt::format("{:<56} // 0x{:016x}", text, std::get<uint64_t>(word)));
+      lines.push_back(fmt::format("{:<56} // {}", text, std::get<std::string>(word)));
     }
   }
   report(diagnostics);
@@ -92,10 +108,12 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
       "Examples:\n"
       "  gpuatom asm sass kernel.sass\n"
       "  echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode");
-  cmd->add_flag("--encode", args->encode, "print each Maxwell 64-bit word (0x%016x) beside its text");
+  cmd->add_flag("--encode", args->encode,
+                "print each instruction's word beside its text: a Maxwell/Pascal 64-bit word, or a 128-bit word as "
+                "two 64-bit halves, low then high (sm_75 on), control bits zero");
   add_architecture_option(*cmd, args->architecture,
-                          "read and check the text for this architecture (sm_50 … sm_90); with --encode, the word "
-                          "is the one nvdisasm of that architecture reads (sm_50 … sm_62; default sm_61)");
+                          "read and check the text for this architecture (sm_50 … sm_121f); with --encode, the word "
+                          "is the one nvdisasm of that architecture reads (sm_50 … sm_62, sm_75 … sm_121f; default sm_61)");
   cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });

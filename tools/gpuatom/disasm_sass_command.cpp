@@ -1,7 +1,10 @@
 // `gpuatom disasm sass 0xWORD… | --file F [--binary] [--arch sm_NN]`: Maxwell/Pascal 64-bit
-// words to the text NVIDIA's nvdisasm prints for them on that architecture (docs/oracles.md).
+// words, or Turing … Blackwell 128-bit words (two 64-bit halves, low then high), to the text
+// NVIDIA's nvdisasm prints for them on that architecture (docs/oracles.md, docs/sass128.md).
 //
 //   gpuatom disasm sass 0xed07000100570200 0xebf9000000370233
+//   gpuatom disasm sass --arch sm_90 0x000000040a0079a8 0x004e2800081ee1c6
+//   gpuatom disasm sass --arch sm_90 --control 0x000000040a0079a8 0x004e2800081ee1c6  (control bits as a comment)
 //   gpuatom disasm sass --arch sm_52 0xed09000100470200  (sm_52 reads .F16x2.FTZ.RN, sm_61 .F16x2.RN)
 //   gpuatom disasm sass --file words.txt            (one hex word per line; // and # comments)
 //   gpuatom disasm sass --file kernel.bin --binary  (raw little-endian 8-byte words)
@@ -19,6 +22,7 @@
 #include "command.hpp"
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/sass128.hpp"
 #include "gpuatom/support/text.hpp"
 #include "sass_input.hpp"
 
@@ -31,6 +35,7 @@ struct DisasmArgs {
   std::vector<std::string> words;
   std::string file;
   bool binary = false;
+  bool control = false;
   std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
@@ -39,6 +44,7 @@ struct DisasmArgs {
 // The file name is not copied per word: a 10 MB binary holds 1.25 M of them.
 struct Word {
   uint64_t value;
+  uint64_t high = 0;  // a 128-bit word's high half
   uint32_t line = 0, column = 0;
   uint64_t offset = 0;
 
@@ -57,7 +63,9 @@ std::optional<uint64_t> parse_word(std::string_view text) {
   return support::parse_unsigned(prefixed);
 }
 
-std::vector<Word> words_from_text(const std::string& text, const std::string& file, support::Diagnostics& diagnostics) {
+// `halves` = 2 for 128-bit words: each line holds the low and the high half.
+std::vector<Word> words_from_text(const std::string& text, const std::string& file, support::Diagnostics& diagnostics,
+                                  int halves) {
   std::vector<Word> words;
   uint32_t line_number = 0;
   size_t start = 0;
@@ -74,26 +82,63 @@ std::vector<Word> words_from_text(const std::string& text, const std::string& fi
     const size_t last = line.find_last_not_of(" \t\r");
     const std::string_view token = line.substr(first, last - first + 1);
     const support::SourceLocation where{file, line_number, static_cast<uint32_t>(first + 1), std::nullopt};
-    if (auto w = parse_word(token)) words.push_back({*w, where.line, where.column, 0});
+    if (halves == 2) {
+      const size_t space = token.find_first_of(" \t");
+      const size_t second = space == std::string_view::npos ? space : token.find_first_not_of(" \t", space);
+      const auto low = parse_word(token.substr(0, space));
+      const auto high = second == std::string_view::npos ? std::nullopt : parse_word(token.substr(second));
+      if (low && high) words.push_back({*low, *high, where.line, where.column, 0});
+      else
+        diagnostics.error(where, fmt::format("'{}' is not a 128-bit word: two 64-bit hex halves, low then high "
+                                             "(0x000000040a0079a8 0x004e2800081ee1c6)",
+                                             token));
+      continue;
+    }
+    if (auto w = parse_word(token)) words.push_back({*w, 0, where.line, where.column, 0});
     else diagnostics.error(where, fmt::format("'{}' is not a 64-bit hex word (one per line, e.g. 0xed07000100570200)", token));
   }
   return words;
 }
 
-std::vector<Word> words_from_binary(const std::string& bytes, const std::string& file, support::Diagnostics& diagnostics) {
+uint64_t little_endian(const std::string& bytes, size_t at) {
+  uint64_t w = 0;
+  for (int b = 7; b >= 0; --b) w = (w << 8) | static_cast<unsigned char>(bytes[at + static_cast<size_t>(b)]);
+  return w;
+}
+
+std::vector<Word> words_from_binary(const std::string& bytes, const std::string& file, support::Diagnostics& diagnostics,
+                                    int halves) {
   std::vector<Word> words;
-  if (bytes.size() % 8) {
+  const size_t size = 8 * static_cast<size_t>(halves);
+  if (bytes.size() % size) {
     diagnostics.error({file, 0, 0, bytes.size()},
-                      fmt::format("{} bytes is not a whole number of 8-byte instruction words", bytes.size()),
+                      fmt::format("{} bytes is not a whole number of {}-byte instruction words", bytes.size(), size),
                       "spec/nvidia.md §11");
     return words;
   }
-  for (size_t at = 0; at < bytes.size(); at += 8) {
-    uint64_t w = 0;
-    for (int b = 7; b >= 0; --b) w = (w << 8) | static_cast<unsigned char>(bytes[at + static_cast<size_t>(b)]);
-    words.push_back({w, 0, 0, at});
-  }
+  for (size_t at = 0; at < bytes.size(); at += size)
+    words.push_back({little_endian(bytes, at), halves == 2 ? little_endian(bytes, at + 8) : 0, 0, 0, at});
   return words;
+}
+
+// One word's line, or nothing with its diagnostics added.
+std::optional<std::string> disassemble(const Word& w, const support::SourceLocation& where, nvidia::Architecture arch,
+                                       bool control, support::Diagnostics& diagnostics) {
+  if (nvidia::is_spa5(arch)) {
+    nvidia::Decoded decoded = nvidia::decode(w.value, where, arch);
+    for (const support::Diagnostic& d : decoded.diagnostics.all()) diagnostics.add(d);
+    if (decoded.instruction && !decoded.diagnostics.has_errors()) return nvidia::print(*decoded.instruction);
+    return std::nullopt;
+  }
+  const nvidia::Word128 word{w.value, w.high};
+  const auto decoded = nvidia::decode128(word, arch, where);
+  if (const auto* why = std::get_if<support::Diagnostic>(&decoded)) {
+    diagnostics.add(*why);
+    return std::nullopt;
+  }
+  std::string line = nvidia::print(std::get<nvidia::Instruction>(decoded));
+  if (control) line += fmt::format("  /* {} */", nvidia::describe(nvidia::control_bits(word)));
+  return line;
 }
 
 int run_disasm(const DisasmArgs& args) {
@@ -101,28 +146,36 @@ int run_disasm(const DisasmArgs& args) {
     throw BadInput("give either words on the command line or --file F (not both)");
   if (args.binary && args.file.empty()) throw BadInput("--binary reads --file F");
   const nvidia::Architecture arch = args.architecture->value_or(nvidia::default_word_architecture);
-  if (!nvidia::is_spa5(arch))
-    throw BadInput(fmt::format("--arch {}: Maxwell/Pascal words are read for sm_50 sm_52 sm_53 sm_60 sm_61 sm_62",
-                               nvidia::name(arch)));
+  if (!nvidia::is_spa5(arch) && !nvidia::has_sass128_forms(arch))
+    throw BadInput(fmt::format("--arch {}: gpuatom knows no {} words yet (Maxwell/Pascal 64-bit words: sm_50 … sm_62; "
+                               "128-bit words: sm_75 … sm_121f)",
+                               nvidia::name(arch), nvidia::generation_info(arch).name));
+  if (args.control && nvidia::is_spa5(arch))
+    throw BadInput("--control prints a 128-bit word's control bits (sm_75 on); Maxwell/Pascal keep them in a control word");
+  const int halves = nvidia::is_spa5(arch) ? 1 : 2;
   support::Diagnostics diagnostics;
   std::vector<Word> words;
   if (!args.file.empty()) {
     const std::string input = read_input(args.file);
-    words = args.binary ? words_from_binary(input, args.file, diagnostics) : words_from_text(input, args.file, diagnostics);
+    words = args.binary ? words_from_binary(input, args.file, diagnostics, halves)
+                        : words_from_text(input, args.file, diagnostics, halves);
   } else {
-    for (size_t i = 0; i < args.words.size(); ++i) {
+    if (args.words.size() % static_cast<size_t>(halves))
+      throw BadInput(fmt::format("{} words on the command line: a 128-bit word is two 64-bit halves, low then high",
+                                 args.words.size()));
+    for (size_t i = 0; i < args.words.size(); i += static_cast<size_t>(halves)) {
       const support::SourceLocation where{"<command line>", 0, 0, i * 8};
-      if (auto w = parse_word(args.words[i])) words.push_back({*w, 0, 0, i * 8});
-      else diagnostics.error(where, fmt::format("'{}' is not a 64-bit hex word", args.words[i]));
+      const auto low = parse_word(args.words[i]);
+      const auto high = halves == 2 ? parse_word(args.words[i + 1]) : std::optional<uint64_t>(0);
+      if (low && high) words.push_back({*low, *high, 0, 0, i * 8});
+      else diagnostics.error(where, fmt::format("'{}' is not a 64-bit hex word", args.words[low ? i + 1 : i]));
     }
   }
   const std::string source = args.file.empty() ? "<command line>" : args.file;
   std::vector<std::string> lines;
   bool undecodable = diagnostics.has_errors();
   for (const Word& w : words) {
-    nvidia::Decoded decoded = nvidia::decode(w.value, w.where(source), arch);
-    for (const support::Diagnostic& d : decoded.diagnostics.all()) diagnostics.add(d);
-    if (decoded.instruction && !decoded.diagnostics.has_errors()) lines.push_back(nvidia::print(*decoded.instruction));
+    if (auto line = disassemble(w, w.where(source), arch, args.control, diagnostics)) lines.push_back(std::move(*line));
     else undecodable = true;
   }
   report(diagnostics);
@@ -135,19 +188,22 @@ int run_disasm(const DisasmArgs& args) {
 
 void add_disasm_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<DisasmArgs>();
-  CLI::App* cmd = parent.add_subcommand("sass", "Print Maxwell 64-bit atomic instruction words as SASS text");
+  CLI::App* cmd = parent.add_subcommand("sass", "Print atomic instruction words (Maxwell/Pascal 64-bit, Turing … Blackwell 128-bit) as SASS text");
   cmd->footer(
       "Examples:\n"
       "  gpuatom disasm sass 0xed07000100570200 0xebf9000000370233\n"
       "  gpuatom disasm sass --arch sm_52 0xed09000100470200\n"
+      "  gpuatom disasm sass --arch sm_90 0x000000040a0079a8 0x004e2800081ee1c6\n"
       "  gpuatom disasm sass --file words.txt\n"
       "  gpuatom disasm sass --file kernel.bin --binary");
-  cmd->add_option("words", args->words, "64-bit words in hex (0xed07000100570200)");
-  cmd->add_option("--file", args->file, "read words from a file: one hex word per line, or raw bytes with --binary");
-  cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte words");
+  cmd->add_option("words", args->words, "64-bit words in hex (0xed07000100570200); a 128-bit word is two, low then high");
+  cmd->add_option("--file", args->file,
+                  "read words from a file: one hex word per line (two for a 128-bit word), or raw bytes with --binary");
+  cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte (16-byte from sm_75) words");
+  cmd->add_flag("--control", args->control, "print each 128-bit word's control bits (stall, yield, barriers, reuse) as a comment");
   add_architecture_option(*cmd, args->architecture,
-                          "read the words as nvdisasm of this architecture does: sm_50 sm_52 sm_53 sm_60 sm_61 sm_62 "
-                          "(default sm_61)");
+                          "read the words as nvdisasm of this architecture does: sm_50 … sm_62 (64-bit), sm_75 … "
+                          "sm_121f (128-bit) (default sm_61)");
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
 }
 

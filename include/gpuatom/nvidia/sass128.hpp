@@ -32,8 +32,8 @@ struct ControlBits {
 ControlBits control_bits(const Word128& word);
 // The word with its control bits replaced.
 Word128 with_control_bits(Word128 word, const ControlBits& control);
-// "[B------:R-:W2:Y:S04]" is CuAssembler's spelling; gpuatom prints nvdisasm's own comment
-// fields: "stall 4, yield, write 2, wait 0x1, reuse 0x0".
+// Every field with its raw value ("stall 1, yield 1, write barrier 2, read barrier 7, wait mask
+// 0x00, reuse 0x0"): the bits as they are, with no reading of what a value means to the scheduler.
 std::string describe(const ControlBits& control);
 
 // Whether the architecture has 128-bit atomic forms gpuatom knows (Turing on).

@@ -90,13 +90,8 @@ Word128 with_control_bits(Word128 w, const ControlBits& c) {
 }
 
 std::string describe(const ControlBits& c) {
-  std::string out = fmt::format("stall {}", c.stall);
-  if (c.yield) out += ", yield";
-  if (c.write_barrier != 7) out += fmt::format(", write {}", c.write_barrier);
-  if (c.read_barrier != 7) out += fmt::format(", read {}", c.read_barrier);
-  if (c.wait_mask) out += fmt::format(", wait 0x{:x}", c.wait_mask);
-  if (c.reuse) out += fmt::format(", reuse 0x{:x}", c.reuse);
-  return out;
+  return fmt::format("stall {}, yield {}, write barrier {}, read barrier {}, wait mask 0x{:02x}, reuse 0x{:x}", c.stall,
+                     c.yield ? 1 : 0, c.write_barrier, c.read_barrier, c.wait_mask, c.reuse);
 }
 
 bool has_sass128_forms(Architecture arch) {
