@@ -15,7 +15,6 @@ using Kind = sass128::FieldKind;
 using sass128::Form;
 
 constexpr uint64_t opcode_mask = 0xfff;
-constexpr uint8_t control_lo = 105;
 
 uint64_t get(const Word128& w, int lo, int width) {
   const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
