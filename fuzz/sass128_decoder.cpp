@@ -21,11 +21,11 @@ using namespace gpuatom::nvidia;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Word128 word;
-  for (size_t k = 0; k < size && k < 16; ++k) (k < 8 ? word.low : word.high) |= uint64_t{data[k]} << (8 * (k % 8));
+  for (size_t k = 0; k < size && k < 16; ++k) (k < 8 ? word.lo : word.hi) |= uint64_t{data[k]} << (8 * (k % 8));
   constexpr Architecture readings[] = {Architecture::sm_75, Architecture::sm_80, Architecture::sm_89,
                                        Architecture::sm_90, Architecture::sm_100, Architecture::sm_120};
   const Architecture arch = readings[size > 16 ? data[16] % 6 : 3];
-  const std::string hex = fmt::format("0x{:016x} 0x{:016x} ({})", word.low, word.high, name(arch));
+  const std::string hex = fmt::format("0x{:016x} 0x{:016x} ({})", word.lo, word.hi, name(arch));
 
   const auto decoded = decode128(word, arch, {"fuzz.bin", 0, 0, 0});
   if (const auto* why = std::get_if<support::Diagnostic>(&decoded)) {

@@ -58,7 +58,7 @@ std::variant<std::string, support::Diagnostic> encoded(const nvidia::Instruction
   const auto word = nvidia::encode128(inst, arch);
   if (const auto* refused = std::get_if<support::Diagnostic>(&word)) return *refused;
   const nvidia::Word128& w = std::get<nvidia::Word128>(word);
-  return fmt::format("0x{:016x} 0x{:016x}", w.low, w.high);
+  return fmt::format("0x{:016x} 0x{:016x}", w.lo, w.hi);
 }
 
 // The parse, then each instruction's rules: errors, or warnings with --rules-as-warnings.

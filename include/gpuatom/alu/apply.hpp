@@ -11,6 +11,7 @@
 
 #include "gpuatom/alu/operation.hpp"
 #include "gpuatom/numeric/arithmetic.hpp"
+#include "gpuatom/support/bits.hpp"
 #include "gpuatom/support/bits128.hpp"
 
 namespace gpuatom::alu {
@@ -56,10 +57,7 @@ constexpr uint64_t float_any(Op op, Type t, uint64_t old, uint64_t v, const Floa
   }
 }
 
-constexpr int64_t sign_extend(uint64_t bits, int width) {
-  const int shift = 64 - width;
-  return static_cast<int64_t>(bits << shift) >> shift;
-}
+using support::sign_extend;
 
 constexpr bool less(uint64_t a, uint64_t b, Type type) {
   switch (type) {

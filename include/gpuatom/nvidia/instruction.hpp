@@ -27,6 +27,7 @@
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
+#include "gpuatom/support/bits128.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::nvidia {
@@ -104,12 +105,10 @@ struct SourceColumns {
   uint32_t column(OperandRole role) const { return operands[static_cast<int>(role)]; }
 };
 
-// A 128-bit instruction word (sm_70 on), as nvdisasm and cuobjdump print it: the low 64 bits
-// (opcode, guard, registers, offset) and the high 64 bits (modifiers, then the control bits).
-struct Word128 {
-  uint64_t low = 0, high = 0;
-  friend bool operator==(const Word128&, const Word128&) = default;
-};
+// A 128-bit instruction word (sm_70 on) is a 128-bit value like any other: `lo` the half at the
+// lower address, which nvdisasm prints first (opcode, guard, registers, offset), `hi` the other
+// (modifiers, then the control bits).
+using Word128 = support::Bits128;
 
 struct Instruction {
   // --- What the instruction is -------------------------------------------------------------

@@ -6,15 +6,11 @@
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/validator.hpp"
+#include "gpuatom/support/bits.hpp"
 
 namespace gpuatom::nvidia {
 
 namespace {
-
-constexpr int64_t sign_extend(uint64_t value, int bits) {
-  const uint64_t sign = 1ULL << (bits - 1);
-  return static_cast<int64_t>((value ^ sign) - sign);
-}
 
 // What follows the word in the message for a word that is no atomic: " is not a SPA 5.0 atomic:
 // its opcode bits match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor
@@ -144,7 +140,7 @@ class Decoder {
   // Ra = RZ reads the field unsigned (absolute form), otherwise signed (§6.5).
   void offset(uint64_t field, int bits, int scale) {
     const bool absolute = inst_.address.base == RZ;
-    inst_.address.offset = (absolute ? static_cast<int64_t>(field) : sign_extend(field, bits)) * scale;
+    inst_.address.offset = (absolute ? static_cast<int64_t>(field) : support::sign_extend(field, bits)) * scale;
   }
 
   // The sparse predicate Ps, bit-inverted (§6.6). nvdisasm has no Ps forms on sm_50, and none

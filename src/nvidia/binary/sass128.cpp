@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
-#include "sass128_forms.hpp"
+#include <algorithm>
+#include <vector>
+
 #include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/support/bits.hpp"
+#include "sass128_forms.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -18,9 +22,9 @@ constexpr uint64_t opcode_mask = 0xfff;
 
 uint64_t get(const Word128& w, int lo, int width) {
   const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
-  if (lo >= 64) return (w.high >> (lo - 64)) & mask;
-  uint64_t v = w.low >> lo;
-  if (lo + width > 64) v |= w.high << (64 - lo);
+  if (lo >= 64) return (w.hi >> (lo - 64)) & mask;
+  uint64_t v = w.lo >> lo;
+  if (lo + width > 64) v |= w.hi << (64 - lo);
   return v & mask;
 }
 
@@ -28,14 +32,14 @@ void put(Word128& w, int lo, int width, uint64_t value) {
   const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
   value &= mask;
   if (lo >= 64) {
-    w.high = (w.high & ~(mask << (lo - 64))) | value << (lo - 64);
+    w.hi = (w.hi & ~(mask << (lo - 64))) | value << (lo - 64);
     return;
   }
-  w.low = (w.low & ~(mask << lo)) | value << lo;
+  w.lo = (w.lo & ~(mask << lo)) | value << lo;
   if (lo + width > 64) {
     const int over = lo + width - 64;
     const uint64_t high_mask = (1ULL << over) - 1;
-    w.high = (w.high & ~high_mask) | (value >> (64 - lo));
+    w.hi = (w.hi & ~high_mask) | (value >> (64 - lo));
   }
 }
 
@@ -45,23 +49,26 @@ Word128 field_mask(const Field& f) {
   return m;
 }
 
-Word128 operator|(Word128 a, Word128 b) { return {a.low | b.low, a.high | b.high}; }
-Word128 operator&(Word128 a, Word128 b) { return {a.low & b.low, a.high & b.high}; }
-Word128 operator^(Word128 a, Word128 b) { return {a.low ^ b.low, a.high ^ b.high}; }
-Word128 operator~(Word128 a) { return {~a.low, ~a.high}; }
+Word128 operator|(Word128 a, Word128 b) { return {a.lo | b.lo, a.hi | b.hi}; }
+Word128 operator&(Word128 a, Word128 b) { return {a.lo & b.lo, a.hi & b.hi}; }
+Word128 operator^(Word128 a, Word128 b) { return {a.lo ^ b.lo, a.hi ^ b.hi}; }
+Word128 operator~(Word128 a) { return {~a.lo, ~a.hi}; }
 
 Word128 fixed(const Form& form) { return {form.opcode | form.fixed_low, form.fixed_high}; }
 
-// The bits a form's fields and opcode cover; what is left is fixed or kept.
-Word128 fields_mask(const Form& form) {
-  Word128 m{opcode_mask, 0};
-  for (const Field& f : form.field_list()) m = m | field_mask(f);
-  return m;
-}
-
-int64_t sign_extend(uint64_t value, int bits) {
-  const uint64_t sign = 1ULL << (bits - 1);
-  return static_cast<int64_t>((value ^ sign) - sign);
+// The bits a form's fields and opcode cover; what is left is fixed or kept. Built once for every
+// form: decode128 and encode128 ask per word.
+const Word128& fields_mask(const Form& form) {
+  static const std::vector<Word128> masks = [] {
+    std::vector<Word128> out;
+    for (const Form& f : sass128::forms()) {
+      Word128 m{opcode_mask, 0};
+      for (const Field& field : f.field_list()) m = m | field_mask(field);
+      out.push_back(m);
+    }
+    return out;
+  }();
+  return masks[static_cast<size_t>(&form - sass128::forms().data())];
 }
 
 constexpr std::array<RegisterSuffix, 4> scales = {RegisterSuffix::none, RegisterSuffix::x4, RegisterSuffix::x8,
@@ -104,10 +111,10 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   const GenerationInfo& g = generation_info(arch);
   if (g.word != WordFormat::sass128)
     return error(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
-  const uint64_t opcode = word.low & opcode_mask;
+  const uint64_t opcode = word.lo & opcode_mask;
   const Form* form = nullptr;
   for (const Form& f : sass128::forms())
-    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && (word.high & f.select_high) == (f.fixed_high & f.select_high)) {
+    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && (word.hi & f.select_high) == (f.fixed_high & f.select_high)) {
       form = &f;
       break;
     }
@@ -125,7 +132,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   i.where = where;
   i.address.suffix = form->address == AddressForm::wide ? RegisterSuffix::wide64 : RegisterSuffix::none;
   Word128 kept = (word ^ fixed(*form)) & ~fields_mask(*form);
-  std::optional<uint8_t> descriptor;
+  const Field* descriptor = nullptr;
   bool descriptor_shown = form->descriptor_always;
   const auto refuse = [&](const Field& f, uint64_t v) {
     return error(where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(form->mnemonic).name, form->name, name(arch), f.lo,
@@ -142,8 +149,8 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       case Kind::rb: i.rb = byte; break;
       case Kind::rc: i.rc = byte; break;
       case Kind::pu: i.pu = byte; break;
-      case Kind::offset: i.address.offset = sign_extend(v, f.width); break;
-      case Kind::descriptor: descriptor = byte; break;
+      case Kind::offset: i.address.offset = support::sign_extend(v, f.width); break;
+      case Kind::descriptor: descriptor = &f; break;
       case Kind::descriptor_present: descriptor_shown = v != 0; break;
       case Kind::uniform_base:
         i.address.uniform_base = true;
@@ -165,15 +172,15 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       case Kind::scale: i.address.suffix = scales[v]; break;
     }
   }
-  if (form->ops == sass128::OpCodes::fixed_popc_inc) {
-    i.op = AtomOp::POPC_INC;
-    i.size_spelling = compact_size_spelling(Size::U32);  // nvdisasm prints ATOMS.POPC.INC.32
+  // A form without an op or size field has its code table's one op or size.
+  if (!form->has(Kind::op)) i.op = *sass128::op_from_code(form->ops, 0);
+  if (!form->has(Kind::size)) {
+    i.size = *sass128::size_from_code(form->sizes, 0);
+    i.size_spelling = compact_size_spelling(i.size);  // nvdisasm prints ATOMS.POPC.INC.32
   }
   // An address printed without desc[] keeps its descriptor register's bits as read.
-  if (descriptor && descriptor_shown) i.address.descriptor = descriptor;
-  else if (descriptor)
-    for (const Field& f : form->field_list())
-      if (f.kind == Kind::descriptor) kept = kept | (word & field_mask(f));
+  if (descriptor && descriptor_shown) i.address.descriptor = static_cast<uint8_t>(get(word, descriptor->lo, descriptor->width));
+  else if (descriptor) kept = kept | (word & field_mask(*descriptor));
   i.kept_bits = kept;
   return i;
 }
@@ -191,7 +198,7 @@ bool takes(const Form& form, const Instruction& i) {
       break;
     case AddressForm::scaled:
       address = !a.uniform_base && !a.descriptor && !a.uniform_index &&
-                (a.suffix == RegisterSuffix::none || scale(a.suffix) > 1);
+                std::find(scales.begin(), scales.end(), a.suffix) != scales.end();
       break;
     case AddressForm::wide:
       address = !a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::wide64 &&
@@ -257,9 +264,8 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::op: v = *op; break;
         case Kind::size: v = *size; break;
         case Kind::order: v = order; break;
-        case Kind::scale:
-          v = i.address.suffix == RegisterSuffix::x4 ? 1 : i.address.suffix == RegisterSuffix::x8 ? 2
-            : i.address.suffix == RegisterSuffix::x16 ? 3 : 0;
+        case Kind::scale:  // takes() let only the suffixes of `scales` through
+          v = static_cast<uint64_t>(std::find(scales.begin(), scales.end(), i.address.suffix) - scales.begin());
           break;
       }
       put(w, f.lo, f.width, v);

@@ -197,40 +197,50 @@ std::span<const Form> forms() { return form_table; }
 
 bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
 
+namespace {
+
+// The first row of a code table that `match` takes, or nothing: the six lookups below, each
+// direction of each table.
+template <typename Table, typename Match>
+const typename Table::value_type* find_row(const Table& rows, Match match) {
+  const auto row = std::find_if(rows.begin(), rows.end(), match);
+  return row == rows.end() ? nullptr : &*row;
+}
+
+}  // namespace
+
 std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code) {
-  for (const OpCode& o : op_codes)
-    if (o.codes == codes && o.code == code) return o.op;
+  if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.code == code; })) return o->op;
   return std::nullopt;
 }
 
 std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
-  for (const OpCode& o : op_codes)
-    if (o.codes == codes && o.op == op) return o.code;
+  if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.op == op; })) return o->code;
   return std::nullopt;
 }
 
 std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
-  for (const SizeCode& s : size_codes)
-    if (s.codes == codes && s.code == code) return s.size;
+  if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.code == code; })) return s->size;
   return std::nullopt;
 }
 
 std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
-  for (const SizeCode& s : size_codes)
-    if (s.codes == codes && s.size == size) return s.code;
+  if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.size == size; })) return s->code;
   return std::nullopt;
 }
 
 std::optional<MemoryModifiers> order_from_code(OrderCodes codes, uint64_t code) {
-  for (const OrderCode& o : order_codes)
-    if (o.codes == codes && o.code == code) return MemoryModifiers{o.strength, o.scope, CacheOp::none, false};
+  if (const auto* o = find_row(order_codes, [&](const OrderCode& r) { return r.codes == codes && r.code == code; }))
+    return MemoryModifiers{o->strength, o->scope, CacheOp::none, false};
   return std::nullopt;
 }
 
 std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory) {
   if (memory.cache != CacheOp::none || memory.private_) return std::nullopt;
-  for (const OrderCode& o : order_codes)
-    if (o.codes == codes && o.strength == memory.strength && o.scope == memory.scope) return o.code;
+  if (const auto* o = find_row(order_codes, [&](const OrderCode& r) {
+        return r.codes == codes && r.strength == memory.strength && r.scope == memory.scope;
+      }))
+    return o->code;
   return std::nullopt;
 }
 
