@@ -77,6 +77,13 @@ class Validator {
               fmt::format("{} prints {} with {}", name(arch), cast_spin,
                           g.atoms_cast_spin_predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
               "docs/oracles.md");
+    const Surface& surface = i_.surface;
+    if (i_.is_surface() && surface.handle_uniform && !surface.handle_indices.empty() != g.surface_uniform_immediate)
+      warning(col(OperandRole::handle),
+              fmt::format("{} prints a uniform-register surface handle {}", name(arch),
+                          g.surface_uniform_immediate ? "with its trailing immediate (`UR4, 0x0`)"
+                                                      : "without a trailing immediate (`UR4`)"),
+              "docs/oracles.md");
   }
 
   void placeholders() {

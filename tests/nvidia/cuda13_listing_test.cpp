@@ -51,6 +51,12 @@ TEST(Cuda13Listing, LaterGenerationsFormsAreRefusedEarlier) {
           "a vector atomic does not exist on sm_89 (Ada): it exists from sm_90");
   refused("ATOMS.CAS.128 R16, [R3], R16, R20 ;", Architecture::sm_86, "it exists from sm_90");
   refused("ATOM.E.CAST.SPIN PT, R11, [R18], R10, R11 ;", Architecture::sm_80, "ATOM.CAST.SPIN does not exist on sm_80");
+  const auto handle = gpuatom::nvidia::check_sass("SURED.D.1D.ADD.STRONG.SYS.TRAP [R4], R3, UR4, 0x0 ;", "t.sass",
+                                                  Architecture::sm_100);
+  EXPECT_FALSE(handle.diagnostics.has_errors());
+  EXPECT_NE(handle.diagnostics.format_all().find("sm_100 prints a uniform-register surface handle without a trailing immediate"),
+            std::string::npos)
+      << handle.diagnostics.format_all();
   const auto warned = gpuatom::nvidia::check_sass("ATOMS.CAST.SPIN P0, [R0+0x10], R4, R5 ;", "t.sass", Architecture::sm_90);
   EXPECT_FALSE(warned.diagnostics.has_errors());
   EXPECT_NE(warned.diagnostics.format_all().find("sm_90 prints ATOMS.CAST.SPIN with a destination register Rd"),
@@ -65,7 +71,7 @@ namespace {
 using gpuatom::nvidia::Instruction;
 using gpuatom::nvidia::Word128;
 
-std::string hex(const Word128& w) { return fmt::format("0x{:016x} 0x{:016x}", w.low, w.high); }
+std::string hex(const Word128& w) { return fmt::format("0x{:016x} 0x{:016x}", w.lo, w.hi); }
 
 // Every word decodes, for its architecture, to the line nvdisasm printed for it, and encodes back
 // to itself (control bits and unprinted bits kept); the line itself, parsed, encodes to the same

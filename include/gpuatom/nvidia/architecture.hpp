@@ -44,7 +44,8 @@ struct GenerationInfo {
   bool vector_atomics;                 // ATOMG/REDG .F16x4 … .F32x4 (PTX .v2/.v4/.v8)
   bool atom_cast_spin;                 // ATOM.E.CAST.SPIN through a generic address
   bool atoms_cast_spin_predicate;      // ATOMS.CAST.SPIN writes Pu (`P0, [R0]`) instead of Rd
-  bool surface_uniform_immediate;      // a URn surface handle is printed with its `, 0x0`
+  bool surface_uniform_immediate;      // a URn surface handle is printed with its `, 0x0` (Hopper;
+                                       // no earlier generation's data prints a URn handle)
 };
 
 // The architecture's generation column.

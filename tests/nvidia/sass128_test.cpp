@@ -1,0 +1,120 @@
+// decode128 / encode128 beyond the listings (tests/nvidia/cuda13_listing_test.cpp holds every real
+// word): control bits set by hand, the offset field's width per generation, codes that name
+// nothing, architectures without 128-bit forms, and the bits a text does not show.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <variant>
+
+#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/sass128.hpp"
+
+namespace {
+
+using gpuatom::nvidia::Architecture;
+using gpuatom::nvidia::Instruction;
+using gpuatom::nvidia::Word128;
+
+Instruction parsed(const std::string& line, Architecture arch) {
+  auto p = gpuatom::nvidia::parse_sass(line, "t.sass", arch);
+  EXPECT_EQ(p.diagnostics.format_all(), "");
+  EXPECT_EQ(p.instructions.size(), 1u);
+  return p.instructions.empty() ? Instruction{} : p.instructions[0];
+}
+
+std::string refusal(const std::variant<Word128, gpuatom::support::Diagnostic>& r) {
+  const auto* d = std::get_if<gpuatom::support::Diagnostic>(&r);
+  return d ? d->message : "";
+}
+
+std::string refusal(const std::variant<Instruction, gpuatom::support::Diagnostic>& r) {
+  const auto* d = std::get_if<gpuatom::support::Diagnostic>(&r);
+  return d ? d->message : "";
+}
+
+// sm_100: @P0 ATOMG.E.ADD.64.STRONG.GPU PT, R6, desc[UR10][R16.64+0x50], R6 ; (ptxas 13.0)
+constexpr Word128 sm100_atomg{0x80005006100609a8, 0x000ea200081ef50a};
+
+TEST(Sass128, ControlBitsAreReadAndSetOnEncode) {
+  const auto control = gpuatom::nvidia::control_bits(sm100_atomg);
+  EXPECT_EQ(control.stall, 1);
+  EXPECT_TRUE(control.yield);
+  EXPECT_EQ(control.write_barrier, 2);
+  EXPECT_EQ(control.read_barrier, 7);
+  EXPECT_EQ(gpuatom::nvidia::describe(control),
+            "stall 1, yield 1, write barrier 2, read barrier 7, wait mask 0x00, reuse 0x0");
+
+  // Text has no control bits; set them through kept_bits and the word is the one ptxas wrote.
+  Instruction i = parsed("@P0 ATOMG.E.ADD.64.STRONG.GPU PT, R6, desc[UR10][R16.64+0x50], R6 ;", Architecture::sm_100);
+  EXPECT_EQ(std::get<Word128>(encode128(i, Architecture::sm_100)).hi >> 41, 0u);
+  i.kept_bits = with_control_bits(i.kept_bits, control);
+  EXPECT_EQ(std::get<Word128>(encode128(i, Architecture::sm_100)), sm100_atomg);
+
+  gpuatom::nvidia::ControlBits other{15, false, 0, 5, 0x3f, 0xa};
+  const Word128 changed = with_control_bits(sm100_atomg, other);
+  const auto back = gpuatom::nvidia::control_bits(changed);
+  EXPECT_EQ(back.stall, 15);
+  EXPECT_EQ(back.wait_mask, 0x3f);
+  EXPECT_EQ(back.reuse, 0xa);
+  EXPECT_EQ(changed.lo, sm100_atomg.lo);  // only bits 105–127 move
+  EXPECT_EQ(print(std::get<Instruction>(decode128(changed, Architecture::sm_100))),
+            "@P0 ATOMG.E.ADD.64.STRONG.GPU PT, R6, desc[UR10][R16.64+0x50], R6 ;");
+}
+
+// Blackwell's ATOM/ATOMG with desc[] have 23 offset bits; Hopper's have 24.
+TEST(Sass128, TheOffsetFieldIsAsWideAsTheGenerationsForm) {
+  const std::string line = "ATOMG.E.ADD.STRONG.GPU PT, R3, desc[UR4][R2.64+0x{}], R7 ;";
+  const auto with_offset = [&](const char* hex, Architecture arch) {
+    std::string text = line;
+    text.replace(text.find("{}"), 2, hex);
+    return encode128(parsed(text, arch), arch);
+  };
+  EXPECT_EQ(refusal(with_offset("3ffff0", Architecture::sm_100)), "");
+  EXPECT_NE(refusal(with_offset("400000", Architecture::sm_100)).find("does not fit 23 signed bits"), std::string::npos);
+  EXPECT_EQ(refusal(with_offset("400000", Architecture::sm_90)), "");
+  EXPECT_NE(refusal(with_offset("800000", Architecture::sm_90)).find("does not fit 24 signed bits"), std::string::npos);
+  // The sign survives the narrower field.
+  const auto word = with_offset("3ffff0", Architecture::sm_100);
+  EXPECT_EQ(print(std::get<Instruction>(decode128(std::get<Word128>(word), Architecture::sm_100))),
+            "ATOMG.E.ADD.STRONG.GPU PT, R3, desc[UR4][R2.64+0x3ffff0], R7 ;");
+}
+
+TEST(Sass128, ACodeThatNamesNothingIsRefused) {
+  Word128 w = sm100_atomg;
+  w.hi |= uint64_t{0xf} << (87 - 64);  // op 15: the integer ops end at EXCH (8)
+  EXPECT_NE(refusal(decode128(w, Architecture::sm_100)).find("bits 87–90 hold 15, which names no operation"),
+            std::string::npos);
+  w = sm100_atomg;
+  w.hi |= uint64_t{0x7} << (73 - 64);  // size 7: no Hopper/Blackwell integer size
+  EXPECT_NE(refusal(decode128(w, Architecture::sm_100)).find("which names no size"), std::string::npos);
+  w = sm100_atomg;
+  w.lo = (w.lo & ~uint64_t{0xfff}) | 0x123;
+  EXPECT_EQ(refusal(decode128(w, Architecture::sm_100)), "opcode 0x123 is no atomic form gpuatom knows on sm_100 (Blackwell)");
+}
+
+TEST(Sass128, ArchitecturesWithoutFormsSaySo) {
+  EXPECT_EQ(refusal(decode128(sm100_atomg, Architecture::sm_70)), "gpuatom knows no 128-bit atomic forms of sm_70 (Volta) yet");
+  EXPECT_EQ(refusal(decode128(sm100_atomg, Architecture::sm_61)), "sm_61 (Pascal) has 64-bit words, not 128-bit ones");
+  EXPECT_FALSE(gpuatom::nvidia::has_sass128_forms(Architecture::sm_72));
+  EXPECT_TRUE(gpuatom::nvidia::has_sass128_forms(Architecture::sm_75));
+  EXPECT_TRUE(gpuatom::nvidia::has_sass128_forms(Architecture::sm_101f));
+  const Instruction i = parsed("ATOMS.ADD R10, [R2], R11 ;", Architecture::sm_80);
+  EXPECT_EQ(refusal(encode128(i, Architecture::sm_70)), "ATOMS has no 128-bit form gpuatom knows on sm_70 (Volta)");
+}
+
+// sm_80 … sm_89 keep a descriptor register in an address printed without desc[]: decode keeps it
+// as read, so the word re-encodes to itself; the text alone encodes with those bits clear.
+TEST(Sass128, AnUnprintedDescriptorIsKept) {
+  const Word128 word{0x000000090610098a, 0x000ea200081ee1c8};  // sm_86, UR8 unprinted
+  const Instruction i = std::get<Instruction>(decode128(word, Architecture::sm_86));
+  EXPECT_EQ(print(i), "@P0 ATOM.E.ADD.STRONG.GPU PT, R16, [R6.64], R9 ;");
+  EXPECT_FALSE(i.address.descriptor);
+  EXPECT_EQ(i.kept_bits.hi & 0x3f, 8u);
+  EXPECT_EQ(std::get<Word128>(encode128(i, Architecture::sm_86)), word);
+  const Word128 from_text = std::get<Word128>(encode128(parsed(print(i), Architecture::sm_86), Architecture::sm_86));
+  EXPECT_EQ(from_text.hi & 0x3f, 0u);
+  EXPECT_EQ(from_text.lo, word.lo);
+}
+
+}  // namespace
