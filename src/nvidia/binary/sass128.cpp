@@ -74,6 +74,27 @@ const Word128& fields_mask(const Form& form) {
 constexpr std::array<RegisterSuffix, 4> scales = {RegisterSuffix::none, RegisterSuffix::x4, RegisterSuffix::x8,
                                                   RegisterSuffix::x16};
 
+// What a coded field names, for the message about a code that names nothing.
+std::string_view what(Kind kind) {
+  switch (kind) {
+    case Kind::op: return "operation";
+    case Kind::size: return "size";
+    case Kind::order: return "memory order";
+    case Kind::cache: return "cache operation";
+    case Kind::dim: return "surface dimension";
+    case Kind::clamp: return "clamp mode";
+    default: return "value";
+  }
+}
+
+// The row of a surface table (dims, clamps) whose Maxwell field code is `code`.
+template <typename Table>
+const typename Table::value_type* by_code(const Table& rows, uint64_t code) {
+  for (const auto& row : rows)
+    if (static_cast<uint64_t>(row.code) == code) return &row;
+  return nullptr;
+}
+
 support::Diagnostic error(const support::SourceLocation& where, std::string message) {
   return support::Diagnostic{support::Severity::error, where, std::move(message), "docs/sass128.md"};
 }
@@ -136,7 +157,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   bool descriptor_shown = form->descriptor_always;
   const auto refuse = [&](const Field& f, uint64_t v) {
     return error(where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(form->mnemonic).name, form->name, name(arch), f.lo,
-                                    f.lo + f.width - 1, v, f.kind == Kind::op ? "operation" : f.kind == Kind::size ? "size" : "memory order"));
+                                    f.lo + f.width - 1, v, what(f.kind)));
   };
   for (const Field& f : form->field_list()) {
     const uint64_t v = get(word, f.lo, f.width);
@@ -166,10 +187,38 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
         else return refuse(f, v);
         break;
       case Kind::order:
-        if (const auto memory = sass128::order_from_code(form->orders, v)) i.memory = *memory;
-        else return refuse(f, v);
+        if (const auto memory = sass128::order_from_code(form->orders, v)) {
+          i.memory.strength = memory->strength;
+          i.memory.scope = memory->scope;
+          i.memory.private_ = i.memory.private_ || memory->private_;
+        } else {
+          return refuse(f, v);
+        }
         break;
       case Kind::scale: i.address.suffix = scales[v]; break;
+      case Kind::cache:
+        if (const auto cache = sass128::cache_from_code(v)) i.memory.cache = *cache;
+        else return refuse(f, v);
+        break;
+      case Kind::private_flag: i.memory.private_ = i.memory.private_ || v != 0; break;
+      case Kind::dim:
+        if (const auto* d = by_code(dim_table(), v)) i.surface.dim = d->dim;
+        else return refuse(f, v);
+        break;
+      case Kind::clamp:
+        if (const auto* c = by_code(clamp_table(), v)) i.surface.clamp = c->clamp;
+        else return refuse(f, v);
+        break;
+      case Kind::byte_address: i.surface.byte_address = v != 0; break;
+      case Kind::handle_register: i.surface.handle_register = byte; break;
+      case Kind::handle_uniform: i.surface.handle_uniform = byte; break;
+      case Kind::handle_index0:
+      case Kind::handle_index1: {
+        const size_t k = f.kind == Kind::handle_index0 ? 0 : 1;
+        if (i.surface.handle_indices.size() <= k) i.surface.handle_indices.resize(k + 1);
+        i.surface.handle_indices[k] = static_cast<uint32_t>(v);
+        break;
+      }
     }
   }
   // A form without an op or size field has its code table's one op or size.
@@ -209,10 +258,22 @@ bool takes(const Form& form, const Instruction& i) {
       address = !a.uniform_base && !a.descriptor && a.uniform_index && a.suffix == RegisterSuffix::none;
       break;
   }
-  return address && form.extended == i.extended && i.rd.has_value() == form.has(Kind::rd) &&
-         i.pu.has_value() == form.has(Kind::pu) && i.rc.has_value() == form.has(Kind::rc) &&
-         i.rb.has_value() == form.has(Kind::rb);
+  const Surface& s = i.surface;
+  const size_t indices = form.has(Kind::handle_index1) ? 2 : form.has(Kind::handle_index0) ? 1 : 0;
+  const bool surface = !s.formatted && s.handle_register.has_value() == form.has(Kind::handle_register) &&
+                       s.handle_uniform.has_value() == form.has(Kind::handle_uniform) && s.handle_indices.size() == indices;
+  // A form without a field for .PRIVATE or a cache operation takes none; Turing's .PRIVATE has a
+  // bit of its own, later generations' is an order code.
+  const bool private_ok = !i.memory.private_ || form.has(Kind::private_flag) ||
+                          (form.has(Kind::order) && form.orders != sass128::OrderCodes::turing);
+  const bool cache_ok = i.memory.cache == CacheOp::none || form.has(Kind::cache);
+  return address && surface && private_ok && cache_ok && (form.has(Kind::offset) || a.offset == 0) &&
+         form.extended == i.extended && i.rd.has_value() == form.has(Kind::rd) && i.pu.has_value() == form.has(Kind::pu) &&
+         i.rc.has_value() == form.has(Kind::rc) && i.rb.has_value() == form.has(Kind::rb);
 }
+
+// Whether a code fits its field (EXCH's 8 does not fit RED's three op bits).
+bool fits(uint64_t code, const Field& f) { return f.width >= 64 || code >> f.width == 0; }
 
 }  // namespace
 
@@ -232,9 +293,14 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
     const auto op = sass128::op_code(form.ops, i.op);
     const auto size = sass128::size_code(form.sizes, i.size);
     // A form without an order field takes no .STRONG.<scope>.
-    const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none;
+    const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_;
     const uint64_t order = form.has(Kind::order) ? sass128::order_code(form.orders, i.memory).value_or(~0ULL) : unordered ? 0 : ~0ULL;
     if (!op || !size || order == ~0ULL) continue;
+    const auto too_wide = [&](const Field& f) {
+      return (f.kind == Kind::op && !fits(*op, f)) || (f.kind == Kind::size && !fits(*size, f)) ||
+             (f.kind == Kind::order && !fits(order, f));
+    };
+    if (std::any_of(form.field_list().begin(), form.field_list().end(), too_wide)) continue;
     Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
     for (const Field& f : form.field_list()) {
       uint64_t v = 0;
@@ -267,6 +333,20 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::scale:  // takes() let only the suffixes of `scales` through
           v = static_cast<uint64_t>(std::find(scales.begin(), scales.end(), i.address.suffix) - scales.begin());
           break;
+        case Kind::cache: v = sass128::cache_code(i.memory.cache); break;
+        case Kind::private_flag: v = i.memory.private_; break;
+        case Kind::dim: v = static_cast<uint64_t>(info(i.surface.dim).code); break;
+        case Kind::clamp: v = static_cast<uint64_t>(info(i.surface.clamp).code); break;
+        case Kind::byte_address: v = i.surface.byte_address; break;
+        case Kind::handle_register: v = *i.surface.handle_register; break;
+        case Kind::handle_uniform: v = *i.surface.handle_uniform; break;
+        case Kind::handle_index0:
+        case Kind::handle_index1: {
+          v = i.surface.handle_indices[f.kind == Kind::handle_index0 ? 0 : 1];
+          if (!fits(v, f))
+            return error(i.where, fmt::format("{} ({}): the handle immediate 0x{:x} does not fit {} bits", mn, form.name, v, f.width));
+          break;
+        }
       }
       put(w, f.lo, f.width, v);
     }

@@ -16,6 +16,12 @@ constexpr Field guard{K::guard, 12, 3}, negate{K::guard_negate, 15, 1}, rd{K::rd
     desc{K::descriptor, 64, 6}, desc_present{K::descriptor_present, 101, 1}, ubase{K::uniform_base, 64, 6},
     uindex{K::uniform_index, 64, 6}, size3{K::size, 73, 3}, size4{K::size, 73, 4}, order{K::order, 77, 4},
     pu{K::pu, 81, 3}, op4{K::op, 87, 4}, op3{K::op, 87, 3}, fop{K::op, 88, 2}, scale{K::scale, 78, 2};
+// Surfaces: found by flipping each bit of ptxas's SURED words under nvdisasm 11.8 (docs/sass128.md).
+constexpr Field clamp{K::clamp, 59, 2}, dim{K::dim, 61, 3}, byte_address{K::byte_address, 72, 1},
+    surface_size{K::size, 73, 3}, private_flag{K::private_flag, 76, 1}, cache{K::cache, 84, 3},
+    handle_register{K::handle_register, 64, 8}, handle_uniform{K::handle_uniform, 40, 6},
+    handle_uniform_index{K::handle_index0, 46, 8}, handle_bank{K::handle_index0, 54, 5},
+    handle_slot{K::handle_index1, 40, 14};
 
 // A form's fields, in any order.
 template <typename... F>
@@ -32,7 +38,7 @@ using OC = OpCodes;
 using SC = SizeCodes;
 using RC = OrderCodes;
 constexpr Mnemonic ATOM = Mnemonic::ATOM, ATOMG = Mnemonic::ATOMG, ATOMS = Mnemonic::ATOMS, RED = Mnemonic::RED,
-                   REDG = Mnemonic::REDG;
+                   REDG = Mnemonic::REDG, SURED = Mnemonic::SURED;
 
 // One row per form and generation set. fixed_high is bits 64–127 shifted down by 64; the bits
 // that recur: 72 and 84 (set in every ATOM/ATOMG/RED form), 70–71 (set from Ampere to Hopper in
@@ -126,6 +132,24 @@ const std::array form_table = {
         guard, negate, ra, offset, rb, desc, size3, order, op3),
     ROW("desc[URc][Ra.64]", REDG, 0x98e, B, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0xc120100, 0,
         guard, negate, ra, offset, rb, desc, size3, order, op3),
+    // Surface reductions, .D only: the handle in a register (0x3a0), bound to a texture-header
+    // slot (0x59f, "0x0, 0x5c"), or in a uniform register (0xf9f, which nvdisasm reads only with
+    // bit 91 set; before Blackwell an 8-bit immediate follows it). Turing has a .PRIVATE bit of
+    // its own; from Ampere .PRIVATE is one of the order codes.
+    ROW("[Ra], Rb, Rc", SURED, 0x3a0, T, AF::plain, false, false, OC::integer, SC::surface, RC::turing, 0, 0, 0,
+        guard, negate, ra, rb, handle_register, clamp, dim, byte_address, surface_size, private_flag, order, cache, op3),
+    ROW("[Ra], Rb, Rc", SURED, 0x3a0, A | D | H, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0,
+        guard, negate, ra, rb, handle_register, clamp, dim, byte_address, surface_size, order, cache, op3),
+    ROW("[Ra], Rb, bound", SURED, 0x59f, T, AF::plain, false, false, OC::integer, SC::surface, RC::turing, 0, 0, 0,
+        guard, negate, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, private_flag, order, cache, op3),
+    ROW("[Ra], Rb, bound", SURED, 0x59f, A | D | H, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0,
+        guard, negate, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, order, cache, op3),
+    ROW("[Ra], Rb, URc", SURED, 0xf9f, T, AF::plain, false, false, OC::integer, SC::surface, RC::turing, 0, 1ULL << 27, 1ULL << 27,
+        guard, negate, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, private_flag, order, cache, op3),
+    ROW("[Ra], Rb, URc", SURED, 0xf9f, A | D | H, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0, 1ULL << 27, 1ULL << 27,
+        guard, negate, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, order, cache, op3),
+    ROW("[Ra], Rb, URc", SURED, 0xf9f, B, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0xffULL << 48, 1ULL << 27,
+        1ULL << 27, guard, negate, ra, rb, handle_uniform, clamp, dim, byte_address, surface_size, order, cache, op3),
 };
 
 #undef ROW
@@ -174,18 +198,39 @@ constexpr std::array size_codes = {
     SizeCode{SC::u32, Size::U32, 0},
 };
 
+// Turing: bits 77–78 the scope, 79–80 the strength (1 none, 2 .STRONG; nvdisasm prints 0 and 3
+// as .INVALID0/.INVALID3); .PRIVATE has bit 76. From Ampere one 4-bit code names the strength,
+// the scope and .PRIVATE together (13 and 14, .CONSTANT.VC, name a scope gpuatom does not model).
 struct OrderCode {
   OrderCodes codes;
   Strength strength;
   Scope scope;
+  bool private_;
   uint8_t code;
 };
+constexpr Strength weak = Strength::none, STRONG = Strength::strong, CONSTANT = Strength::constant, MMIO = Strength::mmio;
 constexpr std::array order_codes = {
-    OrderCode{RC::turing, Strength::none, Scope::none, 0},     OrderCode{RC::turing, Strength::strong, Scope::cta, 8},
-    OrderCode{RC::turing, Strength::strong, Scope::gpu, 10},   OrderCode{RC::turing, Strength::strong, Scope::sys, 11},
-    OrderCode{RC::ampere, Strength::none, Scope::none, 0},     OrderCode{RC::ampere, Strength::strong, Scope::sm, 5},
-    OrderCode{RC::ampere, Strength::strong, Scope::gpu, 7},    OrderCode{RC::ampere, Strength::strong, Scope::sys, 10},
+    OrderCode{RC::turing, weak, Scope::cta, false, 4},       OrderCode{RC::turing, weak, Scope::sm, false, 5},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 6},       OrderCode{RC::turing, weak, Scope::sys, false, 7},
+    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},     OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
+    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},    OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
+    OrderCode{RC::ampere, weak, Scope::none, false, 0},      OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
+    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},   OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
+    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},       OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
+    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},      OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
+    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},       OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
+    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},    OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
+    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},      OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
 };
+
+
+// A surface's cache operation (3 bits; nvdisasm prints 6 and 7 as .INVALID6/.INVALID7).
+struct CacheCode {
+  CacheOp cache;
+  uint8_t code;
+};
+constexpr std::array cache_codes = {CacheCode{CacheOp::ef, 0}, CacheCode{CacheOp::none, 1}, CacheCode{CacheOp::el, 2},
+                                    CacheCode{CacheOp::lu, 3}, CacheCode{CacheOp::eu, 4},   CacheCode{CacheOp::na, 5}};
 
 }  // namespace
 
@@ -220,28 +265,47 @@ std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
 }
 
 std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
+  if (codes == SC::surface) {  // the one surface size table, opcodes.hpp's
+    for (const SizeInfo& s : size_table())
+      if (s.surface_code >= 0 && static_cast<uint64_t>(s.surface_code) == code) return s.size;
+    return std::nullopt;
+  }
   if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.code == code; })) return s->size;
   return std::nullopt;
 }
 
 std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
+  if (codes == SC::surface) {
+    const int code = info(size).surface_code;
+    return code < 0 ? std::nullopt : std::optional<uint64_t>(code);
+  }
   if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.size == size; })) return s->code;
   return std::nullopt;
 }
 
 std::optional<MemoryModifiers> order_from_code(OrderCodes codes, uint64_t code) {
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) { return r.codes == codes && r.code == code; }))
-    return MemoryModifiers{o->strength, o->scope, CacheOp::none, false};
+    return MemoryModifiers{o->strength, o->scope, CacheOp::none, o->private_};
   return std::nullopt;
 }
 
 std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory) {
-  if (memory.cache != CacheOp::none || memory.private_) return std::nullopt;
+  // Turing's .PRIVATE is a field of its own, which the caller writes.
+  const bool private_ = codes == RC::turing ? false : memory.private_;
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) {
-        return r.codes == codes && r.strength == memory.strength && r.scope == memory.scope;
+        return r.codes == codes && r.strength == memory.strength && r.scope == memory.scope && r.private_ == private_;
       }))
     return o->code;
   return std::nullopt;
+}
+
+std::optional<CacheOp> cache_from_code(uint64_t code) {
+  if (const auto* c = find_row(cache_codes, [&](const CacheCode& r) { return r.code == code; })) return c->cache;
+  return std::nullopt;
+}
+
+uint64_t cache_code(CacheOp cache) {
+  return find_row(cache_codes, [&](const CacheCode& r) { return r.cache == cache; })->code;  // every CacheOp has one
 }
 
 }  // namespace gpuatom::nvidia::sass128

@@ -29,6 +29,18 @@ enum class FieldKind : uint8_t {
   size,                // through the form's SizeCodes
   order,               // .STRONG.<scope>, through the generation's OrderCodes
   scale,               // ATOMS's .X4/.X8/.X16 index scaling: 0 none, 1 X4, 2 X8, 3 X16
+  cache,               // a surface's .EF/.EL/.LU/.EU/.NA (1 = none)
+  private_flag,        // .PRIVATE, where it has a bit of its own (Turing); from Ampere it is an order code
+  // Surfaces (SURED): the dimension and clamp as the Maxwell fields number them (DimInfo::code,
+  // ClampInfo::code), .BA, and the surface handle: a register Rc, a uniform register URc, or the
+  // immediates nvdisasm prints after it ("0x0, 0x5c": handle index 0, then 1).
+  dim,
+  clamp,
+  byte_address,
+  handle_register,
+  handle_uniform,
+  handle_index0,
+  handle_index1,
 };
 
 struct Field {
@@ -49,7 +61,10 @@ enum class AddressForm : uint8_t {
 // Which op codes a form's op field holds.
 enum class OpCodes : uint8_t { integer, compare, floating, fixed_popc_inc };
 // Which size codes a form's size field holds.
-enum class SizeCodes : uint8_t { atom_before_hopper, atom, shared_before_hopper, shared, compare_before_hopper, compare, floating, u32 };
+enum class SizeCodes : uint8_t {
+  atom_before_hopper, atom, shared_before_hopper, shared, compare_before_hopper, compare, floating, u32,
+  surface,  // the Maxwell surface size field's codes (SizeInfo::surface_code)
+};
 // Which .STRONG.<scope> codes: Turing's, or Ampere's and later's.
 enum class OrderCodes : uint8_t { none, turing, ampere };
 
@@ -85,5 +100,7 @@ std::optional<Size> size_from_code(SizeCodes codes, uint64_t code);
 std::optional<uint64_t> size_code(SizeCodes codes, Size size);
 std::optional<MemoryModifiers> order_from_code(OrderCodes codes, uint64_t code);
 std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory);
+std::optional<CacheOp> cache_from_code(uint64_t code);
+uint64_t cache_code(CacheOp cache);
 
 }  // namespace gpuatom::nvidia::sass128

@@ -48,10 +48,11 @@ std::string handle_text(const Surface& surface) {
 std::string_view canonical_size_spelling(const Instruction& inst) {
   switch (inst.size) {
     case Size::U32: return "";
-    // nvdisasm: ATOM.CAS.64 and ATOMS.CAS.64, but SUATOM.D.1D.CAS.U64.
+    // nvdisasm: ATOM.CAS.64 and ATOMS.CAS.64 (and every sm_70+ ATOM .64), but SUATOM.D.1D.CAS.U64
+    // and SURED.D.BA.1D.ADD.U64 on every generation.
     case Size::U64:
-      return (inst.is_compare() && !inst.is_surface()) || inst.dialect == Dialect::modern ? compact_size_spelling(Size::U64)
-                                                                                           : info(Size::U64).spelling;
+      return !inst.is_surface() && (inst.is_compare() || inst.dialect == Dialect::modern) ? compact_size_spelling(Size::U64)
+                                                                                         : info(Size::U64).spelling;
     default: return info(inst.size).spelling;
   }
 }
