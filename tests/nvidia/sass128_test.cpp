@@ -93,14 +93,18 @@ TEST(Sass128, ACodeThatNamesNothingIsRefused) {
   EXPECT_EQ(refusal(decode128(w, Architecture::sm_100)), "opcode 0x123 is no atomic form gpuatom knows on sm_100 (Blackwell)");
 }
 
-TEST(Sass128, ArchitecturesWithoutFormsSaySo) {
-  EXPECT_EQ(refusal(decode128(sm100_atomg, Architecture::sm_70)), "gpuatom knows no 128-bit atomic forms of sm_70 (Volta) yet");
+// Volta has the Turing forms without the uniform registers (ptxas 11.8's sm_70 words, listed by
+// nvdisasm 11.8); a 64-bit architecture says it has no 128-bit words.
+TEST(Sass128, VoltaWordsDecodeAndPascalHasNone) {
+  const Word128 volta{0x0000000302ff838a, 0x0001e200029f40ff};  // ptxas 11.8 -m32, sm_70
+  const Instruction i = std::get<Instruction>(decode128(volta, Architecture::sm_70));
+  EXPECT_EQ(print(i), "@!P0 ATOM.AND.STRONG.GPU PT, RZ, [R2], R3 ;");  // bit 72 clear: no .E
   EXPECT_EQ(refusal(decode128(sm100_atomg, Architecture::sm_61)), "sm_61 (Pascal) has 64-bit words, not 128-bit ones");
-  EXPECT_FALSE(gpuatom::nvidia::has_sass128_forms(Architecture::sm_72));
-  EXPECT_TRUE(gpuatom::nvidia::has_sass128_forms(Architecture::sm_75));
-  EXPECT_TRUE(gpuatom::nvidia::has_sass128_forms(Architecture::sm_101f));
-  const Instruction i = parsed("ATOMS.ADD R10, [R2], R11 ;", Architecture::sm_80);
-  EXPECT_EQ(refusal(encode128(i, Architecture::sm_70)), "ATOMS has no 128-bit form gpuatom knows on sm_70 (Volta)");
+  for (const Architecture a : {Architecture::sm_70, Architecture::sm_72, Architecture::sm_75, Architecture::sm_101f})
+    EXPECT_TRUE(gpuatom::nvidia::has_sass128_forms(a)) << name(a);
+  const Instruction uniform = parsed("ATOMS.ADD R10, [UR4], R11 ;", Architecture::sm_90);
+  EXPECT_EQ(refusal(encode128(uniform, Architecture::sm_70)),
+            "no 128-bit ATOMS form of sm_70 (Volta) holds 'ATOMS.ADD R10, [UR4], R11 ;'");
 }
 
 // sm_80 … sm_89 keep a descriptor register in an address printed without desc[]: decode keeps it

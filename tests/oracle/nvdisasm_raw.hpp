@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/child_process.hpp"
+#include "gpuatom/support/bits128.hpp"
 
 namespace gpuatom::oracle {
 
@@ -98,6 +99,60 @@ inline std::vector<std::optional<std::string>> nvdisasm_words(const std::filesys
     std::vector<size_t> next;
     for (size_t j = 0; j < pending.size(); ++j)
       if (!run.invalid.count(j)) next.push_back(pending[j]);
+    pending = std::move(next);
+  }
+  return result;
+}
+
+}  // namespace gpuatom::oracle
+
+namespace gpuatom::oracle {
+
+// The same for 128-bit words (sm_70 on): no control words, each word 16 bytes, low half first.
+// nvdisasm's text of each, or nothing where it calls the word invalid.
+inline std::vector<std::optional<std::string>> nvdisasm_words128(const std::filesystem::path& nvdisasm,
+                                                                 const std::string& arch,
+                                                                 const std::vector<support::Bits128>& words) {
+  std::vector<std::optional<std::string>> result(words.size());
+  std::vector<size_t> pending(words.size());
+  for (size_t i = 0; i < words.size(); ++i) pending[i] = i;
+  static const std::regex line(R"(^\s*/\*([0-9a-f]{4,})\*/\s*(.*?)\s*;\s*/\* 0x[0-9a-f]{16} \*/\s*$)");
+  static const std::regex bad(R"(at address 0x([0-9a-f]+))");
+  while (!pending.empty()) {
+    const std::filesystem::path dir = testing::make_temporary_directory("gpuatom-nvdisasm");
+    const std::filesystem::path bin = dir / "words.bin";
+    {
+      std::ofstream out(bin, std::ios::binary);
+      for (size_t i : pending) {
+        out.write(reinterpret_cast<const char*>(&words[i].lo), 8);  // little-endian host
+        out.write(reinterpret_cast<const char*>(&words[i].hi), 8);
+      }
+    }
+    testing::ChildOptions options;
+    options.args = {nvdisasm.string(), "-b", arch, "-hex", bin.string()};
+    options.kill_after_seconds = 300;
+    const testing::ChildResult r = testing::run_child(options);
+    std::filesystem::remove_all(dir);
+    std::set<size_t> invalid;
+    for (auto it = std::sregex_iterator(r.err.begin(), r.err.end(), bad); it != std::sregex_iterator(); ++it)
+      invalid.insert(std::stoull((*it)[1].str(), nullptr, 16) / 16);
+    if (r.exited && r.exit_code == 0 && invalid.empty()) {
+      size_t start = 0;
+      while (start < r.out.size()) {
+        size_t end = r.out.find('\n', start);
+        if (end == std::string::npos) end = r.out.size();
+        const std::string one = r.out.substr(start, end - start);
+        std::smatch m;
+        if (std::regex_match(one, m, line))
+          if (const size_t j = std::stoull(m[1].str(), nullptr, 16) / 16; j < pending.size()) result[pending[j]] = m[2].str();
+        start = end + 1;
+      }
+      break;
+    }
+    if (invalid.empty()) throw std::runtime_error("nvdisasm failed without naming a word: " + r.err);
+    std::vector<size_t> next;
+    for (size_t j = 0; j < pending.size(); ++j)
+      if (!invalid.count(j)) next.push_back(pending[j]);
     pending = std::move(next);
   }
   return result;

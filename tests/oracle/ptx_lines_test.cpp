@@ -27,6 +27,7 @@
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/parser.hpp"
 #include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/sass128.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "oracle/nvidia_tools.hpp"
 #include "oracle/sass_listing.hpp"
@@ -79,6 +80,13 @@ std::vector<PtxFile> ptx_files() {
   return out;
 }
 
+// The architectures the CUDA 11.8 tools list: ptxas 11.8 assembles for them, and nvdisasm 11.8
+// lists what ptxas 13.0 writes for them. The later ones (sm_88, the a/f variants, Blackwell) are
+// checked against nvdisasm 13.0's listings in tests/conformance/nvidia/cuda13.
+bool listed_by_cuda118(Architecture a) {
+  return a <= Architecture::sm_90 && a != Architecture::sm_88 && gpuatom::nvidia::variant(a) == gpuatom::nvidia::Variant::base;
+}
+
 // One assembly: a file, an architecture, a ptxas.
 struct Job {
   const PtxFile* file;
@@ -94,6 +102,7 @@ struct Line {
 struct Result {
   std::vector<Line> lines;
   std::vector<gpuatom::oracle::ListedWord> words;  // sm_5x/sm_6x: each atomic line with its word
+  std::vector<gpuatom::oracle::ListedWord128> words128;  // sm_70 on (ptxas 11.8): the same, 128-bit
   std::string error;  // a tool failed
 };
 
@@ -129,6 +138,7 @@ Result assemble_and_list(const Job& job, const fs::path& tools, const std::optio
   fs::remove_all(dir);
   for (std::string& text : gpuatom::oracle::atomic_lines(listing)) result.lines.push_back({std::move(text), source});
   if (!job.cuda13 && gpuatom::nvidia::is_spa5(job.arch)) result.words = gpuatom::oracle::atomic_words(listing);
+  if (!job.cuda13 && !gpuatom::nvidia::is_spa5(job.arch)) result.words128 = gpuatom::oracle::atomic_words128(listing);
   return result;
 }
 
@@ -165,7 +175,7 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   std::vector<Job> jobs;
   for (const PtxFile& f : files)
     for (const Architecture a : gpuatom::nvidia::architectures()) {
-      if (a < f.target || (f.address32 && a >= Architecture::sm_90)) continue;
+      if (a < f.target || (f.address32 && a >= Architecture::sm_90) || !listed_by_cuda118(a)) continue;
       if (f.version <= 78) jobs.push_back({&f, a, false});  // ptxas 11.8 reads PTX ISA 7.8 at most
       // CUDA 13 dropped sm_5x–sm_72, and 32-bit addressing.
       if (p13 && a >= Architecture::sm_75 && !f.address32) jobs.push_back({&f, a, true});
@@ -209,7 +219,11 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   RecordProperty("refused", static_cast<int>(failed));
   EXPECT_EQ(failed, 0u) << "of " << total << " distinct atomic lines";
   // Every architecture gave lines: an empty listing would pass vacuously.
-  for (const Architecture a : gpuatom::nvidia::architectures()) EXPECT_GT(lines[a].size(), 100u) << name(a);
+  for (const Architecture a : gpuatom::nvidia::architectures()) {
+    if (listed_by_cuda118(a)) {
+      EXPECT_GT(lines[a].size(), 100u) << name(a);
+    }
+  }
 
   // sm_5x/sm_6x: each atomic word ptxas wrote decodes, for its architecture, to the text cuobjdump
   // printed for it (a dual-issued second instruction is listed without its ';').
@@ -241,6 +255,46 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   for (const Architecture a : gpuatom::nvidia::architectures()) {
     if (gpuatom::nvidia::is_spa5(a)) {
       EXPECT_GT(words[a].size(), 100u) << name(a);
+    }
+  }
+
+  // sm_70 … sm_90: each 128-bit atomic word ptxas 11.8 wrote decodes to the text cuobjdump 11.8
+  // printed for it and encodes back to itself, control bits included. On Hopper the 11.8 tools
+  // print a 64-bit address without the desc[URn] nvdisasm 13.0 prints for the same word; gpuatom
+  // follows 13.0, so desc[URn] is set aside there (docs/oracles.md).
+  std::map<Architecture, std::map<std::pair<uint64_t, uint64_t>, std::string>> words128;
+  for (size_t i = 0; i < jobs.size(); ++i)
+    for (const auto& w : results[i].words128) words128[jobs[i].arch].emplace(std::pair{w.word.lo, w.word.hi}, w.text);
+  static const std::regex descriptor(R"(desc\[UR(\d+|Z)\])");
+  size_t decoded128 = 0, differ128 = 0;
+  std::string report128;
+  for (const auto& [arch, texts] : words128) {
+    size_t same = 0;
+    for (const auto& [halves, listed] : texts) {
+      const gpuatom::nvidia::Word128 word{halves.first, halves.second};
+      const auto d = gpuatom::nvidia::decode128(word, arch);
+      const auto* inst = std::get_if<gpuatom::nvidia::Instruction>(&d);
+      std::string got = inst ? gpuatom::nvidia::print(*inst) : std::get<gpuatom::support::Diagnostic>(d).message;
+      std::string want = listed;
+      if (gpuatom::nvidia::generation(arch) == gpuatom::nvidia::Generation::hopper)
+        got = std::regex_replace(got, descriptor, "");
+      const auto again = inst ? gpuatom::nvidia::encode128(*inst, arch) : decltype(gpuatom::nvidia::encode128(*inst, arch)){};
+      const auto* back = std::get_if<gpuatom::nvidia::Word128>(&again);
+      if (inst && got == want && back && back->lo == word.lo && back->hi == word.hi) {
+        ++same;
+      } else if (++differ128 <= 20) {
+        ADD_FAILURE() << fmt::format("{} 0x{:016x} 0x{:016x}\n  cuobjdump: {}\n    gpuatom: {}{}", name(arch), word.lo,
+                                     word.hi, want, got, back && (back->lo != word.lo || back->hi != word.hi) ? " (re-encodes differently)" : "");
+      }
+    }
+    decoded128 += texts.size();
+    report128 += fmt::format("{}: {} 128-bit words, {} decode to cuobjdump's text and encode back\n", name(arch), texts.size(), same);
+  }
+  std::cout << report128;
+  EXPECT_EQ(differ128, 0u) << "of " << decoded128 << " distinct sm_70 … sm_90 words";
+  for (const Architecture a : gpuatom::nvidia::architectures()) {
+    if (!gpuatom::nvidia::is_spa5(a) && listed_by_cuda118(a)) {
+      EXPECT_GT(words128[a].size(), 100u) << name(a);
     }
   }
 }

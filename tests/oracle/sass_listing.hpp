@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "common/child_process.hpp"
+#include "gpuatom/support/bits128.hpp"
 
 namespace gpuatom::oracle {
 
@@ -91,6 +92,36 @@ inline std::vector<ListedWord> atomic_words(std::string_view listing) {
     const size_t hex = line.rfind("/* 0x");
     if (!text || !is_atomic(*text) || hex == std::string_view::npos || hex + 21 > line.size()) continue;
     out.push_back({std::move(*text), std::stoull(std::string(line.substr(hex + 5, 16)), nullptr, 16)});
+  }
+  return out;
+}
+
+// The same for sm_70 and later: cuobjdump prints a 128-bit word's low half behind the instruction
+// and its high half on the next line ("/* 0x000ea800001ee1ff */").
+struct ListedWord128 {
+  std::string text;
+  support::Bits128 word;
+};
+inline std::vector<ListedWord128> atomic_words128(std::string_view listing) {
+  std::vector<ListedWord128> out;
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  while (start < listing.size()) {
+    size_t end = listing.find('\n', start);
+    if (end == std::string_view::npos) end = listing.size();
+    lines.push_back(listing.substr(start, end - start));
+    start = end + 1;
+  }
+  const auto word_at = [](std::string_view line) -> std::optional<uint64_t> {
+    const size_t hex = line.rfind("/* 0x");
+    if (hex == std::string_view::npos || hex + 21 > line.size()) return std::nullopt;
+    return std::stoull(std::string(line.substr(hex + 5, 16)), nullptr, 16);
+  };
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    auto text = listing_instruction(lines[i]);
+    if (!text || !is_atomic(*text)) continue;
+    const auto lo = word_at(lines[i]), hi = word_at(lines[i + 1]);
+    if (lo && hi) out.push_back({std::move(*text), {*lo, *hi}});
   }
   return out;
 }

@@ -135,7 +135,8 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   const uint64_t opcode = word.lo & opcode_mask;
   const Form* form = nullptr;
   for (const Form& f : sass128::forms())
-    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && (word.hi & f.select_high) == (f.fixed_high & f.select_high)) {
+    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && (word.hi & f.select_high) == (f.fixed_high & f.select_high) &&
+        (word.lo & f.select_low) == (f.fixed_low & f.select_low)) {
       form = &f;
       break;
     }
@@ -149,7 +150,6 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   i.mnemonic = form->mnemonic;
   i.dialect = Dialect::modern;
   i.architecture = arch;
-  i.extended = form->extended;
   i.where = where;
   i.address.suffix = form->address == AddressForm::wide ? RegisterSuffix::wide64 : RegisterSuffix::none;
   Word128 kept = (word ^ fixed(*form)) & ~fields_mask(*form);
@@ -199,6 +199,12 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       case Kind::cache:
         if (const auto cache = sass128::cache_from_code(v)) i.memory.cache = *cache;
         else return refuse(f, v);
+        // nvdisasm prints an ATOM's cache operation before its size (ATOM.E.INC.EL.64), where
+        // gpuatom's text has no place for it yet: refused, not printed without it.
+        if (i.memory.cache != CacheOp::none && !info(form->mnemonic).surface)
+          return error(where, fmt::format("{} ({}) on {}: bits {}–{} name the cache operation .{}, which gpuatom prints "
+                                          "only on surfaces so far", info(form->mnemonic).name, form->name, name(arch),
+                                          f.lo, f.lo + f.width - 1, nvidia::name(i.memory.cache)));
         break;
       case Kind::private_flag: i.memory.private_ = i.memory.private_ || v != 0; break;
       case Kind::dim:
@@ -210,6 +216,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
         else return refuse(f, v);
         break;
       case Kind::byte_address: i.surface.byte_address = v != 0; break;
+      case Kind::extended: i.extended = v != 0; break;
       case Kind::handle_register: i.surface.handle_register = byte; break;
       case Kind::handle_uniform: i.surface.handle_uniform = byte; break;
       case Kind::handle_index0:
@@ -266,9 +273,9 @@ bool takes(const Form& form, const Instruction& i) {
   // bit of its own, later generations' is an order code.
   const bool private_ok = !i.memory.private_ || form.has(Kind::private_flag) ||
                           (form.has(Kind::order) && form.orders != sass128::OrderCodes::turing);
-  const bool cache_ok = i.memory.cache == CacheOp::none || form.has(Kind::cache);
+  const bool cache_ok = i.memory.cache == CacheOp::none || (form.has(Kind::cache) && info(form.mnemonic).surface);
   return address && surface && private_ok && cache_ok && (form.has(Kind::offset) || a.offset == 0) &&
-         form.extended == i.extended && i.rd.has_value() == form.has(Kind::rd) && i.pu.has_value() == form.has(Kind::pu) &&
+         (form.has(Kind::extended) || !i.extended) && i.rd.has_value() == form.has(Kind::rd) && i.pu.has_value() == form.has(Kind::pu) &&
          i.rc.has_value() == form.has(Kind::rc) && i.rb.has_value() == form.has(Kind::rb);
 }
 
@@ -338,6 +345,7 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::dim: v = static_cast<uint64_t>(info(i.surface.dim).code); break;
         case Kind::clamp: v = static_cast<uint64_t>(info(i.surface.clamp).code); break;
         case Kind::byte_address: v = i.surface.byte_address; break;
+        case Kind::extended: v = i.extended; break;
         case Kind::handle_register: v = *i.surface.handle_register; break;
         case Kind::handle_uniform: v = *i.surface.handle_uniform; break;
         case Kind::handle_index0:

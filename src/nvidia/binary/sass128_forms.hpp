@@ -29,6 +29,7 @@ enum class FieldKind : uint8_t {
   size,                // through the form's SizeCodes
   order,               // .STRONG.<scope>, through the generation's OrderCodes
   scale,               // ATOMS's .X4/.X8/.X16 index scaling: 0 none, 1 X4, 2 X8, 3 X16
+  extended,            // .E: a 64-bit address (bit 72; clear in code built for 32-bit addresses)
   cache,               // a surface's .EF/.EL/.LU/.EU/.NA (1 = none)
   private_flag,        // .PRIVATE, where it has a bit of its own (Turing); from Ampere it is an order code
   // Surfaces (SURED): the dimension and clamp as the Maxwell fields number them (DimInfo::code,
@@ -76,7 +77,7 @@ struct Form {
   uint16_t opcode;             // bits 0–11
   GenerationSet generations;
   AddressForm address;
-  bool extended;               // prints .E
+  bool extended;               // has the .E bit (FieldKind::extended)
   bool descriptor_always;      // desc[URn] is always printed
   OpCodes ops;
   SizeCodes sizes;
@@ -84,6 +85,7 @@ struct Form {
   uint64_t fixed_low;          // the bits 12–63 the form fixes (an unused Ra is RZ: 0xff << 24)
   uint64_t fixed_high;         // the bits 64–127 the form fixes (besides its fields)
   uint64_t select_high;        // which of them tell this form from another of the same opcode
+  uint64_t select_low;         // the same among bits 12–63 (a uniform-address form's Ra is RZ)
   std::array<Field, 16> fields;
   uint8_t field_count;
   std::span<const Field> field_list() const { return {fields.data(), field_count}; }
