@@ -181,9 +181,11 @@ TEST(SassCli, DisasmReadsPerArchitecture) {
   EXPECT_EQ(stdout_only("disasm sass --arch sm_50 0xed09000100470200").out, "ATOM.E.ADD.U128 R0, [R2+0x10], R4 ;\n");
   EXPECT_EQ(stdout_only("disasm sass --arch SM52 0xed09000100470200").out, "ATOM.E.ADD.F16x2.FTZ.RN R0, [R2+0x10], R4 ;\n");
   EXPECT_EQ(stdout_only("disasm sass 0xed09000100470200").out, "ATOM.E.ADD.F16x2.RN R0, [R2+0x10], R4 ;\n");
-  const CliRun modern = run_gpuatom("disasm sass --arch sm_70 0xed09000100470200");
-  EXPECT_EQ(modern.exit_code, 2);
-  EXPECT_NE(modern.out.find("--arch sm_70: gpuatom knows no Volta words yet"), std::string::npos) << modern.out;
+  EXPECT_EQ(stdout_only("disasm sass --arch sm_70 0x0000000302ff838a 0x0001e200029f40ff").out,
+            "@!P0 ATOM.AND.STRONG.GPU PT, RZ, [R2], R3 ;\n");  // Volta, built for 32-bit addresses
+  const CliRun half = run_gpuatom("disasm sass --arch sm_70 0xed09000100470200");
+  EXPECT_EQ(half.exit_code, 2);
+  EXPECT_NE(half.out.find("a 128-bit word is two 64-bit halves, low then high"), std::string::npos) << half.out;
   EXPECT_EQ(run_gpuatom("disasm sass --arch sm_51 0xed09000100470200").exit_code, 2);
 }
 

@@ -43,7 +43,7 @@ nvidia::Architecture word_architecture(const std::optional<nvidia::Architecture>
   if (!arch) return nvidia::default_word_architecture;
   if (!nvidia::is_spa5(*arch) && !nvidia::has_sass128_forms(*arch))
     throw BadInput(fmt::format("--arch {} with --encode: gpuatom knows no {} words yet (Maxwell/Pascal 64-bit words, "
-                               "Turing … Blackwell 128-bit words: sm_75 and later)",
+                               "Volta … Blackwell 128-bit words: sm_70 and later)",
                                nvidia::name(*arch), nvidia::generation_info(*arch).name));
   return *arch;
 }
@@ -110,10 +110,10 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
       "  echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode");
   cmd->add_flag("--encode", args->encode,
                 "print each instruction's word beside its text: a Maxwell/Pascal 64-bit word, or a 128-bit word as "
-                "two 64-bit halves, low then high (sm_75 on), control bits zero");
+                "two 64-bit halves, low then high (sm_70 on), control bits zero");
   add_architecture_option(*cmd, args->architecture,
                           "read and check the text for this architecture (sm_50 … sm_121f); with --encode, the word "
-                          "is the one nvdisasm of that architecture reads (sm_50 … sm_62, sm_75 … sm_121f; default sm_61)");
+                          "is the one nvdisasm of that architecture reads (sm_50 … sm_62, sm_70 … sm_121f; default sm_61)");
   cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });

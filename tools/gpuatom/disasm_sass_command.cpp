@@ -1,5 +1,5 @@
 // `gpuatom disasm sass 0xWORD… | --file F [--binary] [--arch sm_NN]`: Maxwell/Pascal 64-bit
-// words, or Turing … Blackwell 128-bit words (two 64-bit halves, low then high), to the text
+// words, or Volta … Blackwell 128-bit words (two 64-bit halves, low then high), to the text
 // NVIDIA's nvdisasm prints for them on that architecture (docs/oracles.md, docs/sass128.md).
 //
 //   gpuatom disasm sass 0xed07000100570200 0xebf9000000370233
@@ -148,10 +148,10 @@ int run_disasm(const DisasmArgs& args) {
   const nvidia::Architecture arch = args.architecture->value_or(nvidia::default_word_architecture);
   if (!nvidia::is_spa5(arch) && !nvidia::has_sass128_forms(arch))
     throw BadInput(fmt::format("--arch {}: gpuatom knows no {} words yet (Maxwell/Pascal 64-bit words: sm_50 … sm_62; "
-                               "128-bit words: sm_75 … sm_121f)",
+                               "128-bit words: sm_70 … sm_121f)",
                                nvidia::name(arch), nvidia::generation_info(arch).name));
   if (args.control && nvidia::is_spa5(arch))
-    throw BadInput("--control prints a 128-bit word's control bits (sm_75 on); Maxwell/Pascal keep them in a control word");
+    throw BadInput("--control prints a 128-bit word's control bits (sm_70 on); Maxwell/Pascal keep them in a control word");
   const int halves = nvidia::is_spa5(arch) ? 1 : 2;
   support::Diagnostics diagnostics;
   std::vector<Word> words;
@@ -188,7 +188,7 @@ int run_disasm(const DisasmArgs& args) {
 
 void add_disasm_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<DisasmArgs>();
-  CLI::App* cmd = parent.add_subcommand("sass", "Print atomic instruction words (Maxwell/Pascal 64-bit, Turing … Blackwell 128-bit) as SASS text");
+  CLI::App* cmd = parent.add_subcommand("sass", "Print atomic instruction words (Maxwell/Pascal 64-bit, Volta … Blackwell 128-bit) as SASS text");
   cmd->footer(
       "Examples:\n"
       "  gpuatom disasm sass 0xed07000100570200 0xebf9000000370233\n"
@@ -199,10 +199,10 @@ void add_disasm_sass_command(CLI::App& parent, Action& run) {
   cmd->add_option("words", args->words, "64-bit words in hex (0xed07000100570200); a 128-bit word is two, low then high");
   cmd->add_option("--file", args->file,
                   "read words from a file: one hex word per line (two for a 128-bit word), or raw bytes with --binary");
-  cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte (16-byte from sm_75) words");
+  cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte (16-byte from sm_70) words");
   cmd->add_flag("--control", args->control, "print each 128-bit word's control bits (stall, yield, barriers, reuse) as a comment");
   add_architecture_option(*cmd, args->architecture,
-                          "read the words as nvdisasm of this architecture does: sm_50 … sm_62 (64-bit), sm_75 … "
+                          "read the words as nvdisasm of this architecture does: sm_50 … sm_62 (64-bit), sm_70 … "
                           "sm_121f (128-bit) (default sm_61)");
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
 }
