@@ -90,9 +90,7 @@ std::string_view what(Kind kind) {
 // The row of a surface table (dims, clamps) whose Maxwell field code is `code`.
 template <typename Table>
 const typename Table::value_type* by_code(const Table& rows, uint64_t code) {
-  for (const auto& row : rows)
-    if (static_cast<uint64_t>(row.code) == code) return &row;
-  return nullptr;
+  return sass128::find_row(rows, [&](const auto& row) { return static_cast<uint64_t>(row.code) == code; });
 }
 
 support::Diagnostic error(const support::SourceLocation& where, std::string message) {

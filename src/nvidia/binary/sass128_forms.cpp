@@ -41,116 +41,117 @@ constexpr Mnemonic ATOM = Mnemonic::ATOM, ATOMG = Mnemonic::ATOMG, ATOMS = Mnemo
                    REDG = Mnemonic::REDG, SURED = Mnemonic::SURED;
 
 // One row per form and generation set. fixed_high is bits 64–127 shifted down by 64; the bits
-// that recur: 72 and 84 (set in every ATOM/ATOMG/RED form), 70–71 (set from Ampere to Hopper in
+// that recur: 70–71 (set from Ampere to Hopper in
 // the 64-bit-address forms), 76 (Blackwell's ATOM/ATOMG with desc[]), 90 (RED's op field is three
 // bits; bit 90 is set in its uniform and 64-bit-address forms), 91 (the 64-bit-address forms).
-#define ROW(name, mn, opc, gens, addr, e, always, ops, sizes, orders, lo, hi, sel, sel_lo, ...) \
-  Form{name, mn, opc, gens, addr, e, always, ops, sizes, orders, lo, hi, sel, sel_lo, fields(__VA_ARGS__), \
+// Bit 72 (.E) and 84–86 (the cache operation, 1 = none) are fields of every ATOM/ATOMG/RED form.
+#define ROW(name, mn, opc, gens, addr, always, ops, sizes, orders, lo, hi, sel, sel_lo, ...) \
+  Form{name, mn, opc, gens, addr, always, ops, sizes, orders, lo, hi, sel, sel_lo, fields(__VA_ARGS__), \
        static_cast<uint8_t>(std::initializer_list<Field>{__VA_ARGS__}.size())}
 
 const std::array form_table = {
     // Generic-address ATOM (opcode 0x38a) and ATOMG (0x3a8): [Ra] with .E.
-    ROW("[Ra]", ATOM, 0x38a, V | T, AF::plain, true, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0xff, 0, 0,
+    ROW("[Ra]", ATOM, 0x38a, V | T, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0xff, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
-    ROW("[Ra]", ATOM, 0x38a, A | D, AF::plain, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x0, 0, 0,
+    ROW("[Ra]", ATOM, 0x38a, A | D, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation),
-    ROW("[Ra]", ATOM, 0x38a, H | B, AF::plain, true, false, OC::integer, SC::atom, RC::ampere, 0, 0x0, 0, 0,
+    ROW("[Ra]", ATOM, 0x38a, H | B, AF::plain, false, OC::integer, SC::atom, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation),
-    ROW("[Ra]", ATOMG, 0x3a8, V | T, AF::plain, true, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0xff, 0, 0,
+    ROW("[Ra]", ATOMG, 0x3a8, V | T, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0xff, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
     // Compare and swap / store (0x38b, 0x3a9): Rb the compare value, Rc the swap value.
-    ROW("compare, [Ra]", ATOM, 0x38b, V | T, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x0, 0, 0,
+    ROW("compare, [Ra]", ATOM, 0x38b, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation, private_flag),
-    ROW("compare, [Ra]", ATOM, 0x38b, A | D, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x0, 0, 0,
+    ROW("compare, [Ra]", ATOM, 0x38b, A | D, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
-    ROW("compare, [Ra]", ATOM, 0x38b, H | B, AF::plain, true, false, OC::compare, SC::compare, RC::ampere, 0, 0x0, 0, 0,
+    ROW("compare, [Ra]", ATOM, 0x38b, H | B, AF::plain, false, OC::compare, SC::compare, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
-    ROW("compare, [Ra]", ATOMG, 0x3a9, V | T, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x0, 0, 0,
+    ROW("compare, [Ra]", ATOMG, 0x3a9, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation, private_flag),
-    ROW("compare, [Ra]", ATOMG, 0x3a9, A | D, AF::plain, true, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x0, 0, 0,
+    ROW("compare, [Ra]", ATOMG, 0x3a9, A | D, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
-    ROW("compare, [Ra]", ATOMG, 0x3a9, H | B, AF::plain, true, false, OC::compare, SC::compare, RC::ampere, 0, 0x0, 0, 0,
+    ROW("compare, [Ra]", ATOMG, 0x3a9, H | B, AF::plain, false, OC::compare, SC::compare, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
     // Shared memory (0x38c, 0x38d): [Ra.Xn + offset], no .E, no memory order.
-    ROW("[Ra.Xn]", ATOMS, 0x38c, V | T, AF::scaled, false, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0xff, 0, 0,
+    ROW("[Ra.Xn]", ATOMS, 0x38c, V | T, AF::scaled, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0xff, 0, 0,
         guard, negate, rd, ra, offset, rb, size3, op4, scale),
-    ROW("[Ra.Xn]", ATOMS, 0x38c, A | D, AF::scaled, false, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0, 0, 0,
+    ROW("[Ra.Xn]", ATOMS, 0x38c, A | D, AF::scaled, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0, 0, 0,
         guard, negate, rd, ra, offset, rb, size3, op4, scale),
-    ROW("[Ra.Xn]", ATOMS, 0x38c, H | B, AF::scaled, false, false, OC::integer, SC::shared, RC::none, 0, 0, 0, 0,
+    ROW("[Ra.Xn]", ATOMS, 0x38c, H | B, AF::scaled, false, OC::integer, SC::shared, RC::none, 0, 0, 0, 0,
         guard, negate, rd, ra, offset, rb, size3, op4, scale),
-    ROW("compare, [Ra.Xn]", ATOMS, 0x38d, V | T | A | D, AF::scaled, false, false, OC::compare, SC::compare_before_hopper, RC::none, 0, 0, 0, 0,
+    ROW("compare, [Ra.Xn]", ATOMS, 0x38d, V | T | A | D, AF::scaled, false, OC::compare, SC::compare_before_hopper, RC::none, 0, 0, 0, 0,
         guard, negate, rd, ra, offset, rb, rc, size3, op4, scale),
-    ROW("compare, [Ra.Xn]", ATOMS, 0x38d, H | B, AF::scaled, false, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
+    ROW("compare, [Ra.Xn]", ATOMS, 0x38d, H | B, AF::scaled, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
         guard, negate, rd, ra, offset, rb, rc, size3, op4, scale),
     // Blackwell's ATOMS.CAST.SPIN writes its flag to a predicate (0x58d).
-    ROW("compare to Pu, [Ra]", ATOMS, 0x58d, B, AF::plain, false, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
+    ROW("compare to Pu, [Ra]", ATOMS, 0x58d, B, AF::plain, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
         guard, negate, pu, ra, offset, rb, rc, size3, op4),
-    ROW("[URa]", ATOMS, 0x98c, H | B, AF::uniform, false, false, OC::integer, SC::shared, RC::none, ra_rz, 0x8000000, 0, ra_rz,
+    ROW("[URa]", ATOMS, 0x98c, H | B, AF::uniform, false, OC::integer, SC::shared, RC::none, ra_rz, 0x8000000, 0, ra_rz,
         guard, negate, rd, ubase, offset, rb, size3, op4),
-    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, A | D, AF::plus_uniform, false, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 10ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
-    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, H, AF::plus_uniform, false, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
-    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x80000c0 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
+    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, A | D, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 10ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
+    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, H, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
+    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x80000c0 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
     // Float adds, mins and maxes from Hopper on (0x3a2 generic, 0x9a2/0x9a3/0x9a6 with desc[]).
-    ROW("float, [Ra]", ATOM, 0x3a2, H | B, AF::plain, true, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
+    ROW("float, [Ra]", ATOM, 0x3a2, H | B, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size4, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, H, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
+    ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, B, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
+    ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, H, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
+    ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, B, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
+    ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, H, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0xc000080, 0, 0,
+    ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc000080, 0, 0,
         guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, B, AF::wide, true, true, OC::floating, SC::floating, RC::ampere, 0, 0xc020000, 0, 0,
+    ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc020000, 0, 0,
         guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
     // 64-bit addresses (0x98a ATOM, 0x9a8 ATOMG): desc[] optional on Ampere and Ada, always from Hopper.
-    ROW("[Ra.64]", ATOM, 0x98a, A | D, AF::wide, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0, 0,
+    ROW("[Ra.64]", ATOM, 0x98a, A | D, AF::wide, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOM, 0x98a, H, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
+    ROW("desc[URc][Ra.64]", ATOM, 0x98a, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOM, 0x98a, B, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
+    ROW("desc[URc][Ra.64]", ATOM, 0x98a, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4, wide, cache_operation),
-    ROW("[URa]", ATOMG, 0x9a8, T, AF::uniform, true, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0x8000040, 0, ra_rz,
+    ROW("[URa]", ATOMG, 0x9a8, T, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0x8000040, 0, ra_rz,
         guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
-    ROW("[URa]", ATOMG, 0x9a8, A | D, AF::uniform, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000000, 0xc0, ra_rz,
+    ROW("[URa]", ATOMG, 0x9a8, A | D, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000000, 0xc0, ra_rz,
         guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation),
-    ROW("[Ra.64]", ATOMG, 0x9a8, A | D, AF::wide, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0xc0, 0,
+    ROW("[Ra.64]", ATOMG, 0x9a8, A | D, AF::wide, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0xc0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, H, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
+    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, B, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
+    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4, wide, cache_operation),
     // Reductions (0x98e): RED to Ada, REDG from Hopper; the op field is three bits.
-    ROW("[Ra]", RED, 0x98e, V | T, AF::plain, true, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x0, 1ULL << 27, 0,
+    ROW("[Ra]", RED, 0x98e, V | T, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x0, 1ULL << 27, 0,
         guard, negate, ra, offset, rb, size3, order, op3, wide, cache_operation, private_flag),
-    ROW("[URa]", RED, 0x98e, T, AF::uniform, true, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0xc000000, 1ULL << 27, ra_rz, guard, negate, ubase, offset, rb, size3, order, op3, wide, cache_operation, private_flag),
-    ROW("[URa]", RED, 0x98e, A | D, AF::uniform, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000000, 0xc0, ra_rz,
+    ROW("[URa]", RED, 0x98e, T, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0xc000000, 1ULL << 27, ra_rz, guard, negate, ubase, offset, rb, size3, order, op3, wide, cache_operation, private_flag),
+    ROW("[URa]", RED, 0x98e, A | D, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000000, 0xc0, ra_rz,
         guard, negate, ubase, offset, rb, size3, order, op3, wide, cache_operation),
-    ROW("[Ra.64]", RED, 0x98e, A | D, AF::wide, true, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0xc000080, 0xc0, 0,
+    ROW("[Ra.64]", RED, 0x98e, A | D, AF::wide, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0xc000080, 0xc0, 0,
         guard, negate, ra, offset, rb, desc, desc_present, size3, order, op3, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", REDG, 0x98e, H, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0xc000080, 0, 0,
+    ROW("desc[URc][Ra.64]", REDG, 0x98e, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0xc000080, 0, 0,
         guard, negate, ra, offset, rb, desc, size3, order, op3, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", REDG, 0x98e, B, AF::wide, true, true, OC::integer, SC::atom, RC::ampere, 0, 0xc020000, 0, 0,
+    ROW("desc[URc][Ra.64]", REDG, 0x98e, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0xc020000, 0, 0,
         guard, negate, ra, offset, rb, desc, size3, order, op3, wide, cache_operation),
     // Surface reductions, .D only: the handle in a register (0x3a0), bound to a texture-header
     // slot (0x59f, "0x0, 0x5c"), or in a uniform register (0xf9f, which nvdisasm reads only with
     // bit 91 set; before Blackwell an 8-bit immediate follows it). Turing has a .PRIVATE bit of
     // its own; from Ampere .PRIVATE is one of the order codes.
-    ROW("[Ra], Rb, Rc", SURED, 0x3a0, V | T, AF::plain, false, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
+    ROW("[Ra], Rb, Rc", SURED, 0x3a0, V | T, AF::plain, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
         guard, negate, ra, rb, handle_register, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation, op3),
-    ROW("[Ra], Rb, Rc", SURED, 0x3a0, A | D | H, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
+    ROW("[Ra], Rb, Rc", SURED, 0x3a0, A | D | H, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
         guard, negate, ra, rb, handle_register, clamp, dim, byte_address, surface_size, order, cache_operation, op3),
-    ROW("[Ra], Rb, bound", SURED, 0x59f, V | T, AF::plain, false, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
+    ROW("[Ra], Rb, bound", SURED, 0x59f, V | T, AF::plain, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
         guard, negate, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation, op3),
-    ROW("[Ra], Rb, bound", SURED, 0x59f, A | D | H, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
+    ROW("[Ra], Rb, bound", SURED, 0x59f, A | D | H, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
         guard, negate, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, order, cache_operation, op3),
-    ROW("[Ra], Rb, URc", SURED, 0xf9f, T, AF::plain, false, false, OC::integer, SC::surface, RC::turing, 0, 1ULL << 27, 1ULL << 27, 0,
+    ROW("[Ra], Rb, URc", SURED, 0xf9f, T, AF::plain, false, OC::integer, SC::surface, RC::turing, 0, 1ULL << 27, 1ULL << 27, 0,
         guard, negate, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation, op3),
-    ROW("[Ra], Rb, URc", SURED, 0xf9f, A | D | H, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0, 1ULL << 27, 1ULL << 27, 0,
+    ROW("[Ra], Rb, URc", SURED, 0xf9f, A | D | H, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 1ULL << 27, 1ULL << 27, 0,
         guard, negate, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, order, cache_operation, op3),
-    ROW("[Ra], Rb, URc", SURED, 0xf9f, B, AF::plain, false, false, OC::integer, SC::surface, RC::ampere, 0xffULL << 48, 1ULL << 27, 1ULL << 27, 0, guard, negate, ra, rb, handle_uniform, clamp, dim, byte_address, surface_size, order, cache_operation, op3),
+    ROW("[Ra], Rb, URc", SURED, 0xf9f, B, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0xffULL << 48, 1ULL << 27, 1ULL << 27, 0, guard, negate, ra, rb, handle_uniform, clamp, dim, byte_address, surface_size, order, cache_operation, op3),
 };
 
 #undef ROW
@@ -243,18 +244,6 @@ std::span<const Form> forms() { return form_table; }
 
 bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
 
-namespace {
-
-// The first row of a code table that `match` takes, or nothing: the six lookups below, each
-// direction of each table.
-template <typename Table, typename Match>
-const typename Table::value_type* find_row(const Table& rows, Match match) {
-  const auto row = std::find_if(rows.begin(), rows.end(), match);
-  return row == rows.end() ? nullptr : &*row;
-}
-
-}  // namespace
-
 std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code) {
   if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.code == code; })) return o->op;
   return std::nullopt;
@@ -267,9 +256,8 @@ std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
 
 std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
   if (codes == SC::surface) {  // the one surface size table, opcodes.hpp's
-    for (const SizeInfo& s : size_table())
-      if (s.surface_code >= 0 && static_cast<uint64_t>(s.surface_code) == code) return s.size;
-    return std::nullopt;
+    const auto* s = find_row(size_table(), [&](const SizeInfo& r) { return r.surface_code >= 0 && static_cast<uint64_t>(r.surface_code) == code; });
+    return s ? std::optional<Size>(s->size) : std::nullopt;
   }
   if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.code == code; })) return s->size;
   return std::nullopt;

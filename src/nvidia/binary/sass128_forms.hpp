@@ -4,6 +4,7 @@
 // (tests/conformance/nvidia/cuda13); docs/sass128.md says how each field was found.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -77,7 +78,6 @@ struct Form {
   uint16_t opcode;             // bits 0–11
   GenerationSet generations;
   AddressForm address;
-  bool extended;               // has the .E bit (FieldKind::extended)
   bool descriptor_always;      // desc[URn] is always printed
   OpCodes ops;
   SizeCodes sizes;
@@ -93,6 +93,14 @@ struct Form {
 };
 
 std::span<const Form> forms();
+
+// The first row of a code table that `match` takes, or nothing: each direction of each code table
+// below, and the decoder's reading of a surface's dimension and clamp codes.
+template <typename Table, typename Match>
+const typename Table::value_type* find_row(const Table& rows, Match match) {
+  const auto row = std::find_if(rows.begin(), rows.end(), match);
+  return row == rows.end() ? nullptr : &*row;
+}
 bool in(GenerationSet set, Generation generation);
 
 // The code tables: a value of the field, or nothing when the form's field names no such thing.
