@@ -3,7 +3,9 @@
 // nothing, architectures without 128-bit forms, and the bits a text does not show.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
+#include <utility>
 #include <variant>
 
 #include "gpuatom/nvidia/parser.hpp"
@@ -119,6 +121,75 @@ TEST(Sass128, AnUnprintedDescriptorIsKept) {
   const Word128 from_text = std::get<Word128>(encode128(parsed(print(i), Architecture::sm_86), Architecture::sm_86));
   EXPECT_EQ(from_text.hi & 0x3f, 0u);
   EXPECT_EQ(from_text.lo, word.lo);
+}
+
+}  // namespace
+
+namespace {
+
+// The memory-order, .PRIVATE and cache codes, pinned to what nvdisasm 11.8 printed for one SURED
+// word with each code written in (docs/sass128.md); the listings hold only .STRONG.SYS and no
+// cache operation. Each decodes to nvdisasm's text and encodes back to the same word.
+Word128 with_bits(Word128 w, int lo, int width, uint64_t value) {
+  const uint64_t mask = ((1ULL << width) - 1) << (lo - 64);
+  w.hi = (w.hi & ~mask) | value << (lo - 64);
+  return w;
+}
+
+void expect_reads(const Word128& word, Architecture arch, const std::string& text) {
+  const auto decoded = gpuatom::nvidia::decode128(word, arch);
+  ASSERT_TRUE(std::holds_alternative<Instruction>(decoded)) << text << ": " << refusal(decoded);
+  EXPECT_EQ(gpuatom::nvidia::print(std::get<Instruction>(decoded)), text);
+  const auto again = gpuatom::nvidia::encode128(std::get<Instruction>(decoded), arch);
+  ASSERT_TRUE(std::holds_alternative<Word128>(again)) << text << ": " << refusal(again);
+  EXPECT_EQ(std::get<Word128>(again).lo, word.lo) << text;
+  EXPECT_EQ(std::get<Word128>(again).hi, word.hi) << text;
+}
+
+// SURED.D.BA.3D.OR.STRONG.SYS.TRAP [R20], R14, R5 (ptxas 13.0, sm_75)
+constexpr Word128 sured_turing{0xb000000e140073a0, 0x000fe20003116105};
+
+TEST(Sass128, AmpereOrderCodesReadAsNvdisasmPrintsThem) {
+  const std::array<const char*, 16> printed = {
+      "", ".CONSTANT.PRIVATE", ".CONSTANT.CTA", ".CONSTANT.CTA.PRIVATE", ".STRONG.SM.PRIVATE", ".STRONG.SM",
+      ".STRONG.GPU.PRIVATE", ".STRONG.GPU", ".MMIO.GPU", ".CONSTANT.SM", ".STRONG.SYS", ".CONSTANT.SM.PRIVATE",
+      ".MMIO.SYS", nullptr /* .CONSTANT.VC */, nullptr /* .CONSTANT.VC.PRIVATE */, ".CONSTANT.GPU"};
+  for (uint64_t code = 0; code < printed.size(); ++code) {
+    const Word128 word = with_bits(with_bits(sured_turing, 76, 1, 0), 77, 4, code);
+    if (!printed[code]) {
+      EXPECT_NE(refusal(gpuatom::nvidia::decode128(word, Architecture::sm_86)), "") << code;
+      continue;
+    }
+    expect_reads(word, Architecture::sm_86, std::string("SURED.D.BA.3D.OR") + printed[code] + ".TRAP [R20], R14, R5 ;");
+  }
+}
+
+TEST(Sass128, TuringOrderCodesAndPrivateBitReadAsNvdisasmPrintsThem) {
+  // Bits 76–80: .PRIVATE, then the scope, then the strength (1 none, 2 .STRONG).
+  const std::array<std::pair<uint64_t, const char*>, 6> printed = {{{8, ".CTA"}, {9, ".CTA.PRIVATE"}, {14, ".SYS"},
+                                                                    {16, ".STRONG.CTA"}, {22, ".STRONG.SYS"},
+                                                                    {23, ".STRONG.SYS.PRIVATE"}}};
+  for (const auto& [value, order] : printed)
+    expect_reads(with_bits(sured_turing, 76, 5, value), Architecture::sm_75,
+                 std::string("SURED.D.BA.3D.OR") + order + ".TRAP [R20], R14, R5 ;");
+  // Strength 0 and 3: nvdisasm prints .INVALID0.CTA / .INVALID3.CTA.
+  EXPECT_NE(refusal(gpuatom::nvidia::decode128(with_bits(sured_turing, 76, 5, 0), Architecture::sm_75)), "");
+  EXPECT_NE(refusal(gpuatom::nvidia::decode128(with_bits(sured_turing, 76, 5, 24), Architecture::sm_75)), "");
+}
+
+TEST(Sass128, SurfaceCacheCodesReadAsNvdisasmPrintsThem) {
+  const std::array<const char*, 6> printed = {".EF", "", ".EL", ".LU", ".EU", ".NA"};
+  for (uint64_t code = 0; code < printed.size(); ++code)
+    expect_reads(with_bits(sured_turing, 84, 3, code), Architecture::sm_75,
+                 std::string("SURED.D.BA.3D.OR") + printed[code] + ".STRONG.SYS.TRAP [R20], R14, R5 ;");
+  EXPECT_NE(refusal(gpuatom::nvidia::decode128(with_bits(sured_turing, 84, 3, 6), Architecture::sm_75)), "");  // .INVALID6
+}
+
+// An ATOM's cache operation is refused, not printed without it (nvdisasm: ATOM.E.INC.EL.SYS).
+TEST(Sass128, AnAtomsCacheOperationIsRefusedNotDropped) {
+  const Word128 volta{0x0000000302ff838a, 0x0001e200029f40ff};  // @!P0 ATOM.AND.STRONG.GPU PT, RZ, [R2], R3
+  EXPECT_EQ(refusal(gpuatom::nvidia::decode128(with_bits(volta, 84, 3, 2), Architecture::sm_70)),
+            "ATOM ([Ra]) on sm_70: bits 84–86 name the cache operation .EL, which gpuatom prints only on surfaces so far");
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include <iostream>
 #include <map>
 #include <random>
-#include <regex>
 
 #include <fmt/format.h>
 
@@ -33,20 +32,9 @@ constexpr std::array<uint16_t, 19> atomic_opcodes = {0x38a, 0x38b, 0x3a8, 0x3a9,
                                                      0x98c, 0xf8c, 0x3a2, 0x9a2, 0x9a3, 0x9a6, 0x98a,
                                                      0x9a8, 0x98e, 0x3a0, 0x59f, 0xf9f};
 
-std::string squeeze(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out += c;
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
-// Hopper: desc[URn] set aside (see the top of the file).
-std::string comparable(std::string text, Architecture arch) {
-  if (generation(arch) == Generation::hopper) text = std::regex_replace(text, std::regex(R"(desc\[UR(\d+|Z)\])"), "");
-  return squeeze(text);
+// Both texts as the 11.8 tools would compare them (docs/oracles.md).
+std::string comparable(const std::string& text, Architecture arch) {
+  return gpuatom::oracle::squeeze(gpuatom::oracle::as_cuda118_prints(text, arch));
 }
 
 std::vector<Word128> random_words(uint64_t seed) {

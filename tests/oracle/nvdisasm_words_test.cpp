@@ -23,16 +23,7 @@ namespace {
 
 constexpr int words_per_form = 1000;  // 21 opcode classes: 21 000 words per architecture
 
-// nvdisasm pads some operands into columns; one space stands for any run of them.
-std::string squeeze(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out += c;
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
+using gpuatom::oracle::squeeze;
 
 std::string printed_without_terminator(Instruction inst) {
   inst.terminated = false;

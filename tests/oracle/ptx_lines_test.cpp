@@ -29,6 +29,7 @@
 #include "gpuatom/nvidia/printer.hpp"
 #include "gpuatom/nvidia/sass128.hpp"
 #include "gpuatom/nvidia/validator.hpp"
+#include "oracle/nvdisasm_raw.hpp"
 #include "oracle/nvidia_tools.hpp"
 #include "oracle/sass_listing.hpp"
 
@@ -265,7 +266,6 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   std::map<Architecture, std::map<std::pair<uint64_t, uint64_t>, std::string>> words128;
   for (size_t i = 0; i < jobs.size(); ++i)
     for (const auto& w : results[i].words128) words128[jobs[i].arch].emplace(std::pair{w.word.lo, w.word.hi}, w.text);
-  static const std::regex descriptor(R"(desc\[UR(\d+|Z)\])");
   size_t decoded128 = 0, differ128 = 0;
   std::string report128;
   for (const auto& [arch, texts] : words128) {
@@ -274,10 +274,9 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
       const gpuatom::nvidia::Word128 word{halves.first, halves.second};
       const auto d = gpuatom::nvidia::decode128(word, arch);
       const auto* inst = std::get_if<gpuatom::nvidia::Instruction>(&d);
-      std::string got = inst ? gpuatom::nvidia::print(*inst) : std::get<gpuatom::support::Diagnostic>(d).message;
-      std::string want = listed;
-      if (gpuatom::nvidia::generation(arch) == gpuatom::nvidia::Generation::hopper)
-        got = std::regex_replace(got, descriptor, "");
+      const std::string got = gpuatom::oracle::as_cuda118_prints(
+          inst ? gpuatom::nvidia::print(*inst) : std::get<gpuatom::support::Diagnostic>(d).message, arch);
+      const std::string& want = listed;
       const auto again = inst ? gpuatom::nvidia::encode128(*inst, arch) : decltype(gpuatom::nvidia::encode128(*inst, arch)){};
       const auto* back = std::get_if<gpuatom::nvidia::Word128>(&again);
       if (inst && got == want && back && back->lo == word.lo && back->hi == word.hi) {
