@@ -321,6 +321,13 @@ std::optional<Mnemonic> parse_mnemonic(std::string_view text) {
   return std::nullopt;
 }
 
+std::span<const UnreadAtomic> unread_atomic_mnemonics() {
+  static constexpr UnreadAtomic unread[] = {
+      {"REDAS", "PTX red.async, sm_90 on: a reduction that signals an mbarrier"},
+  };
+  return unread;
+}
+
 std::string mnemonic_names(bool modern_only) {
   std::string out;
   for (const MnemonicInfo& m : mnemonics) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/printer.hpp"
 
 namespace gpuatom::nvidia {
@@ -323,7 +324,7 @@ void validate(const Instruction& instruction, support::Diagnostics& diagnostics,
 }
 
 ParsedSass check_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {
-  ParsedSass parsed = parse_sass(source, file, architecture);
+  ParsedSass parsed = read_sass(source, file, architecture);
   support::Diagnostics checks;
   for (const Instruction& inst : parsed.instructions) validate(inst, checks);
   ParsedSass out;

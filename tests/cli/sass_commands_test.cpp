@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/run_cli.hpp"
+#include "common/child_process.hpp"
 
 namespace {
 
@@ -128,18 +129,70 @@ TEST(SassCli, DisasmTheWordsFileMatchesItsTexts) {
   EXPECT_EQ(r.out, texts);
 }
 
-TEST(SassCli, DisasmRawLittleEndianWords) {
-  const std::string bytes("\x00\x02\x57\x00\x01\x00\x07\xed"  // 0xed07000100570200
+TEST(SassCli, DisasmRawCodeSkipsControlWordsAndOtherInstructions) {
+  // A raw Maxwell code section: a control word, then three instructions (here a move between the
+  // two atomics), as nvdisasm reads it.
+  const std::string bytes("\xf6\x07\xa0\xfe\x00\x44\x1c\x00"   // 0x001c4400fea007f6, control
+                          "\x00\x02\x57\x00\x01\x00\x07\xed"   // 0xed07000100570200
+                          "\x01\x00\x87\x00\x80\x07\x98\x4c"   // 0x4c98078000870001, MOV
                           "\x33\x02\x37\x00\x00\x00\xf9\xeb",  // 0xebf9000000370233
-                          16);
+                          32);
   ScratchFile f(bytes, ".bin");
-  const CliRun r = run_gpuatom("disasm sass --binary --file " + f.path());
+  const CliRun r = run_gpuatom("disasm sass --binary --arch sm_61 --file " + f.path());
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_EQ(r.out, "ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;\nRED.E.ADD.F32.FTZ.RN [R2], R51 ;\n");
+  EXPECT_NE(r.out.find("\tcode for sm_61\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("/*0008*/                   ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;   /* 0xed07000100570200 */"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("/*0018*/                   RED.E.ADD.F32.FTZ.RN [R2], R51 ;"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("0x001c4400fea007f6"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("0x4c98078000870001"), std::string::npos) << r.out;
+  // The listing reads back: check sass checks its words against its text.
+  ScratchFile listed(r.out, ".sass");
+  const CliRun again = run_gpuatom("check sass " + listed.path());
+  EXPECT_EQ(again.exit_code, 0) << again.out;
   ScratchFile odd(bytes.substr(0, 12), ".bin");
   const CliRun bad = run_gpuatom("disasm sass --binary --file " + odd.path());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.out.find("12 bytes is not a whole number of 8-byte instruction words"), std::string::npos) << bad.out;
+}
+
+// A cubin lists as cuobjdump -sass | grep would list its atomics (tests/conformance/nvidia/cubins).
+TEST(SassCli, DisasmCubinListsEveryKernelsAtomics) {
+  const std::string dir = std::string(GPUATOM_SOURCE_DIR) + "/tests/conformance/nvidia/cubins/";
+  for (const char* arch : {"sm_100a", "sm_120"}) {
+    const CliRun r = run_gpuatom(std::string("disasm sass ") + dir + "atomics-" + arch + ".cubin");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(r.out, gpuatom::testing::slurp_file(dir + "atomics-" + arch + ".listing")) << arch;
+  }
+  const CliRun m32 = run_gpuatom("disasm sass --file " + dir + "atomics-sm_61-m32.cubin");
+  EXPECT_EQ(m32.exit_code, 0) << m32.out;
+  EXPECT_NE(m32.out.find("/*0048*/                   ATOM.E.CAS.64 R4, [R2+0x8], R4, R6 ;"), std::string::npos) << m32.out;
+  // --arch may name the cubin's target or an a/f variant of it, nothing else.
+  EXPECT_EQ(run_gpuatom("disasm sass --arch sm_90a " + dir + "atomics-sm_90.cubin").exit_code, 0);
+  const CliRun other = run_gpuatom("disasm sass --arch sm_80 " + dir + "atomics-sm_90.cubin");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.out.find("the cubin is code for sm_90 (its ELF header), not --arch sm_80"), std::string::npos) << other.out;
+  ScratchFile cut(gpuatom::testing::slurp_file(dir + "atomics-sm_90.cubin").substr(0, 100), ".cubin");
+  const CliRun truncated = run_gpuatom("disasm sass " + cut.path());
+  EXPECT_EQ(truncated.exit_code, 2);
+  EXPECT_NE(truncated.out.find(": byte 0x28: error: the "), std::string::npos) << truncated.out;
+}
+
+// cuobjdump's listing through check, asm and disasm.
+TEST(SassCli, ListingsReadThroughEveryCommand) {
+  const std::string listing = std::string(GPUATOM_SOURCE_DIR) + "/tests/conformance/nvidia/cubins/atomics-sm_52.sass";
+  const CliRun check = run_gpuatom("check sass " + listing);
+  EXPECT_EQ(check.exit_code, 0) << check.out;
+  EXPECT_EQ(check.out, "");
+  const CliRun encoded = run_gpuatom("asm sass --encode " + listing);
+  EXPECT_EQ(encoded.exit_code, 0) << encoded.out;
+  EXPECT_NE(encoded.out.find("ATOM.E.CAS.64 R4, [R2+0x8], R4, R6 ;"), std::string::npos) << encoded.out;
+  const CliRun listed = run_gpuatom("disasm sass --file " + listing);
+  EXPECT_EQ(listed.exit_code, 0) << listed.out;
+  const CliRun cubin = run_gpuatom("disasm sass " + std::string(GPUATOM_SOURCE_DIR) +
+                                   "/tests/conformance/nvidia/cubins/atomics-sm_52.cubin");
+  EXPECT_EQ(listed.out, cubin.out);
 }
 
 TEST(SassCli, DisasmBadInput) {

@@ -24,6 +24,9 @@
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/code.hpp"
+#include "gpuatom/nvidia/cubin.hpp"
+#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/parser.hpp"
 #include "gpuatom/nvidia/printer.hpp"
@@ -105,7 +108,44 @@ struct Result {
   std::vector<gpuatom::oracle::ListedWord> words;  // sm_5x/sm_6x: each atomic line with its word
   std::vector<gpuatom::oracle::ListedWord128> words128;  // sm_70 on (ptxas 11.8): the same, 128-bit
   std::string error;  // a tool failed
+  // The cubin as gpuatom lists it (read_cubin, atomics_in_code) against the tool's listing, and
+  // the tool's listing read back by read_sass (its words checked against its text): what differs.
+  std::vector<std::string> listing_differences;
+  size_t cubin_atomics = 0;  // atomics gpuatom listed from the cubin
 };
+
+// The text of a listed line with the dual-issue ';' question set aside (Maxwell/Pascal print a
+// pair's second instruction without it) and, on Hopper, desc[URn] as the 11.8 tools print it.
+std::string comparable(std::string text, Architecture arch) {
+  if (text.size() >= 2 && text.compare(text.size() - 2, 2, " ;") == 0) text.resize(text.size() - 2);
+  return gpuatom::oracle::as_cuda118_prints(std::move(text), arch);
+}
+
+// gpuatom's reading of the cubin against the tool's listing of it (`listed`: its atomic lines).
+void compare_cubin(const fs::path& cubin, const Job& job, const std::vector<std::string>& listed, const std::string& source,
+                   Result& result) {
+  const std::string bytes = gpuatom::testing::slurp_file(cubin);
+  const auto read = gpuatom::nvidia::read_cubin(bytes, cubin.string());
+  if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&read)) {
+    result.listing_differences.push_back(source + ": " + gpuatom::support::format(*why));
+    return;
+  }
+  const gpuatom::nvidia::Cubin& c = std::get<gpuatom::nvidia::Cubin>(read);
+  if (c.cuda13_abi != job.cuda13 || !name(job.arch).starts_with(name(c.architecture)))
+    result.listing_differences.push_back(fmt::format("{}: read as a {} cubin for {}", source,
+                                                     c.cuda13_abi ? "CUDA 13" : "CUDA ≤ 12", name(c.architecture)));
+  std::vector<std::string> ours;
+  for (const gpuatom::nvidia::CubinKernel& k : c.kernels)
+    for (const gpuatom::nvidia::CodeAtomic& a : gpuatom::nvidia::atomics_in_code(k.code, job.arch, cubin.string()).atomics)
+      ours.push_back(a.instruction ? gpuatom::nvidia::print(*a.instruction) : a.diagnostics.format_all());
+  result.cubin_atomics += ours.size();
+  for (size_t i = 0; i < std::max(ours.size(), listed.size()); ++i) {
+    const std::string got = i < ours.size() ? comparable(ours[i], job.arch) : "<none>";
+    const std::string want = i < listed.size() ? comparable(listed[i], job.arch) : "<none>";
+    if (got != want)
+      result.listing_differences.push_back(fmt::format("{}: atomic {} of the cubin\n     tool: {}\n  gpuatom: {}", source, i, want, got));
+  }
+}
 
 Result assemble_and_list(const Job& job, const fs::path& tools, const std::optional<fs::path>& ptxas_13) {
   Result result;
@@ -127,13 +167,30 @@ Result assemble_and_list(const Job& job, const fs::path& tools, const std::optio
     listing = listed.out;
   } else {
     int n = 0;
-    for (const std::string& code : gpuatom::oracle::cubin_code_sections(cubin)) {
+    const std::string bytes = gpuatom::testing::slurp_file(cubin);
+    const auto read = gpuatom::nvidia::read_cubin(bytes, cubin.string());
+    if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&read)) result.error = gpuatom::support::format(*why);
+    const std::vector<gpuatom::nvidia::CubinKernel> none;
+    const auto* c = std::get_if<gpuatom::nvidia::Cubin>(&read);
+    for (const gpuatom::nvidia::CubinKernel& k : c ? c->kernels : none) {
       const fs::path raw = dir / fmt::format("text{}.bin", n++);
-      std::ofstream(raw, std::ios::binary) << code;
+      std::ofstream(raw, std::ios::binary) << k.code;
       const auto listed =
           run_tool({(tools / "nvdisasm").string(), "-b", gpuatom::nvidia::nvdisasm_name(job.arch), raw.string()});
       if (listed.exit_code != 0) result.error = source + ": nvdisasm failed: " + listed.err;
       listing += listed.out;
+    }
+  }
+  if (result.error.empty()) {
+    compare_cubin(cubin, job, gpuatom::oracle::atomic_lines(listing), source, result);
+    if (!job.cuda13) {
+      // cuobjdump's whole listing, read as check and asm read it: every atomic, its words checked.
+      const auto read = gpuatom::nvidia::read_sass(listing, source, std::nullopt);
+      for (const auto& d : read.diagnostics.all())
+        result.listing_differences.push_back("cuobjdump listing read back: " + gpuatom::support::format(d));
+      if (read.instructions.size() != gpuatom::oracle::atomic_lines(listing).size())
+        result.listing_differences.push_back(fmt::format("{}: read_sass read {} atomics of the listing's {}", source,
+                                                         read.instructions.size(), gpuatom::oracle::atomic_lines(listing).size()));
     }
   }
   fs::remove_all(dir);
@@ -186,8 +243,12 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   // Per architecture: each distinct line once (with where it was first seen), and the failures.
   std::map<Architecture, std::map<std::string, std::string>> lines;
   std::map<std::pair<Architecture, bool>, std::set<std::string>> by_ptxas;  // (arch, 13.0?) → lines
+  size_t cubin_atomics = 0, listing_differences = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {
     EXPECT_TRUE(results[i].error.empty()) << results[i].error;
+    cubin_atomics += results[i].cubin_atomics;
+    for (const std::string& d : results[i].listing_differences)
+      if (++listing_differences <= 20) ADD_FAILURE() << d;
     for (const Line& l : results[i].lines) {
       lines[jobs[i].arch].emplace(l.text, l.source);
       by_ptxas[{jobs[i].arch, jobs[i].cuda13}].insert(l.text);
@@ -209,7 +270,11 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   }
   report += fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}   ({} assemblies{})\n", "all", total, "", "", total - failed,
                         jobs.size(), p13 ? ", ptxas 11.8 and 13.0" : ", ptxas 11.8 only: no ptxas 13.0 found");
+  report += fmt::format("cubins: {} atomics listed by gpuatom from {} cubins (both ELF ABIs), {} differences from the "
+                        "tools' listings\n",
+                        cubin_atomics, jobs.size(), listing_differences);
   std::cout << report;
+  EXPECT_EQ(listing_differences, 0u);
   // GPUATOM_PTX_LINES_DIR=dir keeps every distinct line, one file per architecture (dir/sm_90.sass).
   if (const char* keep = std::getenv("GPUATOM_PTX_LINES_DIR"); keep && *keep)
     for (const auto& [arch, texts] : lines) {

@@ -1,5 +1,5 @@
 // What the PTX oracle test reads out of NVIDIA's tools: the atomic lines of a disassembly
-// listing, and the code sections of a cubin.
+// listing. (The code sections of a cubin are the library's: nvidia/cubin.hpp.)
 //
 // Listings (`cuobjdump -sass`, `nvdisasm`) print one instruction per line behind its address,
 // "/*00a8*/  @P0 ATOMG.E.ADD.STRONG.GPU PT, R4, [R2.64], R5 ;  /* 0x… */". Maxwell and Pascal
@@ -11,10 +11,7 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
-#include <filesystem>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -122,38 +119,6 @@ inline std::vector<ListedWord128> atomic_words128(std::string_view listing) {
     if (!text || !is_atomic(*text)) continue;
     const auto lo = word_at(lines[i]), hi = word_at(lines[i + 1]);
     if (lo && hi) out.push_back({std::move(*text), {*lo, *hi}});
-  }
-  return out;
-}
-
-// The bytes of every ".text.<kernel>" section of a 64-bit ELF cubin. CUDA 13's cubins carry a
-// new ELF ABI version that the 11.8 cuobjdump and nvdisasm refuse; their code sections are
-// still read by `nvdisasm -b SMxy` as raw instructions.
-inline std::vector<std::string> cubin_code_sections(const std::filesystem::path& cubin) {
-  const std::string elf = testing::slurp_file(cubin);
-  const auto read = [&](size_t at, auto value) {
-    if (at + sizeof(value) > elf.size()) throw std::runtime_error(cubin.string() + ": truncated ELF file");
-    std::memcpy(&value, elf.data() + at, sizeof(value));
-    return value;
-  };
-  if (elf.size() < 64 || elf.compare(0, 4, "\x7f" "ELF") != 0 || elf[4] != 2)
-    throw std::runtime_error(cubin.string() + ": not a 64-bit ELF file");
-  const auto section_offset = read(0x28, uint64_t{});
-  const auto entry_size = read(0x3a, uint16_t{});
-  const auto count = read(0x3c, uint16_t{});
-  const auto names_index = read(0x3e, uint16_t{});
-  const auto header = [&](size_t i) { return section_offset + i * entry_size; };
-  const uint64_t names = read(header(names_index) + 0x18, uint64_t{});
-  std::vector<std::string> out;
-  for (size_t i = 0; i < count; ++i) {
-    const auto name_at = names + read(header(i), uint32_t{});
-    if (name_at >= elf.size()) throw std::runtime_error(cubin.string() + ": bad section name");
-    const std::string_view name(elf.c_str() + name_at);
-    if (name.substr(0, 6) != ".text.") continue;
-    const auto offset = read(header(i) + 0x18, uint64_t{});
-    const auto size = read(header(i) + 0x20, uint64_t{});
-    if (offset + size > elf.size()) throw std::runtime_error(cubin.string() + ": section past the end");
-    out.push_back(elf.substr(offset, size));
   }
   return out;
 }

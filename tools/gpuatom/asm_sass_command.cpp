@@ -19,6 +19,7 @@
 
 #include "command.hpp"
 #include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/sass128.hpp"
 #include "gpuatom/nvidia/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
@@ -65,7 +66,7 @@ std::variant<std::string, support::Diagnostic> encoded(const nvidia::Instruction
 nvidia::ParsedSass read_and_check(const AsmArgs& args) {
   const std::string source = read_input(args.path);
   if (!args.rules_as_warnings) return nvidia::check_sass(source, args.path, *args.architecture);
-  nvidia::ParsedSass parsed = nvidia::parse_sass(source, args.path, *args.architecture);
+  nvidia::ParsedSass parsed = nvidia::read_sass(source, args.path, *args.architecture);
   for (const nvidia::Instruction& inst : parsed.instructions)
     nvidia::validate(inst, parsed.diagnostics, nvidia::RuleSeverity::warning);
   parsed.diagnostics.sort_by_line();
@@ -73,7 +74,10 @@ nvidia::ParsedSass read_and_check(const AsmArgs& args) {
 }
 
 int run_asm(const AsmArgs& args) {
-  const nvidia::Architecture arch = args.encode ? word_architecture(*args.architecture) : nvidia::default_word_architecture;
+  // A listing's header names its code's architecture (docs/listings.md): its words are that one's.
+  const auto arch_of = [&](const nvidia::Instruction& inst) {
+    return word_architecture(inst.architecture ? inst.architecture : *args.architecture);
+  };
   const nvidia::ParsedSass checked = read_and_check(args);
   support::Diagnostics diagnostics = checked.diagnostics;
   std::vector<std::string> lines;
@@ -84,7 +88,7 @@ int run_asm(const AsmArgs& args) {
         lines.push_back(text);
         continue;
       }
-      const auto word = encoded(inst, arch);
+      const auto word = encoded(inst, arch_of(inst));
       if (const auto* refused = std::get_if<support::Diagnostic>(&word)) {
         diagnostics.add(*refused);
         continue;
@@ -103,7 +107,7 @@ int run_asm(const AsmArgs& args) {
 void add_asm_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<AsmArgs>();
   CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics and print them in canonical form (optionally with their words)");
-  cmd->add_option("file", args->path, "SASS text, one instruction per line ('-' reads standard input)")->required();
+  cmd->add_option("file", args->path, "SASS text, one instruction per line, or a cuobjdump/nvdisasm listing (its atomics; '-' reads standard input)")->required();
   cmd->footer(
       "Examples:\n"
       "  gpuatom asm sass kernel.sass\n"

@@ -1,6 +1,8 @@
 // `gpuatom check sass [--arch sm_XY] FILE|-`: diagnostics only. Exit 0 when clean (warnings
 // allowed), 2 on any error. Every message is "file:line:col: error: … (spec/nvidia.md §x)".
 // --arch reads the text as that architecture's disassembly: SPA 5.0 rules on sm_5x/sm_6x only.
+// A cuobjdump/nvdisasm listing is read as docs/listings.md says: its atomics, each word checked
+// against its text, the architecture from its header.
 #include <string>
 
 #include "command.hpp"
@@ -30,7 +32,7 @@ void add_check_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<CheckArgs>();
   CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics against the spec's rules; print only diagnostics");
   cmd->footer("Examples:\n  gpuatom check sass kernel.sass\n  cuobjdump -sass -arch sm_90 a.out | gpuatom check sass --arch sm_90 -");
-  cmd->add_option("file", args->path, "SASS text, one instruction per line ('-' reads standard input)")->required();
+  cmd->add_option("file", args->path, "SASS text, one instruction per line, or a cuobjdump/nvdisasm listing whose words are checked against its text ('-' reads standard input)")->required();
   add_architecture_option(*cmd, args->architecture,
                           "read the text as this architecture's disassembly (sm_50 … sm_90): the SPA 5.0 grammar "
                           "and rules on sm_5x/sm_6x, the sm_70+ spellings after; without it each line's spelling "

@@ -7,12 +7,20 @@
 //   gpuatom disasm sass --arch sm_90 --control 0x000000040a0079a8 0x004e2800081ee1c6  (control bits as a comment)
 //   gpuatom disasm sass --arch sm_52 0xed09000100470200  (sm_52 reads .F16x2.FTZ.RN, sm_61 .F16x2.RN)
 //   gpuatom disasm sass --file words.txt            (one hex word per line; // and # comments)
-//   gpuatom disasm sass --file kernel.bin --binary  (raw little-endian 8-byte words)
+//   gpuatom disasm sass --file kernel.text --binary (a raw code section: little-endian words)
+//   gpuatom disasm sass kernel.cubin                (every kernel's atomics, the architecture
+//                                                    from the ELF header)
+//   cuobjdump -sass a.out | gpuatom disasm sass --file -   (a listing: its words read again)
+//
+// Code (a cubin, --binary) and listings print as cuobjdump lists code: a header per kernel, each
+// atomic with its address and word comments (docs/listings.md). Their other instructions and
+// Maxwell/Pascal's control words are passed over; words on their own are all atomics.
 //
 // A word that matches no opcode, or that nvdisasm calls invalid (CAS layout 3, a Ps form on
 // sm_50 …), is bad input: as with nvdisasm, nothing is printed, the error names the word, and
 // the exit code is 2. A word that breaks a rule of the pages (illegal op × size, reserved code,
 // odd register pair) is printed as nvdisasm prints it, with a warning; warnings do not fail.
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +28,10 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "gpuatom/nvidia/code.hpp"
+#include "gpuatom/nvidia/cubin.hpp"
 #include "gpuatom/nvidia/decoder.hpp"
+#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/printer.hpp"
 #include "gpuatom/nvidia/sass128.hpp"
 #include "gpuatom/support/text.hpp"
@@ -100,25 +111,53 @@ std::vector<Word> words_from_text(const std::string& text, const std::string& fi
   return words;
 }
 
-uint64_t little_endian(const std::string& bytes, size_t at) {
-  uint64_t w = 0;
-  for (int b = 7; b >= 0; --b) w = (w << 8) | static_cast<unsigned char>(bytes[at + static_cast<size_t>(b)]);
-  return w;
-}
+// A listing of code in cuobjdump's layout, built up kernel by kernel; an atomic that does not
+// decode leaves its diagnostics and no line. Code holds many atomics: the warnings (rules a word
+// breaks) are kept apart and reported after the errors, so that no error is lost behind the cap
+// on what is listed (support::Diagnostics::max_kept).
+struct CodeListing {
+  std::string text;
+  bool undecodable = false;
+  support::Diagnostics warnings;
 
-std::vector<Word> words_from_binary(const std::string& bytes, const std::string& file, support::Diagnostics& diagnostics,
-                                    int halves) {
-  std::vector<Word> words;
-  const size_t size = 8 * static_cast<size_t>(halves);
-  if (bytes.size() % size) {
-    diagnostics.error({file, 0, 0, bytes.size()},
-                      fmt::format("{} bytes is not a whole number of {}-byte instruction words", bytes.size(), size),
-                      "spec/nvidia.md §11");
-    return words;
+  void keep(const support::Diagnostic& d, support::Diagnostics& errors) {
+    (d.severity == support::Severity::error ? errors : warnings).add(d);
   }
-  for (size_t at = 0; at < bytes.size(); at += size)
-    words.push_back({little_endian(bytes, at), halves == 2 ? little_endian(bytes, at + 8) : 0, 0, 0, at});
-  return words;
+  void report_all(const support::Diagnostics& errors) const {
+    report(errors);
+    report(warnings);
+  }
+
+  void add(const std::string& kernel, const nvidia::CodeAtomics& code, nvidia::Architecture arch,
+           support::Diagnostics& diagnostics) {
+    text += nvidia::listing_header(arch, kernel);
+    for (const support::Diagnostic& d : code.diagnostics.all()) keep(d, diagnostics);
+    undecodable |= code.diagnostics.has_errors();
+    std::vector<std::pair<const nvidia::CodeAtomic*, std::string>> lines;
+    size_t width = 0;
+    for (const nvidia::CodeAtomic& atomic : code.atomics) {
+      for (const support::Diagnostic& d : atomic.diagnostics.all()) keep(d, diagnostics);
+      if (!atomic.instruction) {
+        undecodable = true;
+        continue;
+      }
+      lines.emplace_back(&atomic, nvidia::print(*atomic.instruction));
+      width = std::max(width, nvidia::listing_width(lines.back().second));
+    }
+    for (const auto& [atomic, line] : lines)
+      text += nvidia::listing_line(atomic->address, line, atomic->word, arch, width) + "\n";
+  }
+};
+
+// The architecture of a cubin's code: the ELF header's, or --arch when it names the same target
+// or one of its `a`/`f` variants (which the header does not tell apart).
+nvidia::Architecture cubin_architecture(const nvidia::Cubin& cubin, const std::optional<nvidia::Architecture>& given,
+                                        const std::string& file) {
+  if (!given) return cubin.architecture;
+  const std::string_view base = nvidia::name(cubin.architecture), asked = nvidia::name(*given);
+  if (asked.substr(0, base.size()) == base && (asked.size() == base.size() || !std::isdigit(static_cast<unsigned char>(asked[base.size()]))))
+    return *given;
+  throw BadInput(fmt::format("{}: the cubin is code for {} (its ELF header), not --arch {}", file, base, asked));
 }
 
 // One word's line, or nothing with its diagnostics added.
@@ -141,7 +180,63 @@ std::optional<std::string> disassemble(const Word& w, const support::SourceLocat
   return line;
 }
 
-int run_disasm(const DisasmArgs& args) {
+// A listing's words, listed again with gpuatom's text: a header wherever the architecture or the
+// kernel changes. Lines whose word is another instruction are passed over.
+int disassemble_listing(const std::string& input, const std::string& file, const std::optional<nvidia::Architecture>& given,
+                        support::Diagnostics& diagnostics) {
+  const nvidia::Architecture fallback = given.value_or(nvidia::default_word_architecture);
+  nvidia::CodeAtomics section;
+  CodeListing listing;
+  std::optional<nvidia::Architecture> section_arch;
+  uint32_t section_header = 0;
+  std::string section_function;
+  const auto flush = [&] {
+    if (section_arch && !section.atomics.empty())
+      listing.add(section_function.empty() ? file : section_function, section, *section_arch, diagnostics);
+    section = {};
+  };
+  for (const nvidia::ListingLine& l : nvidia::listing_lines(input, file, given)) {
+    const nvidia::Architecture arch = l.architecture.value_or(fallback);
+    if (arch != section_arch || l.header_line != section_header || l.function != section_function) {
+      flush();
+      section_arch = arch;
+      section_header = l.header_line;
+      section_function = l.function;
+    }
+    const size_t halves = static_cast<size_t>(nvidia::word_bytes(arch) / 8);
+    if (l.words.size() != halves) {
+      const support::SourceLocation at = l.words.empty() ? support::SourceLocation{file, l.line, 1, std::nullopt} : l.words_at;
+      diagnostics.error(at, l.words.empty()
+                                ? std::string("an instruction line without its word: disasm reads a listing's words "
+                                              "(cuobjdump -sass, nvdisasm -hex); check and asm read its text")
+                                : fmt::format("an instruction word of {} is {} 64-bit half(s), low then high; the listing gives {}",
+                                              nvidia::name(arch), halves, l.words.size()),
+                        "docs/listings.md");
+      continue;
+    }
+    const nvidia::Word128 word{l.words[0], halves == 2 ? l.words[1] : 0};
+    if (auto atomic = nvidia::atomic_in_word(word, l.address, arch, l.words_at)) section.atomics.push_back(std::move(*atomic));
+  }
+  flush();
+  listing.report_all(diagnostics);
+  if (listing.undecodable || diagnostics.has_errors()) return exit_bad_input;
+  fmt::print("{}", listing.text);
+  return exit_ok;
+}
+
+// The file a lone command-line argument names (`gpuatom disasm sass kernel.cubin`), if it is no word.
+std::string file_argument(const DisasmArgs& args) {
+  if (!args.file.empty() || args.words.size() != 1 || parse_word(args.words[0])) return args.file;
+  std::error_code error;
+  return std::filesystem::exists(args.words[0], error) ? args.words[0] : std::string();
+}
+
+int run_disasm(const DisasmArgs& given_args) {
+  DisasmArgs args = given_args;
+  if (std::string file = file_argument(args); !file.empty() && args.file.empty()) {
+    args.file = std::move(file);
+    args.words.clear();
+  }
   if (args.file.empty() == args.words.empty())
     throw BadInput("give either words on the command line or --file F (not both)");
   if (args.binary && args.file.empty()) throw BadInput("--binary reads --file F");
@@ -157,8 +252,29 @@ int run_disasm(const DisasmArgs& args) {
   std::vector<Word> words;
   if (!args.file.empty()) {
     const std::string input = read_input(args.file);
-    words = args.binary ? words_from_binary(input, args.file, diagnostics, halves)
-                        : words_from_text(input, args.file, diagnostics, halves);
+    if (nvidia::is_elf(input) || args.binary) {
+      CodeListing listing;
+      if (nvidia::is_elf(input)) {
+        auto cubin = nvidia::read_cubin(input, args.file);
+        if (const auto* why = std::get_if<support::Diagnostic>(&cubin)) {
+          diagnostics.add(*why);
+          report(diagnostics);
+          return exit_bad_input;
+        }
+        const nvidia::Cubin& c = std::get<nvidia::Cubin>(cubin);
+        const nvidia::Architecture code_arch = cubin_architecture(c, *args.architecture, args.file);
+        for (const nvidia::CubinKernel& k : c.kernels)
+          listing.add(k.name, nvidia::atomics_in_code(k.code, code_arch, args.file, k.file_offset), code_arch, diagnostics);
+      } else {
+        listing.add(args.file, nvidia::atomics_in_code(input, arch, args.file), arch, diagnostics);
+      }
+      listing.report_all(diagnostics);
+      if (listing.undecodable || diagnostics.has_errors()) return exit_bad_input;
+      fmt::print("{}", listing.text);
+      return exit_ok;
+    }
+    if (nvidia::is_listing(input)) return disassemble_listing(input, args.file, *args.architecture, diagnostics);
+    words = words_from_text(input, args.file, diagnostics, halves);
   } else {
     if (args.words.size() % static_cast<size_t>(halves))
       throw BadInput(fmt::format("{} words on the command line: a 128-bit word is two 64-bit halves, low then high",
@@ -188,18 +304,24 @@ int run_disasm(const DisasmArgs& args) {
 
 void add_disasm_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<DisasmArgs>();
-  CLI::App* cmd = parent.add_subcommand("sass", "Print atomic instruction words (Maxwell/Pascal 64-bit, Volta … Blackwell 128-bit) as SASS text");
+  CLI::App* cmd = parent.add_subcommand("sass", "Print atomic instruction words (Maxwell/Pascal 64-bit, Volta … Blackwell 128-bit), cubins and listings as SASS text");
   cmd->footer(
       "Examples:\n"
       "  gpuatom disasm sass 0xed07000100570200 0xebf9000000370233\n"
       "  gpuatom disasm sass --arch sm_52 0xed09000100470200\n"
       "  gpuatom disasm sass --arch sm_90 0x000000040a0079a8 0x004e2800081ee1c6\n"
       "  gpuatom disasm sass --file words.txt\n"
-      "  gpuatom disasm sass --file kernel.bin --binary");
-  cmd->add_option("words", args->words, "64-bit words in hex (0xed07000100570200); a 128-bit word is two, low then high");
+      "  gpuatom disasm sass kernel.cubin\n"
+      "  cuobjdump -sass a.out | gpuatom disasm sass --file -\n"
+      "  gpuatom disasm sass --file kernel.text --binary --arch sm_52");
+  cmd->add_option("words", args->words,
+                  "64-bit words in hex (0xed07000100570200); a 128-bit word is two, low then high; or one file (a cubin)");
   cmd->add_option("--file", args->file,
-                  "read words from a file: one hex word per line (two for a 128-bit word), or raw bytes with --binary");
-  cmd->add_flag("--binary", args->binary, "--file holds raw little-endian 8-byte (16-byte from sm_70) words");
+                  "read a file: a cubin (ELF), a cuobjdump/nvdisasm listing (its words), one hex word per line (two "
+                  "for a 128-bit word), or raw code with --binary");
+  cmd->add_flag("--binary", args->binary,
+                "--file is raw code (a .text section): little-endian 8-byte words with a control word every fourth "
+                "(sm_5x/sm_6x) or 16-byte words (sm_70 on); other instructions are passed over");
   cmd->add_flag("--control", args->control, "print each 128-bit word's control bits (stall, yield, barriers, reuse) as a comment");
   add_architecture_option(*cmd, args->architecture,
                           "read the words as nvdisasm of this architecture does: sm_50 … sm_62 (64-bit), sm_70 … "

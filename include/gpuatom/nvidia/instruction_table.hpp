@@ -58,6 +58,14 @@ struct MnemonicInfo {
 std::span<const MnemonicInfo> mnemonic_table();
 const MnemonicInfo& info(Mnemonic mnemonic);
 std::optional<Mnemonic> parse_mnemonic(std::string_view name);  // case-insensitive
+// Atomic mnemonics NVIDIA's disassemblers print that gpuatom does not read yet (REDAS, the
+// sm_90+ red.async): a listing's line with one is reported, not passed over as another
+// instruction. With what each is, for the message.
+struct UnreadAtomic {
+  std::string_view name;
+  std::string_view what;
+};
+std::span<const UnreadAtomic> unread_atomic_mnemonics();
 // "ATOM, ATOMS, RED, SUATOM, SURED" (SPA 5.0) or "ATOMG, REDG" (the sm_70+ spellings), for messages.
 std::string mnemonic_names(bool modern_only);
 

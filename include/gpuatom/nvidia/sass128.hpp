@@ -39,6 +39,10 @@ std::string describe(const ControlBits& control);
 // Whether the architecture has 128-bit atomic forms gpuatom knows (Turing on).
 bool has_sass128_forms(Architecture arch);
 
+// Whether the word's opcode (bits 0–11) is one of an atomic form of `arch`'s generation: what
+// tells an atomic gpuatom should read from another instruction in a listing of whole code.
+bool has_atomic_opcode(const Word128& word, Architecture arch);
+
 // The instruction a word holds on `arch`, or a diagnostic at `where` saying why it holds none
 // gpuatom knows. The instruction's kept_bits hold what no printed field does.
 std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,

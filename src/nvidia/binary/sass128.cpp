@@ -125,6 +125,12 @@ bool has_sass128_forms(Architecture arch) {
   return false;
 }
 
+bool has_atomic_opcode(const Word128& word, Architecture arch) {
+  for (const Form& form : sass128::forms())
+    if (form.opcode == (word.lo & opcode_mask) && sass128::in(form.generations, generation(arch))) return true;
+  return false;
+}
+
 std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
                                                          const support::SourceLocation& where) {
   const GenerationInfo& g = generation_info(arch);

@@ -1,0 +1,53 @@
+// The atomics in a stretch of machine code (a cubin's `.text.<kernel>` section, a raw dump of
+// one), as `nvdisasm` lists the code and `grep` keeps the atomics:
+//
+//   - Maxwell/Pascal code is bundles of 32 bytes, a scheduling control word and three
+//     instructions: every fourth 64-bit word, from the first, is a control word, never an
+//     instruction;
+//   - Volta on, one 128-bit word per instruction, its control bits inside;
+//   - a word whose opcode is no atomic gpuatom knows is another instruction and is passed over
+//     (a move, a branch); one with an atomic's opcode that does not decode is listed with the
+//     reason, so no atomic is dropped without a word.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/instruction.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::nvidia {
+
+struct CodeAtomic {
+  uint64_t address = 0;                    // the byte offset in the code, as /*0070*/ prints it
+  Word128 word;                            // a Maxwell/Pascal word is `lo`
+  std::optional<Instruction> instruction;  // nothing: an atomic's opcode that does not decode
+  support::Diagnostics diagnostics;        // the reason, or warnings (rules the word breaks)
+};
+
+struct CodeAtomics {
+  std::vector<CodeAtomic> atomics;  // in address order
+  uint64_t instructions = 0;        // instruction words read, control words not counted
+  support::Diagnostics diagnostics; // about the code as a whole (a size no word divides)
+};
+
+// The bytes per instruction word on `arch` in a code section: 8 (Maxwell/Pascal) or 16.
+int word_bytes(Architecture arch);
+
+// Whether the word at `address` of Maxwell/Pascal code is a scheduling control word.
+constexpr bool is_control_word_address(uint64_t address) { return address % 32 == 0; }
+
+// The atomic one word holds, or nothing when its opcode is another instruction's. `where` names
+// the word in diagnostics.
+std::optional<CodeAtomic> atomic_in_word(const Word128& word, uint64_t address, Architecture arch,
+                                         const support::SourceLocation& where);
+
+// The atomics in `code`, read for `arch`. Diagnostics name `file` and the byte offset
+// `file_offset + address`.
+CodeAtomics atomics_in_code(std::string_view code, Architecture arch, const support::FileName& file,
+                            uint64_t file_offset = 0);
+
+}  // namespace gpuatom::nvidia

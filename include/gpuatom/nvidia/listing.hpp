@@ -1,0 +1,66 @@
+// Listings as NVIDIA's disassemblers print them (`cuobjdump -sass`, `nvdisasm -hex`), read and
+// written:
+//
+//   	code for sm_90                                        ← the architecture of what follows
+//   		Function : add                                      (also .headerflags @"… EF_CUDA_SM90 …")
+//           /*00a0*/                   @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;   /* 0x000000050200098e */
+//                                                                              /* 0x008fe8000c10e184 */
+//
+// An instruction line starts with its address comment; the word comments after it (and on the
+// lines after it, as many as the architecture's word has halves) are its word. On Maxwell/Pascal
+// a word comment on a line of its own, past an instruction's one word, is a scheduling control
+// word and is passed over; `{` … `}` around a dual-issued pair are not part of the text. A
+// source is a listing when any line starts with an address comment: then only such lines are
+// instructions, headers and labels are context, and instructions that are not atomics are
+// passed over (an atomic gpuatom does not read yet, REDAS, is reported). docs/listings.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/instruction.hpp"
+#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::nvidia {
+
+// Whether some line of the source starts with an address comment (`/*0070*/`).
+bool is_listing(std::string_view source);
+
+// One instruction line of a listing.
+struct ListingLine {
+  uint32_t line = 0;                          // 1-based
+  uint64_t address = 0;                       // the address comment's value
+  std::string text;                           // the line with its comments and braces blanked:
+                                              // columns are the listing's
+  std::vector<uint64_t> words;                // the word comments that belong to it, in order
+  support::SourceLocation words_at;           // the first word comment (line 0: none)
+  std::optional<Architecture> architecture;   // the header's before it, or the one given
+  uint32_t header_line = 0;                   // that header's line (0: the one given)
+  std::string function;                       // the latest "Function : name" before it, if any
+};
+
+// The instruction lines of a listing; `given` (`--arch`) stands where no header names one.
+std::vector<ListingLine> listing_lines(std::string_view source, const support::FileName& file,
+                                       std::optional<Architecture> given);
+
+// SASS text in either shape: a listing (is_listing) line by line as above, each atomic line's
+// words checked against its text where the architecture is known (a word that holds another
+// instruction is an error; a warning says once when no architecture is known to check them), and
+// its control bits kept (Instruction::kept_bits) so that encoding it gives the listed word back;
+// anything else by parse_sass().
+ParsedSass read_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture);
+
+// A listing's lines, written back in cuobjdump's layout: the header of one kernel's code, and one
+// atomic (its address, text and word comments; `text_width`, the largest listing_width() of the
+// lines listed together, pads the text so that their comments line up).
+size_t listing_width(std::string_view text);  // the text's width from its opcode on
+std::string listing_header(Architecture architecture, std::string_view kernel);
+std::string listing_line(uint64_t address, std::string_view text, const Word128& word, Architecture architecture,
+                         size_t text_width);
+
+}  // namespace gpuatom::nvidia
