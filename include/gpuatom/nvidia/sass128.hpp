@@ -39,8 +39,9 @@ std::string describe(const ControlBits& control);
 // Whether the architecture has 128-bit atomic forms gpuatom knows (Turing on).
 bool has_sass128_forms(Architecture arch);
 
-// Whether the word's opcode (bits 0–11) is one of an atomic form of `arch`'s generation: what
-// tells an atomic gpuatom should read from another instruction in a listing of whole code.
+// Whether the word's instruction (opcode bits 0–8; bits 9–11 are its operand shape) is one of
+// the atomics of `arch`'s generation: what tells an atomic from another instruction in a listing
+// of whole code. An atomic in a shape gpuatom has no form for is one: decode128() says why.
 bool has_atomic_opcode(const Word128& word, Architecture arch);
 
 // The instruction a word holds on `arch`, or a diagnostic at `where` saying why it holds none

@@ -126,8 +126,13 @@ bool has_sass128_forms(Architecture arch) {
 }
 
 bool has_atomic_opcode(const Word128& word, Architecture arch) {
+  // Bits 0–8 name the instruction, bits 9–11 the shape of its operands (0x38a and 0x98a are both
+  // ATOM): an atomic in an operand shape gpuatom has no form for is still an atomic, reported
+  // rather than passed over.
+  constexpr uint64_t instruction_mask = 0x1ff;
   for (const Form& form : sass128::forms())
-    if (form.opcode == (word.lo & opcode_mask) && sass128::in(form.generations, generation(arch))) return true;
+    if ((form.opcode & instruction_mask) == (word.lo & instruction_mask) && sass128::in(form.generations, generation(arch)))
+      return true;
   return false;
 }
 

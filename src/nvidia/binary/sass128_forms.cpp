@@ -106,6 +106,13 @@ const std::array form_table = {
         guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc020000, 0, 0,
         guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
+    // A uniform-register address (0x98a ATOM with Ra = RZ), as nvcc 13 writes an F16x2 add for
+    // sm_75: "ATOM.E.ADD.F16x2.RN.STRONG.GPU P0, RZ, [UR10], R4". nvdisasm 11.8 ignores bits 70–71
+    // on Turing, and reads [URa] on Ampere and Ada while bit 71 is clear (docs/sass128.md).
+    ROW("[URa]", ATOM, 0x98a, T, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0x8000040, 0, ra_rz,
+        guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
+    ROW("[URa]", ATOM, 0x98a, A | D, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000040, 0x80, ra_rz,
+        guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation),
     // 64-bit addresses (0x98a ATOM, 0x9a8 ATOMG): desc[] optional on Ampere and Ada, always from Hopper.
     ROW("[Ra.64]", ATOM, 0x98a, A | D, AF::wide, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size3, order, op4, wide, cache_operation),
