@@ -43,7 +43,6 @@ std::string legality_table(nvidia::Family family, nvidia::Dialect dialect) {
 }
 
 std::string float_rule_text(nvidia::Size size) {
-  if (nvidia::info(size).vector) return "vector (sm_90), one atomic per element: parses and prints, not executed";
   const alu::FloatRules r = nvidia::float_rules(size);
   std::string flush = r.add.flush_inputs ? "inputs and result flushed (FTZ)" : "subnormals kept";
   const auto nan = [&]() -> std::string {
@@ -56,7 +55,10 @@ std::string float_rule_text(nvidia::Size size) {
     return fmt::format("the operand's NaN, else memory's, bit for bit; inf − inf = {:#x} (measured on an H200)",
                        numeric::default_nan<numeric::Double>(r.add.default_nan));
   };
-  return fmt::format("{}; NaN result: {}", flush, nan());
+  const std::string rule = fmt::format("{}; NaN result: {}", flush, nan());
+  if (const int words = nvidia::vector_words(size))
+    return fmt::format("vector (sm_90): {} 32-bit elements in one {}-bit access, each its own atomic: {}", words, 32 * words, rule);
+  return rule;
 }
 
 }  // namespace

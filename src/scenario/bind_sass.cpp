@@ -430,7 +430,13 @@ class WarpLanes {
       w.address = address_of(in, lane, w.space);
     }
     const int registers = in.data_registers();
-    if (c.width_bytes == 16) {
+    if (const int words = vector_words(in.size)) {
+      // Rb … Rb+1 or Rb+3: the elements, low register first.
+      w.path = exec::Path::vector;
+      w.vector_words = static_cast<uint8_t>(words);
+      w.value128 = in.rb ? Bits128{regs.r64(lane, *in.rb), words == 4 ? regs.r64(lane, static_cast<uint8_t>(*in.rb + 2)) : 0}
+                         : Bits128{};
+    } else if (c.width_bytes == 16) {
       const auto quad = [&](std::optional<uint8_t> reg) {
         if (!reg) return Bits128{};
         return Bits128{regs.r64(lane, *reg), regs.r64(lane, static_cast<uint8_t>(*reg + 2))};
@@ -685,7 +691,7 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
   FastPath f;
   const Address& a = in.address;
   if (p.log_atomics || in.is_surface() || in.family() == Family::ATOMS || a.uniform_base || a.uniform_index ||
-      a.descriptor || in.ps || in.pu || in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN ||
+      a.descriptor || in.ps || in.pu || in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN || vector_words(in.size) ||
       !(c.width_bytes == 2 || c.width_bytes == 4 || c.width_bytes == 8))
     return f;
   const auto slot = [&](int index) -> int16_t { return index >= RZ ? -1 : p.r_slot[static_cast<size_t>(index)]; };

@@ -90,10 +90,6 @@ TEST(AluCommand, EveryNvidiaCombinationReachableOrRefused) {
           // ARRIVE / POPC.INC: legal spellings without defined semantics (spec §10.3).
           EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
           EXPECT_NE(r.out.find("no defined semantics"), std::string::npos) << args << "\n" << r.out;
-        } else if (legal(fd.first, fd.second, o.op, s.size) && s.vector) {
-          // sm_90 vector sizes: legal spellings, one atomic per element, not modelled.
-          EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
-          EXPECT_NE(r.out.find("does not execute"), std::string::npos) << args << "\n" << r.out;
         } else if (legal(fd.first, fd.second, o.op, s.size)) {
           ++legal_count;
           EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
@@ -123,4 +119,26 @@ TEST(AluCommand, EveryIntelAndAmdSpellingReachable) {
     const CliRun r = run_gpuatom(args);
     EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
   }
+}
+
+// sm_90's vector sizes: operands as wide as the vector, one atomic per 32-bit element under the
+// element's own rules (.F32x4 flushes as .F32.FTZ.RN; .BF16x4 min as .BF16x2).
+TEST(AluCommand, VectorSizesApplyTheirOperationToEachElement) {
+  const CliRun f16x8 = run_gpuatom(
+      "alu nvidia ADD.F16x8.RN --inst ATOMG --old 0x3c003c003c003c003c003c003c003c00 --src 0x3c003c003c003c003c003c003c00bc00");
+  EXPECT_EQ(f16x8.exit_code, 0) << f16x8.out;
+  EXPECT_EQ(f16x8.out, "memory=0x40004000400040004000400040000000 returned=0x3c003c003c003c003c003c003c003c00\n");
+  // (1 + 1, subnormal + subnormal → +0 flushed, inf + −inf → canonical NaN, 1 + 1): element 0 lowest.
+  const CliRun f32x4 = run_gpuatom(
+      "alu nvidia ADD.F32x4.FTZ.RN --inst ATOMG --old 0x3f800000000000017f8000003f800000 --src "
+      "0x3f80000000000001ff8000003f800000");
+  EXPECT_EQ(f32x4.out, "memory=0x40000000000000007fffffff40000000 returned=0x3f800000000000017f8000003f800000\n");
+  const CliRun bf16x4 =
+      run_gpuatom("alu nvidia MIN.BF16x4.RN --inst ATOMG --old 0x3f80bf803f80bf80 --src 0x00007fc0ff800000 --json");
+  EXPECT_EQ(bf16x4.out, "{\"memory\":\"0x0000bf80ff80bf80\",\"returned\":\"0x3f80bf803f80bf80\"}\n");
+  const CliRun red = run_gpuatom("alu nvidia ADD.F32x2.FTZ.RN --inst REDG --old 0x3f80000040000000 --src 0x3f80000040000000");
+  EXPECT_EQ(red.out, "memory=0x4000000040800000 returned=none\n");
+  // Wider than the vector is refused.
+  const CliRun wide = run_gpuatom("alu nvidia ADD.F16x4.RN --inst ATOMG --old 0x10000000000000000 --src 0");
+  EXPECT_EQ(wide.exit_code, 2) << wide.out;
 }

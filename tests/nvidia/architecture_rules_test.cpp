@@ -106,10 +106,15 @@ TEST(ArchitectureRules, VectorSizesOfSm90) {
   EXPECT_NE(diagnostics("ATOMS.ADD.F16x4.RN R6, [R2], R4 ;", std::nullopt).find("illegal"), std::string::npos);
   EXPECT_NE(diagnostics("ATOM.E.ADD.F16x4.RN R6, [R2], R4 ;", Architecture::sm_60).find("sm_70+ spellings"),
             std::string::npos);
-  // One atomic per element: not modelled, so it does not execute.
-  const auto refused = gpuatom::nvidia::to_alu(gpuatom::nvidia::AtomOp::ADD, Size::F16x4);
-  ASSERT_TRUE(std::holds_alternative<std::string>(refused));
-  EXPECT_NE(std::get<std::string>(refused).find("does not execute"), std::string::npos);
+  // One atomic per 32-bit element: the element's operation, applied to each of the words.
+  const auto element = gpuatom::nvidia::to_alu(gpuatom::nvidia::AtomOp::ADD, Size::F16x4);
+  ASSERT_TRUE(std::holds_alternative<gpuatom::alu::Operation>(element));
+  EXPECT_EQ(std::get<gpuatom::alu::Operation>(element).type, gpuatom::alu::Type::f16x2);
+  EXPECT_EQ(gpuatom::nvidia::vector_words(Size::F16x4), 2);
+  EXPECT_EQ(gpuatom::nvidia::vector_words(Size::F32x4), 4);
+  EXPECT_EQ(gpuatom::nvidia::vector_words(Size::F16x2), 0);
+  EXPECT_TRUE(gpuatom::nvidia::float_rules(Size::F32x2).add.flush_inputs);   // as .F32.FTZ.RN
+  EXPECT_FALSE(gpuatom::nvidia::float_rules(Size::F16x8).add.flush_inputs);  // as .F16x2.RN
   EXPECT_EQ(gpuatom::nvidia::info(Size::F32x4).bits, 128);
 }
 

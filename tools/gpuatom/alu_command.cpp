@@ -38,7 +38,7 @@ struct AluArgs {
   bool list = false;
 };
 
-// A 128-bit operand value; only exchange/CAS .128 use the high word.
+// A 128-bit operand value; only exchange/CAS .128 and the 128-bit vectors use the high word.
 struct Value {
   uint64_t lo = 0;
   uint64_t hi = 0;
@@ -48,7 +48,7 @@ Value parse_value(const std::string& flag, const std::string& text, int bits) {
   const auto fail = [&] {
     return BadInput(fmt::format("{} {}: not an unsigned {}-bit value (decimal or 0x-hex)", flag, text, bits));
   };
-  if (bits == 128 && text.size() > 18 && support::istarts_with(text, "0x")) {
+  if (bits == 128 && text.size() > 18 && support::istarts_with(text, "0x")) {  // more than 64 bits of hex
     const std::string digits = text.substr(2);
     if (digits.size() > 32) throw fail();
     const auto hi = support::parse_unsigned("0x" + digits.substr(0, digits.size() - 16));
@@ -170,8 +170,13 @@ int run_nvidia(const AluArgs& a) {
   else
     forbid(a.swap, "--swap", "only CAS takes a swap value (Rc)");
 
-  // CAS: compare with Rb, store Rc (spec/nvidia.md §3.1); other ops: the operand is Rb.
+  // CAS: compare with Rb, store Rc (spec/nvidia.md §3.1); other ops: the operand is Rb. A vector
+  // (.F16x8 …) applies the operation to each 32-bit element of --old and --src.
   Computed c = is_cas ? compute(operation, old, swap, src) : compute(operation, old, src, {});
+  if (const int words = nvidia::vector_words(size)) {
+    const alu::Result128 r = alu::apply_vector(operation, words, {old.lo, old.hi}, {src.lo, src.hi});
+    c = {bits, {r.memory.lo, r.memory.hi}, Value{r.returned.lo, r.returned.hi}, bits};
+  }
   if (!ni.returns) c.returned.reset();  // RED / SURED write no destination
   return print(c, a.json);
 }

@@ -129,6 +129,24 @@ struct Result128 {
   Bits128 memory;
   Bits128 returned;
 };
+
+// A vector atomic (PTX atom/red .v2/.v4/.v8, NVIDIA's .F16x8 … .F32x4): `words` 32-bit elements
+// side by side, from bit 0 up (2: 64 bits, 4: 128 bits), each an f32 or a packed f16x2/bf16x2
+// pair, and each its own atomic with `operation` (PTX: "one atomic per element"). Returns the
+// new bits and the old ones; bits past the vector are zero. Precondition: `operation` is
+// supported on its 32-bit type.
+constexpr Result128 apply_vector(const Operation& operation, int words, Bits128 old, Bits128 value) {
+  const auto word = [](Bits128 v, int k) { return ((k < 2 ? v.lo : v.hi) >> (32 * (k % 2))) & 0xffffffffULL; };
+  Result128 out;
+  for (int k = 0; k < words; ++k) {
+    const uint64_t next = new_value(operation, word(old, k), {word(value, k), 0});
+    uint64_t& memory = k < 2 ? out.memory.lo : out.memory.hi;
+    uint64_t& returned = k < 2 ? out.returned.lo : out.returned.hi;
+    memory |= next << (32 * (k % 2));
+    returned |= word(old, k) << (32 * (k % 2));
+  }
+  return out;
+}
 // Precondition: op is exchange or compare_swap.
 constexpr Result128 apply128(Op op, Bits128 old, Bits128 value, Bits128 compare) {
   if (op == Op::exchange || old == compare) return {value, old};

@@ -37,6 +37,8 @@ namespace gpuatom::exec {
 enum class Path : uint8_t {
   atomic,      // one indivisible read-modify-write (apply_atomic)
   atomic128,   // 128-bit exchange or compare-and-swap (the operation's op says which)
+  vector,      // a 64- or 128-bit vector of 32-bit elements, each its own atomic with the operation
+               // (NVIDIA's .F16x8 … .F32x4; alu::apply_vector), in one access
   cas_loop,    // emulated: load, compute, compare-and-swap, again until one lands (AMD's CAS)
   load_store,  // a load, then a separate store: updates between the two are lost (AMD's scope
                // downgrade seen from the host agent)
@@ -61,7 +63,9 @@ struct LaneWork {
   const alu::Operation* operation = nullptr;
   uint64_t address = 0;
   alu::Operands operands;
-  support::Bits128 value128, compare128;  // Path::atomic128: the value stored, the value compared
+  support::Bits128 value128, compare128;  // Path::atomic128: the value stored, the value compared;
+                                          // Path::vector: the operand vector (value128)
+  uint8_t vector_words = 0;               // Path::vector: 32-bit elements, 2 or 4
   std::optional<memory::Fault> fault;     // found while reading (surface coordinates): no access
   uint64_t seen = 0;                      // the executor's: the value a cas_loop or load_store loaded
   LaneResult result;                      // the executor's
@@ -465,6 +469,7 @@ class LaneGroup final : public Agent {
 
   unsigned bytes_of(const LaneWork& w) const {
     if (w.path == Path::atomic128) return 16;
+    if (w.path == Path::vector) return 4u * w.vector_words;
     return w.operation ? static_cast<unsigned>(alu::width_bits(w.operation->type) / 8) : bytes_;
   }
 
@@ -487,6 +492,23 @@ class LaneGroup final : public Agent {
         if (!r) return report(w, r.error(), recorder);
         recorder.operation();
         w.result = {r->lo, r->hi};
+        w.completed = true;
+        return true;
+      }
+      case Path::vector: {
+        // One access of 8 or 16 bytes (the alignment and faults of that width); the GPU does it in
+        // one step, so the host's compare-and-swap rounds are not retries.
+        alu::Result128 r;
+        const auto next = [&](support::Bits128 old) { return (r = alu::apply_vector(op, w.vector_words, old, w.value128)).memory; };
+        if (w.vector_words == 4) {
+          const auto old = memory::rmw128(memory_, w.address, next, w.space);
+          if (!old) return report(w, old.error(), recorder);
+        } else {
+          const auto old = memory::rmw(memory_, w.address, 8, [&](uint64_t bits) { return next({bits, 0}).lo; }, w.space);
+          if (!old) return report(w, old.error(), recorder);
+        }
+        recorder.operation();
+        w.result = {r.returned.lo, r.returned.hi};
         w.completed = true;
         return true;
       }

@@ -20,8 +20,8 @@ namespace gpuatom::nvidia {
 enum class AtomOp : uint8_t { ADD, MIN, MAX, INC, DEC, AND, OR, XOR, EXCH, SAFEADD, CAS, CAST, CAST_SPIN, POPC_INC, ARRIVE };
 inline constexpr int atom_op_count = static_cast<int>(AtomOp::ARRIVE) + 1;
 
-// F16x4 … F32x4: the vector sizes sm_90 prints for PTX's atom/red .v2/.v4/.v8 forms (one atomic
-// per element, PTX ISA "atom"); they parse and print, and do not execute here.
+// F16x4 … F32x4: the vector sizes sm_90 prints for PTX's atom/red .v2/.v4/.v8 forms: one atomic
+// per element (PTX ISA "atom"), in one 64- or 128-bit access (semantics.hpp, vector_words()).
 enum class Size : uint8_t {
   U32, S32, U64, S64, F32_FTZ_RN, F16x2, F64_RN, SD32, SD64, BF16x2, U128,
   F16x4, F16x8, BF16x4, BF16x8, F32x2, F32x4,
@@ -54,7 +54,7 @@ struct SizeInfo {
   int atom_code;               // ATOM / RED size field (§11.3), −1 if none
   int surface_code;            // SUATOM / SURED size field, −1 if none
   int shared_code;             // ATOMS 2-bit size field (§11.2), −1 if none
-  bool vector;                 // several elements of `type`, each its own atomic: not executed
+  bool vector;                 // several 32-bit elements of `type`, each its own atomic
 };
 
 // Every way a size can be written, in canonical case (".32" and ".U32" both name U32;

@@ -24,8 +24,13 @@ struct SemanticsOptions {
 };
 
 // The ALU operation for an NVIDIA op and size, or why it cannot execute.
-// Legality (op × size) is checked separately with illegal_reason().
+// Legality (op × size) is checked separately with illegal_reason(). For a vector size (.F16x8 …
+// .F32x4) it is the operation on one 32-bit element (an f32, or an f16x2/bf16x2 pair), which
+// alu::apply_vector() applies to each of vector_words(size).
 std::variant<alu::Operation, std::string> to_alu(AtomOp op, Size size, const SemanticsOptions& options = {});
+
+// The 32-bit elements of a vector size (2 or 4), or 0 for any other size.
+int vector_words(Size size);
 
 // The float rules NVIDIA's atomics follow for a size (exposed for the docs and tests).
 alu::FloatRules float_rules(Size size, const SemanticsOptions& options = {});
