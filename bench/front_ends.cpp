@@ -1,4 +1,5 @@
-// Front-ends on one core: SASS text parsed, Maxwell words decoded and encoded, vISA binary decoded;
+// Front-ends on one core: SASS text parsed, Maxwell and 128-bit words decoded and encoded, code
+// walked as a cubin's, vISA binary decoded;
 // and the exhaustive mode's interleavings per second.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
@@ -10,9 +11,11 @@
 #include "gpuatom/intel/decoder.hpp"
 #include "gpuatom/intel/encoder.hpp"
 #include "gpuatom/intel/parser.hpp"
+#include "gpuatom/nvidia/code.hpp"
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/encoder.hpp"
 #include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/sass128.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
@@ -35,6 +38,21 @@ std::vector<uint64_t> maxwell_words() {
   std::istringstream in(read_source_file("tests/conformance/nvidia/words.txt"));
   for (std::string line; std::getline(in, line);)
     if (line.starts_with("0x")) words.push_back(std::stoull(line.substr(0, line.find(' ')), nullptr, 16));
+  return words;
+}
+
+// The 128-bit words of the CUDA 13 listing for sm_90 (nvdisasm 13.0's, every encoding of each line).
+std::vector<nvidia::Word128> sm90_words() {
+  std::vector<nvidia::Word128> words;
+  std::istringstream in(read_source_file("tests/conformance/nvidia/cuda13/sm_90.tsv"));
+  std::string line;
+  std::getline(in, line);  // the header
+  while (std::getline(in, line)) {
+    std::istringstream fields(line.substr(line.find('\t') + 1));
+    for (std::string low, high, bar; fields >> low >> high; fields >> bar)
+      words.push_back({std::stoull(low, nullptr, 16), std::stoull(high, nullptr, 16)});
+  }
+  if (words.empty()) throw std::runtime_error("no sm_90 words");
   return words;
 }
 
@@ -78,6 +96,54 @@ void maxwell_encode(benchmark::State& state) {
       const auto word = nvidia::encode(instructions[i % instructions.size()]);
       benchmark::DoNotOptimize(word.index());
     }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+}
+
+void sass128_decode(benchmark::State& state) {
+  const auto corpus = sm90_words();
+  std::vector<nvidia::Word128> words(batch);
+  for (size_t i = 0; i < batch; ++i) words[i] = corpus[i % corpus.size()];
+  for (auto _ : state) {
+    for (const nvidia::Word128& w : words) {
+      const auto d = nvidia::decode128(w, nvidia::Architecture::sm_90);
+      benchmark::DoNotOptimize(d.index());
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+}
+
+void sass128_encode(benchmark::State& state) {
+  std::vector<nvidia::Instruction> instructions;
+  for (const nvidia::Word128& w : sm90_words())
+    if (auto d = nvidia::decode128(w, nvidia::Architecture::sm_90); std::holds_alternative<nvidia::Instruction>(d))
+      instructions.push_back(std::get<nvidia::Instruction>(d));
+  if (instructions.empty()) throw std::runtime_error("no sm_90 word decodes");
+  for (auto _ : state) {
+    for (size_t i = 0; i < batch; ++i) {
+      const auto word = nvidia::encode128(instructions[i % instructions.size()], nvidia::Architecture::sm_90);
+      benchmark::DoNotOptimize(word.index());
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+}
+
+// A cubin's code as `disasm sass kernel.cubin` walks it: 16-byte words, the atomics among them
+// decoded. The code is the sm_90 words with a non-atomic (a NOP) after each, half the words.
+void code_walk(benchmark::State& state) {
+  const auto corpus = sm90_words();
+  std::string code;
+  const auto put = [&](uint64_t v) { for (int b = 0; b < 8; ++b) code.push_back(static_cast<char>(v >> (8 * b))); };
+  for (size_t i = 0; i < batch / 2; ++i) {
+    put(corpus[i % corpus.size()].lo);
+    put(corpus[i % corpus.size()].hi);
+    put(0x0000000000007918ULL);  // NOP (sm_90)
+    put(0x000fc00000000000ULL);
+  }
+  for (auto _ : state) {
+    const nvidia::CodeAtomics atomics = nvidia::atomics_in_code(code, nvidia::Architecture::sm_90, "bench.cubin");
+    if (atomics.atomics.size() != batch / 2) state.SkipWithError("the atomics did not all list");
+    benchmark::DoNotOptimize(atomics.atomics.data());
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
 }
@@ -154,6 +220,9 @@ void register_front_ends() {
   benchmark::RegisterBenchmark("front_end/sass_text_lines", sass_text)->Apply(one_core);
   benchmark::RegisterBenchmark("front_end/maxwell_decode_words", maxwell_decode)->Apply(one_core);
   benchmark::RegisterBenchmark("front_end/maxwell_encode_words", maxwell_encode)->Apply(one_core);
+  benchmark::RegisterBenchmark("front_end/sass128_decode_words", sass128_decode)->Apply(one_core);
+  benchmark::RegisterBenchmark("front_end/sass128_encode_words", sass128_encode)->Apply(one_core);
+  benchmark::RegisterBenchmark("front_end/sass128_code_walk_words", code_walk)->Apply(one_core);
   benchmark::RegisterBenchmark("front_end/visa_binary_decode_instructions", visa_decode)->Apply(one_core);
 }
 

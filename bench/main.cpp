@@ -129,6 +129,9 @@ void print_summary(const Collector& c) {
       {"front_end/sass_text_lines", "[>= 2 M/s]"},
       {"front_end/maxwell_decode_words", "[>= 20 M/s]"},
       {"front_end/maxwell_encode_words", ""},
+      {"front_end/sass128_decode_words", ""},
+      {"front_end/sass128_encode_words", ""},
+      {"front_end/sass128_code_walk_words", ""},
       {"front_end/visa_binary_decode_instructions", "[>= 10 M/s]"},
       {"exhaustive/interleavings_4_lanes", ""},
   };

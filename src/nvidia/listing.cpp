@@ -285,12 +285,39 @@ size_t guard_width(std::string_view text) { return text.starts_with("@") ? std::
 
 size_t listing_width(std::string_view text) { return text.size() - guard_width(text); }
 
+void append_listing_line(std::string& out, uint64_t address, std::string_view text, const Word128& word,
+                         Architecture architecture, size_t text_width) {
+  // Appended piece by piece: a large code section lists half a million of these lines.
+  const auto hex = [&](uint64_t v, int digits) {
+    constexpr char digit[] = "0123456789abcdef";
+    int n = digits;
+    while (n < 16 && (v >> (4 * n)) != 0) ++n;
+    for (int k = n - 1; k >= 0; --k) out.push_back(digit[(v >> (4 * k)) & 0xf]);
+  };
+  const size_t start = out.size();
+  out.append("        /*");
+  hex(address, 4);
+  out.append("*/");
+  out.append(opcode_column - (out.size() - start) - guard_width(text), ' ');
+  out.append(text);
+  const size_t comment = opcode_column + std::max(text_width, listing_width(text)) + 3;
+  out.append(comment > out.size() - start ? comment - (out.size() - start) : 0, ' ');
+  out.append("/* 0x");
+  hex(word.lo, 16);
+  out.append(" */\n");
+  if (halves(architecture) == 2) {
+    out.append(comment, ' ');
+    out.append("/* 0x");
+    hex(word.hi, 16);
+    out.append(" */\n");
+  }
+}
+
 std::string listing_line(uint64_t address, std::string_view text, const Word128& word, Architecture architecture,
                          size_t text_width) {
-  const std::string head = fmt::format("        /*{:04x}*/{:>{}}{}", address, "", opcode_column - 16 - guard_width(text), text);
-  const size_t comment = opcode_column + std::max(text_width, listing_width(text)) + 3;
-  std::string out = fmt::format("{:<{}}/* 0x{:016x} */", head, comment, word.lo);
-  if (halves(architecture) == 2) out += fmt::format("\n{:<{}}/* 0x{:016x} */", "", comment, word.hi);
+  std::string out;
+  append_listing_line(out, address, text, word, architecture, text_width);
+  out.pop_back();  // the newline
   return out;
 }
 

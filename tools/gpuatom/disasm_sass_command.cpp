@@ -128,24 +128,32 @@ struct CodeListing {
     report(warnings);
   }
 
-  void add(const std::string& kernel, const nvidia::CodeAtomics& code, nvidia::Architecture arch,
-           support::Diagnostics& diagnostics) {
+  // One kernel's code (`walk(visit)` visits each of its atomics and returns the rest of what
+  // atomics_in_code() returns), or a listing's atomics passed in as `walk` visits them.
+  template <typename Walk>
+  void add(const std::string& kernel, nvidia::Architecture arch, support::Diagnostics& diagnostics, Walk walk) {
     text += nvidia::listing_header(arch, kernel);
-    for (const support::Diagnostic& d : code.diagnostics.all()) keep(d, diagnostics);
-    undecodable |= code.diagnostics.has_errors();
-    std::vector<std::pair<const nvidia::CodeAtomic*, std::string>> lines;
+    struct Line {
+      uint64_t address;
+      nvidia::Word128 word;
+      std::string text;
+    };
+    std::vector<Line> lines;
     size_t width = 0;
-    for (const nvidia::CodeAtomic& atomic : code.atomics) {
+    const nvidia::CodeAtomics code = walk([&](nvidia::CodeAtomic& atomic) {
       for (const support::Diagnostic& d : atomic.diagnostics.all()) keep(d, diagnostics);
       if (!atomic.instruction) {
         undecodable = true;
-        continue;
+        return;
       }
-      lines.emplace_back(&atomic, nvidia::print(*atomic.instruction));
-      width = std::max(width, nvidia::listing_width(lines.back().second));
-    }
-    for (const auto& [atomic, line] : lines)
-      text += nvidia::listing_line(atomic->address, line, atomic->word, arch, width) + "\n";
+      lines.push_back({atomic.address, atomic.word, nvidia::print(*atomic.instruction)});
+      width = std::max(width, nvidia::listing_width(lines.back().text));
+    });
+    for (const support::Diagnostic& d : code.diagnostics.all()) keep(d, diagnostics);
+    undecodable |= code.diagnostics.has_errors();
+    // Each line is the padded text and one or two word comments (~35 + width + 26 bytes each).
+    text.reserve(text.size() + lines.size() * (64 + width) * static_cast<size_t>(nvidia::word_bytes(arch) / 8));
+    for (const Line& l : lines) nvidia::append_listing_line(text, l.address, l.text, l.word, arch, width);
   }
 };
 
@@ -192,7 +200,10 @@ int disassemble_listing(const std::string& input, const std::string& file, const
   std::string section_function;
   const auto flush = [&] {
     if (section_arch && !section.atomics.empty())
-      listing.add(section_function.empty() ? file : section_function, section, *section_arch, diagnostics);
+      listing.add(section_function.empty() ? file : section_function, *section_arch, diagnostics, [&](auto visit) {
+        for (nvidia::CodeAtomic& atomic : section.atomics) visit(atomic);
+        return nvidia::CodeAtomics{};
+      });
     section = {};
   };
   for (const nvidia::ListingLine& l : nvidia::listing_lines(input, file, given)) {
@@ -264,9 +275,13 @@ int run_disasm(const DisasmArgs& given_args) {
         const nvidia::Cubin& c = std::get<nvidia::Cubin>(cubin);
         const nvidia::Architecture code_arch = cubin_architecture(c, *args.architecture, args.file);
         for (const nvidia::CubinKernel& k : c.kernels)
-          listing.add(k.name, nvidia::atomics_in_code(k.code, code_arch, args.file, k.file_offset), code_arch, diagnostics);
+          listing.add(k.name, code_arch, diagnostics, [&](auto visit) {
+            return nvidia::for_each_atomic_in_code(k.code, code_arch, args.file, k.file_offset, visit);
+          });
       } else {
-        listing.add(args.file, nvidia::atomics_in_code(input, arch, args.file), arch, diagnostics);
+        listing.add(args.file, arch, diagnostics, [&](auto visit) {
+          return nvidia::for_each_atomic_in_code(input, arch, args.file, 0, visit);
+        });
       }
       listing.report_all(diagnostics);
       if (listing.undecodable || diagnostics.has_errors()) return exit_bad_input;

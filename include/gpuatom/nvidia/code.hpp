@@ -44,10 +44,43 @@ constexpr bool is_control_word_address(uint64_t address) { return address % 32 =
 // the word in diagnostics.
 std::optional<CodeAtomic> atomic_in_word(const Word128& word, uint64_t address, Architecture arch,
                                          const support::SourceLocation& where);
+// The same into `out` (its storage reused); false, with `out` as it was, for another instruction.
+bool read_atomic_in_word(const Word128& word, uint64_t address, Architecture arch, const support::SourceLocation& where,
+                         CodeAtomic& out);
 
 // The atomics in `code`, read for `arch`. Diagnostics name `file` and the byte offset
 // `file_offset + address`.
 CodeAtomics atomics_in_code(std::string_view code, Architecture arch, const support::FileName& file,
                             uint64_t file_offset = 0);
+
+// The same, one atomic at a time: `visit(CodeAtomic&)` for each, in address order, without
+// keeping them (a large section lists in little memory; the visitor may move from it). Returns what atomics_in_code() returns
+// besides the atomics.
+template <typename Visit>
+CodeAtomics for_each_atomic_in_code(std::string_view code, Architecture arch, const support::FileName& file,
+                                    uint64_t file_offset, Visit visit);
+
+namespace detail {
+uint64_t little_endian64(std::string_view bytes, size_t at);
+void check_code_size(std::string_view code, Architecture arch, const support::FileName& file, uint64_t file_offset,
+                     CodeAtomics& out);
+}  // namespace detail
+
+template <typename Visit>
+CodeAtomics for_each_atomic_in_code(std::string_view code, Architecture arch, const support::FileName& file,
+                                    uint64_t file_offset, Visit visit) {
+  CodeAtomics out;
+  detail::check_code_size(code, arch, file, file_offset, out);
+  const size_t size = static_cast<size_t>(word_bytes(arch));
+  const bool spa5 = size == 8;
+  CodeAtomic atomic;
+  for (size_t at = 0; at + size <= code.size(); at += size) {
+    if (spa5 && is_control_word_address(at)) continue;
+    ++out.instructions;
+    const Word128 word{detail::little_endian64(code, at), spa5 ? 0 : detail::little_endian64(code, at + 8)};
+    if (read_atomic_in_word(word, at, arch, {file, 0, 0, file_offset + at}, atomic)) visit(atomic);
+  }
+  return out;
+}
 
 }  // namespace gpuatom::nvidia

@@ -62,5 +62,8 @@ size_t listing_width(std::string_view text);  // the text's width from its opcod
 std::string listing_header(Architecture architecture, std::string_view kernel);
 std::string listing_line(uint64_t address, std::string_view text, const Word128& word, Architecture architecture,
                          size_t text_width);
+// The same line (and its newline) appended to `out`.
+void append_listing_line(std::string& out, uint64_t address, std::string_view text, const Word128& word,
+                         Architecture architecture, size_t text_width);
 
 }  // namespace gpuatom::nvidia
