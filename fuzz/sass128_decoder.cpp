@@ -6,7 +6,8 @@
 //   1. decode → print → parse for that architecture gives one instruction, without parse
 //      errors, that prints the same text;
 //   2. the decoded instruction re-encodes to the word itself (kept bits included);
-//   3. so does the instruction its text parses to, given the decoded kept bits.
+//   3. so does the instruction its text parses to, given the decoded kept bits — or, where the
+//      text holds a placeholder that may stand in two fields, some word gpuatom decodes.
 #include <variant>
 
 #include <fmt/format.h>
@@ -48,6 +49,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Instruction from_text = reparsed.instructions[0];
   from_text.kept_bits = inst.kept_bits;
   const auto encoded = encode128(from_text, arch);
-  FUZZ_CHECK(std::holds_alternative<Word128>(encoded) && std::get<Word128>(encoded) == word, hex + "\n" + text);
+  FUZZ_CHECK(std::holds_alternative<Word128>(encoded), hex + "\n" + text);
+  if (std::get<Word128>(encoded) == word) return 0;
+  // nvdisasm's text does not always tell its word: an unnamed cache operation and an unnamed size
+  // print alike (REDG.XOR.INVALID6, SURED….OR.INVALID6.STRONG), and the parser cannot know which
+  // codes a form leaves unnamed. Then the word the text encodes to must still be an instruction.
+  FUZZ_CHECK(from_text.has_placeholder(), hex + "\n" + text + "\nre-encoded to another word without a placeholder");
+  const auto other = decode128(std::get<Word128>(encoded), arch);
+  FUZZ_CHECK(std::holds_alternative<Instruction>(other), hex + "\n" + text + "\nits text encodes to a word that does not decode");
   return 0;
 }

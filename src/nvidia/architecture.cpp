@@ -11,16 +11,16 @@ namespace {
 // A column per generation (Mesa's brw_eu_inst.h style): each form the tools print, from the
 // first generation whose ptxas 13.0 output holds it (../shared/oracle-data/nvidia-cuda13, listed
 // by nvdisasm 13.0; Maxwell … Volta from ptxas 11.8 + nvdisasm 11.8, docs/oracles.md).
-//                                                         b128   vector cast.spin atoms-Pu surf-imm popc.inc
+//                                                         b128   vector cast.spin atoms-Pu surf-imm strength .INVALIDn
 constexpr std::array<GenerationInfo, 8> generations = {{
-    {Generation::maxwell, "Maxwell", WordFormat::spa5_64,   false, false, false, false, true},
-    {Generation::pascal, "Pascal", WordFormat::spa5_64,     false, false, false, false, true},
-    {Generation::volta, "Volta", WordFormat::sass128,       false, false, false, false, true},
-    {Generation::turing, "Turing", WordFormat::sass128,     false, false, false, false, true},
-    {Generation::ampere, "Ampere", WordFormat::sass128,     false, false, false, false, true},
-    {Generation::ada, "Ada", WordFormat::sass128,           false, false, false, false, true},
-    {Generation::hopper, "Hopper", WordFormat::sass128,     true, true, true, false, true},
-    {Generation::blackwell, "Blackwell", WordFormat::sass128, true, true, true, true, false},
+    {Generation::maxwell, "Maxwell", WordFormat::spa5_64,   false, false, false, false, true, false},
+    {Generation::pascal, "Pascal", WordFormat::spa5_64,     false, false, false, false, true, false},
+    {Generation::volta, "Volta", WordFormat::sass128,       false, false, false, false, true, true},
+    {Generation::turing, "Turing", WordFormat::sass128,     false, false, false, false, true, true},
+    {Generation::ampere, "Ampere", WordFormat::sass128,     false, false, false, false, true, false},
+    {Generation::ada, "Ada", WordFormat::sass128,           false, false, false, false, true, false},
+    {Generation::hopper, "Hopper", WordFormat::sass128,     true, true, true, false, true, false},
+    {Generation::blackwell, "Blackwell", WordFormat::sass128, true, true, true, true, false, false},
 }};
 
 struct ArchitectureInfo {
@@ -74,6 +74,14 @@ constexpr std::array<Architecture, table.size()> all = [] {
 const ArchitectureInfo& info(Architecture arch) { return table[static_cast<size_t>(arch)]; }
 
 }  // namespace
+
+bool prints_pm_hint(Architecture arch) {
+  // nvdisasm 11.8 prints bits 102–103 as ?PMn on sm_86, sm_87 and sm_89 (Ampere after sm_80, Ada)
+  // and sm_90; sm_80 and earlier leave them unread. No tool here reads Blackwell words with them
+  // set, so Blackwell keeps them unread too (docs/sass128.md).
+  const int c = info(arch).capability;
+  return c >= 86 && c <= 90;
+}
 
 const GenerationInfo& generation_info(Architecture arch) {
   return generations[static_cast<size_t>(info(arch).generation)];

@@ -44,8 +44,8 @@ constexpr std::array<SlotInfo, slot_count> slots = {{
     {Slot::dim, "dimension", true, SlotUse::surface, std::nullopt},
     {Slot::extended, "", false, SlotUse::extended_address, 0},
     {Slot::op, "operation", true, SlotUse::any, std::nullopt},
+    {Slot::cache, "cache operation", true, SlotUse::memory, 0},  // surfaces and ATOM/RED (sm_70+, §10.3)
     {Slot::size, "size", true, SlotUse::any, std::nullopt},
-    {Slot::cache, "cache operation", true, SlotUse::surface, 0},  // cache operators: surface forms (§10.3)
     {Slot::strength, "strength", true, SlotUse::any, 0},
     {Slot::scope, "scope", true, SlotUse::any, 0},
     {Slot::private_, "", false, SlotUse::any, 0},
@@ -62,7 +62,7 @@ static_assert([] {
 
 constexpr uint8_t v(auto e) { return static_cast<uint8_t>(e); }
 
-constexpr std::array<ModifierInfo, 26> modifiers = {{
+constexpr std::array<ModifierInfo, 27> modifiers = {{
     {"D", Slot::mode, mode_raw, false},
     {"P", Slot::mode, mode_formatted, false},
     {"BA", Slot::byte_address, 1, false},
@@ -85,6 +85,7 @@ constexpr std::array<ModifierInfo, 26> modifiers = {{
     {"SM", Slot::scope, v(Scope::sm), true},
     {"GPU", Slot::scope, v(Scope::gpu), true},
     {"SYS", Slot::scope, v(Scope::sys), true},
+    {"VC", Slot::scope, v(Scope::vc), true},
     {"PRIVATE", Slot::private_, 1, true},
     {"IGN", Slot::clamp, v(Clamp::ign), false},
     {"NEAR", Slot::clamp, v(Clamp::near), false},
@@ -404,6 +405,8 @@ std::span<const PlaceholderStem> placeholder_stems() { return stems; }
 
 std::string_view placeholder_stem(Slot slot, Family family, Dialect dialect, bool formatted_cas) {
   const PlaceholderStem& generic = stems.back();
+  // sm_70+: a 64-bit register address without .E prints `.???0` where .E would be.
+  if (slot == Slot::extended) return unnamed_extended;
   if (dialect != Dialect::spa5) return generic.text;
   for (const PlaceholderStem& s : stems)
     if (s.slot == slot && (s.families & families(family)) && (!s.formatted_cas || formatted_cas)) return s.text;
@@ -435,6 +438,7 @@ bool slot_applies(Slot slot, Mnemonic mnemonic) {
   switch (info(slot).use) {
     case SlotUse::surface: return m.surface;
     case SlotUse::extended_address: return m.extended_address;
+    case SlotUse::memory: return m.surface || m.extended_address;
     case SlotUse::any: return true;
   }
   return true;

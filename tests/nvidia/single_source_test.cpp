@@ -204,7 +204,7 @@ TEST(SassSingleSource, PrinterWalksTheSlotTableInOrder) {
   for (int i = 0; i < slot_count; ++i) EXPECT_EQ(static_cast<int>(slot_table()[i].slot), i);
   // A surface instruction with every slot it may hold prints them in the table's order.
   const Instruction inst =
-      sass_test::parse_one("SUATOM.D.BA.2D.ADD.S32.EF.STRONG.GPU.PRIVATE.TRAP PT, R0, [R2], R4, R1 ;");
+      sass_test::parse_one("SUATOM.D.BA.2D.ADD.EF.S32.STRONG.GPU.PRIVATE.TRAP PT, R0, [R2], R4, R1 ;");
   const std::string printed = print_opcode(inst);
   size_t at = 0;
   for (const SlotInfo& s : slot_table()) {

@@ -46,6 +46,8 @@ struct GenerationInfo {
   bool atoms_cast_spin_predicate;      // ATOMS.CAST.SPIN writes Pu (`P0, [R0]`) instead of Rd
   bool surface_uniform_immediate;      // a URn surface handle is printed with its `, 0x0` (Hopper;
                                        // no earlier generation's data prints a URn handle)
+  bool unnamed_strength;               // a 2-bit strength field whose codes 0 and 3 print as
+                                       // .INVALID0/.INVALID3 (Volta, Turing; Ampere on name all 16)
 };
 
 // The architecture's generation column.
@@ -72,6 +74,10 @@ Variant variant(Architecture architecture);
 // Maxwell and Pascal (sm_5x, sm_6x): the SPA 5.0 instruction set of spec/nvidia.md, with its
 // 64-bit words and its operand rules. sm_70 and later print the modern spellings (§10.3).
 bool is_spa5(Architecture architecture);
+
+// Whether nvdisasm reads bits 102–103 of the architecture's words as the ?PMn hint
+// (Instruction::pm_hint): sm_86 … sm_90.
+bool prints_pm_hint(Architecture architecture);
 
 // "sm_50 sm_52 … sm_121f", for help texts and diagnostics.
 std::string architecture_names();

@@ -137,9 +137,15 @@ struct Instruction {
   MemoryModifiers memory;              // sm_70+ only
   // The bits of a 128-bit word that no printed field holds, as decode128() read them: the control
   // bits (stall, yield, barriers, reuse: bits 105–127) and bits the text does not show (the
-  // descriptor register of an address printed without desc[] on sm_80 … sm_89). encode128()
-  // writes them back, so a decoded word re-encodes to itself; zero for text.
+  // descriptor register of an address printed without desc[] on sm_80 … sm_89; with a
+  // placeholder, the opcode, which the text then does not tell). encode128() writes them back, so
+  // a decoded word re-encodes to itself; zero for text.
   Word128 kept_bits;
+
+  // nvdisasm's ?PM1 … ?PM3 after the operands: bits 102–103 of a sm_86 … sm_90 word, a field no
+  // ptxas output sets (docs/sass128.md); 0 (not printed) otherwise. It does not change what the
+  // instruction computes.
+  uint8_t pm_hint = 0;
 
   // `.INVALIDn` placeholders, by slot: the disassembler's spelling for a field value that names
   // nothing (§10.3), also what decode() prints for invalid codes. An instruction holding one

@@ -94,7 +94,8 @@ const ClampInfo& info(Clamp clamp);
 // --- Modern (sm_70+) memory modifiers (§10.3): recorded and shown, no effect on execution ---
 
 enum class Strength : uint8_t { none, strong, constant, mmio };
-enum class Scope : uint8_t { none, cta, sm, gpu, sys };
+// VC: a scope nvdisasm prints from Ampere on (.CONSTANT.VC, order codes 13 and 14).
+enum class Scope : uint8_t { none, cta, sm, gpu, sys, vc };
 enum class CacheOp : uint8_t { none, ef, el, lu, eu, na };
 
 // --- Modifiers ------------------------------------------------------------------------------
@@ -103,11 +104,18 @@ enum class CacheOp : uint8_t { none, ef, el, lu, eu, na };
 // spelling uses, the order nvdisasm prints them (§10.2 for SPA 5.0, §10.3 for sm_70+):
 //   OPC [.D] [.BA] [.dim] [.E] .op [.sz] [.cache] [.strength] [.scope] [.PRIVATE] [.clamp]
 // The printer writes the slots in that order and the parser requires it.
-enum class Slot : uint8_t { mode, byte_address, dim, extended, op, size, cache, strength, scope, private_, clamp };
+// The cache operation comes before the size: nvdisasm prints ATOM.E.ADD.EF.S32 and
+// SURED.D.1D.ADD.EF.S32 (the cache operations are sm_70+ spellings only).
+enum class Slot : uint8_t { mode, byte_address, dim, extended, op, cache, size, strength, scope, private_, clamp };
 inline constexpr int slot_count = static_cast<int>(Slot::clamp) + 1;
 
 // Which mnemonics a slot may appear on.
-enum class SlotUse : uint8_t { any, surface, extended_address };
+enum class SlotUse : uint8_t {
+  any,
+  surface,
+  extended_address,
+  memory,  // surfaces and the global/generic forms (the cache operation: not ATOMS)
+};
 
 struct SlotInfo {
   Slot slot;
@@ -129,6 +137,10 @@ bool takes_placeholder(Slot slot);
 // (its slot given by position, §10.3) and nvdisasm's SPA 5.0 stems, each naming its slot
 // (docs/oracles.md): INVALIDATOMOP (ATOM, RED), INVALIDATOMSOP (ATOMS, SUATOM), ??? (the op of
 // SUATOM.P.CAS), INVALIDATOMICSIZE, INVALIDSURFACEDIM, INVALIDSURFACECLAMP.
+// nvdisasm's `.???0` in the .E slot of a sm_70+ word: a 64-bit register address (Ra.64) with .E
+// clear. The same stem as SUATOM.P.CAS's op, told apart by the mnemonic (a surface has no .E).
+inline constexpr std::string_view unnamed_extended = "???";
+
 struct PlaceholderStem {
   std::string_view text;
   std::optional<Slot> slot;  // nothing: `INVALID`, whose slot is the next free one

@@ -19,6 +19,7 @@ using Kind = sass128::FieldKind;
 using sass128::Form;
 
 constexpr uint64_t opcode_mask = 0xfff;
+constexpr int pm_hint_bit = 102;  // bits 102–103: nvdisasm's ?PMn (sm_86 … sm_90)
 
 uint64_t get(const Word128& w, int lo, int width) {
   const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
@@ -160,13 +161,23 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   i.dialect = Dialect::modern;
   i.architecture = arch;
   i.where = where;
-  i.address.suffix = form->address == AddressForm::wide ? RegisterSuffix::wide64 : RegisterSuffix::none;
+  const bool general = form->address == AddressForm::general || form->address == AddressForm::general_rz_elided;
+  // A general address without the address_wide field is .64 (RED/REDG).
+  i.address.suffix = form->address == AddressForm::wide || general ? RegisterSuffix::wide64 : RegisterSuffix::none;
   Word128 kept = (word ^ fixed(*form)) & ~fields_mask(*form);
   const Field* descriptor = nullptr;
   bool descriptor_shown = form->descriptor_always;
-  const auto refuse = [&](const Field& f, uint64_t v) {
-    return error(where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(form->mnemonic).name, form->name, name(arch), f.lo,
-                                    f.lo + f.width - 1, v, what(f.kind)));
+  // A second code for the same value (a compare's op 2 reads as CAS, like 0): the bits in which
+  // it differs from the value's own code are kept, so that the word encodes back.
+  Word128 aliases;
+  const auto alias = [&](const Field& f, uint64_t read, uint64_t own) {
+    if (read != own) put(aliases, f.lo, f.width, read ^ own);
+  };
+  // A field value that names nothing prints as nvdisasm prints it, .INVALIDn in its slot: the
+  // instruction prints and encodes back, and does not execute.
+  const auto placeholder = [&](Slot slot, uint64_t v) {
+    i.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(v);
+    i.generic_placeholders = true;
   };
   for (const Field& f : form->field_list()) {
     const uint64_t v = get(word, f.lo, f.width);
@@ -188,44 +199,53 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
         break;
       case Kind::uniform_index: i.address.uniform_index = byte; break;
       case Kind::op:
-        if (const auto op = sass128::op_from_code(form->ops, v)) i.op = *op;
-        else return refuse(f, v);
-        break;
-      case Kind::size:
-        if (const auto size = sass128::size_from_code(form->sizes, v)) i.size = *size;
-        else return refuse(f, v);
-        break;
-      case Kind::order:
-        if (const auto memory = sass128::order_from_code(form->orders, v)) {
-          i.memory.strength = memory->strength;
-          i.memory.scope = memory->scope;
-          i.memory.private_ = i.memory.private_ || memory->private_;
+        if (const auto op = sass128::op_from_code(form->ops, v)) {
+          i.op = *op;
+          alias(f, v, *sass128::op_code(form->ops, *op));
         } else {
-          return refuse(f, v);
+          placeholder(Slot::op, v);
+        }
+        break;
+      case Kind::size_high: break;  // read with the size
+      case Kind::size: {
+        const Field* high = form->field(Kind::size_high);
+        const uint64_t code = high ? v | get(word, high->lo, high->width) << f.width : v;
+        if (const auto size = sass128::size_from_code(form->sizes, code)) {
+          i.size = *size;
+          alias(f, v, *sass128::size_code(form->sizes, *size) & ((uint64_t{1} << f.width) - 1));
+        } else {
+          placeholder(Slot::size, code);
+        }
+        break;
+      }
+      case Kind::order:
+        if (const auto order = sass128::order_from_code(form->orders, v)) {
+          i.memory.strength = order->memory.strength;
+          i.memory.scope = order->memory.scope;
+          i.memory.private_ = i.memory.private_ || order->memory.private_;
+          if (order->strength_placeholder) placeholder(Slot::strength, *order->strength_placeholder);
+        } else {
+          return error(where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(form->mnemonic).name,
+                                          form->name, name(arch), f.lo, f.lo + f.width - 1, v, what(f.kind)));
         }
         break;
       case Kind::scale: i.address.suffix = scales[v]; break;
       case Kind::cache:
         if (const auto cache = sass128::cache_from_code(v)) i.memory.cache = *cache;
-        else return refuse(f, v);
-        // nvdisasm prints an ATOM's cache operation before its size (ATOM.E.INC.EL.64), where
-        // gpuatom's text has no place for it yet: refused, not printed without it.
-        if (i.memory.cache != CacheOp::none && !info(form->mnemonic).surface)
-          return error(where, fmt::format("{} ({}) on {}: bits {}–{} name the cache operation .{}, which gpuatom prints "
-                                          "only on surfaces so far", info(form->mnemonic).name, form->name, name(arch),
-                                          f.lo, f.lo + f.width - 1, nvidia::name(i.memory.cache)));
+        else placeholder(Slot::cache, v);
         break;
       case Kind::private_flag: i.memory.private_ = i.memory.private_ || v != 0; break;
       case Kind::dim:
         if (const auto* d = by_code(dim_table(), v)) i.surface.dim = d->dim;
-        else return refuse(f, v);
+        else placeholder(Slot::dim, v);
         break;
       case Kind::clamp:
         if (const auto* c = by_code(clamp_table(), v)) i.surface.clamp = c->clamp;
-        else return refuse(f, v);
+        else placeholder(Slot::clamp, v);
         break;
       case Kind::byte_address: i.surface.byte_address = v != 0; break;
       case Kind::extended: i.extended = v != 0; break;
+      case Kind::address_wide: i.address.suffix = v ? RegisterSuffix::wide64 : RegisterSuffix::u32; break;
       case Kind::handle_register: i.surface.handle_register = byte; break;
       case Kind::handle_uniform: i.surface.handle_uniform = byte; break;
       case Kind::handle_index0:
@@ -237,6 +257,35 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       }
     }
   }
+  // A scaled index of RZ prints as an absolute address ([0x10], not [RZ.X4+0x10]): the scale's
+  // bits are kept, as an alias's are.
+  if (form->address == AddressForm::scaled && i.address.base == RZ && i.address.suffix != RegisterSuffix::none) {
+    for (const Field& f : form->field_list())
+      if (f.kind == Kind::scale) aliases = aliases | (word & field_mask(f));
+    i.address.suffix = RegisterSuffix::none;
+  }
+  // Turing … Ada print a general address of RZ as the uniform register alone; its .64/.U32 bit is
+  // kept (1, .64, reads as no alias).
+  if (form->address == AddressForm::general_rz_elided && i.address.base == RZ) {
+    for (const Field& f : form->field_list())
+      if (f.kind == Kind::address_wide) alias(f, get(word, f.lo, f.width), 1);
+    i.address.uniform_base = true;
+    i.address.base = *i.address.uniform_index;
+    i.address.uniform_index.reset();
+    i.address.suffix = RegisterSuffix::none;
+  }
+  // A 64-bit register address without .E: nvdisasm prints .???0 in the .E slot.
+  if (form->has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64 && (general || form->address == AddressForm::wide))
+    placeholder(Slot::extended, 0);
+  // [RZ + URb]: nvdisasm prints the uniform register alone.
+  if (form->address == AddressForm::scaled_plus_uniform && i.address.base == RZ && i.address.suffix == RegisterSuffix::none) {
+    i.address.uniform_base = true;
+    i.address.base = *i.address.uniform_index;
+    i.address.uniform_index.reset();
+  }
+  // A shared-memory address without a register is unsigned: nvdisasm prints [0xb21d5f].
+  if (form->mnemonic == Mnemonic::ATOMS && i.address.absolute())
+    if (const Field* offset = form->field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(word, offset->lo, offset->width));
   // A form without an op or size field has its code table's one op or size.
   if (!form->has(Kind::op)) i.op = *sass128::op_from_code(form->ops, 0);
   if (!form->has(Kind::size)) {
@@ -246,7 +295,14 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   // An address printed without desc[] keeps its descriptor register's bits as read.
   if (descriptor && descriptor_shown) i.address.descriptor = static_cast<uint8_t>(get(word, descriptor->lo, descriptor->width));
   else if (descriptor) kept = kept | (word & field_mask(*descriptor));
-  i.kept_bits = kept;
+  // With a placeholder the text may read alike for two forms (ATOMG.E.ADD.INVALID7: the integer
+  // 0x9a8 or the float 0x9a3): the opcode is kept, where kept bits are otherwise zero.
+  if (i.has_placeholder()) kept.lo |= form->opcode;
+  if (prints_pm_hint(arch)) {
+    i.pm_hint = static_cast<uint8_t>(get(word, pm_hint_bit, 2));
+    put(kept, pm_hint_bit, 2, 0);
+  }
+  i.kept_bits = kept | aliases;
   return i;
 }
 
@@ -270,6 +326,21 @@ bool takes(const Form& form, const Instruction& i) {
                 (a.descriptor ? form.has(Kind::descriptor) : !form.descriptor_always);
       break;
     case AddressForm::uniform: address = a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none; break;
+    case AddressForm::general:
+    case AddressForm::general_rz_elided: {
+      const bool wide_only = !form.has(Kind::address_wide);
+      const bool indexed = !a.uniform_base && a.uniform_index && !a.descriptor &&
+                           (a.suffix == RegisterSuffix::wide64 || (!wide_only && a.suffix == RegisterSuffix::u32));
+      const bool elided = form.address == AddressForm::general_rz_elided && a.uniform_base && !a.uniform_index &&
+                          !a.descriptor && a.suffix == RegisterSuffix::none;
+      address = indexed || elided;
+      break;
+    }
+    case AddressForm::scaled_plus_uniform:
+      address = !a.descriptor && ((!a.uniform_base && a.uniform_index &&
+                                   std::find(scales.begin(), scales.end(), a.suffix) != scales.end()) ||
+                                  (a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::none));
+      break;
     case AddressForm::plus_uniform:
       address = !a.uniform_base && !a.descriptor && a.uniform_index && a.suffix == RegisterSuffix::none;
       break;
@@ -282,7 +353,7 @@ bool takes(const Form& form, const Instruction& i) {
   // bit of its own, later generations' is an order code.
   const bool private_ok = !i.memory.private_ || form.has(Kind::private_flag) ||
                           (form.has(Kind::order) && form.orders != sass128::OrderCodes::turing);
-  const bool cache_ok = i.memory.cache == CacheOp::none || (form.has(Kind::cache) && info(form.mnemonic).surface);
+  const bool cache_ok = i.memory.cache == CacheOp::none || form.has(Kind::cache);
   return address && surface && private_ok && cache_ok && (form.has(Kind::offset) || a.offset == 0) &&
          (form.has(Kind::extended) || !i.extended) && i.rd.has_value() == form.has(Kind::rd) && i.pu.has_value() == form.has(Kind::pu) &&
          i.rc.has_value() == form.has(Kind::rc) && i.rb.has_value() == form.has(Kind::rb);
@@ -300,37 +371,62 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
     return error(i.where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
   if (i.dialect != Dialect::modern)
     return error(i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
-  if (i.has_placeholder()) return error(i.where, fmt::format("{} holds an .INVALID placeholder: no word holds it", mn));
+  const auto placeholder = [&](Slot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  if (i.pm_hint && !prints_pm_hint(arch))
+    return error(i.where, fmt::format("?PM{}: {} words have no ?PM hint (sm_86 … sm_90 have it)", i.pm_hint, name(arch)));
   bool mnemonic_known = false;
   for (const Form& form : sass128::forms()) {
     if (form.mnemonic != i.mnemonic || !sass128::in(form.generations, g.generation)) continue;
+    if (const uint64_t opcode = i.kept_bits.lo & opcode_mask; opcode && form.opcode != opcode) continue;
     mnemonic_known = true;
     if (!takes(form, i)) continue;
-    const auto op = sass128::op_code(form.ops, i.op);
-    const auto size = sass128::size_code(form.sizes, i.size);
+    // A placeholder is the field value itself (decode128 read it so).
+    const auto op = placeholder(Slot::op) ? std::optional<uint64_t>(*placeholder(Slot::op)) : sass128::op_code(form.ops, i.op);
+    const auto size =
+        placeholder(Slot::size) ? std::optional<uint64_t>(*placeholder(Slot::size)) : sass128::size_code(form.sizes, i.size);
     // A form without an order field takes no .STRONG.<scope>.
-    const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_;
-    const uint64_t order = form.has(Kind::order) ? sass128::order_code(form.orders, i.memory).value_or(~0ULL) : unordered ? 0 : ~0ULL;
-    if (!op || !size || order == ~0ULL) continue;
+    const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
+                           !placeholder(Slot::strength);
+    const uint64_t order = form.has(Kind::order)
+                               ? sass128::order_code(form.orders, i.memory, placeholder(Slot::strength)).value_or(~0ULL)
+                           : unordered ? 0
+                                       : ~0ULL;
+    // Placeholders only where the form has the field (and no scope placeholder: every scope code names one).
+    const bool placeholders_fit = !placeholder(Slot::scope) && !placeholder(Slot::mode) &&
+                                  (!placeholder(Slot::extended) || (form.has(Kind::extended) && !i.extended &&
+                                                                    i.address.suffix == RegisterSuffix::wide64)) &&
+                                  (!placeholder(Slot::cache) || form.has(Kind::cache)) &&
+                                  (!placeholder(Slot::dim) || form.has(Kind::dim)) && (!placeholder(Slot::clamp) || form.has(Kind::clamp));
+    // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
+    const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
+    if (!op || !size || order == ~0ULL || !placeholders_fit || !unfielded_ok) continue;
     const auto too_wide = [&](const Field& f) {
-      return (f.kind == Kind::op && !fits(*op, f)) || (f.kind == Kind::size && !fits(*size, f)) ||
-             (f.kind == Kind::order && !fits(order, f));
+      const auto held = [&](Slot slot) { return placeholder(slot) && !fits(*placeholder(slot), f); };
+      // A size with a high bit fits the field and that bit together.
+      const Field* high = form.field(Kind::size_high);
+      const int size_width = f.width + (high ? high->width : 0);
+      return (f.kind == Kind::op && !fits(*op, f)) || (f.kind == Kind::size && !fits(*size, {f.kind, f.lo, static_cast<uint8_t>(size_width)})) ||
+             (f.kind == Kind::order && !fits(order, f)) || (f.kind == Kind::cache && held(Slot::cache)) ||
+             (f.kind == Kind::dim && held(Slot::dim)) || (f.kind == Kind::clamp && held(Slot::clamp));
     };
     if (std::any_of(form.field_list().begin(), form.field_list().end(), too_wide)) continue;
     Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
+    if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
     for (const Field& f : form.field_list()) {
       uint64_t v = 0;
       switch (f.kind) {
         case Kind::guard: v = i.guard.predicate; break;
         case Kind::guard_negate: v = i.guard.negated; break;
         case Kind::rd: v = *i.rd; break;
-        case Kind::ra: v = i.address.base; break;
+        case Kind::ra: v = i.address.uniform_base ? RZ : i.address.base; break;  // [URb] is [RZ+URb]
         case Kind::rb: v = *i.rb; break;
         case Kind::rc: v = *i.rc; break;
         case Kind::pu: v = *i.pu; break;
         case Kind::offset: {
           const int64_t span = int64_t{1} << (f.width - 1);
-          if (i.address.offset < -span || i.address.offset >= span)
+          // ATOMS's absolute address is unsigned (decode128).
+          const bool unsigned_offset = i.mnemonic == Mnemonic::ATOMS && i.address.absolute() && i.address.offset >= span;
+          if (i.address.offset < -span || i.address.offset >= (unsigned_offset ? 2 * span : span))
             return error(i.where, fmt::format("{} ({}): the offset {} does not fit {} signed bits", mn, form.name,
                                               signed_hex(i.address.offset), f.width));
           v = static_cast<uint64_t>(i.address.offset);
@@ -342,17 +438,37 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
           break;
         case Kind::descriptor_present: v = i.address.descriptor.has_value(); break;
         case Kind::uniform_base: v = i.address.base; break;
-        case Kind::uniform_index: v = *i.address.uniform_index; break;
-        case Kind::op: v = *op; break;
-        case Kind::size: v = *size; break;
+        case Kind::uniform_index: v = i.address.uniform_index ? *i.address.uniform_index : i.address.base; break;
+        // A code read as an alias of the value's own (decode128 kept the bits that differ) is
+        // written as read, while it still names the instruction's op or size.
+        case Kind::op: {
+          v = *op;
+          const uint64_t alias = v ^ get(i.kept_bits, f.lo, f.width);
+          if (!placeholder(Slot::op) && sass128::op_from_code(form.ops, alias) == i.op) v = alias;
+          break;
+        }
+        case Kind::size_high: v = *size >> form.field(Kind::size)->width; break;
+        case Kind::size: {
+          v = *size;
+          const uint64_t alias = v ^ get(i.kept_bits, f.lo, f.width);
+          if (!placeholder(Slot::size) && sass128::size_from_code(form.sizes, alias) == i.size) v = alias;
+          v &= (uint64_t{1} << f.width) - 1;  // a high bit goes to its own field (size_high)
+          break;
+        }
         case Kind::order: v = order; break;
         case Kind::scale:  // takes() let only the suffixes of `scales` through
           v = static_cast<uint64_t>(std::find(scales.begin(), scales.end(), i.address.suffix) - scales.begin());
+          if (i.address.base == RZ && i.address.suffix == RegisterSuffix::none) v = get(i.kept_bits, f.lo, f.width);
           break;
-        case Kind::cache: v = sass128::cache_code(i.memory.cache); break;
+        case Kind::cache: v = placeholder(Slot::cache) ? *placeholder(Slot::cache) : sass128::cache_code(i.memory.cache); break;
         case Kind::private_flag: v = i.memory.private_; break;
-        case Kind::dim: v = static_cast<uint64_t>(info(i.surface.dim).code); break;
-        case Kind::clamp: v = static_cast<uint64_t>(info(i.surface.clamp).code); break;
+        case Kind::address_wide:
+          v = i.address.uniform_base ? 1 ^ get(i.kept_bits, f.lo, f.width) : i.address.suffix == RegisterSuffix::wide64;
+          break;
+        case Kind::dim: v = placeholder(Slot::dim) ? *placeholder(Slot::dim) : static_cast<uint64_t>(info(i.surface.dim).code); break;
+        case Kind::clamp:
+          v = placeholder(Slot::clamp) ? *placeholder(Slot::clamp) : static_cast<uint64_t>(info(i.surface.clamp).code);
+          break;
         case Kind::byte_address: v = i.surface.byte_address; break;
         case Kind::extended: v = i.extended; break;
         case Kind::handle_register: v = *i.surface.handle_register; break;

@@ -15,7 +15,16 @@ constexpr Field guard{K::guard, 12, 3}, negate{K::guard_negate, 15, 1}, rd{K::rd
     rb{K::rb, 32, 8}, offset{K::offset, 40, 24}, offset23{K::offset, 40, 23}, rc{K::rc, 64, 8},
     desc{K::descriptor, 64, 6}, desc_present{K::descriptor_present, 101, 1}, ubase{K::uniform_base, 64, 6},
     uindex{K::uniform_index, 64, 6}, size3{K::size, 73, 3}, size4{K::size, 73, 4}, order{K::order, 77, 4},
-    pu{K::pu, 81, 3}, wide{K::extended, 72, 1}, op4{K::op, 87, 4}, op3{K::op, 87, 3}, fop{K::op, 88, 2}, scale{K::scale, 78, 2};
+    pu{K::pu, 81, 3}, wide{K::extended, 72, 1}, op4{K::op, 87, 4}, op3{K::op, 87, 3}, fop{K::op, 88, 2}, scale{K::scale, 78, 2},
+    // nvdisasm 11.8 reads a compare's op from bits 87–88 only (0 and 2 CAS, 1 CAST, 3 CAST.SPIN),
+    // Ampere's and Ada's ATOM/ATOMG/RED size from four bits (8 … 15 print .INVALIDn), and the
+    // pre-Hopper ATOMS size from two.
+    cop{K::op, 87, 2}, size2{K::size, 73, 2},
+    // General addresses (AF::general): bits 70–71 of ATOM/ATOMG read 0 [Ra.U32+URb], 1 [Ra.64+URb],
+    // 3 desc[URb][Ra.64] (2: invalid); RED/REDG's bit 71 alone picks desc[] (nvdisasm 11.8).
+    addr64{K::address_wide, 70, 1},
+    // Hopper's float forms read a fifth size bit at 87, beside the two op bits (88–89).
+    size_high{K::size_high, 87, 1};
 // Surfaces: found by flipping each bit of ptxas's SURED words under nvdisasm 11.8 (docs/sass128.md).
 constexpr Field clamp{K::clamp, 59, 2}, dim{K::dim, 61, 3}, byte_address{K::byte_address, 72, 1},
     surface_size{K::size, 73, 3}, private_flag{K::private_flag, 76, 1}, cache_operation{K::cache, 84, 3},
@@ -54,90 +63,119 @@ const std::array form_table = {
     ROW("[Ra]", ATOM, 0x38a, V | T, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0xff, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
     ROW("[Ra]", ATOM, 0x38a, A | D, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, size4, order, op4, wide, cache_operation),
     ROW("[Ra]", ATOM, 0x38a, H | B, AF::plain, false, OC::integer, SC::atom, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation),
-    ROW("[Ra]", ATOMG, 0x3a8, V | T, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0xff, 0, 0,
+    ROW("[Ra]", ATOMG, 0x3a8, V | T, AF::plain, false, OC::global, SC::atom_before_hopper, RC::turing, 0, 0xff, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
-    // Compare and swap / store (0x38b, 0x3a9): Rb the compare value, Rc the swap value.
+    // From Ampere, 0x3a8 is ATOMG's generic [Ra] with a Pu, as 0x38a is ATOM's (nvdisasm 11.8 on
+    // random words; ptxas writes 0x9a8 there instead).
+    ROW("[Ra]", ATOMG, 0x3a8, A | D, AF::plain, false, OC::global, SC::atom_before_hopper, RC::ampere, 0, 0x0, 0, 0,
+        guard, negate, pu, rd, ra, offset, rb, size4, order, op4, wide, cache_operation),
+    ROW("[Ra]", ATOMG, 0x3a8, H | B, AF::plain, false, OC::global, SC::atom, RC::ampere, 0, 0x0, 0, 0,
+        guard, negate, pu, rd, ra, offset, rb, size3, order, op4, wide, cache_operation),
+    // Compare and swap / store (0x38b, 0x3a9): Rb the compare value, Rc the swap value. ATOMG's
+    // is always CAS: nvdisasm 11.8 reads no op field in 0x3a9.
     ROW("compare, [Ra]", ATOM, 0x38b, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation, private_flag),
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, cop, wide, cache_operation, private_flag),
     ROW("compare, [Ra]", ATOM, 0x38b, A | D, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, rc, size4, order, cop, wide, cache_operation),
     ROW("compare, [Ra]", ATOM, 0x38b, H | B, AF::plain, false, OC::compare, SC::compare, RC::ampere, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, cop, wide, cache_operation),
     ROW("compare, [Ra]", ATOMG, 0x3a9, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation, private_flag),
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, wide, cache_operation, private_flag),
     ROW("compare, [Ra]", ATOMG, 0x3a9, A | D, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, rc, size4, order, wide, cache_operation),
     ROW("compare, [Ra]", ATOMG, 0x3a9, H | B, AF::plain, false, OC::compare, SC::compare, RC::ampere, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, op4, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, rc, size3, order, wide, cache_operation),
     // Shared memory (0x38c, 0x38d): [Ra.Xn + offset], no .E, no memory order.
-    ROW("[Ra.Xn]", ATOMS, 0x38c, V | T, AF::scaled, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0xff, 0, 0,
-        guard, negate, rd, ra, offset, rb, size3, op4, scale),
+// Volta's ATOMS has no index scale: nvdisasm 11.8 prints [Ra+offset] whatever bits 78–79 hold.
+    ROW("[Ra]", ATOMS, 0x38c, V, AF::plain, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0xff, 0, 0,
+        guard, negate, rd, ra, offset, rb, size2, op4),
+    ROW("[Ra.Xn]", ATOMS, 0x38c, T, AF::scaled, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0xff, 0, 0,
+        guard, negate, rd, ra, offset, rb, size2, op4, scale),
     ROW("[Ra.Xn]", ATOMS, 0x38c, A | D, AF::scaled, false, OC::integer, SC::shared_before_hopper, RC::none, 0, 0, 0, 0,
-        guard, negate, rd, ra, offset, rb, size3, op4, scale),
+        guard, negate, rd, ra, offset, rb, size2, op4, scale),
     ROW("[Ra.Xn]", ATOMS, 0x38c, H | B, AF::scaled, false, OC::integer, SC::shared, RC::none, 0, 0, 0, 0,
         guard, negate, rd, ra, offset, rb, size3, op4, scale),
-    ROW("compare, [Ra.Xn]", ATOMS, 0x38d, V | T | A | D, AF::scaled, false, OC::compare, SC::compare_before_hopper, RC::none, 0, 0, 0, 0,
-        guard, negate, rd, ra, offset, rb, rc, size3, op4, scale),
+    ROW("compare, [Ra]", ATOMS, 0x38d, V, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::none, 0, 0, 0, 0,
+        guard, negate, rd, ra, offset, rb, rc, size2, cop),
+    ROW("compare, [Ra.Xn]", ATOMS, 0x38d, T | A | D, AF::scaled, false, OC::compare, SC::compare_before_hopper, RC::none, 0, 0, 0, 0,
+        guard, negate, rd, ra, offset, rb, rc, size2, cop, scale),
     ROW("compare, [Ra.Xn]", ATOMS, 0x38d, H | B, AF::scaled, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
-        guard, negate, rd, ra, offset, rb, rc, size3, op4, scale),
+        guard, negate, rd, ra, offset, rb, rc, size3, cop, scale),
     // Blackwell's ATOMS.CAST.SPIN writes its flag to a predicate (0x58d).
     ROW("compare to Pu, [Ra]", ATOMS, 0x58d, B, AF::plain, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
-        guard, negate, pu, ra, offset, rb, rc, size3, op4),
-    ROW("[URa]", ATOMS, 0x98c, H | B, AF::uniform, false, OC::integer, SC::shared, RC::none, ra_rz, 0x8000000, 0, ra_rz,
-        guard, negate, rd, ubase, offset, rb, size3, op4),
+        guard, negate, pu, ra, offset, rb, rc, size3, cop),
+    // 0x98c: [Ra.Xn + URb + offset]; with Ra = RZ and no scale nvdisasm prints [URb + offset].
+    ROW("[Ra.Xn+URb]", ATOMS, 0x98c, T | A | D, AF::scaled_plus_uniform, false, OC::integer, SC::shared_before_hopper, RC::none, 0,
+        0x8000000, 0, 0, guard, negate, rd, ra, uindex, offset, rb, size2, op4, scale),
+    ROW("[Ra.Xn+URb]", ATOMS, 0x98c, H | B, AF::scaled_plus_uniform, false, OC::integer, SC::shared, RC::none, 0, 0x8000000, 0, 0,
+        guard, negate, rd, ra, uindex, offset, rb, size3, op4, scale),
     ROW("population count, [Ra+URb]", ATOMS, 0xf8c, A | D, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 10ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
     ROW("population count, [Ra+URb]", ATOMS, 0xf8c, H, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
     ROW("population count, [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x80000c0 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
     // Float adds, mins and maxes from Hopper on (0x3a2 generic, 0x9a2/0x9a3/0x9a6 with desc[]).
-    ROW("float, [Ra]", ATOM, 0x3a2, H | B, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
+    ROW("float, [Ra]", ATOM, 0x3a2, H, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
+        guard, negate, pu, rd, ra, offset, rb, size4, size_high, order, fop, wide, cache_operation),
+    ROW("float, [Ra]", ATOM, 0x3a2, B, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size4, order, fop, wide, cache_operation),
+    ROW("float, [Ra.U32/.64+URb]", ATOM, 0x9a2, H, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0x8000040, 0x80, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, desc, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop, wide, cache_operation),
+    ROW("float, [Ra.U32/.64+URb]", ATOMG, 0x9a3, H, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0x8000040, 0x80, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, desc, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop, wide, cache_operation),
+    ROW("float, [Ra.64+URb]", REDG, 0x9a6, H, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0xc000000, 0x80, 0,
+        guard, negate, ra, uindex, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc000080, 0, 0,
-        guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
+        guard, negate, ra, offset, rb, desc, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc020000, 0, 0,
         guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
     // A uniform-register address (0x98a ATOM with Ra = RZ), as nvcc 13 writes an F16x2 add for
     // sm_75: "ATOM.E.ADD.F16x2.RN.STRONG.GPU P0, RZ, [UR10], R4". nvdisasm 11.8 ignores bits 70–71
     // on Turing, and reads [URa] on Ampere and Ada while bit 71 is clear (docs/sass128.md).
-    ROW("[URa]", ATOM, 0x98a, T, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0x8000040, 0, ra_rz,
-        guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
-    ROW("[URa]", ATOM, 0x98a, A | D, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000040, 0x80, ra_rz,
-        guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation),
+    ROW("[Ra.U32/.64+URb]", ATOM, 0x98a, T, AF::general_rz_elided, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x8000040, 0, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
+    ROW("[Ra.U32/.64+URb]", ATOM, 0x98a, A | D, AF::general_rz_elided, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x8000040, 0x80, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, order, op4, wide, cache_operation),
     // 64-bit addresses (0x98a ATOM, 0x9a8 ATOMG): desc[] optional on Ampere and Ada, always from Hopper.
     ROW("[Ra.64]", ATOM, 0x98a, A | D, AF::wide, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size3, order, op4, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size4, order, op4, wide, cache_operation),
+    ROW("[Ra.U32/.64+URb]", ATOM, 0x98a, H, AF::general, false, OC::integer, SC::atom, RC::ampere, 0, 0x8000040, 0x80, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation),
     ROW("desc[URc][Ra.64]", ATOM, 0x98a, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4, wide, cache_operation),
     ROW("desc[URc][Ra.64]", ATOM, 0x98a, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4, wide, cache_operation),
-    ROW("[URa]", ATOMG, 0x9a8, T, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0x8000040, 0, ra_rz,
-        guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
-    ROW("[URa]", ATOMG, 0x9a8, A | D, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000000, 0xc0, ra_rz,
-        guard, negate, pu, rd, ubase, offset, rb, size3, order, op4, wide, cache_operation),
-    ROW("[Ra.64]", ATOMG, 0x9a8, A | D, AF::wide, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0xc0, 0,
-        guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
+    ROW("[Ra.U32/.64+URb]", ATOMG, 0x9a8, T, AF::general_rz_elided, false, OC::global, SC::atom_before_hopper, RC::turing, 0, 0x8000040, 0, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
+    ROW("[Ra.U32/.64+URb]", ATOMG, 0x9a8, A | D, AF::general_rz_elided, false, OC::global, SC::atom_before_hopper, RC::ampere, 0, 0x8000040, 0x80, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, order, op4, wide, cache_operation),
+    ROW("[Ra.64]", ATOMG, 0x9a8, A | D, AF::wide, false, OC::global, SC::atom_before_hopper, RC::ampere, 0, 0x80000c0, 0xc0, 0,
+        guard, negate, pu, rd, ra, offset, rb, desc, desc_present, size4, order, op4, wide, cache_operation),
+    ROW("[Ra.U32/.64+URb]", ATOMG, 0x9a8, H, AF::general, false, OC::global, SC::atom, RC::ampere, 0, 0x8000040, 0x80, 0,
+        guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation),
+    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, H, AF::wide, true, OC::global, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
+    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, B, AF::wide, true, OC::global, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
         guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4, wide, cache_operation),
     // Reductions (0x98e): RED to Ada, REDG from Hopper; the op field is three bits.
     ROW("[Ra]", RED, 0x98e, V | T, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x0, 1ULL << 27, 0,
         guard, negate, ra, offset, rb, size3, order, op3, wide, cache_operation, private_flag),
     ROW("[URa]", RED, 0x98e, T, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::turing, ra_rz, 0xc000000, 1ULL << 27, ra_rz, guard, negate, ubase, offset, rb, size3, order, op3, wide, cache_operation, private_flag),
-    ROW("[URa]", RED, 0x98e, A | D, AF::uniform, false, OC::integer, SC::atom_before_hopper, RC::ampere, ra_rz, 0x8000000, 0xc0, ra_rz,
-        guard, negate, ubase, offset, rb, size3, order, op3, wide, cache_operation),
+    ROW("[Ra.64+URb]", RED, 0x98e, A | D, AF::general_rz_elided, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x8000000, 0x80, 0,
+        guard, negate, ra, uindex, offset, rb, size4, order, op3, wide, cache_operation),
     ROW("[Ra.64]", RED, 0x98e, A | D, AF::wide, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0xc000080, 0xc0, 0,
-        guard, negate, ra, offset, rb, desc, desc_present, size3, order, op3, wide, cache_operation),
+        guard, negate, ra, offset, rb, desc, desc_present, size4, order, op3, wide, cache_operation),
+    ROW("[Ra.64+URb]", REDG, 0x98e, H, AF::general, false, OC::integer, SC::atom, RC::ampere, 0, 0xc000000, 0x80, 0,
+        guard, negate, ra, uindex, offset, rb, size3, order, op3, wide, cache_operation),
     ROW("desc[URc][Ra.64]", REDG, 0x98e, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0xc000080, 0, 0,
         guard, negate, ra, offset, rb, desc, size3, order, op3, wide, cache_operation),
     ROW("desc[URc][Ra.64]", REDG, 0x98e, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0xc020000, 0, 0,
@@ -174,9 +212,11 @@ constexpr std::array op_codes = {
     OpCode{OC::integer, AtomOp::ADD, 0},    OpCode{OC::integer, AtomOp::MIN, 1},   OpCode{OC::integer, AtomOp::MAX, 2},
     OpCode{OC::integer, AtomOp::INC, 3},    OpCode{OC::integer, AtomOp::DEC, 4},   OpCode{OC::integer, AtomOp::AND, 5},
     OpCode{OC::integer, AtomOp::OR, 6},     OpCode{OC::integer, AtomOp::XOR, 7},   OpCode{OC::integer, AtomOp::EXCH, 8},
-    OpCode{OC::compare, AtomOp::CAS, 0},    OpCode{OC::compare, AtomOp::CAST_SPIN, 3},
+    OpCode{OC::compare, AtomOp::CAS, 0},    OpCode{OC::compare, AtomOp::CAST, 1},  OpCode{OC::compare, AtomOp::CAS, 2},
+    OpCode{OC::compare, AtomOp::CAST_SPIN, 3},
     OpCode{OC::floating, AtomOp::ADD, 0},   OpCode{OC::floating, AtomOp::MIN, 1},  OpCode{OC::floating, AtomOp::MAX, 2},
     OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},
+    OpCode{OC::global, AtomOp::SAFEADD, 9},  // with the integer ops (op_from_code)
 };
 
 struct SizeCode {
@@ -197,8 +237,10 @@ constexpr std::array size_codes = {
     SizeCode{SC::shared_before_hopper, Size::U64, 2},
     SizeCode{SC::shared, Size::U32, 0}, SizeCode{SC::shared, Size::S32, 1}, SizeCode{SC::shared, Size::U64, 2},
     SizeCode{SC::shared, Size::U128, 4},
-    SizeCode{SC::compare_before_hopper, Size::U32, 0}, SizeCode{SC::compare_before_hopper, Size::U64, 2},
-    SizeCode{SC::compare, Size::U32, 0}, SizeCode{SC::compare, Size::U64, 2}, SizeCode{SC::compare, Size::U128, 4},
+    SizeCode{SC::compare_before_hopper, Size::U32, 0}, SizeCode{SC::compare_before_hopper, Size::S32, 1},
+    SizeCode{SC::compare_before_hopper, Size::U64, 2},
+    SizeCode{SC::compare, Size::U32, 0}, SizeCode{SC::compare, Size::S32, 1}, SizeCode{SC::compare, Size::U64, 2},
+    SizeCode{SC::compare, Size::U128, 4},
     // The float forms' four bits: bit 3 set for the F32/F64 family.
     SizeCode{SC::floating, Size::F16x2, 0}, SizeCode{SC::floating, Size::F16x4, 1}, SizeCode{SC::floating, Size::F16x8, 2},
     SizeCode{SC::floating, Size::BF16x2, 3}, SizeCode{SC::floating, Size::BF16x4, 4}, SizeCode{SC::floating, Size::BF16x8, 5},
@@ -208,30 +250,35 @@ constexpr std::array size_codes = {
 };
 
 // Turing: bits 77–78 the scope, 79–80 the strength (1 none, 2 .STRONG; nvdisasm prints 0 and 3
-// as .INVALID0/.INVALID3); .PRIVATE has bit 76. From Ampere one 4-bit code names the strength,
-// the scope and .PRIVATE together (13 and 14, .CONSTANT.VC, name a scope gpuatom does not model).
+// as the placeholders .INVALID0/.INVALID3 before the scope); .PRIVATE has bit 76. From Ampere one
+// 4-bit code names the strength, the scope and .PRIVATE together, all 16 of them.
 struct OrderCode {
   OrderCodes codes;
   Strength strength;
   Scope scope;
   bool private_;
   uint8_t code;
+  std::optional<uint8_t> strength_placeholder = std::nullopt;  // .INVALIDn in the strength's place
 };
 constexpr Strength weak = Strength::none, STRONG = Strength::strong, CONSTANT = Strength::constant, MMIO = Strength::mmio;
 constexpr std::array order_codes = {
+    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},    OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},    OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
     OrderCode{RC::turing, weak, Scope::cta, false, 4},       OrderCode{RC::turing, weak, Scope::sm, false, 5},
     OrderCode{RC::turing, weak, Scope::gpu, false, 6},       OrderCode{RC::turing, weak, Scope::sys, false, 7},
     OrderCode{RC::turing, STRONG, Scope::cta, false, 8},     OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
     OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},    OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
+    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3},   OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3},   OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
     OrderCode{RC::ampere, weak, Scope::none, false, 0},      OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
     OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},   OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
     OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},       OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
     OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},      OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
     OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},       OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
     OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},    OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
-    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},      OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},      OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
+    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},    OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
 };
-
 
 // A surface's cache operation (3 bits; nvdisasm prints 6 and 7 as .INVALID6/.INVALID7).
 struct CacheCode {
@@ -243,6 +290,11 @@ constexpr std::array cache_codes = {CacheCode{CacheOp::ef, 0}, CacheCode{CacheOp
 
 }  // namespace
 
+const Field* Form::field(FieldKind kind) const {
+  const auto f = std::find_if(fields.begin(), fields.begin() + field_count, [&](const Field& x) { return x.kind == kind; });
+  return f == fields.begin() + field_count ? nullptr : &*f;
+}
+
 bool Form::has(FieldKind kind) const {
   return std::any_of(fields.begin(), fields.begin() + field_count, [&](const Field& f) { return f.kind == kind; });
 }
@@ -253,11 +305,13 @@ bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
 
 std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code) {
   if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.code == code; })) return o->op;
+  if (codes == OC::global) return op_from_code(OC::integer, code);
   return std::nullopt;
 }
 
 std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
   if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.op == op; })) return o->code;
+  if (codes == OC::global) return op_code(OC::integer, op);
   return std::nullopt;
 }
 
@@ -279,17 +333,18 @@ std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
   return std::nullopt;
 }
 
-std::optional<MemoryModifiers> order_from_code(OrderCodes codes, uint64_t code) {
+std::optional<Order> order_from_code(OrderCodes codes, uint64_t code) {
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) { return r.codes == codes && r.code == code; }))
-    return MemoryModifiers{o->strength, o->scope, CacheOp::none, o->private_};
+    return Order{{o->strength, o->scope, CacheOp::none, o->private_}, o->strength_placeholder};
   return std::nullopt;
 }
 
-std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory) {
+std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory, std::optional<uint16_t> strength_placeholder) {
   // Turing's .PRIVATE is a field of its own, which the caller writes.
   const bool private_ = codes == RC::turing ? false : memory.private_;
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) {
-        return r.codes == codes && r.strength == memory.strength && r.scope == memory.scope && r.private_ == private_;
+        return r.codes == codes && r.strength == memory.strength && r.scope == memory.scope && r.private_ == private_ &&
+               r.strength_placeholder == strength_placeholder;
       }))
     return o->code;
   return std::nullopt;

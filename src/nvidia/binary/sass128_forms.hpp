@@ -33,6 +33,8 @@ enum class FieldKind : uint8_t {
   extended,            // .E: a 64-bit address (bit 72; clear in code built for 32-bit addresses)
   cache,               // a surface's .EF/.EL/.LU/.EU/.NA (1 = none)
   private_flag,        // .PRIVATE, where it has a bit of its own (Turing); from Ampere it is an order code
+  address_wide,        // a general address's register: 1 .64, 0 .U32 (bit 70)
+  size_high,           // the size code's bit above the size field (Hopper's float forms: bit 87)
   // Surfaces (SURED): the dimension and clamp as the Maxwell fields number them (DimInfo::code,
   // ClampInfo::code), .BA, and the surface handle: a register Rc, a uniform register URc, or the
   // immediates nvdisasm prints after it ("0x0, 0x5c": handle index 0, then 1).
@@ -58,10 +60,17 @@ enum class AddressForm : uint8_t {
   wide,           // [Ra.64 + offset], with desc[URn] where the form has a descriptor field
   uniform,        // [URn + offset]
   plus_uniform,   // [Ra + URn]
+  scaled_plus_uniform,  // [Ra.Xn + URn + offset] (ATOMS); [URn + offset] when Ra is RZ and unscaled
+  // [Ra.U32 + URn + offset] or [Ra.64 + URn + offset] (the address_wide field; .64 without it):
+  // the uniform register of desc[] as an index instead. Turing … Ada print [URn + offset] when
+  // Ra is RZ (general_rz_elided); Hopper prints RZ.
+  general,
+  general_rz_elided,
 };
 
 // Which op codes a form's op field holds.
-enum class OpCodes : uint8_t { integer, compare, floating, fixed_popc_inc };
+// `global`: ATOMG's, the integer ops and SAFEADD (9).
+enum class OpCodes : uint8_t { integer, global, compare, floating, fixed_popc_inc };
 // Which size codes a form's size field holds.
 enum class SizeCodes : uint8_t {
   atom_before_hopper, atom, shared_before_hopper, shared, compare_before_hopper, compare, floating, u32,
@@ -90,6 +99,7 @@ struct Form {
   uint8_t field_count;
   std::span<const Field> field_list() const { return {fields.data(), field_count}; }
   bool has(FieldKind kind) const;
+  const Field* field(FieldKind kind) const;  // the form's field of that kind, if any
 };
 
 std::span<const Form> forms();
@@ -108,8 +118,15 @@ std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code);
 std::optional<uint64_t> op_code(OpCodes codes, AtomOp op);
 std::optional<Size> size_from_code(SizeCodes codes, uint64_t code);
 std::optional<uint64_t> size_code(SizeCodes codes, Size size);
-std::optional<MemoryModifiers> order_from_code(OrderCodes codes, uint64_t code);
-std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory);
+// An order code's strength, scope and .PRIVATE, or (Turing's strength codes 0 and 3) the
+// placeholder nvdisasm prints in the strength's place.
+struct Order {
+  MemoryModifiers memory;
+  std::optional<uint8_t> strength_placeholder;
+};
+std::optional<Order> order_from_code(OrderCodes codes, uint64_t code);
+std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory,
+                                   std::optional<uint16_t> strength_placeholder = std::nullopt);
 std::optional<CacheOp> cache_from_code(uint64_t code);
 uint64_t cache_code(CacheOp cache);
 

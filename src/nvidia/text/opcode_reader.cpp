@@ -196,6 +196,64 @@ uint32_t column_for_missing(const std::vector<Part>& parts, Slot missing, const 
   return word.column + static_cast<uint32_t>(word.text.size());
 }
 
+// The slot of the generic placeholder (`.INVALIDn`) at parts[i]. nvdisasm prints one in the
+// place of the field value that names nothing, so several slots may read alike: an unnamed cache
+// operation and an unnamed size both sit after the op (ATOM.E.ADD.INVALID6.INVALID7.STRONG.GPU),
+// and Turing's unnamed strength after the size (SURED.D.1D.ADD.EF.INVALID0.CTA). A run of them
+// followed by a named modifier fills the last slots before that modifier's (after the op, which
+// a run before it always starts with: ATOM.E.INVALID12.S32 is an unnamed op); a run at the end
+// fills the last slots too (….S32.INVALID3 of a surface is its clamp; a lone one right after the
+// op is the size, SURED.D.1D.ADD.INVALID3). The text alone cannot always tell (docs/sass128.md).
+// `last` is the slot of the modifier before, or −1. docs/sass128.md.
+Slot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, int last, Mnemonic mnemonic,
+                              std::optional<Architecture> architecture) {
+  const auto open = [&](int s) { return takes_placeholder(static_cast<Slot>(s)) && slot_applies(static_cast<Slot>(s), mnemonic); };
+  // Every scope code names a scope; only Volta's and Turing's strength codes 0 and 3 name none.
+  const bool unnamed_strength = !architecture || generation_info(*architecture).unnamed_strength;
+  const auto accepts = [&](int s, uint16_t number) {
+    if (s == static_cast<int>(Slot::scope)) return false;
+    return s != static_cast<int>(Slot::strength) || (unnamed_strength && (number == 0 || number == 3));
+  };
+  std::vector<uint16_t> run;
+  std::optional<Slot> next;
+  for (size_t k = i; k < parts.size();) {
+    const std::optional<Match> m = match_at(parts, k);
+    if (!m) break;
+    if (!(m->placeholder && !m->placeholder->slot)) {
+      next = m->placeholder ? *m->placeholder->slot : m->slot;
+      break;
+    }
+    run.push_back(m->placeholder->number);
+    k += m->parts;
+  }
+  std::vector<int> slots;
+  for (int s = last + 1; s < (next ? static_cast<int>(*next) : slot_count); ++s)
+    if (open(s)) slots.push_back(s);
+  const std::string_view mn = info(mnemonic).name;
+  const auto none_left = [&] {
+    return SyntaxError{parts[i].column,
+                       fmt::format("placeholder '.{}' has no modifier slot of {} left to stand in", parts[i].text, mn),
+                       modern_rule};
+  };
+  if (slots.size() < run.size()) throw none_left();
+  // Every instruction has an op: a run that starts before the op was read begins with it.
+  if (slots.front() == static_cast<int>(Slot::op)) return Slot::op;
+  // A lone placeholder right after the op at the end is the size (SURED.D.1D.ADD.INVALID3).
+  if (!next && run.size() == 1 && last == static_cast<int>(Slot::op) && open(static_cast<int>(Slot::size)))
+    return Slot::size;
+  // Otherwise, from the last placeholder back, each takes the latest slot left (before the named
+  // modifier that follows, or of all) that may hold its number.
+  int below = static_cast<int>(slots.size());
+  int slot = -1;
+  for (size_t r = run.size(); r-- > 0;) {
+    do --below;
+    while (below >= 0 && !accepts(slots[static_cast<size_t>(below)], run[r]));
+    if (below < 0) throw none_left();
+    slot = slots[static_cast<size_t>(below)];
+  }
+  return static_cast<Slot>(slot);
+}
+
 }  // namespace
 
 OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPart>& parts) {
@@ -220,15 +278,14 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
                         "spec/nvidia.md §10.2, §10.3"};
     if (m->placeholder && m->placeholder->slot) {
       m->slot = *m->placeholder->slot;
+      // `???n` on an instruction with .E is the .E slot's (ATOM.???0.ADD … [R2.64]).
+      if (m->placeholder->compare_op && slot_applies(Slot::extended, *mnemonic)) {
+        m->slot = Slot::extended;
+        m->placeholder->compare_op = false;
+      }
     } else if (m->placeholder) {
-      // An .INVALIDn stands in the next enumerated slot this mnemonic has.
-      int s = last + 1;
-      while (s < slot_count && !(takes_placeholder(static_cast<Slot>(s)) && slot_applies(static_cast<Slot>(s), *mnemonic)))
-        ++s;
-      if (s == slot_count)
-        throw SyntaxError{part.column, fmt::format("placeholder '.{}' follows the last modifier slot of {}", part.text, mn),
-                          modern_rule};
-      m->slot = static_cast<Slot>(s);
+      m->slot = generic_placeholder_slot(parts, i, last, *mnemonic, inst.architecture);
+
     }
     const int slot = static_cast<int>(m->slot);
     const std::string_view spelled = join_dotted(parts, i, m->parts);

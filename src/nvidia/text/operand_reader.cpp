@@ -29,7 +29,11 @@ class Reader {
   }
 
  private:
-  bool at_end() const { return pos_ >= tokens_.size() || tokens_[pos_].is(';'); }
+  // The operands end at ';', the end of the line, or nvdisasm's ?PMn hint after them.
+  bool at_end() const {
+    return pos_ >= tokens_.size() || tokens_[pos_].is(';') ||
+           (tokens_[pos_].kind == TokenKind::word && tokens_[pos_].text.starts_with(pm_hint_prefix));
+  }
   const Token& peek() const { return tokens_[pos_]; }
   uint32_t column() const { return pos_ < tokens_.size() ? tokens_[pos_].column : end_column_; }
   const Token& next(std::string_view what) {

@@ -11,6 +11,9 @@
 
 namespace gpuatom::nvidia::detail {
 
+// nvdisasm's hint after the operands of sm_86 … sm_90 words: ?PM1 … ?PM3 (Instruction::pm_hint).
+inline constexpr std::string_view pm_hint_prefix = "?PM";
+
 struct Operand {
   // uniform: a bare URn, which only a bindless surface handle may be (sm_90).
   enum class Kind : uint8_t { predicate, reg, uniform, address, immediate } kind;

@@ -213,6 +213,17 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
   const uint32_t operands_end = pos < tokens.size() ? tokens[pos].column : end_column;
   bind(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), operands_end, inst);
 
+  if (pos < tokens.size() && tokens[pos].kind == TokenKind::word && tokens[pos].text.starts_with(detail::pm_hint_prefix)) {
+    const auto n = support::parse_unsigned(tokens[pos].text.substr(detail::pm_hint_prefix.size()), 3);
+    if (!n || *n == 0)
+      throw SyntaxError{tokens[pos].column,
+                        fmt::format("'{}' is not nvdisasm's hint ?PM1, ?PM2 or ?PM3", tokens[pos].text), detail::modern_rule};
+    if (inst.dialect == Dialect::spa5)
+      throw SyntaxError{tokens[pos].column, fmt::format("'{}' is nvdisasm's hint on sm_86 … sm_90 words, not SPA 5.0 text", tokens[pos].text),
+                        detail::modern_rule};
+    inst.pm_hint = static_cast<uint8_t>(*n);
+    ++pos;
+  }
   inst.terminated = pos < tokens.size() && tokens[pos].is(';');
   if (inst.terminated) ++pos;
   if (pos < tokens.size())
