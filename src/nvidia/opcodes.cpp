@@ -34,7 +34,7 @@ constexpr std::array<OpInfo, atom_op_count> ops = {{
 // §4.1 and §10.3: every spelling, canonical case, each size's own name first (SizeInfo::spelling,
 // size_name()). The order is the one "expected …" messages list. nvdisasm prints two aliases for
 // a decoded size on some architectures (decoded_size_spelling(), docs/oracles.md).
-constexpr std::array<SizeSpelling, 21> spellings = {{
+constexpr std::array<SizeSpelling, 24> spellings = {{
     {".U32", Size::U32, false}, {".32", Size::U32, false, std::nullopt, std::nullopt, true}, {".S32", Size::S32, false},
     {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, std::nullopt, true}, {".S64", Size::S64, false},
     {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
@@ -43,6 +43,7 @@ constexpr std::array<SizeSpelling, 21> spellings = {{
     {".128", Size::U128, false}, {".U128", Size::U128, false, Architecture::sm_50, Architecture::sm_50},
     {".F16x4.RN", Size::F16x4, true}, {".F16x8.RN", Size::F16x8, true}, {".BF16x4.RN", Size::BF16x4, true},
     {".BF16x8.RN", Size::BF16x8, true}, {".F32x2.FTZ.RN", Size::F32x2, true}, {".F32x4.FTZ.RN", Size::F32x4, true},
+    {".F32.RN", Size::F32_RN, true}, {".F32x2.RN", Size::F32x2_RN, true}, {".F32x4.RN", Size::F32x4_RN, true},
 }};
 
 // A size's own name: its first spelling.
@@ -78,6 +79,9 @@ constexpr std::array<SizeInfo, size_count> sizes = {{
     size_row(Size::BF16x8, alu::Type::bf16x2, 128, -1, -1, -1, true),
     size_row(Size::F32x2, alu::Type::f32, 64, -1, -1, -1, true),
     size_row(Size::F32x4, alu::Type::f32, 128, -1, -1, -1, true),
+    size_row(Size::F32_RN, alu::Type::f32, 32, -1, -1, -1, false),
+    size_row(Size::F32x2_RN, alu::Type::f32, 64, -1, -1, -1, true),
+    size_row(Size::F32x4_RN, alu::Type::f32, 128, -1, -1, -1, true),
 }};
 
 // One row per op: the sizes it takes, per family (spec/nvidia.md §5). Bit i = Size i.
@@ -87,7 +91,7 @@ constexpr uint32_t U32 = bit(Size::U32), S32 = bit(Size::S32), U64 = bit(Size::U
                    SD32 = bit(Size::SD32), SD64 = bit(Size::SD64), BF16x2 = bit(Size::BF16x2),
                    U128 = bit(Size::U128), F16x4 = bit(Size::F16x4), F16x8 = bit(Size::F16x8),
                    BF16x4 = bit(Size::BF16x4), BF16x8 = bit(Size::BF16x8), F32x2 = bit(Size::F32x2),
-                   F32x4 = bit(Size::F32x4);
+                   F32x4 = bit(Size::F32x4), F32_NOFTZ = bit(Size::F32_RN) | bit(Size::F32x2_RN) | bit(Size::F32x4_RN);
 constexpr uint32_t HALF_VECTORS = F16x4 | F16x8 | BF16x4 | BF16x8;
 
 struct Row {
@@ -125,7 +129,8 @@ constexpr std::array<Row, atom_op_count> rows = {{
 // BF16x2 add/min/max; the sm_90 vectors (add on every vector size, min/max on the 16-bit ones);
 // .128 exchange and CAS on global and shared memory (sm_90); ATOM.CAST.SPIN, 32 and 64 bits
 // (sm_90: a compare-and-store on shared memory reached through a generic address).
-// POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and 64 bits
+// Hopper's f32 sizes without .FTZ (F32.RN, F32x2.RN, F32x4.RN): add, min and max, as nvdisasm
+// reads its float forms' codes 12–14. POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and 64 bits
 // are accepted (PROPOSED by gpuatom, spec/nvidia.md §10.3 lists the op only).
 uint32_t modern_extra(Family family, AtomOp op) {
   if (family == Family::ATOMS && op == AtomOp::POPC_INC) return U32;
@@ -133,8 +138,8 @@ uint32_t modern_extra(Family family, AtomOp op) {
   if (family == Family::ATOM && op == AtomOp::CAST_SPIN) return U32 | U64;
   if ((family == Family::ATOM || family == Family::ATOMS) && (op == AtomOp::EXCH || op == AtomOp::CAS)) return U128;
   if (family != Family::ATOM && family != Family::RED) return 0;
-  if (op == AtomOp::ADD) return BF16x2 | HALF_VECTORS | F32x2 | F32x4;
-  if (op == AtomOp::MIN || op == AtomOp::MAX) return BF16x2 | HALF_VECTORS;
+  if (op == AtomOp::ADD) return BF16x2 | HALF_VECTORS | F32x2 | F32x4 | F32_NOFTZ;
+  if (op == AtomOp::MIN || op == AtomOp::MAX) return BF16x2 | HALF_VECTORS | F32_NOFTZ;
   return 0;
 }
 

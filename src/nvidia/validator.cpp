@@ -71,6 +71,7 @@ class Validator {
     };
     if (i_.size == Size::U128) later(col(Slot::size), "a .128 atomic", &GenerationInfo::b128);
     if (info(i_.size).vector) later(col(Slot::size), "a vector atomic", &GenerationInfo::vector_atomics);
+    if (i_.size == Size::F32_RN) later(col(Slot::size), "an f32 atomic without .FTZ", &GenerationInfo::vector_atomics);
     const std::string cast_spin = fmt::format("{}.{}", name(i_.family()), info(AtomOp::CAST_SPIN).name);
     if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM) later(col(Slot::op), cast_spin, &GenerationInfo::atom_cast_spin);
     if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOMS && (i_.pu && !i_.rd) != g.atoms_cast_spin_predicate)

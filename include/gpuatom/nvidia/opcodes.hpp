@@ -25,8 +25,12 @@ inline constexpr int atom_op_count = static_cast<int>(AtomOp::ARRIVE) + 1;
 enum class Size : uint8_t {
   U32, S32, U64, S64, F32_FTZ_RN, F16x2, F64_RN, SD32, SD64, BF16x2, U128,
   F16x4, F16x8, BF16x4, BF16x8, F32x2, F32x4,
+  // Hopper's float forms name these codes too (12–14, nvdisasm 11.8 on random words): an f32 add,
+  // min or max without .FTZ. No ptxas output here holds them and no GPU has measured them: they
+  // parse, print and encode, and do not execute.
+  F32_RN, F32x2_RN, F32x4_RN,
 };
-inline constexpr int size_count = static_cast<int>(Size::F32x4) + 1;
+inline constexpr int size_count = static_cast<int>(Size::F32x4_RN) + 1;
 
 // Instruction families whose op × size tables differ.
 enum class Family : uint8_t { ATOM, ATOMS, RED, SUATOM, SURED };

@@ -283,8 +283,8 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
     i.address.base = *i.address.uniform_index;
     i.address.uniform_index.reset();
   }
-  // A shared-memory address without a register is unsigned: nvdisasm prints [0xb21d5f].
-  if (form->mnemonic == Mnemonic::ATOMS && i.address.absolute())
+  // An address without a register is unsigned: nvdisasm prints [0xb21d5f].
+  if (i.address.absolute())
     if (const Field* offset = form->field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(word, offset->lo, offset->width));
   // A form without an op or size field has its code table's one op or size.
   if (!form->has(Kind::op)) i.op = *sass128::op_from_code(form->ops, 0);
@@ -424,8 +424,8 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::pu: v = *i.pu; break;
         case Kind::offset: {
           const int64_t span = int64_t{1} << (f.width - 1);
-          // ATOMS's absolute address is unsigned (decode128).
-          const bool unsigned_offset = i.mnemonic == Mnemonic::ATOMS && i.address.absolute() && i.address.offset >= span;
+          // An absolute address is unsigned (decode128).
+          const bool unsigned_offset = i.address.absolute() && i.address.offset >= span;
           if (i.address.offset < -span || i.address.offset >= (unsigned_offset ? 2 * span : span))
             return error(i.where, fmt::format("{} ({}): the offset {} does not fit {} signed bits", mn, form.name,
                                               signed_hex(i.address.offset), f.width));

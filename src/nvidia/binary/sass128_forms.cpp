@@ -245,7 +245,9 @@ constexpr std::array size_codes = {
     SizeCode{SC::floating, Size::F16x2, 0}, SizeCode{SC::floating, Size::F16x4, 1}, SizeCode{SC::floating, Size::F16x8, 2},
     SizeCode{SC::floating, Size::BF16x2, 3}, SizeCode{SC::floating, Size::BF16x4, 4}, SizeCode{SC::floating, Size::BF16x8, 5},
     SizeCode{SC::floating, Size::F32_FTZ_RN, 9}, SizeCode{SC::floating, Size::F32x2, 10},
-    SizeCode{SC::floating, Size::F32x4, 11}, SizeCode{SC::floating, Size::F64_RN, 15},
+    SizeCode{SC::floating, Size::F32x4, 11}, SizeCode{SC::floating, Size::F32_RN, 12},
+    SizeCode{SC::floating, Size::F32x2_RN, 13}, SizeCode{SC::floating, Size::F32x4_RN, 14},
+    SizeCode{SC::floating, Size::F64_RN, 15},
     SizeCode{SC::u32, Size::U32, 0},
 };
 
