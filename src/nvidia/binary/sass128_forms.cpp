@@ -138,9 +138,10 @@ const std::array form_table = {
         guard, negate, ra, offset, rb, desc, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc020000, 0, 0,
         guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
-    // A uniform-register address (0x98a ATOM with Ra = RZ), as nvcc 13 writes an F16x2 add for
-    // sm_75: "ATOM.E.ADD.F16x2.RN.STRONG.GPU P0, RZ, [UR10], R4". nvdisasm 11.8 ignores bits 70–71
-    // on Turing, and reads [URa] on Ampere and Ada while bit 71 is clear (docs/sass128.md).
+    // General addresses (0x98a ATOM, 0x9a8 ATOMG; bits 70–71, addr64 above): [Ra.U32+URb] or
+    // [Ra.64+URb], printed [URb] for Ra = RZ before Hopper, as nvcc 13 writes an F16x2 add for
+    // sm_75: "ATOM.E.ADD.F16x2.RN.STRONG.GPU P0, RZ, [UR10], R4". ATOM's and ATOMG's rows differ
+    // only in mnemonic and ops: the table keeps a row per form, as the rest of it does.
     ROW("[Ra.U32/.64+URb]", ATOM, 0x98a, T, AF::general_rz_elided, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x8000040, 0, 0,
         guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
     ROW("[Ra.U32/.64+URb]", ATOM, 0x98a, A | D, AF::general_rz_elided, false, OC::integer, SC::atom_before_hopper, RC::ampere, 0, 0x8000040, 0x80, 0,
