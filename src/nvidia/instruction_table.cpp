@@ -471,7 +471,7 @@ const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op)
       if (op == AtomOp::ARRIVE) return shape_modern_atom_arrive;
       return compare ? shape_modern_atom_cas : shape_modern_atom_op;
     case Family::ATOMS:
-      if (op == AtomOp::POPC_INC) return shape_modern_atoms_popc;
+      if (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE) return shape_modern_atoms_popc;  // Rd, addr
       return compare ? shape_modern_atoms_cas : shape_modern_atoms_op;
     case Family::RED: return shape_modern_red;
     case Family::SUATOM: return shape_modern_suatom;

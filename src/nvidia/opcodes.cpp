@@ -134,6 +134,7 @@ constexpr std::array<Row, atom_op_count> rows = {{
 // are accepted (PROPOSED by gpuatom, spec/nvidia.md §10.3 lists the op only).
 uint32_t modern_extra(Family family, AtomOp op) {
   if (family == Family::ATOMS && op == AtomOp::POPC_INC) return U32;
+  if (family == Family::ATOMS && op == AtomOp::ARRIVE) return U64;  // ATOMS.ARRIVE.64 (nvdisasm 11.8, sm_80 on)
   if (family == Family::ATOM && op == AtomOp::ARRIVE) return U32 | U64;
   if (family == Family::ATOM && op == AtomOp::CAST_SPIN) return U32 | U64;
   if ((family == Family::ATOM || family == Family::ATOMS) && (op == AtomOp::EXCH || op == AtomOp::CAS)) return U128;

@@ -242,6 +242,11 @@ TEST(Sass128, RandomWordsReadAsNvdisasmPrintsThem) {
       // ATOMS: an absolute address is unsigned; Volta has no index scale
       {Architecture::sm_70, {0xb21d5f67ffacf38d, 0x0000018462581d04}, "@!PT ATOMS.CAS.64 R172, [0xb21d5f], R103, R4 ;"},
       {Architecture::sm_70, {0x3388f4affaca438c, 0x0000011ceafec9f4}, "@P4 ATOMS.AND R202, [R250+0x3388f4], R175 ;"},
+      // ATOMS 0xf8c: ARRIVE (op 9 on Ampere/Ada) with its one size, .64, and ???n for the others
+      {Architecture::sm_80, {0x0190399e3a187f8c, 0x0000014facc9d558}, "ATOMS.ARRIVE.64 R24, [R58.X16+UR24+0x19039] ;"},
+      {Architecture::sm_80, {0x054a1080f0560f8c, 0x0000013afc9ad623}, "@P0 ATOMS.ARRIVE.???3 R86, [R240.X16+UR35+0x54a10] ;"},
+      {Architecture::sm_89, {0x0b1daec7902f4f8c, 0x000001c6fd3f8532},
+       "@P4 ATOMS.POPC.INC.???2 R47, [R144.X8+UR50+0xb1dae] ?PM3 ;"},
       // ptxas 11.8 -m32: RED [UR5] without .E (no .???0: the address prints no register)
       {Architecture::sm_80, {0x00000003ff00098e, 0x000be2000910e205}, "@P0 RED.MAX.S32.STRONG.GPU [UR5], R3 ;"},
   };

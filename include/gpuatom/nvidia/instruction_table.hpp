@@ -138,7 +138,8 @@ bool takes_placeholder(Slot slot);
 // (docs/oracles.md): INVALIDATOMOP (ATOM, RED), INVALIDATOMSOP (ATOMS, SUATOM), ??? (the op of
 // SUATOM.P.CAS), INVALIDATOMICSIZE, INVALIDSURFACEDIM, INVALIDSURFACECLAMP.
 // nvdisasm's `.???0` in the .E slot of a sm_70+ word: a 64-bit register address (Ra.64) with .E
-// clear. The same stem as SUATOM.P.CAS's op, told apart by the mnemonic (a surface has no .E).
+// clear; also `.???n` for an unnamed size of ATOMS.POPC.INC/ARRIVE. The same stem as
+// SUATOM.P.CAS's op, told apart by the mnemonic (a surface has no .E) and by the op before it.
 inline constexpr std::string_view unnamed_extended = "???";
 
 struct PlaceholderStem {

@@ -288,10 +288,9 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
     if (const Field* offset = form->field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(word, offset->lo, offset->width));
   // A form without an op or size field has its code table's one op or size.
   if (!form->has(Kind::op)) i.op = *sass128::op_from_code(form->ops, 0);
-  if (!form->has(Kind::size)) {
-    i.size = *sass128::size_from_code(form->sizes, 0);
-    i.size_spelling = compact_size_spelling(i.size);  // nvdisasm prints ATOMS.POPC.INC.32
-  }
+  if (!form->has(Kind::size)) i.size = *sass128::size_from_code(form->sizes, 0);
+  // nvdisasm prints ATOMS.POPC.INC.32 and ATOMS.ARRIVE.64.
+  if (i.op == AtomOp::POPC_INC || i.op == AtomOp::ARRIVE) i.size_spelling = compact_size_spelling(i.size);
   // An address printed without desc[] keeps its descriptor register's bits as read.
   if (descriptor && descriptor_shown) i.address.descriptor = static_cast<uint8_t>(get(word, descriptor->lo, descriptor->width));
   else if (descriptor) kept = kept | (word & field_mask(*descriptor));

@@ -112,8 +112,16 @@ const std::array form_table = {
         0x8000000, 0, 0, guard, negate, rd, ra, uindex, offset, rb, size2, op4, scale),
     ROW("[Ra.Xn+URb]", ATOMS, 0x98c, H | B, AF::scaled_plus_uniform, false, OC::integer, SC::shared, RC::none, 0, 0x8000000, 0, 0,
         guard, negate, rd, ra, uindex, offset, rb, size3, op4, scale),
-    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, A | D, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 10ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
-    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, H, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
+    // 0xf8c: ATOMS.POPC.INC and ATOMS.ARRIVE, told apart by the op bits 87–90 (Ampere/Ada: ARRIVE 9,
+    // POPC.INC 10; Hopper: 10, 11), each with the one size nvdisasm names for it.
+    ROW("population count, [Ra.Xn+URb]", ATOMS, 0xf8c, A | D, AF::scaled_plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
+        0x8000000 | 10ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size2, scale),
+    ROW("arrive, [Ra.Xn+URb]", ATOMS, 0xf8c, A | D, AF::scaled_plus_uniform, false, OC::fixed_arrive, SC::arrive, RC::none, 0,
+        0x8000000 | 9ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size2, scale),
+    ROW("population count, [Ra.Xn+URb]", ATOMS, 0xf8c, H, AF::scaled_plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
+        0x8000000 | 11ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size3, scale),
+    ROW("arrive, [Ra.Xn+URb]", ATOMS, 0xf8c, H, AF::scaled_plus_uniform, false, OC::fixed_arrive, SC::arrive, RC::none, 0,
+        0x8000000 | 10ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size3, scale),
     ROW("population count, [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x80000c0 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
     // Float adds, mins and maxes from Hopper on (0x3a2 generic, 0x9a2/0x9a3/0x9a6 with desc[]).
     ROW("float, [Ra]", ATOM, 0x3a2, H, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
@@ -216,7 +224,7 @@ constexpr std::array op_codes = {
     OpCode{OC::compare, AtomOp::CAS, 0},    OpCode{OC::compare, AtomOp::CAST, 1},  OpCode{OC::compare, AtomOp::CAS, 2},
     OpCode{OC::compare, AtomOp::CAST_SPIN, 3},
     OpCode{OC::floating, AtomOp::ADD, 0},   OpCode{OC::floating, AtomOp::MIN, 1},  OpCode{OC::floating, AtomOp::MAX, 2},
-    OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},
+    OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},  OpCode{OC::fixed_arrive, AtomOp::ARRIVE, 0},
     OpCode{OC::global, AtomOp::SAFEADD, 9},  // with the integer ops (op_from_code)
 };
 
@@ -249,7 +257,7 @@ constexpr std::array size_codes = {
     SizeCode{SC::floating, Size::F32x4, 11}, SizeCode{SC::floating, Size::F32_RN, 12},
     SizeCode{SC::floating, Size::F32x2_RN, 13}, SizeCode{SC::floating, Size::F32x4_RN, 14},
     SizeCode{SC::floating, Size::F64_RN, 15},
-    SizeCode{SC::u32, Size::U32, 0},
+    SizeCode{SC::u32, Size::U32, 0}, SizeCode{SC::arrive, Size::U64, 2},
 };
 
 // Turing: bits 77–78 the scope, 79–80 the strength (1 none, 2 .STRONG; nvdisasm prints 0 and 3

@@ -70,11 +70,12 @@ enum class AddressForm : uint8_t {
 
 // Which op codes a form's op field holds.
 // `global`: ATOMG's, the integer ops and SAFEADD (9).
-enum class OpCodes : uint8_t { integer, global, compare, floating, fixed_popc_inc };
+enum class OpCodes : uint8_t { integer, global, compare, floating, fixed_popc_inc, fixed_arrive };
 // Which size codes a form's size field holds.
 enum class SizeCodes : uint8_t {
   atom_before_hopper, atom, shared_before_hopper, shared, compare_before_hopper, compare, floating, u32,
   surface,  // the Maxwell surface size field's codes (SizeInfo::surface_code)
+  arrive,   // ATOMS.ARRIVE: .64 at 2 (POPC.INC's .32 is u32's 0); every other code prints ???n
 };
 // Which .STRONG.<scope> codes: Turing's, or Ampere's and later's.
 enum class OrderCodes : uint8_t { none, turing, ampere };

@@ -278,8 +278,12 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
                         "spec/nvidia.md §10.2, §10.3"};
     if (m->placeholder && m->placeholder->slot) {
       m->slot = *m->placeholder->slot;
-      // `???n` on an instruction with .E is the .E slot's (ATOM.???0.ADD … [R2.64]).
-      if (m->placeholder->compare_op && slot_applies(Slot::extended, *mnemonic)) {
+      // `???n` after the op is the size's (ATOMS.POPC.INC.???1); before it, on an instruction with
+      // .E, the .E slot's (ATOM.???0.ADD … [R2.64]).
+      if (m->placeholder->compare_op && last >= static_cast<int>(Slot::op)) {
+        m->slot = Slot::size;
+        m->placeholder->compare_op = false;
+      } else if (m->placeholder->compare_op && slot_applies(Slot::extended, *mnemonic)) {
         m->slot = Slot::extended;
         m->placeholder->compare_op = false;
       }
