@@ -323,3 +323,21 @@ TEST(SassCli, GarbageNeverCrashes) {
   EXPECT_EQ(run_gpuatom("check sass /nonexistent.sass").exit_code, 2);
   EXPECT_EQ(run_gpuatom("check ptx -").exit_code, 2);
 }
+
+// Control bits round trip through text: disasm --control prints them in a comment, and asm
+// --encode sets them from it, so the word comes back whole; a comment naming no field is refused.
+TEST(SassCli, ControlBitsCommentsEncodeBack) {
+  const CliRun listed = run_gpuatom("disasm sass --arch sm_90 --control 0x000000040a0079a8 0x004e2800081ee1c6");
+  ASSERT_EQ(listed.exit_code, 0) << listed.out;
+  EXPECT_NE(listed.out.find("/* stall 4, yield 1, write barrier 0, read barrier 7, wait mask 0x04, reuse 0x0 */"),
+            std::string::npos)
+      << listed.out;
+  ScratchFile text(listed.out, ".sass");
+  const CliRun encoded = run_gpuatom("asm sass --arch sm_90 --encode " + text.path());
+  EXPECT_EQ(encoded.exit_code, 0) << encoded.out;
+  EXPECT_NE(encoded.out.find("// 0x000000040a0079a8 0x004e2800081ee1c6"), std::string::npos) << encoded.out;
+  ScratchFile bad("ATOMG.E.ADD.STRONG.GPU PT, R4, [R10.64], R4 ; /* stall 16 */\n", ".sass");
+  const CliRun refused = run_gpuatom("asm sass --arch sm_90 --encode " + bad.path());
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.out.find(":1:47: error: control bits: 'stall 16': stall takes 4 bits"), std::string::npos) << refused.out;
+}

@@ -11,7 +11,9 @@
 // `disasm sass` does, so every line disasm prints assembles back to its word:
 //
 //   gpuatom disasm sass --arch sm_52 --file words.txt | gpuatom asm sass - --encode --arch sm_52 --rules-as-warnings
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -63,8 +65,7 @@ std::variant<std::string, support::Diagnostic> encoded(const nvidia::Instruction
 }
 
 // The parse, then each instruction's rules: errors, or warnings with --rules-as-warnings.
-nvidia::ParsedSass read_and_check(const AsmArgs& args) {
-  const std::string source = read_input(args.path);
+nvidia::ParsedSass read_and_check(const AsmArgs& args, const std::string& source) {
   if (!args.rules_as_warnings) return nvidia::check_sass(source, args.path, *args.architecture);
   nvidia::ParsedSass parsed = nvidia::read_sass(source, args.path, *args.architecture);
   for (const nvidia::Instruction& inst : parsed.instructions)
@@ -73,13 +74,44 @@ nvidia::ParsedSass read_and_check(const AsmArgs& args) {
   return parsed;
 }
 
+// A 128-bit instruction's control bits as `disasm sass --control` prints them, in a comment
+// after it ("/* stall 1, yield 1, … */"): set into its word (docs/sass128.md). Nothing else
+// changes for a line without one.
+void take_control_comments(std::vector<nvidia::Instruction>& instructions, const std::string& source,
+                           support::Diagnostics& diagnostics) {
+  std::vector<std::string_view> lines;
+  for (size_t start = 0; start <= source.size();) {
+    const size_t end = std::min(source.find('\n', start), source.size());
+    lines.push_back(std::string_view(source).substr(start, end - start));
+    start = end + 1;
+  }
+  for (nvidia::Instruction& inst : instructions) {
+    if (inst.where.line == 0 || inst.where.line > lines.size()) continue;
+    const std::string_view line = lines[inst.where.line - 1];
+    const size_t open = line.find("/* stall");
+    if (open == std::string_view::npos) continue;
+    const size_t close = line.find("*/", open);
+    const std::string_view text = line.substr(open + 2, close == std::string_view::npos ? std::string_view::npos : close - open - 2);
+    const auto control = nvidia::parse_control_bits(text);
+    if (const auto* why = std::get_if<std::string>(&control)) {
+      support::SourceLocation at = inst.where;
+      at.column = static_cast<uint32_t>(open + 1);
+      diagnostics.error(at, fmt::format("control bits: {}", *why), "docs/sass128.md");
+      continue;
+    }
+    inst.kept_bits = nvidia::with_control_bits(inst.kept_bits, std::get<nvidia::ControlBits>(control));
+  }
+}
+
 int run_asm(const AsmArgs& args) {
   // A listing's header names its code's architecture (docs/listings.md): its words are that one's.
   const auto arch_of = [&](const nvidia::Instruction& inst) {
     return word_architecture(inst.architecture ? inst.architecture : *args.architecture);
   };
-  const nvidia::ParsedSass checked = read_and_check(args);
+  const std::string source = read_input(args.path);
+  nvidia::ParsedSass checked = read_and_check(args, source);
   support::Diagnostics diagnostics = checked.diagnostics;
+  if (args.encode) take_control_comments(checked.instructions, source, diagnostics);
   std::vector<std::string> lines;
   if (!diagnostics.has_errors()) {
     for (const nvidia::Instruction& inst : checked.instructions) {
@@ -114,7 +146,8 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
       "  echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode");
   cmd->add_flag("--encode", args->encode,
                 "print each instruction's word beside its text: a Maxwell/Pascal 64-bit word, or a 128-bit word as "
-                "two 64-bit halves, low then high (sm_70 on), control bits zero");
+                "two 64-bit halves, low then high (sm_70 on), its control bits from a listing's word or a "
+                "`/* stall 1, yield 1, … */` comment as disasm --control prints it, else zero");
   add_architecture_option(*cmd, args->architecture,
                           "read and check the text for this architecture (sm_50 … sm_121f); with --encode, the word "
                           "is the one nvdisasm of that architecture reads (sm_50 … sm_62, sm_70 … sm_121f; default sm_61)");

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "gpuatom/nvidia/architecture.hpp"
@@ -35,6 +36,9 @@ Word128 with_control_bits(Word128 word, const ControlBits& control);
 // Every field with its raw value ("stall 1, yield 1, write barrier 2, read barrier 7, wait mask
 // 0x00, reuse 0x0"): the bits as they are, with no reading of what a value means to the scheduler.
 std::string describe(const ControlBits& control);
+// The control bits a describe() text names ("stall 1, yield 1, …"; any of the six fields, in any
+// order, the others as ControlBits{} has them), or why the text names none.
+std::variant<ControlBits, std::string> parse_control_bits(std::string_view text);
 
 // Whether the architecture has 128-bit atomic forms gpuatom knows (Turing on).
 bool has_sass128_forms(Architecture arch);

@@ -7,6 +7,7 @@
 
 #include "gpuatom/nvidia/printer.hpp"
 #include "gpuatom/support/bits.hpp"
+#include "gpuatom/support/text.hpp"
 #include "sass128_forms.hpp"
 
 namespace gpuatom::nvidia {
@@ -118,6 +119,43 @@ Word128 with_control_bits(Word128 w, const ControlBits& c) {
 std::string describe(const ControlBits& c) {
   return fmt::format("stall {}, yield {}, write barrier {}, read barrier {}, wait mask 0x{:02x}, reuse 0x{:x}", c.stall,
                      c.yield ? 1 : 0, c.write_barrier, c.read_barrier, c.wait_mask, c.reuse);
+}
+
+std::variant<ControlBits, std::string> parse_control_bits(std::string_view text) {
+  // Each field: its name in describe(), its width in bits.
+  struct Named {
+    std::string_view name;
+    int width;
+  };
+  constexpr Named named[] = {{"stall", 4}, {"yield", 1}, {"write barrier", 3}, {"read barrier", 3}, {"wait mask", 6}, {"reuse", 4}};
+  const auto trim = [](std::string_view t) {
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    return t;
+  };
+  ControlBits c;
+  while (!text.empty()) {
+    const size_t comma = text.find(',');
+    std::string_view item = trim(text.substr(0, comma));
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    const size_t space = item.rfind(' ');
+    const std::string_view key = space == std::string_view::npos ? item : trim(item.substr(0, space));
+    const Named* field = nullptr;
+    for (const Named& n : named)
+      if (n.name == key) field = &n;
+    if (!field || space == std::string_view::npos)
+      return fmt::format("'{}' is none of stall, yield, write barrier, read barrier, wait mask, reuse with a value", item);
+    const auto value = support::parse_unsigned(item.substr(space + 1), (uint64_t{1} << field->width) - 1);
+    if (!value) return fmt::format("'{}': {} takes {} bits", item, field->name, field->width);
+    const auto v = static_cast<uint8_t>(*value);
+    if (field->name == "stall") c.stall = v;
+    else if (field->name == "yield") c.yield = v != 0;
+    else if (field->name == "write barrier") c.write_barrier = v;
+    else if (field->name == "read barrier") c.read_barrier = v;
+    else if (field->name == "wait mask") c.wait_mask = v;
+    else c.reuse = v;
+  }
+  return c;
 }
 
 bool has_sass128_forms(Architecture arch) {
