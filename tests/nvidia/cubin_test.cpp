@@ -107,7 +107,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Fixture{"atomics-sm_52.cubin", "atomics-sm_52.sass", Architecture::sm_52, false},
                       Fixture{"atomics-sm_61-m32.cubin", "atomics-sm_61-m32.sass", Architecture::sm_61, false},
                       Fixture{"atomics-sm_90.cubin", "atomics-sm_90.sass", Architecture::sm_90, false},
-                      Fixture{"atomics-sm_100a.cubin", "atomics-sm_100a.listing", Architecture::sm_100, true},
+                      Fixture{"atomics-sm_100a.cubin", "atomics-sm_100a.listing", Architecture::sm_100a, true},
                       Fixture{"atomics-sm_120.cubin", "atomics-sm_120.listing", Architecture::sm_120, true}),
     [](const ::testing::TestParamInfo<Fixture>& param) {
       std::string name = fs::path(param.param.cubin).stem().string();
@@ -115,6 +115,19 @@ INSTANTIATE_TEST_SUITE_P(
         if (c == '-') c = '_';
       return name;
     });
+
+// CUDA 13's e_flags name sm_90 for sm_90a too; ptxas's note in the cubin tells them apart.
+TEST(Cubin, TheVariantComesFromPtxasNote) {
+  const std::string bytes = gpuatom::testing::slurp_file(fixture("atomics-sm_100a.cubin"));
+  EXPECT_EQ(read(bytes, "sm_100a").architecture, Architecture::sm_100a);
+  std::string renamed = bytes;
+  const size_t at = renamed.find("-arch sm_100a");
+  ASSERT_NE(at, std::string::npos);
+  renamed.replace(at, 13, "-arch sm_100f");
+  EXPECT_EQ(read(renamed, "sm_100f").architecture, Architecture::sm_100f);
+  renamed.replace(at, 13, "-arch sm_120a");  // another target than the header's: the header wins
+  EXPECT_EQ(read(renamed, "sm_120a").architecture, Architecture::sm_100);
+}
 
 TEST(Cubin, MaxwellControlWordsAreNotInstructions) {
   // Every fourth word of Maxwell/Pascal code, from the first, schedules the three after it.

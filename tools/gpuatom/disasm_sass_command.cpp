@@ -157,15 +157,14 @@ struct CodeListing {
   }
 };
 
-// The architecture of a cubin's code: the ELF header's, or --arch when it names the same target
-// or one of its `a`/`f` variants (which the header does not tell apart).
+// The architecture of a cubin's code: the cubin's, or --arch when it names the same target or
+// another `a`/`f` variant of it.
 nvidia::Architecture cubin_architecture(const nvidia::Cubin& cubin, const std::optional<nvidia::Architecture>& given,
                                         const std::string& file) {
   if (!given) return cubin.architecture;
-  const std::string_view base = nvidia::name(cubin.architecture), asked = nvidia::name(*given);
-  if (asked.substr(0, base.size()) == base && (asked.size() == base.size() || !std::isdigit(static_cast<unsigned char>(asked[base.size()]))))
-    return *given;
-  throw BadInput(fmt::format("{}: the cubin is code for {} (its ELF header), not --arch {}", file, base, asked));
+  if (nvidia::compute_capability(*given) == nvidia::compute_capability(cubin.architecture)) return *given;
+  throw BadInput(fmt::format("{}: the cubin is code for {} (its ELF header), not --arch {}", file,
+                             nvidia::name(cubin.architecture), nvidia::name(*given)));
 }
 
 // One word's line, or nothing with its diagnostics added.

@@ -6,7 +6,9 @@
 //   CUDA 13    EI_OSABI 0x41, EI_ABIVERSION 8: the SM number in e_flags bits 8–15
 //
 // Neither header tells an `a`/`f` target from its base (ptxas writes the same e_flags for sm_90
-// and sm_90a); no atomic form depends on the variant (architecture.hpp), so the base is read.
+// and sm_90a); CUDA 13's cubins carry ptxas's command line in a `.note.nv.tkinfo` note
+// ("-arch sm_90a"), which names it and is taken when it names the header's architecture.
+// Otherwise the base is read; no atomic form depends on the variant (architecture.hpp).
 // A file that is not such an ELF, or whose headers point outside it, is refused with the byte
 // offset of what is wrong; nothing is read past the end of the bytes.
 #pragma once

@@ -27,6 +27,7 @@ constexpr ElfLayout elf_layouts[] = {
     {2, 8, 64, 64, 0x28, 0x30, 0x3a, 0x3c, 0x3e, 0x18, 0x20},
 };
 constexpr std::string_view text_prefix = ".text.";
+constexpr std::string_view tool_note = ".note.nv.tkinfo";
 
 // The two cubin ELF ABIs: where each keeps the SM number in e_flags.
 struct CubinAbi {
@@ -109,6 +110,16 @@ std::variant<Cubin, support::Diagnostic> read_cubin(std::string_view bytes, cons
     return r.refuse(names_header + e.sh_offset, "the section-name table runs past the end of the file");
   const std::string_view name_table = bytes.substr(names, names_size);
 
+  // ptxas's command line in the `.note.nv.tkinfo` note names the target with its variant
+  // ("-arch sm_90a"), which e_flags does not: taken when it names the header's architecture.
+  const auto variant_from_note = [&](std::string_view note) {
+    constexpr std::string_view flag = "-arch ";
+    const size_t at = note.find(flag);
+    if (at == std::string_view::npos) return;
+    const std::string_view rest = note.substr(at + flag.size());
+    const auto named = parse_architecture(rest.substr(0, rest.find_first_of(std::string_view(" \0", 2))));
+    if (named && compute_capability(*named) == compute_capability(cubin.architecture)) cubin.architecture = *named;
+  };
   for (uint64_t s = 1; s < count; ++s) {
     const uint64_t header = table + s * e.section_header_size;
     const uint64_t name_at = r.get(header, 4);
@@ -117,6 +128,11 @@ std::variant<Cubin, support::Diagnostic> read_cubin(std::string_view bytes, cons
     const size_t end = name_table.find('\0', name_at);
     if (end == std::string_view::npos) return r.refuse(names + name_at, fmt::format("section {}'s name is not terminated", s));
     const std::string_view section = name_table.substr(name_at, end - name_at);
+    if (section == tool_note) {
+      const uint64_t offset = r.get(header + e.sh_offset, e.address_bytes), size = r.get(header + e.sh_size, e.address_bytes);
+      if (r.has(offset, size)) variant_from_note(bytes.substr(offset, size));
+      continue;
+    }
     if (section.substr(0, text_prefix.size()) != text_prefix || r.get(header + 4, 4) != sht_progbits) continue;
     const uint64_t offset = r.get(header + e.sh_offset, e.address_bytes), size = r.get(header + e.sh_size, e.address_bytes);
     if (!r.has(offset, size))
