@@ -54,11 +54,8 @@ bool Instruction::has_placeholder() const {
 std::string Instruction::placeholder_spelling(Slot slot) const {
   const auto& number = placeholders[static_cast<int>(slot)];
   if (!number) return "";
-  // nvdisasm's ???n for an unnamed size of ATOMS.POPC.INC and ATOMS.ARRIVE (sm_80 on).
-  if (slot == Slot::size && (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE))
-    return fmt::format(".{}{}", unnamed_extended, *number);
   const Dialect stems = generic_placeholders ? Dialect::modern : dialect;  // the sm_70+ `INVALID`
-  return fmt::format(".{}{}", placeholder_stem(slot, family(), stems, surface.formatted && is_compare()), *number);
+  return fmt::format(".{}{}", placeholder_stem(slot, family(), op, stems, surface.formatted && is_compare()), *number);
 }
 
 std::optional<uint8_t> Instruction::modifier(Slot slot) const {

@@ -403,10 +403,12 @@ constexpr std::array<PlaceholderStem, 7> stems = {{
 
 std::span<const PlaceholderStem> placeholder_stems() { return stems; }
 
-std::string_view placeholder_stem(Slot slot, Family family, Dialect dialect, bool formatted_cas) {
+std::string_view placeholder_stem(Slot slot, Family family, AtomOp op, Dialect dialect, bool formatted_cas) {
   const PlaceholderStem& generic = stems.back();
-  // sm_70+: a 64-bit register address without .E prints `.???0` where .E would be.
-  if (slot == Slot::extended) return unnamed_extended;
+  // sm_70+: a 64-bit register address without .E prints `.???0` where .E would be, and
+  // ATOMS.POPC.INC/ARRIVE print an unnamed size `.???n` (sm_80 on).
+  if (slot == Slot::extended || (slot == Slot::size && (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE)))
+    return unnamed_stem;
   if (dialect != Dialect::spa5) return generic.text;
   for (const PlaceholderStem& s : stems)
     if (s.slot == slot && (s.families & families(family)) && (!s.formatted_cas || formatted_cas)) return s.text;

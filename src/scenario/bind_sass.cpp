@@ -90,6 +90,7 @@ struct CompiledInstruction {
   alu::Operation operation;
   int width_bytes = 4;
   FastPath fast;
+  int vector_words = 0;  // a vector size's 32-bit elements (semantics.hpp), 0 otherwise
 };
 
 // The program, its register layout and the launch settings, shared by every machine.
@@ -430,7 +431,7 @@ class WarpLanes {
       w.address = address_of(in, lane, w.space);
     }
     const int registers = in.data_registers();
-    if (const int words = vector_words(in.size)) {
+    if (const int words = c.vector_words) {
       // Rb … Rb+1 or Rb+3: the elements, low register first.
       w.path = exec::Path::vector;
       w.vector_words = static_cast<uint8_t>(words);
@@ -691,7 +692,7 @@ FastPath fast_path(const Program& p, const CompiledInstruction& c) {
   FastPath f;
   const Address& a = in.address;
   if (p.log_atomics || in.is_surface() || in.family() == Family::ATOMS || a.uniform_base || a.uniform_index ||
-      a.descriptor || in.ps || in.pu || in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN || vector_words(in.size) ||
+      a.descriptor || in.ps || in.pu || in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN || c.vector_words ||
       !(c.width_bytes == 2 || c.width_bytes == 4 || c.width_bytes == 8))
     return f;
   const auto slot = [&](int index) -> int16_t { return index >= RZ ? -1 : p.r_slot[static_cast<size_t>(index)]; };
@@ -935,7 +936,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
         if (auto* why = std::get_if<std::string>(&resolved)) {
           d.error(at, *why);
         } else {
-          CompiledInstruction c{in, std::get<alu::Operation>(resolved), in.data_bits() / 8, {}};
+          CompiledInstruction c{in, std::get<alu::Operation>(resolved), in.data_bits() / 8, {}, vector_words(in.size)};
           use_registers(p, in);
           p.code.push_back(std::move(c));
         }

@@ -137,10 +137,11 @@ bool takes_placeholder(Slot slot);
 // (its slot given by position, §10.3) and nvdisasm's SPA 5.0 stems, each naming its slot
 // (docs/oracles.md): INVALIDATOMOP (ATOM, RED), INVALIDATOMSOP (ATOMS, SUATOM), ??? (the op of
 // SUATOM.P.CAS), INVALIDATOMICSIZE, INVALIDSURFACEDIM, INVALIDSURFACECLAMP.
-// nvdisasm's `.???0` in the .E slot of a sm_70+ word: a 64-bit register address (Ra.64) with .E
-// clear; also `.???n` for an unnamed size of ATOMS.POPC.INC/ARRIVE. The same stem as
-// SUATOM.P.CAS's op, told apart by the mnemonic (a surface has no .E) and by the op before it.
-inline constexpr std::string_view unnamed_extended = "???";
+// nvdisasm's `???` stem where a sm_70+ word's field is unnamed outside INVALID's slots: `.???0`
+// in the .E slot (a 64-bit register address, Ra.64, with .E clear) and `.???n` for a size of
+// ATOMS.POPC.INC/ARRIVE. The same stem as SUATOM.P.CAS's op, told apart by the mnemonic (a
+// surface has no .E) and by the op before it.
+inline constexpr std::string_view unnamed_stem = "???";
 
 struct PlaceholderStem {
   std::string_view text;
@@ -149,9 +150,10 @@ struct PlaceholderStem {
   bool formatted_cas = false;  // the op of SUATOM.P.CAS: read as a compare whatever its number
 };
 std::span<const PlaceholderStem> placeholder_stems();
-// The stem a SPA 5.0 word's placeholder prints with, by slot and family; `formatted_cas` for the
-// op of SUATOM.P.CAS. The sm_70+ dialect always prints `INVALID`.
-std::string_view placeholder_stem(Slot slot, Family family, Dialect dialect, bool formatted_cas);
+// The stem a placeholder prints with, by slot, family and op: a SPA 5.0 word's by slot and family
+// (`formatted_cas` for the op of SUATOM.P.CAS); the sm_70+ dialect's `INVALID`, but for the
+// `???` of unnamed_stem.
+std::string_view placeholder_stem(Slot slot, Family family, AtomOp op, Dialect dialect, bool formatted_cas);
 
 // The surface mode slot's values: .D (raw data, seed 002) and .P (formatted, read by nvdisasm).
 inline constexpr uint8_t mode_raw = 1, mode_formatted = 2;

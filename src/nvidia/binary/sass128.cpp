@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "gpuatom/nvidia/printer.hpp"
@@ -101,33 +102,52 @@ support::Diagnostic error(const support::SourceLocation& where, std::string mess
 
 }  // namespace
 
+namespace {
+
+// The control bits' one layout: name (as describe() prints it and parse_control_bits() reads it),
+// bits, how many hex digits describe() prints (0: decimal), and the ControlBits member.
+struct ControlField {
+  std::string_view name;
+  int lo, width, hex_digits;
+  uint8_t ControlBits::*member;  // nullptr: yield, the one bool
+};
+constexpr std::array<ControlField, 6> control_fields = {{
+    {"stall", 105, 4, 0, &ControlBits::stall},
+    {"yield", 109, 1, 0, nullptr},
+    {"write barrier", 110, 3, 0, &ControlBits::write_barrier},
+    {"read barrier", 113, 3, 0, &ControlBits::read_barrier},
+    {"wait mask", 116, 6, 2, &ControlBits::wait_mask},
+    {"reuse", 122, 4, 1, &ControlBits::reuse},
+}};
+
+uint8_t value_of(const ControlBits& c, const ControlField& f) { return f.member ? c.*f.member : c.yield; }
+void set_value(ControlBits& c, const ControlField& f, uint64_t v) {
+  if (f.member) c.*f.member = static_cast<uint8_t>(v);
+  else c.yield = v != 0;
+}
+
+}  // namespace
+
 ControlBits control_bits(const Word128& w) {
-  return {static_cast<uint8_t>(get(w, 105, 4)), get(w, 109, 1) != 0, static_cast<uint8_t>(get(w, 110, 3)),
-          static_cast<uint8_t>(get(w, 113, 3)), static_cast<uint8_t>(get(w, 116, 6)), static_cast<uint8_t>(get(w, 122, 4))};
+  ControlBits c;
+  for (const ControlField& f : control_fields) set_value(c, f, get(w, f.lo, f.width));
+  return c;
 }
 
 Word128 with_control_bits(Word128 w, const ControlBits& c) {
-  put(w, 105, 4, c.stall);
-  put(w, 109, 1, c.yield);
-  put(w, 110, 3, c.write_barrier);
-  put(w, 113, 3, c.read_barrier);
-  put(w, 116, 6, c.wait_mask);
-  put(w, 122, 4, c.reuse);
+  for (const ControlField& f : control_fields) put(w, f.lo, f.width, value_of(c, f));
   return w;
 }
 
 std::string describe(const ControlBits& c) {
-  return fmt::format("stall {}, yield {}, write barrier {}, read barrier {}, wait mask 0x{:02x}, reuse 0x{:x}", c.stall,
-                     c.yield ? 1 : 0, c.write_barrier, c.read_barrier, c.wait_mask, c.reuse);
+  std::string out;
+  for (const ControlField& f : control_fields)
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", f.name,
+                       f.hex_digits ? fmt::format("0x{:0{}x}", value_of(c, f), f.hex_digits) : fmt::format("{}", value_of(c, f)));
+  return out;
 }
 
 std::variant<ControlBits, std::string> parse_control_bits(std::string_view text) {
-  // Each field: its name in describe(), its width in bits.
-  struct Named {
-    std::string_view name;
-    int width;
-  };
-  constexpr Named named[] = {{"stall", 4}, {"yield", 1}, {"write barrier", 3}, {"read barrier", 3}, {"wait mask", 6}, {"reuse", 4}};
   const auto trim = [](std::string_view t) {
     while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
     while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
@@ -136,24 +156,16 @@ std::variant<ControlBits, std::string> parse_control_bits(std::string_view text)
   ControlBits c;
   while (!text.empty()) {
     const size_t comma = text.find(',');
-    std::string_view item = trim(text.substr(0, comma));
+    const std::string_view item = trim(text.substr(0, comma));
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
     const size_t space = item.rfind(' ');
     const std::string_view key = space == std::string_view::npos ? item : trim(item.substr(0, space));
-    const Named* field = nullptr;
-    for (const Named& n : named)
-      if (n.name == key) field = &n;
+    const auto* field = sass128::find_row(control_fields, [&](const ControlField& f) { return f.name == key; });
     if (!field || space == std::string_view::npos)
       return fmt::format("'{}' is none of stall, yield, write barrier, read barrier, wait mask, reuse with a value", item);
     const auto value = support::parse_unsigned(item.substr(space + 1), (uint64_t{1} << field->width) - 1);
     if (!value) return fmt::format("'{}': {} takes {} bits", item, field->name, field->width);
-    const auto v = static_cast<uint8_t>(*value);
-    if (field->name == "stall") c.stall = v;
-    else if (field->name == "yield") c.yield = v != 0;
-    else if (field->name == "write barrier") c.write_barrier = v;
-    else if (field->name == "read barrier") c.read_barrier = v;
-    else if (field->name == "wait mask") c.wait_mask = v;
-    else c.reuse = v;
+    set_value(c, *field, *value);
   }
   return c;
 }
@@ -295,32 +307,30 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       }
     }
   }
+  // An address of RZ plus a uniform register prints as the uniform register alone ([URb]).
+  const auto uniform_alone = [&] {
+    i.address.uniform_base = true;
+    i.address.base = *i.address.uniform_index;
+    i.address.uniform_index.reset();
+    i.address.suffix = RegisterSuffix::none;
+  };
   // A scaled index of RZ prints as an absolute address ([0x10], not [RZ.X4+0x10]): the scale's
   // bits are kept, as an alias's are.
   if (form->address == AddressForm::scaled && i.address.base == RZ && i.address.suffix != RegisterSuffix::none) {
-    for (const Field& f : form->field_list())
-      if (f.kind == Kind::scale) aliases = aliases | (word & field_mask(f));
+    aliases = aliases | (word & field_mask(*form->field(Kind::scale)));
     i.address.suffix = RegisterSuffix::none;
   }
   // Turing … Ada print a general address of RZ as the uniform register alone; its .64/.U32 bit is
-  // kept (1, .64, reads as no alias).
+  // kept (1, .64, reads as no alias). ATOMS's [RZ+URb] too, when unscaled.
   if (form->address == AddressForm::general_rz_elided && i.address.base == RZ) {
-    for (const Field& f : form->field_list())
-      if (f.kind == Kind::address_wide) alias(f, get(word, f.lo, f.width), 1);
-    i.address.uniform_base = true;
-    i.address.base = *i.address.uniform_index;
-    i.address.uniform_index.reset();
-    i.address.suffix = RegisterSuffix::none;
+    if (const Field* wide = form->field(Kind::address_wide)) alias(*wide, get(word, wide->lo, wide->width), 1);
+    uniform_alone();
   }
+  if (form->address == AddressForm::scaled_plus_uniform && i.address.base == RZ && i.address.suffix == RegisterSuffix::none)
+    uniform_alone();
   // A 64-bit register address without .E: nvdisasm prints .???0 in the .E slot.
   if (form->has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64 && (general || form->address == AddressForm::wide))
     placeholder(Slot::extended, 0);
-  // [RZ + URb]: nvdisasm prints the uniform register alone.
-  if (form->address == AddressForm::scaled_plus_uniform && i.address.base == RZ && i.address.suffix == RegisterSuffix::none) {
-    i.address.uniform_base = true;
-    i.address.base = *i.address.uniform_index;
-    i.address.uniform_index.reset();
-  }
   // An address without a register is unsigned: nvdisasm prints [0xb21d5f].
   if (i.address.absolute())
     if (const Field* offset = form->field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(word, offset->lo, offset->width));
@@ -409,6 +419,14 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
   if (i.dialect != Dialect::modern)
     return error(i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
   const auto placeholder = [&](Slot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  // A slot's placeholder, which is its field value, or the value's code.
+  const auto held_or = [&](Slot slot, uint64_t code) -> uint64_t { return placeholder(slot) ? *placeholder(slot) : code; };
+  // A code decode128 read as an alias of the value's own (kept_bits hold the bits that differ) is
+  // written as read, while it still names the same value.
+  const auto as_read = [&](uint64_t own, const Field& f, auto names_same) {
+    const uint64_t read = own ^ get(i.kept_bits, f.lo, f.width);
+    return names_same(read) ? read : own;
+  };
   if (i.pm_hint && !prints_pm_hint(arch))
     return error(i.where, fmt::format("?PM{}: {} words have no ?PM hint (sm_86 … sm_90 have it)", i.pm_hint, name(arch)));
   bool mnemonic_known = false;
@@ -476,36 +494,26 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::descriptor_present: v = i.address.descriptor.has_value(); break;
         case Kind::uniform_base: v = i.address.base; break;
         case Kind::uniform_index: v = i.address.uniform_index ? *i.address.uniform_index : i.address.base; break;
-        // A code read as an alias of the value's own (decode128 kept the bits that differ) is
-        // written as read, while it still names the instruction's op or size.
-        case Kind::op: {
-          v = *op;
-          const uint64_t alias = v ^ get(i.kept_bits, f.lo, f.width);
-          if (!placeholder(Slot::op) && sass128::op_from_code(form.ops, alias) == i.op) v = alias;
+        case Kind::op:
+          v = placeholder(Slot::op) ? *op : as_read(*op, f, [&](uint64_t c) { return sass128::op_from_code(form.ops, c) == i.op; });
           break;
-        }
         case Kind::size_high: v = *size >> form.field(Kind::size)->width; break;
-        case Kind::size: {
-          v = *size;
-          const uint64_t alias = v ^ get(i.kept_bits, f.lo, f.width);
-          if (!placeholder(Slot::size) && sass128::size_from_code(form.sizes, alias) == i.size) v = alias;
-          v &= (uint64_t{1} << f.width) - 1;  // a high bit goes to its own field (size_high)
+        case Kind::size:  // a high bit goes to its own field (size_high)
+          v = placeholder(Slot::size) ? *size : as_read(*size, f, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c) == i.size; });
+          v &= (uint64_t{1} << f.width) - 1;
           break;
-        }
         case Kind::order: v = order; break;
         case Kind::scale:  // takes() let only the suffixes of `scales` through
           v = static_cast<uint64_t>(std::find(scales.begin(), scales.end(), i.address.suffix) - scales.begin());
           if (i.address.base == RZ && i.address.suffix == RegisterSuffix::none) v = get(i.kept_bits, f.lo, f.width);
           break;
-        case Kind::cache: v = placeholder(Slot::cache) ? *placeholder(Slot::cache) : sass128::cache_code(i.memory.cache); break;
+        case Kind::cache: v = held_or(Slot::cache, sass128::cache_code(i.memory.cache)); break;
         case Kind::private_flag: v = i.memory.private_; break;
         case Kind::address_wide:
           v = i.address.uniform_base ? 1 ^ get(i.kept_bits, f.lo, f.width) : i.address.suffix == RegisterSuffix::wide64;
           break;
-        case Kind::dim: v = placeholder(Slot::dim) ? *placeholder(Slot::dim) : static_cast<uint64_t>(info(i.surface.dim).code); break;
-        case Kind::clamp:
-          v = placeholder(Slot::clamp) ? *placeholder(Slot::clamp) : static_cast<uint64_t>(info(i.surface.clamp).code);
-          break;
+        case Kind::dim: v = held_or(Slot::dim, static_cast<uint64_t>(info(i.surface.dim).code)); break;
+        case Kind::clamp: v = held_or(Slot::clamp, static_cast<uint64_t>(info(i.surface.clamp).code)); break;
         case Kind::byte_address: v = i.surface.byte_address; break;
         case Kind::extended: v = i.extended; break;
         case Kind::handle_register: v = *i.surface.handle_register; break;
