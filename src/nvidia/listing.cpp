@@ -95,12 +95,10 @@ struct Lines {
   }
 };
 
-// The halves of one instruction word on `arch`: 1 (Maxwell/Pascal) or 2.
-size_t halves(Architecture arch) { return static_cast<size_t>(word_bytes(arch) / 8); }
 
 // The instruction the listed word holds, or why it holds none.
 std::variant<Instruction, support::Diagnostic> decode_listed(const ListingLine& l, Architecture arch) {
-  if (halves(arch) == 1) {
+  if (word_halves(arch) == 1) {
     Decoded decoded = decode(l.words[0], l.words_at, arch);
     if (decoded.instruction && !decoded.diagnostics.has_errors()) return std::move(*decoded.instruction);
     for (const support::Diagnostic& d : decoded.diagnostics.all())
@@ -128,6 +126,14 @@ bool same(Instruction& listed, Instruction decoded) {
 }
 
 }  // namespace
+
+std::optional<support::Diagnostic> word_halves_error(const ListingLine& l, Architecture arch) {
+  if (l.words.empty() || l.words.size() == word_halves(arch)) return std::nullopt;
+  return support::Diagnostic{support::Severity::error, l.words_at,
+                             fmt::format("an instruction word of {} is {} 64-bit half(s), low then high; the listing gives {}",
+                                         name(arch), word_halves(arch), l.words.size()),
+                             listing_rule};
+}
 
 bool is_listing(std::string_view source) {
   Lines lines{source};
@@ -177,7 +183,7 @@ std::vector<ListingLine> listing_lines(std::string_view source, const support::F
       }
       if (!open) continue;
       ListingLine& last = out.back();
-      const size_t wanted = last.architecture ? halves(*last.architecture) : 2;
+      const size_t wanted = last.architecture ? word_halves(*last.architecture) : 2;
       for (const auto& [value, column] : words) {
         if (last.words.size() >= wanted) break;
         if (last.words.empty()) last.words_at = {file, lines.number, column, std::nullopt};
@@ -207,7 +213,7 @@ std::vector<ListingLine> listing_lines(std::string_view source, const support::F
       l.text[open_brace] = ' ';
     if (const size_t close = l.text.find_last_not_of(" \t\r"); close != std::string::npos && l.text[close] == '}')
       l.text[close] = ' ';
-    open = !l.architecture || l.words.size() < halves(*l.architecture);
+    open = !l.architecture || l.words.size() < word_halves(*l.architecture);
     out.push_back(std::move(l));
   }
   return out;
@@ -248,11 +254,8 @@ ParsedSass read_sass(std::string_view source, std::string_view file, std::option
     }
     if (!l.words.empty() && l.architecture) {
       const Architecture arch = *l.architecture;
-      if (l.words.size() != halves(arch)) {
-        out.diagnostics.error(l.words_at,
-                              fmt::format("an instruction word of {} is {} 64-bit half(s), low then high; the listing gives {}",
-                                          name(arch), halves(arch), l.words.size()),
-                              listing_rule);
+      if (auto wrong = word_halves_error(l, arch)) {
+        out.diagnostics.add(std::move(*wrong));
       } else {
         auto decoded = decode_listed(l, arch);
         if (const auto* why = std::get_if<support::Diagnostic>(&decoded)) {
@@ -305,7 +308,7 @@ void append_listing_line(std::string& out, uint64_t address, std::string_view te
   out.append("/* 0x");
   hex(word.lo, 16);
   out.append(" */\n");
-  if (halves(architecture) == 2) {
+  if (word_halves(architecture) == 2) {
     out.append(comment, ' ');
     out.append("/* 0x");
     hex(word.hi, 16);

@@ -152,7 +152,7 @@ struct CodeListing {
     for (const support::Diagnostic& d : code.diagnostics.all()) keep(d, diagnostics);
     undecodable |= code.diagnostics.has_errors();
     // Each line is the padded text and one or two word comments (~35 + width + 26 bytes each).
-    text.reserve(text.size() + lines.size() * (64 + width) * static_cast<size_t>(nvidia::word_bytes(arch) / 8));
+    text.reserve(text.size() + lines.size() * (64 + width) * nvidia::word_halves(arch));
     for (const Line& l : lines) nvidia::append_listing_line(text, l.address, l.text, l.word, arch, width);
   }
 };
@@ -213,18 +213,18 @@ int disassemble_listing(const std::string& input, const std::string& file, const
       section_header = l.header_line;
       section_function = l.function;
     }
-    const size_t halves = static_cast<size_t>(nvidia::word_bytes(arch) / 8);
-    if (l.words.size() != halves) {
-      const support::SourceLocation at = l.words.empty() ? support::SourceLocation{file, l.line, 1, std::nullopt} : l.words_at;
-      diagnostics.error(at, l.words.empty()
-                                ? std::string("an instruction line without its word: disasm reads a listing's words "
-                                              "(cuobjdump -sass, nvdisasm -hex); check and asm read its text")
-                                : fmt::format("an instruction word of {} is {} 64-bit half(s), low then high; the listing gives {}",
-                                              nvidia::name(arch), halves, l.words.size()),
+    if (auto wrong = nvidia::word_halves_error(l, arch)) {
+      diagnostics.add(std::move(*wrong));
+      continue;
+    }
+    if (l.words.empty()) {
+      diagnostics.error({file, l.line, 1, std::nullopt},
+                        "an instruction line without its word: disasm reads a listing's words (cuobjdump -sass, "
+                        "nvdisasm -hex); check and asm read its text",
                         "docs/listings.md");
       continue;
     }
-    const nvidia::Word128 word{l.words[0], halves == 2 ? l.words[1] : 0};
+    const nvidia::Word128 word{l.words[0], l.words.size() == 2 ? l.words[1] : 0};
     if (auto atomic = nvidia::atomic_in_word(word, l.address, arch, l.words_at)) section.atomics.push_back(std::move(*atomic));
   }
   flush();
@@ -257,7 +257,7 @@ int run_disasm(const DisasmArgs& given_args) {
                                nvidia::name(arch), nvidia::generation_info(arch).name));
   if (args.control && nvidia::is_spa5(arch))
     throw BadInput("--control prints a 128-bit word's control bits (sm_70 on); Maxwell/Pascal keep them in a control word");
-  const int halves = nvidia::is_spa5(arch) ? 1 : 2;
+  const int halves = static_cast<int>(nvidia::word_halves(arch));
   support::Diagnostics diagnostics;
   std::vector<Word> words;
   if (!args.file.empty()) {

@@ -36,6 +36,8 @@ struct CodeAtomics {
 
 // The bytes per instruction word on `arch` in a code section: 8 (Maxwell/Pascal) or 16.
 int word_bytes(Architecture arch);
+// The 64-bit halves of an instruction word, as listings print them: 1 or 2.
+inline size_t word_halves(Architecture arch) { return static_cast<size_t>(word_bytes(arch) / 8); }
 
 // Whether the word at `address` of Maxwell/Pascal code is a scheduling control word.
 constexpr bool is_control_word_address(uint64_t address) { return address % 32 == 0; }

@@ -44,6 +44,10 @@ struct ListingLine {
   std::string function;                       // the latest "Function : name" before it, if any
 };
 
+// The error for a line whose word comments are not one word of `arch` (1 or 2 halves), if they
+// are not; a line without words has none.
+std::optional<support::Diagnostic> word_halves_error(const ListingLine& line, Architecture arch);
+
 // The instruction lines of a listing; `given` (`--arch`) stands where no header names one.
 std::vector<ListingLine> listing_lines(std::string_view source, const support::FileName& file,
                                        std::optional<Architecture> given);
