@@ -123,18 +123,104 @@ __device__ __forceinline__ Value atomic_on(Slot* slot, Op op, Type type, Value o
       }
 #endif
       break;
+    default:  // the vectors: global memory only (vector_atomic_on)
+      break;
   }
   ok = false;
   return {};
 }
 
-// One case on `slot`: write the old value, run the atomic, read the memory back.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// One vector atomic of PTX's 32-bit-element forms on 2 or 4 words: d = atom(slot, b).
+#define GPUATOM_VECTOR2(PTX)                                                                          \
+  asm volatile(PTX " {%0, %1}, [%2], {%3, %4};" : "=r"(d[0]), "=r"(d[1]) : "l"(global), "r"(b[0]), \
+               "r"(b[1]) : "memory")
+#define GPUATOM_VECTOR4(PTX)                                                                             \
+  asm volatile(PTX " {%0, %1, %2, %3}, [%4], {%5, %6, %7, %8};"                                         \
+               : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])                                         \
+               : "l"(global), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3])                                \
+               : "memory")
+#endif
+
+// The sm_90 vector atomics on a global `slot`: CUDA's float2/float4 atomicAdd, and inline PTX for
+// the halves (CUDA has no function for them). Each is one atomic per 32-bit element.
+__device__ __forceinline__ Value vector_atomic_on(Slot* slot, Op op, Type type, Value operand, bool& ok) {
+  ok = true;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  const unsigned b[4] = {static_cast<unsigned>(operand.lo), static_cast<unsigned>(operand.lo >> 32),
+                         static_cast<unsigned>(operand.hi), static_cast<unsigned>(operand.hi >> 32)};
+  unsigned d[4] = {0, 0, 0, 0};
+  const size_t global = __cvta_generic_to_global(slot);
+  switch (type) {
+    case Type::f32x2:
+      if (op == Op::add) {
+        const float2 r = atomicAdd(reinterpret_cast<float2*>(slot), make_float2(__uint_as_float(b[0]), __uint_as_float(b[1])));
+        d[0] = __float_as_uint(r.x);
+        d[1] = __float_as_uint(r.y);
+        break;
+      }
+      ok = false;
+      break;
+    case Type::f32x4:
+      if (op == Op::add) {
+        const float4 r = atomicAdd(reinterpret_cast<float4*>(slot), make_float4(__uint_as_float(b[0]), __uint_as_float(b[1]),
+                                                                                __uint_as_float(b[2]), __uint_as_float(b[3])));
+        d[0] = __float_as_uint(r.x);
+        d[1] = __float_as_uint(r.y);
+        d[2] = __float_as_uint(r.z);
+        d[3] = __float_as_uint(r.w);
+        break;
+      }
+      ok = false;
+      break;
+    case Type::f16x4:
+      if (op == Op::add) GPUATOM_VECTOR2("atom.global.add.noftz.v2.f16x2");
+      else if (op == Op::min) GPUATOM_VECTOR2("atom.global.min.noftz.v2.f16x2");
+      else if (op == Op::max) GPUATOM_VECTOR2("atom.global.max.noftz.v2.f16x2");
+      else ok = false;
+      break;
+    case Type::f16x8:
+      if (op == Op::add) GPUATOM_VECTOR4("atom.global.add.noftz.v4.f16x2");
+      else if (op == Op::min) GPUATOM_VECTOR4("atom.global.min.noftz.v4.f16x2");
+      else if (op == Op::max) GPUATOM_VECTOR4("atom.global.max.noftz.v4.f16x2");
+      else ok = false;
+      break;
+    case Type::bf16x4:
+      if (op == Op::add) GPUATOM_VECTOR2("atom.global.add.noftz.v2.bf16x2");
+      else if (op == Op::min) GPUATOM_VECTOR2("atom.global.min.noftz.v2.bf16x2");
+      else if (op == Op::max) GPUATOM_VECTOR2("atom.global.max.noftz.v2.bf16x2");
+      else ok = false;
+      break;
+    case Type::bf16x8:
+      if (op == Op::add) GPUATOM_VECTOR4("atom.global.add.noftz.v4.bf16x2");
+      else if (op == Op::min) GPUATOM_VECTOR4("atom.global.min.noftz.v4.bf16x2");
+      else if (op == Op::max) GPUATOM_VECTOR4("atom.global.max.noftz.v4.bf16x2");
+      else ok = false;
+      break;
+    default: ok = false; break;
+  }
+  return {d[0] | (static_cast<unsigned long long>(d[1]) << 32), d[2] | (static_cast<unsigned long long>(d[3]) << 32)};
+#else
+  (void)slot, (void)op, (void)type, (void)operand;
+  ok = false;
+  return {};
+#endif
+}
+
+__device__ __forceinline__ bool is_vector(Type type) { return type >= Type::f32x2; }
+
+// One case on `slot`: write the old value, run the atomic, read the memory back. Vector atomics
+// run only where `global_memory` (PTX has them for .global alone).
+template <bool global_memory>
 __device__ __forceinline__ SingleResult run_case(Slot* slot, const SingleCase& c) {
   SingleResult r;
   slot->lo = c.old.lo;
   slot->hi = c.old.hi;
-  bool ok;
-  r.returned = atomic_on(slot, c.op, c.type, c.operand, c.compare, ok);
+  bool ok = false;
+  if (!is_vector(c.type))
+    r.returned = atomic_on(slot, c.op, c.type, c.operand, c.compare, ok);
+  else if (global_memory)
+    r.returned = vector_atomic_on(slot, c.op, c.type, c.operand, ok);
   r.memory = {slot->lo, slot->hi};
   r.status = ok ? Status::ok : Status::unsupported_here;
   return r;
@@ -142,12 +228,12 @@ __device__ __forceinline__ SingleResult run_case(Slot* slot, const SingleCase& c
 
 // Single-lane cases run in one thread, in order, so no other lane can touch the address.
 __global__ void single_global(const SingleCase* cases, SingleResult* results, Slot* slots, unsigned n) {
-  for (unsigned i = 0; i < n; ++i) results[i] = run_case(&slots[i], cases[i]);
+  for (unsigned i = 0; i < n; ++i) results[i] = run_case<true>(&slots[i], cases[i]);
 }
 
 __global__ void single_shared(const SingleCase* cases, SingleResult* results, unsigned n) {
   __shared__ Slot slot;
-  for (unsigned i = 0; i < n; ++i) results[i] = run_case(&slot, cases[i]);
+  for (unsigned i = 0; i < n; ++i) results[i] = run_case<false>(&slot, cases[i]);
 }
 
 // One racing lane on `slot`. cas_loop adds the lane's operand with the classic retry loop and

@@ -9,9 +9,9 @@
 namespace gpuatom_hw {
 
 enum class Op : uint32_t { add, inc, dec, min, max, bit_and, bit_or, bit_xor, exch, cas };
-enum class Type : uint32_t { u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128 };
+enum class Type : uint32_t { u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128, f32x2, f32x4, f16x4, f16x8, bf16x4, bf16x8 };
 
-// Up to 128 bits, little-endian halves (only CAS/exchange .128 use `hi`).
+// Up to 128 bits, little-endian halves (CAS/exchange .128 and the 128-bit vectors use `hi`).
 struct Value {
   uint64_t lo = 0;
   uint64_t hi = 0;

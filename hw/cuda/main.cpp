@@ -26,6 +26,8 @@ using gpuatom::cli::hw_record_line;
 static_assert(static_cast<int>(gpuatom_hw::Op::cas) == static_cast<int>(model::CudaOp::cas));
 static_assert(static_cast<int>(gpuatom_hw::Op::bit_xor) == static_cast<int>(model::CudaOp::bit_xor));
 static_assert(static_cast<int>(gpuatom_hw::Type::u128) == static_cast<int>(model::CudaType::u128));
+static_assert(static_cast<int>(gpuatom_hw::Type::bf16x8) == static_cast<int>(model::CudaType::bf16x8));
+static_assert(static_cast<int>(gpuatom_hw::Type::f32x2) == static_cast<int>(model::CudaType::f32x2));
 static_assert(static_cast<int>(gpuatom_hw::Type::bf16x2) == static_cast<int>(model::CudaType::bf16x2));
 static_assert(static_cast<int>(gpuatom_hw::RacingForm::cas_loop) == static_cast<int>(model::RacingForm::cas_loop));
 
@@ -37,7 +39,7 @@ gpuatom_hw::Space device_space(model::Space s) {
 gpuatom_hw::Value device_value(const gpuatom::support::Bits128& v) { return {v.lo, v.hi}; }
 gpuatom::support::Bits128 model_value(const gpuatom_hw::Value& v, model::CudaType type) {
   // Narrow atomics touch only the low bytes of the 16-byte slot: keep the type's bits.
-  return {v.lo & model::mask(type), type == model::CudaType::u128 ? v.hi : 0};
+  return {v.lo & model::mask(type), model::bits(type) == 128 ? v.hi : 0};
 }
 
 struct Usage {
@@ -64,7 +66,7 @@ bool parse_usage(int argc, char** argv, Usage& usage) {
 size_t write_single(std::ostream& out, const HwDevice& device, model::Space space, int sm) {
   std::vector<model::SingleInput> inputs;
   for (const model::CudaAtomic& a : model::cuda_atomics())
-    if (a.min_sm <= sm)
+    if (a.min_sm <= sm && model::runs_in(a, space))
       for (const model::SingleInput& in : model::single_inputs(a)) inputs.push_back(in);
   std::vector<gpuatom_hw::SingleCase> cases;
   for (const model::SingleInput& in : inputs)
@@ -90,7 +92,7 @@ size_t write_single(std::ostream& out, const HwDevice& device, model::Space spac
 size_t write_racing(std::ostream& out, const HwDevice& device, model::Space space, int sm, int lanes) {
   size_t written = 0;
   for (const model::CudaAtomic& a : model::cuda_atomics()) {
-    if (a.min_sm > sm) continue;
+    if (a.min_sm > sm || !model::runs_in(a, space)) continue;
     for (const model::RacingPlan& plan : model::racing_plans(a, lanes)) {
       const gpuatom_hw::RacingLaunch launch{static_cast<gpuatom_hw::Op>(plan.op), static_cast<gpuatom_hw::Type>(plan.type),
                                             static_cast<gpuatom_hw::RacingForm>(plan.form),

@@ -13,8 +13,8 @@ using support::Bits128;
 constexpr std::array<std::string_view, cuda_op_count> op_names = {
     "atomicAdd", "atomicInc", "atomicDec", "atomicMin", "atomicMax",
     "atomicAnd", "atomicOr",  "atomicXor", "atomicExch", "atomicCAS"};
-constexpr std::array<std::string_view, cuda_type_count> type_names = {"u32", "s32",   "u64",    "s64", "f32",
-                                                                      "f64", "f16x2", "bf16x2", "u128"};
+constexpr std::array<std::string_view, cuda_type_count> type_names = {
+    "u32", "s32", "u64", "s64", "f32", "f64", "f16x2", "bf16x2", "u128", "f32x2", "f32x4", "f16x4", "f16x8", "bf16x4", "bf16x8"};
 constexpr std::array<std::string_view, 3> form_names = {"returned", "discarded", "cas-loop"};
 
 using O = CudaOp;
@@ -30,7 +30,15 @@ constexpr CudaAtomic atomics[] = {
     {O::bit_and, T::u32, 75}, {O::bit_and, T::u64, 75}, {O::bit_or, T::u32, 75}, {O::bit_or, T::u64, 75},
     {O::bit_xor, T::u32, 75}, {O::bit_xor, T::u64, 75}, {O::exch, T::u32, 75},   {O::exch, T::u64, 75},
     {O::exch, T::u128, 90},   {O::cas, T::u32, 75},     {O::cas, T::u64, 75},    {O::cas, T::u128, 90},
+    // The sm_90 vectors: add on each (float2/float4 atomicAdd; inline PTX for the halves), min and
+    // max on the halves (inline PTX).
+    {O::add, T::f32x2, 90, true},  {O::add, T::f32x4, 90, true},  {O::add, T::f16x4, 90, true},
+    {O::add, T::f16x8, 90, true},  {O::add, T::bf16x4, 90, true}, {O::add, T::bf16x8, 90, true},
+    {O::min, T::f16x4, 90, true},  {O::min, T::f16x8, 90, true},  {O::min, T::bf16x4, 90, true},
+    {O::min, T::bf16x8, 90, true}, {O::max, T::f16x4, 90, true},  {O::max, T::f16x8, 90, true},
+    {O::max, T::bf16x4, 90, true}, {O::max, T::bf16x8, 90, true},
 };
+
 
 template <class Names, class E>
 std::optional<E> parse_name(const Names& names, std::string_view text) {
@@ -182,6 +190,33 @@ void add_u128_cases(std::vector<SingleInput>& out, const CudaAtomic& a) {
   }
 }
 
+// A vector's element type: an f32, or a pair of halves.
+CudaType element_type(CudaType type) {
+  switch (type) {
+    case T::f32x2: case T::f32x4: return T::f32;
+    case T::f16x4: case T::f16x8: return T::f16x2;
+    default: return T::bf16x2;
+  }
+}
+
+// Vectors: the element type's cases, word k of case i taking element case i + k·n/words, so every
+// element case (every special pair) appears once in every word of the vector.
+void add_vector_cases(std::vector<SingleInput>& out, const CudaAtomic& a) {
+  const std::vector<SingleInput> elements = single_inputs({a.op, element_type(a.type), a.min_sm});
+  const size_t n = elements.size();
+  const size_t words = static_cast<size_t>(bits(a.type) / 32);
+  const auto place = [](Bits128& v, size_t k, uint64_t word) { (k < 2 ? v.lo : v.hi) |= word << (32 * (k % 2)); };
+  for (size_t i = 0; i < n; ++i) {
+    SingleInput in{a.op, a.type, {}, {}, {}};
+    for (size_t k = 0; k < words; ++k) {
+      const SingleInput& e = elements[(i + k * n / words) % n];
+      place(in.old, k, e.old.lo);
+      place(in.operand, k, e.operand.lo);
+    }
+    out.push_back(in);
+  }
+}
+
 // --- racing plans ----------------------------------------------------------------------------
 
 // A random value in [1, 2) of the type, per 16-bit lane for the packed types.
@@ -278,11 +313,15 @@ std::optional<RacingForm> parse_racing_form(std::string_view text) {
 
 int bits(CudaType type) {
   switch (type) {
-    case T::u64: case T::s64: case T::f64: return 64;
-    case T::u128: return 128;
+    case T::u64: case T::s64: case T::f64: case T::f32x2: case T::f16x4: case T::bf16x4: return 64;
+    case T::u128: case T::f32x4: case T::f16x8: case T::bf16x8: return 128;
     default: return 32;
   }
 }
+
+bool is_vector(CudaType type) { return type >= T::f32x2; }
+
+bool runs_in(const CudaAtomic& a, Space space) { return space == Space::global || !a.global_only; }
 
 uint64_t mask(CudaType type) { return bits(type) >= 64 ? ~0ULL : 0xffffffffULL; }
 
@@ -304,12 +343,15 @@ std::vector<SingleInput> single_inputs(const CudaAtomic& a) {
     case T::u128: add_u128_cases(out, a); break;
     case T::u32: case T::s32: add_integer_cases(out, a, u32_boundaries); break;
     case T::u64: case T::s64: add_integer_cases(out, a, u64_boundaries); break;
+    case T::f32x2: case T::f32x4: case T::f16x4: case T::f16x8: case T::bf16x4: case T::bf16x8:
+      add_vector_cases(out, a);
+      break;
   }
   return out;
 }
 
 std::vector<RacingPlan> racing_plans(const CudaAtomic& a, int max_lanes) {
-  if (a.type == T::u128 || max_lanes < 1) return {};
+  if (a.type == T::u128 || is_vector(a.type) || max_lanes < 1) return {};
   const int lanes = a.op == O::bit_xor ? std::min(max_lanes, bits(a.type)) : max_lanes;
   std::vector<RacingPlan> plans;
   plans.push_back(plan_for(a, RacingForm::returned, lanes));

@@ -44,6 +44,12 @@ Size sass_size(CudaType type) {
     case CudaType::f16x2: return Size::F16x2;
     case CudaType::bf16x2: return Size::BF16x2;
     case CudaType::u128: return Size::U128;
+    case CudaType::f32x2: return Size::F32x2;
+    case CudaType::f32x4: return Size::F32x4;
+    case CudaType::f16x4: return Size::F16x4;
+    case CudaType::f16x8: return Size::F16x8;
+    case CudaType::bf16x4: return Size::BF16x4;
+    case CudaType::bf16x8: return Size::BF16x8;
   }
   return Size::U32;
 }
@@ -70,6 +76,14 @@ constexpr std::string_view why_global_bf16x2 =
     "below sm_90 a CAS loop around __hadd2 with the same rounding (DERIVED)";
 constexpr std::string_view why_global_u128 =
     "PTX atom.global.<cas|exch>.b128 (sm_90); SASS .128 CAS/EXCH, spec/nvidia.md §10.3";
+constexpr std::string_view why_global_f32_vector =
+    "CUDA's float2/float4 atomicAdd (sm_90, global memory) emits atom.global.add.v2/.v4.f32; SASS "
+    "ATOMG.E.ADD.F32x2/.F32x4.FTZ.RN, one atomic per element, each as ATOM.ADD.F32.FTZ.RN (PTX ISA \"atom\"; "
+    "ptxas 13.0, docs/oracles.md)";
+constexpr std::string_view why_global_half_vector =
+    "inline PTX atom.global.<add|min|max>.noftz.v2/.v4.<f16x2|bf16x2> (sm_90, global memory; CUDA has no function "
+    "for it); SASS ATOMG.E.<op>.F16x4/.F16x8/.BF16x4/.BF16x8.RN, one atomic per element, each as the F16x2/BF16x2 "
+    "operation (PTX ISA \"atom\"; ptxas 13.0, docs/oracles.md)";
 constexpr std::string_view why_shared_integer =
     "PTX atom.shared.<op>.<type>; SASS ATOMS, spec/nvidia.md §5.2";
 constexpr std::string_view why_shared_f32 =
@@ -184,10 +198,18 @@ std::variant<ModelMapping, std::string> model_mapping(CudaOp op, CudaType type, 
       case CudaType::f16x2: m.why = why_global_f16x2; break;
       case CudaType::bf16x2: m.why = why_global_bf16x2; break;
       case CudaType::u128: m.why = why_global_u128; break;
+      case CudaType::f32x2: case CudaType::f32x4: m.why = why_global_f32_vector; break;
+      case CudaType::f16x4: case CudaType::f16x8: case CudaType::bf16x4: case CudaType::bf16x8:
+        m.why = why_global_half_vector;
+        break;
       default: m.why = why_global_integer; break;
     }
     return m;
   }
+  if (is_vector(type))
+    return fmt::format("{} on {} has no shared-memory form: PTX's vector atomics (.v2/.v4/.v8) take .global addresses "
+                       "only",
+                       name(op), name(type));
 
   m.basis = Basis::derived;
   if (type == CudaType::u128) {
@@ -215,6 +237,10 @@ std::variant<ModelMapping, std::string> model_mapping(CudaOp op, CudaType type, 
 }
 
 Outcome model_single(const ModelMapping& mapping, const SingleInput& in) {
+  if (is_vector(in.type)) {
+    const auto r = alu::apply_vector(mapping.operation, bits(in.type) / 32, in.old, in.operand);
+    return {r.memory, r.returned};
+  }
   if (in.type == CudaType::u128) {
     const auto r = alu::apply128(mapping.operation.op, in.old, in.operand, in.compare);
     return {r.memory, r.returned};

@@ -18,7 +18,7 @@ alu::FloatRules float_rules(Size size, const SemanticsOptions& options) {
   switch (size) {
     case Size::F32_FTZ_RN:  // inputs and result flushed (§4.3)
     case Size::F32x2:       // each element as .F32.FTZ.RN: an H100 run of 84,000 element atomics
-    case Size::F32x4:       // agreed (not yet in hw/results: the harness has no vector forms)
+    case Size::F32x4:       // agreed (the harness runs them now; not yet in hw/results)
       rules.add.flush_inputs = rules.add.flush_result = true;
       break;
     case Size::F16x2:

@@ -19,14 +19,55 @@ bool has_pair(const std::vector<SingleInput>& inputs, uint64_t old, uint64_t ope
 
 }  // namespace
 
-TEST(HardwareCases, EveryCudaAtomicHasAModelOperationInBothSpaces) {
-  EXPECT_EQ(cuda_atomics().size(), 28u);
+TEST(HardwareCases, EveryCudaAtomicHasAModelOperationInEverySpaceItRunsIn) {
+  EXPECT_EQ(cuda_atomics().size(), 42u);
   for (const CudaAtomic& a : cuda_atomics())
     for (Space space : {Space::global, Space::shared}) {
       const auto m = model_mapping(a.op, a.type, space);
-      ASSERT_TRUE(std::holds_alternative<ModelMapping>(m))
-          << name(a.op) << " " << name(a.type) << " " << name(space) << ": " << std::get<std::string>(m);
+      EXPECT_EQ(std::holds_alternative<ModelMapping>(m), runs_in(a, space))
+          << name(a.op) << " " << name(a.type) << " " << name(space);
+      if (runs_in(a, space)) {
+        ASSERT_TRUE(std::holds_alternative<ModelMapping>(m)) << std::get<std::string>(m);
+      }
     }
+}
+
+TEST(HardwareCases, VectorsRunInGlobalMemoryOnSm90) {
+  for (CudaType type : {CudaType::f32x2, CudaType::f32x4, CudaType::f16x4, CudaType::f16x8, CudaType::bf16x4,
+                        CudaType::bf16x8}) {
+    const CudaAtomic* add = find_cuda_atomic(CudaOp::add, type);
+    ASSERT_NE(add, nullptr) << name(type);
+    EXPECT_EQ(add->min_sm, 90);
+    EXPECT_TRUE(runs_in(*add, Space::global));
+    EXPECT_FALSE(runs_in(*add, Space::shared));
+    EXPECT_TRUE(is_vector(type));
+    EXPECT_TRUE(racing_plans(*add, 8).empty()) << "vectors are checked lane by lane";
+  }
+  EXPECT_EQ(bits(CudaType::f16x4), 64);
+  EXPECT_EQ(bits(CudaType::bf16x8), 128);
+  EXPECT_NE(find_cuda_atomic(CudaOp::max, CudaType::bf16x8), nullptr);
+  EXPECT_EQ(find_cuda_atomic(CudaOp::min, CudaType::f32x4), nullptr) << "PTX has add only for .f32 vectors";
+  EXPECT_FALSE(is_vector(CudaType::u128));
+}
+
+// Every element case of the element type appears once in every word of the vector, so each
+// special pair is measured in each position of the 128-bit access.
+TEST(HardwareCases, VectorInputsPutEveryElementCaseInEveryWord) {
+  const auto pairs = single_inputs(*find_cuda_atomic(CudaOp::add, CudaType::f16x2));
+  const auto vectors = single_inputs(*find_cuda_atomic(CudaOp::add, CudaType::f16x8));
+  ASSERT_EQ(vectors.size(), pairs.size());
+  const auto word = [](const gpuatom::support::Bits128& v, int k) {
+    return ((k < 2 ? v.lo : v.hi) >> (32 * (k % 2))) & 0xffffffff;
+  };
+  for (int k = 0; k < 4; ++k) {
+    std::set<std::pair<uint64_t, uint64_t>> seen;
+    for (const SingleInput& in : vectors) seen.insert({word(in.old, k), word(in.operand, k)});
+    for (const SingleInput& in : pairs) EXPECT_TRUE(seen.count({in.old.lo, in.operand.lo})) << "word " << k;
+  }
+  const auto f32x2 = single_inputs(*find_cuda_atomic(CudaOp::add, CudaType::f32x2));
+  EXPECT_TRUE(std::any_of(f32x2.begin(), f32x2.end(), [](const SingleInput& in) {
+    return (in.old.lo >> 32) == 0x7f800000 && (in.operand.lo >> 32) == 0xff800000 && in.old.hi == 0;
+  })) << "inf + -inf in element 1";
 }
 
 TEST(HardwareCases, NamesReadBack) {

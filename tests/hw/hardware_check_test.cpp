@@ -55,6 +55,16 @@ TEST(HardwareMapping, SharedIntegersAreAtomsAndSharedFloatsAreDerived) {
   EXPECT_EQ(mapping(CudaOp::exch, CudaType::u128, Space::shared).basis, Basis::derived);
 }
 
+TEST(HardwareMapping, VectorsAreAtomgVectorSizesInGlobalMemoryOnly) {
+  EXPECT_EQ(mapping(CudaOp::add, CudaType::f16x8, Space::global).model, "ATOM.ADD.F16x8.RN");
+  EXPECT_EQ(mapping(CudaOp::max, CudaType::bf16x4, Space::global).model, "ATOM.MAX.BF16x4.RN");
+  EXPECT_EQ(mapping(CudaOp::add, CudaType::f32x4, Space::global).model, "ATOM.ADD.F32x4.FTZ.RN");
+  EXPECT_EQ(mapping(CudaOp::add, CudaType::f32x2, Space::global).basis, Basis::documented);
+  const auto shared = model_mapping(CudaOp::add, CudaType::f32x4, Space::shared);
+  ASSERT_TRUE(std::holds_alternative<std::string>(shared));
+  EXPECT_NE(std::get<std::string>(shared).find(".global addresses only"), std::string::npos);
+}
+
 TEST(HardwareMapping, RefusesPairsTheHarnessDoesNotRun) {
   const auto m = model_mapping(CudaOp::inc, CudaType::f32, Space::global);
   ASSERT_TRUE(std::holds_alternative<std::string>(m));
@@ -109,9 +119,30 @@ TEST(HardwareSingle, Cas128ComparesAllBits) {
   EXPECT_EQ(hit, (Outcome{{7, 7}, {1, 2}}));
 }
 
+// A vector is one atomic per 32-bit element: each element follows its scalar rule, and the
+// returned value is the whole old vector.
+TEST(HardwareSingle, VectorsApplyTheElementRuleToEveryElement) {
+  const auto vector = [](CudaOp op, CudaType type, Bits128 old, Bits128 operand) {
+    return model_single(mapping(op, type, Space::global), {op, type, old, operand, {}});
+  };
+  // f32x4: 1 + 1, subnormal + subnormal (flushed to 0), inf + -inf (canonical NaN), 2 + -2.
+  const Outcome f32 = vector(CudaOp::add, CudaType::f32x4, {0x000000013f800000, 0x400000007f800000},
+                             {0x000000013f800000, 0xc0000000ff800000});
+  EXPECT_EQ(f32.memory, (Bits128{0x0000000040000000, 0x000000007fffffff}));
+  EXPECT_EQ(f32.returned, (Bits128{0x000000013f800000, 0x400000007f800000}));
+  // f16x4 max: each half on its own; a NaN element takes the other operand.
+  const Outcome f16 = vector(CudaOp::max, CudaType::f16x4, {0x7e00bc00'3c000000, 0}, {0x3c003c00'bc003c00, 0});
+  EXPECT_EQ(f16.memory, (Bits128{0x3c003c00'3c003c00, 0}));
+  EXPECT_EQ(f16.returned, (Bits128{0x7e00bc00'3c000000, 0}));
+  // bf16x8 add: word 3 alone changes; the other words add zeros.
+  const Outcome bf16 = vector(CudaOp::add, CudaType::bf16x8, {0, 0x3f80'0000'0000'0000}, {0, 0x3f80'0000'0000'0000});
+  EXPECT_EQ(bf16.memory, (Bits128{0, 0x4000'0000'0000'0000}));
+}
+
 TEST(HardwareRacing, EveryPlanRunByTheModelInAnyOrderIsExplained) {
   for (const CudaAtomic& a : cuda_atomics())
     for (Space space : {Space::global, Space::shared}) {
+      if (!runs_in(a, space)) continue;
       const ModelMapping m = mapping(a.op, a.type, space);
       for (const RacingPlan& plan : racing_plans(a, 256))
         for (uint64_t seed : {1, 2, 3}) {

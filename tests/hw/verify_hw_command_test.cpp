@@ -116,6 +116,46 @@ TEST(VerifyHwCommand, ABitFlippedInAModelFileIsNamed) {
   EXPECT_NE(r.out.find("1 of "), std::string::npos);
 }
 
+// A vector record is checked as a whole 64- or 128-bit value; a wrong element is named with the
+// record's full values, high element first.
+TEST(VerifyHwCommand, VectorRecordsAgreeOrNameTheWrongValue) {
+  const std::string head = R"json({"device":"d","sm":"9.0","kind":"single","op":"atomicAdd","type":"f32x2","space":"global",)json";
+  ScratchFile good(head + R"json("old":"0x3f8000003f800000","operand":"0x3f80000000000001","memory":"0x400000003f800000","returned":"0x3f8000003f800000"})json" "\n");
+  const CliRun agree = run_gpuatom("verify-hw " + good.path());
+  EXPECT_EQ(agree.exit_code, 0) << agree.out;
+  EXPECT_NE(agree.out.find("atomicAdd   f32x2   global  single       1      1         0  ATOM.ADD.F32x2.FTZ.RN"),
+            std::string::npos)
+      << agree.out;
+  ScratchFile bad(head + R"json("old":"0x3f8000003f800000","operand":"0x3f80000000000001","memory":"0x400000003f800001","returned":"0x3f8000003f800000"})json" "\n");
+  const CliRun r = run_gpuatom("verify-hw " + bad.path());
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("atomicAdd f32x2 global single: old=0x3f8000003f800000 operand=0x3f80000000000001: hardware "
+                       "memory=0x400000003f800001 returned=0x3f8000003f800000, model memory=0x400000003f800000"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(VerifyHwCommand, VectorsInSharedMemoryOrRacingAreBadInput) {
+  ScratchFile shared(
+      R"json({"device":"d","sm":"9.0","kind":"single","op":"atomicAdd","type":"f16x8","space":"shared","old":"0x0","operand":"0x0","memory":"0x0","returned":"0x0"})json"
+      "\n");
+  const CliRun s = run_gpuatom("verify-hw " + shared.path());
+  EXPECT_EQ(s.exit_code, 2) << s.out;
+  EXPECT_NE(s.out.find(shared.path() + ":1: error: atomicAdd on f16x8 has no shared-memory form"), std::string::npos) << s.out;
+  ScratchFile racing(
+      R"json({"device":"d","sm":"9.0","kind":"racing","op":"atomicAdd","type":"f32x4","space":"global","form":"returned","threads":1,"old":"0x0","memory":"0x0","operands":["0x0"],"returned":["0x0"]})json"
+      "\n");
+  const CliRun r = run_gpuatom("verify-hw " + racing.path());
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("racing records hold scalar atomics only (no f32x4)"), std::string::npos) << r.out;
+  ScratchFile wide(
+      R"json({"device":"d","sm":"9.0","kind":"single","op":"atomicMax","type":"bf16x4","space":"global","old":"0x1000000000000000f","operand":"0x0","memory":"0x0","returned":"0x0"})json"
+      "\n");
+  const CliRun w = run_gpuatom("verify-hw " + wide.path());
+  EXPECT_EQ(w.exit_code, 2) << w.out;
+  EXPECT_NE(w.out.find("of 1 to 16 hex digits (bf16x4)"), std::string::npos) << w.out;
+}
+
 TEST(VerifyHwCommand, TheNanSwitchChangesWhatTheModelSays) {
   // The sample was made with canonical NaNs; under --nan propagate its NaN cases disagree.
   const CliRun r = run_gpuatom("verify-hw --nan propagate " + sample("model-sample.jsonl"));
@@ -131,7 +171,7 @@ TEST(VerifyHwCommand, TheSchemaExamplesInHwReadmeAgree) {
   ScratchFile file(examples);
   const CliRun r = run_gpuatom("verify-hw " + file.path());
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("all 2 cases agree"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("all 3 cases agree"), std::string::npos) << r.out;
 }
 
 TEST(VerifyHwCommand, MalformedLinesExit2WithFileAndLineAndNothingOnStdout) {

@@ -52,7 +52,7 @@ size_t write_model_sample(const std::string& path, const ModelSampleOptions& opt
   // As the harness writes them: every single-lane case per space, then every racing run.
   for (Space space : spaces)
     for (const CudaAtomic& a : cuda_atomics()) {
-      if (a.min_sm > sm) continue;
+      if (a.min_sm > sm || !runs_in(a, space)) continue;
       const ModelMapping m = mapping_for(a, space);
       const std::vector<SingleInput> inputs = single_inputs(a);
       for (size_t i : spread(inputs.size(), options.cases_per_atomic)) {
@@ -67,7 +67,7 @@ size_t write_model_sample(const std::string& path, const ModelSampleOptions& opt
   uint64_t run = 0;
   for (Space space : spaces)
     for (const CudaAtomic& a : cuda_atomics()) {
-      if (a.min_sm > sm) continue;
+      if (a.min_sm > sm || !runs_in(a, space)) continue;
       const ModelMapping m = mapping_for(a, space);
       for (const RacingPlan& plan : racing_plans(a, options.racing_lanes)) {
         out << hw_record_line(device, model_racing(m, plan, space, options.seed * 1000003 + run++)) << '\n';

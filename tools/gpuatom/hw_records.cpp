@@ -80,11 +80,6 @@ std::vector<uint64_t> lane_values(const json& object, const char* key, CudaType 
   return out;
 }
 
-std::string hex(const Bits128& v, CudaType type) {
-  if (type == CudaType::u128) return fmt::format("0x{:016x}{:016x}", v.hi, v.lo);
-  return support::hex(v.lo, hex_digits(type));
-}
-
 std::string hex(uint64_t v, CudaType type) { return support::hex(v, hex_digits(type)); }
 
 bool is_sm(const std::string& text) {  // "9.0", "12.1"
@@ -112,6 +107,9 @@ SingleRecord parse_single(const json& object, CudaOp op, CudaType type, nvidia::
 
 RacingRecord parse_racing(const json& object, CudaOp op, CudaType type, nvidia::hw::Space space) {
   if (type == CudaType::u128) throw FieldError("racing records are at most 64 bits wide (no u128)");
+  if (nvidia::hw::is_vector(type))
+    throw FieldError(fmt::format("racing records hold scalar atomics only (no {}): vectors are checked lane by lane",
+                                 nvidia::hw::name(type)));
   const std::string form_text = text_field(object, "form");
   const auto form = nvidia::hw::parse_racing_form(form_text);
   if (!form) throw FieldError(fmt::format("field \"form\": '{}' is not returned, discarded or cas-loop", form_text));
@@ -153,7 +151,7 @@ HwRecord parse_object(const json& object) {
   const auto op = nvidia::hw::parse_cuda_op(op_text);
   if (!op) throw FieldError(fmt::format("field \"op\": '{}' is not a CUDA atomic the harness runs (atomicAdd, atomicInc, atomicDec, atomicMin, atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS)", op_text));
   const auto type = nvidia::hw::parse_cuda_type(type_text);
-  if (!type) throw FieldError(fmt::format("field \"type\": '{}' is not u32, s32, u64, s64, f32, f64, f16x2, bf16x2 or u128", type_text));
+  if (!type) throw FieldError(fmt::format("field \"type\": '{}' is not u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128, f32x2, f32x4, f16x4, f16x8, bf16x4 or bf16x8", type_text));
   const auto space = nvidia::hw::parse_space(space_text);
   if (!space) throw FieldError(fmt::format("field \"space\": '{}' is not global or shared", space_text));
   if (!nvidia::hw::find_cuda_atomic(*op, *type))
@@ -195,6 +193,11 @@ std::string printable(const std::string& text) {
 
 }  // namespace
 
+std::string hw_hex(const Bits128& v, CudaType type) {
+  if (nvidia::hw::bits(type) == 128) return fmt::format("0x{:016x}{:016x}", v.hi, v.lo);
+  return support::hex(v.lo, hex_digits(type));
+}
+
 std::variant<HwRecord, std::string> parse_hw_record(std::string_view line) {
   json object;
   try {
@@ -218,11 +221,11 @@ std::variant<HwRecord, std::string> parse_hw_record(std::string_view line) {
 
 std::string hw_record_line(const HwDevice& device, const SingleRecord& r) {
   nlohmann::ordered_json j = header(device, "single", r.op, r.type, r.space);
-  j["old"] = hex(r.old, r.type);
-  j["operand"] = hex(r.operand, r.type);
-  if (r.op == CudaOp::cas) j["compare"] = hex(r.compare, r.type);
-  j["memory"] = hex(r.memory, r.type);
-  j["returned"] = hex(r.returned, r.type);
+  j["old"] = hw_hex(r.old, r.type);
+  j["operand"] = hw_hex(r.operand, r.type);
+  if (r.op == CudaOp::cas) j["compare"] = hw_hex(r.compare, r.type);
+  j["memory"] = hw_hex(r.memory, r.type);
+  j["returned"] = hw_hex(r.returned, r.type);
   return j.dump();
 }
 

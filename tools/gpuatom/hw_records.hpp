@@ -21,6 +21,10 @@ struct HwRecord {
   std::variant<nvidia::hw::SingleRecord, nvidia::hw::RacingRecord> record;
 };
 
+// A value as the records write it: "0x" and exactly bits/4 lower-case digits (128 bits: high
+// half first, the bytes at the address read as one little-endian number).
+std::string hw_hex(const support::Bits128& value, nvidia::hw::CudaType type);
+
 // One JSON line as a record, or the reason it is not one (without file:line, which the caller adds).
 std::variant<HwRecord, std::string> parse_hw_record(std::string_view line);
 

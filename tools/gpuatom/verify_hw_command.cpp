@@ -88,10 +88,7 @@ std::vector<Located> read_records(const std::vector<std::string>& files, std::ve
 
 size_t atomic_index(CudaOp op, CudaType type) { return static_cast<size_t>(find_cuda_atomic(op, type) - cuda_atomics().data()); }
 
-std::string hex(const support::Bits128& v, CudaType type) {
-  if (type == CudaType::u128) return fmt::format("0x{:016x}{:016x}", v.hi, v.lo);
-  return support::hex(v.lo, bits(type) / 4);
-}
+std::string hex(const support::Bits128& v, CudaType type) { return hw_hex(v, type); }
 
 std::string describe_single(const SingleRecord& r, const Outcome& model, const ModelMapping& m) {
   std::string inputs = fmt::format("old={} operand={}", hex(r.old, r.type), hex(r.operand, r.type));

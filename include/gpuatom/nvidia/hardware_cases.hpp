@@ -20,8 +20,12 @@ inline constexpr int cuda_op_count = static_cast<int>(CudaOp::cas) + 1;
 
 // The operand type of the overload: u32 = unsigned int, s32 = int, u64 = unsigned long long,
 // s64 = long long, f16x2 = __half2, bf16x2 = __nv_bfloat162, u128 = any 16-byte type (sm_90).
-enum class CudaType : uint8_t { u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128 };
-inline constexpr int cuda_type_count = static_cast<int>(CudaType::u128) + 1;
+// The vectors (sm_90, global memory only): f32x2 = float2, f32x4 = float4 (CUDA's vector
+// atomicAdd); f16x4/f16x8/bf16x4/bf16x8 = 4 or 8 halves, which CUDA reaches only through inline
+// PTX atom.global.{add,min,max}.noftz.v2/.v4.{f16x2,bf16x2}. A vector atomic is one atomic per
+// element (PTX "atom"), and its SASS is one 64- or 128-bit ATOMG (.F32x2 … .BF16x8).
+enum class CudaType : uint8_t { u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128, f32x2, f32x4, f16x4, f16x8, bf16x4, bf16x8 };
+inline constexpr int cuda_type_count = static_cast<int>(CudaType::bf16x8) + 1;
 
 enum class Space : uint8_t { global, shared };
 
@@ -34,14 +38,20 @@ std::optional<Space> parse_space(std::string_view text);
 
 // Bits in memory: 32, 64 or 128.
 int bits(CudaType type);
+// f32x2 … bf16x8: a vector of 32-bit elements (an f32, or a pair of halves) in one access.
+bool is_vector(CudaType type);
 // Every bit of a value of `type` set (the low word of 128 bits).
 uint64_t mask(CudaType type);
 
 struct CudaAtomic {
   CudaOp op;
   CudaType type;
-  int min_sm;  // 10 × the compute capability it needs: 90 for the 128-bit forms, else 75 (CUDA 13's oldest)
+  int min_sm;  // 10 × the compute capability it needs: 90 for the 128-bit and vector forms, else 75 (CUDA 13's oldest)
+  bool global_only = false;  // the vectors: PTX has vector atomics for .global only
 };
+
+// Whether the harness runs `atomic` in `space`: global always, shared unless it is global_only.
+bool runs_in(const CudaAtomic& atomic, Space space);
 
 // Every CUDA atomic the harness exercises, in the order it writes them.
 std::span<const CudaAtomic> cuda_atomics();
@@ -85,7 +95,7 @@ struct RacingPlan {
 };
 
 // The racing plans of one atomic with at most `max_lanes` lanes (XOR uses one lane per bit so
-// that no value repeats). Empty for the 128-bit forms.
+// that no value repeats). Empty for the 128-bit and vector forms.
 std::vector<RacingPlan> racing_plans(const CudaAtomic& atomic, int max_lanes = 1024);
 
 }  // namespace gpuatom::nvidia::hw
