@@ -12,7 +12,10 @@ TSAN_TARGETS := gpuatom-cli gpuatom-test-exec gpuatom-test-memory gpuatom-test-s
 
 .PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel
 
-run: build
+# `make run` builds the CLI and the libraries it links, nothing else (no tests, benchmarks or
+# fuzz targets); `make test` builds everything.
+run: configure
+	$(MAKE) build TARGETS=gpuatom-cli
 	$(GPUATOM) run
 
 # The whole suite, as CI runs it (.ci/run): the release build, then everything again under

@@ -3,7 +3,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS gpuatom EXPORT gpuatomTargets
+install(TARGETS gpuatom ${GPUATOM_LAYER_LIBRARIES} EXPORT gpuatomTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
@@ -21,5 +21,19 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/gpuatomConfigVersion.cmak
 install(FILES ${PROJECT_BINARY_DIR}/gpuatomConfig.cmake ${PROJECT_BINARY_DIR}/gpuatomConfigVersion.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/gpuatom)
 
+# The .pc file finds its prefix from where it lies (${pcfiledir}), so `cmake --install --prefix P`
+# gives a file that names P, whatever prefix was configured.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(GPUATOM_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH GPUATOM_PC_UP /root/${CMAKE_INSTALL_LIBDIR}/pkgconfig /root)
+  string(REGEX REPLACE "/$" "" GPUATOM_PC_UP "${GPUATOM_PC_UP}")
+  set(GPUATOM_PC_PREFIX "\${pcfiledir}/${GPUATOM_PC_UP}")
+endif()
+# Static layer libraries, each after the ones that use it.
+set(GPUATOM_PC_LIBS "")
+foreach(layer IN LISTS GPUATOM_LAYER_LIBRARIES)
+  set(GPUATOM_PC_LIBS "-l${layer} ${GPUATOM_PC_LIBS}")
+endforeach()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/gpuatom.pc.in ${PROJECT_BINARY_DIR}/gpuatom.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/gpuatom.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

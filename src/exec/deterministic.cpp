@@ -1,7 +1,7 @@
 // The deterministic mode: one host thread, a seeded PRNG choosing the next agent at every event.
 #include <vector>
 
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 #include "gpuatom/exec/run.hpp"
 
 namespace gpuatom::exec {
@@ -9,7 +9,7 @@ namespace gpuatom::exec {
 RunResult run_deterministic(std::span<Agent* const> agents, uint64_t seed, bool record_schedule,
                             const support::ProgressCallback& progress, const std::atomic<bool>* stop) {
   std::vector<Recorder> recorder(1);
-  SplitMix64 random(seed);
+  support::SplitMix64 random(seed);
 
   // Unfinished agents. Removal swaps the last into the hole: a deterministic function of the
   // choices so far, so the whole schedule is a function of the seed.

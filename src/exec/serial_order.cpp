@@ -21,7 +21,7 @@
 
 #include "gpuatom/alu/apply.hpp"
 #include "gpuatom/exec/checkers.hpp"
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 
 namespace gpuatom::exec {
 
@@ -155,7 +155,7 @@ void Search::build_classes() {
   const auto ordered = [&](const ObservedAtomic& atomic) {
     return atomic.thread && atomics_of_thread[*atomic.thread] > 1;
   };
-  SplitMix64 keys(0x5e71a1);
+  support::SplitMix64 keys(0x5e71a1);
   for (std::size_t index = 0; index < atomics.size(); ++index) {
     const ObservedAtomic& atomic = atomics[index];
     uint32_t id = no_class;

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 
 namespace gpuatom::nvidia::hw {
 
@@ -89,7 +89,7 @@ uint64_t seed_of(const CudaAtomic& a, uint64_t salt) {
 }
 
 // A random float of a format with `exp_bits`/`frac_bits` whose exponent is `exponent` (clamped).
-uint64_t random_float(exec::SplitMix64& rng, int exp_bits, int frac_bits, int64_t exponent) {
+uint64_t random_float(support::SplitMix64& rng, int exp_bits, int frac_bits, int64_t exponent) {
   const int64_t max_exp = (int64_t{1} << exp_bits) - 1;
   if (exponent < 0) exponent = 0;
   if (exponent > max_exp - 1) exponent = max_exp - 1;
@@ -105,7 +105,7 @@ struct FloatFormat {
 
 // A random pair: fully random bits half of the time, else exponents at most 3 apart, so sums
 // round, cancel and tie rather than just return the larger operand.
-std::pair<uint64_t, uint64_t> random_float_pair(exec::SplitMix64& rng, FloatFormat f, int i) {
+std::pair<uint64_t, uint64_t> random_float_pair(support::SplitMix64& rng, FloatFormat f, int i) {
   const int width = 1 + f.exp_bits + f.frac_bits;
   const uint64_t m = width == 64 ? ~0ULL : (uint64_t{1} << width) - 1;
   if (i % 2 == 0) return {rng.next() & m, rng.next() & m};
@@ -119,7 +119,7 @@ void add_float_cases(std::vector<SingleInput>& out, const CudaAtomic& a, std::sp
                      FloatFormat f) {
   for (uint64_t x : specials)
     for (uint64_t y : specials) out.push_back({a.op, a.type, {x, 0}, {y, 0}, {}});
-  exec::SplitMix64 rng(seed_of(a, 1));
+  support::SplitMix64 rng(seed_of(a, 1));
   for (int i = 0; i < random_float_cases; ++i) {
     const auto [x, y] = random_float_pair(rng, f, i);
     out.push_back({a.op, a.type, {x, 0}, {y, 0}, {}});
@@ -137,7 +137,7 @@ void add_packed_cases(std::vector<SingleInput>& out, const CudaAtomic& a, std::s
     const uint64_t operand = specials[k % n] | (specials[other % n] << 16);
     out.push_back({a.op, a.type, {old, 0}, {operand, 0}, {}});
   }
-  exec::SplitMix64 rng(seed_of(a, 2));
+  support::SplitMix64 rng(seed_of(a, 2));
   for (int i = 0; i < random_float_cases; ++i) {
     const auto [x0, y0] = random_float_pair(rng, f, i);
     const auto [x1, y1] = random_float_pair(rng, f, i + 1);
@@ -147,7 +147,7 @@ void add_packed_cases(std::vector<SingleInput>& out, const CudaAtomic& a, std::s
 
 void add_integer_cases(std::vector<SingleInput>& out, const CudaAtomic& a, std::span<const uint64_t> boundaries) {
   const uint64_t m = mask(a.type);
-  exec::SplitMix64 rng(seed_of(a, 3));
+  support::SplitMix64 rng(seed_of(a, 3));
   if (a.op != CudaOp::cas) {
     for (uint64_t x : boundaries)
       for (uint64_t y : boundaries) out.push_back({a.op, a.type, {x, 0}, {y, 0}, {}});
@@ -181,7 +181,7 @@ void add_u128_cases(std::vector<SingleInput>& out, const CudaAtomic& a) {
     for (const Bits128& compare : {old, Bits128{old.lo ^ 1, old.hi}, Bits128{old.lo, old.hi ^ 0x8000000000000000}})
       out.push_back({a.op, a.type, old, value, compare});
   }
-  exec::SplitMix64 rng(seed_of(a, 4));
+  support::SplitMix64 rng(seed_of(a, 4));
   for (int i = 0; i < random_int_cases / 2; ++i) {
     const Bits128 old{rng.next(), rng.next()};
     const Bits128 value{rng.next(), rng.next()};
@@ -220,7 +220,7 @@ void add_vector_cases(std::vector<SingleInput>& out, const CudaAtomic& a) {
 // --- racing plans ----------------------------------------------------------------------------
 
 // A random value in [1, 2) of the type, per 16-bit lane for the packed types.
-uint64_t random_one_to_two(exec::SplitMix64& rng, CudaType type) {
+uint64_t random_one_to_two(support::SplitMix64& rng, CudaType type) {
   switch (type) {
     case T::f32: return 0x3f800000 | (rng.next() & 0x7fffff);
     case T::f64: return 0x3ff0000000000000 | (rng.next() & 0xfffffffffffff);
@@ -231,7 +231,7 @@ uint64_t random_one_to_two(exec::SplitMix64& rng, CudaType type) {
 
 // Operands whose every partial sum is exact (small integers, or all lanes equal for the packed
 // types), so any order gives the same total: what a `discarded` float race can be checked with.
-uint64_t exact_float_operand(exec::SplitMix64& rng, CudaType type) {
+uint64_t exact_float_operand(support::SplitMix64& rng, CudaType type) {
   static constexpr uint64_t f32_small[] = {0x3f800000, 0x40000000, 0x40400000, 0x40800000};
   static constexpr uint64_t f64_small[] = {0x3ff0000000000000, 0x4000000000000000, 0x4008000000000000,
                                            0x4010000000000000};
@@ -252,7 +252,7 @@ RacingPlan plan_for(const CudaAtomic& a, RacingForm form, int lanes) {
   const uint64_t m = mask(a.type);
   const int width = bits(a.type);
   const uint64_t sign = (m >> 1) + 1;
-  exec::SplitMix64 rng(seed_of(a, 10 + static_cast<uint64_t>(form)));
+  support::SplitMix64 rng(seed_of(a, 10 + static_cast<uint64_t>(form)));
   RacingPlan p{a.op, a.type, form, 0, std::vector<uint64_t>(lanes), std::vector<uint64_t>(lanes, 0)};
   for (int i = 0; i < lanes; ++i) {
     uint64_t& operand = p.operands[i];

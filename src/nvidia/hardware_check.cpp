@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/support/text.hpp"
 
@@ -288,7 +288,7 @@ RacingRecord model_racing(const ModelMapping& mapping, const RacingPlan& plan, S
   r.returned.assign(n, 0);
   std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), size_t{0});
-  exec::SplitMix64 rng(seed);
+  support::SplitMix64 rng(seed);
   for (size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);  // Fisher–Yates
 
   const uint64_t m = mask(plan.type);

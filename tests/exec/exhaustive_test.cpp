@@ -10,9 +10,10 @@
 #include <set>
 
 #include "exec/test_support.hpp"
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 
 namespace gpuatom::exec {
+using support::SplitMix64;
 namespace {
 
 using testing::buffer_base;

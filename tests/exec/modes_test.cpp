@@ -6,10 +6,11 @@
 
 #include "exec/test_support.hpp"
 #include "gpuatom/exec/checkers.hpp"
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 #include "gpuatom/exec/run.hpp"
 
 namespace gpuatom::exec {
+using support::SplitMix64;
 namespace {
 
 using testing::buffer_base;

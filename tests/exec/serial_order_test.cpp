@@ -7,9 +7,10 @@
 
 #include "gpuatom/alu/apply.hpp"
 #include "gpuatom/exec/checkers.hpp"
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 
 namespace gpuatom::exec {
+using support::SplitMix64;
 namespace {
 
 alu::Operation u32(alu::Op op) { return {op, alu::Type::u32, {}}; }

@@ -1,4 +1,5 @@
-# Installs gpuatom into a fresh prefix, builds examples/embed against it and runs it.
+# Installs gpuatom into a fresh prefix (not the configured one), builds examples/embed against it
+# twice, with CMake's find_package and with pkg-config, and runs both.
 # cmake -DBUILD_DIR=… -DSOURCE_DIR=… -P embed_test.cmake
 set(work ${BUILD_DIR}/package-test)
 file(REMOVE_RECURSE ${work})
@@ -21,6 +22,30 @@ execute_process(COMMAND ${work}/build/embed RESULT_VARIABLE rc OUTPUT_VARIABLE o
 if(rc OR NOT out MATCHES "memory=0x3f800000 returned=0x00000001" OR NOT out MATCHES "scenario passed")
   message(FATAL_ERROR "the embed example printed '${out}' (exit ${rc})")
 endif()
+# pkg-config: the .pc file must name the prefix it was installed to, and its flags must build.
+find_program(PKG_CONFIG pkg-config REQUIRED)
+find_program(CXX NAMES c++ g++ REQUIRED)
+set(ENV{PKG_CONFIG_PATH} ${work}/prefix/lib/pkgconfig)
+execute_process(COMMAND ${PKG_CONFIG} --variable=libdir gpuatom OUTPUT_VARIABLE libdir OUTPUT_STRIP_TRAILING_WHITESPACE
+                RESULT_VARIABLE rc)
+get_filename_component(libdir "${libdir}" REALPATH)
+get_filename_component(expected "${work}/prefix/lib" REALPATH)
+if(rc OR NOT libdir STREQUAL expected)
+  message(FATAL_ERROR "gpuatom.pc names libdir '${libdir}', not the install prefix's ${expected}")
+endif()
+execute_process(COMMAND ${PKG_CONFIG} --cflags --libs gpuatom OUTPUT_VARIABLE flags OUTPUT_STRIP_TRAILING_WHITESPACE
+                RESULT_VARIABLE rc)
+separate_arguments(flags UNIX_COMMAND "${flags}")
+execute_process(COMMAND ${CXX} -O1 ${SOURCE_DIR}/examples/embed/embed.cpp -o ${work}/embed-pkg-config ${flags}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE build_out ERROR_VARIABLE build_out)
+if(rc)
+  message(FATAL_ERROR "building the embed example with pkg-config's flags failed:\n${build_out}")
+endif()
+execute_process(COMMAND ${work}/embed-pkg-config RESULT_VARIABLE rc OUTPUT_VARIABLE pkg_out)
+if(rc OR NOT pkg_out STREQUAL out)
+  message(FATAL_ERROR "the pkg-config build printed '${pkg_out}' (exit ${rc}), the CMake build '${out}'")
+endif()
+
 foreach(f bin/gpuatom lib/pkgconfig/gpuatom.pc lib/cmake/gpuatom/gpuatomConfig.cmake include/gpuatom/alu/apply.hpp)
   if(NOT EXISTS ${work}/prefix/${f})
     message(FATAL_ERROR "the install lacks ${f}")

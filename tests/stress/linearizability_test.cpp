@@ -20,13 +20,13 @@
 #include <fmt/format.h>
 
 #include "common/sanitizers.hpp"
-#include "gpuatom/exec/random.hpp"
+#include "gpuatom/support/random.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
 namespace {
 
-using gpuatom::exec::SplitMix64;
+using gpuatom::support::SplitMix64;
 namespace scenario = gpuatom::scenario;
 
 double seconds_per_vendor() {

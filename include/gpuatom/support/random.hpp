@@ -1,12 +1,13 @@
-// The one pseudo-random generator of the deterministic run mode: splitmix64 (Steele, Lea and
-// Flood; Vigna's reference code). Its output is fixed by the algorithm, so a seed gives the same
-// schedule on every machine and compiler — which std::uniform_int_distribution does not promise
-// (its algorithm is implementation-defined).
+// The one pseudo-random generator of the project (the deterministic run mode's schedules, the
+// hardware harness's cases): splitmix64 (Steele, Lea and Flood; Vigna's reference code). Its
+// output is fixed by the algorithm, so a seed gives the same sequence on every machine and
+// compiler, which std::uniform_int_distribution does not promise (its algorithm is
+// implementation-defined).
 #pragma once
 
 #include <cstdint>
 
-namespace gpuatom::exec {
+namespace gpuatom::support {
 
 class SplitMix64 {
  public:
@@ -29,4 +30,4 @@ class SplitMix64 {
   uint64_t state_;
 };
 
-}  // namespace gpuatom::exec
+}  // namespace gpuatom::support
