@@ -161,38 +161,38 @@ namespace {
 using BF = ByteField;
 constexpr LayoutItem typed_layout[] = {
     {BF::opcode},          {BF::op},           {BF::exec_size},    {BF::predicate},     {BF::surface},
-    {BF::raw, Slot::u},    {BF::raw, Slot::v}, {BF::raw, Slot::r}, {BF::raw, Slot::lod}, {BF::raw, Slot::src0},
-    {BF::raw, Slot::src1}, {BF::raw, Slot::dst},
+    {BF::raw, OperandSlot::u},    {BF::raw, OperandSlot::v}, {BF::raw, OperandSlot::r}, {BF::raw, OperandSlot::lod}, {BF::raw, OperandSlot::src0},
+    {BF::raw, OperandSlot::src1}, {BF::raw, OperandSlot::dst},
 };
 // DWORD_ATOMIC (0x7D): IGC visa/ByteCodeReaderNG.cpp readInstructionDataportNG (docs/intel-igc.md §3).
 constexpr LayoutItem dword_layout[] = {
     {BF::opcode},         {BF::op},                 {BF::exec_size},       {BF::predicate}, {BF::surface},
-    {BF::raw, Slot::offsets}, {BF::raw, Slot::src0}, {BF::raw, Slot::src1}, {BF::raw, Slot::dst},
+    {BF::raw, OperandSlot::offsets}, {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1}, {BF::raw, OperandSlot::dst},
 };
 constexpr LayoutItem svm_layout[] = {
     {BF::opcode},          {BF::sub_opcode},           {BF::exec_size},       {BF::predicate},
-    {BF::op},              {BF::raw, Slot::addresses}, {BF::raw, Slot::src0}, {BF::raw, Slot::src1},
-    {BF::raw, Slot::dst},
+    {BF::op},              {BF::raw, OperandSlot::addresses}, {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1},
+    {BF::raw, OperandSlot::dst},
 };
 // Text order: TYPED puts Dst last, SVM right after the addresses (§10.1, IGC printInstructionSVM).
-constexpr Slot typed_text[] = {Slot::u, Slot::v, Slot::r, Slot::lod, Slot::src0, Slot::src1, Slot::dst};
-constexpr Slot svm_text[] = {Slot::addresses, Slot::dst, Slot::src0, Slot::src1};
-constexpr Slot dword_text[] = {Slot::offsets, Slot::src0, Slot::src1, Slot::dst};  // IGC printInstructionDataport
+constexpr OperandSlot typed_text[] = {OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod, OperandSlot::src0, OperandSlot::src1, OperandSlot::dst};
+constexpr OperandSlot svm_text[] = {OperandSlot::addresses, OperandSlot::dst, OperandSlot::src0, OperandSlot::src1};
+constexpr OperandSlot dword_text[] = {OperandSlot::offsets, OperandSlot::src0, OperandSlot::src1, OperandSlot::dst};  // IGC printInstructionDataport
 // LSC (docs/intel-igc.md §4.2, §4.3; IGC ByteCodeReaderNG.cpp readInstructionLscUntyped/Typed).
 constexpr LayoutItem lsc_untyped_layout[] = {
     {BF::opcode},        {BF::lsc_op},         {BF::exec_size},          {BF::predicate},     {BF::lsc_sfid},
     {BF::lsc_cache_l1},  {BF::lsc_cache_l3},   {BF::lsc_addr_type},      {BF::lsc_scale},     {BF::lsc_offset},
     {BF::lsc_addr_size}, {BF::lsc_data_size},  {BF::lsc_data_order},     {BF::lsc_data_elems}, {BF::lsc_chmask},
-    {BF::lsc_surface},   {BF::raw, Slot::dst}, {BF::raw, Slot::addresses}, {BF::raw, Slot::src0}, {BF::raw, Slot::src1},
+    {BF::lsc_surface},   {BF::raw, OperandSlot::dst}, {BF::raw, OperandSlot::addresses}, {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1},
 };
 constexpr LayoutItem lsc_typed_layout[] = {
     {BF::opcode},         {BF::lsc_op},          {BF::exec_size},       {BF::predicate},      {BF::lsc_cache_l1},
     {BF::lsc_cache_l3},   {BF::lsc_addr_type},   {BF::lsc_addr_size},   {BF::lsc_data_size},  {BF::lsc_data_order},
-    {BF::lsc_data_elems}, {BF::lsc_chmask},      {BF::lsc_surface},     {BF::raw, Slot::dst}, {BF::raw, Slot::u},
-    {BF::raw, Slot::v},   {BF::raw, Slot::r},    {BF::raw, Slot::lod},  {BF::raw, Slot::src0}, {BF::raw, Slot::src1},
+    {BF::lsc_data_elems}, {BF::lsc_chmask},      {BF::lsc_surface},     {BF::raw, OperandSlot::dst}, {BF::raw, OperandSlot::u},
+    {BF::raw, OperandSlot::v},   {BF::raw, OperandSlot::r},    {BF::raw, OperandSlot::lod},  {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1},
 };
-constexpr Slot lsc_untyped_text[] = {Slot::dst, Slot::addresses, Slot::src0, Slot::src1};
-constexpr Slot lsc_typed_text[] = {Slot::dst, Slot::u, Slot::v, Slot::r, Slot::lod, Slot::src0, Slot::src1};
+constexpr OperandSlot lsc_untyped_text[] = {OperandSlot::dst, OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1};
+constexpr OperandSlot lsc_typed_text[] = {OperandSlot::dst, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod, OperandSlot::src0, OperandSlot::src1};
 constexpr uint8_t lsc_exec_sizes[] = {1, 2, 4, 8, 16, 32};
 constexpr uint8_t typed_exec_sizes[] = {8};
 constexpr uint8_t svm_exec_sizes[] = {1, 2, 4, 8};
@@ -217,7 +217,7 @@ constexpr std::array<std::string_view, slot_count> slot_names = {"U",    "V",   
 
 }  // namespace
 
-std::string_view slot_name(Slot slot) { return slot_names[static_cast<size_t>(slot)]; }
+std::string_view slot_name(OperandSlot slot) { return slot_names[static_cast<size_t>(slot)]; }
 
 std::span<const FormInfo> form_table() { return forms; }
 const FormInfo& form_info(Form form) { return forms[static_cast<size_t>(form)]; }
@@ -228,8 +228,8 @@ const FormInfo* find_form(std::string_view word) {
   return nullptr;
 }
 
-bool uses_slot(Form form, Slot slot) {
-  for (Slot s : form_info(form).text_operands)
+bool uses_slot(Form form, OperandSlot slot) {
+  for (OperandSlot s : form_info(form).text_operands)
     if (s == slot) return true;
   return false;
 }
@@ -347,12 +347,12 @@ bool TypeRule::accepts(DataType type) const {
   return false;
 }
 
-TypeRule type_rule(Form form, AtomicOp op, Width width, Slot slot) {
+TypeRule type_rule(Form form, AtomicOp op, Width width, OperandSlot slot) {
   const auto one = [](DataType t, uint8_t bytes) { return TypeRule{{t, t}, 1, bytes}; };
   // Coordinates UD, addresses UQ (§3.4).
-  if (slot == Slot::u || slot == Slot::v || slot == Slot::r || slot == Slot::lod || slot == Slot::offsets)
+  if (slot == OperandSlot::u || slot == OperandSlot::v || slot == OperandSlot::r || slot == OperandSlot::lod || slot == OperandSlot::offsets)
     return one(DataType::UD, 4);
-  if (slot == Slot::addresses) return one(DataType::UQ, 8);
+  if (slot == OperandSlot::addresses) return one(DataType::UQ, 8);
   const AtomicOpInfo* i = find(op);
   const bool wide = width == Width::w64;  // 16-bit ops keep 32-bit types, unpacked (§5.1)
   const uint8_t bytes = wide ? 8 : 4;

@@ -44,7 +44,7 @@ class Validator {
     check_roles();
     if (inst.form == Form::typed) check_surface();
     if (inst.form == Form::dword) check_dword_surface();
-    for (Slot slot : form_->text_operands) check_operand(slot);
+    for (OperandSlot slot : form_->text_operands) check_operand(slot);
   }
 
  private:
@@ -78,8 +78,8 @@ class Validator {
     check_exec_size();
     check_predicate();
     // src1 and src2 (Src0 and Src1) are given exactly as the op's operand count says.
-    for (const Slot slot : {Slot::src0, Slot::src1}) {
-      const bool used = op->extra_operands > (slot == Slot::src0 ? 0 : 1);
+    for (const OperandSlot slot : {OperandSlot::src0, OperandSlot::src1}) {
+      const bool used = op->extra_operands > (slot == OperandSlot::src0 ? 0 : 1);
       const bool given = !inst.operand(slot).is_null();
       if (used && !given)
         error(inst.location(slot), fmt::format("{} is missing: {} reads it", operand_name(slot), mnemonic_), lsc_rule);
@@ -89,18 +89,18 @@ class Validator {
                           op->extra_operands == 1 ? "" : "s"),
               lsc_rule);
     }
-    if (typed && inst.operand(Slot::u).is_null())
-      error(inst.location(Slot::u), "U is missing: a typed LSC atomic reads the X coordinate in U", lsc_rule);
-    for (Slot slot : form_->text_operands)
+    if (typed && inst.operand(OperandSlot::u).is_null())
+      error(inst.location(OperandSlot::u), "U is missing: a typed LSC atomic reads the X coordinate in U", lsc_rule);
+    for (OperandSlot slot : form_->text_operands)
       if (!inst.operand(slot).is_null()) check_operand(slot);
   }
 
   // LSC operands: the size the data shape or address size gives; IGC's verifier checks no type,
   // so every integer and float type of that size is clean.
-  TypeRule lsc_type_rule(Slot slot) const {
+  TypeRule lsc_type_rule(OperandSlot slot) const {
     const LscFields& l = inst_->lsc;
-    const bool data = slot == Slot::dst || slot == Slot::src0 || slot == Slot::src1;
-    const unsigned bytes = data ? data_element_bytes(l) : slot == Slot::addresses ? address_element_bytes(l) : 4;
+    const bool data = slot == OperandSlot::dst || slot == OperandSlot::src0 || slot == OperandSlot::src1;
+    const unsigned bytes = data ? data_element_bytes(l) : slot == OperandSlot::addresses ? address_element_bytes(l) : 4;
     const auto rule = [&](DataType a, DataType b) { return TypeRule{{a, b}, 2, static_cast<uint8_t>(bytes)}; };
     const LscOpInfo* op = find_lsc_op(l.op);
     if (bytes == 8) return data && op && op->is_float ? rule(DataType::DF, DataType::UQ) : rule(DataType::UQ, DataType::Q);
@@ -233,12 +233,12 @@ class Validator {
 
   void check_roles() {
     const Instruction& inst = *inst_;
-    const auto role = [&](Slot slot, Role r) {
+    const auto role = [&](OperandSlot slot, Role r) {
       const bool is_null = inst.operand(slot).is_null();
       const std::string_view name = slot_name(slot);
       if (r == Role::null && !is_null)
         error(inst.location(slot),
-              slot == Slot::src0
+              slot == OperandSlot::src0
                   ? fmt::format("Src0 must be %null.0 for {}: INC, DEC and PREDEC take no Src0", op_->name)
                   : fmt::format("Src1 must be %null.0 for {}: only CMPXCHG and FCMPWR use Src1", op_->name),
               "spec/intel.md §3.2");
@@ -248,15 +248,15 @@ class Validator {
                           r == Role::comparand ? "comparand" : r == Role::new_value ? "new value" : "operand"),
               "spec/intel.md §3.2");
     };
-    role(Slot::src0, op_->src0);
-    role(Slot::src1, op_->src1);
-    if (inst.form == Form::typed && inst.operand(Slot::u).is_null())
-      error(inst.location(Slot::u), "U is missing: every surface type takes the X pixel address in U", "spec/intel.md §8");
-    if (inst.form == Form::dword && inst.operand(Slot::offsets).is_null())
-      error(inst.location(Slot::offsets), "Offsets is missing: dword_atomic reads one byte offset per channel",
+    role(OperandSlot::src0, op_->src0);
+    role(OperandSlot::src1, op_->src1);
+    if (inst.form == Form::typed && inst.operand(OperandSlot::u).is_null())
+      error(inst.location(OperandSlot::u), "U is missing: every surface type takes the X pixel address in U", "spec/intel.md §8");
+    if (inst.form == Form::dword && inst.operand(OperandSlot::offsets).is_null())
+      error(inst.location(OperandSlot::offsets), "Offsets is missing: dword_atomic reads one byte offset per channel",
             "docs/intel-igc.md §3");
-    if (inst.form == Form::svm && inst.operand(Slot::addresses).is_null())
-      error(inst.location(Slot::addresses), "Addresses is missing: svm_atomic reads one byte address per channel",
+    if (inst.form == Form::svm && inst.operand(OperandSlot::addresses).is_null())
+      error(inst.location(OperandSlot::addresses), "Addresses is missing: svm_atomic reads one byte address per channel",
             "spec/intel.md §3.2");
   }
 
@@ -304,8 +304,8 @@ class Validator {
                           mnemonic_, accessed),
               "spec/intel.md §8");
     }
-    const bool has_v = !inst.operand(Slot::v).is_null();
-    const bool has_r = !inst.operand(Slot::r).is_null();
+    const bool has_v = !inst.operand(OperandSlot::v).is_null();
+    const bool has_r = !inst.operand(OperandSlot::r).is_null();
     if (!type) {
       if (noted_surfaces_.insert(inst.surface).second)
         diagnostics_.note(inst.where.surface,
@@ -314,11 +314,11 @@ class Validator {
                                       name),
                           "spec/intel.md §8");
       if (has_r && !has_v)
-        error(inst.location(Slot::r), "R is given but V is null: no surface type takes R without V", "spec/intel.md §8");
+        error(inst.location(OperandSlot::r), "R is given but V is null: no surface type takes R without V", "spec/intel.md §8");
       return;
     }
     const SurfaceTypeInfo& t = info(*type);
-    const auto coordinate = [&](Slot slot, bool uses, bool given, std::string_view meaning) {
+    const auto coordinate = [&](OperandSlot slot, bool uses, bool given, std::string_view meaning) {
       if (uses && !given)
         error(inst.location(slot), fmt::format("{} is missing: surface {} is {}, whose {} is in {}", slot_name(slot), name, t.name, meaning, slot_name(slot)),
               "spec/intel.md §8");
@@ -330,23 +330,23 @@ class Validator {
     };
     const bool arrayed_v = *type == SurfaceType::d1_array;
     const bool arrayed_r = *type == SurfaceType::d2_array;
-    coordinate(Slot::v, t.uses_v, has_v, arrayed_v ? "array index" : "Y pixel address");
-    coordinate(Slot::r, t.uses_r, has_r, arrayed_r ? "array index" : "Z pixel address");
+    coordinate(OperandSlot::v, t.uses_v, has_v, arrayed_v ? "array index" : "Y pixel address");
+    coordinate(OperandSlot::r, t.uses_r, has_r, arrayed_r ? "array index" : "Z pixel address");
   }
 
   // An operand as the instruction's own text names it: LSC calls its sources src1 and src2.
-  std::string_view operand_name(Slot slot) const {
+  std::string_view operand_name(OperandSlot slot) const {
     if (!is_lsc(inst_->form)) return slot_name(slot);
     switch (slot) {
-      case Slot::dst: return "dst";
-      case Slot::addresses: return "address";
-      case Slot::src0: return "src1";
-      case Slot::src1: return "src2";
+      case OperandSlot::dst: return "dst";
+      case OperandSlot::addresses: return "address";
+      case OperandSlot::src0: return "src1";
+      case OperandSlot::src1: return "src2";
       default: return slot_name(slot);
     }
   }
 
-  void check_operand(Slot slot) {
+  void check_operand(OperandSlot slot) {
     const Instruction& inst = *inst_;
     const RawOperand& operand = inst.operand(slot);
     const SourceLocation& where = inst.location(slot);
@@ -402,7 +402,7 @@ class Validator {
               "spec/intel.md §3.4");
   }
 
-  void check_type(Slot slot, const GeneralVariable& v, const TypeRule& rule) {
+  void check_type(OperandSlot slot, const GeneralVariable& v, const TypeRule& rule) {
     if (rule.accepts(v.type)) return;
     std::string expected(info(rule.accepted[0]).name);
     if (rule.accepted_count > 1) expected += fmt::format(" or {}", info(rule.accepted[1]).name);

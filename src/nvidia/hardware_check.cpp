@@ -78,7 +78,7 @@ constexpr std::string_view why_global_u128 =
     "PTX atom.global.<cas|exch>.b128 (sm_90); SASS .128 CAS/EXCH, spec/nvidia.md §10.3";
 constexpr std::string_view why_global_f32_vector =
     "CUDA's float2/float4 atomicAdd (sm_90, global memory) emits atom.global.add.v2/.v4.f32; SASS "
-    "ATOMG.E.ADD.F32x2/.F32x4.FTZ.RN, one atomic per element, each as ATOM.ADD.F32.FTZ.RN (PTX ISA \"atom\"; "
+    "ATOMG.E.ADD.F32x2/.F32x4.FTZ.RN, one atomic per element, each the scalar f32 add with flush (PTX ISA \"atom\"; "
     "ptxas 13.0, docs/oracles.md)";
 constexpr std::string_view why_global_half_vector =
     "inline PTX atom.global.<add|min|max>.noftz.v2/.v4.<f16x2|bf16x2> (sm_90, global memory; CUDA has no function "

@@ -51,46 +51,46 @@ bool Instruction::has_placeholder() const {
   return std::any_of(placeholders.begin(), placeholders.end(), [](const auto& p) { return p.has_value(); });
 }
 
-std::string Instruction::placeholder_spelling(Slot slot) const {
+std::string Instruction::placeholder_spelling(ModifierSlot slot) const {
   const auto& number = placeholders[static_cast<int>(slot)];
   if (!number) return "";
   const Dialect stems = generic_placeholders ? Dialect::modern : dialect;  // the sm_70+ `INVALID`
   return fmt::format(".{}{}", placeholder_stem(slot, family(), op, stems, surface.formatted && is_compare()), *number);
 }
 
-std::optional<uint8_t> Instruction::modifier(Slot slot) const {
+std::optional<uint8_t> Instruction::modifier(ModifierSlot slot) const {
   const auto flag = [](bool set) { return set ? std::optional<uint8_t>(1) : std::nullopt; };
   const auto value = [](auto v) { return v == decltype(v){} ? std::nullopt : std::optional<uint8_t>(static_cast<uint8_t>(v)); };
   const bool surf = is_surface();
   switch (slot) {
-    case Slot::mode:
+    case ModifierSlot::mode:
       if (!surf) return std::nullopt;
       return surface.formatted ? mode_formatted : mode_raw;
-    case Slot::byte_address: return flag(surf && surface.byte_address);
-    case Slot::dim: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.dim)) : std::nullopt;
-    case Slot::extended: return flag(extended);
-    case Slot::op: case Slot::size: return std::nullopt;
-    case Slot::cache: return value(memory.cache);
-    case Slot::strength: return value(memory.strength);
-    case Slot::scope: return value(memory.scope);
-    case Slot::private_: return flag(memory.private_);
-    case Slot::clamp: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.clamp)) : std::nullopt;
+    case ModifierSlot::byte_address: return flag(surf && surface.byte_address);
+    case ModifierSlot::dim: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.dim)) : std::nullopt;
+    case ModifierSlot::extended: return flag(extended);
+    case ModifierSlot::op: case ModifierSlot::size: return std::nullopt;
+    case ModifierSlot::cache: return value(memory.cache);
+    case ModifierSlot::strength: return value(memory.strength);
+    case ModifierSlot::scope: return value(memory.scope);
+    case ModifierSlot::private_: return flag(memory.private_);
+    case ModifierSlot::clamp: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.clamp)) : std::nullopt;
   }
   return std::nullopt;
 }
 
-void Instruction::set_modifier(Slot slot, uint8_t v) {
+void Instruction::set_modifier(ModifierSlot slot, uint8_t v) {
   switch (slot) {
-    case Slot::mode: surface.formatted = v == mode_formatted; break;
-    case Slot::byte_address: surface.byte_address = v != 0; break;
-    case Slot::dim: surface.dim = static_cast<Dim>(v); break;
-    case Slot::extended: extended = v != 0; break;
-    case Slot::op: case Slot::size: break;
-    case Slot::cache: memory.cache = static_cast<CacheOp>(v); break;
-    case Slot::strength: memory.strength = static_cast<Strength>(v); break;
-    case Slot::scope: memory.scope = static_cast<Scope>(v); break;
-    case Slot::private_: memory.private_ = v != 0; break;
-    case Slot::clamp: surface.clamp = static_cast<Clamp>(v); break;
+    case ModifierSlot::mode: surface.formatted = v == mode_formatted; break;
+    case ModifierSlot::byte_address: surface.byte_address = v != 0; break;
+    case ModifierSlot::dim: surface.dim = static_cast<Dim>(v); break;
+    case ModifierSlot::extended: extended = v != 0; break;
+    case ModifierSlot::op: case ModifierSlot::size: break;
+    case ModifierSlot::cache: memory.cache = static_cast<CacheOp>(v); break;
+    case ModifierSlot::strength: memory.strength = static_cast<Strength>(v); break;
+    case ModifierSlot::scope: memory.scope = static_cast<Scope>(v); break;
+    case ModifierSlot::private_: memory.private_ = v != 0; break;
+    case ModifierSlot::clamp: surface.clamp = static_cast<Clamp>(v); break;
   }
 }
 

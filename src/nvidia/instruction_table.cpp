@@ -38,24 +38,24 @@ constexpr std::array<RegisterFileInfo, 3> register_files = {{
 
 constexpr std::array<SlotInfo, slot_count> slots = {{
     //                                               placeholder  use                     unwritten
-    // The flags and the mode are named by their spellings: see name(Slot).
-    {Slot::mode, "mode", false, SlotUse::surface, std::nullopt},
-    {Slot::byte_address, "", false, SlotUse::surface, 0},
-    {Slot::dim, "dimension", true, SlotUse::surface, std::nullopt},
-    {Slot::extended, "", false, SlotUse::extended_address, 0},
-    {Slot::op, "operation", true, SlotUse::any, std::nullopt},
-    {Slot::cache, "cache operation", true, SlotUse::memory, 0},  // surfaces and ATOM/RED (sm_70+, §10.3)
-    {Slot::size, "size", true, SlotUse::any, std::nullopt},
-    {Slot::strength, "strength", true, SlotUse::any, 0},
-    {Slot::scope, "scope", true, SlotUse::any, 0},
-    {Slot::private_, "", false, SlotUse::any, 0},
-    {Slot::clamp, "clamp", true, SlotUse::surface, static_cast<uint8_t>(Clamp::near)},  // .NEAR: not printed (§10.4)
+    // The flags and the mode are named by their spellings: see name(ModifierSlot).
+    {ModifierSlot::mode, "mode", false, SlotUse::surface, std::nullopt},
+    {ModifierSlot::byte_address, "", false, SlotUse::surface, 0},
+    {ModifierSlot::dim, "dimension", true, SlotUse::surface, std::nullopt},
+    {ModifierSlot::extended, "", false, SlotUse::extended_address, 0},
+    {ModifierSlot::op, "operation", true, SlotUse::any, std::nullopt},
+    {ModifierSlot::cache, "cache operation", true, SlotUse::memory, 0},  // surfaces and ATOM/RED (sm_70+, §10.3)
+    {ModifierSlot::size, "size", true, SlotUse::any, std::nullopt},
+    {ModifierSlot::strength, "strength", true, SlotUse::any, 0},
+    {ModifierSlot::scope, "scope", true, SlotUse::any, 0},
+    {ModifierSlot::private_, "", false, SlotUse::any, 0},
+    {ModifierSlot::clamp, "clamp", true, SlotUse::surface, static_cast<uint8_t>(Clamp::near)},  // .NEAR: not printed (§10.4)
 }};
 static_assert([] {
   for (int i = 0; i < slot_count; ++i)
     if (static_cast<int>(slots[i].slot) != i) return false;
   return true;
-}(), "slot_table() is indexed by Slot");
+}(), "slot_table() is indexed by ModifierSlot");
 
 // --- Modifiers other than ops and sizes: every spelling of a dim, clamp, cache operation,
 // strength, scope and flag, stated here once ------------------------------------------------
@@ -63,33 +63,33 @@ static_assert([] {
 constexpr uint8_t v(auto e) { return static_cast<uint8_t>(e); }
 
 constexpr std::array<ModifierInfo, 27> modifiers = {{
-    {"D", Slot::mode, mode_raw, false},
-    {"P", Slot::mode, mode_formatted, false},
-    {"BA", Slot::byte_address, 1, false},
-    {"1D", Slot::dim, v(Dim::d1), false},
-    {"1D_BUFFER", Slot::dim, v(Dim::d1_buffer), false},
-    {"1D_ARRAY", Slot::dim, v(Dim::d1_array), false},
-    {"2D", Slot::dim, v(Dim::d2), false},
-    {"2D_ARRAY", Slot::dim, v(Dim::d2_array), false},
-    {"3D", Slot::dim, v(Dim::d3), false},
-    {"E", Slot::extended, 1, false},
-    {"EF", Slot::cache, v(CacheOp::ef), true},
-    {"EL", Slot::cache, v(CacheOp::el), true},
-    {"LU", Slot::cache, v(CacheOp::lu), true},
-    {"EU", Slot::cache, v(CacheOp::eu), true},
-    {"NA", Slot::cache, v(CacheOp::na), true},
-    {"STRONG", Slot::strength, v(Strength::strong), true},
-    {"CONSTANT", Slot::strength, v(Strength::constant), true},
-    {"MMIO", Slot::strength, v(Strength::mmio), true},
-    {"CTA", Slot::scope, v(Scope::cta), true},
-    {"SM", Slot::scope, v(Scope::sm), true},
-    {"GPU", Slot::scope, v(Scope::gpu), true},
-    {"SYS", Slot::scope, v(Scope::sys), true},
-    {"VC", Slot::scope, v(Scope::vc), true},
-    {"PRIVATE", Slot::private_, 1, true},
-    {"IGN", Slot::clamp, v(Clamp::ign), false},
-    {"NEAR", Slot::clamp, v(Clamp::near), false},
-    {"TRAP", Slot::clamp, v(Clamp::trap), false},
+    {"D", ModifierSlot::mode, mode_raw, false},
+    {"P", ModifierSlot::mode, mode_formatted, false},
+    {"BA", ModifierSlot::byte_address, 1, false},
+    {"1D", ModifierSlot::dim, v(Dim::d1), false},
+    {"1D_BUFFER", ModifierSlot::dim, v(Dim::d1_buffer), false},
+    {"1D_ARRAY", ModifierSlot::dim, v(Dim::d1_array), false},
+    {"2D", ModifierSlot::dim, v(Dim::d2), false},
+    {"2D_ARRAY", ModifierSlot::dim, v(Dim::d2_array), false},
+    {"3D", ModifierSlot::dim, v(Dim::d3), false},
+    {"E", ModifierSlot::extended, 1, false},
+    {"EF", ModifierSlot::cache, v(CacheOp::ef), true},
+    {"EL", ModifierSlot::cache, v(CacheOp::el), true},
+    {"LU", ModifierSlot::cache, v(CacheOp::lu), true},
+    {"EU", ModifierSlot::cache, v(CacheOp::eu), true},
+    {"NA", ModifierSlot::cache, v(CacheOp::na), true},
+    {"STRONG", ModifierSlot::strength, v(Strength::strong), true},
+    {"CONSTANT", ModifierSlot::strength, v(Strength::constant), true},
+    {"MMIO", ModifierSlot::strength, v(Strength::mmio), true},
+    {"CTA", ModifierSlot::scope, v(Scope::cta), true},
+    {"SM", ModifierSlot::scope, v(Scope::sm), true},
+    {"GPU", ModifierSlot::scope, v(Scope::gpu), true},
+    {"SYS", ModifierSlot::scope, v(Scope::sys), true},
+    {"VC", ModifierSlot::scope, v(Scope::vc), true},
+    {"PRIVATE", ModifierSlot::private_, 1, true},
+    {"IGN", ModifierSlot::clamp, v(Clamp::ign), false},
+    {"NEAR", ModifierSlot::clamp, v(Clamp::near), false},
+    {"TRAP", ModifierSlot::clamp, v(Clamp::trap), false},
 }};
 
 // The spelling of each slot's values, by slot and value: "" for none.
@@ -99,7 +99,7 @@ constexpr auto spellings_by_slot = [] {
   for (const ModifierInfo& m : modifiers) t[static_cast<int>(m.slot)][m.value] = m.name;
   return t;
 }();
-constexpr std::string_view spelled(Slot slot, uint8_t value) {
+constexpr std::string_view spelled(ModifierSlot slot, uint8_t value) {
   return value < modifier_value_count ? spellings_by_slot[static_cast<int>(slot)][value] : std::string_view();
 }
 
@@ -107,7 +107,7 @@ constexpr std::string_view spelled(Slot slot, uint8_t value) {
 
 // The names are the modifier table's.
 constexpr DimInfo dim(Dim d, int code, int coordinates, int alignment) {
-  return {d, spelled(Slot::dim, v(d)), code, coordinates, alignment};
+  return {d, spelled(ModifierSlot::dim, v(d)), code, coordinates, alignment};
 }
 constexpr std::array<DimInfo, 6> dims = {{
     dim(Dim::d1, 0, 1, 1),
@@ -118,7 +118,7 @@ constexpr std::array<DimInfo, 6> dims = {{
     dim(Dim::d3, 5, 3, 4),
 }};
 
-constexpr ClampInfo clamp(Clamp c, int code) { return {c, spelled(Slot::clamp, v(c)), code}; }
+constexpr ClampInfo clamp(Clamp c, int code) { return {c, spelled(ModifierSlot::clamp, v(c)), code}; }
 constexpr std::array<ClampInfo, 3> clamps = {{clamp(Clamp::ign, 0), clamp(Clamp::near, 1), clamp(Clamp::trap, 2)}};
 
 // --- Operand shapes (§10.2 SPA 5.0, §10.3 sm_70+) -------------------------------------------
@@ -288,7 +288,7 @@ const std::array<EncodingInfo, encoding_form_count> unnamed_encodings = {{
 // all there is), and "with Ps" for the form with Ps of a pair.
 std::string form_name(const EncodingInfo& e) {
   std::string out(info(e.mnemonic).name);
-  if (e.formatted) out += fmt::format(".{}", spelled(Slot::mode, mode_formatted));
+  if (e.formatted) out += fmt::format(".{}", spelled(ModifierSlot::mode, mode_formatted));
   const bool handle = e.handle != FormHandle::none;
   if (handle) out += e.handle == FormHandle::bound ? " bound" : " bindless";
   if (const auto op = compare_op(e.ops)) out += fmt::format("{}.{}", handle ? " " : "", info(*op).name);
@@ -368,16 +368,16 @@ std::optional<uint8_t> parse_register(RegisterFile file, std::string_view text) 
 }
 
 std::span<const SlotInfo> slot_table() { return slots; }
-const SlotInfo& info(Slot slot) { return slots[static_cast<int>(slot)]; }
+const SlotInfo& info(ModifierSlot slot) { return slots[static_cast<int>(slot)]; }
 
-std::string_view name(Slot slot) {
+std::string_view name(ModifierSlot slot) {
   // A flag is named by its spelling (".BA"), the mode by its SPA 5.0 value ("mode (.D)").
   static const std::array<std::string, slot_count> names = [] {
     std::array<std::string, slot_count> out;
     for (const SlotInfo& s : slots) {
       std::string& n = out[static_cast<int>(s.slot)];
       n = s.name;
-      if (s.slot == Slot::mode) n += fmt::format(" (.{})", spelled(Slot::mode, mode_raw));
+      if (s.slot == ModifierSlot::mode) n += fmt::format(" (.{})", spelled(ModifierSlot::mode, mode_raw));
       else if (n.empty()) n = fmt::format(".{}", spelled(s.slot, 1));
     }
     return out;
@@ -385,29 +385,29 @@ std::string_view name(Slot slot) {
   return names[static_cast<int>(slot)];
 }
 
-bool takes_placeholder(Slot slot) { return info(slot).placeholder; }
+bool takes_placeholder(ModifierSlot slot) { return info(slot).placeholder; }
 
 static constexpr uint8_t families(auto... f) { return static_cast<uint8_t>(((1u << static_cast<int>(f)) | ...)); }
 
 // Each SPA 5.0 stem with where nvdisasm prints it; `INVALID` (no slot) is the sm_70+ spelling and
 // comes last, since every other stem starts with it.
 constexpr std::array<PlaceholderStem, 7> stems = {{
-    {"INVALIDATOMICSIZE", Slot::size},
-    {"???", Slot::op, 0xff, true},
-    {"INVALIDATOMSOP", Slot::op, families(Family::ATOMS, Family::SUATOM)},
-    {"INVALIDATOMOP", Slot::op, families(Family::ATOM, Family::RED, Family::SURED)},
-    {"INVALIDSURFACEDIM", Slot::dim},
-    {"INVALIDSURFACECLAMP", Slot::clamp},
+    {"INVALIDATOMICSIZE", ModifierSlot::size},
+    {"???", ModifierSlot::op, 0xff, true},
+    {"INVALIDATOMSOP", ModifierSlot::op, families(Family::ATOMS, Family::SUATOM)},
+    {"INVALIDATOMOP", ModifierSlot::op, families(Family::ATOM, Family::RED, Family::SURED)},
+    {"INVALIDSURFACEDIM", ModifierSlot::dim},
+    {"INVALIDSURFACECLAMP", ModifierSlot::clamp},
     {"INVALID", std::nullopt},
 }};
 
 std::span<const PlaceholderStem> placeholder_stems() { return stems; }
 
-std::string_view placeholder_stem(Slot slot, Family family, AtomOp op, Dialect dialect, bool formatted_cas) {
+std::string_view placeholder_stem(ModifierSlot slot, Family family, AtomOp op, Dialect dialect, bool formatted_cas) {
   const PlaceholderStem& generic = stems.back();
   // sm_70+: a 64-bit register address without .E prints `.???0` where .E would be, and
   // ATOMS.POPC.INC/ARRIVE print an unnamed size `.???n` (sm_80 on).
-  if (slot == Slot::extended || (slot == Slot::size && (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE)))
+  if (slot == ModifierSlot::extended || (slot == ModifierSlot::size && (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE)))
     return unnamed_stem;
   if (dialect != Dialect::spa5) return generic.text;
   for (const PlaceholderStem& s : stems)
@@ -423,9 +423,9 @@ const ModifierInfo* find_modifier(std::string_view text) {
   return nullptr;
 }
 
-std::string_view modifier_name(Slot slot, uint8_t value) { return spelled(slot, value); }
+std::string_view modifier_name(ModifierSlot slot, uint8_t value) { return spelled(slot, value); }
 
-std::string modifier_names(Slot slot) {
+std::string modifier_names(ModifierSlot slot) {
   std::string out;
   for (const ModifierInfo& m : modifiers) {
     if (m.slot != slot) continue;
@@ -435,7 +435,7 @@ std::string modifier_names(Slot slot) {
   return out;
 }
 
-bool slot_applies(Slot slot, Mnemonic mnemonic) {
+bool slot_applies(ModifierSlot slot, Mnemonic mnemonic) {
   const MnemonicInfo& m = info(mnemonic);
   switch (info(slot).use) {
     case SlotUse::surface: return m.surface;
@@ -446,9 +446,9 @@ bool slot_applies(Slot slot, Mnemonic mnemonic) {
   return true;
 }
 
-std::string_view name(Strength s) { return spelled(Slot::strength, v(s)); }
-std::string_view name(Scope s) { return spelled(Slot::scope, v(s)); }
-std::string_view name(CacheOp c) { return spelled(Slot::cache, v(c)); }
+std::string_view name(Strength s) { return spelled(ModifierSlot::strength, v(s)); }
+std::string_view name(Scope s) { return spelled(ModifierSlot::scope, v(s)); }
+std::string_view name(CacheOp c) { return spelled(ModifierSlot::cache, v(c)); }
 
 std::string_view name(OperandRole role) {
   static constexpr std::array<std::string_view, operand_role_count> names = {
@@ -488,8 +488,8 @@ std::string_view name(FieldKind kind) {
       "Rd", "Ra", "Rb", "Rc", "guard predicate", "guard negate", "ImmS20/ImmU20", "ImmS24/4", "", "", "size", "size",
       "size", "size", "op", "CAS operand layout", "CAS kind", "formatted CAS op", "Ps", "dim", "tsPtrIdxU13", "clamp",
       "unassigned"};
-  if (kind == F::extended) return name(Slot::extended);
-  if (kind == F::byte_address) return name(Slot::byte_address);
+  if (kind == F::extended) return name(ModifierSlot::extended);
+  if (kind == F::byte_address) return name(ModifierSlot::byte_address);
   return names[static_cast<int>(kind)];
 }
 

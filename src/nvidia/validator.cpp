@@ -41,7 +41,7 @@ class Validator {
     else out_.error(at(column), std::move(message), std::move(rule));
   }
   void warning(uint32_t column, std::string message, std::string rule) { out_.warning(at(column), std::move(message), std::move(rule)); }
-  uint32_t col(Slot s) const { return i_.columns.column(s) ? i_.columns.column(s) : i_.columns.mnemonic; }
+  uint32_t col(ModifierSlot s) const { return i_.columns.column(s) ? i_.columns.column(s) : i_.columns.mnemonic; }
   uint32_t col(OperandRole r) const { return i_.columns.column(r); }
   std::string opcode() const { return fmt::format("{}.{}", info(i_.mnemonic).name, info(i_.op).name); }
   // The rules of seed 002's SUATOM.CAS, which every surface compare is held to.
@@ -69,13 +69,13 @@ class Validator {
                                   first_architecture_with(has)),
               "docs/oracles.md");
     };
-    if (i_.size == Size::U128) later(col(Slot::size), "a .128 atomic", &GenerationInfo::b128);
-    if (info(i_.size).vector) later(col(Slot::size), "a vector atomic", &GenerationInfo::vector_atomics);
-    if (i_.size == Size::F32_RN) later(col(Slot::size), "an f32 atomic without .FTZ", &GenerationInfo::vector_atomics);
+    if (i_.size == Size::U128) later(col(ModifierSlot::size), "a .128 atomic", &GenerationInfo::b128);
+    if (info(i_.size).vector) later(col(ModifierSlot::size), "a vector atomic", &GenerationInfo::vector_atomics);
+    if (i_.size == Size::F32_RN) later(col(ModifierSlot::size), "an f32 atomic without .FTZ", &GenerationInfo::vector_atomics);
     const std::string cast_spin = fmt::format("{}.{}", name(i_.family()), info(AtomOp::CAST_SPIN).name);
-    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM) later(col(Slot::op), cast_spin, &GenerationInfo::atom_cast_spin);
+    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM) later(col(ModifierSlot::op), cast_spin, &GenerationInfo::atom_cast_spin);
     if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOMS && (i_.pu && !i_.rd) != g.atoms_cast_spin_predicate)
-      warning(col(Slot::op),
+      warning(col(ModifierSlot::op),
               fmt::format("{} prints {} with {}", name(arch), cast_spin,
                           g.atoms_cast_spin_predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
               "docs/oracles.md");
@@ -101,20 +101,20 @@ class Validator {
   // .P (formatted surface data): nvdisasm reads it, seed 002 defines only .D (raw data).
   void formatted() {
     if (i_.is_surface() && i_.surface.formatted)
-      error(col(Slot::mode),
+      error(col(ModifierSlot::mode),
             fmt::format("{}.{} (formatted surface data) has no semantics on the {} page, which defines only .{} "
                         "(raw data): it prints and encodes but does not execute",
-                        info(i_.mnemonic).name, modifier_name(Slot::mode, mode_formatted), name(Family::SUATOM),
-                        modifier_name(Slot::mode, mode_raw)),
+                        info(i_.mnemonic).name, modifier_name(ModifierSlot::mode, mode_formatted), name(Family::SUATOM),
+                        modifier_name(ModifierSlot::mode, mode_raw)),
             "seed 002, docs/oracles.md");
   }
 
   void legality() {
-    if (i_.placeholders[static_cast<int>(Slot::op)] || i_.placeholders[static_cast<int>(Slot::size)]) return;
+    if (i_.placeholders[static_cast<int>(ModifierSlot::op)] || i_.placeholders[static_cast<int>(ModifierSlot::size)]) return;
     if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size)) {
       // Illegal only by the SPA 5.0 tables (.128, for one): sm_70+ text may hold it.
       if (spa5() && legal(i_.family(), Dialect::modern, i_.op, i_.size)) *why = spa5_rule(std::move(*why));
-      error(i_.columns.column(Slot::size) ? col(Slot::size) : col(Slot::op), *why, "");
+      error(i_.columns.column(ModifierSlot::size) ? col(ModifierSlot::size) : col(ModifierSlot::op), *why, "");
     }
   }
 
@@ -122,7 +122,7 @@ class Validator {
   void f16x2_spelling() {
     for (const SizeSpelling& s : size_spellings())
       if (s.unapplied_flush && s.size == i_.size && s.text == i_.size_spelling)
-        warning(col(Slot::size),
+        warning(col(ModifierSlot::size),
                 fmt::format("the .FTZ of {} is not applied: size code {} keeps subnormals, the same operation as {} "
                             "(ASSUMPTION; --f16x2-flush selects flushing)",
                             s.text, info(s.size).atom_code, size_name(s.size)),
@@ -250,7 +250,7 @@ class Validator {
     if (ra == RZ) {
       error(i_.columns.ra, fmt::format("{} coordinates Ra cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")", mn),
             "spec/nvidia.md §6.4");
-    } else if (!i_.placeholders[static_cast<int>(Slot::dim)]) {
+    } else if (!i_.placeholders[static_cast<int>(ModifierSlot::dim)]) {
       const DimInfo& d = info(i_.surface.dim);
       if (ra % d.alignment)
         error(i_.columns.ra,

@@ -18,6 +18,7 @@
 #include <memory>
 
 #include "gpuatom/memory/surface.hpp"
+#include "gpuatom/nvidia/generic_windows.hpp"
 #include "gpuatom/nvidia/parser.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/nvidia/surface_access.hpp"
@@ -38,11 +39,11 @@ using namespace nvidia;  // the SASS front-end: instructions, registers, surface
 using support::Bits128;
 
 constexpr uint32_t warp_size = 32;
-// Generic-address windows (spec/nvidia.md §7.2, PROPOSED defaults).
-constexpr memory::Window local_window{0x00fe00000000ULL, 16ULL << 20};
-constexpr memory::Window shared_window{0x00ff00000000ULL, 16ULL << 20};
+using nvidia::generic_local_window;
+using nvidia::generic_shared_window;
 
-// Register kinds a scenario can name: R0–R254, P0–P6, UR0–UR62.
+// Register kinds a scenario can name: every register of a file but its zero/true one (RZ, PT,
+// URZ), which holds no value. The names and limits are nvidia::register_file_table()'s.
 enum class Bank : uint8_t { r, p, ur };
 struct RegisterName {
   Bank bank;
@@ -50,18 +51,12 @@ struct RegisterName {
 };
 
 std::optional<RegisterName> parse_register(std::string_view name) {
-  const auto number = [](std::string_view digits, uint64_t max) { return support::parse_unsigned(digits, max); };
-  if (support::istarts_with(name, "UR") && name.size() > 2) {
-    if (const auto n = number(name.substr(2), 62)) return RegisterName{Bank::ur, static_cast<uint8_t>(*n)};
-    return std::nullopt;
-  }
-  if ((name[0] == 'R' || name[0] == 'r') && name.size() > 1) {
-    if (const auto n = number(name.substr(1), 254)) return RegisterName{Bank::r, static_cast<uint8_t>(*n)};
-    return std::nullopt;
-  }
-  if ((name[0] == 'P' || name[0] == 'p') && name.size() > 1) {
-    if (const auto n = number(name.substr(1), 6)) return RegisterName{Bank::p, static_cast<uint8_t>(*n)};
-  }
+  constexpr std::pair<nvidia::RegisterFile, Bank> files[] = {
+      {nvidia::RegisterFile::general, Bank::r}, {nvidia::RegisterFile::predicate, Bank::p},
+      {nvidia::RegisterFile::uniform, Bank::ur}};
+  for (const auto& [file, bank] : files)
+    if (const auto n = nvidia::parse_register(file, name))
+      return *n == nvidia::info(file).last_number ? std::nullopt : std::optional(RegisterName{bank, *n});
   return std::nullopt;
 }
 
@@ -557,7 +552,7 @@ class WarpLanes {
         offset += base * static_cast<uint64_t>(scale(a.suffix));
       }
       if (a.uniform_index) offset += regs.ur(*a.uniform_index);
-      return shared_window.base + (offset & 0xffffffffULL);  // a 32-bit offset into the CTA's shared memory
+      return generic_shared_window.base + (offset & 0xffffffffULL);  // a 32-bit offset into the CTA's shared memory
     }
     space = memory::Space::global;
     if (a.absolute()) return static_cast<uint64_t>(a.offset) & (in.wide_address() ? ~0ULL : 0xffffffffULL);
@@ -634,8 +629,8 @@ class SassMachine final : public BoundMachine<WarpLanes> {
 
  private:
   static void set_windows(memory::DeviceMemory& memory) {
-    memory.set_window(memory::Space::local, local_window);
-    memory.set_window(memory::Space::shared, shared_window);
+    memory.set_window(memory::Space::local, generic_local_window);
+    memory.set_window(memory::Space::shared, generic_shared_window);
   }
   std::optional<uint64_t> lane_value(std::string_view name, uint64_t tid) override {
     const auto reg = parse_register(name);

@@ -43,7 +43,7 @@ namespace gpuatom::scenario {
 namespace {
 
 using namespace intel;  // the vISA front-end: instructions, declarations, validator
-using intel::Slot;      // not scenario::Slot
+using intel::OperandSlot;
 
 constexpr uint32_t default_group = 8;  // SIMD8
 constexpr uint32_t max_group = 32;     // the execution mask has 32 bits
@@ -52,8 +52,8 @@ constexpr uint32_t max_batch_lanes = exec::max_group_size;
 
 // The operands a channel reads, in one order: SVM's address and sources, TYPED's coordinates.
 enum Read : uint8_t { read_address, read_src0, read_src1, read_u, read_v, read_r, read_lod, read_count };
-constexpr std::array<Slot, read_count> read_slots = {Slot::addresses, Slot::src0, Slot::src1, Slot::u,
-                                                     Slot::v,         Slot::r,    Slot::lod};
+constexpr std::array<OperandSlot, read_count> read_slots = {OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1, OperandSlot::u,
+                                                     OperandSlot::v,         OperandSlot::r,    OperandSlot::lod};
 
 struct CompiledInstruction {
   Instruction instruction;
@@ -559,7 +559,7 @@ class ThreadLanes {
   // y, every channel in bounds. False: the channels go one by one.
   template <class Access>
   bool as_line(const CompiledInstruction& c, exec::LaneMask mask, Access& access) {
-    const bool returns = !c.instruction.operand(Slot::dst).is_null();
+    const bool returns = !c.instruction.operand(OperandSlot::dst).is_null();
     if (!c.line_shape || mask.bits == 0 || (returns && c.dst_observed)) return false;
     const auto lo = static_cast<uint32_t>(std::countr_zero(mask.bits));
     const uint32_t span = 63 - static_cast<uint32_t>(std::countl_zero(mask.bits)) - lo;
@@ -583,7 +583,7 @@ class ThreadLanes {
 
   template <class Reader>
   void read_with(Reader reader, const CompiledInstruction& c, std::span<exec::LaneWork> channels) {
-    const bool returns = !c.instruction.operand(Slot::dst).is_null();
+    const bool returns = !c.instruction.operand(OperandSlot::dst).is_null();
     for (exec::LaneWork& w : channels) {
       const uint32_t n = w.lane;
       const ChannelTarget target = reader.target(n);
@@ -608,7 +608,7 @@ class ThreadLanes {
       else return any_operands<Typed>(c);
     }();
     const Instruction& in = c.instruction;
-    const RawOperand& dst_operand = in.operand(Slot::dst);
+    const RawOperand& dst_operand = in.operand(OperandSlot::dst);
     const bool returns = !dst_operand.is_null();
     // Dst's bytes for channel 0, or null: not stored (nobody reads it, or it is null).
     uint8_t* dst = nullptr;
@@ -664,7 +664,7 @@ class ThreadLanes {
 
   void write_dst(uint32_t i, uint32_t n, uint64_t bits) {
     const CompiledInstruction& c = p_.code[i];
-    const RawOperand& dst = c.instruction.operand(Slot::dst);
+    const RawOperand& dst = c.instruction.operand(OperandSlot::dst);
     write_bytes(state, p_.layout, dst.id, dst.offset + uint64_t{n} * c.data_bytes, c.data_bytes, bits);
   }
 
@@ -863,7 +863,7 @@ struct OperandSpan {
   uint64_t begin, end;
   bool overlaps(const OperandSpan& o) const { return root == o.root && begin < o.end && o.begin < end; }
 };
-std::optional<OperandSpan> operand_span(const DeclarationTable& t, const CompiledInstruction& c, Slot slot) {
+std::optional<OperandSpan> operand_span(const DeclarationTable& t, const CompiledInstruction& c, OperandSlot slot) {
   const RawOperand& o = c.instruction.operand(slot);
   if (o.is_null() || !t.general(o.id)) return std::nullopt;
   const auto storage = t.storage(o.id);
@@ -873,10 +873,10 @@ std::optional<OperandSpan> operand_span(const DeclarationTable& t, const Compile
 
 // Whether `c`'s Dst shares a byte with one of `slots` of `later`.
 bool dst_overlaps(const DeclarationTable& t, const CompiledInstruction& c, const CompiledInstruction& later,
-                  std::initializer_list<Slot> slots) {
-  const auto dst = operand_span(t, c, Slot::dst);
+                  std::initializer_list<OperandSlot> slots) {
+  const auto dst = operand_span(t, c, OperandSlot::dst);
   if (!dst) return false;
-  for (const Slot slot : slots)
+  for (const OperandSlot slot : slots)
     if (const auto a = operand_span(t, later, slot); a && a->overlaps(*dst)) return true;
   return false;
 }
@@ -898,7 +898,7 @@ bool aliases_predefined(const Program& p, const std::optional<NameRef>& ref) {
 bool addresses_are_static(const Program& p) {
   for (size_t i = 0; i < p.code.size(); ++i)
     for (size_t j = i + 1; j < p.code.size(); ++j)
-      if (dst_overlaps(p.module.declarations, p.code[i], p.code[j], {Slot::addresses, Slot::u, Slot::v, Slot::r, Slot::lod}))
+      if (dst_overlaps(p.module.declarations, p.code[i], p.code[j], {OperandSlot::addresses, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod}))
         return false;
   return true;
 }
@@ -919,12 +919,12 @@ void plan_direct_operands(Program& p) {
   std::vector<bool> written(p.layout.root.size(), false), read(p.layout.root.size(), false);
   for (const CompiledInstruction& c : p.code) {
     const Instruction& in = c.instruction;
-    if (general(in.operand(Slot::dst))) written[root_of(in.operand(Slot::dst).id)] = true;
-    for (const Slot slot : {Slot::addresses, Slot::src0, Slot::src1, Slot::u, Slot::v, Slot::r, Slot::lod})
+    if (general(in.operand(OperandSlot::dst))) written[root_of(in.operand(OperandSlot::dst).id)] = true;
+    for (const OperandSlot slot : {OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod})
       if (general(in.operand(slot))) read[root_of(in.operand(slot).id)] = true;
   }
   // The init an operand can be computed from, if any.
-  const auto direct = [&](const CompiledInstruction& c, Slot slot) -> CompiledInstruction::Direct {
+  const auto direct = [&](const CompiledInstruction& c, OperandSlot slot) -> CompiledInstruction::Direct {
     const RawOperand& o = c.instruction.operand(slot);
     if (!general(o)) return {};
     const uint32_t root = root_of(o.id);
@@ -962,7 +962,7 @@ void plan_direct_operands(Program& p) {
     const Instruction& in = c.instruction;
     c.all_direct = true;
     for (uint8_t r = 0; r < read_count; ++r) {
-      const Slot slot = read_slots[r];
+      const OperandSlot slot = read_slots[r];
       c.direct[r] = direct(c, slot);
       if (general(in.operand(slot)) && c.direct[r].init < 0) {
         read_from_storage[root_of(in.operand(slot).id)] = true;
@@ -973,7 +973,7 @@ void plan_direct_operands(Program& p) {
     if (in.predicate.present()) stateless = false;
   }
   for (CompiledInstruction& c : p.code) {
-    const RawOperand& d = c.instruction.operand(Slot::dst);
+    const RawOperand& d = c.instruction.operand(OperandSlot::dst);
     c.dst_observed = general(d) && read[root_of(d.id)];
     if (c.dst_observed) stateless = false;
   }
@@ -1090,11 +1090,11 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     c.em_offset = in.exec.channel_offset();
     c.em_channels = in.exec.channels >= 32 ? 0xffffffffu : (1u << in.exec.channels) - 1u;
     c.access_bytes = static_cast<unsigned>(bits(in.width) / 8);
-    c.data_bytes = element_bytes(in, Slot::dst);
+    c.data_bytes = element_bytes(in, OperandSlot::dst);
     // The channel's address: SVM's and LSC's Addresses, DWORD_ATOMIC's Offsets (read as addresses);
     // LSC's scale and offset, then the address size's bits, then shared local memory's region.
-    const Slot address_slot = in.form == Form::dword ? Slot::offsets : Slot::addresses;
-    c.instruction.operand(Slot::addresses) = in.operand(address_slot);
+    const OperandSlot address_slot = in.form == Form::dword ? OperandSlot::offsets : OperandSlot::addresses;
+    c.instruction.operand(OperandSlot::addresses) = in.operand(address_slot);
     c.address_bytes = element_bytes(in, address_slot);
     c.address_scale = is_lsc(in.form) ? in.lsc.scale : 1;
     c.address_offset = is_lsc(in.form) ? static_cast<uint64_t>(int64_t{in.lsc.offset}) : 0;
@@ -1111,14 +1111,14 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     const bool flat = c.dim == memory::SurfaceDim::d1 || c.dim == memory::SurfaceDim::d1_buffer ||
                       c.dim == memory::SurfaceDim::d2;
     c.line_shape = c.placement.src0_only() && !c.address_transform &&
-                   (!c.surface || (flat && in.operand(Slot::lod).is_null()));
+                   (!c.surface || (flat && in.operand(OperandSlot::lod).is_null()));
     p.code.push_back(c);
   }
   p.layout = Layout(p.module.declarations);
   p.static_addresses = addresses_are_static(p);
   for (CompiledInstruction& c : p.code)
     c.independent = !dst_overlaps(p.module.declarations, c, c,
-                                  {Slot::src0, Slot::src1, Slot::addresses, Slot::u, Slot::v, Slot::r, Slot::lod});
+                                  {OperandSlot::src0, OperandSlot::src1, OperandSlot::addresses, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod});
 
   if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
 

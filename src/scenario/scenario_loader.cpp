@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gpuatom/memory/fault.hpp"
+#include "gpuatom/nvidia/generic_windows.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/text.hpp"
@@ -17,8 +18,6 @@ constexpr uint64_t max_lanes = 1ULL << 32;           // DECISION: a launch has a
 constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
 constexpr uint64_t default_first_base = 0x10000000;  // where regions without a base start
 constexpr uint64_t region_alignment = 0x10000;
-constexpr uint64_t local_window_base = 0x00fe00000000ULL;   // spec/nvidia.md §7.2 (PROPOSED)
-constexpr uint64_t shared_window_base = 0x00ff00000000ULL;
 constexpr uint64_t max_header_index = 0xfffff;  // headerPtr is handle bits 19:0 (spec/nvidia.md §8.2)
 constexpr uint64_t max_bound_index = 0x1fff;    // #tsPtrIdxU13
 
@@ -203,8 +202,8 @@ class Loader {
       // Shared and local regions default to the start of NVIDIA's windows (spec/nvidia.md §7.2);
       // global regions follow one another.
       const bool windowed = r.attributes.space != memory::Space::global;
-      if (!r.base) r.base = r.attributes.space == memory::Space::shared ? shared_window_base
-                            : r.attributes.space == memory::Space::local ? local_window_base
+      if (!r.base) r.base = r.attributes.space == memory::Space::shared ? nvidia::generic_shared_window.base
+                            : r.attributes.space == memory::Space::local ? nvidia::generic_local_window.base
                                                                          : next_base;
       if (!windowed)
         next_base = std::max(next_base, (*r.base + r.size + 2 * region_alignment - 1) / region_alignment * region_alignment);

@@ -119,9 +119,9 @@ TEST(IntelBinary, AStreamOfInstructionsAndFieldOffsets) {
   const auto decoded = decode(stream, "b", {IdWidth::four, 0x100}, d);
   ASSERT_EQ(decoded.size(), 5u) << d.format_all();
   EXPECT_EQ(decoded[1].where.start.byte_offset, 0x100u + 30);
-  EXPECT_EQ(decoded[1].location(Slot::src1).byte_offset, 0x100u + 30 + 18);  // SVM: Src1 at byte 18
+  EXPECT_EQ(decoded[1].location(OperandSlot::src1).byte_offset, 0x100u + 30 + 18);  // SVM: Src1 at byte 18
   EXPECT_EQ(decoded[4].where.surface.byte_offset, 0x100u + 3 * 30 + 48 + 5);
-  EXPECT_EQ(decoded[4].location(Slot::dst).byte_offset, 0x100u + 3 * 30 + 48 + 42);
+  EXPECT_EQ(decoded[4].location(OperandSlot::dst).byte_offset, 0x100u + 3 * 30 + 48 + 42);
 }
 
 TEST(IntelBinary, LegacyTwoByteIds) {
@@ -142,13 +142,13 @@ TEST(IntelBinary, LegacyTwoByteIds) {
   encode(m.instructions[0], bytes, IdWidth::two);
   EXPECT_EQ(bytes, hex("4E 05 03 00 00 00 20 00 00 00 22 00 00 00 00 00 00 00 21 00 00 00"));
   Instruction big = m.instructions[0];
-  big.operand(Slot::dst).id = 0x10000;
+  big.operand(OperandSlot::dst).id = 0x10000;
   EXPECT_NE(encode(big, bytes, IdWidth::two)->find("does not fit a 2-byte id"), std::string::npos);
 }
 
 TEST(IntelBinary, EncoderRefusesWhatTheBytesCannotHold) {
   Instruction i;
-  i.operand(Slot::addresses).id = 32;
+  i.operand(OperandSlot::addresses).id = 32;
   std::vector<uint8_t> bytes;
   i.form = Form::typed;
   i.width = Width::w64;

@@ -15,12 +15,12 @@ TEST(IntelTable, FormsAndLayouts) {
   EXPECT_EQ(encoded_size(Form::typed), 48u);
   EXPECT_EQ(encoded_size(Form::svm), 30u);
   EXPECT_EQ(form_info(Form::typed).text_operands.size(), 7u);
-  EXPECT_EQ(form_info(Form::svm).text_operands[1], Slot::dst);  // SVM text: dst right after the addresses
-  EXPECT_EQ(form_info(Form::svm).layout.back().slot, Slot::dst);  // binary: dst last
-  EXPECT_TRUE(uses_slot(Form::typed, Slot::lod));
-  EXPECT_FALSE(uses_slot(Form::svm, Slot::u));
-  EXPECT_FALSE(uses_slot(Form::typed, Slot::addresses));
-  EXPECT_EQ(slot_name(Slot::lod), "LOD");
+  EXPECT_EQ(form_info(Form::svm).text_operands[1], OperandSlot::dst);  // SVM text: dst right after the addresses
+  EXPECT_EQ(form_info(Form::svm).layout.back().slot, OperandSlot::dst);  // binary: dst last
+  EXPECT_TRUE(uses_slot(Form::typed, OperandSlot::lod));
+  EXPECT_FALSE(uses_slot(Form::svm, OperandSlot::u));
+  EXPECT_FALSE(uses_slot(Form::typed, OperandSlot::addresses));
+  EXPECT_EQ(slot_name(OperandSlot::lod), "LOD");
 }
 
 TEST(IntelTable, WidthBits) {
@@ -88,20 +88,20 @@ TEST(IntelTable, DataTypes) {
 }
 
 TEST(IntelTable, TypeRules) {
-  const auto rule = [](Form f, AtomicOp op, Width w, Slot s) { return type_rule(f, op, w, s); };
-  EXPECT_TRUE(rule(Form::svm, AtomicOp::ADD, Width::w32, Slot::src0).accepts(DataType::UD));
-  EXPECT_TRUE(rule(Form::svm, AtomicOp::ADD, Width::w64, Slot::dst).accepts(DataType::UQ));
-  EXPECT_EQ(rule(Form::svm, AtomicOp::ADD, Width::w64, Slot::dst).element_bytes, 8);
-  EXPECT_EQ(rule(Form::svm, AtomicOp::ADD, Width::w16, Slot::dst).element_bytes, 4);  // unpacked
-  EXPECT_TRUE(rule(Form::svm, AtomicOp::IMIN, Width::w64, Slot::src0).accepts(DataType::Q));
-  EXPECT_TRUE(rule(Form::typed, AtomicOp::IMAX, Width::w32, Slot::dst).accepts(DataType::D));
-  EXPECT_TRUE(rule(Form::svm, AtomicOp::FMIN, Width::w16, Slot::src0).accepts(DataType::F));
-  EXPECT_FALSE(rule(Form::svm, AtomicOp::FMIN, Width::w32, Slot::src0).accepts(DataType::UD));
-  EXPECT_TRUE(rule(Form::typed, AtomicOp::FCMPWR, Width::w32, Slot::src1).accepts(DataType::UD));
-  EXPECT_TRUE(rule(Form::typed, AtomicOp::FCMPWR, Width::w32, Slot::src1).accepts(DataType::F));
-  EXPECT_TRUE(rule(Form::svm, AtomicOp::ADD, Width::w32, Slot::addresses).accepts(DataType::UQ));
-  EXPECT_EQ(rule(Form::svm, AtomicOp::ADD, Width::w32, Slot::addresses).element_bytes, 8);
-  EXPECT_TRUE(rule(Form::typed, AtomicOp::ADD, Width::w16, Slot::lod).accepts(DataType::UD));
+  const auto rule = [](Form f, AtomicOp op, Width w, OperandSlot s) { return type_rule(f, op, w, s); };
+  EXPECT_TRUE(rule(Form::svm, AtomicOp::ADD, Width::w32, OperandSlot::src0).accepts(DataType::UD));
+  EXPECT_TRUE(rule(Form::svm, AtomicOp::ADD, Width::w64, OperandSlot::dst).accepts(DataType::UQ));
+  EXPECT_EQ(rule(Form::svm, AtomicOp::ADD, Width::w64, OperandSlot::dst).element_bytes, 8);
+  EXPECT_EQ(rule(Form::svm, AtomicOp::ADD, Width::w16, OperandSlot::dst).element_bytes, 4);  // unpacked
+  EXPECT_TRUE(rule(Form::svm, AtomicOp::IMIN, Width::w64, OperandSlot::src0).accepts(DataType::Q));
+  EXPECT_TRUE(rule(Form::typed, AtomicOp::IMAX, Width::w32, OperandSlot::dst).accepts(DataType::D));
+  EXPECT_TRUE(rule(Form::svm, AtomicOp::FMIN, Width::w16, OperandSlot::src0).accepts(DataType::F));
+  EXPECT_FALSE(rule(Form::svm, AtomicOp::FMIN, Width::w32, OperandSlot::src0).accepts(DataType::UD));
+  EXPECT_TRUE(rule(Form::typed, AtomicOp::FCMPWR, Width::w32, OperandSlot::src1).accepts(DataType::UD));
+  EXPECT_TRUE(rule(Form::typed, AtomicOp::FCMPWR, Width::w32, OperandSlot::src1).accepts(DataType::F));
+  EXPECT_TRUE(rule(Form::svm, AtomicOp::ADD, Width::w32, OperandSlot::addresses).accepts(DataType::UQ));
+  EXPECT_EQ(rule(Form::svm, AtomicOp::ADD, Width::w32, OperandSlot::addresses).element_bytes, 8);
+  EXPECT_TRUE(rule(Form::typed, AtomicOp::ADD, Width::w16, OperandSlot::lod).accepts(DataType::UD));
 }
 
 TEST(IntelTable, PlatformProfiles) {

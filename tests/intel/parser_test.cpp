@@ -35,18 +35,18 @@ TEST(IntelParser, SvmFieldsLandInTheirSlots) {
   EXPECT_EQ(i.predicate.id, 1);
   EXPECT_EQ(i.predicate.control, PredicateControl::all);
   EXPECT_TRUE(i.predicate.invert);
-  EXPECT_EQ(i.operand(Slot::addresses), (RawOperand{32, 32}));
-  EXPECT_EQ(i.operand(Slot::dst), (RawOperand{41, 64}));  // D64: dst follows the addresses in text
-  EXPECT_EQ(i.operand(Slot::src0), (RawOperand{40, 0}));
-  EXPECT_EQ(i.operand(Slot::src1), (RawOperand{42, 96}));
-  EXPECT_EQ(element_bytes(i, Slot::src1), 8);
-  EXPECT_EQ(element_bytes(i, Slot::addresses), 8);
+  EXPECT_EQ(i.operand(OperandSlot::addresses), (RawOperand{32, 32}));
+  EXPECT_EQ(i.operand(OperandSlot::dst), (RawOperand{41, 64}));  // D64: dst follows the addresses in text
+  EXPECT_EQ(i.operand(OperandSlot::src0), (RawOperand{40, 0}));
+  EXPECT_EQ(i.operand(OperandSlot::src1), (RawOperand{42, 96}));
+  EXPECT_EQ(element_bytes(i, OperandSlot::src1), 8);
+  EXPECT_EQ(element_bytes(i, OperandSlot::addresses), 8);
   EXPECT_EQ(i.where.op.column, line.find("cmpxchg") + 1);
   EXPECT_EQ(i.where.width.column, line.find("64") + 1);
   EXPECT_EQ(i.where.mask.column, line.find("M3_NM") + 1);
   EXPECT_EQ(i.where.exec_size.column, line.find("2)") + 1);
   EXPECT_EQ(i.where.predicate.column, 3u);
-  EXPECT_EQ(i.location(Slot::src1).column, line.find("C64") + 1);
+  EXPECT_EQ(i.location(OperandSlot::src1).column, line.find("C64") + 1);
 }
 
 TEST(IntelParser, TypedFieldsLandInTheirSlots) {
@@ -54,12 +54,12 @@ TEST(IntelParser, TypedFieldsLandInTheirSlots) {
   EXPECT_EQ(i.form, Form::typed);
   EXPECT_EQ(i.width, Width::w16);
   EXPECT_EQ(i.surface, 9);  // S1D = 6, S1DA = 7, S2D = 8, S2DA = 9
-  EXPECT_EQ(i.operand(Slot::u).id, 50u);
-  EXPECT_EQ(i.operand(Slot::lod).id, 53u);
-  EXPECT_EQ(i.operand(Slot::src0).id, 38u);
-  EXPECT_EQ(i.operand(Slot::src1).id, 39u);
-  EXPECT_EQ(i.operand(Slot::dst).id, 33u);
-  EXPECT_EQ(element_bytes(i, Slot::dst), 4);  // .16 keeps dwords
+  EXPECT_EQ(i.operand(OperandSlot::u).id, 50u);
+  EXPECT_EQ(i.operand(OperandSlot::lod).id, 53u);
+  EXPECT_EQ(i.operand(OperandSlot::src0).id, 38u);
+  EXPECT_EQ(i.operand(OperandSlot::src1).id, 39u);
+  EXPECT_EQ(i.operand(OperandSlot::dst).id, 33u);
+  EXPECT_EQ(element_bytes(i, OperandSlot::dst), 4);  // .16 keeps dwords
 }
 
 TEST(IntelParser, AliasesReadAsTheCanonicalForm) {

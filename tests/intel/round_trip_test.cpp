@@ -20,15 +20,15 @@ using namespace visa_test;
 namespace {
 
 // A variable of the type the slot's rule asks for first (the prelude has one of each).
-uint32_t variable_for(const DeclarationTable& d, Form form, AtomicOp op, Width width, Slot slot) {
+uint32_t variable_for(const DeclarationTable& d, Form form, AtomicOp op, Width width, OperandSlot slot) {
   const DataType t = type_rule(form, op, width, slot).accepted[0];
-  const bool is_dst = slot == Slot::dst;
+  const bool is_dst = slot == OperandSlot::dst;
   const char* name = "SRC";
   switch (t) {
-    case DataType::UD: name = slot == Slot::u ? "XC" : slot == Slot::v ? "YC" : is_dst ? "DST" : slot == Slot::src1 ? "CMP" : "SRC"; break;
+    case DataType::UD: name = slot == OperandSlot::u ? "XC" : slot == OperandSlot::v ? "YC" : is_dst ? "DST" : slot == OperandSlot::src1 ? "CMP" : "SRC"; break;
     case DataType::D: name = is_dst ? "DD" : "SD"; break;
     case DataType::F: name = is_dst ? "FD" : "SF"; break;
-    case DataType::UQ: name = slot == Slot::addresses ? "ADDR" : is_dst ? "D64" : slot == Slot::src1 ? "C64" : "S64"; break;
+    case DataType::UQ: name = slot == OperandSlot::addresses ? "ADDR" : is_dst ? "D64" : slot == OperandSlot::src1 ? "C64" : "S64"; break;
     case DataType::Q: name = is_dst ? "DQ" : "SQ"; break;
     case DataType::DF: name = is_dst ? "DDF" : "SDF"; break;
     default: break;
@@ -63,9 +63,9 @@ Generated generate(const DeclarationTable& d) {
               i.predicate = predicate;
               if (form == Form::typed) i.surface = static_cast<uint8_t>(d.lookup("SFREE")->id);
               if (form == Form::dword) i.surface = 0;  // %slm
-              for (Slot slot : form_info(form).text_operands) {
-                const bool null = (slot == Slot::src0 && op.src0 == Role::null) ||
-                                  (slot == Slot::src1 && op.src1 == Role::null) || slot == Slot::r || slot == Slot::lod;
+              for (OperandSlot slot : form_info(form).text_operands) {
+                const bool null = (slot == OperandSlot::src0 && op.src0 == Role::null) ||
+                                  (slot == OperandSlot::src1 && op.src1 == Role::null) || slot == OperandSlot::r || slot == OperandSlot::lod;
                 i.operand(slot) = null ? RawOperand{} : RawOperand{variable_for(d, form, op.op, width, slot), 0};
               }
               support::Diagnostics diagnostics;

@@ -71,12 +71,12 @@ TEST(SassInstructionTable, MnemonicsAndModifiers) {
   EXPECT_FALSE(info(Mnemonic::RED).returns);
   EXPECT_FALSE(parse_mnemonic("ATOMX"));
   ASSERT_TRUE(find_modifier("gpu"));
-  EXPECT_EQ(find_modifier("GPU")->slot, Slot::scope);
+  EXPECT_EQ(find_modifier("GPU")->slot, ModifierSlot::scope);
   EXPECT_TRUE(find_modifier("STRONG")->modern_only);
   EXPECT_FALSE(find_modifier("E")->modern_only);
-  EXPECT_FALSE(slot_applies(Slot::extended, Mnemonic::ATOMS));
-  EXPECT_FALSE(slot_applies(Slot::dim, Mnemonic::ATOM));
-  EXPECT_TRUE(slot_applies(Slot::clamp, Mnemonic::SURED));
-  EXPECT_TRUE(takes_placeholder(Slot::strength));
-  EXPECT_FALSE(takes_placeholder(Slot::extended));
+  EXPECT_FALSE(slot_applies(ModifierSlot::extended, Mnemonic::ATOMS));
+  EXPECT_FALSE(slot_applies(ModifierSlot::dim, Mnemonic::ATOM));
+  EXPECT_TRUE(slot_applies(ModifierSlot::clamp, Mnemonic::SURED));
+  EXPECT_TRUE(takes_placeholder(ModifierSlot::strength));
+  EXPECT_FALSE(takes_placeholder(ModifierSlot::extended));
 }

@@ -183,12 +183,12 @@ TEST(SassParser, ModernPredicateDestination) {
 
 TEST(SassParser, PlaceholdersTakeTheNextEnumeratedSlot) {
   const Instruction s = parse_one("@P0 SUATOM.D.1D.ADD.EF.INVALID0.CTA.IGN P0, R0, [R0], R0, R0");
-  EXPECT_EQ(s.placeholders[static_cast<int>(Slot::strength)], 0);
+  EXPECT_EQ(s.placeholders[static_cast<int>(ModifierSlot::strength)], 0);
   EXPECT_EQ(s.memory.cache, CacheOp::ef);
   EXPECT_EQ(s.memory.scope, Scope::cta);
   EXPECT_TRUE(s.has_placeholder());
-  EXPECT_EQ(parse_one("SUATOM.D.INVALID6.ADD R0, [R2], R4, R1 ;").placeholders[static_cast<int>(Slot::dim)], 6);
-  EXPECT_EQ(parse_one("ATOM.E.INVALID9 R0, [R2], R4 ;").placeholders[static_cast<int>(Slot::op)], 9);
+  EXPECT_EQ(parse_one("SUATOM.D.INVALID6.ADD R0, [R2], R4, R1 ;").placeholders[static_cast<int>(ModifierSlot::dim)], 6);
+  EXPECT_EQ(parse_one("ATOM.E.INVALID9 R0, [R2], R4 ;").placeholders[static_cast<int>(ModifierSlot::op)], 9);
 }
 
 TEST(SassParser, BadBytesNeverCrash) {

@@ -204,8 +204,8 @@ TEST(Sass128, AnAtomsCacheOperationPrintsBeforeItsSize) {
   const auto parsed = gpuatom::nvidia::parse_sass_line("@!P0 ATOM.AND.INVALID6.INVALID7.STRONG.GPU PT, RZ, [R2], R3 ;", {},
                                                        diagnostics, Architecture::sm_70);
   ASSERT_TRUE(parsed);
-  EXPECT_EQ(parsed->placeholders[static_cast<int>(gpuatom::nvidia::Slot::cache)], 6);
-  EXPECT_EQ(parsed->placeholders[static_cast<int>(gpuatom::nvidia::Slot::size)], 7);
+  EXPECT_EQ(parsed->placeholders[static_cast<int>(gpuatom::nvidia::ModifierSlot::cache)], 6);
+  EXPECT_EQ(parsed->placeholders[static_cast<int>(gpuatom::nvidia::ModifierSlot::size)], 7);
 }
 
 }  // namespace

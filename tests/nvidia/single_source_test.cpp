@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -16,9 +17,11 @@
 
 #include "gpuatom/nvidia/decoder.hpp"
 #include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/generic_windows.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/parser.hpp"
 #include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/support/assumption.hpp"
 #include "sass_test_support.hpp"
 
 using namespace gpuatom::nvidia;
@@ -104,12 +107,13 @@ bool begins_word(std::string_view text, size_t at) {
 
 // What is wrong with a literal of `file` (a path under src/), or "". Every file may state a
 // size spelling only in opcodes.cpp (and .64 and .U32, spelled like sizes, as register suffixes
-// in instruction.cpp); under src/nvidia/, no literal outside the tables spells an op name, a
+// in instruction.cpp; intel/ spells its own sizes); under src/nvidia/, no literal outside the tables spells an op name, a
 // mnemonic, a dotted modifier, an opcode ("SUATOM.CAS") or begins with a mnemonic (a form name:
 // "SUATOM bound .op"). Those are made from the tables.
 std::string offence(std::string_view file, std::string_view literal) {
   const bool nvidia = file.starts_with("nvidia/");
   const auto owned_by = [&](std::string_view owner) { return file == owner; };
+  if (file.starts_with("intel/")) return "";  // Intel's sizes (".64") are its own table's, not NVIDIA's
   for (const SizeSpelling& s : size_spellings())
     if (literal == s.text && !owned_by("nvidia/opcodes.cpp")) {
       bool suffix = false;
@@ -147,7 +151,7 @@ std::string lines(const std::vector<std::string>& all) {
   return out;
 }
 
-std::string joined(std::span<const ModifierInfo> table, Slot slot) {
+std::string joined(std::span<const ModifierInfo> table, ModifierSlot slot) {
   std::string out;
   for (const ModifierInfo& m : table)
     if (m.slot == slot) out += fmt::format("{}.{}", out.empty() ? "" : " ", m.name);
@@ -160,7 +164,7 @@ TEST(SassSingleSource, EveryModifierSpellingParsesToItsEntryAndPrintsTheSame) {
   for (const ModifierInfo& m : modifier_table()) {
     Instruction inst;
     inst.mnemonic = info(m.slot).use == SlotUse::any ? Mnemonic::ATOM : Mnemonic::SUATOM;
-    if (m.slot == Slot::extended) inst.mnemonic = Mnemonic::ATOM;
+    if (m.slot == ModifierSlot::extended) inst.mnemonic = Mnemonic::ATOM;
     inst.set_modifier(m.slot, m.value);
     EXPECT_EQ(inst.modifier(m.slot), std::optional<uint8_t>(m.value)) << m.name;
     EXPECT_EQ(find_modifier(m.name), &m) << m.name;
@@ -169,8 +173,8 @@ TEST(SassSingleSource, EveryModifierSpellingParsesToItsEntryAndPrintsTheSame) {
     if (m.value == info(m.slot).unwritten) continue;  // .NEAR: read, never printed
     EXPECT_NE(printed.find(fmt::format(".{}", m.name)), std::string::npos) << printed;
   }
-  for (const DimInfo& d : dim_table()) EXPECT_EQ(modifier_name(Slot::dim, static_cast<uint8_t>(d.dim)), d.name);
-  for (const ClampInfo& c : clamp_table()) EXPECT_EQ(modifier_name(Slot::clamp, static_cast<uint8_t>(c.clamp)), c.name);
+  for (const DimInfo& d : dim_table()) EXPECT_EQ(modifier_name(ModifierSlot::dim, static_cast<uint8_t>(d.dim)), d.name);
+  for (const ClampInfo& c : clamp_table()) EXPECT_EQ(modifier_name(ModifierSlot::clamp, static_cast<uint8_t>(c.clamp)), c.name);
   EXPECT_EQ(name(Scope::gpu), "GPU");
   EXPECT_EQ(name(Scope::none), "");
 }
@@ -209,8 +213,8 @@ TEST(SassSingleSource, PrinterWalksTheSlotTableInOrder) {
   size_t at = 0;
   for (const SlotInfo& s : slot_table()) {
     std::string text;
-    if (s.slot == Slot::op) text = ".ADD";
-    else if (s.slot == Slot::size) text = ".S32";
+    if (s.slot == ModifierSlot::op) text = ".ADD";
+    else if (s.slot == ModifierSlot::size) text = ".S32";
     else if (auto v = inst.modifier(s.slot)) text = fmt::format(".{}", modifier_name(s.slot, *v));
     else continue;
     const size_t found = printed.find(text, at);
@@ -221,7 +225,7 @@ TEST(SassSingleSource, PrinterWalksTheSlotTableInOrder) {
 }
 
 TEST(SassSingleSource, MessagesListTheTablesSpellings) {
-  EXPECT_NE(message("SUATOM.D.ADD R0, [R2], R4, 0x1 ;").find(joined(modifier_table(), Slot::dim)), std::string::npos);
+  EXPECT_NE(message("SUATOM.D.ADD R0, [R2], R4, 0x1 ;").find(joined(modifier_table(), ModifierSlot::dim)), std::string::npos);
   std::string mnemonics;
   for (const MnemonicInfo& m : mnemonic_table())
     if (!m.modern_only) mnemonics += fmt::format("{}{}", mnemonics.empty() ? "" : ", ", m.name);
@@ -327,7 +331,7 @@ TEST(SassSingleSource, NoSourceSpellsWhatTheTablesOwn) {
   const std::filesystem::path src = std::filesystem::path(GPUATOM_SOURCE_DIR) / "src";
   std::vector<std::string> found;
   int files = 0;
-  for (const char* folder : {"nvidia", "report"})
+  for (const char* folder : {"support", "numeric", "alu", "memory", "exec", "nvidia", "intel", "amd", "scenario", "report"})
     for (const auto& entry : std::filesystem::recursive_directory_iterator(src / folder)) {
       const std::string extension = entry.path().extension().string();
       if (!entry.is_regular_file() || (extension != ".cpp" && extension != ".hpp")) continue;
@@ -341,6 +345,34 @@ TEST(SassSingleSource, NoSourceSpellsWhatTheTablesOwn) {
     }
   EXPECT_GE(files, 20);
   EXPECT_TRUE(found.empty()) << lines(found);
+}
+
+// Numbers the NVIDIA model owns are written once in the whole library: the generic-address
+// windows (nvidia/generic_windows.hpp), which the scenario loader and the warp both use. The
+// PROPOSED item `gpuatom explain` prints states them in words, and must say what the code does.
+TEST(SassSingleSource, GenericWindowsHaveOneHome) {
+  const auto listed = std::find_if(assumptions().begin(), assumptions().end(),
+                                   [](const gpuatom::support::Assumption& a) { return a.id == "nvidia.windows"; });
+  ASSERT_NE(listed, assumptions().end());
+  EXPECT_EQ(listed->statement, fmt::format("the generic address space's local window is 0x{:012x} and the shared "
+                                           "window 0x{:012x}, {} MiB each",
+                                           generic_local_window.base, generic_shared_window.base,
+                                           generic_local_window.size >> 20));
+  EXPECT_EQ(generic_local_window.size, generic_shared_window.size);
+  const std::filesystem::path root(GPUATOM_SOURCE_DIR);
+  for (const std::string_view number : {"0x00fe00000000", "0x00ff00000000"}) {
+    std::vector<std::string> homes;
+    for (const char* top : {"src", "include"})
+      for (const auto& entry : std::filesystem::recursive_directory_iterator(root / top)) {
+        if (!entry.is_regular_file() || entry.path().filename() == "assumptions.cpp") continue;
+        std::ifstream in(entry.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        if (text.str().find(number) != std::string::npos)
+          homes.push_back(std::filesystem::relative(entry.path(), root).generic_string());
+      }
+    EXPECT_EQ(homes, std::vector<std::string>{"include/gpuatom/nvidia/generic_windows.hpp"}) << number;
+  }
 }
 
 // The forms' names in messages are made from their mnemonic and attributes; they read as before.

@@ -98,9 +98,9 @@ std::optional<Width> parse_width_suffix(Form form, std::string_view digits);
 // Every raw-operand position of the three instructions. An Instruction keeps one RawOperand per
 // slot; a form uses the slots its layout lists (typed: U V R LOD Src0 Src1 Dst, SVM: Addresses
 // Src0 Src1 Dst, DWORD: Offsets Src0 Src1 Dst).
-enum class Slot : uint8_t { u, v, r, lod, addresses, src0, src1, dst, offsets };
+enum class OperandSlot : uint8_t { u, v, r, lod, addresses, src0, src1, dst, offsets };
 inline constexpr size_t slot_count = 9;
-std::string_view slot_name(Slot slot);  // "U", "V", "R", "LOD", "Addresses", "Src0", "Src1", "Dst", "Offsets"
+std::string_view slot_name(OperandSlot slot);  // "U", "V", "R", "LOD", "Addresses", "Src0", "Src1", "Dst", "Offsets"
 
 // The byte-level fields of an encoded instruction, in the order a layout lists them.
 enum class ByteField : uint8_t {
@@ -113,7 +113,7 @@ enum class ByteField : uint8_t {
 
 struct LayoutItem {
   ByteField field;
-  Slot slot = Slot::u;  // for ByteField::raw only
+  OperandSlot slot = OperandSlot::u;  // for ByteField::raw only
 };
 
 // Raw operands carry a 4-byte variable id (files of version >= 3.4) or, with the decoder's
@@ -131,7 +131,7 @@ struct FormInfo {
   uint8_t opcode;                  // 0x73, 0x4E, 0x7D
   std::optional<uint8_t> sub_opcode;     // SVM's 0x05 (ATOMIC)
   std::span<const LayoutItem> layout;    // binary field order (§2.5, §2.6)
-  std::span<const Slot> text_operands;   // raw operands in text order (after the surface, §10.1)
+  std::span<const OperandSlot> text_operands;   // raw operands in text order (after the surface, §10.1)
   std::span<const uint8_t> page_exec_sizes;  // the page's channel counts: typed 8; SVM 1 2 4 8; DWORD 1 … 16
   bool has_surface;                          // a surface byte and operand (TYPED, DWORD)
 };
@@ -141,7 +141,7 @@ const FormInfo& form_info(Form form);
 // The form whose whole mnemonic `word` is, either case (typed_atomic, SVM_ATOMIC, …); nullptr for
 // any other word, `lsc_atomic` included: an LSC mnemonic is that prefix and its op (lsc.hpp).
 const FormInfo* find_form(std::string_view word);
-bool uses_slot(Form form, Slot slot);
+bool uses_slot(Form form, OperandSlot slot);
 // Bytes of one encoded instruction: 48 / 30 / 30, or 34 / 22 / 22 with 2-byte ids; LSC 50 / 61
 // with an immediate surface, 3 more with a register.
 size_t encoded_size(Form form, IdWidth ids = IdWidth::four, bool register_surface = false);
@@ -214,6 +214,6 @@ struct TypeRule {
   uint8_t element_bytes = 4;  // bytes per channel in the operand (16-bit ops keep dwords, §5.1)
   bool accepts(DataType type) const;
 };
-TypeRule type_rule(Form form, AtomicOp op, Width width, Slot slot);
+TypeRule type_rule(Form form, AtomicOp op, Width width, OperandSlot slot);
 
 }  // namespace gpuatom::intel

@@ -71,7 +71,7 @@ struct InstructionLocations {
   support::SourceLocation mask;       // the mask name; the Exec_size byte
   support::SourceLocation predicate;  // the predicate name; the Pred word
   support::SourceLocation surface;    // the surface; the Surface byte
-  std::array<support::SourceLocation, slot_count> operands;  // per Slot
+  std::array<support::SourceLocation, slot_count> operands;  // per OperandSlot
 };
 
 struct Instruction {
@@ -84,13 +84,13 @@ struct Instruction {
   // LSC forms: the LSC fields (lsc.hpp); `op` is then lsc_op's legacy twin (LscOpInfo::like), for
   // messages only.
   LscFields lsc;
-  // One raw operand per Slot; the slots the form does not use stay null.
+  // One raw operand per OperandSlot; the slots the form does not use stay null.
   std::array<RawOperand, slot_count> operands{};
   InstructionLocations where;
 
-  RawOperand& operand(Slot slot) { return operands[static_cast<size_t>(slot)]; }
-  const RawOperand& operand(Slot slot) const { return operands[static_cast<size_t>(slot)]; }
-  const support::SourceLocation& location(Slot slot) const { return where.operands[static_cast<size_t>(slot)]; }
+  RawOperand& operand(OperandSlot slot) { return operands[static_cast<size_t>(slot)]; }
+  const RawOperand& operand(OperandSlot slot) const { return operands[static_cast<size_t>(slot)]; }
+  const support::SourceLocation& location(OperandSlot slot) const { return where.operands[static_cast<size_t>(slot)]; }
 
   // Equal fields; source locations are not compared.
   bool same_fields(const Instruction& other) const {
@@ -111,10 +111,10 @@ inline OperandPlacement operand_placement(const Instruction& instruction) {
 
 // Bytes per channel in the operand of `slot`: 4 for coordinates and for 32- and 16-bit data
 // (16-bit data is unpacked, one dword per channel, §5.1), 8 for addresses and 64-bit data.
-inline uint8_t element_bytes(const Instruction& instruction, Slot slot) {
+inline uint8_t element_bytes(const Instruction& instruction, OperandSlot slot) {
   if (is_lsc(instruction.form)) {
-    if (slot == Slot::addresses) return static_cast<uint8_t>(address_element_bytes(instruction.lsc));
-    if (slot == Slot::u || slot == Slot::v || slot == Slot::r || slot == Slot::lod) return 4;
+    if (slot == OperandSlot::addresses) return static_cast<uint8_t>(address_element_bytes(instruction.lsc));
+    if (slot == OperandSlot::u || slot == OperandSlot::v || slot == OperandSlot::r || slot == OperandSlot::lod) return 4;
     return static_cast<uint8_t>(data_element_bytes(instruction.lsc));
   }
   return type_rule(instruction.form, instruction.op, instruction.width, slot).element_bytes;

@@ -101,7 +101,7 @@ struct SourceColumns {
   std::array<uint32_t, operand_role_count> operands{};   // each operand, by role
   uint32_t ra = 0;                                       // the base register inside the address
   uint32_t offset = 0;                                   // the immediate inside the address
-  uint32_t column(Slot slot) const { return modifiers[static_cast<int>(slot)]; }
+  uint32_t column(ModifierSlot slot) const { return modifiers[static_cast<int>(slot)]; }
   uint32_t column(OperandRole role) const { return operands[static_cast<int>(role)]; }
 };
 
@@ -182,13 +182,13 @@ struct Instruction {
   bool wide_address() const { return extended || address.suffix == RegisterSuffix::wide64; }
   bool has_placeholder() const;
   // The slot's placeholder as the printer writes it (".INVALIDATOMOP10", ".INVALID3"), or "".
-  std::string placeholder_spelling(Slot slot) const;
+  std::string placeholder_spelling(ModifierSlot slot) const;
   // The value of a modifier slot other than op and size, numbered as modifier_table() numbers it
   // (a Dim, Clamp, Strength, Scope, CacheOp, mode, or 1 for a flag); nothing when the slot is
   // not set or does not apply (a dim on ATOM). set_modifier() is its inverse: the one mapping
   // between slots and the fields above, which the parser and printer both use.
-  std::optional<uint8_t> modifier(Slot slot) const;
-  void set_modifier(Slot slot, uint8_t value);
+  std::optional<uint8_t> modifier(ModifierSlot slot) const;
+  void set_modifier(ModifierSlot slot, uint8_t value);
   // ATOM/ATOMS CAS and CAST: how Rb/Rc are laid out (§6.2), as the 2-bit field encodes it.
   CasLayout cas_layout() const;
   // The register holding the CAS swap value, or nothing when it is 0 (Rc = RZ).

@@ -106,8 +106,8 @@ enum class CacheOp : uint8_t { none, ef, el, lu, eu, na };
 // The printer writes the slots in that order and the parser requires it.
 // The cache operation comes before the size: nvdisasm prints ATOM.E.ADD.EF.S32 and
 // SURED.D.1D.ADD.EF.S32 (the cache operations are sm_70+ spellings only).
-enum class Slot : uint8_t { mode, byte_address, dim, extended, op, cache, size, strength, scope, private_, clamp };
-inline constexpr int slot_count = static_cast<int>(Slot::clamp) + 1;
+enum class ModifierSlot : uint8_t { mode, byte_address, dim, extended, op, cache, size, strength, scope, private_, clamp };
+inline constexpr int slot_count = static_cast<int>(ModifierSlot::clamp) + 1;
 
 // Which mnemonics a slot may appear on.
 enum class SlotUse : uint8_t {
@@ -118,20 +118,20 @@ enum class SlotUse : uint8_t {
 };
 
 struct SlotInfo {
-  Slot slot;
+  ModifierSlot slot;
   std::string_view name;      // for diagnostics: "operation", "size", "mode (.D)", ".BA", …
   bool placeholder;           // an enumerated field: may hold an `.INVALIDn` placeholder (§10.3)
   SlotUse use;
   std::optional<uint8_t> unwritten;  // the value an unwritten modifier has, never printed (.NEAR)
 };
-// In print order; slot_table()[i].slot == Slot(i).
+// In print order; slot_table()[i].slot == ModifierSlot(i).
 std::span<const SlotInfo> slot_table();
-const SlotInfo& info(Slot slot);
-std::string_view name(Slot slot);  // info(slot).name
+const SlotInfo& info(ModifierSlot slot);
+std::string_view name(ModifierSlot slot);  // info(slot).name
 
 // Slots whose value is an enumerated field: only these can hold an `.INVALIDn` placeholder
 // (the disassembler's spelling for an unassigned field value, §10.3).
-bool takes_placeholder(Slot slot);
+bool takes_placeholder(ModifierSlot slot);
 
 // How disassemblers spell an unassigned field value, without the number: the sm_70+ `INVALID`
 // (its slot given by position, §10.3) and nvdisasm's SPA 5.0 stems, each naming its slot
@@ -145,7 +145,7 @@ inline constexpr std::string_view unnamed_stem = "???";
 
 struct PlaceholderStem {
   std::string_view text;
-  std::optional<Slot> slot;  // nothing: `INVALID`, whose slot is the next free one
+  std::optional<ModifierSlot> slot;  // nothing: `INVALID`, whose slot is the next free one
   uint8_t families = 0xff;   // the families whose SPA 5.0 words print it, bit i = Family(i)
   bool formatted_cas = false;  // the op of SUATOM.P.CAS: read as a compare whatever its number
 };
@@ -153,7 +153,7 @@ std::span<const PlaceholderStem> placeholder_stems();
 // The stem a placeholder prints with, by slot, family and op: a SPA 5.0 word's by slot and family
 // (`formatted_cas` for the op of SUATOM.P.CAS); the sm_70+ dialect's `INVALID`, but for the
 // `???` of unnamed_stem.
-std::string_view placeholder_stem(Slot slot, Family family, AtomOp op, Dialect dialect, bool formatted_cas);
+std::string_view placeholder_stem(ModifierSlot slot, Family family, AtomOp op, Dialect dialect, bool formatted_cas);
 
 // The surface mode slot's values: .D (raw data, seed 002) and .P (formatted, read by nvdisasm).
 inline constexpr uint8_t mode_raw = 1, mode_formatted = 2;
@@ -161,19 +161,19 @@ inline constexpr uint8_t mode_raw = 1, mode_formatted = 2;
 // One modifier spelling that is not an op or a size (those are in opcodes.hpp).
 struct ModifierInfo {
   std::string_view name;  // without the dot
-  Slot slot;
+  ModifierSlot slot;
   uint8_t value;          // Dim, Clamp, Strength, Scope or CacheOp value; 1 for flags
   bool modern_only;       // a sm_70+ spelling
 };
 std::span<const ModifierInfo> modifier_table();
 const ModifierInfo* find_modifier(std::string_view name);  // case-insensitive
 // The spelling of `value` in `slot` (without the dot), from modifier_table(); "" for none.
-std::string_view modifier_name(Slot slot, uint8_t value);
+std::string_view modifier_name(ModifierSlot slot, uint8_t value);
 // The spellings of a slot's values, each with its dot, in table order: ".1D .1D_BUFFER …".
-std::string modifier_names(Slot slot);
+std::string modifier_names(ModifierSlot slot);
 
 // Whether a slot may appear on a mnemonic at all (".E" on ATOMS, ".BA" on ATOM are errors).
-bool slot_applies(Slot slot, Mnemonic mnemonic);
+bool slot_applies(ModifierSlot slot, Mnemonic mnemonic);
 
 // The printed name of a slot's enumerated value ("GPU" for Scope::gpu); "" for none.
 std::string_view name(Strength strength);

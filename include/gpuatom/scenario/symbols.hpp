@@ -14,8 +14,8 @@
 
 namespace gpuatom::scenario {
 
-// Slots of the variables in an evaluation's value array.
-enum Slot : uint32_t { slot_tid = 0, slot_lane = 1, slot_group = 2, slot_i = 3, slot_count = 4 };
+// The built-in variables (tid, lane, group, i) by their index in an evaluation's value array.
+enum BuiltinVariable : uint32_t { slot_tid = 0, slot_lane = 1, slot_group = 2, slot_i = 3, slot_count = 4 };
 using SlotValues = std::array<uint64_t, slot_count>;
 
 struct RegionPlacement {

@@ -48,7 +48,7 @@ std::optional<std::string> encode(const Instruction& inst, std::vector<uint8_t>&
   if (inst.exec.mask > 15) return fmt::format("mask code {} is not 0-15 (spec/intel.md §2.3)", inst.exec.mask);
   if (inst.predicate.id > max_predicate_id)
     return fmt::format("predicate id {} does not fit the pred word's 12 bits (spec/intel.md §2.4)", inst.predicate.id);
-  for (Slot slot : form.text_operands)
+  for (OperandSlot slot : form.text_operands)
     if (ids == IdWidth::two && inst.operand(slot).id > 0xFFFF)
       return fmt::format("variable id {} does not fit a 2-byte id (spec/intel.md §2.2)", inst.operand(slot).id);
 

@@ -90,12 +90,12 @@ void parse_surface(ParseContext& c, Instruction& inst) {
 }
 
 // name.offset, %null.0 (bare %null when lenient), V0 … V31 by their reserved names.
-void parse_raw_operand(ParseContext& c, Instruction& inst, Slot slot) {
+void parse_raw_operand(ParseContext& c, Instruction& inst, OperandSlot slot) {
   const Token& t = c.peek();
   const FormInfo& form = form_info(inst.form);
   if (t.kind == TokenKind::newline || t.kind == TokenKind::end) {
     std::string order;
-    for (Slot s : form.text_operands) order += fmt::format(" <{}>", slot_name(s));
+    for (OperandSlot s : form.text_operands) order += fmt::format(" <{}>", slot_name(s));
     c.fail(t, fmt::format("missing the {} operand: {} takes{}", slot_name(slot), form.mnemonic, order), forms_rule);
   }
   if (t.kind != TokenKind::identifier && t.kind != TokenKind::builtin)
@@ -198,7 +198,7 @@ Instruction parse_instruction(ParseContext& c) {
   else
     inst.where.surface = inst.where.start;
   for (auto& where : inst.where.operands) where = inst.where.start;
-  for (Slot slot : form_info(inst.form).text_operands) parse_raw_operand(c, inst, slot);
+  for (OperandSlot slot : form_info(inst.form).text_operands) parse_raw_operand(c, inst, slot);
   if (!c.at_statement_end())
     c.fail(c.peek(), fmt::format("unexpected {} after the last operand ({} takes {} raw operands)", describe(c.peek()),
                                  form_info(inst.form).mnemonic, form_info(inst.form).text_operands.size()),

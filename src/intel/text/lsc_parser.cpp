@@ -35,7 +35,7 @@ uint64_t read_number(ParseContext& c, uint64_t max, std::string_view what) {
 }
 
 // NAME, NAME.offset or %null: the offset is written only when it is not 0 (IGC's printer).
-void parse_lsc_raw(ParseContext& c, Instruction& inst, Slot slot, std::string_view role) {
+void parse_lsc_raw(ParseContext& c, Instruction& inst, OperandSlot slot, std::string_view role) {
   const Token& t = c.peek();
   inst.where.operands[static_cast<size_t>(slot)] = c.location(t);
   RawOperand& operand = inst.operand(slot);
@@ -160,7 +160,7 @@ void parse_untyped_address(ParseContext& c, Instruction& inst) {
     inst.lsc.scale = static_cast<uint16_t>(read_number(c, 0xFFFF, "the address scale"));
     expect_punctuation(c, '*', "'*' after the address scale");
   }
-  parse_lsc_raw(c, inst, Slot::addresses, "address");
+  parse_lsc_raw(c, inst, OperandSlot::addresses, "address");
   inst.lsc.offset = 0;
   if (at_punctuation(c, '+') || at_punctuation(c, '-')) {
     const bool negative = c.next().text[0] == '-';
@@ -175,7 +175,7 @@ void parse_untyped_address(ParseContext& c, Instruction& inst) {
 void parse_typed_address(ParseContext& c, Instruction& inst) {
   parse_address_model(c, inst, true);
   expect_punctuation(c, '[', "'[' to open the coordinates");
-  const Slot coordinates[] = {Slot::u, Slot::v, Slot::r, Slot::lod};
+  const OperandSlot coordinates[] = {OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod};
   for (size_t k = 0; k < 4; ++k) {
     if (k > 0 && !c.accept(TokenKind::comma)) break;
     parse_lsc_raw(c, inst, coordinates[k], "coordinate");
@@ -220,13 +220,13 @@ Instruction parse_lsc_instruction(ParseContext& c) {
   }
   parse_exec_size(c, inst);
   for (auto& where : inst.where.operands) where = inst.where.start;
-  parse_lsc_raw(c, inst, Slot::dst, "destination");
+  parse_lsc_raw(c, inst, OperandSlot::dst, "destination");
   parse_shape(c, inst);
   inst.width = access_bits(inst.lsc) == 64 ? Width::w64 : access_bits(inst.lsc) == 16 ? Width::w16 : Width::w32;
   if (inst.form == Form::lsc_typed) parse_typed_address(c, inst);
   else parse_untyped_address(c, inst);
-  parse_lsc_raw(c, inst, Slot::src0, "src1 operand");
-  parse_lsc_raw(c, inst, Slot::src1, "src2 operand");
+  parse_lsc_raw(c, inst, OperandSlot::src0, "src1 operand");
+  parse_lsc_raw(c, inst, OperandSlot::src1, "src2 operand");
   if (!c.at_statement_end())
     c.fail(c.peek(), fmt::format("unexpected {} after the last operand (src2)", describe(c.peek())), lsc_rule);
   return inst;

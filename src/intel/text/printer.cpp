@@ -52,7 +52,7 @@ std::string print_lsc(const Instruction& inst, const DeclarationTable* declarati
   out += fmt::format(".{}", name(l.sfid));
   if (l.l1 != LscCache::df || l.l3 != LscCache::df) out += fmt::format(".{}.{}", name(l.l1), name(l.l3));
   out += fmt::format(" ({}, {})  {}:{}", mask_info(inst.exec.mask).name, inst.exec.channels,
-                     lsc_operand(inst.operand(Slot::dst), declarations), name(l.data_size));
+                     lsc_operand(inst.operand(OperandSlot::dst), declarations), name(l.data_size));
   const auto elems = lsc_elems_count(l.elems);
   if (elems && *elems != 1) out += fmt::format("x{}", *elems);
   if (l.order == LscDataOrder::transpose) out += "t";
@@ -70,20 +70,20 @@ std::string print_lsc(const Instruction& inst, const DeclarationTable* declarati
   }
   out += "[";
   if (inst.form == Form::lsc_typed) {
-    out += fmt::format("{}, {}, {}, {}", lsc_operand(inst.operand(Slot::u), declarations),
-                       lsc_operand(inst.operand(Slot::v), declarations), lsc_operand(inst.operand(Slot::r), declarations),
-                       lsc_operand(inst.operand(Slot::lod), declarations));
+    out += fmt::format("{}, {}, {}, {}", lsc_operand(inst.operand(OperandSlot::u), declarations),
+                       lsc_operand(inst.operand(OperandSlot::v), declarations), lsc_operand(inst.operand(OperandSlot::r), declarations),
+                       lsc_operand(inst.operand(OperandSlot::lod), declarations));
   } else {
     if (l.scale > 1) out += upper ? fmt::format("0x{:X}*", l.scale) : fmt::format("0x{:x}*", l.scale);
-    out += lsc_operand(inst.operand(Slot::addresses), declarations);
+    out += lsc_operand(inst.operand(OperandSlot::addresses), declarations);
     if (l.offset) {
       const uint64_t magnitude = l.offset < 0 ? -static_cast<int64_t>(l.offset) : l.offset;
       out += l.offset < 0 ? "-0x" : "+0x";
       out += upper ? fmt::format("{:X}", magnitude) : fmt::format("{:x}", magnitude);
     }
   }
-  out += fmt::format("]:{}  {}  {}", name(l.addr_size), lsc_operand(inst.operand(Slot::src0), declarations),
-                     lsc_operand(inst.operand(Slot::src1), declarations));
+  out += fmt::format("]:{}  {}  {}", name(l.addr_size), lsc_operand(inst.operand(OperandSlot::src0), declarations),
+                     lsc_operand(inst.operand(OperandSlot::src1), declarations));
   return out;
 }
 
@@ -109,7 +109,7 @@ std::string print_instruction(const Instruction& inst, const DeclarationTable* d
     out += ' ';
     out += print_surface(inst.surface, declarations);
   }
-  for (Slot slot : form.text_operands) {
+  for (OperandSlot slot : form.text_operands) {
     out += ' ';
     out += print_operand(inst.operand(slot), declarations);
   }

@@ -34,7 +34,7 @@ const std::string& not_an_atomic() {
       if (!ops.empty()) opcodes += fmt::format(", {}.{}", m.name, ops);
     }
     return fmt::format(" is not a SPA 5.0 atomic: its opcode bits match none of {} (nor nvdisasm's Ps and .{} forms)",
-                       opcodes, modifier_name(Slot::mode, mode_formatted));
+                       opcodes, modifier_name(ModifierSlot::mode, mode_formatted));
   }();
   return text;
 }
@@ -66,7 +66,7 @@ class Decoder {
       case FormOps::cast: inst_.op = v(FieldKind::cas_kind) ? AtomOp::CAST_SPIN : AtomOp::CAST; break;
     }
     if (has(FieldKind::formatted_cas_op) && v(FieldKind::formatted_cas_op) != 0)
-      reserved(Slot::op, FieldKind::formatted_cas_op);
+      reserved(ModifierSlot::op, FieldKind::formatted_cas_op);
     if (has(FieldKind::atom_size)) size(SizeField::atom, FieldKind::atom_size);
     if (has(FieldKind::shared_size)) size(SizeField::shared, FieldKind::shared_size);
     if (has(FieldKind::surface_size)) size(SizeField::surface, FieldKind::surface_size);
@@ -99,7 +99,7 @@ class Decoder {
   }
 
   // A field value that names nothing: nvdisasm prints it by a reserved name, and so does gpuatom.
-  void reserved(Slot slot, FieldKind field) {
+  void reserved(ModifierSlot slot, FieldKind field) {
     const uint64_t code = v(field);
     inst_.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(code);
     out_.warning(inst_.where,
@@ -123,7 +123,7 @@ class Decoder {
         inst_.op = o.op;
         return;
       }
-    reserved(Slot::op, kind);
+    reserved(ModifierSlot::op, kind);
   }
   bool takes(AtomOp op) const { return has_op(inst_.family(), Dialect::spa5, op); }
 
@@ -134,7 +134,7 @@ class Decoder {
       inst_.size_spelling = decoded_size_spelling(*s, arch_);
       return;
     }
-    reserved(Slot::size, kind);
+    reserved(ModifierSlot::size, kind);
   }
 
   // Ra = RZ reads the field unsigned (absolute form), otherwise signed (§6.5).
@@ -189,9 +189,9 @@ class Decoder {
     Surface& s = inst_.surface;
     s.byte_address = v(FieldKind::byte_address);
     if (v(FieldKind::dim) < dim_table().size()) s.dim = dim_table()[v(FieldKind::dim)].dim;
-    else reserved(Slot::dim, FieldKind::dim);
+    else reserved(ModifierSlot::dim, FieldKind::dim);
     if (v(FieldKind::clamp) < clamp_table().size()) s.clamp = clamp_table()[v(FieldKind::clamp)].clamp;
-    else reserved(Slot::clamp, FieldKind::clamp);
+    else reserved(ModifierSlot::clamp, FieldKind::clamp);
     if (form_.handle == FormHandle::bindless) s.handle_register = reg(FieldKind::rc);
     else s.handle_indices = {static_cast<uint32_t>(v(FieldKind::ts_index))};
   }

@@ -38,10 +38,10 @@ class FieldValues {
       case FieldKind::shared_size: return size(SizeField::shared);
       case FieldKind::cas_size: return uint64_t{i_.data_bits() == 64};
       case FieldKind::op:
-        if (const auto& p = placeholder(Slot::op)) return *p;
+        if (const auto& p = placeholder(ModifierSlot::op)) return *p;
         if (info(i_.op).code < 0) return fmt::format("{} has no op code in the {} field", info(i_.op).name, name(f.kind));
         return static_cast<uint64_t>(info(i_.op).code);
-      case FieldKind::formatted_cas_op: return placeholder(Slot::op).value_or(0);
+      case FieldKind::formatted_cas_op: return placeholder(ModifierSlot::op).value_or(0);
       case FieldKind::cas_layout:
         if (i_.cas_layout() == CasLayout::invalid)
           return std::string("the swap register Rc must be Rb+1 (Rb+2 for 64-bit), or RZ, or Rb must be RZ (§6.2)");
@@ -49,13 +49,13 @@ class FieldValues {
       case FieldKind::cas_kind: return uint64_t{i_.op == AtomOp::CAST_SPIN};
       case FieldKind::sparse: return i_.ps ? 7u - *i_.ps : 0u;  // bit-inverted: 0 = PT (§6.6)
       case FieldKind::dim:
-        if (const auto& p = placeholder(Slot::dim)) return *p;
+        if (const auto& p = placeholder(ModifierSlot::dim)) return *p;
         return static_cast<uint64_t>(info(i_.surface.dim).code);
       case FieldKind::ts_index:
         if (i_.surface.handle_indices.size() != 1) return std::string("a bound surface takes one #tsPtrIdxU13");
         return uint64_t{i_.surface.handle_indices[0]};
       case FieldKind::clamp:
-        if (const auto& p = placeholder(Slot::clamp)) return *p;
+        if (const auto& p = placeholder(ModifierSlot::clamp)) return *p;
         return static_cast<uint64_t>(info(i_.surface.clamp).code);
       case FieldKind::unassigned: return uint64_t{0};
     }
@@ -63,13 +63,13 @@ class FieldValues {
   }
 
  private:
-  std::optional<uint64_t> placeholder(Slot slot) const {
+  std::optional<uint64_t> placeholder(ModifierSlot slot) const {
     if (const auto& p = i_.placeholders[static_cast<int>(slot)]) return *p;
     return std::nullopt;
   }
 
   std::variant<uint64_t, std::string> size(SizeField field) const {
-    if (const auto& p = placeholder(Slot::size)) return *p;
+    if (const auto& p = placeholder(ModifierSlot::size)) return *p;
     if (const auto code = size_code(field, i_.size, arch_)) return static_cast<uint64_t>(*code);
     return fmt::format("size {} has no code in this opcode's size field on {}", size_name(i_.size), name(arch_));
   }
@@ -152,11 +152,11 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
     return refuse(i.columns.column(OperandRole::address), fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
                   "spec/nvidia.md §6.6");
   if (i.surface.byte_address && !has_field(form, FieldKind::byte_address))
-    return refuse(i.columns.column(Slot::byte_address), fmt::format("{} has no {} field", form.name, name(Slot::byte_address)), "docs/oracles.md");
+    return refuse(i.columns.column(ModifierSlot::byte_address), fmt::format("{} has no {} field", form.name, name(ModifierSlot::byte_address)), "docs/oracles.md");
   const bool sized = has_field(form, FieldKind::atom_size) || has_field(form, FieldKind::surface_size) ||
                      has_field(form, FieldKind::shared_size) || has_field(form, FieldKind::cas_size);
-  if (!sized && (i.size != Size::U32 || i.placeholders[static_cast<int>(Slot::size)]))
-    return refuse(i.columns.column(Slot::size), fmt::format("{} has no size field", form.name), "docs/oracles.md");
+  if (!sized && (i.size != Size::U32 || i.placeholders[static_cast<int>(ModifierSlot::size)]))
+    return refuse(i.columns.column(ModifierSlot::size), fmt::format("{} has no size field", form.name), "docs/oracles.md");
 
   const FieldValues values(i, arch);
   uint64_t word = form.match;

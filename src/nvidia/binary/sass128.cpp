@@ -225,7 +225,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   };
   // A field value that names nothing prints as nvdisasm prints it, .INVALIDn in its slot: the
   // instruction prints and encodes back, and does not execute.
-  const auto placeholder = [&](Slot slot, uint64_t v) {
+  const auto placeholder = [&](ModifierSlot slot, uint64_t v) {
     i.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(v);
     i.generic_placeholders = true;
   };
@@ -253,7 +253,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
           i.op = *op;
           alias(f, v, *sass128::op_code(form->ops, *op));
         } else {
-          placeholder(Slot::op, v);
+          placeholder(ModifierSlot::op, v);
         }
         break;
       case Kind::size_high: break;  // read with the size
@@ -264,7 +264,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
           i.size = *size;
           alias(f, v, *sass128::size_code(form->sizes, *size) & ((uint64_t{1} << f.width) - 1));
         } else {
-          placeholder(Slot::size, code);
+          placeholder(ModifierSlot::size, code);
         }
         break;
       }
@@ -273,7 +273,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
           i.memory.strength = order->memory.strength;
           i.memory.scope = order->memory.scope;
           i.memory.private_ = i.memory.private_ || order->memory.private_;
-          if (order->strength_placeholder) placeholder(Slot::strength, *order->strength_placeholder);
+          if (order->strength_placeholder) placeholder(ModifierSlot::strength, *order->strength_placeholder);
         } else {
           return error(where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(form->mnemonic).name,
                                           form->name, name(arch), f.lo, f.lo + f.width - 1, v, what(f.kind)));
@@ -282,16 +282,16 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       case Kind::scale: i.address.suffix = scales[v]; break;
       case Kind::cache:
         if (const auto cache = sass128::cache_from_code(v)) i.memory.cache = *cache;
-        else placeholder(Slot::cache, v);
+        else placeholder(ModifierSlot::cache, v);
         break;
       case Kind::private_flag: i.memory.private_ = i.memory.private_ || v != 0; break;
       case Kind::dim:
         if (const auto* d = by_code(dim_table(), v)) i.surface.dim = d->dim;
-        else placeholder(Slot::dim, v);
+        else placeholder(ModifierSlot::dim, v);
         break;
       case Kind::clamp:
         if (const auto* c = by_code(clamp_table(), v)) i.surface.clamp = c->clamp;
-        else placeholder(Slot::clamp, v);
+        else placeholder(ModifierSlot::clamp, v);
         break;
       case Kind::byte_address: i.surface.byte_address = v != 0; break;
       case Kind::extended: i.extended = v != 0; break;
@@ -330,7 +330,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
     uniform_alone();
   // A 64-bit register address without .E: nvdisasm prints .???0 in the .E slot.
   if (form->has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64 && (general || form->address == AddressForm::wide))
-    placeholder(Slot::extended, 0);
+    placeholder(ModifierSlot::extended, 0);
   // An address without a register is unsigned: nvdisasm prints [0xb21d5f].
   if (i.address.absolute())
     if (const Field* offset = form->field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(word, offset->lo, offset->width));
@@ -418,9 +418,9 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
     return error(i.where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
   if (i.dialect != Dialect::modern)
     return error(i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
-  const auto placeholder = [&](Slot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
   // A slot's placeholder, which is its field value, or the value's code.
-  const auto held_or = [&](Slot slot, uint64_t code) -> uint64_t { return placeholder(slot) ? *placeholder(slot) : code; };
+  const auto held_or = [&](ModifierSlot slot, uint64_t code) -> uint64_t { return placeholder(slot) ? *placeholder(slot) : code; };
   // A code decode128 read as an alias of the value's own (kept_bits hold the bits that differ) is
   // written as read, while it still names the same value.
   const auto as_read = [&](uint64_t own, const Field& f, auto names_same) {
@@ -436,33 +436,33 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
     mnemonic_known = true;
     if (!takes(form, i)) continue;
     // A placeholder is the field value itself (decode128 read it so).
-    const auto op = placeholder(Slot::op) ? std::optional<uint64_t>(*placeholder(Slot::op)) : sass128::op_code(form.ops, i.op);
+    const auto op = placeholder(ModifierSlot::op) ? std::optional<uint64_t>(*placeholder(ModifierSlot::op)) : sass128::op_code(form.ops, i.op);
     const auto size =
-        placeholder(Slot::size) ? std::optional<uint64_t>(*placeholder(Slot::size)) : sass128::size_code(form.sizes, i.size);
+        placeholder(ModifierSlot::size) ? std::optional<uint64_t>(*placeholder(ModifierSlot::size)) : sass128::size_code(form.sizes, i.size);
     // A form without an order field takes no .STRONG.<scope>.
     const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
-                           !placeholder(Slot::strength);
+                           !placeholder(ModifierSlot::strength);
     const uint64_t order = form.has(Kind::order)
-                               ? sass128::order_code(form.orders, i.memory, placeholder(Slot::strength)).value_or(~0ULL)
+                               ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength)).value_or(~0ULL)
                            : unordered ? 0
                                        : ~0ULL;
     // Placeholders only where the form has the field (and no scope placeholder: every scope code names one).
-    const bool placeholders_fit = !placeholder(Slot::scope) && !placeholder(Slot::mode) &&
-                                  (!placeholder(Slot::extended) || (form.has(Kind::extended) && !i.extended &&
+    const bool placeholders_fit = !placeholder(ModifierSlot::scope) && !placeholder(ModifierSlot::mode) &&
+                                  (!placeholder(ModifierSlot::extended) || (form.has(Kind::extended) && !i.extended &&
                                                                     i.address.suffix == RegisterSuffix::wide64)) &&
-                                  (!placeholder(Slot::cache) || form.has(Kind::cache)) &&
-                                  (!placeholder(Slot::dim) || form.has(Kind::dim)) && (!placeholder(Slot::clamp) || form.has(Kind::clamp));
+                                  (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
+                                  (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) && (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
     // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
     const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
     if (!op || !size || order == ~0ULL || !placeholders_fit || !unfielded_ok) continue;
     const auto too_wide = [&](const Field& f) {
-      const auto held = [&](Slot slot) { return placeholder(slot) && !fits(*placeholder(slot), f); };
+      const auto held = [&](ModifierSlot slot) { return placeholder(slot) && !fits(*placeholder(slot), f); };
       // A size with a high bit fits the field and that bit together.
       const Field* high = form.field(Kind::size_high);
       const int size_width = f.width + (high ? high->width : 0);
       return (f.kind == Kind::op && !fits(*op, f)) || (f.kind == Kind::size && !fits(*size, {f.kind, f.lo, static_cast<uint8_t>(size_width)})) ||
-             (f.kind == Kind::order && !fits(order, f)) || (f.kind == Kind::cache && held(Slot::cache)) ||
-             (f.kind == Kind::dim && held(Slot::dim)) || (f.kind == Kind::clamp && held(Slot::clamp));
+             (f.kind == Kind::order && !fits(order, f)) || (f.kind == Kind::cache && held(ModifierSlot::cache)) ||
+             (f.kind == Kind::dim && held(ModifierSlot::dim)) || (f.kind == Kind::clamp && held(ModifierSlot::clamp));
     };
     if (std::any_of(form.field_list().begin(), form.field_list().end(), too_wide)) continue;
     Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
@@ -495,11 +495,11 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::uniform_base: v = i.address.base; break;
         case Kind::uniform_index: v = i.address.uniform_index ? *i.address.uniform_index : i.address.base; break;
         case Kind::op:
-          v = placeholder(Slot::op) ? *op : as_read(*op, f, [&](uint64_t c) { return sass128::op_from_code(form.ops, c) == i.op; });
+          v = placeholder(ModifierSlot::op) ? *op : as_read(*op, f, [&](uint64_t c) { return sass128::op_from_code(form.ops, c) == i.op; });
           break;
         case Kind::size_high: v = *size >> form.field(Kind::size)->width; break;
         case Kind::size:  // a high bit goes to its own field (size_high)
-          v = placeholder(Slot::size) ? *size : as_read(*size, f, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c) == i.size; });
+          v = placeholder(ModifierSlot::size) ? *size : as_read(*size, f, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c) == i.size; });
           v &= (uint64_t{1} << f.width) - 1;
           break;
         case Kind::order: v = order; break;
@@ -507,13 +507,13 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
           v = static_cast<uint64_t>(std::find(scales.begin(), scales.end(), i.address.suffix) - scales.begin());
           if (i.address.base == RZ && i.address.suffix == RegisterSuffix::none) v = get(i.kept_bits, f.lo, f.width);
           break;
-        case Kind::cache: v = held_or(Slot::cache, sass128::cache_code(i.memory.cache)); break;
+        case Kind::cache: v = held_or(ModifierSlot::cache, sass128::cache_code(i.memory.cache)); break;
         case Kind::private_flag: v = i.memory.private_; break;
         case Kind::address_wide:
           v = i.address.uniform_base ? 1 ^ get(i.kept_bits, f.lo, f.width) : i.address.suffix == RegisterSuffix::wide64;
           break;
-        case Kind::dim: v = held_or(Slot::dim, static_cast<uint64_t>(info(i.surface.dim).code)); break;
-        case Kind::clamp: v = held_or(Slot::clamp, static_cast<uint64_t>(info(i.surface.clamp).code)); break;
+        case Kind::dim: v = held_or(ModifierSlot::dim, static_cast<uint64_t>(info(i.surface.dim).code)); break;
+        case Kind::clamp: v = held_or(ModifierSlot::clamp, static_cast<uint64_t>(info(i.surface.clamp).code)); break;
         case Kind::byte_address: v = i.surface.byte_address; break;
         case Kind::extended: v = i.extended; break;
         case Kind::handle_register: v = *i.surface.handle_register; break;

@@ -49,13 +49,13 @@ std::string_view join_dotted(const std::vector<Part>& parts, size_t first, size_
 // position) or one of nvdisasm's SPA 5.0 stems, which name their slot (placeholder_stems()).
 struct Placeholder {
   uint16_t number;
-  std::optional<Slot> slot;
+  std::optional<ModifierSlot> slot;
   bool compare_op;  // `???n`: the op of SUATOM.P.CAS, a compare whatever its number
 };
 
 // One modifier as matched: its slot and how many parts it spans.
 struct Match {
-  Slot slot;
+  ModifierSlot slot;
   size_t parts;
   std::optional<AtomOp> op;
   const SizeSpelling* size = nullptr;
@@ -130,11 +130,11 @@ const SpellingIndex& spelling_index() {
 std::optional<Match> match_at(const std::vector<Part>& parts, size_t i) {
   for (size_t k = std::min<size_t>(3, parts.size() - i); k >= 1; --k) {
     const std::string_view text = join(parts, i, k);
-    Match m{Slot::op, k, std::nullopt, nullptr, nullptr, std::nullopt};
+    Match m{ModifierSlot::op, k, std::nullopt, nullptr, nullptr, std::nullopt};
     if (const Spelling* s = spelling_index().find(text)) {
       if ((m.op = s->op)) return m;
       if ((m.size = s->size)) {
-        m.slot = Slot::size;
+        m.slot = ModifierSlot::size;
         return m;
       }
       if (k == 1 && (m.modifier = s->modifier)) {
@@ -150,7 +150,7 @@ std::optional<Match> match_at(const std::vector<Part>& parts, size_t i) {
 std::string slot_order(Mnemonic mnemonic) {
   std::string out;
   for (int s = 0; s < slot_count; ++s) {
-    const Slot slot = static_cast<Slot>(s);
+    const ModifierSlot slot = static_cast<ModifierSlot>(s);
     if (!slot_applies(slot, mnemonic)) continue;
     if (!out.empty()) out += ' ';
     out += name(slot);
@@ -166,11 +166,11 @@ void apply(const Match& m, Instruction& inst, bool& modern) {
     return;
   }
   switch (m.slot) {
-    case Slot::op:
+    case ModifierSlot::op:
       inst.op = *m.op;
       modern |= info(*m.op).modern_only;
       return;
-    case Slot::size:
+    case ModifierSlot::size:
       inst.size = m.size->size;
       inst.size_spelling = m.size->text;
       modern |= m.size->modern_only;
@@ -190,7 +190,7 @@ std::string op_names(Family family) {
 }
 
 // Where a missing modifier should have been: the first modifier of a later slot, or the end.
-uint32_t column_for_missing(const std::vector<Part>& parts, Slot missing, const Token& word) {
+uint32_t column_for_missing(const std::vector<Part>& parts, ModifierSlot missing, const Token& word) {
   for (size_t i = 1; i < parts.size(); ++i)
     if (parts[i].slot > missing) return parts[i].column;
   return word.column + static_cast<uint32_t>(word.text.size());
@@ -205,17 +205,17 @@ uint32_t column_for_missing(const std::vector<Part>& parts, Slot missing, const 
 // fills the last slots too (….S32.INVALID3 of a surface is its clamp; a lone one right after the
 // op is the size, SURED.D.1D.ADD.INVALID3). The text alone cannot always tell (docs/sass128.md).
 // `last` is the slot of the modifier before, or −1. docs/sass128.md.
-Slot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, int last, Mnemonic mnemonic,
+ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, int last, Mnemonic mnemonic,
                               std::optional<Architecture> architecture) {
-  const auto open = [&](int s) { return takes_placeholder(static_cast<Slot>(s)) && slot_applies(static_cast<Slot>(s), mnemonic); };
+  const auto open = [&](int s) { return takes_placeholder(static_cast<ModifierSlot>(s)) && slot_applies(static_cast<ModifierSlot>(s), mnemonic); };
   // Every scope code names a scope; only Volta's and Turing's strength codes 0 and 3 name none.
   const bool unnamed_strength = !architecture || generation_info(*architecture).unnamed_strength;
   const auto accepts = [&](int s, uint16_t number) {
-    if (s == static_cast<int>(Slot::scope)) return false;
-    return s != static_cast<int>(Slot::strength) || (unnamed_strength && (number == 0 || number == 3));
+    if (s == static_cast<int>(ModifierSlot::scope)) return false;
+    return s != static_cast<int>(ModifierSlot::strength) || (unnamed_strength && (number == 0 || number == 3));
   };
   std::vector<uint16_t> run;
-  std::optional<Slot> next;
+  std::optional<ModifierSlot> next;
   for (size_t k = i; k < parts.size();) {
     const std::optional<Match> m = match_at(parts, k);
     if (!m) break;
@@ -237,10 +237,10 @@ Slot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, int last
   };
   if (slots.size() < run.size()) throw none_left();
   // Every instruction has an op: a run that starts before the op was read begins with it.
-  if (slots.front() == static_cast<int>(Slot::op)) return Slot::op;
+  if (slots.front() == static_cast<int>(ModifierSlot::op)) return ModifierSlot::op;
   // A lone placeholder right after the op at the end is the size (SURED.D.1D.ADD.INVALID3).
-  if (!next && run.size() == 1 && last == static_cast<int>(Slot::op) && open(static_cast<int>(Slot::size)))
-    return Slot::size;
+  if (!next && run.size() == 1 && last == static_cast<int>(ModifierSlot::op) && open(static_cast<int>(ModifierSlot::size)))
+    return ModifierSlot::size;
   // Otherwise, from the last placeholder back, each takes the latest slot left (before the named
   // modifier that follows, or of all) that may hold its number.
   int below = static_cast<int>(slots.size());
@@ -251,7 +251,7 @@ Slot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, int last
     if (below < 0) throw none_left();
     slot = slots[static_cast<size_t>(below)];
   }
-  return static_cast<Slot>(slot);
+  return static_cast<ModifierSlot>(slot);
 }
 
 }  // namespace
@@ -280,11 +280,11 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
       m->slot = *m->placeholder->slot;
       // `???n` after the op is the size's (ATOMS.POPC.INC.???1); before it, on an instruction with
       // .E, the .E slot's (ATOM.???0.ADD … [R2.64]).
-      if (m->placeholder->compare_op && last >= static_cast<int>(Slot::op)) {
-        m->slot = Slot::size;
+      if (m->placeholder->compare_op && last >= static_cast<int>(ModifierSlot::op)) {
+        m->slot = ModifierSlot::size;
         m->placeholder->compare_op = false;
-      } else if (m->placeholder->compare_op && slot_applies(Slot::extended, *mnemonic)) {
-        m->slot = Slot::extended;
+      } else if (m->placeholder->compare_op && slot_applies(ModifierSlot::extended, *mnemonic)) {
+        m->slot = ModifierSlot::extended;
         m->placeholder->compare_op = false;
       }
     } else if (m->placeholder) {
@@ -295,13 +295,13 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
     const std::string_view spelled = join_dotted(parts, i, m->parts);
     if (!slot_applies(m->slot, *mnemonic))
       throw SyntaxError{part.column,
-                        m->slot == Slot::extended
+                        m->slot == ModifierSlot::extended
                             ? fmt::format("{} takes no {}: shared-memory and surface addresses are not 64-bit generic "
                                           "addresses",
-                                          mn, name(Slot::extended))
+                                          mn, name(ModifierSlot::extended))
                             : fmt::format("{} takes no {} modifier ('{}'): it belongs to surface instructions", mn,
                                           name(m->slot), spelled),
-                        m->slot == Slot::extended ? "spec/nvidia.md §2, §6.3" : "spec/nvidia.md §10.2, §10.3"};
+                        m->slot == ModifierSlot::extended ? "spec/nvidia.md §2, §6.3" : "spec/nvidia.md §10.2, §10.3"};
     if (slot == last)
       throw SyntaxError{part.column, fmt::format("second {} modifier '{}' on {}", name(m->slot), spelled, mn),
                         grammar_rule};
@@ -317,19 +317,19 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
     i += m->parts;
   }
 
-  const auto has = [&](Slot s) { return inst.columns.column(s) != 0; };
+  const auto has = [&](ModifierSlot s) { return inst.columns.column(s) != 0; };
   if (info(*mnemonic).surface) {
-    if (!has(Slot::mode))
-      throw SyntaxError{column_for_missing(parts, Slot::mode, word),
+    if (!has(ModifierSlot::mode))
+      throw SyntaxError{column_for_missing(parts, ModifierSlot::mode, word),
                         fmt::format("{} needs the mode .{} right after the mnemonic (seed 002; nvdisasm also reads .{})",
-                                    mn, modifier_name(Slot::mode, mode_raw), modifier_name(Slot::mode, mode_formatted)),
+                                    mn, modifier_name(ModifierSlot::mode, mode_raw), modifier_name(ModifierSlot::mode, mode_formatted)),
                         grammar_rule};
-    if (!has(Slot::dim))
-      throw SyntaxError{column_for_missing(parts, Slot::dim, word),
-                        fmt::format("{} needs a dimension: {}", mn, modifier_names(Slot::dim)), grammar_rule};
+    if (!has(ModifierSlot::dim))
+      throw SyntaxError{column_for_missing(parts, ModifierSlot::dim, word),
+                        fmt::format("{} needs a dimension: {}", mn, modifier_names(ModifierSlot::dim)), grammar_rule};
   }
-  if (!has(Slot::op)) {
-    const uint32_t column = column_for_missing(parts, Slot::op, word);
+  if (!has(ModifierSlot::op)) {
+    const uint32_t column = column_for_missing(parts, ModifierSlot::op, word);
     if (info(*mnemonic).surface) {
       // " .ADD … .EXCH .CAS" → " .ADD … .EXCH or .CAS"
       std::string ops = op_names(Family::SUATOM);

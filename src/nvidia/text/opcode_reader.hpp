@@ -19,7 +19,7 @@ struct OpcodeRead {
 struct WordPart {
   std::string_view text;
   uint32_t column;       // the '.' before a modifier; the first letter of the mnemonic
-  Slot slot = Slot::op;  // the slot of the modifier it belongs to, once matched
+  ModifierSlot slot = ModifierSlot::op;  // the slot of the modifier it belongs to, once matched
 };
 
 // Fills inst.mnemonic, op, size, size_spelling, extended, surface modifiers, memory

@@ -200,7 +200,7 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
   }
   // An .INVALIDn operation (decoded from ATOMS.CAS kind 3, for one) names no op: take the CAS
   // operand shape when the operands have an Rc after Rb, so decoded text reads back as printed.
-  if (inst.placeholders[static_cast<int>(Slot::op)] && !inst.is_surface()) {
+  if (inst.placeholders[static_cast<int>(ModifierSlot::op)] && !inst.is_surface()) {
     size_t after_address = 0;
     bool seen_address = false;
     for (const Operand& op : ops) {

@@ -18,9 +18,9 @@ std::string_view size_text(const Instruction& inst) {
 // holds the value an unwritten modifier has).
 std::string slot_text(const Instruction& inst, const SlotInfo& slot) {
   if (inst.placeholders[static_cast<int>(slot.slot)]) return inst.placeholder_spelling(slot.slot);
-  if (slot.slot == Slot::size) return std::string(size_text(inst));
+  if (slot.slot == ModifierSlot::size) return std::string(size_text(inst));
   std::string_view spelling;
-  if (slot.slot == Slot::op) {
+  if (slot.slot == ModifierSlot::op) {
     spelling = info(inst.op).name;
   } else if (const auto value = inst.modifier(slot.slot); value && value != slot.unwritten) {
     spelling = modifier_name(slot.slot, *value);
