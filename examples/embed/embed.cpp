@@ -1,9 +1,10 @@
-// Using gpuatom from another project: one bit-exact atomic through the ALU, then one scenario.
+// Using an installed gpuatom from another project (examples/embed/CMakeLists.txt): one bit-exact
+// atomic through the ALU, then 1000 lanes racing on one counter through the executor.
 #include <cstdio>
 
 #include <gpuatom/alu/apply.hpp>
+#include <gpuatom/embed/launch.hpp>
 #include <gpuatom/nvidia/semantics.hpp>
-#include <gpuatom/scenario/bind.hpp>
 
 int main() {
   using namespace gpuatom;
@@ -12,25 +13,18 @@ int main() {
   std::printf("memory=0x%08llx returned=0x%08llx\n", static_cast<unsigned long long>(r.memory),
               static_cast<unsigned long long>(r.returned));
 
-  const auto s = std::get<scenario::Scenario>(scenario::parse_scenario(R"toml(isa = "sass"
-program = "ATOM.E.ADD RZ, [R2], R4 ;"
-[launch]
-lanes = 1000
-[[region]]
-name = "counter"
-size = 4
-[lanes]
-R2 = "lo(addr(counter))"
-R3 = "hi(addr(counter))"
-R4 = 1
-[[expect]]
-region = "counter"
-type = "u32"
-index = 0
-equals = "lanes"
-)toml", "embedded.toml"));
-  const auto run = scenario::run_scenario(s, {});
-  const bool passed = std::holds_alternative<scenario::RunReport>(run) && std::get<scenario::RunReport>(run).passed();
-  std::printf("scenario %s\n", passed ? "passed" : "failed");
-  return r.memory == 0x3f800000 && passed ? 0 : 1;
+  embed::Launch launch(embed::Isa::sass, 1000, "counter");
+  launch.region("counter", 4)
+      .program("ATOM.E.ADD RZ, [R2], R4 ;")
+      .lanes("R2", "lo(addr(counter))")
+      .lanes("R3", "hi(addr(counter))")
+      .lanes("R4", 1);
+  const embed::Result run = launch.run({.threads = 2});
+  if (!run.ok()) {
+    std::fprintf(stderr, "%s", run.error->c_str());
+    return 2;
+  }
+  std::printf("counter=%u after %llu atomics\n", run.final().u32("counter", 0),
+              static_cast<unsigned long long>(run.report.counters.operations));
+  return r.memory == 0x3f800000 && run.final().u32("counter", 0) == 1000 ? 0 : 1;
 }

@@ -43,7 +43,7 @@ class LineReader {
       skip_space();
       const auto value = quoted_or_bare();
       if (!value) return fail(fmt::format("{}= needs a value", key));
-      const ExpressionText text{value->first, value->second};
+      const ExpressionText text{value->first, value->second, {}};
       if (key == "address") {
         op.address = text;
         has_address = true;

@@ -304,6 +304,7 @@ class AmdMachine final : public BoundMachine<WaveLanes> {
 
  private:
   std::optional<uint64_t> lane_value(std::string_view name, uint64_t tid) override {
+    if (results_.values.empty()) return std::nullopt;  // no expectation or inspector reads results
     for (size_t k = 0; k < p_.result_names.size(); ++k)
       if (p_.result_names[k] == name) return results_.values[tid * p_.result_names.size() + k];
     return std::nullopt;
@@ -347,7 +348,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     const auto& [key, value] = s.options[i];
     if (key == "device" || key == "strategy" || key == "pcie") continue;
     if (key == "host_lanes") {
-      scenario::ExpressionText text{value, s.option_where[i].second};
+      scenario::ExpressionText text{value, s.option_where[i].second, {}};
       text.where.column = 1;  // the option's own line; the value is quoted after the key
       p.settings.host_lanes = text;
     } else if (key == "unsigned_min_max") {
@@ -412,8 +413,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 RunResult run_amd(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  const Program& p = std::get<Program>(prepared);
-  return execute_machines<AmdMachine>(s, options, p, options.mode == Mode::parallel && !p.log_atomics);
+  Program& p = std::get<Program>(prepared);
+  p.keep_results = p.keep_results || static_cast<bool>(options.inspect);  // an inspector may read any result
+  return execute_machines<AmdMachine>(s, options, p,
+                                       options.mode == Mode::parallel && !p.log_atomics && !options.inspect);
 }
 
 }  // namespace gpuatom::scenario

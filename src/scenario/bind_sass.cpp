@@ -988,46 +988,23 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 
 }  // namespace
 
-RunResult run_sass(const Scenario& s, const RunOptions& options) { return run_sass_and_inspect(s, options, nullptr); }
-
-RunResult run_sass_and_inspect(const Scenario& s, const RunOptions& options,
-                               const std::function<void(const Observation&)>& inspect) {
+RunResult run_sass(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  // execute() owns the machines it makes and releases them before returning; to show `inspect`
-  // the last one observed, each is handed over behind a forwarding Machine that shares it.
-  struct Seen {
-    std::shared_ptr<SassMachine> machine;  // keeps the observation's memory and registers alive
-    scenario::Observation observation;
-  };
-  struct Shared final : scenario::Machine {
-    std::shared_ptr<SassMachine> machine;
-    std::optional<Seen>* last;  // null: nobody inspects
-    Shared(std::shared_ptr<SassMachine> m, std::optional<Seen>* l) : machine(std::move(m)), last(l) {}
-    std::span<exec::Agent* const> agents() override { return machine->agents(); }
-    memory::DeviceMemory& memory() override { return machine->memory(); }
-    exec::AgentStream* stream() override { return machine->stream(); }
-    support::Diagnostics setup_error() override { return machine->setup_error(); }
-    scenario::Observation observe(const exec::RunResult& run) override {
-      scenario::Observation o = machine->observe(run);
-      if (last) *last = Seen{machine, o};
-      return o;
-    }
-  };
-  std::optional<Seen> last;
   // The parallel mode streams its warps unless someone needs every lane's registers afterwards.
-  const bool streamed = options.mode == scenario::Mode::parallel && !inspect && !p.log_atomics;
-  auto result = scenario::execute(s, options, [&]() -> scenario::MachineOrError {
-    support::Diagnostics d;
-    auto machine = std::make_shared<SassMachine>(p, d, streamed);
-    if (d.has_errors()) return d;
-    return std::make_unique<Shared>(std::move(machine), inspect ? &last : nullptr);
-  });
-  if (inspect && last) inspect(last->observation);
+  const bool streamed = options.mode == scenario::Mode::parallel && !options.inspect && !p.log_atomics;
+  auto result = scenario::execute_machines<SassMachine>(s, options, p, streamed);
   if (auto* report = std::get_if<scenario::RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());
   return result;
+}
+
+RunResult run_sass_and_inspect(const Scenario& s, const RunOptions& options,
+                               const std::function<void(const Observation&)>& inspect) {
+  RunOptions with = options;
+  with.inspect = inspect;
+  return run_sass(s, with);
 }
 
 }  // namespace gpuatom::scenario

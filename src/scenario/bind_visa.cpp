@@ -1192,7 +1192,8 @@ RunResult run_visa(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  RunResult result = execute_machines<VisaMachine>(s, options, p, options.mode == Mode::parallel && p.streamable);
+  RunResult result = execute_machines<VisaMachine>(s, options, p,
+                                                    options.mode == Mode::parallel && p.streamable && !options.inspect);
   if (auto* report = std::get_if<RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());
   return result;

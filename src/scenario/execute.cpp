@@ -72,11 +72,15 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     struct Instance final : exec::Instance {
       const Scenario& scenario;
       std::unique_ptr<Machine> machine;
-      Instance(const Scenario& s, std::unique_ptr<Machine> m) : scenario(s), machine(std::move(m)) {}
+      const std::function<void(const Observation&)>& inspect;
+      Instance(const Scenario& s, std::unique_ptr<Machine> m, const std::function<void(const Observation&)>& i)
+          : scenario(s), machine(std::move(m)), inspect(i) {}
       std::span<exec::Agent* const> agents() override { return machine->agents(); }
       std::string outcome(const exec::RunResult& run) override {
         std::string failed;
-        const bool hold = all_hold(check_expectations(scenario, machine->observe(run)), failed);
+        const Observation seen = machine->observe(run);
+        if (inspect) inspect(seen);
+        const bool hold = all_hold(check_expectations(scenario, seen), failed);
         return region_snapshot(scenario, machine->memory()) + (hold ? "| expectations hold" : "| FAILED " + failed);
       }
     };
@@ -85,7 +89,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     const auto result = exec::run_exhaustive(
         [&]() -> std::unique_ptr<exec::Instance> {
           auto m = make();
-          return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)));
+          return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)), options.inspect);
         },
         exhaustive);
     for (const auto& [text, count] : result.outcomes)
@@ -152,7 +156,9 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
       words.push_back(static_cast<uint32_t>(machine.memory().load(*r.base + 4 * i, 4, r.attributes.space).value_or(0)));
     report.regions.emplace_back(r.name, std::move(words));
   }
-  auto checked = check_expectations(scenario, machine.observe(run));
+  const Observation seen = machine.observe(run);
+  if (options.inspect) options.inspect(seen);
+  auto checked = check_expectations(scenario, seen);
   if (auto* d = std::get_if<support::Diagnostics>(&checked)) return *d;
   report.expectations = std::get<std::vector<ExpectationResult>>(std::move(checked));
   report.seconds = clock.seconds();

@@ -284,7 +284,17 @@ std::variant<Expression, ExpressionError> Expression::compile(std::string_view t
   return e;
 }
 
+Expression Expression::of_lanes(std::shared_ptr<const LaneFunction> function, std::string text, uint32_t slot) {
+  Expression e;
+  e.lanes_ = std::move(function);
+  e.lanes_slot_ = slot;
+  e.text_ = std::move(text);
+  e.reads_variables_ = true;
+  return e;
+}
+
 std::variant<uint64_t, ExpressionError> Expression::evaluate(std::span<const uint64_t> slots) const {
+  if (lanes_) return (*lanes_)(slots[lanes_slot_]);
   return evaluate_steps(program_, slots);
 }
 
@@ -471,6 +481,13 @@ void Expression::Affine::fill(uint64_t first_tid, uint32_t group_size, uint32_t 
 bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const {
   if (count == 0) return true;
   if (count > 64 || group_size == 0) return false;
+  if (lanes_) {
+    for (uint32_t k = 0; k < count; ++k) {
+      const uint64_t tid = first_tid + k;
+      out[k] = (*lanes_)(SlotValues{tid, tid % group_size, tid / group_size, 0}[lanes_slot_]);
+    }
+    return true;
+  }
   if (!reads_variables_) {
     const auto v = evaluate(SlotValues{first_tid, first_tid % group_size, first_tid / group_size, 0});
     if (!std::holds_alternative<uint64_t>(v)) return false;

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include "gpuatom/memory/fault.hpp"
-#include "gpuatom/nvidia/generic_windows.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/text.hpp"
@@ -16,8 +15,6 @@ namespace {
 
 constexpr uint64_t max_lanes = 1ULL << 32;           // DECISION: a launch has at most 2^32 lanes
 constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
-constexpr uint64_t default_first_base = 0x10000000;  // where regions without a base start
-constexpr uint64_t region_alignment = 0x10000;
 constexpr uint64_t max_header_index = 0xfffff;  // headerPtr is handle bits 19:0 (spec/nvidia.md §8.2)
 constexpr uint64_t max_bound_index = 0x1fff;    // #tsPtrIdxU13
 
@@ -112,14 +109,14 @@ class Loader {
     const toml::node* n = t.get(key);
     if (!n) return std::nullopt;
     SourceLocation where = at(*n);
-    if (n->is_integer()) return ExpressionText{std::to_string(n->as_integer()->get()), where};
-    if (n->is_boolean()) return ExpressionText{n->as_boolean()->get() ? "1" : "0", where};
+    if (n->is_integer()) return ExpressionText{std::to_string(n->as_integer()->get()), where, {}};
+    if (n->is_boolean()) return ExpressionText{n->as_boolean()->get() ? "1" : "0", where, {}};
     if (!n->is_string()) {
       error(*n, fmt::format("'{}' must be an expression string or an integer", key));
       return std::nullopt;
     }
     where.column += 1;  // past the opening quote
-    return ExpressionText{n->as_string()->get(), where};
+    return ExpressionText{n->as_string()->get(), where, {}};
   }
 
   std::optional<ElementType> element_type_at(const toml::table& t, std::string_view key, std::string_view what) {
@@ -178,7 +175,7 @@ class Loader {
     if (!n) return;
     const toml::array* list = n->as_array();
     if (!list) return error(*n, "'region' must be an array of tables: write [[region]]");
-    uint64_t next_base = default_first_base;
+    RegionPlacer placer;
     for (const toml::node& item : *list) {
       const toml::table* t = item.as_table();
       if (!t) {
@@ -199,14 +196,7 @@ class Loader {
       r.base = integer_at(*t, "base", false, "[[region]]", 0, (1ULL << 62));
       if (r.base && *r.base % 16 != 0) error(*t->get("base"), "'base' must be a multiple of 16");
       read_region_attributes(*t, r);
-      // Shared and local regions default to the start of NVIDIA's windows (spec/nvidia.md §7.2);
-      // global regions follow one another.
-      const bool windowed = r.attributes.space != memory::Space::global;
-      if (!r.base) r.base = r.attributes.space == memory::Space::shared ? nvidia::generic_shared_window.base
-                            : r.attributes.space == memory::Space::local ? nvidia::generic_local_window.base
-                                                                         : next_base;
-      if (!windowed)
-        next_base = std::max(next_base, (*r.base + r.size + 2 * region_alignment - 1) / region_alignment * region_alignment);
+      r.base = placer.place(r);
       for (const RegionText& other : scenario_.regions) {
         if (*r.base < *other.base + other.size && *other.base < *r.base + r.size)
           diagnostics_.error(r.where, fmt::format("region '{}' [0x{:x}, 0x{:x}) overlaps region '{}' [0x{:x}, 0x{:x}) "
@@ -595,10 +585,10 @@ class Loader {
           for (auto* part : {&e.value, &e.upper}) {
             const toml::node& n = (*bounds)[part == &e.value ? 0 : 1];
             SourceLocation where = at(n);
-            if (n.is_integer()) *part = ExpressionText{std::to_string(n.as_integer()->get()), where};
+            if (n.is_integer()) *part = ExpressionText{std::to_string(n.as_integer()->get()), where, {}};
             else if (n.is_string()) {
               where.column += 1;
-              *part = ExpressionText{n.as_string()->get(), where};
+              *part = ExpressionText{n.as_string()->get(), where, {}};
             } else {
               error(n, "each bound of 'between' is an expression string or an integer");
             }

@@ -37,6 +37,15 @@ Symbols make_symbols(const Scenario& scenario, const std::vector<RegionPlacement
 }
 
 std::variant<Expression, support::Diagnostic> compile_at(const ExpressionText& text, const Symbols& symbols) {
+  if (text.lanes) {  // values from C++: a function of tid where lanes are named, else of i (fills)
+    std::optional<Symbols::Resolved> variable = symbols.name ? symbols.name("tid") : std::nullopt;
+    if (!variable || !variable->is_variable) variable = symbols.name ? symbols.name("i") : std::nullopt;
+    if (!variable || !variable->is_variable)
+      return support::Diagnostic{support::Severity::error, text.where,
+                                 fmt::format("{}: values from C++ need a lane (tid) or an element (i) here", text.text),
+                                 {}};
+    return Expression::of_lanes(text.lanes, text.text, variable->slot);
+  }
   auto compiled = Expression::compile(text.text, symbols);
   if (auto* e = std::get_if<ExpressionError>(&compiled)) {
     support::SourceLocation where = text.where;

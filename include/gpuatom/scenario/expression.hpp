@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -44,9 +45,20 @@ struct Symbols {
   std::string known_names;
 };
 
+// Values computed by the embedding program instead of written in the scenario language: the
+// value of lane `tid` (a lane value), or of element `i` (a region fill). Parallel runs call it
+// from every worker thread at once, so it must be safe to call concurrently (a pure function,
+// or reads of data that does not change).
+using LaneFunction = std::function<uint64_t(uint64_t tid_or_i)>;
+
 class Expression {
  public:
   static std::variant<Expression, ExpressionError> compile(std::string_view text, const Symbols& symbols);
+  // An expression whose value is function(slots[slot]): of the lane's tid, or of a fill's i
+  // (embed/launch.hpp's values from C++).
+  static Expression of_lanes(std::shared_ptr<const LaneFunction> function, std::string text, uint32_t slot);
+  // The slot of tid in the variable slots every evaluation gets (scenario/symbols.hpp agrees).
+  static constexpr size_t tid_slot = 0;
 
   // Evaluates with variable slots taken from `slots`; errors (division by zero) carry the column.
   std::variant<uint64_t, ExpressionError> evaluate(std::span<const uint64_t> slots) const;
@@ -167,6 +179,8 @@ class Expression {
 
  private:
   std::vector<Step> program_;
+  std::shared_ptr<const LaneFunction> lanes_;  // set: of_lanes(), and program_ is empty
+  uint32_t lanes_slot_ = 0;
   std::string text_;
   bool reads_variables_ = false;
   std::optional<Affine> affine_;

@@ -29,6 +29,11 @@ struct RunOptions {
   // When set and true, the run stops early and its report says so (RunReport::interrupted); the
   // CLI points it at the SIGINT flag (support/files.hpp).
   const std::atomic<bool>* stop = nullptr;
+  // When set, shown what the expectations see after the run (every lane's values by name, the
+  // memory, the faults) while the machine still exists: after the run in parallel and
+  // deterministic mode, after each execution in exhaustive mode. Setting it turns off the
+  // parallel mode's streaming, so that every lane's state is kept to the end.
+  std::function<void(const Observation&)> inspect;
 };
 
 using exec::Counters;

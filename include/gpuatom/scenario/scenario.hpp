@@ -25,6 +25,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -38,10 +40,13 @@ namespace gpuatom::scenario {
 
 using support::SourceLocation;
 
-// An expression as written, with where it was written (compiled later against the run's names).
+// An expression as written, with where it was written (compiled later against the run's names),
+// or lane values computed by the embedding program (embed/launch.hpp): then `lanes` is set and
+// `text` only names it in messages.
 struct ExpressionText {
   std::string text;
   SourceLocation where;  // the first character of the expression inside its TOML string
+  std::shared_ptr<const std::function<uint64_t(uint64_t tid)>> lanes;
 };
 
 enum class Isa : uint8_t { sass, visa, amd };
@@ -73,6 +78,19 @@ struct RegionText {
   std::vector<std::pair<uint64_t, uint64_t>> sparse;  // [offset, size) ranges of sparse pages
   std::optional<RegionFill> fill;
   SourceLocation where;
+};
+
+// Where regions without a `base` go, in the order they are declared: shared and local regions at
+// the start of NVIDIA's generic windows, global ones one after another from 0x10000000, 64 KiB
+// aligned with a gap (the scenario loader and embed::Launch place regions alike).
+class RegionPlacer {
+ public:
+  RegionPlacer();
+  // The region's base: its own `base`, or the next place for its space.
+  uint64_t place(const RegionText& region);
+
+ private:
+  uint64_t next_global_;
 };
 
 // A surface header in the launch's header pool (NVIDIA SUATOM/SURED, spec/nvidia.md §8.2), or a

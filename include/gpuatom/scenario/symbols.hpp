@@ -17,6 +17,7 @@ namespace gpuatom::scenario {
 // The built-in variables (tid, lane, group, i) by their index in an evaluation's value array.
 enum BuiltinVariable : uint32_t { slot_tid = 0, slot_lane = 1, slot_group = 2, slot_i = 3, slot_count = 4 };
 using SlotValues = std::array<uint64_t, slot_count>;
+static_assert(slot_tid == Expression::tid_slot);
 
 struct RegionPlacement {
   std::string name;

@@ -1,0 +1,151 @@
+#include "gpuatom/embed/launch.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpuatom/scenario/bind.hpp"
+
+namespace gpuatom::embed {
+
+namespace {
+
+// Where a value came from, for messages: the launch's name and the call ("lanes R4").
+support::SourceLocation from(const std::string& launch, std::string_view call) {
+  return {support::FileName(fmt::format("{}, {}", launch, call)), 1, 1, std::nullopt};
+}
+
+scenario::ExpressionText placed(scenario::ExpressionText text, support::SourceLocation where) {
+  text.where = std::move(where);
+  return text;
+}
+
+// Every read name of every lane, and every region's bytes, as the run left them.
+Outcome snapshot(const scenario::Scenario& s, const std::vector<std::string>& reads, const scenario::Observation& seen) {
+  Outcome o;
+  for (const std::string& name : reads) {
+    std::vector<uint64_t>& values = o.lanes[name];
+    values.resize(s.launch.lanes);
+    for (uint64_t tid = 0; tid < s.launch.lanes; ++tid) values[tid] = seen.lane_value(name, tid).value_or(0);
+  }
+  for (const scenario::RegionText& r : s.regions) {
+    std::vector<uint8_t>& bytes = o.regions[r.name];
+    bytes.resize(r.size);
+    (void)seen.memory->read_bytes(*r.base, std::as_writable_bytes(std::span(bytes)), r.attributes.space);
+  }
+  return o;
+}
+
+}  // namespace
+
+LaneValues::LaneValues(std::string expression) { text_.text = std::move(expression); }
+
+LaneValues LaneValues::per_lane(std::vector<uint64_t> values) {
+  auto shared = std::make_shared<const std::vector<uint64_t>>(std::move(values));
+  return of_tid([shared](uint64_t tid) { return tid < shared->size() ? (*shared)[tid] : 0; });
+}
+
+LaneValues LaneValues::of_tid(std::function<uint64_t(uint64_t)> function) {
+  LaneValues v(std::string("values from C++"));
+  v.text_.lanes = std::make_shared<const std::function<uint64_t(uint64_t)>>(std::move(function));
+  return v;
+}
+
+uint64_t Outcome::element(const std::string& region, uint64_t index, unsigned bytes) const {
+  const std::vector<uint8_t>& memory = regions.at(region);
+  uint64_t value = 0;
+  for (unsigned k = 0; k < bytes; ++k) value |= uint64_t{memory.at(index * bytes + k)} << (8 * k);
+  return value;
+}
+
+Launch::Launch(Isa isa, uint64_t lanes, std::string name) {
+  scenario_.file = name;
+  scenario_.name = std::move(name);
+  scenario_.isa = isa;
+  scenario_.launch.lanes = lanes;
+  scenario_.launch.where = from(scenario_.file, "launch");
+  scenario_.exhaustive_ok = true;  // asked for by RunSettings::mode; max_executions bounds it
+}
+
+Launch Launch::from_scenario(scenario::Scenario scenario) {
+  Launch launch(scenario.isa, scenario.launch.lanes, scenario.name);
+  launch.scenario_ = std::move(scenario);
+  launch.scenario_.exhaustive_ok = true;
+  return launch;
+}
+
+Launch& Launch::program(std::string text) {
+  scenario_.program = std::move(text);
+  scenario_.program_where = {support::FileName(scenario_.file), 1, 1, std::nullopt};
+  return *this;
+}
+
+Launch& Launch::region(std::string name, uint64_t bytes, memory::RegionAttributes attributes) {
+  scenario::RegionText r;
+  r.where = from(scenario_.file, fmt::format("region {}", name));
+  r.name = std::move(name);
+  r.size = bytes;
+  r.attributes = attributes;
+  r.base = placer_.place(r);
+  scenario_.regions.push_back(std::move(r));
+  return *this;
+}
+
+Launch& Launch::fill(const std::string& region, scenario::ElementType type, LaneValues values) {
+  for (scenario::RegionText& r : scenario_.regions)
+    if (r.name == region)
+      r.fill = scenario::RegionFill{type, placed(values.text(), from(scenario_.file, fmt::format("fill {}", region)))};
+  return *this;
+}
+
+Launch& Launch::lanes(std::string name, LaneValues values) {
+  const auto where = from(scenario_.file, fmt::format("lanes {}", name));
+  scenario_.lanes.emplace_back(std::move(name), placed(values.text(), where));
+  return *this;
+}
+
+Launch& Launch::read(std::string name) {
+  if (std::find(reads_.begin(), reads_.end(), name) == reads_.end()) reads_.push_back(std::move(name));
+  return *this;
+}
+
+Launch& Launch::group_size(uint32_t lanes_per_group) {
+  scenario_.launch.group_size = lanes_per_group;
+  return *this;
+}
+
+Launch& Launch::option(std::string key, std::string value) {
+  scenario_.option_where.emplace_back(key, from(scenario_.file, fmt::format("option {}", key)));
+  scenario_.options.emplace_back(std::move(key), std::move(value));
+  return *this;
+}
+
+Result Launch::run(const RunSettings& settings) const {
+  Result result;
+  scenario::RunOptions options;
+  options.mode = settings.mode;
+  options.seed = settings.seed;
+  options.threads = settings.threads;
+  options.exhaustive_cap = settings.max_executions;
+  options.quiet = true;
+  // Outcomes as they are reached; exhaustive runs merge the executions that end alike.
+  options.inspect = [&](const scenario::Observation& seen) {
+    Outcome o = snapshot(scenario_, reads_, seen);
+    for (Outcome& known : result.outcomes)
+      if (known.lanes == o.lanes && known.regions == o.regions) {
+        ++known.executions;
+        return;
+      }
+    result.outcomes.push_back(std::move(o));
+  };
+  const scenario::RunResult run = scenario::run_scenario(scenario_, options);
+  if (const auto* d = std::get_if<support::Diagnostics>(&run)) {
+    result.error = d->format_all();
+    result.outcomes.clear();
+    return result;
+  }
+  result.report = std::get<scenario::RunReport>(run);
+  return result;
+}
+
+}  // namespace gpuatom::embed
