@@ -8,14 +8,14 @@
 #include <stdexcept>
 
 #include "bench.hpp"
-#include "gpuatom/intel/decoder.hpp"
-#include "gpuatom/intel/encoder.hpp"
-#include "gpuatom/intel/parser.hpp"
-#include "gpuatom/nvidia/code.hpp"
-#include "gpuatom/nvidia/decoder.hpp"
-#include "gpuatom/nvidia/encoder.hpp"
-#include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/intel/binary/decoder.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/text/parser.hpp"
+#include "gpuatom/nvidia/binary/code.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 

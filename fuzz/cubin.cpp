@@ -11,10 +11,10 @@
 #include <fmt/format.h>
 
 #include "fuzz_check.hpp"
-#include "gpuatom/nvidia/code.hpp"
-#include "gpuatom/nvidia/cubin.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/binary/code.hpp"
+#include "gpuatom/nvidia/binary/cubin.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::nvidia;

@@ -12,9 +12,9 @@
 
 #include "fuzz_check.hpp"
 #include "gpuatom/nvidia/listing.hpp"
-#include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::nvidia;

@@ -14,11 +14,11 @@
 #include <fmt/format.h>
 
 #include "fuzz_check.hpp"
-#include "gpuatom/nvidia/decoder.hpp"
-#include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
-#include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::nvidia;

@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 
 #include "fuzz_check.hpp"
-#include "gpuatom/intel/decoder.hpp"
-#include "gpuatom/intel/encoder.hpp"
-#include "gpuatom/intel/parser.hpp"
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/binary/decoder.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/text/parser.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::intel;

@@ -9,10 +9,10 @@
 #include <span>
 
 #include "fuzz_check.hpp"
-#include "gpuatom/intel/decoder.hpp"
-#include "gpuatom/intel/encoder.hpp"
-#include "gpuatom/intel/parser.hpp"
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/binary/decoder.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/text/parser.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 #include "gpuatom/intel/validator.hpp"
 
 using namespace gpuatom;

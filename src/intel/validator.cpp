@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 
 namespace gpuatom::intel {
 

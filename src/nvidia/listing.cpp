@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/nvidia/code.hpp"
-#include "gpuatom/nvidia/decoder.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/binary/code.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia {

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/listing.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 
 namespace gpuatom::nvidia {
 

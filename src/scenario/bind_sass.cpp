@@ -19,7 +19,7 @@
 
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/nvidia/generic_windows.hpp"
-#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/nvidia/surface_access.hpp"
 #include "gpuatom/nvidia/validator.hpp"

@@ -29,7 +29,7 @@
 #include <map>
 #include <memory>
 
-#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/scenario/bind.hpp"

@@ -1,7 +1,7 @@
 // Tokens of the .visaasm text (spec/intel.md §10.2): kinds, positions, comments, bad characters.
 #include <gtest/gtest.h>
 
-#include "gpuatom/intel/lexer.hpp"
+#include "gpuatom/intel/text/lexer.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::intel;

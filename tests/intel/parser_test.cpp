@@ -1,6 +1,6 @@
 // The text forms (spec/intel.md §10.1, §10.2): what the parser accepts, how aliases read, and
 // every syntax rule's message at the offending token's column.
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 #include "intel/visa_test_support.hpp"
 
 using namespace visa_test;

@@ -3,9 +3,9 @@
 // text → text).
 #include <random>
 
-#include "gpuatom/intel/decoder.hpp"
-#include "gpuatom/intel/encoder.hpp"
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/binary/decoder.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 #include "intel/visa_test_support.hpp"
 
 using namespace visa_test;

@@ -10,9 +10,9 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/intel/decoder.hpp"
-#include "gpuatom/intel/encoder.hpp"
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/binary/decoder.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 #include "intel/visa_test_support.hpp"
 
 using namespace visa_test;

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
 
 namespace visa_test {

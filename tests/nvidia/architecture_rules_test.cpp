@@ -6,8 +6,8 @@
 #include <string>
 
 #include "gpuatom/nvidia/architecture.hpp"
-#include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 

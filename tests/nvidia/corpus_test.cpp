@@ -2,7 +2,7 @@
 // and prints back character for character (including a missing " ;").
 #include <gtest/gtest.h>
 
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 using namespace gpuatom::nvidia;

@@ -12,11 +12,11 @@
 #include <fmt/format.h>
 
 #include "common/child_process.hpp"
-#include "gpuatom/nvidia/code.hpp"
-#include "gpuatom/nvidia/cubin.hpp"
+#include "gpuatom/nvidia/binary/code.hpp"
+#include "gpuatom/nvidia/binary/cubin.hpp"
 #include "gpuatom/nvidia/listing.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "gpuatom/nvidia/architecture.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 
 #include <fmt/format.h>
 #include "nvidia/cuda13_listing.hpp"

@@ -4,7 +4,7 @@
 
 #include <variant>
 
-#include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 using namespace gpuatom::nvidia;

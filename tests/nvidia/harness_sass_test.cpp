@@ -11,7 +11,7 @@
 #include <set>
 
 #include "cli/run_cli.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 using namespace gpuatom::nvidia;

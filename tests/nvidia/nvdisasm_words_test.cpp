@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/nvidia/decoder.hpp"
-#include "gpuatom/nvidia/encoder.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 using namespace gpuatom::nvidia;

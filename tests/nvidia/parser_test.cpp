@@ -3,7 +3,7 @@
 // errors with the column of the offending token.
 #include <gtest/gtest.h>
 
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 using namespace gpuatom::nvidia;

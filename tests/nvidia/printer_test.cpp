@@ -2,7 +2,7 @@
 // test builds without ever parsing text prints as the disassembler would.
 #include <gtest/gtest.h>
 
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 
 using namespace gpuatom::nvidia;
 

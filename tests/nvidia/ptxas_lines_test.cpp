@@ -9,7 +9,7 @@
 #include <string>
 
 #include "gpuatom/nvidia/architecture.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 namespace {

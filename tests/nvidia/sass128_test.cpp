@@ -8,9 +8,9 @@
 #include <utility>
 #include <variant>
 
-#include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gpuatom/nvidia/instruction.hpp"
-#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 
 namespace sass_test {

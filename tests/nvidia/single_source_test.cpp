@@ -15,12 +15,12 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuatom/nvidia/decoder.hpp"
-#include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
 #include "gpuatom/nvidia/generic_windows.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
-#include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/assumption.hpp"
 #include "sass_test_support.hpp"
 

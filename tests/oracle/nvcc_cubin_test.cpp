@@ -18,7 +18,7 @@
 
 #include "common/nvcc.hpp"
 #include "gpuatom/nvidia/architecture.hpp"
-#include "gpuatom/nvidia/cubin.hpp"
+#include "gpuatom/nvidia/binary/cubin.hpp"
 #include "oracle/nvdisasm_raw.hpp"
 #include "oracle/nvidia_tools.hpp"
 #include "oracle/sass_listing.hpp"

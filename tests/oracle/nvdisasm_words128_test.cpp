@@ -20,8 +20,8 @@
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/architecture.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 #include "oracle/nvdisasm_raw.hpp"
 #include "oracle/nvidia_tools.hpp"
 #include "oracle/sass_listing.hpp"

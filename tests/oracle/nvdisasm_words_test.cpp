@@ -10,10 +10,10 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/nvidia/decoder.hpp"
-#include "gpuatom/nvidia/encoder.hpp"
-#include "gpuatom/nvidia/parser.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "oracle/nvdisasm_raw.hpp"
 #include "oracle/nvidia_tools.hpp"
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <variant>
 
-#include "gpuatom/intel/parser.hpp"
-#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/intel/text/parser.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 

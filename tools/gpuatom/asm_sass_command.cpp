@@ -20,10 +20,10 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
-#include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
 #include "gpuatom/nvidia/listing.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "sass_input.hpp"
 

@@ -8,8 +8,8 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
-#include "gpuatom/intel/encoder.hpp"
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 #include "visa_input.hpp"
 
 namespace gpuatom::cli {

@@ -28,12 +28,12 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
-#include "gpuatom/nvidia/code.hpp"
-#include "gpuatom/nvidia/cubin.hpp"
-#include "gpuatom/nvidia/decoder.hpp"
+#include "gpuatom/nvidia/binary/code.hpp"
+#include "gpuatom/nvidia/binary/cubin.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/listing.hpp"
-#include "gpuatom/nvidia/printer.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/support/text.hpp"
 #include "sass_input.hpp"
 

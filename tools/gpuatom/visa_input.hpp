@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 

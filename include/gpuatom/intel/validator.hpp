@@ -25,7 +25,7 @@
 
 #include "gpuatom/intel/declarations.hpp"
 #include "gpuatom/intel/instruction.hpp"
-#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/platform.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 

@@ -23,7 +23,7 @@
 
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/instruction.hpp"
-#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::nvidia {

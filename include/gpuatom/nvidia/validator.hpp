@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "gpuatom/nvidia/instruction.hpp"
-#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::nvidia {

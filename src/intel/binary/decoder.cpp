@@ -1,4 +1,4 @@
-#include "gpuatom/intel/decoder.hpp"
+#include "gpuatom/intel/binary/decoder.hpp"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "gpuatom/intel/encoder.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "gpuatom/intel/lexer.hpp"
+#include "gpuatom/intel/text/lexer.hpp"
 
 #include <fmt/format.h>
 

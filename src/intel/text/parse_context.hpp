@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "gpuatom/intel/lexer.hpp"
-#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/text/lexer.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 
 namespace gpuatom::intel::detail {
 

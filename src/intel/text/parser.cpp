@@ -2,13 +2,13 @@
 // directives kept as written: .input, .kernel_attr, .function, …), a label, an atomic
 // instruction, or another vISA instruction (kept as written, docs/intel-igc.md §8). A failed
 // statement is reported and skipped, so one run lists every bad line.
-#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "gpuatom/intel/lexer.hpp"
+#include "gpuatom/intel/text/lexer.hpp"
 #include "gpuatom/intel/other_instructions.hpp"
 #include "gpuatom/support/text.hpp"
 #include "parse_context.hpp"

@@ -1,4 +1,4 @@
-#include "gpuatom/intel/printer.hpp"
+#include "gpuatom/intel/text/printer.hpp"
 
 #include <fmt/format.h>
 

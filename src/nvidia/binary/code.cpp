@@ -1,13 +1,13 @@
 // Walks a code section word by word: control words and other instructions passed over, atomics
 // decoded where they stand.
-#include "gpuatom/nvidia/code.hpp"
+#include "gpuatom/nvidia/binary/code.hpp"
 
 #include <variant>
 
 #include <fmt/format.h>
 
-#include "gpuatom/nvidia/decoder.hpp"
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 
 namespace gpuatom::nvidia {
 

@@ -1,6 +1,6 @@
 // ELF (ELF64, and ELF32 for ptxas -m32) as far as a cubin's kernels: the file header, the section headers and the section-name
 // string table. Every offset is checked against the file's size before it is read.
-#include "gpuatom/nvidia/cubin.hpp"
+#include "gpuatom/nvidia/binary/cubin.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "gpuatom/nvidia/decoder.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
 
 #include <array>
 #include <string>

@@ -1,10 +1,10 @@
-#include "gpuatom/nvidia/encoder.hpp"
+#include "gpuatom/nvidia/binary/encoder.hpp"
 
 #include <array>
 
 #include <fmt/format.h>
 
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 
 namespace gpuatom::nvidia {
 

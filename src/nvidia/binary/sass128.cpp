@@ -1,4 +1,4 @@
-#include "gpuatom/nvidia/sass128.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <array>
 #include <vector>
 
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/bits.hpp"
 #include "gpuatom/support/text.hpp"
 #include "sass128_forms.hpp"

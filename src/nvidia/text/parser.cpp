@@ -1,6 +1,6 @@
 // The line grammar (spec/nvidia.md §10.2):  [guard] opcode operands [';'] — then binding the
 // operands to the operand shape of the form, chosen by mnemonic, dialect and op.
-#include "gpuatom/nvidia/parser.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "gpuatom/nvidia/printer.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 
 #include <fmt/format.h>
 

@@ -12,7 +12,7 @@
 #include <optional>
 #include <variant>
 
-#include "gpuatom/nvidia/decoder.hpp"
+#include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/instruction.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "gpuatom/intel/declarations.hpp"
 #include "gpuatom/intel/instruction.hpp"
-#include "gpuatom/intel/parser.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 
 namespace gpuatom::intel {
 
