@@ -31,6 +31,7 @@
 
 #include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
+#include "gpuatom/intel/surface_access.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/bound_machine.hpp"
@@ -239,22 +240,10 @@ struct ChannelTarget {
   std::optional<memory::Fault> fault;
 };
 
-// How TYPED_ATOMIC reads coordinates (§8): unsigned, the whole array index, out of bounds
-// = no access (zeros returned, write dropped).
-memory::CoordinateRules typed_rules() {
-  memory::CoordinateRules rules;
-  rules.xyz = memory::Signedness::unsigned32;
-  rules.buffer_x = memory::Signedness::unsigned32;
-  rules.layer_mask = 0xffffffffu;
-  rules.x_is_byte_address = false;
-  rules.clamp = memory::Clamp::ign;
-  return rules;
-}
-
 // A channel's target on its surface through surface_element (what the shortcut does not answer).
 ChannelTarget typed_target(const CompiledInstruction& c, const memory::RawCoordinates& raw) {
   ChannelTarget target;
-  const auto element = memory::surface_element(c.surface, c.dim, raw, typed_rules(), c.access_bytes);
+  const auto element = memory::surface_element(c.surface, c.dim, raw, typed_coordinate_rules(), c.access_bytes);
   if (!element) {
     target.fault = element.error();
     target.address = element.error().address;
@@ -380,15 +369,13 @@ class ChannelReader {
         base_(c.address_base) {
     for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
     if constexpr (Typed) {
-      // U, V, R, LOD as coordinates per surface type (the TYPED_ATOMIC page's table, §8): which
-      // operand is the surface's y and which its slice (z or array index); the zero slot where the
-      // dimension has none.
-      const bool v_is_y = c.dim == memory::SurfaceDim::d2 || c.dim == memory::SurfaceDim::d2_array ||
-                          c.dim == memory::SurfaceDim::d3;
-      y_ = operands_[v_is_y ? slot(read_v) : zero_slot];
-      slice_ = operands_[c.dim == memory::SurfaceDim::d1_array ? slot(read_v)
-                         : c.dim == memory::SurfaceDim::d2_array || c.dim == memory::SurfaceDim::d3 ? slot(read_r)
-                                                                                                     : zero_slot];
+      // U, V, R, LOD as the surface's coordinates (intel::typed_coordinate_operands); the zero
+      // slot where the dimension has none.
+      const TypedCoordinateOperands map = typed_coordinate_operands(c.dim);
+      const auto pick = [&](std::optional<OperandSlot> o) { return operands_[o ? slot(read_of(*o)) : zero_slot]; };
+      y_ = pick(map.y);
+      slice_ = pick(map.slice);
+      layer_ = map.slice_is_layer;
       x_ = operands_[slot(read_u)];
       level_ = operands_[slot(read_lod)];
     }
@@ -423,13 +410,17 @@ class ChannelReader {
  private:
   [[gnu::always_inline]] memory::RawCoordinates coordinates(uint32_t n) const {
     const auto coordinate = [&](const Operand& o) { return static_cast<uint32_t>(o.value(n)); };
-    const bool layer = c_.dim == memory::SurfaceDim::d1_array || c_.dim == memory::SurfaceDim::d2_array;
-    return {coordinate(x_), coordinate(y_), layer ? 0 : coordinate(slice_), layer ? coordinate(slice_) : 0,
+    return {coordinate(x_), coordinate(y_), layer_ ? 0 : coordinate(slice_), layer_ ? coordinate(slice_) : 0,
             coordinate(level_)};
   }
   [[gnu::always_inline]] uint64_t at(Read r, uint32_t n) const { return operands_[r - first].value(n); }
   static constexpr uint8_t slot(Read r) { return static_cast<uint8_t>(r - first); }
   static constexpr uint8_t zero_slot = last - first;  // an operand that reads 0
+  static constexpr Read read_of(OperandSlot o) {
+    for (uint8_t r = 0; r < read_count; ++r)
+      if (read_slots[r] == o) return static_cast<Read>(r);
+    return read_count;
+  }
 
   const CompiledInstruction& c_;
   // A copy in the reader's frame: stores through the thread's state might alias c_'s, and the
@@ -444,6 +435,7 @@ class ChannelReader {
   // TYPED: the operands placed as x, y, the slice and the level (copies: no slot to look up per
   // channel).
   Operand x_, y_, slice_, level_;
+  bool layer_ = false;  // the slice is an array index, not z
 };
 
 // One hardware thread's channels for the executor (exec::GroupLanes): the thread's variables
@@ -803,18 +795,6 @@ support::Diagnostic at_scenario_line(support::Diagnostic diag, const scenario::S
   return diag;
 }
 
-std::optional<SurfaceType> surface_type(memory::SurfaceDim dim) {
-  switch (dim) {
-    case memory::SurfaceDim::d1: return SurfaceType::d1;
-    case memory::SurfaceDim::d1_array: return SurfaceType::d1_array;
-    case memory::SurfaceDim::d2: return SurfaceType::d2;
-    case memory::SurfaceDim::d2_array: return SurfaceType::d2_array;
-    case memory::SurfaceDim::d3: return SurfaceType::d3;
-    case memory::SurfaceDim::d1_buffer: break;
-  }
-  return std::nullopt;
-}
-
 // The surface index of a typed LSC atomic's immediate bti(N), the [[surface]] header it runs on.
 std::optional<uint32_t> lsc_bti(const Instruction& in) {
   if (in.form != Form::lsc_typed || in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register) return std::nullopt;
@@ -1106,7 +1086,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       const scenario::SurfaceText* bound = surfaces.at(in.form == Form::typed ? in.surface : *lsc_bti(in));
       c.surface = &bound->descriptor;
       c.dim = bound->descriptor.dim;
-      c.shortcut = memory::PitchLinearShortcut(c.surface, c.dim, typed_rules(), c.access_bytes);
+      c.shortcut = memory::PitchLinearShortcut(c.surface, c.dim, typed_coordinate_rules(), c.access_bytes);
     }
     const bool flat = c.dim == memory::SurfaceDim::d1 || c.dim == memory::SurfaceDim::d1_buffer ||
                       c.dim == memory::SurfaceDim::d2;
