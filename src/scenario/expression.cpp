@@ -293,6 +293,10 @@ Expression Expression::of_lanes(std::shared_ptr<const LaneFunction> function, st
   return e;
 }
 
+std::variant<uint64_t, ExpressionError> Expression::value(uint64_t tid, uint32_t group_size) const {
+  return evaluate(SlotValues{tid, tid % group_size, tid / group_size, 0});
+}
+
 std::variant<uint64_t, ExpressionError> Expression::evaluate(std::span<const uint64_t> slots) const {
   if (lanes_) return (*lanes_)(slots[lanes_slot_]);
   return evaluate_steps(program_, slots);
@@ -472,11 +476,6 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
 }
 
 }  // namespace
-
-void Expression::Affine::fill(uint64_t first_tid, uint32_t group_size, uint32_t count, uint64_t* out,
-                              uint64_t keep) const {
-  Walk(*this, first_tid, group_size).fill(count, out, keep);
-}
 
 bool Expression::evaluate_lanes(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const {
   if (count == 0) return true;
