@@ -1,14 +1,7 @@
-// Binds `isa = "amd"` scenarios: each atomic's outcome applied (spec/amd.md §7):
-//   Native            one indivisible read-modify-write through the ALU
-//   NoReturn          the same, but the lane gets 0 (flagged no-return)
-//   CAS               a real compare-and-swap loop: load, compute, CAS, retry (retries counted)
-//   Scope Downgrade   device lanes: indivisible; host-agent lanes: a load and a separate store,
-//                     so device updates between them are lost (DECISION of this runner: the loss
-//                     is modelled on the host agent's side, where the page places it)
-//   Scope Downgrade - CAS   CAS loop on the device side, host lanes as above
-//   NOP               no memory access; the lane gets 0
-//   n/a               refused before the run, naming the rule
-// Each lane's operations run in program order; a wavefront's lanes run an operation together.
+// Binds `isa = "amd"` scenarios to AMD's wavefront (amd/exec/wave.hpp): the program's rows, the
+// [options] (device, strategy, PCIe, model switches) and the lane values compiled into a
+// WaveProgram; results read back by name for the expectations. An n/a outcome is refused before
+// the run, naming the rule.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,6 +9,7 @@
 #include <memory>
 
 #include "gpuatom/amd/device.hpp"
+#include "gpuatom/amd/exec/wave.hpp"
 #include "gpuatom/amd/evaluate.hpp"
 #include "gpuatom/amd/options.hpp"
 #include "gpuatom/scenario/amd_program.hpp"
@@ -31,258 +25,20 @@ namespace {
 
 using namespace amd;  // the model's devices, rows, selectors and outcomes
 
-constexpr uint32_t default_wave = 64;
-
-struct Settings {
-  const Device* device = nullptr;
-  Strategy strategy = Strategy::hw_atomics;
-  PcieAtomics pcie = PcieAtomics::unsupported;
-  ModelOptions model;
+// The wave program with what only the scenario has: the file, the row options, the host-lane
+// expression and where each operation was written.
+struct Program : WaveProgram {
+  const scenario::Scenario* scenario = nullptr;
   RowOptions row_options;
   std::optional<scenario::ExpressionText> host_lanes;
+  std::vector<AmdOperation> sources;  // per op, as written
 };
 
-struct CompiledOperation {
-  AmdOperation source;
-  alu::Operation operation;
-  Expression address, operand;
-  std::optional<Expression> compare;
-};
-
-// Everything a run shares: the program, the memory, per-lane results.
-struct Program {
-  const scenario::Scenario* scenario = nullptr;
-  Settings settings;
-  std::vector<CompiledOperation> ops;
-  std::optional<Expression> host;
-  std::optional<Expression> active;
-  uint32_t group_size = default_wave;
-  std::vector<std::string> result_names;  // distinct result names, in first-use order
-  std::vector<size_t> result_slot;        // per op: index into result_names
-  bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
-  bool keep_results = false;  // an expectation reads a lane's result by name (else none is kept)
-};
-
-// The model's verdict for one op on one region (memory location and granularity come from the region).
-Explanation explain_for(const Program& p, const CompiledOperation& op, const memory::RegionInfo* region) {
-  Selectors s;
-  s.strategy = p.settings.strategy;
-  s.pcie = p.settings.pcie;
-  s.scope = op.source.scope;
-  if (region) {
-    s.memory = region->attributes.location == memory::Location::device ? Memory::device_dram
-               : region->attributes.location == memory::Location::host_migratable ? Memory::migratable_host_dram
-                                                                                   : Memory::pinned_host_dram;
-    s.granularity = region->attributes.granularity == memory::Granularity::fine ? Granularity::fine : Granularity::coarse;
-  }
-  return evaluate(*p.settings.device, *op.source.row, s, p.settings.model);
+// A lane value the waves read through exec::LaneValues.
+std::shared_ptr<const exec::LaneValues> shared(std::optional<Expression> e) {
+  if (!e) return nullptr;
+  return std::make_shared<const Expression>(std::move(*e));
 }
-
-Outcome outcome_for(const Program& p, const CompiledOperation& op, const memory::RegionInfo* region) {
-  return explain_for(p, op, region).outcome;
-}
-
-// Per-lane results by name, for the whole launch: they outlive the wavefronts that wrote them.
-struct LaneResults {
-  std::vector<uint64_t> values;  // lanes × result names
-  std::vector<uint8_t> written;
-};
-
-// One wavefront's lanes for the executor (exec::GroupLanes): each operation's address and
-// operands from its expressions, and the outcome the model gives it on the lane's region, which
-// picks the road to memory (exec::Path).
-class WaveLanes {
- public:
-  WaveLanes(const Program& program, memory::DeviceMemory& memory, LaneResults& results)
-      : p_(program), memory_(memory), results_(results) {}
-
-  bool begin(uint64_t group) {
-    first_ = group * p_.group_size;
-    const uint64_t lanes = p_.scenario->launch.lanes;
-    count_ = static_cast<uint32_t>(std::min<uint64_t>(p_.group_size, lanes > first_ ? lanes - first_ : 0));
-    active_ = exec::LaneMask::first(count_);
-    if (p_.active) {
-      wave_values(*p_.active, scratch_.data());
-      for (uint32_t lane = 0; lane < count_; ++lane) active_.set(lane, scratch_[lane] != 0);
-    }
-    return true;
-  }
-  uint32_t instructions() const { return static_cast<uint32_t>(p_.ops.size()); }
-  const alu::Operation& operation(uint32_t i) const { return p_.ops[i].operation; }
-
-  // The wave's values at once (affine and constant expressions cost no interpretation).
-  exec::LaneMask start(uint32_t i) {
-    const CompiledOperation& op = p_.ops[i];
-    // Addresses on a straight line over the wave (`addr(buf) + tid * 4`) are not stored: a block
-    // takes the line, and addresses() fills the array for the lanes that need one.
-    const auto& form = op.address.affine();
-    straight_ = form && form->line(first_, count_, line_first_, line_step_);
-    if (!straight_) wave_values(op.address, addresses_.data());
-    // A constant operand is the same in every wave: filled once while the ops do not change.
-    if (!(op.operand.is_constant() && constant_values_ == i && count_ <= constant_count_)) {
-      wave_values(op.operand, values_.data());
-      constant_values_ = op.operand.is_constant() ? i : no_op;
-      constant_count_ = count_;
-    }
-    if (op.compare) wave_values(*op.compare, compares_.data());
-    if (p_.host) wave_values(*p_.host, hosts_.data());
-    return active_;
-  }
-
-  void read(uint32_t i, std::span<exec::LaneWork> lanes) {
-    const CompiledOperation& op = p_.ops[i];
-    const uint64_t* addresses = this->addresses();
-    for (exec::LaneWork& w : lanes) {
-      w.address = addresses[w.lane];
-      w.operands = {values_[w.lane], op.compare ? compares_[w.lane] : 0};
-      route(i, w.lane, w.address, w.access, w.path, w.returns);
-    }
-  }
-
-  // The same as one block (exec::EachLane, exec::LaneBlock; results are not sources, so lanes are
-  // independent) when no lane is a host agent's and every address lies in one region: the road
-  // depends on nothing else, so it is chosen once. Other waves take read() and write().
-  template <class Access>
-  bool each(uint32_t i, exec::LaneMask mask, Access&& access) {
-    if (p_.host || mask.bits == 0) return false;
-    const CompiledOperation& op = p_.ops[i];
-    const Road road = road_at(i, address_of(std::countr_zero(mask.bits)));
-    if (!in_one_region(region_base_, region_size_)) return false;
-    const bool keep = p_.keep_results;
-    uint64_t done = 0;
-    if (road.accesses)  // else a NOP: nothing reaches memory, every lane gets 0
-      done = access.block({mask, straight_ ? nullptr : addresses_.data(), values_.data(),
-                           op.compare ? compares_.data() : nullptr, road.device, memory::Space::global, road.returns,
-                           keep ? scratch_.data() : nullptr, op.operand.is_constant(), line_first_, line_step_});
-    if (keep)
-      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
-        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
-        if (!road.accesses || ((done >> lane) & 1)) record(i, lane, road.accesses && road.returns ? scratch_[lane] : 0);
-      }
-    return true;
-  }
-  void finish(uint32_t i, const exec::LaneWork& w) { record(i, w.lane, 0); }
-  void write(uint32_t i, std::span<const exec::LaneWork> lanes) {
-    for (const exec::LaneWork& w : lanes)
-      if (w.completed) record(i, w.lane, w.returns ? w.result.lo : 0);
-  }
-  std::optional<memory::Fault> fault(uint32_t, const exec::LaneWork&, const memory::Fault& f) { return f; }
-
- private:
-  // What an outcome makes of a lane's access: whether it reaches memory and returns, and the road
-  // a device lane and a host-agent lane take.
-  struct Road {
-    bool accesses = true, returns = true;
-    exec::Path device = exec::Path::atomic, host = exec::Path::atomic;
-  };
-  static Road road_of(Outcome outcome) {
-    Road r;
-    switch (outcome) {
-      case Outcome::nop: r.accesses = false; break;  // nothing reaches memory; the lane gets 0
-      case Outcome::no_return: r.returns = false; break;
-      case Outcome::cas: r.device = r.host = exec::Path::cas_loop; break;
-      case Outcome::scope_downgrade_cas:
-        r.device = exec::Path::cas_loop;
-        r.host = exec::Path::load_store;
-        break;
-      case Outcome::scope_downgrade: r.host = exec::Path::load_store; break;
-      default: break;
-    }
-    return r;
-  }
-
-  // The wave's addresses by lane, filled from the line where start() kept only that.
-  const uint64_t* addresses() {
-    if (straight_) {
-      uint64_t address = line_first_;
-      for (uint32_t lane = 0; lane < count_; ++lane, address += line_step_) addresses_[lane] = address;
-      straight_ = false;
-    }
-    return addresses_.data();
-  }
-  uint64_t address_of(uint32_t lane) const {
-    return straight_ ? line_first_ + line_step_ * lane : addresses_[lane];
-  }
-
-  // Whether every lane of the wave, active or not (their addresses are computed too), has its
-  // address in [base, base + size): at the two ends when the addresses are a straight line that
-  // does not wrap past 2^64, else lane by lane.
-  bool in_one_region(uint64_t base, uint64_t size) {
-    const auto inside = [&](uint64_t a) { return a - base < size; };
-    if (straight_) {
-      const __int128 last = static_cast<__int128>(line_first_) +
-                            static_cast<__int128>(static_cast<int64_t>(line_step_)) * (count_ - 1);
-      if (last >= 0 && last <= static_cast<__int128>(~uint64_t{0}))
-        return inside(line_first_) && inside(static_cast<uint64_t>(last));
-    }
-    const uint64_t* addresses = this->addresses();
-    return std::all_of(addresses, addresses + count_, inside);
-  }
-
-  // The road the model's outcome on the lane's region gives its access.
-  void route(uint32_t i, uint32_t lane, uint64_t address, bool& accesses, exec::Path& path, bool& returns) {
-    const Road& r = road_at(i, address);
-    accesses = r.accesses;
-    returns = r.returns;
-    path = p_.host && hosts_[lane] != 0 ? r.host : r.device;
-  }
-  [[gnu::always_inline]] void record(uint32_t i, uint32_t lane, uint64_t value) {
-    if (!p_.keep_results) return;
-    const size_t k = (first_ + lane) * p_.result_names.size() + p_.result_slot[i];
-    results_.values[k] = value;
-    results_.written[k] = 1;
-  }
-
-  void wave_values(const Expression& e, uint64_t* out) const {
-    if (e.evaluate_lanes(first_, count_, p_.group_size, out)) return;
-    for (uint32_t lane = 0; lane < count_; ++lane) {
-      const auto v = e.evaluate(scenario::lane_slots(first_ + lane, p_.group_size));
-      out[lane] = std::holds_alternative<uint64_t>(v) ? std::get<uint64_t>(v) : 0;  // prechecked before the run
-    }
-  }
-
-  // outcome_for() depends only on the op and the region's location and granularity, which do
-  // not change during a run: the model is asked once per op and region, not once per lane, and
-  // the region is looked up again only when an address leaves the last one found.
-  const Road& road_at(uint32_t i, uint64_t address) {
-    if (!(cache_valid_ && cache_op_ == i && address - region_base_ < region_size_)) {
-      const auto region = memory_.region_at(address);
-      const memory::RegionId id = region ? region->id : memory::no_region;
-      if (region) {
-        region_base_ = region->base;
-        region_size_ = region->size;
-      } else {
-        region_base_ = address;  // no region: this address only
-        region_size_ = 1;
-      }
-      if (!(cache_valid_ && cache_op_ == i && cache_region_ == id)) {
-        cache_road_ = road_of(outcome_for(p_, p_.ops[i], region ? &*region : nullptr));
-        cache_valid_ = true;
-        cache_op_ = i;
-        cache_region_ = id;
-      }
-    }
-    return cache_road_;
-  }
-
-  const Program& p_;
-  memory::DeviceMemory& memory_;
-  LaneResults& results_;
-  uint64_t first_ = 0;
-  uint32_t count_ = 0;
-  exec::LaneMask active_;
-  std::array<uint64_t, 64> addresses_{}, values_{}, compares_{}, hosts_{}, scratch_{};
-  bool cache_valid_ = false;
-  uint32_t cache_op_ = 0;
-  memory::RegionId cache_region_ = memory::no_region;
-  Road cache_road_;
-  uint64_t region_base_ = 0, region_size_ = 0;  // the bytes of the region cache_region_ names
-  bool straight_ = false;  // the addresses are line_first_ + lane × line_step_, not (yet) in addresses_
-  uint64_t line_first_ = 0, line_step_ = 0;
-  static constexpr uint32_t no_op = ~uint32_t{0};
-  uint32_t constant_values_ = no_op;  // the op whose constant operand values_ holds
-  uint32_t constant_count_ = 0;       // for that many lanes
-};
 
 // One complete copy of a run: memory, results, wavefronts (streamed in parallel mode unless the
 // atomics are logged; the results table is the launch's either way).
@@ -312,7 +68,7 @@ class AmdMachine final : public BoundMachine<WaveLanes> {
   std::function<bool(uint64_t)> lane_active() override {
     if (!p_.active) return {};
     return [this](uint64_t tid) {
-      const auto v = p_.active->evaluate(scenario::lane_slots(tid, p_.group_size));
+      const auto v = p_.active->value(tid, p_.group_size);
       return std::holds_alternative<uint64_t>(v) && std::get<uint64_t>(v) != 0;
     };
   }
@@ -339,6 +95,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   support::Diagnostics d;
   Program p;
   p.scenario = &s;
+  p.lanes = s.launch.lanes;
   p.group_size = s.launch.group_size ? s.launch.group_size : default_wave;
   if (p.group_size > exec::max_group_size) d.error(s.launch.where, "a wavefront has at most 64 lanes");
   if (const auto id = option_value(s, "device", device_spellings(), d, true)) p.settings.device = &device(*id);
@@ -350,9 +107,9 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     if (key == "host_lanes") {
       scenario::ExpressionText text{value, s.option_where[i].second, {}};
       text.where.column = 1;  // the option's own line; the value is quoted after the key
-      p.settings.host_lanes = text;
+      p.host_lanes = text;
     } else if (key == "unsigned_min_max") {
-      p.settings.row_options.unsigned_min_max = value == "true";
+      p.row_options.unsigned_min_max = value == "true";
     } else if (auto error = set_switch(p.settings.model, "amd." + std::string(key), value)) {
       d.error(s.option_where[i].second, fmt::format("option '{}': {}; AMD options are device, strategy, pcie, "
                                                     "host_lanes, unsigned_min_max and the model switches", key, *error));
@@ -369,21 +126,22 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
   const auto compile = [&](const scenario::ExpressionText& t) { return scenario::compile_into(t, symbols, d); };
   for (AmdOperation& op : std::get<std::vector<AmdOperation>>(parsed)) {
-    CompiledOperation c{op, to_alu(*op.row, p.settings.row_options), {}, {}, {}};
+    WaveOperation c{op.row, op.scope, to_alu(*op.row, p.row_options), {}, {}, {}};
     auto address = compile(op.address);
     auto operand = compile(op.operand);
     if (!address || !operand) continue;
-    c.address = std::move(*address);
-    c.operand = std::move(*operand);
-    if (op.compare) c.compare = compile(*op.compare);
+    c.address = shared(std::move(address));
+    c.operand = shared(std::move(operand));
+    if (op.compare) c.compare = shared(compile(*op.compare));
     size_t slot = 0;
     while (slot < p.result_names.size() && p.result_names[slot] != op.result) ++slot;
     if (slot == p.result_names.size()) p.result_names.push_back(op.result);
     p.result_slot.push_back(slot);
     p.ops.push_back(std::move(c));
+    p.sources.push_back(op);
   }
-  if (s.launch.active) p.active = compile(*s.launch.active);
-  if (p.settings.host_lanes) p.host = compile(*p.settings.host_lanes);
+  if (s.launch.active) p.active = shared(compile(*s.launch.active));
+  if (p.host_lanes) p.host = shared(compile(*p.host_lanes));
   d.append(scenario::precheck_expectations(s, p.group_size));
   for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
@@ -393,13 +151,14 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   if (d.has_errors()) return d;
 
   // n/a operations are refused before anything runs, naming the rule (spec/amd.md §7).
-  for (const CompiledOperation& op : p.ops) {
+  for (size_t k = 0; k < p.ops.size(); ++k) {
+    const WaveOperation& op = p.ops[k];
     for (const scenario::RegionText& r : s.regions) {
       memory::RegionInfo info;
       info.attributes = r.attributes;
       const Explanation e = explain_for(p, op, &info);
       if (e.outcome != Outcome::not_applicable) continue;
-      d.error(op.source.where, fmt::format("'{}' is n/a on {} (region '{}'): {}", op.source.row->label,
+      d.error(p.sources[k].where, fmt::format("'{}' is n/a on {} (region '{}'): {}", op.row->label,
                                            p.settings.device->name, r.name, explain_line(e)));
       break;
     }
