@@ -293,8 +293,8 @@ Expression Expression::of_lanes(std::shared_ptr<const LaneFunction> function, st
   return e;
 }
 
-std::variant<uint64_t, ExpressionError> Expression::value(uint64_t tid, uint32_t group_size) const {
-  return evaluate(SlotValues{tid, tid % group_size, tid / group_size, 0});
+std::variant<uint64_t, ExpressionError> Expression::value(uint64_t tid, uint64_t lane, uint64_t group) const {
+  return evaluate(SlotValues{tid, lane, group, 0});
 }
 
 std::variant<uint64_t, ExpressionError> Expression::evaluate(std::span<const uint64_t> slots) const {

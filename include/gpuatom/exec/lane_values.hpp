@@ -113,8 +113,13 @@ struct AffineLanes {
 class LaneValues {
  public:
   virtual ~LaneValues() = default;
-  // Lane tid's value, in launches of groups of `group_size` lanes.
-  virtual std::variant<uint64_t, LaneValueError> value(uint64_t tid, uint32_t group_size) const = 0;
+  // The value of lane `tid`, which is lane `lane` of group `group` (an Intel variable's element e
+  // past the SIMD width is lane e, not tid % group size).
+  virtual std::variant<uint64_t, LaneValueError> value(uint64_t tid, uint64_t lane, uint64_t group) const = 0;
+  // Lane tid's value in launches of groups of `group_size` lanes.
+  std::variant<uint64_t, LaneValueError> value(uint64_t tid, uint32_t group_size) const {
+    return value(tid, tid % group_size, tid / group_size);
+  }
   // The values of `count` (≤ 64) consecutive lanes from first_tid on, into out[0 … count); false,
   // with `out` unspecified, when some lane has none (ask value() which and why).
   virtual bool values(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const = 0;

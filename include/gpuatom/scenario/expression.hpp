@@ -73,7 +73,8 @@ class Expression final : public exec::LaneValues {
   bool is_constant() const override { return !reads_variables_; }
 
   // exec::LaneValues: evaluate() and evaluate_lanes() with the lane's variables.
-  std::variant<uint64_t, ExpressionError> value(uint64_t tid, uint32_t group_size) const override;
+  using exec::LaneValues::value;
+  std::variant<uint64_t, ExpressionError> value(uint64_t tid, uint64_t lane, uint64_t group) const override;
   bool values(uint64_t first_tid, uint32_t count, uint32_t group_size, uint64_t* out) const override {
     return evaluate_lanes(first_tid, count, group_size, out);
   }
