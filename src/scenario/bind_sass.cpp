@@ -244,7 +244,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     if (!reg) {
       support::SourceLocation at = text.where;
       at.column = 1;
-      d.error(at, fmt::format("'{}' is not a register a scenario can set: R0–R254, P0–P6 or UR0–UR62", name));
+      d.error(at, fmt::format("'{}' is not a register a scenario can set: {}", name, lane_register_ranges()));
       continue;
     }
     use(p, reg->bank, reg->index);
@@ -263,7 +263,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   for (const scenario::Expectation& e : s.expectations) {
     if (e.name.empty()) continue;
     if (const auto reg = parse_register(e.name)) use(p, reg->bank, reg->index);
-    else d.error(e.where, fmt::format("'{}' is not a register (R0–R254, P0–P6, UR0–UR62)", e.name));
+    else d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, lane_register_ranges()));
   }
   for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;

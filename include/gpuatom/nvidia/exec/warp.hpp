@@ -51,6 +51,15 @@ struct RegisterName {
   uint8_t index;
 };
 
+// The registers a lane value can name, as messages list them: "R0–R254, P0–P6, UR0–UR62".
+inline std::string lane_register_ranges() {
+  std::string out;
+  for (const RegisterFileInfo& f : register_file_table())
+    out += (out.empty() ? "" : ", ") + register_name(f.file, 0) + "–" +
+           register_name(f.file, static_cast<uint8_t>(f.last_number - 1));
+  return out;
+}
+
 inline std::optional<RegisterName> parse_register(std::string_view name) {
   constexpr std::pair<nvidia::RegisterFile, Bank> files[] = {
       {nvidia::RegisterFile::general, Bank::r}, {nvidia::RegisterFile::predicate, Bank::p},
