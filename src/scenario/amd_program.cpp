@@ -1,4 +1,4 @@
-#include "gpuatom/scenario/amd_program.hpp"
+#include "amd_program.hpp"
 
 #include <fmt/format.h>
 

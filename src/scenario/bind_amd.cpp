@@ -12,10 +12,10 @@
 #include "gpuatom/amd/exec/wave.hpp"
 #include "gpuatom/amd/evaluate.hpp"
 #include "gpuatom/amd/options.hpp"
-#include "gpuatom/scenario/amd_program.hpp"
+#include "amd_program.hpp"
 #include "gpuatom/scenario/bind.hpp"
-#include "gpuatom/scenario/bound_machine.hpp"
-#include "gpuatom/scenario/execute.hpp"
+#include "bound_machine.hpp"
+#include "execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 

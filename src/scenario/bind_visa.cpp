@@ -35,8 +35,8 @@
 #include "gpuatom/intel/surface_access.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/scenario/bind.hpp"
-#include "gpuatom/scenario/bound_machine.hpp"
-#include "gpuatom/scenario/execute.hpp"
+#include "bound_machine.hpp"
+#include "execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 

@@ -1,4 +1,4 @@
-#include "gpuatom/scenario/execute.hpp"
+#include "execute.hpp"
 
 #include <fmt/format.h>
 

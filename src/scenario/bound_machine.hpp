@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "gpuatom/exec/lane_machine.hpp"
-#include "gpuatom/scenario/execute.hpp"
+#include "execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 
 namespace gpuatom::scenario {
