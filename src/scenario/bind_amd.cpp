@@ -34,11 +34,6 @@ struct Program : WaveProgram {
   std::vector<AmdOperation> sources;  // per op, as written
 };
 
-// A lane value the waves read through exec::LaneValues.
-std::shared_ptr<const exec::LaneValues> shared(std::optional<Expression> e) {
-  if (!e) return nullptr;
-  return std::make_shared<const Expression>(std::move(*e));
-}
 
 // One complete copy of a run: memory, results, wavefronts (streamed in parallel mode unless the
 // atomics are logged; the results table is the launch's either way).
@@ -130,9 +125,9 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     auto address = compile(op.address);
     auto operand = compile(op.operand);
     if (!address || !operand) continue;
-    c.address = shared(std::move(address));
-    c.operand = shared(std::move(operand));
-    if (op.compare) c.compare = shared(compile(*op.compare));
+    c.address = lane_values(std::move(address));
+    c.operand = lane_values(std::move(operand));
+    if (op.compare) c.compare = lane_values(compile(*op.compare));
     size_t slot = 0;
     while (slot < p.result_names.size() && p.result_names[slot] != op.result) ++slot;
     if (slot == p.result_names.size()) p.result_names.push_back(op.result);
@@ -140,8 +135,8 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     p.ops.push_back(std::move(c));
     p.sources.push_back(op);
   }
-  if (s.launch.active) p.active = shared(compile(*s.launch.active));
-  if (p.host_lanes) p.host = shared(compile(*p.host_lanes));
+  if (s.launch.active) p.active = lane_values(compile(*s.launch.active));
+  if (p.host_lanes) p.host = lane_values(compile(*p.host_lanes));
   d.append(scenario::precheck_expectations(s, p.group_size));
   for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;

@@ -37,11 +37,6 @@ struct Program : nvidia::WarpProgram {
   const scenario::Scenario* scenario = nullptr;
 };
 
-// An initial value the warps read through exec::LaneValues.
-std::shared_ptr<const exec::LaneValues> shared(std::optional<Expression> e) {
-  if (!e) return nullptr;
-  return std::make_shared<const Expression>(std::move(*e));
-}
 
 // The first lane whose initial value cannot be set, in the order an eager setup finds it: the
 // [lanes] entries in file order, lanes ascending. Empty when every lane can be set up.
@@ -253,12 +248,12 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       if (e->is_constant())
         if (const auto v = e->value(0, p.group_size); std::holds_alternative<uint64_t>(v))
           constant = std::get<uint64_t>(v);
-      p.inits.push_back({*reg, shared(std::move(e)), text.where, constant});
+      p.inits.push_back({*reg, lane_values(std::move(e)), text.where, constant});
     }
   }
-  if (s.launch.active) p.active = shared(compile(*s.launch.active));
-  if (s.launch.helper) p.helper = shared(compile(*s.launch.helper));
-  if (s.launch.killed) p.killed = shared(compile(*s.launch.killed));
+  if (s.launch.active) p.active = lane_values(compile(*s.launch.active));
+  if (s.launch.helper) p.helper = lane_values(compile(*s.launch.helper));
+  if (s.launch.killed) p.killed = lane_values(compile(*s.launch.killed));
   // Expectations may read any register name: give them storage too.
   for (const scenario::Expectation& e : s.expectations) {
     if (e.name.empty()) continue;

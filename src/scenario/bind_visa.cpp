@@ -52,11 +52,6 @@ struct Program : intel::ThreadProgram {
   const scenario::Scenario* scenario = nullptr;
 };
 
-// A lane value the threads read through exec::LaneValues.
-std::shared_ptr<const exec::LaneValues> shared(std::optional<Expression> e) {
-  if (!e) return nullptr;
-  return std::make_shared<const Expression>(std::move(*e));
-}
 
 // The first [lanes] value that cannot be evaluated, in the order the eager setup meets it
 // (groups, then [lanes] entries, then elements), added to `d` as that setup words it.
@@ -314,7 +309,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       Init init;
       init.predicate = ref->kind == DeclKind::predicate;
       init.id = ref->id;
-      init.value = shared(std::move(e));
+      init.value = lane_values(std::move(e));
       init.where = text.where;
       if (init.value->is_constant())
         if (const auto v = init.value->value(0, p.group_size); std::holds_alternative<uint64_t>(v))
@@ -335,7 +330,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       p.inits.push_back(std::move(init));
     }
   }
-  if (s.launch.active) p.active = shared(compile(*s.launch.active));
+  if (s.launch.active) p.active = lane_values(compile(*s.launch.active));
   for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
     if (e.name.empty()) continue;

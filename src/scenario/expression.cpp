@@ -284,6 +284,11 @@ std::variant<Expression, ExpressionError> Expression::compile(std::string_view t
   return e;
 }
 
+std::shared_ptr<const exec::LaneValues> lane_values(std::optional<Expression> expression) {
+  if (!expression) return nullptr;
+  return std::make_shared<const Expression>(std::move(*expression));
+}
+
 Expression Expression::of_lanes(std::shared_ptr<const LaneFunction> function, std::string text, uint32_t slot) {
   Expression e;
   e.lanes_ = std::move(function);

@@ -102,6 +102,9 @@ class Expression final : public exec::LaneValues {
   std::optional<Affine> affine_;
 };
 
+// A compiled expression as the vendors' lane machines hold it (null when there is none).
+std::shared_ptr<const exec::LaneValues> lane_values(std::optional<Expression> expression);
+
 // Runs a postfix program with variable slots taken from `slots` (Expression::evaluate).
 std::variant<uint64_t, ExpressionError> evaluate_steps(std::span<const Expression::Step> program,
                                                        std::span<const uint64_t> slots);
