@@ -1,6 +1,9 @@
 #include "gpuatom/embed/launch.hpp"
 
 #include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -71,6 +74,8 @@ Launch Launch::from_scenario(scenario::Scenario scenario) {
   Launch launch(scenario.isa, scenario.launch.lanes, scenario.name);
   launch.scenario_ = std::move(scenario);
   launch.scenario_.exhaustive_ok = true;
+  // Regions added later go after the file's, not over them.
+  for (const scenario::RegionText& r : launch.scenario_.regions) (void)launch.placer_.place(r);
   return launch;
 }
 
@@ -92,9 +97,14 @@ Launch& Launch::region(std::string name, uint64_t bytes, memory::RegionAttribute
 }
 
 Launch& Launch::fill(const std::string& region, scenario::ElementType type, LaneValues values) {
-  for (scenario::RegionText& r : scenario_.regions)
-    if (r.name == region)
-      r.fill = scenario::RegionFill{type, placed(values.text(), from(scenario_.file, fmt::format("fill {}", region)))};
+  const auto where = from(scenario_.file, fmt::format("fill {}", region));
+  const auto r = std::find_if(scenario_.regions.begin(), scenario_.regions.end(),
+                              [&](const scenario::RegionText& t) { return t.name == region; });
+  if (r == scenario_.regions.end())
+    errors_.push_back(support::format({support::Severity::error, where,
+                                       fmt::format("no region '{}' is declared before this fill", region), {}}));
+  else
+    r->fill = scenario::RegionFill{type, placed(values.text(), where)};
   return *this;
 }
 
@@ -120,22 +130,34 @@ Launch& Launch::option(std::string key, std::string value) {
   return *this;
 }
 
+const Outcome& Result::final() const {
+  if (outcomes.empty()) throw std::logic_error("embed::Result::final(): the launch has no outcome (see error)");
+  return outcomes.back();
+}
+
 Result Launch::run(const RunSettings& settings) const {
   Result result;
+  if (!errors_.empty()) {
+    result.error = "";
+    for (const std::string& e : errors_) *result.error += e + "\n";
+    return result;
+  }
   scenario::RunOptions options;
   options.mode = settings.mode;
   options.seed = settings.seed;
   options.threads = settings.threads;
   options.exhaustive_cap = settings.max_executions;
   options.quiet = true;
-  // Outcomes as they are reached; exhaustive runs merge the executions that end alike.
+  // Outcomes as they are reached; exhaustive runs merge the executions that end alike (found by
+  // their lanes and bytes, so many executions do not compare with every outcome).
+  std::map<std::pair<decltype(Outcome::lanes), decltype(Outcome::regions)>, size_t> index;
   options.inspect = [&](const scenario::Observation& seen) {
     Outcome o = snapshot(scenario_, reads_, seen);
-    for (Outcome& known : result.outcomes)
-      if (known.lanes == o.lanes && known.regions == o.regions) {
-        ++known.executions;
-        return;
-      }
+    const auto [at, fresh] = index.try_emplace({o.lanes, o.regions}, result.outcomes.size());
+    if (!fresh) {
+      ++result.outcomes[at->second].executions;
+      return;
+    }
     result.outcomes.push_back(std::move(o));
   };
   const scenario::RunResult run = scenario::run_scenario(scenario_, options);

@@ -152,5 +152,25 @@ TEST(EmbedLaunch, BadInputNamesTheCall) {
   EXPECT_NE(r.error->find("bfu"), std::string::npos) << *r.error;
 }
 
+TEST(EmbedLaunch, RegionsAddedToAFileGoAfterItsOwn) {
+  Launch l = Launch::from_scenario(example("nvidia/inc-race-small.toml"));
+  l.region("extra", 64);
+  const auto& regions = l.scenario().regions;
+  ASSERT_EQ(regions.size(), 2u);
+  EXPECT_GE(*regions[1].base, *regions[0].base + regions[0].size);
+  const Result r = l.run({.mode = Mode::deterministic});
+  ASSERT_TRUE(r.ok()) << *r.error;
+  EXPECT_EQ(r.final().u32("counter", 0), 2u);
+}
+
+TEST(EmbedLaunch, AFillOfAnUnknownRegionIsBadInput) {
+  Launch l(Isa::sass, 1, "fills");
+  l.fill("nowhere", scenario::ElementType::u32, 1).region("buf", 4).program("ATOM.E.ADD RZ, [R2], R4 ;");
+  const Result r = l.run();
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error->find("fills, fill nowhere:1:1: error: no region 'nowhere'"), std::string::npos) << *r.error;
+  EXPECT_THROW((void)r.final(), std::logic_error);
+}
+
 }  // namespace
 }  // namespace gpuatom::embed

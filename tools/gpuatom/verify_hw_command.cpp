@@ -88,14 +88,12 @@ std::vector<Located> read_records(const std::vector<std::string>& files, std::ve
 
 size_t atomic_index(CudaOp op, CudaType type) { return static_cast<size_t>(find_cuda_atomic(op, type) - cuda_atomics().data()); }
 
-std::string hex(const support::Bits128& v, CudaType type) { return hw_hex(v, type); }
-
 std::string describe_single(const SingleRecord& r, const Outcome& model, const ModelMapping& m) {
-  std::string inputs = fmt::format("old={} operand={}", hex(r.old, r.type), hex(r.operand, r.type));
-  if (r.op == CudaOp::cas) inputs += fmt::format(" compare={}", hex(r.compare, r.type));
+  std::string inputs = fmt::format("old={} operand={}", hw_hex(r.old, r.type), hw_hex(r.operand, r.type));
+  if (r.op == CudaOp::cas) inputs += fmt::format(" compare={}", hw_hex(r.compare, r.type));
   return fmt::format("{} {} {} single: {}: hardware memory={} returned={}, model memory={} returned={} ({})", name(r.op),
-                     name(r.type), name(r.space), inputs, hex(r.memory, r.type), hex(r.returned, r.type),
-                     hex(model.memory, r.type), hex(model.returned, r.type), m.model);
+                     name(r.type), name(r.space), inputs, hw_hex(r.memory, r.type), hw_hex(r.returned, r.type),
+                     hw_hex(model.memory, r.type), hw_hex(model.returned, r.type), m.model);
 }
 
 std::string describe_racing(const RacingRecord& r, const std::string& detail, const ModelMapping& m) {

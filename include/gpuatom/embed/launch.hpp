@@ -99,7 +99,8 @@ struct Result {
   scenario::RunReport report;
 
   bool ok() const { return !error.has_value(); }
-  const Outcome& final() const { return outcomes.back(); }
+  // The last outcome reached; throws std::logic_error when there is none (bad input).
+  const Outcome& final() const;
 };
 
 class Launch {
@@ -112,6 +113,7 @@ class Launch {
   // and local ones at NVIDIA's generic windows. Its address is addr(name) in expressions.
   Launch& region(std::string name, uint64_t bytes, memory::RegionAttributes attributes = {});
   // The region's initial elements: element i of `type` is `values` at i (0 where not filled).
+  // A region not declared before is an error when the launch runs.
   Launch& fill(const std::string& region, scenario::ElementType type, LaneValues values);
   // What lane tid starts with under `name` (a register, variable or operand of the ISA).
   Launch& lanes(std::string name, LaneValues values);
@@ -134,6 +136,7 @@ class Launch {
   scenario::Scenario scenario_;
   scenario::RegionPlacer placer_;
   std::vector<std::string> reads_;
+  std::vector<std::string> errors_;  // calls that named nothing (a fill of an unknown region)
 };
 
 }  // namespace gpuatom::embed
