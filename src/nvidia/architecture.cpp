@@ -77,8 +77,8 @@ const ArchitectureInfo& info(Architecture arch) { return table[static_cast<size_
 
 bool prints_pm_hint(Architecture arch) {
   // nvdisasm 11.8 prints bits 102–103 as ?PMn on sm_86, sm_87 and sm_89 (Ampere after sm_80, Ada)
-  // and sm_90; sm_80 and earlier leave them unread. No tool here reads Blackwell words with them
-  // set, so Blackwell keeps them unread too (docs/sass128.md).
+  // and sm_90; sm_80 and earlier leave them unread, and nvdisasm 13.0 prints them nowhere
+  // (docs/sass128.md).
   const int c = info(arch).capability;
   return c >= 86 && c <= 90;
 }

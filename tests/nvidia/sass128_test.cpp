@@ -152,6 +152,21 @@ void expect_reads(const Word128& word, Architecture arch, const std::string& tex
   EXPECT_EQ(std::get<Word128>(again).hi, word.hi) << text;
 }
 
+// nvdisasm 11.8's ?PMn (bits 102–103, sm_86 … sm_90) is read, so its listings encode to their
+// words, and never printed, as nvdisasm 13.0 prints nothing there; elsewhere it is refused.
+TEST(Sass128, TheHintOfNvdisasm118IsReadNotPrinted) {
+  const std::string eleven = "@!P5 ATOM.E.INVALID14.INVALID11.CONSTANT.VC.PRIVATE P2, R63, [R34+0x4cb01c], R104 ?PM2 ;";
+  const auto checked = gpuatom::nvidia::parse_sass(eleven, "t.sass", Architecture::sm_86);
+  ASSERT_EQ(checked.instructions.size(), 1u) << checked.diagnostics.format_all();
+  const auto word = gpuatom::nvidia::encode128(checked.instructions[0], Architecture::sm_86);
+  ASSERT_TRUE(std::holds_alternative<Word128>(word)) << refusal(word);
+  EXPECT_EQ(std::get<Word128>(word).hi >> (102 - 64) & 3, 2u);
+  EXPECT_EQ(gpuatom::nvidia::print(checked.instructions[0]),
+            "@!P5 ATOM.E.INVALID14.INVALID11.CONSTANT.VC.PRIVATE P2, R63, [R34+0x4cb01c], R104 ;");
+  EXPECT_TRUE(std::holds_alternative<gpuatom::support::Diagnostic>(
+      gpuatom::nvidia::encode128(checked.instructions[0], Architecture::sm_100)));
+}
+
 // SURED.D.BA.3D.OR.STRONG.SYS.TRAP [R20], R14, R5 (ptxas 13.0, sm_75)
 constexpr Word128 sured_turing{0xb000000e140073a0, 0x000fe20003116105};
 
@@ -221,9 +236,10 @@ TEST(Sass128, RandomWordsReadAsNvdisasmPrintsThem) {
     Word128 word;
     const char* text;
   } cases[] = {
-      // ?PMn after the operands (bits 102–103, sm_86 … sm_90); .CONSTANT.VC (order code 14)
+      // .CONSTANT.VC (order code 14); bits 102–103 set, which nvdisasm 11.8 prints as ?PM2 and
+      // 13.0 does not print
       {Architecture::sm_86, {0x4cb01c68223fd38a, 0x000001ad4715d703},
-       "@!P5 ATOM.E.INVALID14.INVALID11.CONSTANT.VC.PRIVATE P2, R63, [R34+0x4cb01c], R104 ?PM2 ;"},
+       "@!P5 ATOM.E.INVALID14.INVALID11.CONSTANT.VC.PRIVATE P2, R63, [R34+0x4cb01c], R104 ;"},
       // a general address [Ra.U32+URb] (bits 70–71 = 0), Ampere's 4-bit size
       {Architecture::sm_80, {0x545fde3528d3798a, 0x000000d6cc5c1f1d}, "ATOM.E.EXCH.NA.INVALID15 P6, R211, [R40.U32+UR29+0x545fde], R53 ;"},
       {Architecture::sm_75, {0x10e6d8e6568069a8, 0x000000b54f596727},
@@ -246,7 +262,7 @@ TEST(Sass128, RandomWordsReadAsNvdisasmPrintsThem) {
       {Architecture::sm_80, {0x0190399e3a187f8c, 0x0000014facc9d558}, "ATOMS.ARRIVE.64 R24, [R58.X16+UR24+0x19039] ;"},
       {Architecture::sm_80, {0x054a1080f0560f8c, 0x0000013afc9ad623}, "@P0 ATOMS.ARRIVE.???3 R86, [R240.X16+UR35+0x54a10] ;"},
       {Architecture::sm_89, {0x0b1daec7902f4f8c, 0x000001c6fd3f8532},
-       "@P4 ATOMS.POPC.INC.???2 R47, [R144.X8+UR50+0xb1dae] ?PM3 ;"},
+       "@P4 ATOMS.POPC.INC.???2 R47, [R144.X8+UR50+0xb1dae] ;"},
       // ptxas 11.8 -m32: RED [UR5] without .E (no .???0: the address prints no register)
       {Architecture::sm_80, {0x00000003ff00098e, 0x000be2000910e205}, "@P0 RED.MAX.S32.STRONG.GPU [UR5], R3 ;"},
   };

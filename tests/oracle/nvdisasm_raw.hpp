@@ -122,10 +122,13 @@ inline std::string squeeze(const std::string& text) {
   return out;
 }
 
-// The one thing nvdisasm 11.8 and 13.0 print differently for the same Hopper word: 13.0 prints
-// a 64-bit address's desc[URn], 11.8 does not. gpuatom follows 13.0; a text compared with the
-// 11.8 tools' has desc[URn] set aside on Hopper (docs/oracles.md).
+// What nvdisasm 11.8 and 13.0 print differently for the same word: on Hopper 13.0 prints a
+// 64-bit address's desc[URn], 11.8 does not; on sm_86 … sm_90 11.8 prints bits 102–103 as ?PMn
+// after the operands, 13.0 prints nothing. gpuatom follows 13.0; a text compared with the 11.8
+// tools' has both set aside (docs/oracles.md).
 inline std::string as_cuda118_prints(std::string text, nvidia::Architecture arch) {
+  static const std::regex hint(R"( \?PM[0-3])");
+  text = std::regex_replace(text, hint, "");
   if (nvidia::generation(arch) == nvidia::Generation::hopper) {
     static const std::regex descriptor(R"(desc\[UR(\d+|Z)\])");
     text = std::regex_replace(text, descriptor, "");

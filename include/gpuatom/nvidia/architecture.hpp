@@ -75,8 +75,8 @@ Variant variant(Architecture architecture);
 // 64-bit words and its operand rules. sm_70 and later print the modern spellings (§10.3).
 bool is_spa5(Architecture architecture);
 
-// Whether nvdisasm reads bits 102–103 of the architecture's words as the ?PMn hint
-// (Instruction::pm_hint): sm_86 … sm_90.
+// Whether nvdisasm 11.8 reads bits 102–103 of the architecture's words as the ?PMn hint
+// (Instruction::pm_hint, parsed but never printed): sm_86 … sm_90.
 bool prints_pm_hint(Architecture architecture);
 
 // "sm_50 sm_52 … sm_121f", for help texts and diagnostics.

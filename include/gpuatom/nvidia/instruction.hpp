@@ -142,9 +142,10 @@ struct Instruction {
   // a decoded word re-encodes to itself; zero for text.
   Word128 kept_bits;
 
-  // nvdisasm's ?PM1 … ?PM3 after the operands: bits 102–103 of a sm_86 … sm_90 word, a field no
-  // ptxas output sets (docs/sass128.md); 0 (not printed) otherwise. It does not change what the
-  // instruction computes.
+  // nvdisasm 11.8's ?PM1 … ?PM3 after the operands: bits 102–103 of a sm_86 … sm_90 word, a field
+  // no ptxas output sets (docs/sass128.md). Read from 11.8's text so that its listings encode to
+  // their words; never printed, as nvdisasm 13.0 prints nothing for those bits (a decoded word
+  // keeps them in kept_bits). It does not change what the instruction computes.
   uint8_t pm_hint = 0;
 
   // `.INVALIDn` placeholders, by slot: the disassembler's spelling for a field value that names

@@ -229,6 +229,16 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
     i.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(v);
     i.generic_placeholders = true;
   };
+  // Blackwell's uniform register fields have 8 bits, URZ 255 (nvdisasm 13.0 prints UR0 … UR254);
+  // gpuatom's model has UR0 … UR62 and URZ = 63 (instruction_table.hpp), so a number above UR62
+  // is refused rather than printed as another register.
+  std::optional<uint64_t> unmodelled_uniform;
+  const auto uniform = [&](const Field& f, uint64_t v) -> uint8_t {
+    if (f.width < 8) return static_cast<uint8_t>(v);
+    if (v == 0xff) return URZ;
+    if (v >= URZ) unmodelled_uniform = v;
+    return static_cast<uint8_t>(v);
+  };
   for (const Field& f : form->field_list()) {
     const uint64_t v = get(word, f.lo, f.width);
     const auto byte = static_cast<uint8_t>(v);
@@ -245,9 +255,9 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       case Kind::descriptor_present: descriptor_shown = v != 0; break;
       case Kind::uniform_base:
         i.address.uniform_base = true;
-        i.address.base = byte;
+        i.address.base = uniform(f, v);
         break;
-      case Kind::uniform_index: i.address.uniform_index = byte; break;
+      case Kind::uniform_index: i.address.uniform_index = uniform(f, v); break;
       case Kind::op:
         if (const auto op = sass128::op_from_code(form->ops, v)) {
           i.op = *op;
@@ -340,15 +350,16 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   // nvdisasm prints ATOMS.POPC.INC.32 and ATOMS.ARRIVE.64.
   if (i.op == AtomOp::POPC_INC || i.op == AtomOp::ARRIVE) i.size_spelling = compact_size_spelling(i.size);
   // An address printed without desc[] keeps its descriptor register's bits as read.
-  if (descriptor && descriptor_shown) i.address.descriptor = static_cast<uint8_t>(get(word, descriptor->lo, descriptor->width));
+  if (descriptor && descriptor_shown) i.address.descriptor = uniform(*descriptor, get(word, descriptor->lo, descriptor->width));
   else if (descriptor) kept = kept | (word & field_mask(*descriptor));
   // With a placeholder the text may read alike for two forms (ATOMG.E.ADD.INVALID7: the integer
   // 0x9a8 or the float 0x9a3): the opcode is kept, where kept bits are otherwise zero.
   if (i.has_placeholder()) kept.lo |= form->opcode;
-  if (prints_pm_hint(arch)) {
-    i.pm_hint = static_cast<uint8_t>(get(word, pm_hint_bit, 2));
-    put(kept, pm_hint_bit, 2, 0);
-  }
+  // Bits 102–103 (nvdisasm 11.8's ?PMn on sm_86 … sm_90) stay in kept_bits: nvdisasm 13.0 prints
+  // nothing for them, and gpuatom follows it (docs/sass128.md).
+  if (unmodelled_uniform)
+    return error(where, fmt::format("UR{} is one of {}'s uniform registers above UR62, which gpuatom does not model",
+                                    *unmodelled_uniform, name(arch)));
   i.kept_bits = kept | aliases;
   return i;
 }
@@ -526,6 +537,10 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
           break;
         }
       }
+      // URZ in an 8-bit uniform register field (Blackwell) is 255.
+      const bool named_uniform = f.kind == Kind::uniform_base || f.kind == Kind::uniform_index ||
+                                 (f.kind == Kind::descriptor && i.address.descriptor);
+      if (named_uniform && f.width == 8 && v == URZ) v = 0xff;
       put(w, f.lo, f.width, v);
     }
     return w;

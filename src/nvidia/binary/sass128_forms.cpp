@@ -23,8 +23,13 @@ constexpr Field guard{K::guard, 12, 3}, negate{K::guard_negate, 15, 1}, rd{K::rd
     // General addresses (AF::general): bits 70–71 of ATOM/ATOMG read 0 [Ra.U32+URb], 1 [Ra.64+URb],
     // 3 desc[URb][Ra.64] (2: invalid); RED/REDG's bit 71 alone picks desc[] (nvdisasm 11.8).
     addr64{K::address_wide, 70, 1},
-    // Hopper's float forms read a fifth size bit at 87, beside the two op bits (88–89).
-    size_high{K::size_high, 87, 1};
+    // Hopper's and Blackwell's float forms read a fifth size bit at 87, beside the two op bits (88–89).
+    size_high{K::size_high, 87, 1},
+    // Blackwell's general addresses: bit 63 picks .64 (set) or .U32, as bits 70–71 did before
+    // (nvdisasm 13.0 on random words); the offset keeps 23 bits.
+    addr64_blackwell{K::address_wide, 63, 1},
+    // Blackwell's uniform registers take 8 bits (URZ = 255), where bits 70–71 were.
+    desc8{K::descriptor, 64, 8}, uindex8{K::uniform_index, 64, 8};
 // Surfaces: found by flipping each bit of ptxas's SURED words under nvdisasm 11.8 (docs/sass128.md).
 constexpr Field clamp{K::clamp, 59, 2}, dim{K::dim, 61, 3}, byte_address{K::byte_address, 72, 1},
     surface_size{K::size, 73, 3}, private_flag{K::private_flag, 76, 1}, cache_operation{K::cache, 84, 3},
@@ -104,14 +109,17 @@ const std::array form_table = {
         guard, negate, rd, ra, offset, rb, rc, size2, cop, scale),
     ROW("compare, [Ra.Xn]", ATOMS, 0x38d, H | B, AF::scaled, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
         guard, negate, rd, ra, offset, rb, rc, size3, cop, scale),
-    // Blackwell's ATOMS.CAST.SPIN writes its flag to a predicate (0x58d).
-    ROW("compare to Pu, [Ra]", ATOMS, 0x58d, B, AF::plain, false, OC::compare, SC::compare, RC::none, 0, 0, 0, 0,
-        guard, negate, pu, ra, offset, rb, rc, size3, cop),
+    // Blackwell's ATOMS.CAST and CAST.SPIN write their flag to a predicate (0x58d), with the index
+    // scale of 0x38d; bit 87 is CAST, bit 88 .SPIN (nvdisasm 13.0 prints ???0 without bit 87).
+    ROW("compare to Pu, [Ra.Xn]", ATOMS, 0x58d, B, AF::scaled, false, OC::compare_to_predicate, SC::compare, RC::none, 0, 0, 0, 0,
+        guard, negate, pu, ra, offset, rb, rc, size3, cop, scale),
     // 0x98c: [Ra.Xn + URb + offset]; with Ra = RZ and no scale nvdisasm prints [URb + offset].
     ROW("[Ra.Xn+URb]", ATOMS, 0x98c, T | A | D, AF::scaled_plus_uniform, false, OC::integer, SC::shared_before_hopper, RC::none, 0,
         0x8000000, 0, 0, guard, negate, rd, ra, uindex, offset, rb, size2, op4, scale),
-    ROW("[Ra.Xn+URb]", ATOMS, 0x98c, H | B, AF::scaled_plus_uniform, false, OC::integer, SC::shared, RC::none, 0, 0x8000000, 0, 0,
+    ROW("[Ra.Xn+URb]", ATOMS, 0x98c, H, AF::scaled_plus_uniform, false, OC::integer, SC::shared, RC::none, 0, 0x8000000, 0, 0,
         guard, negate, rd, ra, uindex, offset, rb, size3, op4, scale),
+    ROW("[Ra.Xn+URb]", ATOMS, 0x98c, B, AF::scaled_plus_uniform, false, OC::integer, SC::shared, RC::none, 0, 0x8000000, 0, 0,
+        guard, negate, rd, ra, uindex8, offset, rb, size3, op4, scale),
     // 0xf8c: ATOMS.POPC.INC and ATOMS.ARRIVE, told apart by the op bits 87–90 (Ampere/Ada: ARRIVE 9,
     // POPC.INC 10; Hopper: 10, 11), each with the one size nvdisasm names for it.
     ROW("population count, [Ra.Xn+URb]", ATOMS, 0xf8c, A | D, AF::scaled_plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
@@ -122,30 +130,36 @@ const std::array form_table = {
         0x8000000 | 11ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size3, scale),
     ROW("arrive, [Ra.Xn+URb]", ATOMS, 0xf8c, H, AF::scaled_plus_uniform, false, OC::fixed_arrive, SC::arrive, RC::none, 0,
         0x8000000 | 10ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size3, scale),
-    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x80000c0 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex, offset),
+    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex8, offset),
     // Float adds, mins and maxes from Hopper on (0x3a2 generic, 0x9a2/0x9a3/0x9a6 with desc[]).
     ROW("float, [Ra]", ATOM, 0x3a2, H, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, [Ra]", ATOM, 0x3a2, B, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
-        guard, negate, pu, rd, ra, offset, rb, size4, order, fop, wide, cache_operation),
+        guard, negate, pu, rd, ra, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, [Ra.U32/.64+URb]", ATOM, 0x9a2, H, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0x8000040, 0x80, 0,
         guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size4, size_high, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
-        guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop, wide, cache_operation),
+    // Blackwell: bit 90 picks desc[URc][Ra.64] (set) or [Ra.U32/.64+URb] (nvdisasm 13.0).
+    ROW("float, [Ra.U32/.64+URb]", ATOM, 0x9a2, B, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0x8000000, 0x4000000, 0,
+        guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, rb, size4, size_high, order, fop, wide, cache_operation),
+    ROW("float, desc[URc][Ra.64]", ATOM, 0x9a2, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0x4000000, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc8, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, [Ra.U32/.64+URb]", ATOMG, 0x9a3, H, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0x8000040, 0x80, 0,
         guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size4, size_high, order, fop, wide, cache_operation),
-    ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0, 0,
-        guard, negate, pu, rd, ra, offset23, rb, desc, size4, order, fop, wide, cache_operation),
+    // Blackwell: bit 90 picks desc[URc][Ra.64] (set) or [Ra.U32/.64+URb] (nvdisasm 13.0).
+    ROW("float, [Ra.U32/.64+URb]", ATOMG, 0x9a3, B, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0x8000000, 0x4000000, 0,
+        guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, rb, size4, size_high, order, fop, wide, cache_operation),
+    ROW("float, desc[URc][Ra.64]", ATOMG, 0x9a3, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, bit63, 0xc000000, 0x4000000, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc8, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, [Ra.64+URb]", REDG, 0x9a6, H, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0xc000000, 0x80, 0,
         guard, negate, ra, uindex, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, H, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc000080, 0, 0,
         guard, negate, ra, offset, rb, desc, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, desc[URc][Ra.64]", REDG, 0x9a6, B, AF::wide, true, OC::floating, SC::floating, RC::ampere, 0, 0xc020000, 0, 0,
-        guard, negate, ra, offset, rb, desc, size4, order, fop, wide, cache_operation),
+        guard, negate, ra, offset, rb, desc8, size4, order, fop, wide, cache_operation),
     // General addresses (0x98a ATOM, 0x9a8 ATOMG; bits 70–71, addr64 above): [Ra.U32+URb] or
     // [Ra.64+URb], printed [URb] for Ra = RZ before Hopper, as nvcc 13 writes an F16x2 add for
     // sm_75: "ATOM.E.ADD.F16x2.RN.STRONG.GPU P0, RZ, [UR10], R4". ATOM's and ATOMG's rows differ
@@ -161,8 +175,11 @@ const std::array form_table = {
         guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation),
     ROW("desc[URc][Ra.64]", ATOM, 0x98a, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOM, 0x98a, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
-        guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4, wide, cache_operation),
+    // Blackwell: bit 76 picks desc[URc][Ra.64] (set) or [Ra.U32/.64+URb] (nvdisasm 13.0).
+    ROW("[Ra.U32/.64+URb]", ATOM, 0x98a, B, AF::general, false, OC::integer, SC::atom, RC::ampere, 0, 0x8000000, 0x1000, 0,
+        guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, rb, size3, order, op4, wide, cache_operation),
+    ROW("desc[URc][Ra.64]", ATOM, 0x98a, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, bit63, 0x8001000, 0x1000, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc8, size3, order, op4, wide, cache_operation),
     ROW("[Ra.U32/.64+URb]", ATOMG, 0x9a8, T, AF::general_rz_elided, false, OC::global, SC::atom_before_hopper, RC::turing, 0, 0x8000040, 0, 0,
         guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation, private_flag),
     ROW("[Ra.U32/.64+URb]", ATOMG, 0x9a8, A | D, AF::general_rz_elided, false, OC::global, SC::atom_before_hopper, RC::ampere, 0, 0x8000040, 0x80, 0,
@@ -173,8 +190,11 @@ const std::array form_table = {
         guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size3, order, op4, wide, cache_operation),
     ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, H, AF::wide, true, OC::global, SC::atom, RC::ampere, 0, 0x80000c0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, desc, size3, order, op4, wide, cache_operation),
-    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, B, AF::wide, true, OC::global, SC::atom, RC::ampere, bit63, 0x8001000, 0, 0,
-        guard, negate, pu, rd, ra, offset23, rb, desc, size3, order, op4, wide, cache_operation),
+    // Blackwell: bit 76 picks desc[URc][Ra.64] (set) or [Ra.U32/.64+URb] (nvdisasm 13.0).
+    ROW("[Ra.U32/.64+URb]", ATOMG, 0x9a8, B, AF::general, false, OC::global, SC::atom, RC::ampere, 0, 0x8000000, 0x1000, 0,
+        guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, rb, size3, order, op4, wide, cache_operation),
+    ROW("desc[URc][Ra.64]", ATOMG, 0x9a8, B, AF::wide, true, OC::global, SC::atom, RC::ampere, bit63, 0x8001000, 0x1000, 0,
+        guard, negate, pu, rd, ra, offset23, rb, desc8, size3, order, op4, wide, cache_operation),
     // Reductions (0x98e): RED to Ada, REDG from Hopper; the op field is three bits.
     ROW("[Ra]", RED, 0x98e, V | T, AF::plain, false, OC::integer, SC::atom_before_hopper, RC::turing, 0, 0x0, 1ULL << 27, 0,
         guard, negate, ra, offset, rb, size3, order, op3, wide, cache_operation, private_flag),
@@ -188,7 +208,7 @@ const std::array form_table = {
     ROW("desc[URc][Ra.64]", REDG, 0x98e, H, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0xc000080, 0, 0,
         guard, negate, ra, offset, rb, desc, size3, order, op3, wide, cache_operation),
     ROW("desc[URc][Ra.64]", REDG, 0x98e, B, AF::wide, true, OC::integer, SC::atom, RC::ampere, 0, 0xc020000, 0, 0,
-        guard, negate, ra, offset, rb, desc, size3, order, op3, wide, cache_operation),
+        guard, negate, ra, offset, rb, desc8, size3, order, op3, wide, cache_operation),
     // Surface reductions, .D only: the handle in a register (0x3a0), bound to a texture-header
     // slot (0x59f, "0x0, 0x5c"), or in a uniform register (0xf9f, which nvdisasm reads only with
     // bit 91 set; before Blackwell an 8-bit immediate follows it). Turing has a .PRIVATE bit of
@@ -223,6 +243,7 @@ constexpr std::array op_codes = {
     OpCode{OC::integer, AtomOp::OR, 6},     OpCode{OC::integer, AtomOp::XOR, 7},   OpCode{OC::integer, AtomOp::EXCH, 8},
     OpCode{OC::compare, AtomOp::CAS, 0},    OpCode{OC::compare, AtomOp::CAST, 1},  OpCode{OC::compare, AtomOp::CAS, 2},
     OpCode{OC::compare, AtomOp::CAST_SPIN, 3},
+    OpCode{OC::compare_to_predicate, AtomOp::CAST, 1}, OpCode{OC::compare_to_predicate, AtomOp::CAST_SPIN, 3},
     OpCode{OC::floating, AtomOp::ADD, 0},   OpCode{OC::floating, AtomOp::MIN, 1},  OpCode{OC::floating, AtomOp::MAX, 2},
     OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},  OpCode{OC::fixed_arrive, AtomOp::ARRIVE, 0},
     OpCode{OC::global, AtomOp::SAFEADD, 9},  // with the integer ops (op_from_code)

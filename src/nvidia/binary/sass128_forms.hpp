@@ -70,7 +70,8 @@ enum class AddressForm : uint8_t {
 
 // Which op codes a form's op field holds.
 // `global`: ATOMG's, the integer ops and SAFEADD (9).
-enum class OpCodes : uint8_t { integer, global, compare, floating, fixed_popc_inc, fixed_arrive };
+// `compare_to_predicate`: Blackwell's ATOMS 0x58d, CAST (1) and CAST.SPIN (3) only.
+enum class OpCodes : uint8_t { integer, global, compare, compare_to_predicate, floating, fixed_popc_inc, fixed_arrive };
 // Which size codes a form's size field holds.
 enum class SizeCodes : uint8_t {
   atom_before_hopper, atom, shared_before_hopper, shared, compare_before_hopper, compare, floating, u32,

@@ -104,7 +104,6 @@ std::string print(const Instruction& inst) {
     if (i) out += ", ";
     out += operands[i];
   }
-  if (inst.pm_hint) out += fmt::format(" ?PM{}", inst.pm_hint);
   if (inst.terminated) out += " ;";
   return out;
 }
