@@ -176,6 +176,18 @@ void plan_lazy_registers(WarpProgram& p) {
   }
   for (WarpProgram::Init* init : by_slot)
     if (init) init->lazy = true;
+  // A destination no instruction reads and no expectation keeps: a streamed warp need not write it.
+  std::array<bool, 256> read{};
+  const auto mark = [&](int16_t slot) {
+    if (slot >= 0) read[static_cast<size_t>(slot)] = true;
+  };
+  for (const CompiledInstruction& c : p.code)
+    for (const int16_t slot : {c.fast.base_lo, c.fast.base_hi, c.fast.value_lo, c.fast.value_hi, c.fast.compare_lo, c.fast.compare_hi})
+      mark(slot);
+  for (const RegisterName& k : p.kept)
+    if (k.bank == Bank::r && k.index != RZ) mark(p.r_slot[k.index]);
+  const auto unread = [&](int16_t slot) { return slot < 0 || !read[static_cast<size_t>(slot)]; };
+  for (CompiledInstruction& c : p.code) c.fast.rd_unread = unread(c.fast.rd_lo) && unread(c.fast.rd_hi);
 }
 
 }  // namespace gpuatom::nvidia

@@ -88,6 +88,9 @@ struct FastPath {
   exec::AffineLanes address;  // of the whole address: lo() and hi() halves joined
   bool value_direct = false;
   uint64_t value = 0;
+  // No instruction reads Rd and no expectation keeps it (plan_lazy_registers): a streamed warp,
+  // whose registers nothing reads afterwards but the kept ones, does not write it.
+  bool rd_unread = false;
 };
 
 struct CompiledInstruction {
@@ -333,7 +336,9 @@ class WarpLanes {
     const CompiledInstruction& c = p_.code[i];
     if (!c.fast.usable) return false;
     const FastReader reader = fast_reader(c.fast);
-    const int16_t rd_lo = c.fast.rd_lo, rd_hi = c.fast.rd_hi;
+    const bool write_rd = !(lazy_ && c.fast.rd_unread);
+    const int16_t rd_lo = write_rd ? c.fast.rd_lo : int16_t{-1}, rd_hi = write_rd ? c.fast.rd_hi : int16_t{-1};
+    if (each_as_block(reader, mask, write_rd, access)) return true;
     reader.with_forms([&]<bool A, bool V, bool C>() {
       for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
         const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
@@ -518,6 +523,35 @@ class WarpLanes {
   };
   FastReader fast_reader(const FastPath& f) const {
     return {f, regs.lane_r(0), regs.stride(), t0_, wrap_, f.wide_address ? ~0ULL : 0xffffffffULL};
+  }
+
+  // The warp's lanes as one block (exec::LaneBlock) when the address is a straight line and the
+  // value one constant, both computed (plan_lazy_registers): the executor's own loop does them,
+  // then the old values go to Rd. Not when the address wraps (a modulus within the warp) or a
+  // 32-bit address would leave 32 bits, which the line cannot say.
+  template <class Access>
+  bool each_as_block(const FastReader& reader, exec::LaneMask mask, bool write_rd, Access& access) {
+    const FastPath& f = reader.f;
+    if (!f.address_direct || !f.value_direct || f.compare_lo >= 0 || f.compare_hi >= 0 || mask.bits == 0) return false;
+    const auto last = static_cast<uint64_t>(63 - std::countl_zero(mask.bits));
+    if (reader.t0 + last >= reader.wrap || reader.t0 + last < reader.t0) return false;
+    const uint64_t first = f.address.base + f.address.stride * reader.t0 + f.offset;
+    const uint64_t step = f.address.stride;
+    if (!f.wide_address && (first > 0xffffffffULL || step > 0xffffffffULL || first + step * last > 0xffffffffULL))
+      return false;
+    std::array<uint64_t, 64> returned;
+    const uint64_t value = f.value;
+    const bool writes = write_rd && (f.rd_lo >= 0 || f.rd_hi >= 0);
+    const uint64_t done = access.block({mask, nullptr, &value, nullptr, exec::Path::atomic, memory::Space::global,
+                                        true, writes ? returned.data() : nullptr, true, first, step});
+    if (!writes) return true;
+    for (uint64_t bits = done; bits != 0; bits &= bits - 1) {
+      const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+      uint32_t* r = reader.lane_registers(lane);
+      if (f.rd_lo >= 0) r[f.rd_lo] = static_cast<uint32_t>(returned[lane]);
+      if (f.rd_hi >= 0) r[f.rd_hi] = static_cast<uint32_t>(returned[lane] >> 32);
+    }
+    return true;
   }
 
   void read_fast(const FastPath& f, std::span<exec::LaneWork> lanes) const {
