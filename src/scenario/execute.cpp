@@ -1,8 +1,12 @@
 #include "execute.hpp"
 
+#include <algorithm>
+#include <map>
+
 #include <fmt/format.h>
 
 #include "gpuatom/exec/exhaustive.hpp"
+#include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/exec/run.hpp"
 #include "gpuatom/support/progress.hpp"
@@ -37,19 +41,51 @@ void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, suppo
                                 lanes, bytes_per_lane, limit >> 30));
 }
 
+std::vector<std::pair<std::string, std::vector<uint32_t>>> region_words(const Scenario& scenario,
+                                                                        memory::DeviceMemory& memory, uint64_t most) {
+  std::vector<std::pair<std::string, std::vector<uint32_t>>> out;
+  for (const RegionText& r : scenario.regions) {
+    std::vector<uint32_t> words;
+    for (uint64_t i = 0; i < std::min<uint64_t>(r.size / 4, most); ++i)
+      words.push_back(static_cast<uint32_t>(memory.load(*r.base + 4 * i, 4, r.attributes.space).value_or(0)));
+    out.emplace_back(r.name, std::move(words));
+  }
+  return out;
+}
+
 std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory) {
   std::string out;
-  for (const RegionText& r : scenario.regions) {
-    out += r.name + "=[";
-    const uint64_t words = std::min<uint64_t>(r.size / 4, 8);
-    for (uint64_t i = 0; i < words; ++i) {
-      const auto v = memory.load(*r.base + 4 * i, 4, r.attributes.space);
-      out += fmt::format("{}{:#x}", i ? "," : "", v ? *v : 0);
-    }
+  for (const auto& [name, words] : region_words(scenario, memory, 8)) {
+    out += name + "=[";
+    for (size_t i = 0; i < words.size(); ++i) out += fmt::format("{}{:#x}", i ? "," : "", words[i]);
     out += "] ";
   }
   return out;
 }
+
+namespace {
+
+// The regions RunOptions::dump asks for, as they are after the run.
+std::vector<RunReport::Dump> dump_regions(const Scenario& scenario, const RunOptions& options,
+                                          const memory::DeviceMemory& memory) {
+  std::vector<RunReport::Dump> out;
+  for (const RunOptions::DumpRequest& request : options.dump) {
+    const auto r = std::find_if(scenario.regions.begin(), scenario.regions.end(),
+                                [&](const RegionText& x) { return x.name == request.region; });
+    if (r == scenario.regions.end()) continue;
+    RunReport::Dump d;
+    d.region = r->name;
+    d.type = request.type.value_or(r->fill ? r->fill->type : ElementType::u32);
+    d.base = *r->base;
+    d.elements = r->size / static_cast<uint64_t>(bytes(d.type));
+    for (uint64_t i = 0; i < std::min(d.elements, options.dump_limit); ++i)
+      d.values.push_back(read_element(memory, d.base, d.type, i).value_or(0));
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace
 
 RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make) {
   RunReport report;
@@ -63,25 +99,33 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
 
   if (options.mode == Mode::exhaustive) {
     if (!scenario.exhaustive_ok) {
+      report.skipped = true;
       report.notes.push_back("skipped: not marked `exhaustive = true` (too large to enumerate)");
       return report;
     }
     // Build one machine first so that setup errors are reported as bad input.
     auto probe = make();
     if (auto* d = std::get_if<support::Diagnostics>(&probe)) return *d;
+    // Each outcome's values, by its text (the exhaustive search keys outcomes by text).
+    std::map<std::string, RunReport::Outcome> seen_outcomes;
     struct Instance final : exec::Instance {
       const Scenario& scenario;
       std::unique_ptr<Machine> machine;
       const std::function<void(const Observation&)>& inspect;
-      Instance(const Scenario& s, std::unique_ptr<Machine> m, const std::function<void(const Observation&)>& i)
-          : scenario(s), machine(std::move(m)), inspect(i) {}
+      std::map<std::string, RunReport::Outcome>& outcomes;
+      Instance(const Scenario& s, std::unique_ptr<Machine> m, const std::function<void(const Observation&)>& i,
+               std::map<std::string, RunReport::Outcome>& o)
+          : scenario(s), machine(std::move(m)), inspect(i), outcomes(o) {}
       std::span<exec::Agent* const> agents() override { return machine->agents(); }
       std::string outcome(const exec::RunResult& run) override {
         std::string failed;
         const Observation seen = machine->observe(run);
         if (inspect) inspect(seen);
         const bool hold = all_hold(check_expectations(scenario, seen), failed);
-        return region_snapshot(scenario, machine->memory()) + (hold ? "| expectations hold" : "| FAILED " + failed);
+        std::string text = region_snapshot(scenario, machine->memory()) + (hold ? "| expectations hold" : "| FAILED " + failed);
+        if (!outcomes.contains(text))
+          outcomes[text] = {text, 0, hold, region_words(scenario, machine->memory(), 8), hold ? "" : failed};
+        return text;
       }
     };
     support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
@@ -89,11 +133,15 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     const auto result = exec::run_exhaustive(
         [&]() -> std::unique_ptr<exec::Instance> {
           auto m = make();
-          return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)), options.inspect);
+          return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)), options.inspect,
+                                            seen_outcomes);
         },
         exhaustive);
-    for (const auto& [text, count] : result.outcomes)
-      report.outcomes.push_back({text, count, text.find("| FAILED") == std::string::npos});
+    for (const auto& [text, count] : result.outcomes) {
+      RunReport::Outcome o = seen_outcomes.at(text);
+      o.count = count;
+      report.outcomes.push_back(std::move(o));
+    }
     report.executions = result.executions;
     report.pruned = result.pruned;
     if (result.interrupted) {
@@ -104,7 +152,8 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     }
     if (!result.complete) {
       report.notes.push_back(result.message);
-      report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false});
+      report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false, {},
+                                 "exploration stopped at the cap"});
     }
     report.seconds = clock.seconds();
     return report;
@@ -150,12 +199,8 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   report.counters = run.counters;
   for (size_t i = 0; i < run.faults.size() && i < 8; ++i) report.fault_text.push_back(exec::describe(run.faults[i]));
   if (run.faults.size() > 8) report.fault_text.push_back(fmt::format("… and {} more", run.faults.size() - 8));
-  for (const RegionText& r : scenario.regions) {
-    std::vector<uint32_t> words;
-    for (uint64_t i = 0; i < std::min<uint64_t>(r.size / 4, 16); ++i)
-      words.push_back(static_cast<uint32_t>(machine.memory().load(*r.base + 4 * i, 4, r.attributes.space).value_or(0)));
-    report.regions.emplace_back(r.name, std::move(words));
-  }
+  report.regions = region_words(scenario, machine.memory(), 16);
+  report.dumps = dump_regions(scenario, options, machine.memory());
   const Observation seen = machine.observe(run);
   if (options.inspect) options.inspect(seen);
   auto checked = check_expectations(scenario, seen);

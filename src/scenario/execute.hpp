@@ -60,6 +60,10 @@ RunResult execute_machines(const Scenario& scenario, const RunOptions& options, 
 // error at [launch] (a bad input, not an out-of-memory crash).
 void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, support::Diagnostics& diagnostics);
 
+// The first 32-bit words (up to `most`) of every region, by name, in the scenario's order.
+std::vector<std::pair<std::string, std::vector<uint32_t>>> region_words(const Scenario& scenario,
+                                                                        memory::DeviceMemory& memory, uint64_t most);
+
 // The first words of every region, for exhaustive outcomes: "sum=[0x40800000] counter=[0x3,0x0]".
 std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory);
 

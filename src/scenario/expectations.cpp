@@ -15,16 +15,9 @@ namespace {
 
 constexpr uint64_t max_checked_elements = 1ULL << 28;
 
-// "0x3f800000 (1)" for floats, "0x00000010 (16)" for integers.
+// "0x3f800000 (1)" for floats, "0x00000010 (16)" for integers, "0xfffffffb (-5)" for signed ones.
 std::string show(uint64_t bits, ElementType type) {
-  const int digits = bytes(type) * 2;
-  switch (type) {
-    case ElementType::f16: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::f16, bits));
-    case ElementType::bf16: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::bf16, bits));
-    case ElementType::f32: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::f32, bits));
-    case ElementType::f64: return fmt::format("0x{:0{}x} ({})", bits, digits, numeric::to_double(numeric::FormatId::f64, bits));
-    default: return fmt::format("0x{:0{}x} ({})", bits, digits, bits);
-  }
+  return fmt::format("0x{:0{}x} ({})", bits, bytes(type) * 2, typed_value(bits, type));
 }
 
 uint64_t mask_of(ElementType type) { return bytes(type) == 8 ? ~0ULL : (1ULL << (8 * bytes(type))) - 1; }

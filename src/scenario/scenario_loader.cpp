@@ -686,6 +686,12 @@ std::string_view name(ElementType type) {
   return "?";
 }
 
+std::optional<ElementType> parse_element_type(std::string_view text) {
+  for (const ElementName& e : element_names)
+    if (e.name == text) return e.type;
+  return std::nullopt;
+}
+
 std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view text, const std::string& file) {
   return Loader(text, file).run();
 }

@@ -1,7 +1,12 @@
-// `gpuatom run [FILE…] [--mode parallel|deterministic|exhaustive] [--seed N] [--threads N] [--json]`
-// Loads every scenario first (bad input: diagnostics on stderr, exit 2, nothing else written),
-// then runs each and prints a table per scenario. Exit 0 when every expectation holds, 1 if one
-// failed. With no FILE it runs the bundled examples/.
+// `gpuatom run [FILE|DIR…] [--mode parallel|deterministic|exhaustive] [--seed N] [--threads N]
+//              [--json] [--junit FILE] [--dump REGION[:TYPE][,…]]`
+// Runs every scenario given (a directory: every *.toml under it, in name order), each to the end,
+// and prints a report per scenario. A file that cannot be read or run (bad input) is reported
+// with its diagnostics on standard error and the batch goes on. The exit code is the worst of
+// all: 2 if a file was bad input, else 1 if an expectation failed, else 0; a scenario this mode
+// does not apply to (exhaustive mode on one not marked `exhaustive = true`) counts as skipped.
+// When every file is bad input, standard output stays empty (the diagnostics are the answer).
+// With no FILE it runs the bundled examples/.
 //
 // Ctrl-C (SIGINT) stops the run cleanly: workers take no new group, the scenario running stops,
 // and the command says how far it got ("interrupted after 2 of 5 scenarios; …") on standard error
@@ -20,6 +25,7 @@
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
+#include "run_output.hpp"
 
 namespace gpuatom::cli {
 
@@ -37,61 +43,54 @@ struct RunArgs {
   uint64_t cap = 100000;
   bool json = false;
   bool quiet = false;
+  std::string junit;
+  std::vector<std::string> dump;
 };
 
-std::string format_rate(double lanes, double seconds) {
-  if (seconds <= 0) return "-";
-  const double rate = lanes / seconds;
-  if (rate >= 1e6) return fmt::format("{:.1f} M lanes/s", rate / 1e6);
-  if (rate >= 1e3) return fmt::format("{:.1f} k lanes/s", rate / 1e3);
-  return fmt::format("{:.0f} lanes/s", rate);
+// The scenario files the arguments name: a file as given, a directory as every *.toml under it
+// (recursively, in name order). A directory with none is bad input.
+std::vector<std::string> scenario_files(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const std::string& arg : args) {
+    std::error_code ec;
+    if (!fs::is_directory(arg, ec)) {
+      out.push_back(arg);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(arg, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->path().extension() == ".toml" && !it->is_directory(ec)) found.push_back(it->path().string());
+    if (ec) throw BadInput(fmt::format("{}: cannot list the directory: {}", arg, ec.message()));
+    if (found.empty()) throw BadInput(fmt::format("{}: the directory holds no .toml scenario files", arg));
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
 }
 
-void print_report(const RunReport& r) {
-  fmt::print("== {}: {}  [{}, {}{}]\n", r.file, r.name, r.isa == scenario::Isa::sass ? "sass" : r.isa == scenario::Isa::visa ? "visa" : "amd",
-             scenario::name(r.mode),
-             r.mode == Mode::parallel ? fmt::format(", {} threads", r.threads)
-             : r.mode == Mode::deterministic ? fmt::format(", seed {}", r.seed) : std::string());
-  fmt::print("   lanes {}   time {:.3f} s   {}   operations {}   CAS retries {}   faults {}\n", r.lanes, r.seconds,
-             format_rate(static_cast<double>(r.lanes) * std::max<uint64_t>(1, r.executions), r.seconds),
-             r.counters.operations, r.counters.cas_retries, r.counters.faults);
-  for (const std::string& note : r.notes) fmt::print("   note: {}\n", note);
-  for (const auto& e : r.expectations)
-    fmt::print("   {}  {}{}\n", e.passed ? "PASS" : "FAIL", e.what, e.detail.empty() ? "" : "    " + e.detail);
-  for (const std::string& f : r.fault_text) fmt::print("   fault: {}\n", f);
-  if (!r.outcomes.empty()) {
-    fmt::print("   {} distinct outcomes over {} executions:\n", r.outcomes.size(), r.executions);
-    for (const auto& o : r.outcomes)
-      fmt::print("   {:>8}  {}  {}\n", o.count, o.expectations_hold ? "hold" : "FAIL", o.text);
+// "sum,bins:f32" → the regions to dump, each with its type if one is given.
+std::vector<scenario::RunOptions::DumpRequest> dump_requests(const std::vector<std::string>& args) {
+  std::vector<scenario::RunOptions::DumpRequest> out;
+  for (const std::string& arg : args) {
+    size_t start = 0;
+    while (start <= arg.size()) {
+      const size_t comma = std::min(arg.find(',', start), arg.size());
+      const std::string item = arg.substr(start, comma - start);
+      start = comma + 1;
+      if (item.empty()) throw BadInput(fmt::format("--dump '{}': an empty region name", arg));
+      const size_t colon = item.find(':');
+      scenario::RunOptions::DumpRequest request{item.substr(0, colon), std::nullopt};
+      if (colon != std::string::npos) {
+        request.type = scenario::parse_element_type(item.substr(colon + 1));
+        if (!request.type)
+          throw BadInput(fmt::format("--dump {}: '{}' is not an element type (u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64)",
+                                     item, item.substr(colon + 1)));
+      }
+      out.push_back(std::move(request));
+    }
   }
-  fmt::print("   {}\n\n", r.passed() ? "ok" : "FAILED");
-}
-
-nlohmann::json to_json(const RunReport& r) {
-  nlohmann::json j;
-  j["file"] = r.file;
-  j["name"] = r.name;
-  j["mode"] = scenario::name(r.mode);
-  j["seed"] = r.seed;
-  j["threads"] = r.threads;
-  j["lanes"] = r.lanes;
-  j["seconds"] = r.seconds;
-  j["passed"] = r.passed();
-  j["counters"] = {{"operations", r.counters.operations}, {"cas_retries", r.counters.cas_retries},
-                   {"faults", r.counters.faults}};
-  j["expectations"] = nlohmann::json::array();
-  for (const auto& e : r.expectations)
-    j["expectations"].push_back({{"what", e.what}, {"passed", e.passed}, {"detail", e.detail},
-                                 {"line", e.where.line}});
-  j["faults"] = r.fault_text;
-  if (!r.outcomes.empty()) {
-    j["executions"] = r.executions;
-    j["outcomes"] = nlohmann::json::array();
-    for (const auto& o : r.outcomes)
-      j["outcomes"].push_back({{"outcome", o.text}, {"count", o.count}, {"expectations_hold", o.expectations_hold}});
-  }
-  j["notes"] = r.notes;
-  return j;
+  return out;
 }
 
 int run(const RunArgs& args) {
@@ -107,60 +106,81 @@ int run(const RunArgs& args) {
   support::install_interrupt_handler();
   options.stop = &support::interrupt_flag();
 
-  std::vector<std::string> files = args.files;
-  if (files.empty()) {
+  options.dump = dump_requests(args.dump);
+
+  std::vector<std::string> files = scenario_files(args.files);
+  if (args.files.empty()) {
     files = bundled_examples();
     if (files.empty()) throw BadInput("no FILE given and no bundled examples/ found (set GPUATOM_EXAMPLES)");
   }
 
-  // Read and check everything before running anything.
-  std::vector<scenario::Scenario> scenarios;
-  std::string diagnostics;
-  for (const std::string& file : files) {
-    auto loaded = scenario::load_scenario(file);
+  // Read and check everything before running anything; a file that is bad input is reported and
+  // the others still run.
+  const scenario::Stopwatch clock;
+  std::vector<FileRun> runs(files.size());
+  std::vector<std::optional<scenario::Scenario>> scenarios(files.size());
+  for (size_t k = 0; k < files.size(); ++k) {
+    runs[k].file = files[k];
+    auto loaded = scenario::load_scenario(files[k]);
     if (auto* d = std::get_if<support::Diagnostics>(&loaded)) {
-      diagnostics += d->format_all();
+      runs[k].error = d->format_all();
+      fmt::print(stderr, "{}", runs[k].error);
       continue;
     }
-    scenario::Scenario& s = std::get<scenario::Scenario>(loaded);
-    scenarios.push_back(std::move(s));
+    scenarios[k] = std::move(std::get<scenario::Scenario>(loaded));
   }
-  if (!diagnostics.empty()) {
-    fmt::print(stderr, "{}", diagnostics);
-    return exit_bad_input;
-  }
+  for (const auto& request : options.dump)
+    if (std::none_of(scenarios.begin(), scenarios.end(), [&](const std::optional<scenario::Scenario>& s) {
+          return s && std::any_of(s->regions.begin(), s->regions.end(),
+                                  [&](const scenario::RegionText& r) { return r.name == request.region; });
+        }))
+      throw BadInput(fmt::format("--dump {}: no scenario given has a region of that name", request.region));
 
-  std::vector<RunReport> reports;
+  size_t done = 0;
   // What ran before an interrupt, on standard error; exit 130.
   const auto interrupted = [&](const RunReport* stopped) {
     std::fflush(stdout);
     std::string where;
     if (stopped) where = fmt::format("; {} stopped after {}", stopped->file, stopped->progress);
-    fmt::print(stderr, "gpuatom: interrupted after {} of {} scenarios{}\n", reports.size(), scenarios.size(), where);
+    fmt::print(stderr, "gpuatom: interrupted after {} of {} scenarios{}\n", done, files.size(), where);
     return support::exit_interrupted;
   };
-  for (const scenario::Scenario& s : scenarios) {
+  for (size_t k = 0; k < files.size(); ++k) {
+    if (!scenarios[k]) continue;
     if (support::interrupted()) return interrupted(nullptr);
-    auto result = scenario::run_scenario(s, options);
+    auto result = scenario::run_scenario(*scenarios[k], options);
     if (auto* d = std::get_if<support::Diagnostics>(&result)) {
-      fmt::print(stderr, "{}", d->format_all());
-      return exit_bad_input;
+      runs[k].error = d->format_all();
+      fmt::print(stderr, "{}", runs[k].error);
+      continue;
     }
     RunReport& report = std::get<RunReport>(result);
     if (report.interrupted) return interrupted(&report);
-    reports.push_back(std::move(report));
-    if (!args.json) print_report(reports.back());
+    ++done;
+    runs[k].report = std::move(report);
+    if (!args.json) print_report(*runs[k].report);
   }
-  const auto failed = std::count_if(reports.begin(), reports.end(), [](const RunReport& r) { return !r.passed(); });
+
+  size_t counts[4] = {};
+  for (const FileRun& r : runs) ++counts[static_cast<int>(status(r))];
+  const size_t passed = counts[static_cast<int>(FileStatus::passed)], failed = counts[static_cast<int>(FileStatus::failed)],
+               skipped = counts[static_cast<int>(FileStatus::skipped)], bad = counts[static_cast<int>(FileStatus::error)];
+  if (!args.junit.empty())
+    if (const auto why = support::write_file_atomically(args.junit, junit_xml(runs, clock.seconds()))) {
+      fmt::print(stderr, "gpuatom: error: --junit: {}\n", *why);
+      return exit_output_failed;
+    }
+  // Nothing ran (every file was bad input): the diagnostics on standard error are the whole answer.
+  if (bad == runs.size()) return exit_bad_input;
   if (args.json) {
     nlohmann::json out = nlohmann::json::array();
-    for (const RunReport& r : reports) out.push_back(to_json(r));
+    for (const FileRun& r : runs) out.push_back(to_json(r));
     fmt::print("{}\n", out.dump(2));
   } else {
-    fmt::print("{} scenarios: {} passed, {} failed\n", reports.size(), reports.size() - static_cast<size_t>(failed),
-               failed);
+    fmt::print("{} scenarios: {} passed, {} failed{}{}\n", runs.size(), passed, failed,
+               skipped ? fmt::format(", {} skipped", skipped) : "", bad ? fmt::format(", {} bad input", bad) : "");
   }
-  return failed ? exit_expectation_failed : exit_ok;
+  return bad ? exit_bad_input : failed ? exit_expectation_failed : exit_ok;
 }
 
 }  // namespace
@@ -168,7 +188,7 @@ int run(const RunArgs& args) {
 void add_run_command(CLI::App& app, Action& action) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand("run", "Run scenario files (default: the bundled examples) and check their expectations");
-  cmd->add_option("files", args->files, "scenario TOML files");
+  cmd->add_option("files", args->files, "scenario TOML files, or directories of them (every *.toml, recursively)");
   cmd->add_option("--mode", args->mode, "parallel (default: host threads race), deterministic (one seeded interleaving) "
                                         "or exhaustive (every interleaving of a small scenario)");
   cmd->add_option("--seed", args->seed, "seed of the deterministic interleaving (default 1)");
@@ -176,6 +196,11 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("--max-executions", args->cap, "exhaustive mode: give up past this many executions (default 100000)");
   cmd->add_flag("--json", args->json, "print the reports as JSON");
   cmd->add_flag("--quiet", args->quiet, "no progress output");
+  cmd->add_option("--junit", args->junit, "also write a JUnit XML report to this file (for CI servers)");
+  cmd->add_option("--dump", args->dump,
+                  "print these regions' final memory, hex and typed value: REGION[:TYPE][,…] (TYPE: the region's "
+                  "fill type by default, else u32; the first 4096 elements)")
+      ->delimiter('\0');
   cmd->callback([&action, args] { action = [args] { return run(*args); }; });
 }
 

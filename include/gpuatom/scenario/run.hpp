@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -34,6 +35,15 @@ struct RunOptions {
   // deterministic mode, after each execution in exhaustive mode. Setting it turns off the
   // parallel mode's streaming, so that every lane's state is kept to the end.
   std::function<void(const Observation&)> inspect;
+  // Regions whose final contents the report carries, element by element (RunReport::dumps), in
+  // parallel and deterministic mode: each by name, read as `type` (default: the region's fill
+  // type, else u32). A name the scenario has no region of is passed over.
+  struct DumpRequest {
+    std::string region;
+    std::optional<ElementType> type;
+  };
+  std::vector<DumpRequest> dump;
+  uint64_t dump_limit = 4096;  // elements per dumped region
 };
 
 using exec::Counters;
@@ -56,11 +66,27 @@ struct RunReport {
     std::string text;
     uint64_t count = 0;
     bool expectations_hold = true;
+    // The same as values: the first 32-bit words (up to 8) of each region in this outcome, and
+    // the first expectation that failed in it ("" when every one holds).
+    std::vector<std::pair<std::string, std::vector<uint32_t>>> regions;
+    std::string failed;
   };
   std::vector<Outcome> outcomes;
   uint64_t executions = 0;
   uint64_t pruned = 0;  // exhaustive: executions abandoned by the partial-order reduction
   std::vector<std::string> notes;  // warnings worth showing (e.g. refused modes)
+  // Not run in this mode (exhaustive mode on a scenario not marked `exhaustive = true`): neither
+  // passed nor failed; `notes` says why.
+  bool skipped = false;
+  // RunOptions::dump: each region asked for, its first `values.size()` elements of `elements`.
+  struct Dump {
+    std::string region;
+    ElementType type = ElementType::u32;
+    uint64_t base = 0;
+    uint64_t elements = 0;
+    std::vector<uint64_t> values;  // the elements' bits, zero-extended
+  };
+  std::vector<Dump> dumps;
   // The first 32-bit words (up to 16) of each region after the run, for reports and charts.
   std::vector<std::pair<std::string, std::vector<uint32_t>>> regions;
   // Stopped by RunOptions::stop before the end: `progress` says how far it got ("12 of 32768

@@ -64,6 +64,10 @@ struct LaunchSpec {
 enum class ElementType : uint8_t { u8, u16, u32, u64, s8, s16, s32, s64, f16, bf16, f32, f64 };
 int bytes(ElementType type);
 std::string_view name(ElementType type);
+// "u32" → ElementType::u32; nothing for a name that is no element type.
+std::optional<ElementType> parse_element_type(std::string_view name);
+// An element's bits as the type reads them: "-5" (signed), "4294967295", "1.5", "-inf", "nan".
+std::string typed_value(uint64_t bits, ElementType type);
 
 struct RegionFill {
   ElementType type = ElementType::u32;

@@ -1,0 +1,184 @@
+#include "run_output.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpuatom/support/text.hpp"
+
+namespace gpuatom::cli {
+
+namespace {
+
+using scenario::Mode;
+using scenario::RunReport;
+
+std::string format_rate(double lanes, double seconds) {
+  if (seconds <= 0) return "-";
+  const double rate = lanes / seconds;
+  if (rate >= 1e6) return fmt::format("{:.1f} M lanes/s", rate / 1e6);
+  if (rate >= 1e3) return fmt::format("{:.1f} k lanes/s", rate / 1e3);
+  return fmt::format("{:.0f} lanes/s", rate);
+}
+
+void print_dump(const RunReport::Dump& d) {
+  const int digits = 2 * scenario::bytes(d.type);
+  fmt::print("   {} ({} × {}, at {:#x}):\n", d.region, d.elements, scenario::name(d.type), d.base);
+  // Runs of equal elements print once, with the index range they span.
+  for (size_t i = 0; i < d.values.size();) {
+    size_t j = i + 1;
+    while (j < d.values.size() && d.values[j] == d.values[i]) ++j;
+    const std::string at = j - i == 1 ? fmt::format("[{}]", i) : fmt::format("[{}..{}]", i, j - 1);
+    fmt::print("     {:>14}  0x{:0{}x}  {}\n", at, d.values[i], digits, scenario::typed_value(d.values[i], d.type));
+    i = j;
+  }
+  if (d.values.size() < d.elements)
+    fmt::print("     … {} more elements (the first {} are shown)\n", d.elements - d.values.size(), d.values.size());
+}
+
+// XML text: &, <, >, " and ' escaped; control characters XML 1.0 cannot hold become U+FFFD.
+std::string xml(std::string_view text) {
+  std::string clean;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 && c != '\t' && c != '\n' && c != '\r') clean += "\xef\xbf\xbd";
+    else clean += c;
+  }
+  return support::html_escape(clean);
+}
+
+}  // namespace
+
+FileStatus status(const FileRun& run) {
+  if (!run.report) return FileStatus::error;
+  if (run.report->skipped) return FileStatus::skipped;
+  return run.report->passed() ? FileStatus::passed : FileStatus::failed;
+}
+
+const char* name(FileStatus s) {
+  switch (s) {
+    case FileStatus::passed: return "passed";
+    case FileStatus::failed: return "failed";
+    case FileStatus::skipped: return "skipped";
+    case FileStatus::error: return "error";
+  }
+  return "?";
+}
+
+void print_report(const RunReport& r) {
+  fmt::print("== {}: {}  [{}, {}{}]\n", r.file, r.name, r.isa == scenario::Isa::sass ? "sass" : r.isa == scenario::Isa::visa ? "visa" : "amd",
+             scenario::name(r.mode),
+             r.mode == Mode::parallel ? fmt::format(", {} threads", r.threads)
+             : r.mode == Mode::deterministic ? fmt::format(", seed {}", r.seed) : std::string());
+  if (!r.skipped)
+    fmt::print("   lanes {}   time {:.3f} s   {}   operations {}   CAS retries {}   faults {}\n", r.lanes, r.seconds,
+               format_rate(static_cast<double>(r.lanes) * std::max<uint64_t>(1, r.executions), r.seconds),
+               r.counters.operations, r.counters.cas_retries, r.counters.faults);
+  for (const std::string& note : r.notes) fmt::print("   note: {}\n", note);
+  for (const auto& e : r.expectations)
+    fmt::print("   {}  {}{}\n", e.passed ? "PASS" : "FAIL", e.what, e.detail.empty() ? "" : "    " + e.detail);
+  for (const std::string& f : r.fault_text) fmt::print("   fault: {}\n", f);
+  if (!r.outcomes.empty()) {
+    fmt::print("   {} distinct outcomes over {} executions:\n", r.outcomes.size(), r.executions);
+    for (const auto& o : r.outcomes)
+      fmt::print("   {:>8}  {}  {}\n", o.count, o.expectations_hold ? "hold" : "FAIL", o.text);
+  }
+  for (const RunReport::Dump& d : r.dumps) print_dump(d);
+  fmt::print("   {}\n\n", r.skipped ? "skipped" : r.passed() ? "ok" : "FAILED");
+}
+
+nlohmann::json to_json(const FileRun& run) {
+  nlohmann::json j;
+  j["file"] = run.file;
+  j["status"] = name(status(run));
+  if (!run.report) {
+    j["passed"] = false;
+    j["error"] = run.error;
+    return j;
+  }
+  const RunReport& r = *run.report;
+  j["name"] = r.name;
+  j["mode"] = scenario::name(r.mode);
+  j["seed"] = r.seed;
+  j["threads"] = r.threads;
+  j["lanes"] = r.lanes;
+  j["seconds"] = r.seconds;
+  j["passed"] = r.passed();
+  j["skipped"] = r.skipped;
+  j["counters"] = {{"operations", r.counters.operations}, {"cas_retries", r.counters.cas_retries},
+                   {"faults", r.counters.faults}};
+  j["expectations"] = nlohmann::json::array();
+  for (const auto& e : r.expectations)
+    j["expectations"].push_back({{"what", e.what}, {"passed", e.passed}, {"detail", e.detail},
+                                 {"line", e.where.line}});
+  j["faults"] = r.fault_text;
+  if (!r.outcomes.empty() || r.mode == Mode::exhaustive) {
+    j["executions"] = r.executions;
+    j["outcomes"] = nlohmann::json::array();
+    for (const auto& o : r.outcomes) {
+      nlohmann::json regions = nlohmann::json::object();
+      for (const auto& [region, words] : o.regions) regions[region] = words;
+      j["outcomes"].push_back({{"count", o.count},
+                               {"expectations_hold", o.expectations_hold},
+                               {"failed", o.failed},
+                               {"regions", regions},
+                               {"text", o.text}});
+    }
+  }
+  nlohmann::json dumps = nlohmann::json::object();
+  for (const RunReport::Dump& d : r.dumps) {
+    nlohmann::json values = nlohmann::json::array();
+    for (const uint64_t v : d.values)
+      values.push_back({{"bits", fmt::format("0x{:0{}x}", v, 2 * scenario::bytes(d.type))},
+                        {"value", scenario::typed_value(v, d.type)}});
+    dumps[d.region] = {{"type", scenario::name(d.type)}, {"base", d.base}, {"elements", d.elements}, {"values", values}};
+  }
+  if (!r.dumps.empty()) j["dumps"] = dumps;
+  j["notes"] = r.notes;
+  return j;
+}
+
+std::string junit_xml(const std::vector<FileRun>& runs, double seconds) {
+  size_t failures = 0, errors = 0, skipped = 0;
+  std::string cases;
+  for (const FileRun& run : runs) {
+    const FileStatus s = status(run);
+    const std::string test_name = run.report ? run.report->name : run.file;
+    const double time = run.report ? run.report->seconds : 0.0;
+    cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.6f}\"", xml(run.file), xml(test_name), time);
+    std::string body;
+    if (s == FileStatus::error) {
+      ++errors;
+      body = fmt::format("      <error message=\"bad input\" type=\"error\">{}</error>\n", xml(run.error));
+    } else if (s == FileStatus::skipped) {
+      ++skipped;
+      const std::string why = run.report->notes.empty() ? "skipped" : run.report->notes.front();
+      body = fmt::format("      <skipped message=\"{}\"/>\n", xml(why));
+    } else if (s == FileStatus::failed) {
+      ++failures;
+      const RunReport& r = *run.report;
+      std::string first = r.interrupted ? "interrupted" : "an outcome failed";
+      std::string text;
+      for (const auto& e : r.expectations) {
+        if (e.passed) continue;
+        if (first == "an outcome failed") first = e.what;
+        text += fmt::format("{}:{}: FAIL {}{}\n", r.file, e.where.line, e.what, e.detail.empty() ? "" : ": " + e.detail);
+      }
+      for (const auto& o : r.outcomes)
+        if (!o.expectations_hold) text += fmt::format("{} executions: {}\n", o.count, o.text);
+      for (const std::string& f : r.fault_text) text += "fault: " + f + "\n";
+      body = fmt::format("      <failure message=\"{}\" type=\"failure\">{}</failure>\n", xml(first), xml(text));
+    }
+    cases += body.empty() ? "/>\n" : ">\n" + body + "    </testcase>\n";
+  }
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<testsuites name=\"gpuatom\" tests=\"{0}\" failures=\"{1}\" errors=\"{2}\" skipped=\"{3}\" time=\"{4:.6f}\">\n"
+      "  <testsuite name=\"gpuatom run\" tests=\"{0}\" failures=\"{1}\" errors=\"{2}\" skipped=\"{3}\" time=\"{4:.6f}\">\n"
+      "{5}"
+      "  </testsuite>\n"
+      "</testsuites>\n",
+      runs.size(), failures, errors, skipped, seconds, cases);
+}
+
+}  // namespace gpuatom::cli

@@ -1,0 +1,34 @@
+// What `gpuatom run` prints and writes for each scenario file: the text report, the JSON report
+// (docs/reference/cli.md, "run --json") and the JUnit XML report for CI servers (--junit).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuatom/scenario/run.hpp"
+
+namespace gpuatom::cli {
+
+// One file of a batch: its report, or why it could not be run (its diagnostics, bad input).
+struct FileRun {
+  std::string file;
+  std::optional<scenario::RunReport> report;
+  std::string error;
+};
+
+// passed, failed (an expectation, an outcome or an interrupted run), skipped (this mode does not
+// apply to it) or error (bad input: it never ran).
+enum class FileStatus { passed, failed, skipped, error };
+FileStatus status(const FileRun& run);
+const char* name(FileStatus status);
+
+void print_report(const scenario::RunReport& report);
+nlohmann::json to_json(const FileRun& run);
+// A JUnit XML document (the schema Jenkins, GitLab and GitHub read): one <testsuite> "gpuatom run"
+// with a <testcase> per file, <failure>, <error> or <skipped> inside where it applies.
+std::string junit_xml(const std::vector<FileRun>& runs, double seconds);
+
+}  // namespace gpuatom::cli
