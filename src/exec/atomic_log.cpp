@@ -6,8 +6,8 @@
 
 namespace gpuatom::exec {
 
-std::pair<bool, std::string> explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
-                                            std::span<const std::vector<LoggedAtomic>* const> logs) {
+CheckResult explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
+                           std::span<const std::vector<LoggedAtomic>* const> logs, const SerialSearchBudget& budget) {
   std::map<uint64_t, AddressHistory> by_address;
   for (const std::vector<LoggedAtomic>* log : logs)
     for (const LoggedAtomic& l : *log) {
@@ -25,8 +25,7 @@ std::pair<bool, std::string> explain_logged(memory::DeviceMemory& initial, memor
   std::vector<AddressHistory> histories;
   histories.reserve(by_address.size());
   for (auto& [address, h] : by_address) histories.push_back(std::move(h));
-  const CheckResult r = check_serial_orders(histories);
-  return {r.passed, r.explanation};
+  return check_serial_orders(histories, budget);
 }
 
 }  // namespace gpuatom::exec

@@ -408,14 +408,20 @@ SerialOrderResult check_serial_order(const AddressHistory& history, const Serial
 
 CheckResult check_serial_orders(std::span<const AddressHistory> histories, const SerialSearchBudget& budget) {
   std::size_t atomics = 0;
+  std::optional<CheckResult> undecided;  // the first address the search gave up on
   for (const AddressHistory& history : histories) {
     const SerialOrderResult result = check_serial_order(history, budget);
-    if (result.verdict != Verdict::explained) {
-      return {false,
-              fmt::format("address 0x{:016x} is {}: {}", history.address, name(result.verdict), result.explanation)};
-    }
+    if (result.verdict == Verdict::unexplainable)  // a failure stays a failure, whatever else is undecided
+      return {false, fmt::format("address 0x{:016x} is {}: {}", history.address, name(result.verdict), result.explanation)};
+    if (result.verdict == Verdict::undecided && !undecided)
+      undecided = CheckResult{false,
+                              fmt::format("address 0x{:016x} is {}: {} (the budget: {} search states beyond one per "
+                                          "atomic; `search_budget = N` in the [[expect]] raises it)",
+                                          history.address, name(result.verdict), result.explanation, budget.states),
+                              true};
     atomics += history.atomics.size();
   }
+  if (undecided) return *undecided;
   return {true,
           fmt::format("a serial order explains each of the {} addresses ({} atomics)", histories.size(), atomics)};
 }

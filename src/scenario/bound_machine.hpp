@@ -57,7 +57,13 @@ class BoundMachine : public Machine {
       memory::DeviceMemory initial;  // the memory as it was before the run
       if (prepare_) prepare_(initial);
       (void)setup_memory(scenario_, initial, settings_.group_size);
-      o.explainable = machine_.explain(initial);
+      // The largest `search_budget` an explainable expectation names, else the default.
+      exec::SerialSearchBudget budget;
+      std::optional<uint64_t> named;
+      for (const Expectation& e : scenario_.expectations)
+        if (e.kind == Expectation::Kind::explainable && e.search_budget) named = std::max(named.value_or(0), *e.search_budget);
+      if (named) budget.states = *named;
+      o.explainable = machine_.explain(initial, budget);
     }
     return o;
   }

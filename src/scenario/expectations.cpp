@@ -77,8 +77,8 @@ class Checker {
       case Expectation::Kind::lane_distinct: return check_lanes(e);
       case Expectation::Kind::explainable: {
         if (!observation_.explainable) return {false, "returned values explainable by a serial order", "this run did not log its atomics", {}};
-        return {observation_.explainable->first, "returned values explainable by a serial order",
-                observation_.explainable->second, {}};
+        return {observation_.explainable->passed, "returned values explainable by a serial order",
+                observation_.explainable->explanation, {}, observation_.explainable->undecided};
       }
       case Expectation::Kind::faults: {
         const uint64_t want = e.count.value_or(0);

@@ -5,7 +5,7 @@
 namespace gpuatom::scenario {
 
 std::span<const KeyDoc> scenario_keys() {
-  static constexpr std::array<KeyDoc, 61> keys = {{
+  static constexpr std::array<KeyDoc, 62> keys = {{
       {"", "name", "string", "title shown in reports (default: the file name)"},
       {"", "description", "string", "what the scenario shows"},
       {"", "isa", "string", "`sass` (NVIDIA), `visa` (Intel) or `amd`; selects the program language"},
@@ -78,6 +78,8 @@ std::span<const KeyDoc> scenario_keys() {
       {"expect", "permutation", "expression", "the lane values are a permutation of this over i = 0 … n−1"},
       {"expect", "distinct", "boolean", "the lane values are pairwise different"},
       {"expect", "explainable", "boolean", "some serial order of the atomics explains every returned value"},
+      {"expect", "search_budget", "integer", "with `explainable`: search states beyond one per atomic before the "
+                                             "verdict is undecided (default 1000000)"},
       {"expect", "faults", "integer", "exactly this many lanes fault (0: none)"},
       {"expect", "fault", "string", "lane `at_lane` faults with this kind (misaligned, out-of-range, …)"},
       {"expect", "at_lane", "integer", "the lane of a `fault` expectation"},

@@ -14,6 +14,14 @@ bool RunReport::passed() const {
   return !interrupted && expectations_hold && outcomes_hold;
 }
 
+bool RunReport::undecided() const {
+  const bool failed =
+      std::any_of(expectations.begin(), expectations.end(), [](const ExpectationResult& e) { return !e.passed && !e.undecided; }) ||
+      std::any_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return !o.expectations_hold; });
+  return !interrupted && !skipped && !failed &&
+         std::any_of(expectations.begin(), expectations.end(), [](const ExpectationResult& e) { return e.undecided; });
+}
+
 RunResult run_scenario(const Scenario& scenario, const RunOptions& options) {
   switch (scenario.isa) {
     case Isa::sass: return run_sass(scenario, options);

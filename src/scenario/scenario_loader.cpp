@@ -619,6 +619,7 @@ class Loader {
       e.kind = Expectation::Kind::explainable;
       if (!explainable->is_boolean() || !explainable->as_boolean()->get())
         error(*explainable, "'explainable' takes true (anything else checks nothing)");
+      if (t.get("search_budget")) e.search_budget = integer_at(t, "search_budget", true, "[[expect]]", 0, uint64_t{1} << 40);
     } else if (t.get("faults")) {
       e.kind = Expectation::Kind::faults;
       e.count = integer_at(t, "faults", true, "[[expect]]", 0, max_lanes);
@@ -644,6 +645,8 @@ class Loader {
       diagnostics_.error(e.where, "an [[expect]] needs 'region', 'lane', 'explainable', 'faults' or 'fault'");
       return;
     }
+    if (const toml::node* budget = t.get("search_budget"); budget && e.kind != Expectation::Kind::explainable)
+      error(*budget, "'search_budget' belongs to an `explainable = true` expectation");
     scenario_.expectations.push_back(std::move(e));
   }
 

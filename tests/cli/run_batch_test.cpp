@@ -116,6 +116,27 @@ TEST(RunBatch, JunitReportValidatesAndCountsEachKind) {
   fs::remove_all(xml.parent_path());
 }
 
+// Undecided (the serial-order search ran out of budget) is neither passed nor failed: exit 5, its
+// own count in the summary, a JUnit <error type="undecided">; a failure beside it wins (exit 1).
+TEST(RunBatch, UndecidedHasItsOwnExitCodeCountAndJunitType) {
+  const std::string undecided = std::string(GPUATOM_SOURCE_DIR) + "/tests/scenario/nvidia/explainable-undecided.toml";
+  const fs::path xml = temporary("undecided.xml");
+  const CliRun r = run_gpuatom("run " + undecided + " " + batch() + "/pass-sum.toml --quiet --mode deterministic --junit " +
+                               xml.string());
+  EXPECT_EQ(r.exit_code, 5) << r.out;
+  EXPECT_NE(r.out.find("UNDECIDED  returned values explainable by a serial order"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 scenarios: 1 passed, 0 failed, 1 undecided"), std::string::npos) << r.out;
+  EXPECT_NE(read(xml).find("<error message=\"undecided: a check ran out of its budget\" type=\"undecided\">"),
+            std::string::npos)
+      << read(xml);
+  if (std::system("command -v xmllint >/dev/null 2>&1") == 0) {
+    const std::string schema = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/junit.xsd";
+    EXPECT_EQ(run_gpuatom_command("xmllint --noout --schema " + schema + " " + xml.string()).exit_code, 0);
+  }
+  EXPECT_EQ(run_gpuatom("run " + undecided + " " + batch() + "/fail-count.toml --quiet --mode deterministic").exit_code, 1);
+  fs::remove_all(xml.parent_path());
+}
+
 TEST(RunBatch, AJunitFileThatCannotBeWrittenIsAnError) {
   const CliRun r = run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --junit /nonexistent-dir/out.xml");
   EXPECT_EQ(r.exit_code, 4) << r.out;

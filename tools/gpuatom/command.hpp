@@ -15,6 +15,7 @@ inline constexpr int exit_expectation_failed = 1;
 inline constexpr int exit_bad_input = 2;
 inline constexpr int exit_internal_error = 3;
 inline constexpr int exit_output_failed = 4;  // standard output could not be written (a full disk, a closed pipe)
+inline constexpr int exit_undecided = 5;       // nothing failed, but a check ran out of its budget (`explainable`)
 
 // Thrown by a command for bad input; main() prints "gpuatom: error: <what>" and exits 2.
 struct BadInput : std::runtime_error {

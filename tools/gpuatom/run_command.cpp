@@ -3,7 +3,8 @@
 // Runs every scenario given (a directory: every *.toml under it, in name order), each to the end,
 // and prints a report per scenario. A file that cannot be read or run (bad input) is reported
 // with its diagnostics on standard error and the batch goes on. The exit code is the worst of
-// all: 2 if a file was bad input, else 1 if an expectation failed, else 0; a scenario this mode
+// all: 2 if a file was bad input, else 1 if an expectation failed, else 5 if a check was
+// undecided (the serial-order search ran out of its budget), else 0; a scenario this mode
 // does not apply to (exhaustive mode on one not marked `exhaustive = true`) counts as skipped.
 // When every file is bad input, standard output stays empty (the diagnostics are the answer).
 // With no FILE it runs the bundled examples/.
@@ -161,10 +162,11 @@ int run(const RunArgs& args) {
     if (!args.json) print_report(*runs[k].report);
   }
 
-  size_t counts[4] = {};
+  size_t counts[5] = {};
   for (const FileRun& r : runs) ++counts[static_cast<int>(status(r))];
   const size_t passed = counts[static_cast<int>(FileStatus::passed)], failed = counts[static_cast<int>(FileStatus::failed)],
-               skipped = counts[static_cast<int>(FileStatus::skipped)], bad = counts[static_cast<int>(FileStatus::error)];
+               skipped = counts[static_cast<int>(FileStatus::skipped)], bad = counts[static_cast<int>(FileStatus::error)],
+               undecided = counts[static_cast<int>(FileStatus::undecided)];
   if (!args.junit.empty())
     if (const auto why = support::write_file_atomically(args.junit, junit_xml(runs, clock.seconds()))) {
       fmt::print(stderr, "gpuatom: error: --junit: {}\n", *why);
@@ -177,10 +179,11 @@ int run(const RunArgs& args) {
     for (const FileRun& r : runs) out.push_back(to_json(r));
     fmt::print("{}\n", out.dump(2));
   } else {
-    fmt::print("{} scenarios: {} passed, {} failed{}{}\n", runs.size(), passed, failed,
-               skipped ? fmt::format(", {} skipped", skipped) : "", bad ? fmt::format(", {} bad input", bad) : "");
+    fmt::print("{} scenarios: {} passed, {} failed{}{}{}\n", runs.size(), passed, failed,
+               undecided ? fmt::format(", {} undecided", undecided) : "", skipped ? fmt::format(", {} skipped", skipped) : "",
+               bad ? fmt::format(", {} bad input", bad) : "");
   }
-  return bad ? exit_bad_input : failed ? exit_expectation_failed : exit_ok;
+  return bad ? exit_bad_input : failed ? exit_expectation_failed : undecided ? exit_undecided : exit_ok;
 }
 
 }  // namespace

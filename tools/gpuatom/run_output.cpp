@@ -52,6 +52,7 @@ std::string xml(std::string_view text) {
 FileStatus status(const FileRun& run) {
   if (!run.report) return FileStatus::error;
   if (run.report->skipped) return FileStatus::skipped;
+  if (run.report->undecided()) return FileStatus::undecided;
   return run.report->passed() ? FileStatus::passed : FileStatus::failed;
 }
 
@@ -59,6 +60,7 @@ const char* name(FileStatus s) {
   switch (s) {
     case FileStatus::passed: return "passed";
     case FileStatus::failed: return "failed";
+    case FileStatus::undecided: return "undecided";
     case FileStatus::skipped: return "skipped";
     case FileStatus::error: return "error";
   }
@@ -76,7 +78,8 @@ void print_report(const RunReport& r) {
                r.counters.operations, r.counters.cas_retries, r.counters.faults);
   for (const std::string& note : r.notes) fmt::print("   note: {}\n", note);
   for (const auto& e : r.expectations)
-    fmt::print("   {}  {}{}\n", e.passed ? "PASS" : "FAIL", e.what, e.detail.empty() ? "" : "    " + e.detail);
+    fmt::print("   {}  {}{}\n", e.passed ? "PASS" : e.undecided ? "UNDECIDED" : "FAIL", e.what,
+               e.detail.empty() ? "" : "    " + e.detail);
   for (const std::string& f : r.fault_text) fmt::print("   fault: {}\n", f);
   if (!r.outcomes.empty()) {
     fmt::print("   {} distinct outcomes over {} executions:\n", r.outcomes.size(), r.executions);
@@ -84,7 +87,7 @@ void print_report(const RunReport& r) {
       fmt::print("   {:>8}  {}  {}\n", o.count, o.expectations_hold ? "hold" : "FAIL", o.text);
   }
   for (const RunReport::Dump& d : r.dumps) print_dump(d);
-  fmt::print("   {}\n\n", r.skipped ? "skipped" : r.passed() ? "ok" : "FAILED");
+  fmt::print("   {}\n\n", r.skipped ? "skipped" : r.passed() ? "ok" : r.undecided() ? "undecided" : "FAILED");
 }
 
 nlohmann::json to_json(const FileRun& run) {
@@ -109,8 +112,8 @@ nlohmann::json to_json(const FileRun& run) {
                    {"faults", r.counters.faults}};
   j["expectations"] = nlohmann::json::array();
   for (const auto& e : r.expectations)
-    j["expectations"].push_back({{"what", e.what}, {"passed", e.passed}, {"detail", e.detail},
-                                 {"line", e.where.line}});
+    j["expectations"].push_back({{"what", e.what}, {"passed", e.passed}, {"undecided", e.undecided},
+                                 {"detail", e.detail}, {"line", e.where.line}});
   j["faults"] = r.fault_text;
   if (!r.outcomes.empty() || r.mode == Mode::exhaustive) {
     j["executions"] = r.executions;
@@ -150,6 +153,13 @@ std::string junit_xml(const std::vector<FileRun>& runs, double seconds) {
     if (s == FileStatus::error) {
       ++errors;
       body = fmt::format("      <error message=\"bad input\" type=\"error\">{}</error>\n", xml(run.error));
+    } else if (s == FileStatus::undecided) {
+      ++errors;  // neither passed nor failed: JUnit's error, with its own type
+      std::string text;
+      for (const auto& e : run.report->expectations)
+        if (e.undecided) text += fmt::format("{}:{}: UNDECIDED {}: {}\n", run.file, e.where.line, e.what, e.detail);
+      body = fmt::format("      <error message=\"undecided: a check ran out of its budget\" type=\"undecided\">{}</error>\n",
+                         xml(text));
     } else if (s == FileStatus::skipped) {
       ++skipped;
       const std::string why = run.report->notes.empty() ? "skipped" : run.report->notes.front();

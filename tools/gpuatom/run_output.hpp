@@ -19,9 +19,10 @@ struct FileRun {
   std::string error;
 };
 
-// passed, failed (an expectation, an outcome or an interrupted run), skipped (this mode does not
-// apply to it) or error (bad input: it never ran).
-enum class FileStatus { passed, failed, skipped, error };
+// passed, failed (an expectation, an outcome or an interrupted run), undecided (nothing failed,
+// but a check ran out of its budget), skipped (this mode does not apply to it) or error (bad
+// input: it never ran).
+enum class FileStatus { passed, failed, undecided, skipped, error };
 FileStatus status(const FileRun& run);
 const char* name(FileStatus status);
 

@@ -22,8 +22,9 @@ struct LoggedAtomic {
 
 // `logs`: one list per agent, each in the order its agent performed them. `initial` is the memory
 // as set up before the run (the initial values), `after` the memory the run left. Returns whether
-// every address is explained, and the checker's words.
-std::pair<bool, std::string> explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
-                                            std::span<const std::vector<LoggedAtomic>* const> logs);
+// every address is explained (or, undecided, whether the search ran out of `budget`), and the
+// checker's words.
+CheckResult explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
+                           std::span<const std::vector<LoggedAtomic>* const> logs, const SerialSearchBudget& budget = {});
 
 }  // namespace gpuatom::exec

@@ -28,6 +28,9 @@ namespace gpuatom::exec {
 struct CheckResult {
   bool passed = false;
   std::string explanation;  // what was found; on failure, the first mismatch
+  // Not passed, yet not a failure either: the check ran out of its budget before it could decide
+  // (the serial-order search). The explanation says how far it got and how to raise the budget.
+  bool undecided = false;
   explicit operator bool() const { return passed; }
 };
 
@@ -85,8 +88,9 @@ struct SerialSearchBudget {
 
 SerialOrderResult check_serial_order(const AddressHistory& history, const SerialSearchBudget& budget = {});
 
-// Every address; passes only when every address is explained. The explanation names the first
-// address that is not, and says whether it is unexplainable or undecided.
+// Every address; passes only when every address is explained. An address that is unexplainable
+// fails the check; else an address the search gave up on makes it undecided (CheckResult::undecided).
+// The explanation names the address, and for undecided the budget.
 CheckResult check_serial_orders(std::span<const AddressHistory> histories, const SerialSearchBudget& budget = {});
 
 }  // namespace gpuatom::exec

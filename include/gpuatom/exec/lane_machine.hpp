@@ -72,10 +72,10 @@ class LaneMachine final : private AgentStream {
 
   // Is every returned value explained by some serial order of the logged atomics, per address?
   // `initial` is the memory as it was set up before the run.
-  std::pair<bool, std::string> explain(memory::DeviceMemory& initial) {
+  CheckResult explain(memory::DeviceMemory& initial, const SerialSearchBudget& budget = {}) {
     std::vector<const std::vector<LoggedAtomic>*> logs;
     for (const auto& g : groups_) logs.push_back(&g->log);
-    return explain_logged(initial, memory, logs);
+    return explain_logged(initial, memory, logs, budget);
   }
 
  private:

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gpuatom/exec/checkers.hpp"
 #include "gpuatom/exec/results.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/scenario/scenario.hpp"
@@ -27,7 +28,7 @@ struct Observation {
   std::function<bool(uint64_t tid)> lane_active;
   std::vector<LaneFault> faults;
   // The serial-order checker's verdict, when the runner logged atomics (nullopt: not logged).
-  std::optional<std::pair<bool, std::string>> explainable;
+  std::optional<exec::CheckResult> explainable;
 };
 
 struct ExpectationResult {
@@ -35,6 +36,8 @@ struct ExpectationResult {
   std::string what;    // "bins[*] == lanes / 256 (u32)"
   std::string detail;  // on failure: the first differing values
   support::SourceLocation where;
+  // Neither held nor failed: its check ran out of budget (`explainable`); `detail` says which.
+  bool undecided = false;
 };
 
 // Compiles every expectation's expression before a run, so bad input is reported before work.

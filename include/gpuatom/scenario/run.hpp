@@ -95,6 +95,9 @@ struct RunReport {
   std::string progress;
 
   bool passed() const;
+  // Not passed, and nothing failed either: an expectation's check ran out of its budget
+  // (ExpectationResult::undecided).
+  bool undecided() const;
 };
 
 // What a run returns: a report, or diagnostics for bad input (exit 2).

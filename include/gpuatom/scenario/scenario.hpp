@@ -134,6 +134,9 @@ struct Expectation {
   std::optional<ExpressionText> upper;  // memory_between
   uint64_t lane = 0;
   std::string fault_kind;
+  // explainable: the serial-order search's budget, search states beyond one per atomic
+  // (default: exec::SerialSearchBudget's).
+  std::optional<uint64_t> search_budget;
   SourceLocation where;
 };
 
