@@ -24,5 +24,6 @@ std::string read_source_file(const std::string& relative);
 void register_pairs();
 void register_front_ends();
 void register_exhaustive();
+void register_checkers();
 
 }  // namespace gpuatom::bench

@@ -168,6 +168,7 @@ int main(int argc, char** argv) {
     register_pairs();
     register_front_ends();
     register_exhaustive();
+    register_checkers();
   } catch (const std::exception& e) {
     fmt::print(stderr, "gpuatom-bench: {}\n", e.what());
     return 1;

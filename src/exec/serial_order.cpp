@@ -114,6 +114,18 @@ class Search {
   // The next class that can follow `frame.value`, advancing frame.next; no_class when none.
   uint32_t next_candidate(Frame& frame) const;
   uint64_t state_hash(uint64_t value) const { return hash_ ^ (value * 0x9e3779b97f4a7c15ULL); }
+  void take(uint32_t id) {
+    ++used_[id];
+    hash_ += classes_[id].hash_key;
+    while (first_live_wildcard_ < wildcards_.size() &&
+           used_[wildcards_[first_live_wildcard_]] == classes_[wildcards_[first_live_wildcard_]].members.size())
+      ++first_live_wildcard_;
+  }
+  void give_back(uint32_t id) {
+    --used_[id];
+    hash_ -= classes_[id].hash_key;
+    if (wildcard_position_[id] != no_class) first_live_wildcard_ = std::min<std::size_t>(first_live_wildcard_, wildcard_position_[id]);
+  }
   bool failed_before(uint64_t value);
   void remember_failure(uint64_t value);
   void note_failure(const std::vector<Frame>& frames, bool at_end);
@@ -128,6 +140,12 @@ class Search {
   uint64_t hash_ = 0;           // Σ used × key, updated incrementally
   std::unordered_map<uint64_t, std::vector<uint32_t>> by_returned_;
   std::vector<uint32_t> wildcards_;  // classes whose returned value is not simply the old value
+  // The first wildcard whose class is not used up: those before it are, at the current state,
+  // so a frame's scan of the wildcards starts here (a run of no-return adds with distinct
+  // operands took the search one step per atomic, each scanning every wildcard before it:
+  // quadratic). Kept by take() and give_back().
+  std::vector<uint32_t> wildcard_position_;  // per class: its index in wildcards_, or no_class
+  std::size_t first_live_wildcard_ = 0;
   std::vector<uint32_t> nothing_;
   std::unordered_map<uint64_t, std::vector<State>> failed_;
   uint64_t memo_bytes_ = 0;
@@ -172,6 +190,7 @@ void Search::build_classes() {
         by_returned_[*atomic.returned & mask_].push_back(id);
       else
         wildcards_.push_back(id);
+      wildcard_position_.push_back(returns_old && atomic.returned ? no_class : static_cast<uint32_t>(wildcards_.size() - 1));
       if (ordered(atomic)) {
         const auto [last, first_of_thread] = last_of_thread.try_emplace(*atomic.thread, id);
         if (!first_of_thread) {
@@ -200,6 +219,8 @@ uint32_t Search::next_candidate(Frame& frame) const {
     return position == 0 ? frame.forced : no_class;
   }
   const auto& atomics = history_.atomics;
+  // The wildcards before the first live one are used up at this frame's state.
+  if (frame.next >= frame.matches->size()) frame.next = std::max(frame.next, frame.matches->size() + first_live_wildcard_);
   while (frame.next < frame.matches->size() + wildcards_.size()) {
     const std::size_t position = frame.next++;
     const uint32_t id =
@@ -279,8 +300,7 @@ SerialOrderResult Search::run() {
   frames.push_back(frame_for(initial));
   const auto undo_parent = [&] {
     Frame& parent = frames.back();
-    --used_[parent.taken];
-    hash_ -= classes_[parent.taken].hash_key;
+    give_back(parent.taken);
     parent.taken = no_class;
   };
 
@@ -317,8 +337,7 @@ SerialOrderResult Search::run() {
     const ObservedAtomic& atomic = atomics[classes_[id].members[used_[id]]];
     const uint64_t next_value = alu::apply(atomic.operation, frame.value, atomic.operands).memory & mask_;
     frame.taken = id;
-    ++used_[id];
-    hash_ += classes_[id].hash_key;
+    take(id);
     if (failed_before(next_value)) {
       undo_parent();
       continue;
