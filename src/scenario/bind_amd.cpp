@@ -168,8 +168,10 @@ RunResult run_amd(const Scenario& s, const RunOptions& options) {
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   Program& p = std::get<Program>(prepared);
   p.keep_results = p.keep_results || static_cast<bool>(options.inspect);  // an inspector may read any result
+  const uint64_t results = p.result_names.size() * (sizeof(uint64_t) + 1);
+  const LaneCosts costs{Isa::amd, results + 64, p.ops.size(), p.keep_results ? results : 0};
   return execute_machines<AmdMachine>(s, options, p,
-                                       options.mode == Mode::parallel && !p.log_atomics && !options.inspect);
+                                       options.mode == Mode::parallel && !p.log_atomics && !options.inspect, costs);
 }
 
 }  // namespace gpuatom::scenario

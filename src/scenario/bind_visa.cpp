@@ -50,6 +50,7 @@ using intel::OperandSlot;
 // The thread program with the scenario it came from.
 struct Program : intel::ThreadProgram {
   const scenario::Scenario* scenario = nullptr;
+  uint64_t lane_state_bytes = 0;  // a thread's variables and bookkeeping, per channel
 };
 
 
@@ -351,7 +352,8 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   uint64_t group_bytes = 256 + 4 * t.predicates().size();
   for (const GeneralVariable& v : t.generals())
     if (!v.alias) group_bytes += v.bytes();
-  scenario::check_lane_storage(s, (group_bytes + p.group_size - 1) / p.group_size, d);
+  p.lane_state_bytes = (group_bytes + p.group_size - 1) / p.group_size;
+  scenario::check_lane_storage(s, p.lane_state_bytes, d);
   if (d.has_errors()) return d;
   return p;
 }
@@ -362,8 +364,10 @@ RunResult run_visa(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
+  const LaneCosts costs{Isa::visa, p.lane_state_bytes, p.module.instructions.size(), 0};
   RunResult result = execute_machines<VisaMachine>(s, options, p,
-                                                    options.mode == Mode::parallel && p.streamable && !options.inspect);
+                                                    options.mode == Mode::parallel && p.streamable && !options.inspect,
+                                                    costs);
   if (auto* report = std::get_if<RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());
   return result;

@@ -87,7 +87,9 @@ std::vector<RunReport::Dump> dump_regions(const Scenario& scenario, const RunOpt
 
 }  // namespace
 
-RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make) {
+RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make,
+                  const LaneCosts& costs, bool streamed) {
+  if (support::Diagnostics d = check_memory(scenario, options, costs, streamed); d.has_errors()) return d;
   RunReport report;
   report.file = scenario.file;
   report.name = scenario.name;

@@ -14,6 +14,7 @@
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/scenario/expectations.hpp"
 #include "gpuatom/scenario/run.hpp"
+#include "memory_estimate.hpp"
 
 namespace gpuatom::scenario {
 
@@ -40,20 +41,26 @@ class Machine {
 using MachineOrError = std::variant<std::unique_ptr<Machine>, support::Diagnostics>;
 using MachineFactory = std::function<MachineOrError()>;
 
-// Runs the scenario in options.mode with machines from `make` and checks its expectations.
-RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make);
+// Runs the scenario in options.mode with machines from `make` and checks its expectations, once
+// its memory estimate (memory_estimate.hpp: the binding's `costs`, `streamed` as the machines
+// will be made) fits options.max_memory.
+RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make,
+                  const LaneCosts& costs, bool streamed);
 
 // The usual binding entry: machines of type M built from one prepared program (streamed or not),
 // each construction reporting setup errors (region creation, initial values) into a Diagnostics.
 template <class M, class Program>
 RunResult execute_machines(const Scenario& scenario, const RunOptions& options, const Program& program,
-                           bool streamed) {
-  return execute(scenario, options, [&program, streamed]() -> MachineOrError {
-    support::Diagnostics d;
-    auto machine = std::make_unique<M>(program, d, streamed);
-    if (d.has_errors()) return d;
-    return machine;
-  });
+                           bool streamed, const LaneCosts& costs) {
+  return execute(
+      scenario, options,
+      [&program, streamed]() -> MachineOrError {
+        support::Diagnostics d;
+        auto machine = std::make_unique<M>(program, d, streamed);
+        if (d.has_errors()) return d;
+        return machine;
+      },
+      costs, streamed);
 }
 
 // Refuses launches whose per-lane state would not fit: lanes × bytes_per_lane above 4 GiB is an

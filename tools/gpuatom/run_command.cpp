@@ -46,7 +46,29 @@ struct RunArgs {
   bool quiet = false;
   std::string junit;
   std::vector<std::string> dump;
+  std::string max_memory;
 };
+
+// "8G", "512MiB", "1.5 GiB", "100000" (bytes) → bytes.
+uint64_t size_in_bytes(const std::string& text) {
+  size_t used = 0;
+  double number = 0;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = text.substr(used);
+  unit.erase(std::remove(unit.begin(), unit.end(), ' '), unit.end());
+  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const std::pair<const char*, double> units[] = {{"", 1},          {"B", 1},         {"K", 1024.0},       {"KB", 1024.0},
+                                                  {"KIB", 1024.0},  {"M", 1048576.0}, {"MB", 1048576.0},   {"MIB", 1048576.0},
+                                                  {"G", 1073741824.0}, {"GB", 1073741824.0}, {"GIB", 1073741824.0},
+                                                  {"T", 1099511627776.0}, {"TB", 1099511627776.0}, {"TIB", 1099511627776.0}};
+  for (const auto& [name, scale] : units)
+    if (used > 0 && unit == name && number > 0 && number * scale < 1.8e19) return static_cast<uint64_t>(number * scale);
+  throw BadInput(fmt::format("--max-memory {}: expected a positive size such as 8G, 512M or 1000000 (bytes)", text));
+}
 
 // The scenario files the arguments name: a file as given, a directory as every *.toml under it
 // (recursively, in name order). A directory with none is bad input.
@@ -108,6 +130,7 @@ int run(const RunArgs& args) {
   options.stop = &support::interrupt_flag();
 
   options.dump = dump_requests(args.dump);
+  if (!args.max_memory.empty()) options.max_memory = size_in_bytes(args.max_memory);
 
   std::vector<std::string> files = scenario_files(args.files);
   if (args.files.empty()) {
@@ -200,6 +223,9 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_flag("--json", args->json, "print the reports as JSON");
   cmd->add_flag("--quiet", args->quiet, "no progress output");
   cmd->add_option("--junit", args->junit, "also write a JUnit XML report to this file (for CI servers)");
+  cmd->add_option("--max-memory", args->max_memory,
+                  "refuse a scenario whose estimated memory is above this (8G, 512M, bytes; default: 80 % of the "
+                  "memory available)");
   cmd->add_option("--dump", args->dump,
                   "print these regions' final memory, hex and typed value: REGION[:TYPE][,…] (TYPE: the region's "
                   "fill type by default, else u32; the first 4096 elements)")

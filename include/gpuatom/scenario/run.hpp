@@ -44,6 +44,10 @@ struct RunOptions {
   };
   std::vector<DumpRequest> dump;
   uint64_t dump_limit = 4096;  // elements per dumped region
+  // The most memory a run may need, estimated before it starts; a run estimated above it is bad
+  // input (exit 2) with the estimate and the way out. 0: 80 % of what is available
+  // (support::available_memory()).
+  uint64_t max_memory = 0;
 };
 
 using exec::Counters;

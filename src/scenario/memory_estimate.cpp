@@ -1,0 +1,111 @@
+#include "memory_estimate.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpuatom/support/memory_available.hpp"
+
+namespace gpuatom::scenario {
+
+namespace {
+
+// Measured with GNU time's peak resident size (%M) of `gpuatom run FILE --quiet --mode M
+// --threads 2` at 1 M and 4 M lanes, the difference over 3 M lanes (2026-11-27, release build):
+// an SASS ATOM on a 256-word histogram (4 registers), the LSC histogram example (two SIMD16
+// instructions, five variables) and an AMD 32-bit add, each with and without `explainable`.
+// The costs below are per lane beside the binding's own lane state (LaneCosts::state_bytes);
+// they do not grow with the program's length (one SASS atomic or four: the same peak).
+struct VendorCosts {
+  Isa isa;
+  uint64_t deterministic;  // deterministic mode: every lane's work and events, kept for the run
+  uint64_t eager;          // parallel mode keeping every lane (explainable, an inspector)
+};
+constexpr VendorCosts vendor_costs[] = {
+    {Isa::sass, 172, 133},
+    {Isa::visa, 445, 422},
+    {Isa::amd, 176, 0},
+};
+// `explainable`: each atomic logged (address, operation, operands, returned value, lane) and
+// gathered by address (140 B), then the serial-order search's classes and maps for the atomics of
+// one address (350 B), counted as if every atomic were at one address (the search runs one
+// address at a time, so a histogram's peak is its largest bin's: up to 2× less than this).
+constexpr uint64_t logged_atomic = 140;
+constexpr uint64_t searched_atomic = 350;
+constexpr uint64_t process_base = 24ULL << 20;  // the program, its libraries, threads and heap
+
+const VendorCosts& costs_of(Isa isa) {
+  return *std::find_if(std::begin(vendor_costs), std::end(vendor_costs), [&](const VendorCosts& c) { return c.isa == isa; });
+}
+
+const char* mode_text(Mode mode) {
+  return mode == Mode::parallel ? "parallel mode" : mode == Mode::deterministic ? "deterministic mode" : "exhaustive mode";
+}
+
+}  // namespace
+
+MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
+                               bool streamed) {
+  MemoryEstimate e;
+  const uint64_t lanes = scenario.launch.lanes;
+  const auto add = [&](uint64_t bytes, std::string what) {
+    e.bytes += bytes;
+    e.parts.push_back(fmt::format("{}: {}", what, support::bytes_text(bytes)));
+  };
+  e.bytes = process_base;
+  uint64_t regions = 0;
+  for (const RegionText& r : scenario.regions) {
+    // A fill writes every page; otherwise a page exists once an atomic touches it.
+    const uint64_t touched = r.fill ? r.size : std::min(r.size, lanes * costs.atomics_per_lane * 4096);
+    regions = std::min(regions + touched, uint64_t{1} << 62);
+  }
+  if (regions) add(regions, "device memory");
+  const bool explainable = std::any_of(scenario.expectations.begin(), scenario.expectations.end(),
+                                       [](const Expectation& x) { return x.kind == Expectation::Kind::explainable; });
+  if (options.mode == Mode::exhaustive) return e;  // a handful of lanes, re-run one execution at a time
+  const VendorCosts& v = costs_of(costs.isa);
+  if (streamed) {
+    if (costs.kept_bytes) add(lanes * costs.kept_bytes, fmt::format("values the expectations read: {} lanes × {} B", lanes, costs.kept_bytes));
+  } else {
+    const uint64_t per_lane =
+        costs.state_bytes + (options.mode == Mode::deterministic ? v.deterministic : v.eager);
+    add(lanes * per_lane, fmt::format("lane state: {} lanes × {} B in {}", lanes, per_lane, mode_text(options.mode)));
+  }
+  if (explainable) {
+    const uint64_t atomics = lanes * costs.atomics_per_lane;
+    add(atomics * (logged_atomic + searched_atomic),
+        fmt::format("the serial-order check of `explainable`: {} atomics × {} B", atomics, logged_atomic + searched_atomic));
+    e.ways_out.push_back("drop `explainable` (check the memory instead)");
+  }
+  if (!streamed && options.mode == Mode::deterministic) e.ways_out.push_back("run it with --mode parallel");
+  e.ways_out.push_back("use fewer lanes");
+  return e;
+}
+
+support::Diagnostics check_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
+                                  bool streamed) {
+  support::Diagnostics d;
+  uint64_t limit = options.max_memory;
+  std::string limit_text;
+  if (limit) {
+    limit_text = fmt::format("the {} --max-memory allows", support::bytes_text(limit));
+  } else {
+    const auto available = support::available_memory();
+    if (!available) return d;
+    limit = available->bytes / 5 * 4;
+    limit_text = fmt::format("{}, 80 % of the {} available ({}; --max-memory sets another limit)",
+                             support::bytes_text(limit), support::bytes_text(available->bytes), available->source);
+  }
+  const MemoryEstimate e = estimate_memory(scenario, options, costs, streamed);
+  if (e.bytes <= limit) return d;
+  std::string parts;
+  for (const std::string& p : e.parts) parts += (parts.empty() ? "" : "; ") + p;
+  std::string ways;
+  for (size_t k = 0; k < e.ways_out.size(); ++k)
+    ways += (k == 0 ? "" : k + 1 == e.ways_out.size() ? " or " : ", ") + e.ways_out[k];
+  d.error(scenario.launch.where, fmt::format("this run would need about {} of memory ({}), more than {}: {}",
+                                             support::bytes_text(e.bytes), parts, limit_text, ways));
+  return d;
+}
+
+}  // namespace gpuatom::scenario

@@ -1,0 +1,39 @@
+// A run's peak memory, estimated from the scenario before anything is allocated, so that a run
+// that cannot fit is refused with the estimate and the way out instead of meeting the kernel's
+// out-of-memory killer. The costs per lane and per atomic were measured (memory_estimate.cpp);
+// docs/reliability.md says how.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpuatom/scenario/run.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+
+namespace gpuatom::scenario {
+
+// What a binding knows of its lanes' cost.
+struct LaneCosts {
+  Isa isa = Isa::sass;
+  uint64_t state_bytes = 0;      // one lane's registers, variables or results as the binding stores them
+  uint64_t atomics_per_lane = 1; // instructions that may perform an atomic, per lane (an upper bound)
+  uint64_t kept_bytes = 0;       // per lane, what a streamed run keeps for the expectations
+};
+
+struct MemoryEstimate {
+  uint64_t bytes = 0;
+  std::vector<std::string> parts;  // "lane state: 80000000 lanes × 230 B (deterministic mode)"
+  std::vector<std::string> ways_out;
+};
+
+// `streamed`: the parallel mode makes lane state only for the groups in flight.
+MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
+                               bool streamed);
+
+// Bad input at [launch] when the estimate is above options.max_memory (0: 80 % of the memory
+// available, support::available_memory(); no check when that cannot be read).
+support::Diagnostics check_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
+                                  bool streamed);
+
+}  // namespace gpuatom::scenario

@@ -1,0 +1,65 @@
+#include "gpuatom/support/memory_available.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace gpuatom::support {
+
+namespace {
+
+// The first number of a one-line file ("max" or unreadable: nothing).
+std::optional<uint64_t> number_in(const std::string& path) {
+  std::ifstream in(path);
+  std::string word;
+  if (!(in >> word) || word.empty() || word.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  try {
+    return std::stoull(word);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<uint64_t> mem_available() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string key;
+    uint64_t kib = 0;
+    if (words >> key >> kib && key == "MemAvailable:") return kib * 1024;
+  }
+  return std::nullopt;
+}
+
+// cgroup v2: the process's group, then memory.max − memory.current.
+std::optional<uint64_t> cgroup_left() {
+  std::ifstream in("/proc/self/cgroup");
+  std::string line;
+  if (!std::getline(in, line) || line.rfind("0::", 0) != 0) return std::nullopt;
+  const std::string dir = "/sys/fs/cgroup" + line.substr(3);
+  const auto max = number_in(dir + "/memory.max");
+  const auto current = number_in(dir + "/memory.current");
+  if (!max) return std::nullopt;
+  return *max > current.value_or(0) ? *max - current.value_or(0) : 0;
+}
+
+}  // namespace
+
+std::optional<AvailableMemory> available_memory() {
+  const auto kernel = mem_available();
+  const auto group = cgroup_left();
+  if (group && (!kernel || *group < *kernel)) return AvailableMemory{*group, "what the cgroup's memory.max leaves"};
+  if (kernel) return AvailableMemory{*kernel, "MemAvailable in /proc/meminfo"};
+  return std::nullopt;
+}
+
+std::string bytes_text(uint64_t bytes) {
+  if (bytes >= (uint64_t{1} << 30)) return fmt::format("{:.1f} GiB", static_cast<double>(bytes) / (1 << 30));
+  if (bytes >= (uint64_t{1} << 20)) return fmt::format("{:.0f} MiB", static_cast<double>(bytes) / (1 << 20));
+  if (bytes >= (uint64_t{1} << 10)) return fmt::format("{:.0f} KiB", static_cast<double>(bytes) / (1 << 10));
+  return fmt::format("{} bytes", bytes);
+}
+
+}  // namespace gpuatom::support
