@@ -182,6 +182,7 @@ ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const Exhaustive
     } else {
       ++result.executions;
       RunResult run = merge(recorder);
+      result.counters += run.counters;
       run.schedule.reserve(stack.size());
       for (const Node& node : stack) {
         run.schedule.push_back({node.choice().agent, node.choice().event.instruction, node.choice().event.lane});

@@ -1,6 +1,7 @@
 #include "gpuatom/report/html_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -159,39 +160,56 @@ std::string amd_section() {
   return out;
 }
 
+// A label as drawn: whole up to 90 characters (the label column is as wide as the longest).
+std::string chart_label(const std::string& label) {
+  return label.size() <= 90 ? label : label.substr(0, 89) + "…";
+}
+
 std::string bar_chart(const ExampleResult& example) {
   if (example.bars.empty()) return {};
-  const double top = std::max_element(example.bars.begin(), example.bars.end(),
-                                      [](const auto& a, const auto& b) { return a.second < b.second; })->second;
-  const double width = 520, bar_height = 16, gap = 4;
+  double top = 0;
+  size_t longest = 0;
+  for (const auto& [label, value] : example.bars) {
+    top = std::max(top, std::abs(value));
+    longest = std::max(longest, chart_label(label).size());
+  }
+  // 11 px monospace: 6.7 px a character, so no label runs into its bar.
+  const double labels = 12 + 6.7 * static_cast<double>(longest), width = 420, bar_height = 16, gap = 4;
   const double height = static_cast<double>(example.bars.size()) * (bar_height + gap) + 24;
-  std::string svg = fmt::format("<svg width=\"{}\" height=\"{}\" role=\"img\" aria-label=\"{}\"><text x=\"0\" y=\"14\" "
-                                "font-size=\"12\">{}</text>",
-                                width + 240, height, escape(example.chart_title), escape(example.chart_title));
+  std::string svg = fmt::format("<svg width=\"{:.0f}\" height=\"{:.0f}\" role=\"img\" aria-label=\"{}\"><text x=\"0\" "
+                                "y=\"14\" font-size=\"12\">{}</text>",
+                                labels + width + 120, height, escape(example.chart_title), escape(example.chart_title));
   double y = 22;
   for (const auto& [label, value] : example.bars) {
-    const double w = top > 0 ? value / top * width : 0;
-    svg += fmt::format("<text x=\"0\" y=\"{:.0f}\" font-size=\"11\">{}</text><rect x=\"200\" y=\"{:.0f}\" width=\"{:.1f}\" "
-                       "height=\"{}\" fill=\"#4a7fd4\"/><text x=\"{:.1f}\" y=\"{:.0f}\" font-size=\"11\">{}</text>",
-                       y + 12, escape(label.substr(0, 32)), y, w, bar_height, 205 + w, y + 12, value);
+    const double w = top > 0 ? std::abs(value) / top * width : 0;
+    svg += fmt::format("<text x=\"0\" y=\"{:.0f}\" font-size=\"11\" font-family=\"monospace\">{}</text><rect x=\"{:.0f}\" "
+                       "y=\"{:.0f}\" width=\"{:.1f}\" height=\"{}\" fill=\"#4a7fd4\"/><text x=\"{:.1f}\" y=\"{:.0f}\" "
+                       "font-size=\"11\">{}</text>",
+                       y + 12, escape(chart_label(label)), labels, y, w, bar_height, labels + 5 + w, y + 12, value);
     y += bar_height + gap;
   }
   return svg + "</svg>";
 }
 
-std::string examples_section(const std::vector<ExampleResult>& examples) {
-  std::string out = "<section id=\"examples\"><h2>Bundled examples</h2><p>Each run by <code>gpuatom report</code> "
-                    "in deterministic mode (seed 1), or exhaustive mode where marked.</p>";
+std::string examples_section(const std::vector<ExampleResult>& examples, bool user_runs) {
+  std::string out = user_runs ? "<section id=\"examples\"><h2>Your scenarios</h2><p>As <code>gpuatom report</code> ran "
+                                "them (or as a <code>gpuatom run --json</code> result recorded them).</p>"
+                              : "<section id=\"examples\"><h2>Bundled examples</h2><p>Each run by <code>gpuatom report</code> "
+                                "in deterministic mode (seed 1), or exhaustive mode where marked.</p>";
   for (const ExampleResult& x : examples) {
     const scenario::RunReport& r = x.report;
     out += fmt::format("<div class=\"example\"><h3>{}</h3><p><code>{}</code> · {} · {} lanes · operations {} · CAS "
                        "retries {} · faults {} · <span class=\"{}\">{}</span></p><ul>",
                        escape(r.name), escape(r.file), scenario::name(r.mode), r.lanes, r.counters.operations,
-                       r.counters.cas_retries, r.counters.faults, r.passed() ? "pass" : "fail",
-                       r.passed() ? "all expectations hold" : "an expectation failed");
+                       r.counters.cas_retries, r.counters.faults, r.passed() || r.skipped ? "pass" : "fail",
+                       r.skipped ? "skipped in this mode"
+                       : r.passed() ? "all expectations hold"
+                       : r.undecided() ? "undecided: a check ran out of its budget"
+                                       : "an expectation failed");
     for (const auto& e : r.expectations)
       out += fmt::format("<li><span class=\"{}\">{}</span> {}{}</li>", e.passed ? "pass" : "fail",
-                         e.passed ? "PASS" : "FAIL", escape(e.what), e.detail.empty() ? "" : " — " + escape(e.detail));
+                         e.passed ? "PASS" : e.undecided ? "UNDECIDED" : "FAIL", escape(e.what),
+                         e.detail.empty() ? "" : " — " + escape(e.detail));
     for (const std::string& f : r.fault_text) out += fmt::format("<li>fault: {}</li>", escape(f));
     for (const auto& o : r.outcomes)
       out += fmt::format("<li>{} × {}</li>", o.count, escape(o.text));
@@ -232,18 +250,20 @@ showAmd();
 
 }  // namespace
 
-std::string html_report(const std::vector<ExampleResult>& examples, const std::string& version) {
+std::string html_report(const std::vector<ExampleResult>& examples, const std::string& version, bool user_runs) {
+  // The user's own runs come first; the reference tables follow them.
+  const std::string runs_link = user_runs ? "<a href=\"#examples\">Your scenarios</a>" : "";
   std::string page = fmt::format(
       "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpuatom report</title><style>{}</style>"
       "</head><body><header><h1>gpuatom report</h1><p>GPU atomics of NVIDIA SASS, Intel vISA and AMD — computed, not "
-      "transcribed. gpuatom {}.</p><nav><a href=\"#nvidia\">NVIDIA</a><a href=\"#intel\">Intel</a><a "
-      "href=\"#amd\">AMD</a><a href=\"#examples\">Examples</a><a href=\"#assumptions\">Assumptions</a></nav></header>"
-      "<main>",
-      style, escape(version));
+      "transcribed. gpuatom {}.</p><nav>{}<a href=\"#nvidia\">NVIDIA</a><a href=\"#intel\">Intel</a><a "
+      "href=\"#amd\">AMD</a>{}<a href=\"#assumptions\">Assumptions</a></nav></header><main>",
+      style, escape(version), runs_link, user_runs ? "" : "<a href=\"#examples\">Examples</a>");
+  if (user_runs) page += examples_section(examples, user_runs);
   page += nvidia_section();
   page += intel_section();
   page += amd_section();
-  page += examples_section(examples);
+  if (!user_runs) page += examples_section(examples, user_runs);
   page += assumptions_section();
   page += fmt::format("</main><script>{}</script></body></html>\n", script);
   return page;

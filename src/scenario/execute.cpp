@@ -146,6 +146,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     }
     report.executions = result.executions;
     report.pruned = result.pruned;
+    report.counters = result.counters;  // over every execution
     if (result.interrupted) {
       report.interrupted = true;
       report.progress = fmt::format("{} executions", result.executions + result.pruned);

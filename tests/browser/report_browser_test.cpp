@@ -116,3 +116,37 @@ TEST_F(ReportInBrowser, SelectorsShowTheModelsCells) {
   EXPECT_NE(shown[0], shown[1]);  // switching selectors changes what is shown
   EXPECT_NE(shown[0], shown[2]);
 }
+
+// `gpuatom report FILE…`: the user's own scenarios, first on the page, with their paths as typed,
+// operation counts in every mode, typed values beside the hex, and a chart whose labels are whole
+// (tests/cli/data/batch/: a deterministic float sum and an exhaustive exchange).
+TEST(UserReportInBrowser, ShowsTheUsersScenariosWithTheirCharts) {
+  if (run_gpuatom_command("command -v chromium").exit_code != 0) GTEST_SKIP() << "chromium is not installed";
+  const fs::path out = work / "user";
+  fs::create_directories(out);
+  const std::string batch = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch";
+  const CliRun r = run_gpuatom_command("cd " + batch + " && " + GPUATOM_CLI + " report pass-sum.toml deeper/pass-exhaustive.toml --out " +
+                                       out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string page = "file://" + (out / "index.html").string();
+  const std::string log = chromium("--window-size=1400,1400 --screenshot=" + (out / "screenshot.png").string() + " " + page);
+  EXPECT_EQ(log.find(":CONSOLE("), std::string::npos) << log;
+  ASSERT_TRUE(fs::exists(out / "screenshot.png"));
+  EXPECT_GT(fs::file_size(out / "screenshot.png"), 20000u);
+  fs::copy_file(out / "screenshot.png", artifacts / "user-screenshot.png", fs::copy_options::overwrite_existing);
+  const std::string dom = chromium("--dump-dom " + page);
+  const size_t mine = dom.find("<h2>Your scenarios</h2>"), tables = dom.find("NVIDIA SASS: op × size");
+  ASSERT_NE(mine, std::string::npos);
+  EXPECT_LT(mine, tables) << "the user's runs come before the reference tables";
+  EXPECT_NE(dom.find("<code>pass-sum.toml</code> · deterministic · 64 lanes · operations 64"), std::string::npos);
+  EXPECT_NE(dom.find("<code>deeper/pass-exhaustive.toml</code> · exhaustive · 2 lanes · operations 4"), std::string::npos);
+  // Typed values beside the hex, and the label column as wide as the longest label.
+  const std::regex bar(R"re(<text x="0" y="[0-9]+" font-size="11" font-family="monospace">(sum\[0\] = 96\.25 \(0x42c08000\))</text><rect x="([0-9]+)")re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(dom, m, bar)) << "no whole, typed label for sum[0]";
+  EXPECT_GE(std::stod(m[2]), 6.7 * static_cast<double>(m[1].length()));
+  EXPECT_NE(dom.find("executions reaching each outcome"), std::string::npos);
+  EXPECT_NE(dom.find(">cell=[1]</text>"), std::string::npos);
+  EXPECT_NE(dom.find(">cell=[2]</text>"), std::string::npos);
+  EXPECT_EQ(dom.find(GPUATOM_SOURCE_DIR), std::string::npos) << "no absolute source path on the page";
+}

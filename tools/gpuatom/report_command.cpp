@@ -1,10 +1,21 @@
-// `gpuatom report [--out DIR]`: runs the bundled examples and writes DIR/index.html, one
-// self-contained page. The page is written to a temporary file and renamed into place
-// (support/files.hpp), so a failed run never leaves a half-written report or a temporary file.
+// `gpuatom report [FILE|DIR…] [--json RESULT] [--mode M] [--seed N] [--out DIR]`: one self-contained
+// page, DIR/index.html. With no input it runs the bundled examples; with scenario files (a
+// directory: every *.toml under it) it runs those, and with --json it reads what `gpuatom run
+// --json` wrote; the user's runs then come first, with paths relative to the current directory,
+// every expectation, typed values beside the hex and a chart (the outcome histogram of an
+// exhaustive run, else the regions' first elements). The page is written to a temporary file and
+// renamed into place (support/files.hpp), so a failed run never leaves a half-written report or a
+// temporary file.
+#include <cerrno>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "command.hpp"
 #include "examples.hpp"
@@ -12,6 +23,8 @@
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
+#include "gpuatom/support/text.hpp"
+#include "scenario_files.hpp"
 
 namespace gpuatom::cli {
 
@@ -21,42 +34,166 @@ namespace fs = std::filesystem;
 
 struct ReportArgs {
   std::string out = "report";
+  std::vector<std::string> files;
+  std::string json;
+  std::string mode;
+  uint64_t seed = 1;
 };
 
-report::ExampleResult run_example(const scenario::Scenario& s) {
-  scenario::RunOptions options;
-  options.mode = s.exhaustive_ok ? scenario::Mode::exhaustive : scenario::Mode::deterministic;
-  options.quiet = true;
+// A path as the user would type it from here: relative to the current directory when it is below it.
+std::string shown_path(const std::string& file) {
+  std::error_code ec;
+  const fs::path relative = fs::proximate(file, ec);
+  if (ec || relative.empty() || *relative.begin() == "..") return file;
+  return relative.string();
+}
+
+// A number for a bar: the typed value's, 0 for a NaN or an infinity.
+double bar_value(uint64_t bits, scenario::ElementType type) {
+  const std::string text = scenario::typed_value(bits, type);
+  try {
+    const double v = std::stod(text);
+    return std::isfinite(v) ? v : 0.0;
+  } catch (const std::exception&) {
+    return 0.0;
+  }
+}
+
+// "x=[3, 0] y=[1.5]": an outcome's regions, each element in its region's type.
+std::string outcome_label(const scenario::RunReport::Outcome& o, const std::map<std::string, scenario::ElementType>& types) {
+  std::string out;
+  for (const auto& [region, words] : o.regions) {
+    const auto t = types.find(region);
+    const scenario::ElementType type = t == types.end() || scenario::bytes(t->second) != 4 ? scenario::ElementType::u32 : t->second;
+    out += (out.empty() ? "" : " ") + region + "=[";
+    for (size_t i = 0; i < words.size(); ++i) out += (i ? ", " : "") + scenario::typed_value(words[i], type);
+    out += "]";
+  }
+  if (!o.expectations_hold) out += " (FAILED)";
+  return out.empty() ? o.text : out;
+}
+
+report::ExampleResult example_of(scenario::RunReport report, const std::map<std::string, scenario::ElementType>& types) {
   report::ExampleResult x;
-  auto result = scenario::run_scenario(s, options);
-  if (auto* d = std::get_if<support::Diagnostics>(&result)) throw BadInput(d->format_all());
-  x.report = std::get<scenario::RunReport>(std::move(result));
-  if (!x.report.outcomes.empty()) {
+  report.file = shown_path(report.file);
+  x.report = std::move(report);
+  const scenario::RunReport& r = x.report;
+  if (!r.outcomes.empty()) {
     x.chart_title = "executions reaching each outcome";
-    for (const auto& o : x.report.outcomes) x.bars.emplace_back(o.text, static_cast<double>(o.count));
-  } else if (!x.report.regions.empty()) {
-    const auto& [name, words] = x.report.regions.front();
+    for (const auto& o : r.outcomes) x.bars.emplace_back(outcome_label(o, types), static_cast<double>(o.count));
+  } else if (!r.dumps.empty()) {
+    const scenario::RunReport::Dump& d = r.dumps.front();
+    x.chart_title = fmt::format("first elements of region '{}' ({}) after the run", d.region, scenario::name(d.type));
+    for (size_t i = 0; i < d.values.size(); ++i)
+      x.bars.emplace_back(fmt::format("{}[{}] = {} ({})", d.region, i, scenario::typed_value(d.values[i], d.type),
+                                      support::hex(d.values[i], 2 * scenario::bytes(d.type))),
+                          bar_value(d.values[i], d.type));
+  } else if (!r.regions.empty()) {
+    const auto& [name, words] = r.regions.front();
     x.chart_title = fmt::format("first words of region '{}' after the run", name);
-    for (size_t i = 0; i < words.size(); ++i) x.bars.emplace_back(fmt::format("{}[{}]", name, i), words[i]);
+    for (size_t i = 0; i < words.size(); ++i)
+      x.bars.emplace_back(fmt::format("{}[{}] = {} ({})", name, i, words[i], support::hex(words[i], 8)), words[i]);
   }
   return x;
 }
 
+report::ExampleResult run_example(const scenario::Scenario& s, const ReportArgs& args) {
+  scenario::RunOptions options;
+  if (args.mode.empty()) options.mode = s.exhaustive_ok ? scenario::Mode::exhaustive : scenario::Mode::deterministic;
+  else if (args.mode == "parallel") options.mode = scenario::Mode::parallel;
+  else if (args.mode == "deterministic") options.mode = scenario::Mode::deterministic;
+  else if (args.mode == "exhaustive") options.mode = scenario::Mode::exhaustive;
+  else throw BadInput(fmt::format("--mode {}: expected parallel, deterministic or exhaustive", args.mode));
+  options.seed = args.seed;
+  options.quiet = true;
+  std::map<std::string, scenario::ElementType> types;
+  for (const scenario::RegionText& r : s.regions) {
+    types[r.name] = r.fill ? r.fill->type : scenario::ElementType::u32;
+    options.dump.push_back({r.name, std::nullopt});
+  }
+  options.dump_limit = 16;
+  auto result = scenario::run_scenario(s, options);
+  if (auto* d = std::get_if<support::Diagnostics>(&result)) throw BadInput(d->format_all());
+  return example_of(std::get<scenario::RunReport>(std::move(result)), types);
+}
+
+// The reports a `gpuatom run --json` result holds (tools/gpuatom/run_output.cpp writes them).
+std::vector<report::ExampleResult> read_json_result(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw BadInput(fmt::format("{}: cannot open the file: {}", path, std::strerror(errno)));
+  nlohmann::json all;
+  try {
+    all = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw BadInput(fmt::format("{}: not a `gpuatom run --json` result: {}", path, e.what()));
+  }
+  if (!all.is_array()) throw BadInput(fmt::format("{}: not a `gpuatom run --json` result (expected an array)", path));
+  std::vector<report::ExampleResult> out;
+  try {
+    for (const nlohmann::json& j : all) {
+      if (!j.contains("name")) continue;  // a file that never ran
+      scenario::RunReport r;
+      r.file = j.at("file").get<std::string>();
+      r.name = j.at("name").get<std::string>();
+      const std::string mode = j.value("mode", "parallel");
+      r.mode = mode == "exhaustive" ? scenario::Mode::exhaustive : mode == "deterministic" ? scenario::Mode::deterministic
+                                                                                            : scenario::Mode::parallel;
+      r.seed = j.value("seed", uint64_t{0});
+      r.lanes = j.value("lanes", uint64_t{0});
+      r.skipped = j.value("skipped", false);
+      const nlohmann::json& c = j.at("counters");
+      r.counters = {c.value("operations", uint64_t{0}), c.value("cas_retries", uint64_t{0}), c.value("faults", uint64_t{0})};
+      for (const nlohmann::json& e : j.at("expectations"))
+        r.expectations.push_back({e.at("passed").get<bool>(), e.at("what").get<std::string>(), e.value("detail", ""), {},
+                                  e.value("undecided", false)});
+      for (const nlohmann::json& f : j.value("faults", nlohmann::json::array())) r.fault_text.push_back(f.get<std::string>());
+      r.executions = j.value("executions", uint64_t{0});
+      for (const nlohmann::json& o : j.value("outcomes", nlohmann::json::array())) {
+        scenario::RunReport::Outcome outcome{o.value("text", ""), o.at("count").get<uint64_t>(),
+                                             o.at("expectations_hold").get<bool>(), {}, o.value("failed", "")};
+        const nlohmann::json regions = o.value("regions", nlohmann::json::object());
+        for (const auto& [region, words] : regions.items()) outcome.regions.emplace_back(region, words.get<std::vector<uint32_t>>());
+        r.outcomes.push_back(std::move(outcome));
+      }
+      for (const nlohmann::json& n : j.value("notes", nlohmann::json::array())) r.notes.push_back(n.get<std::string>());
+      std::map<std::string, scenario::ElementType> types;
+      const nlohmann::json dumps = j.value("dumps", nlohmann::json::object());
+      for (const auto& [region, d] : dumps.items()) {
+        scenario::RunReport::Dump dump;
+        dump.region = region;
+        dump.type = scenario::parse_element_type(d.at("type").get<std::string>()).value_or(scenario::ElementType::u32);
+        dump.elements = d.value("elements", uint64_t{0});
+        for (const nlohmann::json& v : d.at("values")) dump.values.push_back(std::stoull(v.at("bits").get<std::string>(), nullptr, 16));
+        types[region] = dump.type;
+        r.dumps.push_back(std::move(dump));
+      }
+      out.push_back(example_of(std::move(r), types));
+    }
+  } catch (const std::exception& e) {
+    throw BadInput(fmt::format("{}: not a `gpuatom run --json` result: {}", path, e.what()));
+  }
+  if (out.empty()) throw BadInput(fmt::format("{}: the result holds no scenario that ran", path));
+  return out;
+}
+
 int write_report(const ReportArgs& args) {
   std::vector<report::ExampleResult> results;
-  for (const std::string& file : bundled_examples()) {
+  const bool user_runs = !args.files.empty() || !args.json.empty();
+  if (!args.json.empty()) results = read_json_result(args.json);
+  std::vector<std::string> files = args.files.empty() && args.json.empty() ? bundled_examples() : scenario_files(args.files);
+  for (const std::string& file : files) {
     auto loaded = scenario::load_scenario(file);
     if (auto* d = std::get_if<support::Diagnostics>(&loaded)) throw BadInput(d->format_all());
-    const auto& s = std::get<scenario::Scenario>(loaded);
-    results.push_back(run_example(s));
+    results.push_back(run_example(std::get<scenario::Scenario>(loaded), args));
   }
-  const std::string page = report::html_report(results, GPUATOM_VERSION);
+  const std::string page = report::html_report(results, GPUATOM_VERSION, user_runs);
   std::error_code ec;
   fs::create_directories(args.out, ec);
   if (ec) throw BadInput(fmt::format("cannot create {}: {}", args.out, ec.message()));
   const fs::path target = fs::path(args.out) / "index.html";
   if (auto error = support::write_file_atomically(target, page)) throw BadInput(*error);
-  fmt::print("wrote {} ({} examples, {} KiB)\n", target.string(), results.size(), page.size() / 1024);
+  fmt::print("wrote {} ({} {}, {} KiB)\n", target.string(), results.size(), user_runs ? "scenarios" : "examples",
+             page.size() / 1024);
   return exit_ok;
 }
 
@@ -65,6 +202,11 @@ int write_report(const ReportArgs& args) {
 void add_report_command(CLI::App& app, Action& run) {
   auto args = std::make_shared<ReportArgs>();
   CLI::App* cmd = app.add_subcommand("report", "Write a self-contained HTML report: tables, AMD matrices, examples, assumptions");
+  cmd->add_option("files", args->files, "scenario files or directories to run into the report (default: the bundled examples)");
+  cmd->add_option("--json", args->json, "a `gpuatom run --json` result to show instead of (or beside) running files");
+  cmd->add_option("--mode", args->mode, "parallel, deterministic or exhaustive (default: exhaustive where a scenario "
+                                        "is marked for it, else deterministic)");
+  cmd->add_option("--seed", args->seed, "seed of the deterministic mode (default 1)");
   cmd->add_option("--out", args->out, "directory for index.html (default: report)");
   cmd->callback([&run, args] { run = [args] { return write_report(*args); }; });
 }

@@ -27,6 +27,7 @@
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
 #include "run_output.hpp"
+#include "scenario_files.hpp"
 
 namespace gpuatom::cli {
 
@@ -68,28 +69,6 @@ uint64_t size_in_bytes(const std::string& text) {
   for (const auto& [name, scale] : units)
     if (used > 0 && unit == name && number > 0 && number * scale < 1.8e19) return static_cast<uint64_t>(number * scale);
   throw BadInput(fmt::format("--max-memory {}: expected a positive size such as 8G, 512M or 1000000 (bytes)", text));
-}
-
-// The scenario files the arguments name: a file as given, a directory as every *.toml under it
-// (recursively, in name order). A directory with none is bad input.
-std::vector<std::string> scenario_files(const std::vector<std::string>& args) {
-  std::vector<std::string> out;
-  for (const std::string& arg : args) {
-    std::error_code ec;
-    if (!fs::is_directory(arg, ec)) {
-      out.push_back(arg);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (auto it = fs::recursive_directory_iterator(arg, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-      if (it->path().extension() == ".toml" && !it->is_directory(ec)) found.push_back(it->path().string());
-    if (ec) throw BadInput(fmt::format("{}: cannot list the directory: {}", arg, ec.message()));
-    if (found.empty()) throw BadInput(fmt::format("{}: the directory holds no .toml scenario files", arg));
-    std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
-  }
-  return out;
 }
 
 // "sum,bins:f32" → the regions to dump, each with its type if one is given.

@@ -59,6 +59,7 @@ struct ExhaustiveResult {
   uint64_t executions = 0;  // complete executions
   uint64_t pruned = 0;      // executions abandoned because every remaining event was asleep
   uint64_t longest = 0;     // events in the longest execution
+  Counters counters;        // summed over the complete executions
   bool complete = true;     // false: stopped at the cap or interrupted; `outcomes` covers only what was explored
   bool interrupted = false; // stopped by ExhaustiveOptions::stop
   std::string message;      // why it stopped early (empty when complete)

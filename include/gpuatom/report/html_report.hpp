@@ -20,7 +20,8 @@ struct ExampleResult {
   std::vector<std::pair<std::string, double>> bars;
 };
 
-std::string html_report(const std::vector<ExampleResult>& examples, const std::string& version);
+// `user_runs`: the examples are the user's own scenarios (`gpuatom report FILE…`), titled so.
+std::string html_report(const std::vector<ExampleResult>& examples, const std::string& version, bool user_runs = false);
 
 // The Intel oracle's last committed run (tests/oracle/intel/results.md, a markdown table),
 // compiled in; the report's Intel section shows it.
