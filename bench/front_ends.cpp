@@ -213,6 +213,41 @@ equals = 0
   state.counters["executions_per_run"] = static_cast<double>(executions) / static_cast<double>(state.iterations());
 }
 
+// 8 lanes add 1 to 4 words without reading the old value: 40320 interleavings, one class. The
+// same run with the reduction (reduce = 1) and without it (0), as wall time per complete answer.
+void commuting_adds(benchmark::State& state) {
+  auto parsed = scenario::parse_scenario(R"TOML(name = "commuting adds"
+isa = "sass"
+exhaustive = true
+program = "ATOM.E.ADD RZ, [R2], R4 ;"
+[launch]
+lanes = 8
+[[region]]
+name = "c"
+size = 16
+[lanes]
+R2 = "lo(addr(c) + (tid % 4) * 4)"
+R3 = "hi(addr(c) + (tid % 4) * 4)"
+R4 = 1
+)TOML",
+                                         "bench.toml");
+  if (auto* d = std::get_if<support::Diagnostics>(&parsed)) throw std::runtime_error(d->format_all());
+  const auto& s = std::get<scenario::Scenario>(parsed);
+  scenario::RunOptions options;
+  options.mode = scenario::Mode::exhaustive;
+  options.quiet = true;
+  options.exhaustive_reduce = state.range(0) != 0;
+  for (auto _ : state) {
+    const auto result = scenario::run_sass(s, options);
+    const auto* report = std::get_if<scenario::RunReport>(&result);
+    if (!report || !report->passed()) {
+      state.SkipWithError("the exhaustive run did not pass");
+      return;
+    }
+    state.counters["executions_per_run"] = static_cast<double>(report->executions);
+  }
+}
+
 }  // namespace
 
 void register_front_ends() {
@@ -230,6 +265,11 @@ void register_exhaustive() {
   benchmark::RegisterBenchmark("exhaustive/interleavings_4_lanes", exhaustive)
       ->ArgName("threads")
       ->Arg(1)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("exhaustive/commuting_adds_8_lanes", commuting_adds)
+      ->ArgName("reduce")
+      ->Arg(1)
+      ->Arg(0)
       ->Unit(benchmark::kMillisecond);
 }
 

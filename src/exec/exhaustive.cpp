@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <stdexcept>
 #include <vector>
 
@@ -109,7 +111,7 @@ std::vector<std::size_t> persistent_set(const std::vector<Choice>& enabled, cons
 }
 
 // The node for the current state: every pending event, and the persistent set among them.
-Node node_here(std::span<Agent* const> agents) {
+Node node_here(std::span<Agent* const> agents, bool reduce) {
   Node node;
   std::vector<AgentFuture> futures(agents.size());
   for (std::size_t agent = 0; agent < agents.size(); ++agent) {
@@ -119,7 +121,12 @@ Node node_here(std::span<Agent* const> agents) {
     }
     if (!futures[agent].pending.empty()) futures[agent].known = agents[agent]->future_accesses(futures[agent].later);
   }
-  node.persistent = persistent_set(node.enabled, futures);
+  if (reduce) {
+    node.persistent = persistent_set(node.enabled, futures);
+  } else {
+    node.persistent.resize(node.enabled.size());
+    for (std::size_t i = 0; i < node.enabled.size(); ++i) node.persistent[i] = i;
+  }
   return node;
 }
 
@@ -137,6 +144,22 @@ void perform(std::span<Agent* const> agents, const Choice& choice, Recorder& rec
       fmt::format("exhaustive: re-execution diverged (agent {} has no pending event for lane {} of instruction {}); "
                   "instances must be deterministic",
                   choice.agent, choice.event.lane, choice.event.instruction));
+}
+
+// log10 of the interleavings of an execution's events that keep each agent's instructions in
+// order: total! / Π agent! × Π (lanes of one instruction)!.
+double naive_log10(const std::vector<Node>& stack) {
+  std::map<uint32_t, uint64_t> per_agent;
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> per_instruction;
+  for (const Node& node : stack) {
+    ++per_agent[node.choice().agent];
+    ++per_instruction[{node.choice().agent, node.choice().event.instruction}];
+  }
+  const auto lf = [](uint64_t n) { return std::lgamma(static_cast<double>(n) + 1); };
+  double ln = lf(stack.size());
+  for (const auto& [agent, n] : per_agent) ln -= lf(n);
+  for (const auto& [key, n] : per_instruction) ln += lf(n);
+  return ln / std::log(10.0);
 }
 
 }  // namespace
@@ -165,9 +188,9 @@ ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const Exhaustive
 
     bool pruned = false;
     for (;;) {
-      Node node = node_here(agents);
+      Node node = node_here(agents, options.reduce);
       if (node.enabled.empty()) break;
-      if (!stack.empty()) node.sleep = stack.back().child_sleep();
+      if (!stack.empty() && options.reduce) node.sleep = stack.back().child_sleep();
       if (!node.choose_next()) {
         pruned = true;
         break;
@@ -181,6 +204,7 @@ ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const Exhaustive
       ++result.pruned;
     } else {
       ++result.executions;
+      if (result.executions == 1) result.naive_log10 = naive_log10(stack);
       RunResult run = merge(recorder);
       result.counters += run.counters;
       run.schedule.reserve(stack.size());

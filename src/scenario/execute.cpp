@@ -131,7 +131,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
       }
     };
     support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
-    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback(), options.stop};
+    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback(), options.stop, options.exhaustive_reduce};
     const auto result = exec::run_exhaustive(
         [&]() -> std::unique_ptr<exec::Instance> {
           auto m = make();
@@ -147,6 +147,8 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     report.executions = result.executions;
     report.pruned = result.pruned;
     report.counters = result.counters;  // over every execution
+    report.naive_log10 = result.naive_log10;
+    report.reduced = options.exhaustive_reduce;
     if (result.interrupted) {
       report.interrupted = true;
       report.progress = fmt::format("{} executions", result.executions + result.pruned);

@@ -48,6 +48,7 @@ struct RunArgs {
   std::string junit;
   std::vector<std::string> dump;
   std::string max_memory;
+  bool no_reduction = false;
 };
 
 // "8G", "512MiB", "1.5 GiB", "100000" (bytes) → bytes.
@@ -104,6 +105,7 @@ int run(const RunArgs& args) {
   options.seed = args.seed;
   options.threads = args.threads;
   options.exhaustive_cap = args.cap;
+  options.exhaustive_reduce = !args.no_reduction;
   options.quiet = args.quiet || args.json;
   support::install_interrupt_handler();
   options.stop = &support::interrupt_flag();
@@ -199,6 +201,9 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("--seed", args->seed, "seed of the deterministic interleaving (default 1)");
   cmd->add_option("--threads", args->threads, "host threads in parallel mode (default: all cores)");
   cmd->add_option("--max-executions", args->cap, "exhaustive mode: give up past this many executions (default 100000)");
+  cmd->add_flag("--no-reduction", args->no_reduction,
+                "exhaustive mode: run every interleaving, not one per class of equivalent ones (slow; checks the "
+                "reduction)");
   cmd->add_flag("--json", args->json, "print the reports as JSON");
   cmd->add_flag("--quiet", args->quiet, "no progress output");
   cmd->add_option("--junit", args->junit, "also write a JUnit XML report to this file (for CI servers)");

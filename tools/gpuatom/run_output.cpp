@@ -1,6 +1,7 @@
 #include "run_output.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -19,6 +20,12 @@ std::string format_rate(double lanes, double seconds) {
   if (rate >= 1e6) return fmt::format("{:.1f} M lanes/s", rate / 1e6);
   if (rate >= 1e3) return fmt::format("{:.1f} k lanes/s", rate / 1e3);
   return fmt::format("{:.0f} lanes/s", rate);
+}
+
+// "24", "1.3e+13": a count known by its log10.
+std::string interleavings_text(double log10) {
+  const double n = std::pow(10.0, log10);
+  return log10 < 15 ? fmt::format("{:.0f}", std::round(n)) : fmt::format("about {:.2g}", n);
 }
 
 void print_dump(const RunReport::Dump& d) {
@@ -82,7 +89,11 @@ void print_report(const RunReport& r) {
                e.detail.empty() ? "" : "    " + e.detail);
   for (const std::string& f : r.fault_text) fmt::print("   fault: {}\n", f);
   if (!r.outcomes.empty()) {
-    fmt::print("   {} distinct outcomes over {} executions:\n", r.outcomes.size(), r.executions);
+    fmt::print("   {} distinct outcomes over {} executions{}:\n", r.outcomes.size(), r.executions,
+               r.naive_log10 <= 0 ? ""
+               : r.reduced ? fmt::format(" (one per class of equivalent interleavings; {} interleavings in all)",
+                                         interleavings_text(r.naive_log10))
+                           : " (every interleaving)");
     for (const auto& o : r.outcomes)
       fmt::print("   {:>8}  {}  {}\n", o.count, o.expectations_hold ? "hold" : "FAIL", o.text);
   }
@@ -117,6 +128,8 @@ nlohmann::json to_json(const FileRun& run) {
   j["faults"] = r.fault_text;
   if (!r.outcomes.empty() || r.mode == Mode::exhaustive) {
     j["executions"] = r.executions;
+    j["interleavings_log10"] = r.naive_log10;
+    j["reduced"] = r.reduced;
     j["outcomes"] = nlohmann::json::array();
     for (const auto& o : r.outcomes) {
       nlohmann::json regions = nlohmann::json::object();

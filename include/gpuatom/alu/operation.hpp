@@ -85,6 +85,32 @@ constexpr Returns returns(Op op) {
   return op == Op::predec ? Returns::new_value
                           : op == Op::compare_store_flag ? Returns::stored_flag : Returns::old_value;
 }
+// Which operations' effects on memory commute with one another's, when nobody reads the old value:
+// each group has its own nonzero class, 0 is none. Integer add, sub and the wrapping inc/dec of
+// one width (they add modulo 2^width); and, or or xor of one width; min or max of one type (signed
+// and unsigned apart). Floats do not commute (each add rounds), nor do bounded inc/dec, exchange
+// and the compares.
+constexpr uint16_t commuting_class(Op op, Type type) {
+  if (is_float(type) || type == Type::u128) return 0;
+  const auto of = [&](uint16_t group) { return static_cast<uint16_t>(1 + group * type_count + static_cast<int>(type)); };
+  const auto width = [&](uint16_t group) {  // signedness does not matter to these
+    const Type unsigned_type = type == Type::s16 ? Type::u16 : type == Type::s32 ? Type::u32 : type == Type::s64 ? Type::u64 : type;
+    return static_cast<uint16_t>(1 + group * type_count + static_cast<int>(unsigned_type));
+  };
+  switch (op) {
+    case Op::add:
+    case Op::sub:
+    case Op::inc_wrap:
+    case Op::dec_wrap: return width(0);
+    case Op::bit_and: return width(1);
+    case Op::bit_or: return width(2);
+    case Op::bit_xor: return width(3);
+    case Op::min: return of(4);
+    case Op::max: return of(5);
+    default: return 0;
+  }
+}
+
 // Mask of the value bits (all ones for 64 and for the low word of 128).
 constexpr uint64_t width_mask(Type type) {
   const int bits = width_bits(type);

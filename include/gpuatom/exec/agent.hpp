@@ -29,16 +29,23 @@ namespace gpuatom::exec {
 
 // The device bytes an event touches. Two accesses conflict when their ranges overlap and at
 // least one writes; events with conflicting accesses are *dependent* (their order can change the
-// outcome), all others are independent (any order gives the same state).
+// outcome), all others are independent (any order gives the same state). Two writes to the same
+// bytes whose old values nobody reads and whose operations commute on the value (the same nonzero
+// alu::commuting_class: two integer adds, say) do not conflict either: either order leaves the
+// same memory and gives no lane anything.
 struct Access {
   uint64_t address = 0;
   uint64_t bytes = 0;  // 0: touches nothing
   bool writes = true;  // false: a plain read
+  uint16_t commutes = 0;  // alu::commuting_class of a write whose old value nobody reads; 0: none
 
   constexpr bool overlaps(const Access& other) const {
     return bytes != 0 && other.bytes != 0 && (address - other.address < other.bytes || other.address - address < bytes);
   }
-  constexpr bool conflicts_with(const Access& other) const { return (writes || other.writes) && overlaps(other); }
+  constexpr bool conflicts_with(const Access& other) const {
+    if (commutes != 0 && commutes == other.commutes && address == other.address && bytes == other.bytes) return false;
+    return (writes || other.writes) && overlaps(other);
+  }
 };
 
 // One lane's next memory access. (instruction, lane) names it uniquely within its agent.

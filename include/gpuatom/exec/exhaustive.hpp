@@ -5,8 +5,9 @@
 // each step over (agent, pending event) — so lanes of one instruction are tried in every order,
 // not only ascending.
 //
-// Partial-order reduction keeps independent events (accesses that do not conflict, agent.hpp)
-// from being permuted needlessly (Godefroid 1996):
+// Partial-order reduction keeps independent events (accesses that do not conflict, agent.hpp:
+// different addresses, plain reads, and writes whose old value nobody reads that commute on the
+// value, such as two integer adds) from being permuted needlessly (Godefroid 1996):
 //   - persistent sets: at each step only a subset of the pending events is tried, one that every
 //     continuation must "go through" (agents that report their future accesses make these sets
 //     small; a lone event on its own word is taken without branching at all);
@@ -17,6 +18,10 @@
 // outcome's count is the number of traces reaching it. Prefixes whose every remaining candidate
 // is asleep are abandoned and counted as `pruned`. Outcomes must therefore be functions of the
 // final state (memory, lane results, faults), not of the order in RunResult::schedule.
+//
+// ExhaustiveOptions::reduce = false turns the reduction off (every interleaving: the naive
+// search, to check the reduction against); ExhaustiveResult::naive_log10 says how many
+// interleavings that search would run.
 //
 // The search stops at `cap` executions (complete + pruned) with the message
 // "exhaustive: more than N interleavings; reduce lanes or use deterministic mode".
@@ -51,6 +56,9 @@ struct ExhaustiveOptions {
   uint64_t cap = 100000;  // most executions (complete + pruned) to explore
   std::function<void(uint64_t explored, uint64_t cap)> progress;  // after each execution; may be empty
   const std::atomic<bool>* stop = nullptr;  // set to true: stop before the next execution (interrupted)
+  // false: no partial-order reduction; every interleaving is its own execution (the naive search
+  // the reduction is checked against).
+  bool reduce = true;
 };
 
 struct ExhaustiveResult {
@@ -60,6 +68,10 @@ struct ExhaustiveResult {
   uint64_t pruned = 0;      // executions abandoned because every remaining event was asleep
   uint64_t longest = 0;     // events in the longest execution
   Counters counters;        // summed over the complete executions
+  // The naive search's size, log10 of its interleavings: every order of the events of the first
+  // complete execution that keeps each agent's instructions in program order (lanes of one
+  // instruction in any order). 0 before any execution completed.
+  double naive_log10 = 0;
   bool complete = true;     // false: stopped at the cap or interrupted; `outcomes` covers only what was explored
   bool interrupted = false; // stopped by ExhaustiveOptions::stop
   std::string message;      // why it stopped early (empty when complete)

@@ -462,7 +462,10 @@ class LaneGroup final : public Agent {
       const LaneWork& w = work_[k];
       const bool reads_only = (w.path == Path::cas_loop || w.path == Path::load_store) && w.phase == 0;
       const uint64_t bytes = w.fault ? 0 : bytes_of(w);  // a faulting lane touches nothing
-      events_.push_back({current_, w.lane, {w.address, bytes, !reads_only}});
+      // A one-step atomic whose old value no register receives may commute with its like.
+      const alu::Operation& op = w.operation ? *w.operation : *operation_;
+      const uint16_t commutes = !w.returns && w.path == Path::atomic ? alu::commuting_class(op.op, op.type) : 0;
+      events_.push_back({current_, w.lane, {w.address, bytes, !reads_only, commutes}});
       event_work_.push_back(k);
     }
   }

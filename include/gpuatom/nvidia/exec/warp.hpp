@@ -407,7 +407,8 @@ class WarpLanes {
   // access.
   bool read_general(const CompiledInstruction& c, uint32_t lane, exec::LaneWork& w) {
     const Instruction& in = c.instruction;
-    w.returns = in.rd.has_value();
+    // The old value reaches a register (Rd other than RZ) or decides a flag (CAST's Pu).
+    w.returns = (in.rd && *in.rd != RZ) || (in.pu && (in.op == AtomOp::CAST || in.op == AtomOp::CAST_SPIN));
     if (in.is_surface()) {
       if (!locate_on_surface(in, lane, w)) return false;
     } else {
@@ -556,7 +557,11 @@ class WarpLanes {
 
   void read_fast(const FastPath& f, std::span<exec::LaneWork> lanes) const {
     const FastReader reader = fast_reader(f);
-    for (exec::LaneWork& w : lanes) reader(w.lane, w.address, w.operands);
+    const bool returns = f.rd_lo >= 0 || f.rd_hi >= 0;  // a fast path has no Pu: Rd is the only reader
+    for (exec::LaneWork& w : lanes) {
+      reader(w.lane, w.address, w.operands);
+      w.returns = returns;
+    }
   }
 
   uint64_t address_of(const Instruction& in, uint32_t lane, memory::Space& space) const {
