@@ -4,8 +4,11 @@
 #include <exception>
 #include <latch>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "gpuatom/exec/run.hpp"
 
@@ -37,7 +40,7 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
                        const std::atomic<bool>* stop) {
   const std::size_t agents = stream.size();
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::clamp<std::size_t>(agents, 1, threads));
+  threads = static_cast<unsigned>(std::clamp<std::size_t>(agents, 1, std::min(threads, max_threads)));
   stream.start(threads);
 
   // What workers write often lives on cache lines of its own: the shared agent counter, and each
@@ -96,7 +99,23 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
     // jthreads join when the pool goes out of scope; the calling thread is worker 0.
     std::vector<std::jthread> pool;
     pool.reserve(threads - 1);
-    for (unsigned thread = 1; thread < threads; ++thread) pool.emplace_back(work, thread);
+    unsigned started = 1;
+    try {
+      for (unsigned thread = 1; thread < threads; ++thread) {
+        pool.emplace_back(work, thread);
+        ++started;
+      }
+    } catch (const std::system_error& e) {
+      // The system gave fewer threads than asked (a process limit): the ones started must not
+      // wait at the latch for the others, so they are counted in, told to stop, and joined.
+      {
+        const std::lock_guard lock(error_mutex);
+        first_error = std::make_exception_ptr(ThreadStartError(
+            fmt::format("could not start {} host threads (the system gave {}): {}", threads, started, e.what())));
+      }
+      failed.store(true, std::memory_order_relaxed);
+      start.count_down(threads - started);
+    }
     work(0);
   }
   if (first_error) std::rethrow_exception(first_error);

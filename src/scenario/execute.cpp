@@ -191,6 +191,10 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
                  : exec::run(machine.agents(), run_options);
   } catch (const exec::GroupSetupError&) {
     return machine.setup_error();
+  } catch (const exec::ThreadStartError& e) {
+    support::Diagnostics d;
+    d.error(scenario.launch.where, fmt::format("{}; ask for fewer with --threads", e.what()));
+    return d;
   }
   if (run.interrupted) {
     report.interrupted = true;

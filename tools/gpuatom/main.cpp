@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -19,6 +21,19 @@ int with_output_checked(int code) {
   std::fprintf(stderr, "gpuatom: error: could not write standard output: %s\n",
                error ? std::strerror(error) : "write error");
   return code == gpuatom::cli::exit_ok ? gpuatom::cli::exit_output_failed : code;
+}
+
+// An argument error as it is shown: control characters as \xNN (no escape sequence reaches the
+// terminal) and at most 300 bytes of it (a 100 KB argument is not echoed whole).
+std::string shown(std::string_view message) {
+  std::string out;
+  for (const char c : message) {
+    if (out.size() >= 300) return out + "…";
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) out += fmt::format("\\x{:02x}", u);
+    else out += c;
+  }
+  return out;
 }
 
 }  // namespace
@@ -50,12 +65,16 @@ int main(int argc, char** argv) {
   add_check_sass_command(*check, run);
   add_check_visa_command(*check, run);
   add_verify_hw_command(app, run);
+  if (argc == 1) {  // bare `gpuatom`: what it can do
+    std::fputs(app.help().c_str(), stdout);
+    return with_output_checked(exit_ok);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
     return with_output_checked(app.exit(e));
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    std::fprintf(stderr, "gpuatom: error: %s\nRun with --help for more information.\n", shown(e.what()).c_str());
     return exit_bad_input;
   }
   int code = exit_ok;

@@ -206,7 +206,7 @@ void add_report_command(CLI::App& app, Action& run) {
   cmd->add_option("--json", args->json, "a `gpuatom run --json` result to show instead of (or beside) running files");
   cmd->add_option("--mode", args->mode, "parallel, deterministic or exhaustive (default: exhaustive where a scenario "
                                         "is marked for it, else deterministic)");
-  cmd->add_option("--seed", args->seed, "seed of the deterministic mode (default 1)");
+  cmd->add_option("--seed", args->seed, "seed of the deterministic mode (default 1)")->check(unsigned_in(0, UINT64_MAX));
   cmd->add_option("--out", args->out, "directory for index.html (default: report)");
   cmd->callback([&run, args] { run = [args] { return write_report(*args); }; });
 }

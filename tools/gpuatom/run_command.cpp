@@ -198,9 +198,13 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("files", args->files, "scenario TOML files, or directories of them (every *.toml, recursively)");
   cmd->add_option("--mode", args->mode, "parallel (default: host threads race), deterministic (one seeded interleaving) "
                                         "or exhaustive (every interleaving of a small scenario)");
-  cmd->add_option("--seed", args->seed, "seed of the deterministic interleaving (default 1)");
-  cmd->add_option("--threads", args->threads, "host threads in parallel mode (default: all cores)");
-  cmd->add_option("--max-executions", args->cap, "exhaustive mode: give up past this many executions (default 100000)");
+  cmd->add_option("--seed", args->seed, "seed of the deterministic interleaving (default 1)")
+      ->check(unsigned_in(0, UINT64_MAX));
+  cmd->add_option("--threads", args->threads,
+                  fmt::format("host threads in parallel mode, 1 to {} (default: all cores)", exec::max_threads))
+      ->check(unsigned_in(1, exec::max_threads));
+  cmd->add_option("--max-executions", args->cap, "exhaustive mode: give up past this many executions (default 100000)")
+      ->check(unsigned_in(1, UINT64_MAX));
   cmd->add_flag("--no-reduction", args->no_reduction,
                 "exhaustive mode: run every interleaving, not one per class of equivalent ones (slow; checks the "
                 "reduction)");

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 
 #include "gpuatom/exec/agent.hpp"
@@ -24,9 +25,18 @@ namespace gpuatom::exec {
 enum class Mode : uint8_t { parallel, deterministic, exhaustive };
 std::string_view name(Mode mode);
 
+// The most host threads a parallel run takes: more are clamped to it (the CLI refuses them).
+inline constexpr unsigned max_threads = 1024;
+
+// The system started fewer host threads than a parallel run asked for (a process or thread limit):
+// the ones that started were stopped and joined, nothing ran to the end.
+struct ThreadStartError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 struct RunOptions {
   Mode mode = Mode::parallel;
-  unsigned threads = 0;          // parallel: host threads; 0 = std::thread::hardware_concurrency()
+  unsigned threads = 0;          // parallel: host threads, at most max_threads; 0 = std::thread::hardware_concurrency()
   uint64_t seed = 1;             // deterministic
   bool record_schedule = false;  // deterministic: fill RunResult::schedule
   support::ProgressCallback progress;  // (agents finished, agents) now and then; may be empty
@@ -36,8 +46,9 @@ struct RunOptions {
 };
 
 // Runs every agent to completion on `threads` host threads (0 = all cores; never more threads
-// than agents). An exception thrown by an agent stops the other threads at their next agent and
-// is rethrown here. A `stop` set to true stops them the same way (RunResult::interrupted).
+// than agents, nor than max_threads). An exception thrown by an agent stops the other threads at
+// their next agent and is rethrown here. A `stop` set to true stops them the same way
+// (RunResult::interrupted). Threads the system will not start: ThreadStartError, never a hang.
 RunResult run_parallel(std::span<Agent* const> agents, unsigned threads = 0,
                        const support::ProgressCallback& progress = nullptr, const std::atomic<bool>* stop = nullptr);
 
