@@ -1,3 +1,6 @@
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <toml++/toml.h>
@@ -582,6 +585,12 @@ class Loader {
         if (!bounds || bounds->size() != 2) {
           error(*between, "'between' is [low, high]: two expressions or integers");
         } else {
+          // Two integers out of order can never hold: the check would only ever fail.
+          const toml::node& low = (*bounds)[0];
+          const toml::node& high = (*bounds)[1];
+          if (low.is_integer() && high.is_integer() && low.as_integer()->get() > high.as_integer()->get())
+            error(*between, fmt::format("'between' = [{}, {}]: the low bound is above the high one",
+                                        low.as_integer()->get(), high.as_integer()->get()));
           for (auto* part : {&e.value, &e.upper}) {
             const toml::node& n = (*bounds)[part == &e.value ? 0 : 1];
             SourceLocation where = at(n);
@@ -701,15 +710,25 @@ std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view tex
 
 std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& path) {
   support::Diagnostics d;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    d.error({path, 0, 0, {}}, "is a directory, not a scenario file");
+    return d;
+  }
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    d.error({path, 0, 0, {}}, "cannot open the file");
+    d.error({path, 0, 0, {}}, fmt::format("cannot open the file: {}", errno ? std::strerror(errno) : "unknown error"));
     return d;
   }
   constexpr std::streamsize limit = 16 << 20;
   std::string text(static_cast<size_t>(limit) + 1, '\0');
   in.read(text.data(), limit + 1);
   text.resize(static_cast<size_t>(in.gcount()));
+  if (in.bad()) {
+    d.error({path, 0, 0, static_cast<uint64_t>(text.size())}, "cannot read the file: a read error");
+    return d;
+  }
   if (in.gcount() > limit) {
     d.error({path, 0, 0, static_cast<uint64_t>(limit)}, "scenario files may be at most 16 MiB");
     return d;

@@ -157,6 +157,18 @@ TEST(RunBatch, DumpPrintsFinalMemoryInHexAndTypedValue) {
   EXPECT_EQ(j[0]["dumps"]["sum"]["values"][0]["value"], "96.25");
 }
 
+// A file that cannot be read says why, with its name: missing, a directory, no permission.
+TEST(RunBatch, UnreadableInputsSayWhy) {
+  const CliRun missing = run_gpuatom("run /nonexistent/nothing.toml");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.out.find("/nonexistent/nothing.toml: error: cannot open the file: No such file or directory"),
+            std::string::npos)
+      << missing.out;
+  const CliRun directory = run_gpuatom("check sass " + batch());
+  EXPECT_EQ(directory.exit_code, 2);
+  EXPECT_NE(directory.out.find(batch() + ": is a directory, not a file"), std::string::npos) << directory.out;
+}
+
 TEST(RunBatch, BadArgumentsAreBadInput) {
   const CliRun unknown = run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --dump nowhere");
   EXPECT_EQ(unknown.exit_code, 2);

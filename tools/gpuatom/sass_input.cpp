@@ -1,6 +1,9 @@
 #include "sass_input.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,8 +21,11 @@ std::string read_input(const std::string& path) {
     buffer << std::cin.rdbuf();
     return buffer.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw BadInput(fmt::format("{}: is a directory, not a file", path));
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadInput(fmt::format("{}: cannot open the file", path));
+  if (!in) throw BadInput(fmt::format("{}: cannot open the file: {}", path, errno ? std::strerror(errno) : "unknown error"));
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) throw BadInput(fmt::format("{}: cannot read the file", path));
   return text;
