@@ -167,10 +167,34 @@ void visa_decode(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * count));
 }
 
+// Runs a SASS scenario (TOML text) in exhaustive mode once per iteration, with or without the
+// reduction, counting its executions.
+void exhaustive_runs(benchmark::State& state, const char* toml, bool reduce) {
+  auto parsed = scenario::parse_scenario(toml, "bench.toml");
+  if (auto* d = std::get_if<support::Diagnostics>(&parsed)) throw std::runtime_error(d->format_all());
+  const auto& s = std::get<scenario::Scenario>(parsed);
+  scenario::RunOptions options;
+  options.mode = scenario::Mode::exhaustive;
+  options.quiet = true;
+  options.exhaustive_reduce = reduce;
+  uint64_t executions = 0;
+  for (auto _ : state) {
+    const auto result = scenario::run_sass(s, options);
+    const auto* report = std::get_if<scenario::RunReport>(&result);
+    if (!report || !report->passed()) {
+      state.SkipWithError("the exhaustive run did not pass");
+      return;
+    }
+    executions += report->executions;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(executions));
+  state.counters["executions_per_run"] = static_cast<double>(executions) / static_cast<double>(state.iterations());
+}
+
 // Two bounded increments by each of 4 lanes (4 warps of 1 lane) on one counter: every step
 // conflicts with every other, so each of the 8! / 2^4 = 2520 orders is its own trace.
 void exhaustive(benchmark::State& state) {
-  auto parsed = scenario::parse_scenario(R"TOML(name = "bench"
+  exhaustive_runs(state, R"TOML(name = "bench"
 isa = "sass"
 exhaustive = true
 program = """
@@ -193,30 +217,13 @@ type = "u32"
 index = 0
 equals = 0
 )TOML",
-                                         "bench.toml");
-  if (auto* d = std::get_if<support::Diagnostics>(&parsed)) throw std::runtime_error(d->format_all());
-  const auto& s = std::get<scenario::Scenario>(parsed);
-  scenario::RunOptions options;
-  options.mode = scenario::Mode::exhaustive;
-  options.quiet = true;
-  uint64_t executions = 0;
-  for (auto _ : state) {
-    const auto result = scenario::run_sass(s, options);
-    const auto* report = std::get_if<scenario::RunReport>(&result);
-    if (!report || !report->passed()) {
-      state.SkipWithError("the exhaustive run did not pass");
-      return;
-    }
-    executions += report->executions;
-  }
-  state.SetItemsProcessed(static_cast<int64_t>(executions));
-  state.counters["executions_per_run"] = static_cast<double>(executions) / static_cast<double>(state.iterations());
+                  true);
 }
 
 // 8 lanes add 1 to 4 words without reading the old value: 40320 interleavings, one class. The
 // same run with the reduction (reduce = 1) and without it (0), as wall time per complete answer.
 void commuting_adds(benchmark::State& state) {
-  auto parsed = scenario::parse_scenario(R"TOML(name = "commuting adds"
+  exhaustive_runs(state, R"TOML(name = "commuting adds"
 isa = "sass"
 exhaustive = true
 program = "ATOM.E.ADD RZ, [R2], R4 ;"
@@ -230,22 +237,7 @@ R2 = "lo(addr(c) + (tid % 4) * 4)"
 R3 = "hi(addr(c) + (tid % 4) * 4)"
 R4 = 1
 )TOML",
-                                         "bench.toml");
-  if (auto* d = std::get_if<support::Diagnostics>(&parsed)) throw std::runtime_error(d->format_all());
-  const auto& s = std::get<scenario::Scenario>(parsed);
-  scenario::RunOptions options;
-  options.mode = scenario::Mode::exhaustive;
-  options.quiet = true;
-  options.exhaustive_reduce = state.range(0) != 0;
-  for (auto _ : state) {
-    const auto result = scenario::run_sass(s, options);
-    const auto* report = std::get_if<scenario::RunReport>(&result);
-    if (!report || !report->passed()) {
-      state.SkipWithError("the exhaustive run did not pass");
-      return;
-    }
-    state.counters["executions_per_run"] = static_cast<double>(report->executions);
-  }
+                  state.range(0) != 0);
 }
 
 }  // namespace
