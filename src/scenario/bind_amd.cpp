@@ -169,7 +169,7 @@ RunResult run_amd(const Scenario& s, const RunOptions& options) {
   Program& p = std::get<Program>(prepared);
   p.keep_results = p.keep_results || static_cast<bool>(options.inspect);  // an inspector may read any result
   const uint64_t results = p.result_names.size() * (sizeof(uint64_t) + 1);
-  const LaneCosts costs{Isa::amd, results + 64, p.ops.size(), p.keep_results ? results : 0};
+  const LaneCosts costs{results + 64, p.ops.size(), p.keep_results ? results : 0};
   return execute_machines<AmdMachine>(s, options, p,
                                        options.mode == Mode::parallel && !p.log_atomics && !options.inspect, costs);
 }

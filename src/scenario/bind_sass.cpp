@@ -282,7 +282,7 @@ RunResult run_sass(const Scenario& s, const RunOptions& options) {
   const Program& p = std::get<Program>(prepared);
   // The parallel mode streams its warps unless someone needs every lane's registers afterwards.
   const bool streamed = options.mode == scenario::Mode::parallel && !options.inspect && !p.log_atomics;
-  const scenario::LaneCosts costs{scenario::Isa::sass, uint64_t{p.r_count} * 4 + p.p_count + 32, p.code.size(),
+  const scenario::LaneCosts costs{uint64_t{p.r_count} * 4 + p.p_count + 32, p.code.size(),
                                   p.kept.size() * 4};
   auto result = scenario::execute_machines<SassMachine>(s, options, p, streamed, costs);
   if (auto* report = std::get_if<scenario::RunReport>(&result))

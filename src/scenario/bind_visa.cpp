@@ -364,7 +364,7 @@ RunResult run_visa(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  const LaneCosts costs{Isa::visa, p.lane_state_bytes, p.module.instructions.size(), 0};
+  const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), 0};
   RunResult result = execute_machines<VisaMachine>(s, options, p,
                                                     options.mode == Mode::parallel && p.streamable && !options.inspect,
                                                     costs);

@@ -1,6 +1,7 @@
 // An element's bits as text in its type, for expectations' messages and `run --dump`.
 #include <bit>
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -20,24 +21,43 @@ std::string decimal(double v) {
 
 }  // namespace
 
-std::string typed_value(uint64_t bits, ElementType type) {
+namespace {
+
+// The bits cut to the type's width, and for a signed type sign-extended.
+uint64_t element_bits(uint64_t bits, ElementType type, bool& is_signed) {
   const int width = 8 * bytes(type);
   const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
   bits &= mask;
+  is_signed = type == ElementType::s8 || type == ElementType::s16 || type == ElementType::s32 || type == ElementType::s64;
+  if (!is_signed) return bits;
+  const uint64_t sign = uint64_t{1} << (width - 1);
+  return (bits ^ sign) - sign;
+}
+
+std::optional<numeric::FormatId> float_format(ElementType type) {
   switch (type) {
-    case ElementType::s8:
-    case ElementType::s16:
-    case ElementType::s32:
-    case ElementType::s64: {
-      const uint64_t sign = uint64_t{1} << (width - 1);
-      return fmt::format("{}", static_cast<int64_t>((bits ^ sign) - sign));
-    }
-    case ElementType::f16: return decimal(numeric::to_double(numeric::FormatId::f16, bits));
-    case ElementType::bf16: return decimal(numeric::to_double(numeric::FormatId::bf16, bits));
-    case ElementType::f32: return decimal(numeric::to_double(numeric::FormatId::f32, bits));
-    case ElementType::f64: return decimal(numeric::to_double(numeric::FormatId::f64, bits));
-    default: return fmt::format("{}", bits);
+    case ElementType::f16: return numeric::FormatId::f16;
+    case ElementType::bf16: return numeric::FormatId::bf16;
+    case ElementType::f32: return numeric::FormatId::f32;
+    case ElementType::f64: return numeric::FormatId::f64;
+    default: return std::nullopt;
   }
+}
+
+}  // namespace
+
+double typed_number(uint64_t bits, ElementType type) {
+  if (const auto format = float_format(type)) return numeric::to_double(*format, bits);
+  bool is_signed = false;
+  const uint64_t v = element_bits(bits, type, is_signed);
+  return is_signed ? static_cast<double>(static_cast<int64_t>(v)) : static_cast<double>(v);
+}
+
+std::string typed_value(uint64_t bits, ElementType type) {
+  if (float_format(type)) return decimal(typed_number(bits, type));
+  bool is_signed = false;
+  const uint64_t v = element_bits(bits, type, is_signed);
+  return is_signed ? fmt::format("{}", static_cast<int64_t>(v)) : fmt::format("{}", v);
 }
 
 }  // namespace gpuatom::scenario

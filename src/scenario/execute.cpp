@@ -53,9 +53,9 @@ std::vector<std::pair<std::string, std::vector<uint32_t>>> region_words(const Sc
   return out;
 }
 
-std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory) {
+std::string region_snapshot(const std::vector<std::pair<std::string, std::vector<uint32_t>>>& regions) {
   std::string out;
-  for (const auto& [name, words] : region_words(scenario, memory, 8)) {
+  for (const auto& [name, words] : regions) {
     out += name + "=[";
     for (size_t i = 0; i < words.size(); ++i) out += fmt::format("{}{:#x}", i ? "," : "", words[i]);
     out += "] ";
@@ -124,9 +124,9 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
         const Observation seen = machine->observe(run);
         if (inspect) inspect(seen);
         const bool hold = all_hold(check_expectations(scenario, seen), failed);
-        std::string text = region_snapshot(scenario, machine->memory()) + (hold ? "| expectations hold" : "| FAILED " + failed);
-        if (!outcomes.contains(text))
-          outcomes[text] = {text, 0, hold, region_words(scenario, machine->memory(), 8), hold ? "" : failed};
+        auto words = region_words(scenario, machine->memory(), 8);
+        std::string text = region_snapshot(words) + (hold ? "| expectations hold" : "| FAILED " + failed);
+        if (!outcomes.contains(text)) outcomes[text] = {text, 0, hold, std::move(words), hold ? "" : failed};
         return text;
       }
     };

@@ -71,7 +71,7 @@ void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, suppo
 std::vector<std::pair<std::string, std::vector<uint32_t>>> region_words(const Scenario& scenario,
                                                                         memory::DeviceMemory& memory, uint64_t most);
 
-// The first words of every region, for exhaustive outcomes: "sum=[0x40800000] counter=[0x3,0x0]".
-std::string region_snapshot(const Scenario& scenario, memory::DeviceMemory& memory);
+// Those words as an exhaustive outcome's text: "sum=[0x40800000] counter=[0x3,0x0] ".
+std::string region_snapshot(const std::vector<std::pair<std::string, std::vector<uint32_t>>>& words);
 
 }  // namespace gpuatom::scenario

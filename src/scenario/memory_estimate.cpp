@@ -63,7 +63,7 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
   const bool explainable = std::any_of(scenario.expectations.begin(), scenario.expectations.end(),
                                        [](const Expectation& x) { return x.kind == Expectation::Kind::explainable; });
   if (options.mode == Mode::exhaustive) return e;  // a handful of lanes, re-run one execution at a time
-  const VendorCosts& v = costs_of(costs.isa);
+  const VendorCosts& v = costs_of(scenario.isa);
   if (streamed) {
     if (costs.kept_bytes) add(lanes * costs.kept_bytes, fmt::format("values the expectations read: {} lanes × {} B", lanes, costs.kept_bytes));
   } else {

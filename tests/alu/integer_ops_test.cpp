@@ -155,3 +155,42 @@ TEST(Unsupported, NamesTheReason) {
   ASSERT_TRUE(unsupported(Op::bit_and, Type::f64));
   EXPECT_NE(unsupported(Op::bit_and, Type::f64)->find("integer-only"), std::string::npos);
 }
+
+// commuting_class (what the exhaustive mode treats as independent when no lane reads the old
+// value): every pair of operations in one class leaves the same memory in either order, on
+// random values and the boundaries; floats, bounded inc/dec, exchange and compares have none.
+TEST(CommutingClass, OperationsOfOneClassCommuteOnTheValue) {
+  const Op ops[] = {Op::add, Op::sub, Op::min, Op::max, Op::inc_bounded, Op::dec_bounded, Op::inc_wrap, Op::dec_wrap,
+                    Op::predec, Op::bit_and, Op::bit_or, Op::bit_xor, Op::exchange, Op::compare_swap};
+  const Type types[] = {Type::u16, Type::s16, Type::u32, Type::s32, Type::u64, Type::s64};
+  uint64_t state = 0x9e3779b97f4a7c15ULL;
+  const auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (state >> 17) ^ (state << 23);
+  };
+  int pairs = 0;
+  for (const Type ta : types)
+    for (const Type tb : types)
+      for (const Op a : ops)
+        for (const Op b : ops) {
+          const uint16_t ca = commuting_class(a, ta), cb = commuting_class(b, tb);
+          if (ca == 0 || ca != cb) continue;
+          ++pairs;
+          for (int k = 0; k < 200; ++k) {
+            const uint64_t old = k < 3 ? static_cast<uint64_t>(k) * 0x7fffffffffffffffULL : next();
+            const uint64_t va = next(), vb = k == 4 ? ~uint64_t{0} : next();
+            const Operation oa{a, ta, {}}, ob{b, tb, {}};
+            const uint64_t ab = apply(ob, apply(oa, old, {va, 0}).memory, {vb, 0}).memory;
+            const uint64_t ba = apply(oa, apply(ob, old, {vb, 0}).memory, {va, 0}).memory;
+            ASSERT_EQ(ab & width_mask(ta), ba & width_mask(ta))
+                << name(a) << "." << name(ta) << " then " << name(b) << "." << name(tb) << " on " << old;
+          }
+        }
+  EXPECT_GT(pairs, 40);
+  for (const Type t : {Type::f16, Type::bf16, Type::f32, Type::f64, Type::f16x2, Type::bf16x2, Type::u128})
+    for (const Op op : ops) EXPECT_EQ(commuting_class(op, t), 0) << name(op) << "." << name(t);
+  for (const Op op : {Op::inc_bounded, Op::dec_bounded, Op::predec, Op::exchange, Op::compare_swap})
+    EXPECT_EQ(commuting_class(op, Type::u32), 0) << name(op);
+  EXPECT_NE(commuting_class(Op::min, Type::u32), commuting_class(Op::min, Type::s32));  // the orders differ
+  EXPECT_EQ(commuting_class(Op::add, Type::u32), commuting_class(Op::sub, Type::s32));  // both add mod 2^32
+}

@@ -24,6 +24,7 @@
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
 #include "gpuatom/support/text.hpp"
+#include "run_output.hpp"
 #include "scenario_files.hpp"
 
 namespace gpuatom::cli {
@@ -48,15 +49,10 @@ std::string shown_path(const std::string& file) {
   return relative.string();
 }
 
-// A number for a bar: the typed value's, 0 for a NaN or an infinity.
+// A number for a bar: the typed value, 0 for a NaN or an infinity.
 double bar_value(uint64_t bits, scenario::ElementType type) {
-  const std::string text = scenario::typed_value(bits, type);
-  try {
-    const double v = std::stod(text);
-    return std::isfinite(v) ? v : 0.0;
-  } catch (const std::exception&) {
-    return 0.0;
-  }
+  const double v = scenario::typed_number(bits, type);
+  return std::isfinite(v) ? v : 0.0;
 }
 
 // "x=[3, 0] y=[1.5]": an outcome's regions, each element in its region's type.
@@ -100,9 +96,7 @@ report::ExampleResult example_of(scenario::RunReport report, const std::map<std:
 report::ExampleResult run_example(const scenario::Scenario& s, const ReportArgs& args) {
   scenario::RunOptions options;
   if (args.mode.empty()) options.mode = s.exhaustive_ok ? scenario::Mode::exhaustive : scenario::Mode::deterministic;
-  else if (args.mode == "parallel") options.mode = scenario::Mode::parallel;
-  else if (args.mode == "deterministic") options.mode = scenario::Mode::deterministic;
-  else if (args.mode == "exhaustive") options.mode = scenario::Mode::exhaustive;
+  else if (const auto mode = mode_named(args.mode)) options.mode = *mode;
   else throw BadInput(fmt::format("--mode {}: expected parallel, deterministic or exhaustive", args.mode));
   options.seed = args.seed;
   options.quiet = true;
@@ -130,45 +124,12 @@ std::vector<report::ExampleResult> read_json_result(const std::string& path) {
   if (!all.is_array()) throw BadInput(fmt::format("{}: not a `gpuatom run --json` result (expected an array)", path));
   std::vector<report::ExampleResult> out;
   try {
-    for (const nlohmann::json& j : all) {
-      if (!j.contains("name")) continue;  // a file that never ran
-      scenario::RunReport r;
-      r.file = j.at("file").get<std::string>();
-      r.name = j.at("name").get<std::string>();
-      const std::string mode = j.value("mode", "parallel");
-      r.mode = mode == "exhaustive" ? scenario::Mode::exhaustive : mode == "deterministic" ? scenario::Mode::deterministic
-                                                                                            : scenario::Mode::parallel;
-      r.seed = j.value("seed", uint64_t{0});
-      r.lanes = j.value("lanes", uint64_t{0});
-      r.skipped = j.value("skipped", false);
-      const nlohmann::json& c = j.at("counters");
-      r.counters = {c.value("operations", uint64_t{0}), c.value("cas_retries", uint64_t{0}), c.value("faults", uint64_t{0})};
-      for (const nlohmann::json& e : j.at("expectations"))
-        r.expectations.push_back({e.at("passed").get<bool>(), e.at("what").get<std::string>(), e.value("detail", ""), {},
-                                  e.value("undecided", false)});
-      for (const nlohmann::json& f : j.value("faults", nlohmann::json::array())) r.fault_text.push_back(f.get<std::string>());
-      r.executions = j.value("executions", uint64_t{0});
-      for (const nlohmann::json& o : j.value("outcomes", nlohmann::json::array())) {
-        scenario::RunReport::Outcome outcome{o.value("text", ""), o.at("count").get<uint64_t>(),
-                                             o.at("expectations_hold").get<bool>(), {}, o.value("failed", "")};
-        const nlohmann::json regions = o.value("regions", nlohmann::json::object());
-        for (const auto& [region, words] : regions.items()) outcome.regions.emplace_back(region, words.get<std::vector<uint32_t>>());
-        r.outcomes.push_back(std::move(outcome));
+    for (const nlohmann::json& j : all)
+      if (auto r = report_from_json(j)) {
+        std::map<std::string, scenario::ElementType> types;  // what the run's dumps were read as
+        for (const scenario::RunReport::Dump& d : r->dumps) types[d.region] = d.type;
+        out.push_back(example_of(std::move(*r), types));
       }
-      for (const nlohmann::json& n : j.value("notes", nlohmann::json::array())) r.notes.push_back(n.get<std::string>());
-      std::map<std::string, scenario::ElementType> types;
-      const nlohmann::json dumps = j.value("dumps", nlohmann::json::object());
-      for (const auto& [region, d] : dumps.items()) {
-        scenario::RunReport::Dump dump;
-        dump.region = region;
-        dump.type = scenario::parse_element_type(d.at("type").get<std::string>()).value_or(scenario::ElementType::u32);
-        dump.elements = d.value("elements", uint64_t{0});
-        for (const nlohmann::json& v : d.at("values")) dump.values.push_back(std::stoull(v.at("bits").get<std::string>(), nullptr, 16));
-        types[region] = dump.type;
-        r.dumps.push_back(std::move(dump));
-      }
-      out.push_back(example_of(std::move(r), types));
-    }
   } catch (const std::exception& e) {
     throw BadInput(fmt::format("{}: not a `gpuatom run --json` result: {}", path, e.what()));
   }

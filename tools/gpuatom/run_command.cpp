@@ -98,9 +98,7 @@ std::vector<scenario::RunOptions::DumpRequest> dump_requests(const std::vector<s
 
 int run(const RunArgs& args) {
   scenario::RunOptions options;
-  if (args.mode == "parallel") options.mode = Mode::parallel;
-  else if (args.mode == "deterministic") options.mode = Mode::deterministic;
-  else if (args.mode == "exhaustive") options.mode = Mode::exhaustive;
+  if (const auto mode = mode_named(args.mode)) options.mode = *mode;
   else throw BadInput(fmt::format("--mode {}: expected parallel, deterministic or exhaustive", args.mode));
   options.seed = args.seed;
   options.threads = args.threads;

@@ -56,6 +56,12 @@ std::string xml(std::string_view text) {
 
 }  // namespace
 
+std::optional<scenario::Mode> mode_named(std::string_view name) {
+  for (const Mode m : {Mode::parallel, Mode::deterministic, Mode::exhaustive})
+    if (scenario::name(m) == name) return m;
+  return std::nullopt;
+}
+
 FileStatus status(const FileRun& run) {
   if (!run.report) return FileStatus::error;
   if (run.report->skipped) return FileStatus::skipped;
@@ -154,6 +160,47 @@ nlohmann::json to_json(const FileRun& run) {
   return j;
 }
 
+std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j) {
+  if (!j.contains("name")) return std::nullopt;  // a file that never ran
+  RunReport r;
+  r.file = j.at("file").get<std::string>();
+  r.name = j.at("name").get<std::string>();
+  const auto mode = mode_named(j.at("mode").get<std::string>());
+  if (!mode) throw std::invalid_argument("unknown mode " + j.at("mode").dump());
+  r.mode = *mode;
+  r.seed = j.value("seed", uint64_t{0});
+  r.lanes = j.value("lanes", uint64_t{0});
+  r.skipped = j.value("skipped", false);
+  const nlohmann::json& c = j.at("counters");
+  r.counters = {c.value("operations", uint64_t{0}), c.value("cas_retries", uint64_t{0}), c.value("faults", uint64_t{0})};
+  for (const nlohmann::json& e : j.at("expectations"))
+    r.expectations.push_back({e.at("passed").get<bool>(), e.at("what").get<std::string>(), e.value("detail", ""), {},
+                              e.value("undecided", false)});
+  for (const nlohmann::json& f : j.value("faults", nlohmann::json::array())) r.fault_text.push_back(f.get<std::string>());
+  r.executions = j.value("executions", uint64_t{0});
+  for (const nlohmann::json& o : j.value("outcomes", nlohmann::json::array())) {
+    RunReport::Outcome outcome{o.value("text", ""), o.at("count").get<uint64_t>(), o.at("expectations_hold").get<bool>(),
+                               {}, o.value("failed", "")};
+    const nlohmann::json regions = o.value("regions", nlohmann::json::object());  // kept: items() refers to it
+    for (const auto& [region, words] : regions.items()) outcome.regions.emplace_back(region, words.get<std::vector<uint32_t>>());
+    r.outcomes.push_back(std::move(outcome));
+  }
+  for (const nlohmann::json& n : j.value("notes", nlohmann::json::array())) r.notes.push_back(n.get<std::string>());
+  const nlohmann::json dumps = j.value("dumps", nlohmann::json::object());
+  for (const auto& [region, d] : dumps.items()) {
+    RunReport::Dump dump;
+    dump.region = region;
+    const auto type = scenario::parse_element_type(d.at("type").get<std::string>());
+    if (!type) throw std::invalid_argument("unknown element type " + d.at("type").dump());
+    dump.type = *type;
+    dump.base = d.value("base", uint64_t{0});
+    dump.elements = d.value("elements", uint64_t{0});
+    for (const nlohmann::json& v : d.at("values")) dump.values.push_back(std::stoull(v.at("bits").get<std::string>(), nullptr, 16));
+    r.dumps.push_back(std::move(dump));
+  }
+  return r;
+}
+
 std::string junit_xml(const std::vector<FileRun>& runs, double seconds) {
   size_t failures = 0, errors = 0, skipped = 0;
   std::string cases;
@@ -180,13 +227,15 @@ std::string junit_xml(const std::vector<FileRun>& runs, double seconds) {
     } else if (s == FileStatus::failed) {
       ++failures;
       const RunReport& r = *run.report;
-      std::string first = r.interrupted ? "interrupted" : "an outcome failed";
+      const auto failed_expectation =
+          std::find_if(r.expectations.begin(), r.expectations.end(), [](const auto& e) { return !e.passed; });
+      const std::string first = r.interrupted ? "interrupted"
+                                : failed_expectation != r.expectations.end() ? failed_expectation->what
+                                                                             : "an outcome failed";
       std::string text;
-      for (const auto& e : r.expectations) {
-        if (e.passed) continue;
-        if (first == "an outcome failed") first = e.what;
-        text += fmt::format("{}:{}: FAIL {}{}\n", r.file, e.where.line, e.what, e.detail.empty() ? "" : ": " + e.detail);
-      }
+      for (const auto& e : r.expectations)
+        if (!e.passed)
+          text += fmt::format("{}:{}: FAIL {}{}\n", r.file, e.where.line, e.what, e.detail.empty() ? "" : ": " + e.detail);
       for (const auto& o : r.outcomes)
         if (!o.expectations_hold) text += fmt::format("{} executions: {}\n", o.count, o.text);
       for (const std::string& f : r.fault_text) text += "fault: " + f + "\n";

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,8 +27,14 @@ enum class FileStatus { passed, failed, undecided, skipped, error };
 FileStatus status(const FileRun& run);
 const char* name(FileStatus status);
 
+// "parallel", "deterministic", "exhaustive" (scenario::name's spellings) → the mode.
+std::optional<scenario::Mode> mode_named(std::string_view name);
+
 void print_report(const scenario::RunReport& report);
 nlohmann::json to_json(const FileRun& run);
+// What to_json wrote for a file that ran, read back (`gpuatom report --json`); nothing for a file
+// that never ran. Throws (nlohmann::json's exceptions, std::invalid_argument) on anything else.
+std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j);
 // A JUnit XML document (the schema Jenkins, GitLab and GitHub read): one <testsuite> "gpuatom run"
 // with a <testcase> per file, <failure>, <error> or <skipped> inside where it applies.
 std::string junit_xml(const std::vector<FileRun>& runs, double seconds);

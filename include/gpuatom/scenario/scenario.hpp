@@ -68,6 +68,8 @@ std::string_view name(ElementType type);
 std::optional<ElementType> parse_element_type(std::string_view name);
 // An element's bits as the type reads them: "-5" (signed), "4294967295", "1.5", "-inf", "nan".
 std::string typed_value(uint64_t bits, ElementType type);
+// The same as a number (a 64-bit integer beyond 2^53 rounded to the nearest double).
+double typed_number(uint64_t bits, ElementType type);
 
 struct RegionFill {
   ElementType type = ElementType::u32;
