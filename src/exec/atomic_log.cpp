@@ -1,31 +1,57 @@
 #include "gpuatom/exec/atomic_log.hpp"
 
-#include <map>
+#include <algorithm>
+#include <tuple>
 
 #include "gpuatom/alu/operation.hpp"
 
 namespace gpuatom::exec {
 
-CheckResult explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after,
-                           std::span<const std::vector<LoggedAtomic>* const> logs, const SerialSearchBudget& budget) {
-  std::map<uint64_t, AddressHistory> by_address;
-  for (const std::vector<LoggedAtomic>* log : logs)
-    for (const LoggedAtomic& l : *log) {
-      AddressHistory& h = by_address[l.address];
-      if (h.atomics.empty()) {
-        const unsigned width = static_cast<unsigned>(alu::width_bits(l.atomic.operation.type) / 8);
-        const auto region = after.region_at(l.address);
-        const auto space = region ? region->attributes.space : memory::Space::global;
-        h.address = l.address;
-        h.initial = initial.load(l.address, width, space).value_or(0);
-        h.final_value = after.load(l.address, width, space).value_or(0);
-      }
-      h.atomics.push_back(l.atomic);
+void AtomicLog::append(std::span<const LoggedAtomic> atomics) {
+  while (!atomics.empty()) {
+    if (chunks_.empty() || chunks_.back().size() == chunk_atomics) {
+      chunks_.emplace_back();
+      chunks_.back().reserve(chunk_atomics);
     }
-  std::vector<AddressHistory> histories;
-  histories.reserve(by_address.size());
-  for (auto& [address, h] : by_address) histories.push_back(std::move(h));
-  return check_serial_orders(histories, budget);
+    Chunk& chunk = chunks_.back();
+    const std::size_t taken = std::min(atomics.size(), chunk_atomics - chunk.size());
+    chunk.insert(chunk.end(), atomics.begin(), atomics.begin() + static_cast<std::ptrdiff_t>(taken));
+    atomics = atomics.subspan(taken);
+    size_ += taken;
+  }
+}
+
+void AtomicLog::move_to(std::vector<LoggedAtomic>& out) {
+  out.reserve(out.size() + size_);
+  for (Chunk& chunk : chunks_) {
+    out.insert(out.end(), chunk.begin(), chunk.end());
+    Chunk().swap(chunk);
+  }
+  chunks_.clear();
+  size_ = 0;
+}
+
+CheckResult explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after, std::vector<LoggedAtomic> log,
+                           const SerialSearchBudget& budget) {
+  // By address, then each thread's atomics in program order. (Not a stable sort by address: its
+  // buffer is half the log again.)
+  std::sort(log.begin(), log.end(), [](const LoggedAtomic& a, const LoggedAtomic& b) {
+    return std::tie(a.address, a.thread, a.instruction) < std::tie(b.address, b.thread, b.instruction);
+  });
+  SerialOrderTally tally(budget);
+  for (std::size_t first = 0, end = 0; first < log.size(); first = end) {
+    const uint64_t address = log[first].address;
+    end = first;
+    while (end < log.size() && log[end].address == address) ++end;
+    const unsigned width = static_cast<unsigned>(alu::width_bits(log[first].operation.type) / 8);
+    const auto region = after.region_at(address);
+    const auto space = region ? region->attributes.space : memory::Space::global;
+    const uint64_t before = initial.load(address, width, space).value_or(0);
+    const uint64_t final_value = after.load(address, width, space).value_or(0);
+    const std::span<const LoggedAtomic> atomics(log.data() + first, end - first);
+    if (!tally.add(address, atomics.size(), check_serial_order(address, before, final_value, atomics, budget))) break;
+  }
+  return tally.result();
 }
 
 }  // namespace gpuatom::exec

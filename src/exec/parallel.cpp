@@ -11,28 +11,13 @@
 #include <fmt/format.h>
 
 #include "gpuatom/exec/run.hpp"
+#include "held_agents.hpp"
 
 namespace gpuatom::exec {
 
-namespace {
-
-// The agents of a span, as a stream.
-class SpanStream final : public AgentStream {
- public:
-  explicit SpanStream(std::span<Agent* const> agents) : agents_(agents) {}
-  std::size_t size() const override { return agents_.size(); }
-  void start(unsigned) override {}
-  void run(std::size_t index, unsigned, Recorder& recorder) override { agents_[index]->run(recorder); }
-
- private:
-  std::span<Agent* const> agents_;
-};
-
-}  // namespace
-
 RunResult run_parallel(std::span<Agent* const> agents, unsigned threads, const support::ProgressCallback& progress,
                        const std::atomic<bool>* stop) {
-  SpanStream stream(agents);
+  HeldAgents stream(agents);
   return run_parallel(stream, threads, progress, stop);
 }
 

@@ -17,7 +17,7 @@ RunResult run(std::span<Agent* const> agents, const RunOptions& options) {
   switch (options.mode) {
     case Mode::parallel: return run_parallel(agents, options.threads, options.progress, options.stop);
     case Mode::deterministic:
-      return run_deterministic(agents, options.seed, options.record_schedule, options.progress, options.stop);
+      return run_deterministic(agents, options);
     case Mode::exhaustive: break;
   }
   throw std::invalid_argument("exhaustive mode re-executes fresh instances: call run_exhaustive with a factory");

@@ -35,8 +35,8 @@ struct Program : WaveProgram {
 };
 
 
-// One complete copy of a run: memory, results, wavefronts (streamed in parallel mode unless the
-// atomics are logged; the results table is the launch's either way).
+// One complete copy of a run: memory, results, wavefronts (streamed in the parallel and
+// deterministic modes unless an inspector reads them; the results table is the launch's either way).
 class AmdMachine final : public BoundMachine<WaveLanes> {
  public:
   AmdMachine(const Program& p, support::Diagnostics& d, bool streamed)
@@ -169,9 +169,9 @@ RunResult run_amd(const Scenario& s, const RunOptions& options) {
   Program& p = std::get<Program>(prepared);
   p.keep_results = p.keep_results || static_cast<bool>(options.inspect);  // an inspector may read any result
   const uint64_t results = p.result_names.size() * (sizeof(uint64_t) + 1);
-  const LaneCosts costs{results + 64, p.ops.size(), p.keep_results ? results : 0};
+  const LaneCosts costs{results + 64, p.ops.size(), p.keep_results ? results : 0, p.group_size};
   return execute_machines<AmdMachine>(s, options, p,
-                                       options.mode == Mode::parallel && !p.log_atomics && !options.inspect, costs);
+                                       options.mode != Mode::exhaustive && !options.inspect, costs);
 }
 
 }  // namespace gpuatom::scenario

@@ -280,10 +280,11 @@ RunResult run_sass(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
-  // The parallel mode streams its warps unless someone needs every lane's registers afterwards.
-  const bool streamed = options.mode == scenario::Mode::parallel && !options.inspect && !p.log_atomics;
+  // The parallel and deterministic modes stream their warps unless someone needs every lane's
+  // registers afterwards.
+  const bool streamed = options.mode != scenario::Mode::exhaustive && !options.inspect;
   const scenario::LaneCosts costs{uint64_t{p.r_count} * 4 + p.p_count + 32, p.code.size(),
-                                  p.kept.size() * 4};
+                                  p.kept.size() * 4, p.group_size};
   auto result = scenario::execute_machines<SassMachine>(s, options, p, streamed, costs);
   if (auto* report = std::get_if<scenario::RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());

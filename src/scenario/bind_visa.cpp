@@ -75,8 +75,8 @@ void first_setup_error(const ThreadProgram& p, support::Diagnostics& d) {
 }
 
 
-// One copy of the scenario's device: its memory and threads, eager or streamed (the parallel
-// mode of a Program::streamable program).
+// One copy of the scenario's device: its memory and threads, eager or streamed (the parallel and
+// deterministic modes of a Program::streamable program).
 class VisaMachine final : public BoundMachine<ThreadLanes> {
  public:
   VisaMachine(const Program& p, support::Diagnostics& d, bool streamed)
@@ -341,8 +341,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
                                    aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
   }
   d.append(scenario::precheck_expectations(s, p.group_size));
-  p.streamable = !p.log_atomics &&
-                 std::all_of(s.expectations.begin(), s.expectations.end(),
+  p.streamable = std::all_of(s.expectations.begin(), s.expectations.end(),
                              [](const scenario::Expectation& e) { return e.name.empty(); });
   if (p.streamable) {
     plan_direct_operands(p);
@@ -363,10 +362,12 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 RunResult run_visa(const Scenario& s, const RunOptions& options) {
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  const Program& p = std::get<Program>(prepared);
-  const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), 0};
+  Program& p = std::get<Program>(prepared);
+  // Batches of threads are the parallel mode's: the deterministic mode schedules each thread.
+  if (options.mode != Mode::parallel) p.batch = 1;
+  const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), 0, p.group_size};
   RunResult result = execute_machines<VisaMachine>(s, options, p,
-                                                    options.mode == Mode::parallel && p.streamable && !options.inspect,
+                                                    options.mode != Mode::exhaustive && p.streamable && !options.inspect,
                                                     costs);
   if (auto* report = std::get_if<RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());

@@ -186,9 +186,11 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.stop = options.stop;
   exec::RunResult run;
   try {
-    exec::AgentStream* stream = options.mode == Mode::parallel ? machine.stream() : nullptr;
-    run = stream ? exec::run_parallel(*stream, run_options.threads, run_options.progress, run_options.stop)
-                 : exec::run(machine.agents(), run_options);
+    exec::AgentStream* stream = machine.stream();
+    if (!stream) run = exec::run(machine.agents(), run_options);
+    else if (options.mode == Mode::parallel)
+      run = exec::run_parallel(*stream, run_options.threads, run_options.progress, run_options.stop);
+    else run = exec::run_deterministic(*stream, run_options);
   } catch (const exec::GroupSetupError&) {
     return machine.setup_error();
   } catch (const exec::ThreadStartError& e) {

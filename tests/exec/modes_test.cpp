@@ -95,6 +95,66 @@ TEST(DeterministicMode, PinnedScheduleForASeed) {
   EXPECT_EQ(order, "bcaacb");
 }
 
+// The resident window: a launch no wider than it is scheduled as if there were none; a wider one
+// keeps at most `resident` agents started and unfinished at any moment, admits them in launch
+// order, and is as reproducible as ever.
+RunOptions deterministic(uint64_t seed, std::size_t resident) {
+  RunOptions options;
+  options.mode = Mode::deterministic;
+  options.seed = seed;
+  options.record_schedule = true;
+  options.resident = resident;
+  return options;
+}
+
+TEST(DeterministicMode, AWindowAsWideAsTheLaunchChangesNothing) {
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    Racing all, window;
+    const RunResult a = run_deterministic(all.launch->agents(), deterministic(seed, 0));
+    const RunResult b = run_deterministic(window.launch->agents(), deterministic(seed, 4));  // 4 agents
+    EXPECT_EQ(a.schedule, b.schedule);
+    EXPECT_EQ(all.returned(), window.returned());
+    // The default window is wider than any test's launch: the schedule of the positional overload.
+    Racing positional;
+    EXPECT_EQ(run_deterministic(positional.launch->agents(), seed, true).schedule, a.schedule);
+  }
+}
+
+TEST(DeterministicMode, ANarrowWindowKeepsAtMostThatManyAgentsInFlight) {
+  for (const std::size_t resident : {std::size_t{1}, std::size_t{2}, std::size_t{3}}) {
+    Racing first, second;
+    const RunResult a = run_deterministic(first.launch->agents(), deterministic(7, resident));
+    const RunResult b = run_deterministic(second.launch->agents(), deterministic(7, resident));
+    ASSERT_EQ(a.schedule.size(), 48u);
+    EXPECT_EQ(a.schedule, b.schedule);
+    EXPECT_EQ(first.returned(), second.returned());
+    EXPECT_EQ(a.agents_finished, 4u);
+    EXPECT_EQ(*first.memory->load(buffer_base + 4, 4), 136u);
+    // Each agent's first and last event; at every step, the agents between the two.
+    std::vector<std::size_t> first_event(4, a.schedule.size()), last_event(4, 0);
+    for (std::size_t k = 0; k < a.schedule.size(); ++k) {
+      const uint32_t agent = a.schedule[k].agent;
+      first_event[agent] = std::min(first_event[agent], k);
+      last_event[agent] = k;
+    }
+    for (std::size_t k = 0; k < a.schedule.size(); ++k) {
+      std::size_t in_flight = 0;
+      for (uint32_t agent = 0; agent < 4; ++agent) in_flight += first_event[agent] <= k && k <= last_event[agent];
+      EXPECT_LE(in_flight, resident) << "step " << k;
+    }
+    // Admitted in launch order: when agent a starts, all but resident − 1 of the agents before it
+    // have finished.
+    for (uint32_t agent = 0; agent < 4; ++agent) {
+      std::size_t finished_before = 0;
+      for (uint32_t earlier = 0; earlier < agent; ++earlier) finished_before += last_event[earlier] < first_event[agent];
+      EXPECT_GE(finished_before + resident, agent + 1u) << "agent " << agent;
+    }
+    if (resident == 1) {  // one at a time: the agents in launch order, each to its end
+      for (uint32_t agent = 1; agent < 4; ++agent) EXPECT_LT(last_event[agent - 1], first_event[agent]);
+    }
+  }
+}
+
 class ThrowingAgent final : public Agent {
  public:
   std::span<const Event> pending() override { return events_; }

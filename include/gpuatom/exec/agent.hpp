@@ -84,19 +84,26 @@ class Agent {
   }
 };
 
-// A launch whose agents exist only while they run: the parallel mode's way to execute millions
-// of lanes in memory that does not grow with them. Each host worker makes, runs and drops one
-// agent at a time, so lane state exists only for the groups in flight.
+// A launch whose agents exist only while they run: the way to execute millions of lanes in
+// memory that does not grow with them. The parallel mode's host workers each make, run and drop
+// one agent at a time; the deterministic mode keeps a window of agents resident (opened, performed
+// event by event, closed when finished). Lane state exists only for the agents in flight.
 class AgentStream {
  public:
   virtual ~AgentStream() = default;
   // Agents in the launch.
   virtual std::size_t size() const = 0;
-  // Called once, before any run(), with the number of host workers that will call run().
-  virtual void start(unsigned workers) = 0;
+  // Called once, before any run() or open(), with the number of slots: host workers that will
+  // call run(), or agents the deterministic mode keeps resident at once.
+  virtual void start(unsigned slots) = 0;
   // Runs agent `index` to completion in the default order (as Agent::run) on worker `worker`
-  // (< workers). Workers call it concurrently for different agents; each index exactly once.
+  // (< slots). Workers call it concurrently for different agents; each index exactly once.
   virtual void run(std::size_t index, unsigned worker, Recorder& recorder) = 0;
+  // Agent `index`, fresh, in slot `slot` (< slots, free): valid until close(index, slot), which
+  // the deterministic mode calls once it has nothing pending (or the run stops). Each index at
+  // most once.
+  virtual Agent& open(std::size_t index, unsigned slot) = 0;
+  virtual void close(std::size_t index, unsigned slot) = 0;
 };
 
 }  // namespace gpuatom::exec

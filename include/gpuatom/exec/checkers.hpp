@@ -61,6 +61,26 @@ struct ObservedAtomic {
   std::optional<uint64_t> thread;
 };
 
+// An atomic as the executor logs it for the serial-order check: an ObservedAtomic with its address,
+// packed into 56 bytes (a run of a million atomics keeps every one of them until the check).
+struct LoggedAtomic {
+  uint64_t address = 0;
+  alu::Operands operands;
+  uint64_t returned = 0;  // with has_returned
+  uint64_t thread = 0;    // with has_thread
+  // The instruction that performed it: with the thread, its place in the thread's program order
+  // (the log is sorted by address, thread and instruction).
+  uint32_t instruction = 0;
+  alu::Operation operation;
+  bool has_returned = false;
+  bool has_thread = false;
+
+  static LoggedAtomic of(uint64_t address, const ObservedAtomic& atomic) {
+    return {address,   atomic.operands,           atomic.returned.value_or(0), atomic.thread.value_or(0), 0,
+            atomic.operation, atomic.returned.has_value(), atomic.thread.has_value()};
+  }
+};
+
 // Everything observed at one address.
 struct AddressHistory {
   uint64_t address = 0;
@@ -87,6 +107,24 @@ struct SerialSearchBudget {
 };
 
 SerialOrderResult check_serial_order(const AddressHistory& history, const SerialSearchBudget& budget = {});
+// The same over the logged atomics of one address, each thread's in program order (their
+// `address` is not read). The search holds about 60 bytes per atomic beside them.
+SerialOrderResult check_serial_order(uint64_t address, uint64_t initial, uint64_t final_value,
+                                     std::span<const LoggedAtomic> atomics, const SerialSearchBudget& budget = {});
+
+// Gathers the verdicts of several addresses into check_serial_orders' answer.
+class SerialOrderTally {
+ public:
+  explicit SerialOrderTally(const SerialSearchBudget& budget) : budget_(budget) {}
+  // False once an address is unexplainable: the answer is known (a failure stays a failure).
+  bool add(uint64_t address, std::size_t atomics, const SerialOrderResult& result);
+  CheckResult result() const;
+
+ private:
+  SerialSearchBudget budget_;
+  std::size_t addresses_ = 0, atomics_ = 0;
+  std::optional<CheckResult> failed_, undecided_;
+};
 
 // Every address; passes only when every address is explained. An address that is unexplainable
 // fails the check; else an address the search gave up on makes it undecided (CheckResult::undecided).

@@ -396,8 +396,8 @@ class LaneGroup final : public Agent {
       }
       [[gnu::noinline]] static void log(Cold& c, uint32_t lane, uint64_t address, alu::Operands operands,
                                         bool returns, uint64_t returned) {
-        c.group.log.push_back({address, {c.op, operands, returns ? std::optional<uint64_t>(returned) : std::nullopt,
-                                         c.group.first_lane_ + lane}});
+        c.group.log.push_back({address, operands, returns ? returned : 0, c.group.first_lane_ + lane, c.group.current_,
+                               c.op, returns, true});
       }
       // The rare roads, one lane at a time through step(): the bits returned, and whether the
       // access completed (hi != 0).
@@ -552,8 +552,7 @@ class LaneGroup final : public Agent {
   }
 
   void log_atomic(const LaneWork& w, const alu::Operation& op, uint64_t returned) {
-    log.push_back({w.address,
-                   {op, w.operands, w.returns ? std::optional<uint64_t>(returned) : std::nullopt, first_lane_ + w.lane}});
+    log.push_back({w.address, w.operands, w.returns ? returned : 0, first_lane_ + w.lane, current_, op, w.returns, true});
   }
 
   bool report(const LaneWork& w, const memory::Fault& f, Recorder& recorder) {

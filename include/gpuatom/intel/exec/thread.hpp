@@ -156,9 +156,9 @@ struct ThreadProgram {
   // No Dst of an instruction overlaps an address or coordinate operand of a later one, so every
   // future access is known from the variables as they are (exhaustive mode's reduction).
   bool static_addresses = false;
-  // The parallel mode may stream the threads (one reused per host worker): no expectation reads a
-  // variable afterwards and nothing is logged. A [lanes] value that fails to evaluate mid-run is
-  // reported as the eager setup reports it (first_setup_error).
+  // The parallel and deterministic modes may stream the threads (one reused per host worker or
+  // resident thread): no expectation reads a variable afterwards. A [lanes] value that fails to
+  // evaluate mid-run is reported as the eager setup reports it (first_setup_error).
   bool streamable = false;
   // Streamed threads need no variable storage at all: every operand is direct or null, no Dst is
   // read back, nothing is predicated (plan_direct_operands).
