@@ -25,5 +25,6 @@ void register_pairs();
 void register_front_ends();
 void register_exhaustive();
 void register_checkers();
+void register_memory();
 
 }  // namespace gpuatom::bench

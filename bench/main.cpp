@@ -47,6 +47,8 @@ class Collector final : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       if (run.error_occurred) continue;
+      if (const auto bytes = run.counters.find("bytes_per_lane"); bytes != run.counters.end())
+        bytes_per_lane_[run.run_name.function_name] = bytes->second.value;
       const auto it = run.counters.find("items_per_second");
       if (it == run.counters.end()) continue;
       const std::string key = run.run_name.function_name + "/" + run.run_name.args;
@@ -59,6 +61,13 @@ class Collector final : public benchmark::ConsoleReporter {
       }
     }
     ConsoleReporter::ReportRuns(runs);
+  }
+
+  // bytes_per_lane of a memory benchmark, or nothing when it did not run.
+  std::optional<double> bytes_per_lane(const std::string& function) const {
+    const auto it = bytes_per_lane_.find(function);
+    if (it == bytes_per_lane_.end()) return std::nullopt;
+    return it->second;
   }
 
   // items/s of "function/threads:N", or nothing when it did not run.
@@ -77,6 +86,7 @@ class Collector final : public benchmark::ConsoleReporter {
     int count = 0;
   };
   std::map<std::string, Entry> entries_;
+  std::map<std::string, double> bytes_per_lane_;
 };
 
 std::string rate_text(std::optional<double> r) {
@@ -137,6 +147,19 @@ void print_summary(const Collector& c) {
   };
   for (const auto& [name, target] : singles)
     fmt::print("  {:<44} {:>13} {}\n", name, rate_text(c.rate(name, 1)), target);
+  fmt::print("\nMemory: bytes per lane (explainable: per atomic) between 1 M and 4 M lanes\n");
+  const std::pair<const char*, const char*> memory[] = {
+      {"memory/sass_histogram_deterministic", "[<= 64]"},
+      {"memory/sass_histogram_parallel", "[<= 64]"},
+      {"memory/visa_lsc_histogram_deterministic", "[<= 64]"},
+      {"memory/amd_add_deterministic", "[<= 64]"},
+      {"memory/sass_hot_explainable_parallel", "[<= 128]"},
+      {"memory/sass_hot_explainable_deterministic", "[<= 128]"},
+  };
+  for (const auto& [name, target] : memory) {
+    const auto bytes = c.bytes_per_lane(name);
+    fmt::print("  {:<44} {:>13} {}\n", name, bytes ? fmt::format("{:.1f} B", *bytes) : std::string("-"), target);
+  }
 }
 
 }  // namespace
@@ -169,6 +192,7 @@ int main(int argc, char** argv) {
     register_front_ends();
     register_exhaustive();
     register_checkers();
+    register_memory();
   } catch (const std::exception& e) {
     fmt::print(stderr, "gpuatom-bench: {}\n", e.what());
     return 1;

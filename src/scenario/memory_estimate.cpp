@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/exec/run.hpp"
 #include "gpuatom/support/memory_available.hpp"
 
 namespace gpuatom::scenario {
@@ -11,27 +12,31 @@ namespace gpuatom::scenario {
 namespace {
 
 // Measured with GNU time's peak resident size (%M) of `gpuatom run FILE --quiet --mode M
-// --threads 2` at 1 M and 4 M lanes, the difference over 3 M lanes (2026-11-27, release build):
-// an SASS ATOM on a 256-word histogram (4 registers), the LSC histogram example (two SIMD16
-// instructions, five variables) and an AMD 32-bit add, each with and without `explainable`.
-// The costs below are per lane beside the binding's own lane state (LaneCosts::state_bytes);
-// they do not grow with the program's length (one SASS atomic or four: the same peak).
+// --threads 2` (2026-11-27, release build) on tests/cli/data/memory/: an SASS ATOM on a 256-word
+// histogram (4 registers), the LSC histogram example (two SIMD16 instructions, five variables) and
+// an AMD 32-bit add. The costs below are per lane beside the binding's own lane state
+// (LaneCosts::state_bytes); they do not grow with the program's length.
 struct VendorCosts {
   Isa isa;
-  uint64_t deterministic;  // deterministic mode: every lane's work and events, kept for the run
-  uint64_t eager;          // parallel mode keeping every lane (explainable, an inspector)
+  // A lane of a group in flight: its work and events. The deterministic mode's resident window
+  // (exec::default_resident groups) at 1 M lanes, less the parallel mode's peak.
+  uint64_t in_flight;
+  uint64_t eager_deterministic;  // every lane held (an inspector): the same, kept for the run
+  uint64_t eager_parallel;       // every lane held in parallel mode
 };
 constexpr VendorCosts vendor_costs[] = {
-    {Isa::sass, 172, 133},
-    {Isa::visa, 445, 422},
-    {Isa::amd, 176, 0},
+    {Isa::sass, 50, 172, 133},
+    {Isa::visa, 200, 445, 422},
+    {Isa::amd, 110, 176, 0},
 };
-// `explainable`: each atomic logged (address, operation, operands, returned value, lane) and
-// gathered by address (140 B), then the serial-order search's classes and maps for the atomics of
-// one address (350 B), counted as if every atomic were at one address (the search runs one
-// address at a time, so a histogram's peak is its largest bin's: up to 2× less than this).
-constexpr uint64_t logged_atomic = 140;
-constexpr uint64_t searched_atomic = 350;
+// `explainable`: each atomic logged (56 B: address, operation, operands, returned value, lane,
+// instruction), then, one address at a time, the serial-order search's arrays (at most 60 B per
+// atomic of the address, when every atomic is a class of its own), counted as if every atomic
+// were at one address. Measured: 116 B per atomic on one hot word, 1 M to 4 M lanes, in either
+// mode. The search's memo of failed states (SerialSearchBudget::memo_bytes, 256 MiB) is spent only
+// when it backtracks, and is not counted.
+constexpr uint64_t logged_atomic = 56;
+constexpr uint64_t searched_atomic = 60;
 constexpr uint64_t process_base = 24ULL << 20;  // the program, its libraries, threads and heap
 
 const VendorCosts& costs_of(Isa isa) {
@@ -65,10 +70,15 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
   if (options.mode == Mode::exhaustive) return e;  // a handful of lanes, re-run one execution at a time
   const VendorCosts& v = costs_of(scenario.isa);
   if (streamed) {
+    if (options.mode == Mode::deterministic) {
+      const uint64_t resident = std::min(lanes, exec::default_resident * costs.group_size);
+      const uint64_t per_lane = costs.state_bytes + v.in_flight;
+      add(resident * per_lane, fmt::format("the resident groups of deterministic mode: {} lanes × {} B", resident, per_lane));
+    }
     if (costs.kept_bytes) add(lanes * costs.kept_bytes, fmt::format("values the expectations read: {} lanes × {} B", lanes, costs.kept_bytes));
   } else {
     const uint64_t per_lane =
-        costs.state_bytes + (options.mode == Mode::deterministic ? v.deterministic : v.eager);
+        costs.state_bytes + (options.mode == Mode::deterministic ? v.eager_deterministic : v.eager_parallel);
     add(lanes * per_lane, fmt::format("lane state: {} lanes × {} B in {}", lanes, per_lane, mode_text(options.mode)));
   }
   if (explainable) {

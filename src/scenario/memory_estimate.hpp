@@ -18,15 +18,17 @@ struct LaneCosts {
   uint64_t state_bytes = 0;      // one lane's registers, variables or results as the binding stores them
   uint64_t atomics_per_lane = 1; // instructions that may perform an atomic, per lane (an upper bound)
   uint64_t kept_bytes = 0;       // per lane, what a streamed run keeps for the expectations
+  uint64_t group_size = 32;      // lanes per group (a deterministic run keeps exec::default_resident groups)
 };
 
 struct MemoryEstimate {
   uint64_t bytes = 0;
-  std::vector<std::string> parts;  // "lane state: 80000000 lanes × 230 B (deterministic mode)"
+  std::vector<std::string> parts;  // "lane state: 80000000 lanes × 230 B in deterministic mode"
   std::vector<std::string> ways_out;
 };
 
-// `streamed`: the parallel mode makes lane state only for the groups in flight.
+// `streamed`: the parallel and deterministic modes make lane state only for the groups in flight
+// (a host worker's, or the deterministic mode's resident window).
 MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
                                bool streamed);
 
