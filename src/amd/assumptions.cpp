@@ -4,9 +4,10 @@
 
 namespace gpuatom::amd {
 
-// spec/amd.md marks no item ASSUMPTION; its DECISIONs and the PROPOSED value rules are shown instead.
+// spec/amd.md marks no item ASSUMPTION; its DECISIONs and the PROPOSED value rules are shown, and
+// the project's own assumption for a device the page does not cover.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 7> list = {{
+  static constexpr std::array<support::Assumption, 8> list = {{
       {"amd.pcie-ops", "DECISION", "PCIe AtomicOps carry only FetchAdd, Swap and CAS (32/64-bit)",
        "spec/amd.md §1.4", ""},
       {"amd.apu-host-over-fabric", "DECISION",
@@ -26,6 +27,11 @@ std::span<const support::Assumption> assumptions() {
       {"amd.min-max-signedness", "PROPOSED",
        "integer atomicMin/atomicMax use the signed overload unless the unsigned one is asked for",
        "spec/amd.md §7.1", "--unsigned"},
+      {"amd.mi350x-as-mi300x", "ASSUMPTION",
+       "MI350X (CDNA4, gfx950; MI350X and MI355X) behaves as the MI300X: the MI300 class's fabric and float sets, a "
+       "dGPU whose PCIe controller turns unsupported atomics into load-op-store. ROCm 6.4's tables have no MI350X "
+       "column; AMD's newer ones add an \"MI350X series\" column beside \"MI300X series\"",
+       "issue 30", ""},
       {"amd.noreturn-value", "PROPOSED", "a NoReturn atomic updates memory and hands the thread 0, flagged no-return",
        "spec/amd.md §7", ""},
   }};

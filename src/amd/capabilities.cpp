@@ -32,12 +32,13 @@ constexpr FloatSet gfx10_l2 = {I::f32_min, I::f32_max, I::f64_min, I::f64_max};
 constexpr FloatSet gfx11_l2 = {I::f32_add, I::f32_min, I::f32_max};
 constexpr FloatSet gfx12 = {I::f32_add, I::f32_min, I::f32_max, I::f16x2_add, I::bf16x2_add};
 
-constexpr std::array<Entry, 11> table = {{
+constexpr std::array<Entry, 12> table = {{
     {DeviceId::mi100, {mi100_l2, mi100_l2, {}}},
     {DeviceId::mi200_pcie, {mi200_l2, {}, {}}},
     {DeviceId::mi200_aa, {mi200_l2, {}, {}}},
     {DeviceId::mi300x, {mi300, {}, mi300}},
     {DeviceId::mi300a, {mi300, {}, mi300}},
+    {DeviceId::mi350x, {mi300, {}, mi300}},  // ASSUMPTION amd.mi350x-as-mi300x
     {DeviceId::gfx9_dgpu, {{}, {}, {}}},
     {DeviceId::gfx9_apu, {{}, {}, {}}},
     {DeviceId::gfx10_dgpu, {gfx10_l2, {}, {}}},

@@ -92,7 +92,22 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   p.lanes = s.launch.lanes;
   p.group_size = s.launch.group_size ? s.launch.group_size : default_wave;
   if (p.group_size > exec::max_group_size) d.error(s.launch.where, "a wavefront has at most 64 lanes");
-  if (const auto id = option_value(s, "device", device_spellings(), d, true)) p.settings.device = &device(*id);
+  bool has_device = false;
+  for (size_t i = 0; i < s.options.size(); ++i) {
+    if (s.options[i].first != "device") continue;
+    has_device = true;
+    const DeviceName found = find_device(s.options[i].second);
+    if (found.devices.size() == 1) p.settings.device = &device(found.devices.front());
+    else if (found.devices.size() > 1)
+      d.error(s.option_where[i].second, fmt::format("device = '{}': the name may mean {} or {} on AMD's tables; name one",
+                                                    s.options[i].second, device(found.devices[0]).name,
+                                                    device(found.devices[1]).name));
+    else if (!found.why.empty()) d.error(s.option_where[i].second, fmt::format("device = '{}': {}", s.options[i].second, found.why));
+    else
+      d.error(s.option_where[i].second,
+              fmt::format("device = '{}': expected one of {}", s.options[i].second, describe_device_names()));
+  }
+  if (!has_device) d.error(s.launch.where, "AMD scenarios need [options] device = …");
   p.settings.strategy = option_value(s, "strategy", strategy_spellings(), d, false).value_or(Strategy::hw_atomics);
   p.settings.pcie = option_value(s, "pcie", pcie_spellings(), d, false).value_or(PcieAtomics::unsupported);
   for (size_t i = 0; i < s.options.size(); ++i) {

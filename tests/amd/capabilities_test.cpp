@@ -3,13 +3,14 @@
 
 using namespace amd_test;
 
-TEST(Devices, ElevenDevicesInTheFamiliesColumnOrder) {
+TEST(Devices, TwelveDevicesInTheFamiliesColumnOrder) {
   std::vector<std::string_view> instinct, gfx;
   for (const Device& d : devices(Family::instinct)) instinct.push_back(d.name);
   for (const Device& d : devices(Family::gfx)) gfx.push_back(d.name);
-  EXPECT_EQ(instinct, (std::vector<std::string_view>{"MI100", "MI200 PCIe", "MI200 A+A", "MI300X", "MI300A"}));
+  EXPECT_EQ(instinct, (std::vector<std::string_view>{"MI100", "MI200 PCIe", "MI200 A+A", "MI300X", "MI300A", "MI350X"}));
   EXPECT_EQ(gfx, (std::vector<std::string_view>{"gfx9 dGPU", "gfx9 APU", "gfx10 dGPU", "gfx11 dGPU", "gfx11 APU", "gfx12 dGPU"}));
   for (const Device& d : devices()) EXPECT_EQ(&device(d.id), &d);
+  for (const Device& d : devices()) EXPECT_EQ(d.published, d.id != DeviceId::mi350x) << d.name;
 }
 
 TEST(Devices, HostMemoryRouteAndPcieFallbackFollowSpecSection3) {

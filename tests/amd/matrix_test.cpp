@@ -44,7 +44,7 @@ TEST(Matrix, EightTablesOfTwelveLeavesOfTwentySevenRows) {
     distinct.insert({key.strategy, key.pcie, key.family});
     const Matrix m = build_matrix(key);
     ASSERT_EQ(m.leaves.size(), 12u);
-    EXPECT_EQ(m.columns.size(), key.family == Family::instinct ? 5u : 6u);
+    EXPECT_EQ(m.columns.size(), 6u);
     for (const LeafTable& leaf : m.leaves) {
       ASSERT_EQ(leaf.cells.size(), 27u);
       for (const auto& line : leaf.cells) EXPECT_EQ(line.size(), m.columns.size());
@@ -87,7 +87,7 @@ TEST(MatrixCsv, HeaderAndTwelveGroupsOfDataRowsWithoutSectionRows) {
     const auto csv = lines(text);
     ASSERT_EQ(csv.size(), 1u + 12u * 27u) << title(key);
     EXPECT_EQ(text.find("Coarse-grained"), std::string::npos);  // no group title anywhere
-    EXPECT_EQ(csv[0], key.family == Family::instinct ? "Atomic,MI100,MI200 PCIe,MI200 A+A,MI300X,MI300A"
+    EXPECT_EQ(csv[0], key.family == Family::instinct ? "Atomic,MI100,MI200 PCIe,MI200 A+A,MI300X,MI300A,MI350X"
                                                      : "Atomic,gfx9 dGPU,gfx9 APU,gfx10 dGPU,gfx11 dGPU,gfx11 APU,gfx12 dGPU");
     size_t line = 1;
     for (size_t leaf = 0; leaf < 12; ++leaf) {
@@ -123,8 +123,8 @@ TEST(MatrixMarkdown, HeadingsPerSelectorLevelAndOneTablePerLeaf) {
   }
   const std::string md = render_markdown(build_matrix(all_tables()[0]));
   EXPECT_NE(md.find("## Device DRAM\n\n### Coarse-grained\n\n#### Device scope\n\n"
-                    "| Atomic | MI100 | MI200 PCIe | MI200 A+A | MI300X | MI300A |\n|---|---|---|---|---|---|\n"
-                    "| 32 bit atomicAdd | ✅ Native | ✅ Native | ✅ Native | ✅ Native | ✅ Native |\n"),
+                    "| Atomic | MI100 | MI200 PCIe | MI200 A+A | MI300X | MI300A | MI350X |\n|---|---|---|---|---|---|---|\n"
+                    "| 32 bit atomicAdd | ✅ Native | ✅ Native | ✅ Native | ✅ Native | ✅ Native | ✅ Native |\n"),
             std::string::npos);
 }
 

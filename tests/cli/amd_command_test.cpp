@@ -152,7 +152,7 @@ TEST(AmdMatrixCommand, AllEightTablesRenderInEveryFormat) {
         const auto lines = lines_of(csv.out);
         // AMD's layout: the header, then 12 groups of 27 rows and no section rows.
         ASSERT_EQ(lines.size(), 1u + 12u * 27u) << args;
-        EXPECT_EQ(lines[0], family == "instinct" ? "Atomic,MI100,MI200 PCIe,MI200 A+A,MI300X,MI300A"
+        EXPECT_EQ(lines[0], family == "instinct" ? "Atomic,MI100,MI200 PCIe,MI200 A+A,MI300X,MI300A,MI350X"
                                                  : "Atomic,gfx9 dGPU,gfx9 APU,gfx10 dGPU,gfx11 dGPU,gfx11 APU,gfx12 dGPU");
         EXPECT_TRUE(lines[1].starts_with("32 bit atomicAdd,")) << lines[1];
         EXPECT_TRUE(lines[27].starts_with("64 bit atomicXor,")) << lines[27];

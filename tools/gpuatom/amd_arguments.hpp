@@ -9,7 +9,10 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "gpuatom/amd/device.hpp"
+#include "gpuatom/amd/evaluate.hpp"
 #include "gpuatom/amd/options.hpp"
+#include "gpuatom/amd/request.hpp"
 #include "gpuatom/amd/spelling.hpp"
 
 namespace gpuatom::cli {
@@ -20,6 +23,25 @@ using SwitchArgs = std::map<std::string, std::string>;
 // Adds one flag per switch of spec/amd.md §9 (--no-hw-instruction, --sub-pcie, …).
 void add_switch_flags(CLI::App& command, SwitchArgs& args);
 amd::ModelOptions model_options(const SwitchArgs& args);
+
+// --device: one device by any name (column header, product, gfx target); a name that may mean
+// several devices, or none on the page, is bad input that says which or why.
+amd::DeviceId parse_device(std::string_view flag, const std::string& text);
+
+// One cell asked of the model. `pcie` empty: the user left --pcie out, and the cell is the one
+// both settings give (`pcie_matters` false), or both cells when they differ.
+struct AskedCell {
+  amd::Explanation with_pcie, without_pcie;
+  bool pcie_given = false;
+  bool pcie_matters = false;
+  const amd::Explanation& chosen() const { return pcie_given || !pcie_matters ? without_pcie : with_pcie; }
+};
+AskedCell ask_cell(const amd::Device& device, const amd::AtomicRequest& request, amd::Selectors selectors,
+                   const std::string& pcie, const amd::ModelOptions& options);
+
+// What AMD's published tables say of `e`'s cell beside the model, in words, or "" when they agree
+// (the device is on them and the cell is no known anomaly).
+std::string published_note(const amd::Explanation& e);
 
 template <class Value>
 Value parse_spelling(std::string_view flag, const std::string& text, std::span<const amd::Spelling<Value>> table) {

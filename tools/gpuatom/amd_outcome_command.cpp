@@ -71,19 +71,29 @@ nlohmann::ordered_json to_json(const amd::Explanation& e) {
 }
 
 int run_outcome(const OutcomeArgs& a) {
-  const amd::Device& device = amd::device(parse_spelling("--device", a.device, amd::device_spellings()));
+  const amd::Device& device = amd::device(parse_device("--device", a.device));
   const amd::AtomicRequest request = parse_request(a.op);
   amd::Selectors s;
   s.strategy = parse_spelling("--strategy", a.strategy, amd::strategy_spellings());
-  s.pcie = parse_spelling("--pcie", a.pcie, amd::pcie_spellings());
   s.memory = parse_spelling("--memory", a.memory, amd::memory_spellings());
   s.granularity = parse_spelling("--granularity", a.granularity, amd::granularity_spellings());
   s.scope = parse_spelling("--scope", a.scope, amd::scope_spellings());
-  const amd::Explanation e = amd::evaluate(device, request, s, model_options(a.switch_args));
-  if (a.json)
-    fmt::print("{}\n", to_json(e).dump());
-  else
-    fmt::print("{}", amd::explain_text(e));
+  const AskedCell cell = ask_cell(device, request, s, a.pcie, model_options(a.switch_args));
+  if (cell.pcie_matters)
+    throw BadInput(fmt::format("--pcie decides this cell on {}: {} with PCIe atomics, {} without; give --pcie yes or no",
+                               device.name, amd::label(cell.with_pcie.outcome), amd::label(cell.without_pcie.outcome)));
+  const amd::Explanation& e = cell.chosen();
+  const std::string published = published_note(e);
+  if (a.json) {
+    nlohmann::ordered_json out = to_json(e);
+    if (!cell.pcie_given) out["selectors"]["pcie"] = "either";
+    out["published"] = published.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(published);
+    fmt::print("{}\n", out.dump());
+    return exit_ok;
+  }
+  fmt::print("{}", amd::explain_text(e));
+  if (!cell.pcie_given) fmt::print("--pcie left out: PCIe atomics give the same outcome and path here\n");
+  if (!published.empty()) fmt::print("published: {}\n", published);
   return exit_ok;
 }
 
@@ -94,17 +104,19 @@ void add_amd_outcome_command(CLI::App& amd_command, Action& run) {
   CLI::App* cmd = amd_command.add_subcommand("outcome", "What one atomic does on one AMD device, and why (spec/amd.md §6)");
   cmd->footer(
       "Values are case-insensitive; aliases: --memory device|migratable|pinned, --granularity coarse|fine,\n"
-      "--scope device|system, --device mi300x|\"gfx12 dGPU\"|gfx12 …, --op \"64 bit atomicCAS\"|cas64.\n"
+      "--scope device|system, --device mi300x|\"gfx12 dGPU\"|gfx12|gfx942|MI250X …, --op \"64 bit atomicCAS\"|cas64.\n"
       "Example:\n"
       "  gpuatom amd outcome --device mi300x --op \"32 bit float atomicAdd\" --memory pinned \\\n"
       "      --granularity fine --scope system --pcie no");
-  cmd->add_option("--device", args->device, "MI100, MI200 PCIe, MI200 A+A, MI300X, MI300A, gfx9 dGPU, gfx9 APU, "
-                                            "gfx10 dGPU, gfx11 dGPU, gfx11 APU, gfx12 dGPU")->required();
+  cmd->add_option("--device", args->device, "MI100, MI200 PCIe, MI200 A+A, MI300X, MI300A, MI350X, gfx9 dGPU, gfx9 APU, "
+                                            "gfx10 dGPU, gfx11 dGPU, gfx11 APU, gfx12 dGPU; or a product or gfx target "
+                                            "(MI250X, gfx942, gfx1100 …)")->required();
   cmd->add_option("--op", args->op, "the page's row label (\"32 bit atomicAdd\") or a 128-bit Exch/CAS")->required();
   cmd->add_option("--memory", args->memory, "Device DRAM | Migratable Host DRAM | Pinned Host DRAM")->required();
   cmd->add_option("--granularity", args->granularity, "Coarse-grained | Fine-grained")->required();
   cmd->add_option("--scope", args->scope, "Device | System")->required();
-  cmd->add_option("--pcie", args->pcie, "yes (PCIe atomics) | no (No PCIe atomics)")->required();
+  cmd->add_option("--pcie", args->pcie, "yes (PCIe atomics) | no (No PCIe atomics); may be left out where it "
+                                        "does not change the cell");
   cmd->add_option("--strategy", args->strategy, "hw (HW atomics, default) | cas (CAS emulation)");
   cmd->add_flag("--json", args->json, "print the outcome, path and rules as one JSON object");
   add_switch_flags(*cmd, args->switch_args);

@@ -5,14 +5,16 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpuatom/amd/spelling.hpp"
 
 namespace gpuatom::amd {
 
 enum class DeviceId : uint8_t {
-  mi100, mi200_pcie, mi200_aa, mi300x, mi300a,
+  mi100, mi200_pcie, mi200_aa, mi300x, mi300a, mi350x,
   gfx9_dgpu, gfx9_apu, gfx10_dgpu, gfx11_dgpu, gfx11_apu, gfx12_dgpu,
 };
 
@@ -42,6 +44,7 @@ struct Device {
   Generation generation;
   DeviceKind kind;
   PcieFallback pcie_fallback;
+  bool published = true;  // a column of AMD's published tables (ROCm 6.4); MI350X is not
 };
 
 // Every device, in the column order of the two families (Instinct first, then gfx).
@@ -54,6 +57,19 @@ const Device& device(DeviceId id);
 bool reaches_host_over_pcie(const Device& device);
 
 std::span<const Spelling<DeviceId>> device_spellings();
+
+// A name people give a device (a product, an LLVM gfx target, a column header of AMD's newer
+// tables: "MI250X", "gfx942", "MI350X series") → the devices it may mean: one, or several when
+// the name alone does not decide (gfx942 is the MI300X and the MI300A; an MI200 card is in the
+// "MI200 PCIe" column, or "MI200 A+A" when its host CPU is attached by Infinity Fabric). Empty:
+// not a name of a device on the page (`why` then says why, when the name is known: a gfx10 APU).
+struct DeviceName {
+  std::vector<DeviceId> devices;
+  std::string why;  // the name is known but the page has no column for it
+};
+DeviceName find_device(std::string_view text);
+// Every accepted name, for "expected one of …".
+std::string describe_device_names();
 std::span<const Spelling<Family>> family_spellings();
 std::string_view name(Family family);
 std::string_view name(Generation generation);

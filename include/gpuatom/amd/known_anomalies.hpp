@@ -27,10 +27,19 @@ struct KnownAnomaly {
 
 std::span<const KnownAnomaly> known_anomalies();
 
+// AMD's published word for the cell (device, row label, selectors) where it differs from the
+// model's — a known anomaly — else nullptr. Every other published cell says what the model says
+// (tests/amd/published_data_test.cpp checks all 14,256 against the committed tables); a device
+// not on AMD's tables (Device::published) has no published word at all.
+const KnownAnomaly* published_difference(const Device& device, std::string_view row, const Selectors& selectors);
+
+// Where the published words come from, in messages.
+inline constexpr std::string_view published_source = "AMD's published tables (ROCm 6.4.3)";
+
 // AMD's name of a table's data file without ".csv": "hw-atomics_nopcie_instinct".
 std::string data_file_stem(const TableKey& key);
 
-// The cells of one family over its four tables (12 leaves × 27 rows × its devices each).
+// AMD's cells of one family over its four tables (12 leaves × 27 rows × its published devices each).
 size_t cells_per_family(Family family);
 
 // docs/reference/amd.md's sections on AMD's tables: the agreement per family with the command
