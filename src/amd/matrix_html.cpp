@@ -2,6 +2,7 @@
 
 #include "gpuatom/support/text.hpp"
 
+#include "gpuatom/amd/known_anomalies.hpp"
 #include "gpuatom/amd/matrix_render.hpp"
 
 namespace gpuatom::amd {
@@ -27,7 +28,7 @@ std::string_view css_class(Outcome outcome) {
 constexpr std::string_view style =
     "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1.5em}"
     "th,td{border:1px solid #bbb;padding:2px 8px;text-align:left}td[title]{cursor:help}"
-    ".ok{background:#e6f4e6}.weak{background:#fff4d6}.fail{background:#fbe3e3}.na{color:#777}";
+    ".ok{background:#e6f4e6}.weak{background:#fff4d6}.fail{background:#fbe3e3}.na{color:#777}.amd{color:#a00}";
 
 }  // namespace
 
@@ -36,7 +37,8 @@ std::string render_html(const Matrix& m) {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n"
-      "<p>Computed by gpuatom from the rules of spec/amd.md (not the page's data). Hover over a cell to read why.</p>\n",
+      "<p>Computed by gpuatom from the rules of spec/amd.md (not the page's data). Hover over a cell to read why. "
+      "Where AMD's published table (ROCm 6.4.3) says otherwise, its word is under the model's, in red.</p>\n",
       heading, style);
   for (const SwitchInfo& sw : switches()) {
     const std::string_view value = switch_value(m.options, sw.name);
@@ -53,9 +55,14 @@ std::string render_html(const Matrix& m) {
     out += "</tr></thead>\n<tbody>\n";
     for (size_t r = 0; r < leaf.cells.size(); ++r) {
       out += fmt::format("<tr><th>{}</th>", escape(rows()[r].label));
-      for (const Explanation& cell : leaf.cells[r])
-        out += fmt::format("<td class=\"{}\" title=\"{}\">{}</td>", css_class(cell.outcome), escape(explain_line(cell)),
-                           escape(label(cell.outcome)));
+      for (const Explanation& cell : leaf.cells[r]) {
+        // AMD's published word beside the model's where they differ (known_anomalies.hpp).
+        const KnownAnomaly* differs = published_difference(*cell.device, cell.request.label, cell.selectors);
+        const std::string amd = differs ? fmt::format("<br><small class=\"amd\">AMD: {}</small>", escape(differs->amd_says)) : "";
+        const std::string why = differs ? fmt::format(" — {} say {}: {}", published_source, differs->amd_says, differs->why) : "";
+        out += fmt::format("<td class=\"{}\" title=\"{}\">{}{}</td>", css_class(cell.outcome),
+                           escape(explain_line(cell) + why), escape(label(cell.outcome)), amd);
+      }
       out += "</tr>\n";
     }
     out += "</tbody>\n</table>\n";

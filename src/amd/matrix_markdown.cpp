@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "gpuatom/amd/known_anomalies.hpp"
 #include "gpuatom/amd/matrix_render.hpp"
 
 namespace gpuatom::amd {
@@ -21,7 +22,8 @@ std::string switch_note(const ModelOptions& options) {
 std::string render_markdown(const Matrix& m) {
   std::string out = fmt::format("# {}\n\n", title(m.key));
   out += "Computed by gpuatom from the rules of spec/amd.md (not the page's data). "
-         "`gpuatom amd outcome` explains any cell.\n\n";
+         "`gpuatom amd outcome` explains any cell. Where AMD's published table (ROCm 6.4.3) says otherwise, its word "
+         "follows the model's: \"(AMD: …)\".\n\n";
   out += switch_note(m.options);
   const SelectorLeaf* previous = nullptr;
   for (const LeafTable& leaf : m.leaves) {
@@ -37,7 +39,11 @@ std::string render_markdown(const Matrix& m) {
     out += "\n";
     for (size_t r = 0; r < leaf.cells.size(); ++r) {
       out += fmt::format("| {} |", rows()[r].label);
-      for (const Explanation& cell : leaf.cells[r]) out += fmt::format(" {} |", label(cell.outcome));
+      for (const Explanation& cell : leaf.cells[r]) {
+        const KnownAnomaly* differs = published_difference(*cell.device, cell.request.label, cell.selectors);
+        out += differs ? fmt::format(" {} (AMD: {}) |", label(cell.outcome), differs->amd_says)
+                       : fmt::format(" {} |", label(cell.outcome));
+      }
       out += "\n";
     }
     out += "\n";

@@ -193,3 +193,17 @@ TEST(AmdWhich, PcieMayBeLeftOutWhereItCannotMatter) {
     }
   }
 }
+
+// The rendered tables carry AMD's word too: under the model's in HTML, after it in Markdown.
+TEST(AmdWhich, RenderedTablesShowAmdsWordOnTheDifferingCells) {
+  const CliRun md = run_gpuatom("amd matrix --strategy cas --pcie no --family instinct --format md");
+  ASSERT_EQ(md.exit_code, 0);
+  size_t count = 0;
+  const size_t tables = md.out.find("| Atomic |");  // the introduction names the notation too
+  for (size_t at = md.out.find("(AMD: ", tables); at != std::string::npos; at = md.out.find("(AMD: ", at + 1)) ++count;
+  EXPECT_EQ(count, 3u);  // the three anomalies of this table: MI300A's two CAS cells, MI300X's 64-bit CAS
+  EXPECT_NE(md.out.find("⚠️ Scope Downgrade - CAS (AMD: ⚠️ Scope Downgrade) |"), std::string::npos);
+  const CliRun html = run_gpuatom("amd matrix --strategy hw --pcie no --family gfx --format html");
+  ASSERT_EQ(html.exit_code, 0);
+  EXPECT_NE(html.out.find("✅ CAS<br><small class=\"amd\">AMD: n/a</small>"), std::string::npos);
+}
