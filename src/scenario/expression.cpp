@@ -5,12 +5,10 @@
 #include "gpuatom/scenario/symbols.hpp"
 
 #include <cctype>
-#include <cerrno>
-#include <cstdlib>
 
 #include <fmt/format.h>
 
-#include "gpuatom/numeric/convert.hpp"
+#include "gpuatom/numeric/float_literal.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::scenario {
@@ -171,28 +169,26 @@ class Compiler {
     return true;
   }
 
-  // f16/bf16/f32/f64(decimal literal): the literal's bits, rounded to nearest even.
+  // f16/bf16/f32/f64(float literal): the literal's bits, rounded once from its exact value
+  // (numeric/float_literal.hpp), whatever the host FPU's rounding mode.
   bool float_literal(std::string_view function, uint32_t at) {
     skip_space();
     const size_t start = pos_;
     while (!at_end() && text_[pos_] != ')') ++pos_;
-    std::string literal(text_.substr(start, pos_ - start));
-    while (!literal.empty() && std::isspace(static_cast<unsigned char>(literal.back()))) literal.pop_back();
-    char* end = nullptr;
-    errno = 0;
-    const double value = std::strtod(literal.c_str(), &end);
-    if (literal.empty() || end != literal.c_str() + literal.size()) {
-      pos_ = start;
-      return fail(fmt::format("{}() takes a decimal float literal such as 1.5, -0.0, inf or nan", function));
+    std::string_view literal = text_.substr(start, pos_ - start);
+    while (!literal.empty() && std::isspace(static_cast<unsigned char>(literal.back()))) literal.remove_suffix(1);
+    const numeric::FormatId format = function == "f64"   ? numeric::FormatId::f64
+                                     : function == "f32" ? numeric::FormatId::f32
+                                     : function == "f16" ? numeric::FormatId::f16
+                                                         : numeric::FormatId::bf16;
+    const auto parsed = numeric::parse_float_literal(literal, format);
+    if (const auto* bad = std::get_if<numeric::LiteralError>(&parsed)) {
+      pos_ = start + bad->offset;
+      return fail(fmt::format("{}() takes a decimal float literal such as 1.5, -0.0, inf or nan: {}", function,
+                              bad->message));
     }
     if (!accept(")")) return fail(fmt::format("expected ')' after the {}() literal", function));
-    const uint64_t bits = std::bit_cast<uint64_t>(value);
-    uint64_t result;
-    if (function == "f64") result = bits;
-    else if (function == "f32") result = std::bit_cast<uint32_t>(std::strtof(literal.c_str(), nullptr));  // one rounding
-    else if (function == "f16") result = numeric::narrow_from_double<numeric::Half>(bits);
-    else result = numeric::narrow_from_double<numeric::BFloat16>(bits);
-    emit(Code::push, at, result);
+    emit(Code::push, at, std::get<uint64_t>(parsed));
     return true;
   }
 

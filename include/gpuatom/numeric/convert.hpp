@@ -1,5 +1,8 @@
-// Narrowing a binary64 value to a smaller format, round to nearest even, bit-exact (used to turn
-// decimal literals into f16/bf16/f32 bits after the C library's correctly rounded strtod).
+// Narrowing a binary64 value to a smaller format, round to nearest even, bit-exact.
+//
+// Not for decimal literals: text → double → narrow rounds twice, and 1.0004882812500001 (just
+// above the midpoint between f16's 1 and its successor) lands on the midpoint as a double and
+// then on 1. numeric/float_literal.hpp rounds a literal once, from its exact value, by integers.
 #pragma once
 
 #include <bit>
