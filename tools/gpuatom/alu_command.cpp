@@ -4,6 +4,7 @@
 //   gpuatom alu nvidia CAS.64 --old 0x5 --src 0x5 --swap 0x9
 //   gpuatom alu intel cmpxchg --old 0x7 --src0 0x1 --src1 0x7
 //   gpuatom alu amd "32 bit atomicInc" --old 0x11 --operand 0x11
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <variant>
@@ -11,10 +12,14 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "alu_values.hpp"
+#include "alu_why.hpp"
 #include "command.hpp"
 #include "gpuatom/alu/apply.hpp"
 #include "gpuatom/amd/rows.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/intel/lsc.hpp"
+#include "gpuatom/intel/platform.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
@@ -28,7 +33,10 @@ struct AluArgs {
   std::string vendor;
   std::string op;
   std::optional<std::string> old_value, src, swap, src0, src1, operand, compare;
-  std::string inst = "ATOM";
+  std::string inst;  // NVIDIA: empty = ATOM, or the op's own mnemonic
+  std::string arch;  // NVIDIA: sm_XX
+  std::string platform;  // Intel: a profile (gen9 … pvc)
+  std::string data = "d32";  // Intel LSC: the data size
   std::string nan = "canonical";
   std::string form = "svm";
   bool f16x2_flush = false;
@@ -38,28 +46,9 @@ struct AluArgs {
   bool list = false;
 };
 
-// A 128-bit operand value; only exchange/CAS .128 and the 128-bit vectors use the high word.
-struct Value {
-  uint64_t lo = 0;
-  uint64_t hi = 0;
-};
-
-Value parse_value(const std::string& flag, const std::string& text, int bits) {
-  const auto fail = [&] {
-    return BadInput(fmt::format("{} {}: not an unsigned {}-bit value (decimal or 0x-hex)", flag, text, bits));
-  };
-  if (bits == 128 && text.size() > 18 && support::istarts_with(text, "0x")) {  // more than 64 bits of hex
-    const std::string digits = text.substr(2);
-    if (digits.size() > 32) throw fail();
-    const auto hi = support::parse_unsigned("0x" + digits.substr(0, digits.size() - 16));
-    const auto lo = support::parse_unsigned("0x" + digits.substr(digits.size() - 16));
-    if (!hi || !lo) throw fail();
-    return {*lo, *hi};
-  }
-  const uint64_t max = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-  const auto v = support::parse_unsigned(text, max);
-  if (!v) throw fail();
-  return {*v, 0};
+// An operand flag's value, typed by the operation it feeds.
+Value parse_value(const std::string& flag, const std::string& text, const alu::Operation& operation, int bits) {
+  return parse_operand(flag, text, operation.type, bits);
 }
 
 // Requires or forbids an operand flag, naming the rule.
@@ -76,6 +65,9 @@ struct Computed {
   Value memory;
   std::optional<Value> returned;
   int returned_bits;
+  alu::Type type = alu::Type::u32;    // of memory (and of the returned value unless a flag)
+  std::vector<std::string> why;       // a rule that changed the result, in words
+  std::vector<std::string> notes;     // what the answer does not depend on
 };
 
 std::string format_value(Value v, int bits) {
@@ -83,16 +75,32 @@ std::string format_value(Value v, int bits) {
   return support::hex(v.lo, bits / 4);
 }
 
+// "0x3fc00000 (1.5)": the bits and, where there is one, the typed value.
+std::string value_text(Value v, int bits, alu::Type type) {
+  const std::string typed = typed_text(v, type, bits);
+  return typed.empty() ? format_value(v, bits) : fmt::format("{} ({})", format_value(v, bits), typed);
+}
+
 int print(const Computed& c, bool json) {
-  const std::string memory = format_value(c.memory, c.memory_bits);
+  const alu::Type returned_type = c.returned_bits == c.memory_bits ? c.type : alu::Type::u32;
   if (json) {
-    nlohmann::json out;
-    out["memory"] = memory;
-    out["returned"] = c.returned ? nlohmann::json(format_value(*c.returned, c.returned_bits)) : nlohmann::json();
+    nlohmann::ordered_json out;
+    out["memory"] = format_value(c.memory, c.memory_bits);
+    out["returned"] = c.returned ? nlohmann::ordered_json(format_value(*c.returned, c.returned_bits)) : nlohmann::ordered_json();
+    out["type"] = alu::name(c.type);
+    const std::string memory_typed = typed_text(c.memory, c.type, c.memory_bits);
+    out["memory_value"] = memory_typed.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(memory_typed);
+    const std::string returned_typed = c.returned ? typed_text(*c.returned, returned_type, c.returned_bits) : "";
+    out["returned_value"] = returned_typed.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(returned_typed);
+    out["why"] = c.why;
+    out["notes"] = c.notes;
     fmt::print("{}\n", out.dump());
-  } else {
-    fmt::print("memory={} returned={}\n", memory, c.returned ? format_value(*c.returned, c.returned_bits) : "none");
+    return exit_ok;
   }
+  fmt::print("memory={} returned={}\n", value_text(c.memory, c.memory_bits, c.type),
+             c.returned ? value_text(*c.returned, c.returned_bits, returned_type) : "none");
+  for (const std::string& line : c.why) fmt::print("  why: {}\n", line);
+  for (const std::string& line : c.notes) fmt::print("  note: {}\n", line);
   return exit_ok;
 }
 
@@ -100,11 +108,13 @@ Computed compute(const alu::Operation& operation, Value old, Value value, Value 
   const int bits = alu::width_bits(operation.type);
   if (bits == 128) {
     const auto r = alu::apply128(operation.op, {old.lo, old.hi}, {value.lo, value.hi}, {compare.lo, compare.hi});
-    return {128, {r.memory.lo, r.memory.hi}, Value{r.returned.lo, r.returned.hi}, 128};
+    return {128, {r.memory.lo, r.memory.hi}, Value{r.returned.lo, r.returned.hi}, 128, operation.type, {}, {}};
   }
   const alu::Result r = alu::apply(operation, old.lo, {value.lo, compare.lo});
   const int returned_bits = alu::returns(operation.op) == alu::Returns::stored_flag ? 32 : bits;
-  return {bits, {r.memory, 0}, Value{r.returned, 0}, returned_bits};
+  Computed c{bits, {r.memory, 0}, Value{r.returned, 0}, returned_bits, operation.type, {}, {}};
+  c.why = why_lines(operation, old.lo, value.lo, r.memory);
+  return c;
 }
 
 void check_alu(const alu::Operation& operation) {
@@ -137,17 +147,74 @@ int list_nvidia(const NvidiaInstruction& ni) {
   return exit_ok;
 }
 
+// The instruction as SASS spells it: "ATOM.E.ADD.F32.FTZ.RN", "ATOMS.CAS.64",
+// "RED.E.ADD.F16x2.RN.STRONG.GPU", or its op and size alone ("ADD.F32.FTZ.RN"). A leading
+// mnemonic names the instruction; the modifiers that do not change what is computed (.E, strength,
+// scope, cache, surface modes) are dropped; what is left is OP[.SIZE].
+struct NvidiaSpelling {
+  std::string inst;
+  std::string op_size;
+};
+NvidiaSpelling split_nvidia(const std::string& text, const std::string& inst_flag) {
+  NvidiaSpelling out{inst_flag.empty() ? "ATOM" : inst_flag, ""};
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    const size_t dot = text.find('.', start);
+    parts.push_back(text.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  size_t first = 0;
+  if (nvidia::parse_mnemonic(parts[0])) {
+    if (!inst_flag.empty() && inst_flag != parts[0])
+      throw BadInput(fmt::format("{}: the instruction is {}, but --inst says {}", text, parts[0], inst_flag));
+    out.inst = parts[0];
+    first = 1;
+  }
+  for (size_t k = first; k < parts.size(); ++k) {
+    const bool modifier = std::any_of(nvidia::modifier_table().begin(), nvidia::modifier_table().end(),
+                                      [&](const nvidia::ModifierInfo& m) { return m.name == parts[k]; });
+    if (modifier) continue;
+    out.op_size += (out.op_size.empty() ? "" : ".") + parts[k];
+  }
+  if (out.op_size.empty()) throw BadInput(fmt::format("{}: no operation (ADD, CAS, …) in it", text));
+  return out;
+}
+
+// --arch: the forms a generation has (architecture.hpp's columns), as `check sass --arch` checks them.
+void check_architecture(nvidia::Architecture arch, const NvidiaInstruction& ni, const std::string& inst, nvidia::Size size) {
+  const bool spa5 = nvidia::is_spa5(arch);
+  if (spa5 && ni.dialect == nvidia::Dialect::modern)
+    throw BadInput(fmt::format("--arch {}: {} is an sm_70+ spelling (SPA 5.0 says ATOM or RED)", nvidia::name(arch), inst));
+  const nvidia::GenerationInfo& g = nvidia::generation_info(arch);
+  const auto later = [&](std::string_view form, bool nvidia::GenerationInfo::*has) {
+    if (!(g.*has))
+      throw BadInput(fmt::format("--arch {}: {} does not exist on {} ({}): it exists from {}", nvidia::name(arch), form,
+                                 nvidia::name(arch), g.name, nvidia::first_architecture_with(has)));
+  };
+  if (size == nvidia::Size::U128) later("a .128 atomic", &nvidia::GenerationInfo::b128);
+  if (nvidia::info(size).vector) later("a vector atomic", &nvidia::GenerationInfo::vector_atomics);
+}
+
 int run_nvidia(const AluArgs& a) {
-  const NvidiaInstruction ni = nvidia_instruction(a.inst);
+  const NvidiaSpelling spelling = a.list ? NvidiaSpelling{a.inst.empty() ? "ATOM" : a.inst, ""} : split_nvidia(a.op, a.inst);
+  NvidiaInstruction ni = nvidia_instruction(spelling.inst);
+  std::optional<nvidia::Architecture> arch;
+  if (!a.arch.empty()) {
+    arch = nvidia::parse_architecture(a.arch);
+    if (!arch) throw BadInput(fmt::format("--arch {}: expected one of {}", a.arch, nvidia::architecture_names()));
+    if (!nvidia::is_spa5(*arch)) ni.dialect = nvidia::Dialect::modern;
+  }
   if (a.list) return list_nvidia(ni);
   forbid(a.src0, "--src0", "NVIDIA operands are --src (Rb) and --swap (the CAS swap value Rc)");
   forbid(a.src1, "--src1", "NVIDIA operands are --src (Rb) and --swap (the CAS swap value Rc)");
   forbid(a.operand, "--operand", "NVIDIA operands are --src (Rb) and --swap");
   forbid(a.compare, "--compare", "NVIDIA's CAS compares with --src (Rb) and stores --swap (Rc)");
-  const auto parsed = nvidia::parse_op_size(a.op);
+  const auto parsed = nvidia::parse_op_size(spelling.op_size);
   if (const auto* error = std::get_if<std::string>(&parsed)) throw BadInput(*error);
   const auto [op, size] = std::get<nvidia::OpSize>(parsed);
   if (auto why = nvidia::illegal_reason(ni.family, ni.dialect, op, size)) throw BadInput(*why);
+  if (arch) check_architecture(*arch, ni, spelling.inst, size);
   if (a.nan != "canonical" && a.nan != "propagate")
     throw BadInput(fmt::format("--nan {}: expected canonical or propagate", a.nan));
 
@@ -162,11 +229,11 @@ int run_nvidia(const AluArgs& a) {
 
   const int bits = nvidia::info(size).bits;
   const bool is_cas = op == nvidia::AtomOp::CAS || op == nvidia::AtomOp::CAST || op == nvidia::AtomOp::CAST_SPIN;
-  const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), bits);
-  const Value src = parse_value("--src", need(a.src, "--src", "the Rb operand (the comparand for CAS)"), bits);
+  const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), operation, bits);
+  const Value src = parse_value("--src", need(a.src, "--src", "the Rb operand (the comparand for CAS)"), operation, bits);
   Value swap;
   if (is_cas)
-    swap = parse_value("--swap", need(a.swap, "--swap", "CAS stores the Rc value (spec/nvidia.md §3.1)"), bits);
+    swap = parse_value("--swap", need(a.swap, "--swap", "CAS stores the Rc value (spec/nvidia.md §3.1)"), operation, bits);
   else
     forbid(a.swap, "--swap", "only CAS takes a swap value (Rc)");
 
@@ -175,21 +242,83 @@ int run_nvidia(const AluArgs& a) {
   Computed c = is_cas ? compute(operation, old, swap, src) : compute(operation, old, src, {});
   if (const int words = nvidia::vector_words(size)) {
     const alu::Result128 r = alu::apply_vector(operation, words, {old.lo, old.hi}, {src.lo, src.hi});
-    c = {bits, {r.memory.lo, r.memory.hi}, Value{r.returned.lo, r.returned.hi}, bits};
+    c = {bits, {r.memory.lo, r.memory.hi}, Value{r.returned.lo, r.returned.hi}, bits, operation.type, {}, {}};
   }
   if (!ni.returns) c.returned.reset();  // RED / SURED write no destination
+  // The model has one rule per form for every architecture: the answer does not depend on which.
+  const bool float_type = alu::is_float(operation.type);
+  if (!arch && float_type) c.notes.push_back("the same on every architecture that has this form (--arch checks that one does)");
   return print(c, a.json);
 }
 
 // --- Intel ----------------------------------------------------------------------------------
 
+// --platform: the profile's optional features (spec/intel.md §9) the op and width need.
+void check_platform(const intel::PlatformProfile& p, intel::Form form, intel::AtomicOp op, intel::Width width) {
+  const auto refuse = [&](std::string_view what) {
+    throw BadInput(fmt::format("--platform {}: {} is not on this platform (spec/intel.md §9)", p.name, what));
+  };
+  if (width == intel::Width::w16 && !p.atomics_16bit) refuse("a .16 atomic");
+  if (form == intel::Form::svm && width == intel::Width::w64 && !p.svm_64bit) refuse("svm_atomic .64");
+  if (op == intel::AtomicOp::PREDEC && !p.predec) refuse("predec");
+  if (intel::is_float_add(op) && width != intel::Width::w64 && !p.float_add) refuse("fadd/fsub");
+  if (intel::find(op)->is_float && width == intel::Width::w64 && !p.float_64) refuse("a 64-bit float atomic");
+}
+
+// `lsc_atomic_<op>[.<sfid>…]`: an LSC atomic on `--data` elements; --src0 and --src1 are LSC's
+// src1 and src2 (icas and fcas compare with src1 and store src2).
+int run_lsc(const AluArgs& a, std::string_view text, const std::optional<intel::PlatformProfile>& platform) {
+  const std::string_view name = text.substr(0, text.find('.'));
+  const intel::LscOpInfo* info = intel::find_lsc_op(name);
+  if (!info) {
+    std::string valid;
+    for (const intel::LscOpInfo& i : intel::lsc_op_table()) valid += fmt::format("{}{}", valid.empty() ? "" : " ", i.name);
+    throw BadInput(fmt::format("unknown LSC atomic 'lsc_atomic_{}': expected lsc_atomic_ followed by one of {}", name, valid));
+  }
+  if (platform && !platform->lsc) throw BadInput(fmt::format("--platform {}: no LSC atomics (DG2 and later)", platform->name));
+  intel::LscFields lsc;
+  lsc.op = info->code;
+  const auto data = intel::parse_lsc_data_size(a.data);
+  if (!data || (*data != intel::LscDataSize::d32 && *data != intel::LscDataSize::d64 && *data != intel::LscDataSize::d16c32))
+    throw BadInput(fmt::format("--data {}: expected d32, d64 or d16c32", a.data));
+  lsc.data_size = *data;
+  const alu::Operation operation = intel::lsc_to_alu(lsc);
+  check_alu(operation);
+  const int bits = static_cast<int>(intel::access_bits(lsc));
+  const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), operation, bits);
+  Value src0, src1;
+  if (info->extra_operands >= 1) src0 = parse_value("--src0", need(a.src0, "--src0", "LSC's src1"), operation, bits);
+  else forbid(a.src0, "--src0", "this LSC atomic reads no source");
+  if (info->extra_operands >= 2) src1 = parse_value("--src1", need(a.src1, "--src1", "LSC's src2"), operation, bits);
+  else forbid(a.src1, "--src1", "only icas and fcas read a second source");
+  const alu::Operands in = intel::lsc_operand_placement(lsc)(src0.lo, src1.lo);
+  Computed c = compute(operation, old, {in.value, 0}, {in.compare, 0});
+  if (bits == 16) c.returned_bits = 32;  // d16c32: the low half of a dword
+  return print(c, a.json);
+}
+
 int run_intel(const AluArgs& a) {
   using intel::Role;
-  const intel::Form form = a.form == "typed"   ? intel::Form::typed
-                           : a.form == "dword" ? intel::Form::dword
-                                               : intel::Form::svm;
-  if (a.form != "typed" && a.form != "svm" && a.form != "dword")
-    throw BadInput(fmt::format("--form {}: expected svm, typed or dword", a.form));
+  std::string form_text = a.form;
+  std::string_view spelled = a.op;
+  // The vISA spellings: svm_atomic.add, typed_atomic.cmpxchg, dword_atomic.inc, lsc_atomic_fadd.ugm.
+  for (const auto& [prefix, form_name] : {std::pair{"svm_atomic.", "svm"}, {"typed_atomic.", "typed"}, {"dword_atomic.", "dword"}})
+    if (spelled.starts_with(prefix)) {
+      spelled.remove_prefix(std::string_view(prefix).size());
+      form_text = form_name;
+    }
+  std::optional<intel::PlatformProfile> platform;
+  if (!a.platform.empty()) {
+    const auto p = intel::parse_platform(a.platform);
+    if (!p) throw BadInput(fmt::format("--platform {}: expected gen9, gen12, xehp, dg2 or pvc", a.platform));
+    platform = intel::profile(*p);
+  }
+  if (spelled.starts_with("lsc_atomic_")) return run_lsc(a, spelled.substr(11), platform);
+  const intel::Form form = form_text == "typed"   ? intel::Form::typed
+                           : form_text == "dword" ? intel::Form::dword
+                                                  : intel::Form::svm;
+  if (form_text != "typed" && form_text != "svm" && form_text != "dword")
+    throw BadInput(fmt::format("--form {}: expected svm, typed or dword", form_text));
   if (a.list) {
     for (const auto& i : intel::atomic_op_table())
       for (auto w : {intel::Width::w32, intel::Width::w16, intel::Width::w64})
@@ -201,7 +330,7 @@ int run_intel(const AluArgs& a) {
   forbid(a.operand, "--operand", "Intel operands are --src0 and --src1");
   forbid(a.compare, "--compare", "cmpxchg compares with --src1, fcmpwr with --src0 (spec/intel.md §3.1)");
 
-  std::string_view text = a.op;
+  std::string_view text = spelled;
   intel::Width width = intel::Width::w32;
   for (auto w : {intel::Width::w16, intel::Width::w64}) {
     const std::string_view sfx = intel::suffix(w);
@@ -217,21 +346,22 @@ int run_intel(const AluArgs& a) {
                                "xor minsint maxsint predec fmax fmin fcmpwr (spec/intel.md §3.1)",
                                text));
   if (auto why = intel::illegal_reason(form, *op, width)) throw BadInput(*why);
+  if (platform) check_platform(*platform, form, *op, width);
   const intel::AtomicOpInfo& info = *intel::find(*op);
   const alu::Operation operation = intel::to_alu(*op, width);
   check_alu(operation);
 
   const int bits = intel::bits(width);
-  const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), bits);
+  const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), operation, bits);
   Value src0, src1;
   if (info.src0 == Role::null)
     forbid(a.src0, "--src0", "Src0 must be null for INC, DEC and PREDEC (spec/intel.md §3.2)");
   else
-    src0 = parse_value("--src0", need(a.src0, "--src0", "this op reads Src0 (spec/intel.md §3.1)"), bits);
+    src0 = parse_value("--src0", need(a.src0, "--src0", "this op reads Src0 (spec/intel.md §3.1)"), operation, bits);
   if (info.src1 == Role::null)
     forbid(a.src1, "--src1", "Src1 is used only by CMPXCHG and FCMPWR and must be null otherwise (spec/intel.md §3.2)");
   else
-    src1 = parse_value("--src1", need(a.src1, "--src1", "CMPXCHG and FCMPWR read Src1 (spec/intel.md §3.1)"), bits);
+    src1 = parse_value("--src1", need(a.src1, "--src1", "CMPXCHG and FCMPWR read Src1 (spec/intel.md §3.1)"), operation, bits);
 
   const alu::Operands in = intel::operands(*op, src0.lo, src1.lo);
   Computed c = compute(operation, old, {in.value, 0}, {in.compare, 0});
@@ -259,11 +389,11 @@ int run_amd(const AluArgs& a) {
   const amd::Row& row = amd::rows()[*index];
   const alu::Operation operation = amd::to_alu(row, {a.unsigned_min_max});
   const int bits = row.width;
-  const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), bits);
-  const Value value = parse_value("--operand", need(a.operand, "--operand", "the row's value operand"), bits);
+  const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), operation, bits);
+  const Value value = parse_value("--operand", need(a.operand, "--operand", "the row's value operand"), operation, bits);
   Value compare;
   if (row.kind == amd::RowKind::cas)
-    compare = parse_value("--compare", need(a.compare, "--compare", "atomicCAS compares with this value"), bits);
+    compare = parse_value("--compare", need(a.compare, "--compare", "atomicCAS compares with this value"), operation, bits);
   else
     forbid(a.compare, "--compare", "only atomicCAS takes a compare value");
   return print(compute(operation, old, value, compare), a.json);
@@ -276,16 +406,22 @@ void add_alu_command(CLI::App& app, Action& run) {
   CLI::App* cmd = app.add_subcommand("alu", "Compute one atomic operation bit-exactly: new memory value and returned value");
   cmd->footer(
       "Examples:\n"
+      "  gpuatom alu nvidia ATOM.E.ADD.F32.FTZ.RN --arch sm_90 --old 1e-40 --src 1.0\n"
       "  gpuatom alu nvidia ADD.F32.FTZ.RN --old 0x00000001 --src 0x3f800000\n"
       "  gpuatom alu nvidia CAS.64 --old 0x5 --src 0x5 --swap 0x9\n"
       "  gpuatom alu intel cmpxchg --old 0x7 --src0 0x1 --src1 0x7\n"
+      "  gpuatom alu intel svm_atomic.fadd --platform pvc --old 1.5 --src0 2.25\n"
+      "  gpuatom alu intel lsc_atomic_fadd.ugm --old 1.0 --src0 0.5\n"
       "  gpuatom alu amd \"32 bit atomicInc\" --old 0x11 --operand 0x11\n"
       "  gpuatom alu nvidia --list --inst SUATOM");
   cmd->add_option("vendor", args->vendor, "nvidia, intel or amd")->required()->check(CLI::IsMember({"nvidia", "intel", "amd"}));
   cmd->add_option("op", args->op,
-                  "NVIDIA: OP[.SIZE] as in SASS (ADD.F32.FTZ.RN, CAS.64); Intel: vISA op[.16|.64] (cmpxchg, "
-                  "add.64); AMD: the row label (\"64 bit atomicCAS\")");
-  cmd->add_option("--old", args->old_value, "memory value before the atomic");
+                  "NVIDIA: the instruction as SASS spells it (ATOM.E.ADD.F32.FTZ.RN, ATOMS.CAS.64, RED.E.ADD.F16x2.RN) "
+                  "or OP[.SIZE]; Intel: svm_atomic.OP, typed_atomic.OP, lsc_atomic_OP or OP[.16|.64] (cmpxchg, add.64); "
+                  "AMD: the row label (\"64 bit atomicCAS\")");
+  cmd->add_option("--old", args->old_value, "memory value before the atomic: bits (0x3fc00000, 42, -1 for signed "
+                                             "types) or a float of the op's type (1.5, -0x1p-149, nan, f16(…), "
+                                             "bf16x2(1.0, -2.0)); the same for every operand");
   cmd->add_option("--src", args->src, "NVIDIA: the Rb operand (for CAS: the compare value)");
   cmd->add_option("--swap", args->swap, "NVIDIA CAS: the Rc swap value");
   cmd->add_option("--src0", args->src0, "Intel: Src0 (cmpxchg: new value; fcmpwr: comparand)");
@@ -293,7 +429,11 @@ void add_alu_command(CLI::App& app, Action& run) {
   cmd->add_option("--operand", args->operand, "AMD: the row's value operand");
   cmd->add_option("--compare", args->compare, "AMD atomicCAS: the compare value");
   cmd->add_option("--inst", args->inst, "NVIDIA instruction whose op x size table applies: ATOM (default), ATOMS, RED, "
-                                        "SUATOM, SURED, or the sm_70+ ATOMG, REDG");
+                                        "SUATOM, SURED, or the sm_70+ ATOMG, REDG (or spell it in the op: ATOMS.CAS.64)");
+  cmd->add_option("--arch", args->arch, "NVIDIA: the architecture (sm_50 … sm_121): its spelling and the forms it has");
+  cmd->add_option("--platform", args->platform, "Intel: the platform profile (gen9, gen12, xehp, dg2, pvc) whose "
+                                                "features the op needs");
+  cmd->add_option("--data", args->data, "Intel LSC: the data size, d32 (default), d64 or d16c32");
   cmd->add_option("--nan", args->nan, "NVIDIA NaN results: canonical (default, ASSUMPTION) or propagate");
   cmd->add_flag("--f16x2-flush", args->f16x2_flush, "NVIDIA: flush F16x2 subnormals (default keeps them, ASSUMPTION)");
   cmd->add_flag("--safeadd-model", args->safeadd_model, "NVIDIA: execute SAFEADD as a 64-bit add (ASSUMPTION)");

@@ -1,0 +1,171 @@
+// `gpuatom alu` asked the way compiler engineers ask: every op of every vendor in the instruction's
+// own spelling gives what the short spelling gives, operands as typed floats give their exact
+// bits, results carry their typed values, --arch / --platform refuse what the target lacks, and
+// a line of why appears where a float rule changed the result.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/run_cli.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+json alu_json(const std::string& args) {
+  const CliRun r = run_gpuatom("alu " + args + " --json");
+  if (r.exit_code != 0) {
+    ADD_FAILURE() << args << ": " << r.out;
+    return json();
+  }
+  return json::parse(r.out);
+}
+
+std::string nvidia_operands(const std::string& op_size) {
+  const bool cas = op_size.rfind("CAS", 0) == 0;  // CAS, CAST, CAST.SPIN
+  return std::string(" --old 0x1 --src 0x2") + (cas ? " --swap 0x3" : "");
+}
+
+}  // namespace
+
+// Every legal OP.SIZE of every NVIDIA instruction, spelled as the disassembler prints it: the
+// mnemonic, the modifiers that do not change the arithmetic (.E, surface modes, strength and
+// scope), then op and size.
+TEST(AluSpellings, EveryNvidiaOpInTheInstructionsOwnSpelling) {
+  struct Inst {
+    std::string name, before, after;
+  };
+  const std::vector<Inst> insts = {{"ATOM", ".E", ""},          {"ATOMS", "", ""},
+                                   {"RED", ".E", ""},           {"ATOMG", ".E", ".STRONG.GPU"},
+                                   {"REDG", ".E", ".STRONG.SYS"}, {"SUATOM", ".D.1D", ""},
+                                   {"SURED", ".D.2D", ""}};
+  size_t compared = 0;
+  for (const Inst& inst : insts) {
+    const auto spellings = lines_of(run_gpuatom("alu nvidia --list --inst " + inst.name).out);
+    ASSERT_GT(spellings.size(), 20u) << inst.name;
+    for (const std::string& op_size : spellings) {
+      if (op_size.find("SAFEADD") != std::string::npos) continue;  // refuses to execute without --safeadd-model
+      const CliRun short_form = run_gpuatom("alu nvidia " + op_size + " --inst " + inst.name + nvidia_operands(op_size) + " --json");
+      const CliRun full = run_gpuatom("alu nvidia " + inst.name + inst.before + "." + op_size + inst.after +
+                                      nvidia_operands(op_size) + " --json");
+      EXPECT_EQ(full.exit_code, short_form.exit_code) << inst.name << " " << op_size << ": " << full.out;
+      if (short_form.exit_code != 0) continue;  // a form that parses but does not execute says so both ways
+      EXPECT_EQ(json::parse(full.out), json::parse(short_form.out)) << inst.name << " " << op_size;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 200u);
+  // --inst and the spelled mnemonic must agree.
+  const CliRun clash = run_gpuatom("alu nvidia ATOMS.ADD --inst ATOM --old 1 --src 2");
+  EXPECT_EQ(clash.exit_code, 2);
+  EXPECT_NE(clash.out.find("the instruction is ATOMS, but --inst says ATOM"), std::string::npos) << clash.out;
+}
+
+TEST(AluSpellings, EveryIntelOpAsVisaSpellsIt) {
+  size_t compared = 0;
+  for (const std::string form : {"svm", "typed", "dword"}) {
+    const std::string prefix = form + "_atomic.";
+    for (const std::string& op : lines_of(run_gpuatom("alu intel --list --form " + form).out)) {
+      const bool two = op.rfind("cmpxchg", 0) == 0 || op.rfind("fcmpwr", 0) == 0;
+      const bool none = op.rfind("inc", 0) == 0 || op.rfind("dec", 0) == 0 || op.rfind("predec", 0) == 0;
+      const std::string operands = std::string(" --old 0x5") + (none ? "" : " --src0 0x7") + (two ? " --src1 0x5" : "");
+      const CliRun short_form = run_gpuatom("alu intel " + op + " --form " + form + operands + " --json");
+      const CliRun full = run_gpuatom("alu intel " + prefix + op + operands + " --json");
+      ASSERT_EQ(short_form.exit_code, 0) << op << ": " << short_form.out;
+      ASSERT_EQ(full.exit_code, 0) << prefix << op << ": " << full.out;
+      EXPECT_EQ(json::parse(full.out), json::parse(short_form.out)) << prefix << op;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 80u);
+  // LSC, as IGC writes it: lsc_atomic_iadd.ugm, a float add on d32, a compare-and-swap (src1 compared, src2 stored).
+  EXPECT_EQ(alu_json("intel lsc_atomic_iadd.ugm --old 5 --src0 7")["memory"], "0x0000000c");
+  EXPECT_EQ(alu_json("intel lsc_atomic_fadd.ugm --old 1.0 --src0 0.5")["memory_value"], "1.5");
+  EXPECT_EQ(alu_json("intel lsc_atomic_icas.ugm --old 5 --src0 5 --src1 9")["memory"], "0x00000009");
+  EXPECT_EQ(alu_json("intel lsc_atomic_iadd.ugm --data d64 --old 0xffffffff --src0 1")["memory"], "0x0000000100000000");
+}
+
+TEST(AluSpellings, EveryAmdRow) {
+  const auto rows = lines_of(run_gpuatom("alu amd --list").out);
+  ASSERT_EQ(rows.size(), 27u);
+  for (const std::string& row : rows) {
+    const bool cas = row.find("atomicCAS") != std::string::npos;
+    const json out = alu_json("amd \"" + row + "\" --old 0x1 --operand 0x2" + (cas ? " --compare 0x1" : ""));
+    EXPECT_TRUE(out.contains("memory")) << row;
+  }
+}
+
+// Operands as typed values: exact bits, whatever spelling.
+TEST(AluSpellings, TypedOperandsGiveTheirExactBits) {
+  struct Case {
+    std::string args, key, expected;
+  };
+  const std::vector<Case> cases = {
+      {"nvidia EXCH --old 0 --src \"f32(1.5)\"", "memory", "0x3fc00000"},  // an integer op takes a typed float
+      {"nvidia ADD.F32.FTZ.RN --old 1.5 --src 0", "memory", "0x3fc00000"},
+      {"nvidia ADD.F32.FTZ.RN --old -0x1p-126 --src 0", "memory", "0x80800000"},
+      {"nvidia ADD.F64.RN --old 0.1 --src 0", "memory", "0x3fb999999999999a"},
+      {"nvidia ADD.F64.RN --old 1e400 --src 0", "memory", "0x7ff0000000000000"},
+      {"nvidia ADD.F16x2.RN --old \"f16x2(1.0004882812500001, 0)\" --src 0", "memory", "0x00003c01"},
+      {"nvidia ATOMG.E.ADD.BF16x2.RN --old \"bf16x2(1.0, -2.0)\" --src 0", "memory", "0xc0003f80"},
+      {"nvidia MIN.S32 --old -5 --src 3", "memory", "0xfffffffb"},
+      {"intel fadd --form svm --old 1e-45 --src0 0", "memory", "0x00000001"},
+      {"amd \"32 bit float atomicAdd\" --old 0.1 --operand 0.2", "memory_value", "0.3"},
+      {"amd \"64 bit float atomicAdd\" --old 0.1 --operand 0.2", "memory_value", "0.30000000000000004"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(alu_json(c.args)[c.key], c.expected) << c.args;
+  const CliRun integer_float = run_gpuatom("alu nvidia ADD --old 1.5 --src 1");
+  EXPECT_EQ(integer_float.exit_code, 2);
+  EXPECT_NE(integer_float.out.find("--old 1.5: a float, but the operation is on u32 integers"), std::string::npos)
+      << integer_float.out;
+  const CliRun bad = run_gpuatom("alu nvidia ADD.F32.FTZ.RN --old 1.5x --src 0");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("--old 1.5x:"), std::string::npos) << bad.out;
+}
+
+// "What does ATOM.E.ADD.F32.FTZ.RN do with a subnormal old value on sm_90?" — asked the natural way.
+TEST(AluSpellings, TheSubnormalQuestionInOneCommand) {
+  const CliRun r = run_gpuatom("alu nvidia ATOM.E.ADD.F32.FTZ.RN --arch sm_90 --old 1e-40 --src 0");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "memory=0x00000000 (0) returned=0x000116c2 (1e-40)\n"
+            "  why: the subnormal old value is flushed to zero before the add (.FTZ); without the flush memory would "
+            "be 0x000116c2\n");
+  // Without --arch the answer says it holds on every architecture that has the form.
+  EXPECT_NE(run_gpuatom("alu nvidia ATOM.E.ADD.F32.FTZ.RN --old 1e-40 --src 0").out.find(
+                "note: the same on every architecture that has this form"),
+            std::string::npos);
+  // A NaN result names the rule that chose it.
+  const json nan = alu_json("nvidia ATOM.E.ADD.F64.RN --old nan --src 1.0");
+  ASSERT_EQ(nan["why"].size(), 1u);
+  EXPECT_EQ(nan["why"][0], "a NaN result is the operand's NaN if it is one, else memory's, bit for bit (f64 add rule)");
+  // No line of why where no rule changed anything.
+  EXPECT_TRUE(alu_json("nvidia ADD.F32.FTZ.RN --old 1.5 --src 2.25")["why"].empty());
+}
+
+TEST(AluSpellings, TargetsRefuseWhatTheyLack) {
+  const CliRun vector = run_gpuatom("alu nvidia ATOMG.E.ADD.F16x8.RN --arch sm_80 --old 0 --src 0");
+  EXPECT_EQ(vector.exit_code, 2);
+  EXPECT_NE(vector.out.find("--arch sm_80: a vector atomic does not exist on sm_80 (Ampere): it exists from sm_90"),
+            std::string::npos)
+      << vector.out;
+  EXPECT_EQ(run_gpuatom("alu nvidia ATOMG.E.ADD.F16x8.RN --arch sm_90 --old 0 --src 0").exit_code, 0);
+  const CliRun spa5 = run_gpuatom("alu nvidia ATOMG.E.ADD --arch sm_60 --old 0 --src 0");
+  EXPECT_EQ(spa5.exit_code, 2);
+  EXPECT_NE(spa5.out.find("ATOMG is an sm_70+ spelling"), std::string::npos) << spa5.out;
+  const CliRun platform = run_gpuatom("alu intel svm_atomic.fadd --platform gen12 --old 1 --src0 1");
+  EXPECT_EQ(platform.exit_code, 2);
+  EXPECT_NE(platform.out.find("--platform gen12: fadd/fsub is not on this platform"), std::string::npos) << platform.out;
+  EXPECT_EQ(alu_json("intel svm_atomic.fadd --platform pvc --old 1.5 --src0 2.25")["memory_value"], "3.75");
+}

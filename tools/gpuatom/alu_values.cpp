@@ -1,0 +1,158 @@
+#include "alu_values.hpp"
+
+#include <bit>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "command.hpp"
+#include "gpuatom/numeric/float_literal.hpp"
+#include "gpuatom/numeric/format.hpp"
+#include "gpuatom/support/text.hpp"
+
+namespace gpuatom::cli {
+
+namespace {
+
+using numeric::FormatId;
+
+std::string trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return std::string(text);
+}
+
+// The format of a float type's elements; nothing for an integer type.
+std::optional<FormatId> element_format(alu::Type type) {
+  switch (type) {
+    case alu::Type::f16:
+    case alu::Type::f16x2: return FormatId::f16;
+    case alu::Type::bf16:
+    case alu::Type::bf16x2: return FormatId::bf16;
+    case alu::Type::f32: return FormatId::f32;
+    case alu::Type::f64: return FormatId::f64;
+    default: return std::nullopt;
+  }
+}
+
+bool is_packed(alu::Type type) { return type == alu::Type::f16x2 || type == alu::Type::bf16x2; }
+
+// Whether `text` is written as a float rather than as bits: a fraction, an exponent, inf or nan.
+bool looks_like_float(std::string_view text) {
+  std::string lower;
+  for (const char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.find("inf") != std::string::npos || lower.find("nan") != std::string::npos) return true;
+  if (lower.find('.') != std::string::npos) return true;
+  const bool hex = lower.find("0x") != std::string::npos;
+  return hex ? lower.find('p') != std::string::npos : lower.find('e') != std::string::npos;
+}
+
+uint64_t literal(const std::string& flag, const std::string& text, FormatId format) {
+  const auto bits = numeric::parse_float_literal(text, format);
+  if (const auto* error = std::get_if<numeric::LiteralError>(&bits))
+    throw BadInput(fmt::format("{} {}: {} at character {}", flag, text, error->message, error->offset + 1));
+  return std::get<uint64_t>(bits);
+}
+
+// "f16x2(1.0, -2.0)" → ("f16x2", ["1.0", "-2.0"]); nothing when `text` is no call.
+std::optional<std::pair<std::string, std::vector<std::string>>> call(const std::string& text) {
+  const size_t open = text.find('(');
+  if (open == std::string::npos || text.back() != ')') return std::nullopt;
+  std::vector<std::string> args;
+  std::string inside = text.substr(open + 1, text.size() - open - 2);
+  size_t start = 0;
+  for (size_t comma; (comma = inside.find(',', start)) != std::string::npos; start = comma + 1)
+    args.push_back(trimmed(inside.substr(start, comma - start)));
+  args.push_back(trimmed(inside.substr(start)));
+  return std::pair{trimmed(text.substr(0, open)), args};
+}
+
+// A float's shortest decimal that reads back to it: f32's own for f32, else the exact double's.
+std::string float_text(uint64_t bits, FormatId format) {
+  const double value = numeric::to_double(format, bits);
+  if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
+  if (format == FormatId::f32) return fmt::format("{}", static_cast<float>(value));
+  return fmt::format("{}", value);
+}
+
+}  // namespace
+
+Value parse_operand(const std::string& flag, const std::string& raw, alu::Type type, int bits) {
+  const std::string text = trimmed(raw);
+  const auto fail = [&](std::string_view what) {
+    return BadInput(fmt::format("{} {}: {}", flag, raw, what));
+  };
+  const std::optional<FormatId> format = element_format(type);
+  if (const auto c = call(text)) {
+    const auto& [name, args] = *c;
+    static constexpr std::pair<std::string_view, FormatId> scalars[] = {
+        {"f16", FormatId::f16}, {"bf16", FormatId::bf16}, {"f32", FormatId::f32}, {"f64", FormatId::f64}};
+    for (const auto& [spelling, f] : scalars) {
+      if (name != spelling) continue;
+      if (args.size() != 1) throw fail(fmt::format("{}(…) takes one value", spelling));
+      if (numeric::width(f) > bits) throw fail(fmt::format("a {}-bit {} does not fit a {}-bit operand", numeric::width(f), spelling, bits));
+      return {literal(flag, args[0], f), 0};
+    }
+    if (name == "f16x2" || name == "bf16x2") {
+      if (args.size() != 2) throw fail(fmt::format("{}(lo, hi) takes two values (lo: bits 15:0)", name));
+      if (bits != 32) throw fail(fmt::format("a 32-bit {} does not fit a {}-bit operand", name, bits));
+      const FormatId half = name == "f16x2" ? FormatId::f16 : FormatId::bf16;
+      return {literal(flag, args[0], half) | literal(flag, args[1], half) << 16, 0};
+    }
+    throw fail("expected f16(…), bf16(…), f32(…), f64(…), f16x2(lo, hi) or bf16x2(lo, hi)");
+  }
+  if (looks_like_float(text)) {
+    if (!format) throw fail(fmt::format("a float, but the operation is on {} integers", alu::name(type)));
+    if (is_packed(type)) throw fail(fmt::format("a packed {} takes {}(lo, hi) or its bits", alu::name(type), alu::name(type)));
+    if (bits == 32 || bits == 64 || bits == 16) return {literal(flag, text, *format), 0};
+    throw fail("a float value of a vector: give its bits");
+  }
+  if (bits == 128 && text.size() > 18 && support::istarts_with(text, "0x")) {  // more than 64 bits of hex
+    const std::string digits = text.substr(2);
+    const auto hi = digits.size() <= 32 ? support::parse_unsigned("0x" + digits.substr(0, digits.size() - 16)) : std::nullopt;
+    const auto lo = digits.size() <= 32 ? support::parse_unsigned("0x" + digits.substr(digits.size() - 16)) : std::nullopt;
+    if (!hi || !lo) throw fail("not an unsigned 128-bit value");
+    return {*lo, *hi};
+  }
+  const uint64_t max = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+  // A negative integer is its two's complement at the operand's width, whatever the op's signedness.
+  if (!format && text.size() > 1 && text.front() == '-' && std::isdigit(static_cast<unsigned char>(text[1]))) {
+    const auto magnitude = support::parse_unsigned(text.substr(1));
+    const uint64_t limit = bits >= 64 ? uint64_t{1} << 63 : uint64_t{1} << (bits - 1);
+    if (!magnitude || *magnitude > limit) throw fail(fmt::format("below the smallest signed {}-bit value", bits));
+    return {(~*magnitude + 1) & max, 0};
+  }
+  const auto v = support::parse_unsigned(text, max);
+  if (!v)
+    throw fail(fmt::format("not an unsigned {}-bit value (decimal or 0x-hex){}", bits,
+                           format ? fmt::format(", nor a {} literal (1.5, -0x1p-149, nan, {}(…))", alu::name(type),
+                                                is_packed(type) ? alu::name(type) : numeric::name(*format))
+                                  : std::string()));
+  return {*v, 0};
+}
+
+std::string typed_text(Value value, alu::Type type, int bits) {
+  if (bits == 128) return "";
+  if (const auto format = element_format(type)) {
+    if (is_packed(type)) {
+      if (bits != 32) return "";  // a vector of pairs
+      return fmt::format("{}({}, {})", alu::name(type), float_text(value.lo & 0xffff, *format),
+                         float_text((value.lo >> 16) & 0xffff, *format));
+    }
+    if (numeric::width(*format) != bits) return "";  // a vector element's type
+    return float_text(value.lo, *format);
+  }
+  const uint64_t mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+  const bool is_signed = type == alu::Type::s16 || type == alu::Type::s32 || type == alu::Type::s64;
+  if (is_signed && (value.lo >> (bits - 1)) & 1)
+    return fmt::format("-{}", (~value.lo + 1) & mask);
+  return fmt::format("{}", value.lo & mask);
+}
+
+}  // namespace gpuatom::cli

@@ -1,0 +1,16 @@
+// One line of why, for each float rule that changed what `gpuatom alu` computed: a subnormal
+// flushed, the NaN a rule chose. Found by computing again without the rule (flushes) or by the
+// rule's own words (NaNs), so a line appears only where the rule made a difference.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpuatom/alu/operation.hpp"
+
+namespace gpuatom::cli {
+
+std::vector<std::string> why_lines(const alu::Operation& operation, uint64_t old, uint64_t operand, uint64_t memory);
+
+}  // namespace gpuatom::cli
