@@ -30,9 +30,15 @@ std::string cli_reference(CLI::App& app) {
                     "do not edit. Exit status: 0 success, 1 an expectation failed, 2 bad input, 3 internal error, 4 "
                     "output could not be written, 5 undecided (`run`: nothing failed, but a check ran out of its "
                     "budget), 130 interrupted.\n";
-  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
-    out += fmt::format("\n## gpuatom {}\n\n```\n{}```\n", sub->get_name(), sub->help());
-  }
+  // Every command and every subcommand (amd outcome, asm sass …), each with its options.
+  const auto add = [&](auto& self, CLI::App& command, const std::string& path, int depth) -> void {
+    for (CLI::App* sub : command.get_subcommands([](CLI::App*) { return true; })) {
+      const std::string name = path + " " + sub->get_name();
+      out += fmt::format("\n{} gpuatom{}\n\n```\n{}```\n", depth == 0 ? "##" : "###", name, sub->help());
+      self(self, *sub, name, depth + 1);
+    }
+  };
+  add(add, app, "", 0);
   return out;
 }
 
