@@ -41,6 +41,9 @@ class BoundMachine : public Machine {
   std::span<exec::Agent* const> agents() override { return machine_.agents(); }
   memory::DeviceMemory& memory() override { return machine_.memory; }
   exec::AgentStream* stream() override { return machine_.stream(); }
+  uint64_t lanes_of(uint64_t agents) const override {
+    return std::min<uint64_t>(groups_of(agents) * settings_.group_size, scenario_.launch.lanes);
+  }
   uint64_t groups_of(uint64_t agents) const override {
     if (batch_ == 1) return agents;
     return std::min<uint64_t>(agents * batch_, exec::Launch{scenario_.launch.lanes, settings_.group_size}.groups());

@@ -178,10 +178,10 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.mode = options.mode;
   run_options.seed = options.seed;
   run_options.threads = options.threads;
-  support::Progress bar(scenario.name + " (groups)", !options.quiet);
+  support::Progress bar(scenario.name + " (lanes)", !options.quiet);
   if (auto update = bar.callback())
     run_options.progress = [&machine, update](uint64_t done, uint64_t total) {
-      update(machine.groups_of(done), machine.groups_of(total));
+      update(machine.lanes_of(done), machine.lanes_of(total));
     };
   run_options.stop = options.stop;
   exec::RunResult run;
@@ -202,7 +202,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
     report.interrupted = true;
     report.threads = run.threads;
     report.counters = run.counters;
-    report.progress = fmt::format("{} of {} groups", machine.groups_of(run.agents_finished), machine.groups_of(run.agents));
+    report.progress = fmt::format("{} of {} lanes", machine.lanes_of(run.agents_finished), machine.lanes_of(run.agents));
     report.seconds = clock.seconds();
     return report;
   }

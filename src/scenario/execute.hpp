@@ -36,6 +36,8 @@ class Machine {
   // The scenario's groups that `agents` agents stand for (a streamed vISA run's agent is a batch
   // of threads), so that progress is counted in the scenario's groups.
   virtual uint64_t groups_of(uint64_t agents) const { return agents; }
+  // The scenario's lanes that `agents` agents stand for: what progress and an interrupted run count.
+  virtual uint64_t lanes_of(uint64_t agents) const { return agents; }
 };
 
 using MachineOrError = std::variant<std::unique_ptr<Machine>, support::Diagnostics>;

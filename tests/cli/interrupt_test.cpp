@@ -107,14 +107,14 @@ TEST(Interrupt, ParallelRunStopsItsWorkersAndSaysHowFarItGot) {
   EXPECT_NE(r.result.err.find("gpuatom: interrupted after 0 of 1 scenarios; long.toml stopped after "),
             std::string::npos)
       << r.result.err;
-  EXPECT_NE(r.result.err.find(" of 32768 groups"), std::string::npos) << r.result.err;
+  EXPECT_NE(r.result.err.find(" of 1048576 lanes"), std::string::npos) << r.result.err;
   EXPECT_EQ(r.result.out, "");
 }
 
-TEST(Interrupt, CountsTheScenariosGroupsNotTheExecutorsBatches) {
+TEST(Interrupt, CountsTheScenariosLanesNotTheExecutorsBatches) {
   const Interrupted r = interrupt_run({{"long.toml", long_visa_scenario()}}, {"--threads", "2"}, 1.0);
   expect_clean_stop(r);
-  EXPECT_NE(r.result.err.find(" of 131072 groups"), std::string::npos) << r.result.err;
+  EXPECT_NE(r.result.err.find(" of 1048576 lanes"), std::string::npos) << r.result.err;
 }
 
 TEST(Interrupt, ReportsTheScenariosThatFinished) {

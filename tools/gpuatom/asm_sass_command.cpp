@@ -25,6 +25,7 @@
 #include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
+#include "json_lines.hpp"
 #include "sass_input.hpp"
 
 namespace gpuatom::cli {
@@ -36,6 +37,7 @@ struct AsmArgs {
   std::string path;
   bool encode = false;
   bool rules_as_warnings = false;
+  bool json = false;
   std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
@@ -51,27 +53,24 @@ nvidia::Architecture word_architecture(const std::optional<nvidia::Architecture>
   return *arch;
 }
 
-// The word(s) of one instruction as a trailing comment, or the reason no word holds it.
-std::variant<std::string, support::Diagnostic> encoded(const nvidia::Instruction& inst, nvidia::Architecture arch) {
+// One instruction's word: a 64-bit one, or a 128-bit one's low and high halves.
+struct EncodedWord {
+  uint64_t lo;
+  std::optional<uint64_t> hi;
+  std::string text() const { return hi ? fmt::format("0x{:016x} 0x{:016x}", lo, *hi) : fmt::format("0x{:016x}", lo); }
+};
+
+// The word(s) of one instruction, or the reason no word holds it.
+std::variant<EncodedWord, support::Diagnostic> encoded(const nvidia::Instruction& inst, nvidia::Architecture arch) {
   if (nvidia::is_spa5(arch)) {
     const auto word = nvidia::encode(inst, arch);
     if (const auto* refused = std::get_if<support::Diagnostic>(&word)) return *refused;
-    return fmt::format("0x{:016x}", std::get<uint64_t>(word));
+    return EncodedWord{std::get<uint64_t>(word), std::nullopt};
   }
   const auto word = nvidia::encode128(inst, arch);
   if (const auto* refused = std::get_if<support::Diagnostic>(&word)) return *refused;
   const nvidia::Word128& w = std::get<nvidia::Word128>(word);
-  return fmt::format("0x{:016x} 0x{:016x}", w.lo, w.hi);
-}
-
-// The parse, then each instruction's rules: errors, or warnings with --rules-as-warnings.
-nvidia::ParsedSass read_and_check(const AsmArgs& args, const std::string& source) {
-  if (!args.rules_as_warnings) return nvidia::check_sass(source, args.path, *args.architecture);
-  nvidia::ParsedSass parsed = nvidia::read_sass(source, args.path, *args.architecture);
-  for (const nvidia::Instruction& inst : parsed.instructions)
-    nvidia::validate(inst, parsed.diagnostics, nvidia::RuleSeverity::warning);
-  parsed.diagnostics.sort_by_line();
-  return parsed;
+  return EncodedWord{w.lo, w.hi};
 }
 
 // A 128-bit instruction's control bits as `disasm sass --control` prints them, in a comment
@@ -109,15 +108,20 @@ int run_asm(const AsmArgs& args) {
     return word_architecture(inst.architecture ? inst.architecture : *args.architecture);
   };
   const std::string source = read_input(args.path);
-  nvidia::ParsedSass checked = read_and_check(args, source);
+  nvidia::ParsedSass checked = read_and_check(source, args.path, *args.architecture, args.rules_as_warnings);
   support::Diagnostics diagnostics = checked.diagnostics;
   if (args.encode) take_control_comments(checked.instructions, source, diagnostics);
-  std::vector<std::string> lines;
+  struct Line {
+    const nvidia::Instruction* inst;
+    std::string text;
+    std::optional<EncodedWord> word;
+  };
+  std::vector<Line> lines;
   if (!diagnostics.has_errors()) {
     for (const nvidia::Instruction& inst : checked.instructions) {
       const std::string text = nvidia::print(inst);
       if (!args.encode) {
-        lines.push_back(text);
+        lines.push_back({&inst, text, std::nullopt});
         continue;
       }
       const auto word = encoded(inst, arch_of(inst));
@@ -125,12 +129,23 @@ int run_asm(const AsmArgs& args) {
         diagnostics.add(*refused);
         continue;
       }
-      lines.push_back(fmt::format("{:<56} // {}", text, std::get<std::string>(word)));
+      lines.push_back({&inst, text, std::get<EncodedWord>(word)});
     }
+  }
+  if (args.json) {
+    print_json_diagnostics(diagnostics);
+    if (diagnostics.has_errors()) return exit_bad_input;
+    for (const Line& l : lines)
+      print_json_instruction(args.path, l.inst->where.line, l.text, l.word ? std::optional(l.word->lo) : std::nullopt,
+                             l.word ? l.word->hi : std::nullopt);
+    return exit_ok;
   }
   report(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;
-  for (const std::string& line : lines) fmt::print("{}\n", line);
+  for (const Line& l : lines) {
+    if (l.word) fmt::print("{:<56} // {}\n", l.text, l.word->text());
+    else fmt::print("{}\n", l.text);
+  }
   return exit_ok;
 }
 
@@ -153,6 +168,8 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
                           "is the one nvdisasm of that architecture reads (sm_50 … sm_62, sm_70 … sm_121f; default sm_61)");
   cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
+  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output "
+                                      "(keys in docs/reference/cli.md, `gpuatom check`)");
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }
 

@@ -10,6 +10,7 @@
 #include "command.hpp"
 #include "gpuatom/intel/binary/encoder.hpp"
 #include "gpuatom/intel/text/printer.hpp"
+#include "json_lines.hpp"
 #include "visa_input.hpp"
 
 namespace gpuatom::cli {
@@ -20,15 +21,30 @@ struct AsmArgs {
   std::string target;
   std::string file;
   bool encode = false;
+  bool json = false;
   VisaOptions visa;
 };
 
 int run_asm(const AsmArgs& a) {
   support::Diagnostics diagnostics;
   const intel::Module module = read_visa(a.file, a.visa, diagnostics);
-  print_diagnostics(diagnostics);
-  if (diagnostics.has_errors()) return exit_bad_input;  // nothing written to stdout
+  if (a.json) print_json_diagnostics(diagnostics);
+  else print_diagnostics(diagnostics);
+  if (diagnostics.has_errors()) return exit_bad_input;  // no instruction written
   const intel::DeclarationTable* declarations = module.declarations.empty() ? nullptr : &module.declarations;
+  if (a.json) {
+    // One object per instruction; --encode puts its bytes in "bytes" (hex) — vISA's words are bytes.
+    for (const intel::Instruction& inst : module.instructions) {
+      std::string line = json_instruction(a.file, inst.where.start.line, intel::print_instruction(inst, declarations));
+      if (a.encode) {
+        std::vector<uint8_t> bytes;
+        if (auto why = intel::encode(inst, bytes)) throw BadInput(*why);
+        line.insert(line.size() - 2, fmt::format(",\"bytes\":\"{}\"", hex_bytes(bytes)));
+      }
+      fmt::print("{}", line);
+    }
+    return exit_ok;
+  }
   if (!a.encode) {
     fmt::print("{}", intel::print_module(module));
     return exit_ok;
@@ -56,6 +72,8 @@ void add_asm_visa_command(CLI::App& parent, Action& run) {
       "Exit codes: 0 ok (warnings on stderr), 2 on any error (nothing on stdout).");
   cmd->add_option("file", args->file, "the .visaasm file, or - for standard input")->required();
   cmd->add_flag("--encode", args->encode, "print each instruction's bytes as hex (with the instruction as a comment)");
+  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
+                                      "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
   args->visa.add_to(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }

@@ -7,6 +7,7 @@
 
 #include "command.hpp"
 #include "gpuatom/nvidia/validator.hpp"
+#include "json_lines.hpp"
 #include "sass_input.hpp"
 
 namespace gpuatom::cli {
@@ -16,13 +17,21 @@ namespace {
 struct CheckArgs {
   std::string isa;
   std::string path;
+  bool rules_as_warnings = false;
+  bool json = false;
   std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
 int run_check(const CheckArgs& args) {
-  const nvidia::ParsedSass checked = nvidia::check_sass(read_input(args.path), args.path, *args.architecture);
-  report(checked.diagnostics);
+  const nvidia::ParsedSass checked =
+      read_and_check(read_input(args.path), args.path, *args.architecture, args.rules_as_warnings);
+  if (args.json) {
+    print_json_diagnostics(checked.diagnostics);
+    print_json_summary(args.path, checked.instructions.size(), checked.diagnostics);
+  } else {
+    report(checked.diagnostics);
+  }
   return checked.diagnostics.has_errors() ? exit_bad_input : exit_ok;
 }
 
@@ -37,6 +46,13 @@ void add_check_sass_command(CLI::App& parent, Action& run) {
                           "read the text as this architecture's disassembly (sm_50 … sm_90): the SPA 5.0 grammar "
                           "and rules on sm_5x/sm_6x, the sm_70+ spellings after; without it each line's spelling "
                           "decides");
+  cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
+                "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per diagnostic, then a summary, on standard output: {\"kind\":\"diagnostic\", "
+                "\"severity\", \"file\", \"line\", \"column\", \"offset\", \"message\", \"rule\"} and "
+                "{\"kind\":\"summary\", \"file\", \"instructions\", \"errors\", \"warnings\"}; asm and disasm "
+                "print {\"kind\":\"instruction\", \"file\", \"line\", \"text\", \"word\", \"word_high\"} per instruction");
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "json_lines.hpp"
 #include "visa_input.hpp"
 
 namespace gpuatom::cli {
@@ -15,12 +16,18 @@ namespace {
 struct CheckArgs {
   std::string target;
   std::string file;
+  bool json = false;
   VisaOptions visa;
 };
 
 int run_check(const CheckArgs& a) {
   support::Diagnostics diagnostics;
   const intel::Module module = read_visa(a.file, a.visa, diagnostics);
+  if (a.json) {
+    print_json_diagnostics(diagnostics);
+    print_json_summary(a.file, module.instructions.size(), diagnostics);
+    return diagnostics.has_errors() ? exit_bad_input : exit_ok;
+  }
   // Diagnostics go to standard error, as for every other command; the summary to standard output.
   print_diagnostics(diagnostics);
   const size_t errors = diagnostics.count(support::Severity::error);
@@ -52,6 +59,8 @@ void add_check_visa_command(CLI::App& parent, Action& run) {
       "  gpuatom check visa kernel.visaasm --platform pvc --bind SURF2D=2d\n"
       "Exit codes: 0 no errors (warnings allowed), 2 on any error.");
   cmd->add_option("file", args->file, "the .visaasm file, or - for standard input")->required();
+  cmd->add_flag("--json", args->json, "one JSON object per diagnostic, then a summary, on standard output (keys in "
+                                      "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }

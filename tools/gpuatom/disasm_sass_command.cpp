@@ -35,6 +35,7 @@
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/support/text.hpp"
+#include "json_lines.hpp"
 #include "sass_input.hpp"
 
 namespace gpuatom::cli {
@@ -47,6 +48,7 @@ struct DisasmArgs {
   std::string file;
   bool binary = false;
   bool control = false;
+  bool json = false;
   std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
@@ -119,11 +121,18 @@ struct CodeListing {
   std::string text;
   bool undecodable = false;
   support::Diagnostics warnings;
+  bool json = false;  // --json: `text` holds one JSON object per instruction, diagnostics go to standard output
+  std::string file;
 
   void keep(const support::Diagnostic& d, support::Diagnostics& errors) {
     (d.severity == support::Severity::error ? errors : warnings).add(d);
   }
   void report_all(const support::Diagnostics& errors) const {
+    if (json) {
+      print_json_diagnostics(errors);
+      print_json_diagnostics(warnings);
+      return;
+    }
     report(errors);
     report(warnings);
   }
@@ -132,7 +141,7 @@ struct CodeListing {
   // atomics_in_code() returns), or a listing's atomics passed in as `walk` visits them.
   template <typename Walk>
   void add(const std::string& kernel, nvidia::Architecture arch, support::Diagnostics& diagnostics, Walk walk) {
-    text += nvidia::listing_header(arch, kernel);
+    if (!json) text += nvidia::listing_header(arch, kernel);
     struct Line {
       uint64_t address;
       nvidia::Word128 word;
@@ -153,6 +162,13 @@ struct CodeListing {
     undecodable |= code.diagnostics.has_errors();
     // Each line is the padded text and one or two word comments (~35 + width + 26 bytes each).
     text.reserve(text.size() + lines.size() * (64 + width) * nvidia::word_halves(arch));
+    if (json) {
+      const bool wide = nvidia::word_halves(arch) == 2;
+      for (const Line& l : lines)
+        text += json_instruction(file, 0, l.text, l.word.lo, wide ? std::optional(l.word.hi) : std::nullopt,
+                                 CodePlace{kernel, l.address});
+      return;
+    }
     for (const Line& l : lines) nvidia::append_listing_line(text, l.address, l.text, l.word, arch, width);
   }
 };
@@ -190,10 +206,12 @@ std::optional<std::string> disassemble(const Word& w, const support::SourceLocat
 // A listing's words, listed again with gpuatom's text: a header wherever the architecture or the
 // kernel changes. Lines whose word is another instruction are passed over.
 int disassemble_listing(const std::string& input, const std::string& file, const std::optional<nvidia::Architecture>& given,
-                        support::Diagnostics& diagnostics) {
+                        support::Diagnostics& diagnostics, bool json) {
   const nvidia::Architecture fallback = given.value_or(nvidia::default_word_architecture);
   nvidia::CodeAtomics section;
   CodeListing listing;
+  listing.json = json;
+  listing.file = file;
   std::optional<nvidia::Architecture> section_arch;
   uint32_t section_header = 0;
   std::string section_function;
@@ -236,6 +254,7 @@ int disassemble_listing(const std::string& input, const std::string& file, const
 
 // The file a lone command-line argument names (`gpuatom disasm sass kernel.cubin`), if it is no word.
 std::string file_argument(const DisasmArgs& args) {
+  if (args.file.empty() && args.words.size() == 1 && args.words[0] == "-") return "-";  // standard input
   if (!args.file.empty() || args.words.size() != 1 || parse_word(args.words[0])) return args.file;
   std::error_code error;
   return std::filesystem::exists(args.words[0], error) ? args.words[0] : std::string();
@@ -247,8 +266,10 @@ int run_disasm(const DisasmArgs& given_args) {
     args.file = std::move(file);
     args.words.clear();
   }
-  if (args.file.empty() == args.words.empty())
-    throw BadInput("give either words on the command line or --file F (not both)");
+  if (args.file.empty() && args.words.empty())
+    throw BadInput("nothing to read: give words (0xed07000100570200 …), a file (a cubin, a listing, a file of words) "
+                   "or - for standard input");
+  if (!args.file.empty() && !args.words.empty()) throw BadInput("give words or --file F, not both");
   if (args.binary && args.file.empty()) throw BadInput("--binary reads --file F");
   const nvidia::Architecture arch = args.architecture->value_or(nvidia::default_word_architecture);
   if (!nvidia::is_spa5(arch) && !nvidia::has_sass128_forms(arch))
@@ -264,11 +285,13 @@ int run_disasm(const DisasmArgs& given_args) {
     const std::string input = read_input(args.file);
     if (nvidia::is_elf(input) || args.binary) {
       CodeListing listing;
+      listing.json = args.json;
+      listing.file = args.file;
       if (nvidia::is_elf(input)) {
         auto cubin = nvidia::read_cubin(input, args.file);
         if (const auto* why = std::get_if<support::Diagnostic>(&cubin)) {
           diagnostics.add(*why);
-          report(diagnostics);
+          listing.report_all(diagnostics);
           return exit_bad_input;
         }
         const nvidia::Cubin& c = std::get<nvidia::Cubin>(cubin);
@@ -287,7 +310,7 @@ int run_disasm(const DisasmArgs& given_args) {
       fmt::print("{}", listing.text);
       return exit_ok;
     }
-    if (nvidia::is_listing(input)) return disassemble_listing(input, args.file, *args.architecture, diagnostics);
+    if (nvidia::is_listing(input)) return disassemble_listing(input, args.file, *args.architecture, diagnostics, args.json);
     words = words_from_text(input, args.file, diagnostics, halves);
   } else {
     if (args.words.size() % static_cast<size_t>(halves))
@@ -302,15 +325,20 @@ int run_disasm(const DisasmArgs& given_args) {
     }
   }
   const std::string source = args.file.empty() ? "<command line>" : args.file;
-  std::vector<std::string> lines;
+  std::vector<std::pair<const Word*, std::string>> lines;
   bool undecodable = diagnostics.has_errors();
   for (const Word& w : words) {
-    if (auto line = disassemble(w, w.where(source), arch, args.control, diagnostics)) lines.push_back(std::move(*line));
+    if (auto line = disassemble(w, w.where(source), arch, args.control, diagnostics)) lines.emplace_back(&w, std::move(*line));
     else undecodable = true;
   }
-  report(diagnostics);
+  if (args.json) print_json_diagnostics(diagnostics);
+  else report(diagnostics);
   if (undecodable) return exit_bad_input;
-  for (const std::string& line : lines) fmt::print("{}\n", line);
+  for (const auto& [w, line] : lines) {
+    if (args.json)
+      print_json_instruction(source, w->line, line, w->value, halves == 2 ? std::optional(w->high) : std::nullopt);
+    else fmt::print("{}\n", line);
+  }
   return diagnostics.has_errors() ? exit_bad_input : exit_ok;
 }
 
@@ -329,13 +357,16 @@ void add_disasm_sass_command(CLI::App& parent, Action& run) {
       "  cuobjdump -sass a.out | gpuatom disasm sass --file -\n"
       "  gpuatom disasm sass --file kernel.text --binary --arch sm_52");
   cmd->add_option("words", args->words,
-                  "64-bit words in hex (0xed07000100570200); a 128-bit word is two, low then high; or one file (a cubin)");
+                  "64-bit words in hex (0xed07000100570200); a 128-bit word is two, low then high; or one file (a cubin, "
+                  "a listing, a file of words), - for standard input");
   cmd->add_option("--file", args->file,
                   "read a file: a cubin (ELF), a cuobjdump/nvdisasm listing (its words), one hex word per line (two "
                   "for a 128-bit word), or raw code with --binary");
   cmd->add_flag("--binary", args->binary,
                 "--file is raw code (a .text section): little-endian 8-byte words with a control word every fourth "
                 "(sm_5x/sm_6x) or 16-byte words (sm_70 on); other instructions are passed over");
+  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
+                                      "docs/reference/cli.md, `gpuatom check`; code adds \"kernel\" and \"address\")");
   cmd->add_flag("--control", args->control, "print each 128-bit word's control bits (stall, yield, barriers, reuse) as a comment");
   add_architecture_option(*cmd, args->architecture,
                           "read the words as nvdisasm of this architecture does: sm_50 … sm_62 (64-bit), sm_70 … "

@@ -10,6 +10,7 @@
 #include "command.hpp"
 #include "gpuatom/intel/binary/decoder.hpp"
 #include "gpuatom/intel/text/printer.hpp"
+#include "json_lines.hpp"
 #include "visa_input.hpp"
 
 namespace gpuatom::cli {
@@ -23,6 +24,7 @@ struct DisasmArgs {
   std::string format = "auto";
   std::string decls;
   bool legacy_ids = false;
+  bool json = false;
   VisaOptions visa;
 };
 
@@ -36,10 +38,15 @@ bool looks_like_text(const std::string& content) {
   return true;
 }
 
-std::vector<uint8_t> read_bytes(const DisasmArgs& a, support::Diagnostics& diagnostics, std::string& source_name) {
+std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& diagnostics, std::string& source_name) {
+  DisasmArgs a = given;
+  if (a.file.empty() && a.hex.size() == 1 && a.hex[0] == "-") {  // a lone '-': standard input, as --file -
+    a.file = "-";
+    a.hex.clear();
+  }
   if (!a.file.empty() && !a.hex.empty()) throw BadInput("give the bytes either on the command line or with --file, not both");
   if (a.file.empty()) {
-    if (a.hex.empty()) throw BadInput("no bytes: give hex bytes on the command line or --file FILE");
+    if (a.hex.empty()) throw BadInput("no bytes: give hex bytes on the command line, --file FILE, or - for standard input");
     source_name = "<command line>";
     std::string joined;
     for (const std::string& h : a.hex) joined += h + " ";
@@ -87,10 +94,13 @@ int run_disasm(const DisasmArgs& a) {
                        "spec/intel.md §10.4");
     intel::validate(instructions, declarations, validation, diagnostics);
   }
-  print_diagnostics(diagnostics);
+  if (a.json) print_json_diagnostics(diagnostics);
+  else print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;
   std::string out;
-  for (const intel::Instruction& inst : instructions) out += intel::print_instruction(inst, declarations) + "\n";
+  for (const intel::Instruction& inst : instructions)
+    out += a.json ? json_instruction(source_name, 0, intel::print_instruction(inst, declarations))
+                  : intel::print_instruction(inst, declarations) + "\n";
   fmt::print("{}", out);
   return exit_ok;
 }
@@ -100,7 +110,7 @@ int run_disasm(const DisasmArgs& a) {
 void add_disasm_visa_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<DisasmArgs>();
   CLI::App* cmd = parent.add_subcommand("visa", "Decode instruction bytes and print them as canonical assembly");
-  cmd->add_option("bytes", args->hex, "instruction bytes in hex (\"4E 05 03\" or \"4e0503\")");
+  cmd->add_option("bytes", args->hex, "instruction bytes in hex (\"4E 05 03\" or \"4e0503\"), or - for standard input");
   cmd->footer(
       "Examples:\n"
       "  gpuatom disasm visa 4E 05 03 00 00 00 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00\n"
@@ -111,6 +121,8 @@ void add_disasm_visa_command(CLI::App& parent, Action& run) {
   cmd->add_option("--decls", args->decls, "a .visaasm file whose declarations name the ids (its instructions must parse but are not checked)");
   cmd->add_flag("--visa-legacy-ids", args->legacy_ids,
                 "raw operands carry 2-byte ids (files before version 3.4; 34/22-byte instructions)");
+  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
+                                      "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd, false);
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
 }

@@ -1,0 +1,69 @@
+#include "json_lines.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace gpuatom::cli {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string hex_word(uint64_t word) { return fmt::format("0x{:016x}", word); }
+
+// Invalid UTF-8 from an input becomes U+FFFD rather than an exception.
+std::string line_of(const json& object) { return object.dump(-1, ' ', false, json::error_handler_t::replace) + "\n"; }
+
+void emit(const json& object) { fmt::print("{}", line_of(object)); }
+
+}  // namespace
+
+std::string json_instruction(std::string_view file, uint32_t line, std::string_view text, std::optional<uint64_t> word,
+                             std::optional<uint64_t> word_high, std::optional<CodePlace> place) {
+  json out;
+  out["kind"] = "instruction";
+  out["file"] = file;
+  out["line"] = line;
+  out["text"] = text;
+  out["word"] = word ? json(hex_word(*word)) : json();
+  out["word_high"] = word_high ? json(hex_word(*word_high)) : json();
+  if (place) {
+    out["kernel"] = place->kernel;
+    out["address"] = place->address;
+  }
+  return line_of(out);
+}
+
+void print_json_instruction(std::string_view file, uint32_t line, std::string_view text, std::optional<uint64_t> word,
+                            std::optional<uint64_t> word_high) {
+  fmt::print("{}", json_instruction(file, line, text, word, word_high));
+}
+
+void print_json_diagnostics(const support::Diagnostics& diagnostics) {
+  for (const support::Diagnostic& d : diagnostics.all()) {
+    json out;
+    out["kind"] = "diagnostic";
+    out["severity"] = d.severity == support::Severity::error     ? "error"
+                      : d.severity == support::Severity::warning ? "warning"
+                                                                 : "note";
+    out["file"] = d.where.file.view();
+    out["line"] = d.where.line;
+    out["column"] = d.where.column;
+    out["offset"] = d.where.byte_offset ? json(*d.where.byte_offset) : json();
+    out["message"] = d.message;
+    out["rule"] = d.rule.empty() ? json() : json(d.rule);
+    emit(out);
+  }
+}
+
+void print_json_summary(std::string_view file, size_t instructions, const support::Diagnostics& diagnostics) {
+  json out;
+  out["kind"] = "summary";
+  out["file"] = file;
+  out["instructions"] = instructions;
+  out["errors"] = diagnostics.count(support::Severity::error);
+  out["warnings"] = diagnostics.count(support::Severity::warning);
+  emit(out);
+}
+
+}  // namespace gpuatom::cli
