@@ -9,6 +9,7 @@
 
 #include "gpuatom/amd/device.hpp"
 #include "gpuatom/amd/explanation.hpp"
+#include "gpuatom/amd/known_anomalies.hpp"
 #include "gpuatom/amd/matrix.hpp"
 #include "gpuatom/amd/outcome.hpp"
 #include "gpuatom/amd/rows.hpp"
@@ -123,7 +124,8 @@ std::string_view outcome_class(amd::Outcome o) {
 std::string amd_section() {
   std::string out =
       "<section id=\"amd\"><h2>AMD: outcome matrices</h2><p>Computed by the rules of spec/amd.md §6 for every "
-      "cell (not the page's data). Hover a cell for its reason; click it to pin the full explanation below.</p>"
+      "cell (not the page's data). Hover a cell for its reason; click it to pin the full explanation below. Where "
+      "AMD's published table (ROCm 6.4.3) says otherwise, its word is under the model's.</p>"
       "<div class=\"selectors\">"
       "<label>Strategy <select id=\"sel-strategy\"><option value=\"hw\">HW atomics</option><option value=\"cas\">CAS "
       "emulation</option></select></label>"
@@ -148,9 +150,18 @@ std::string amd_section() {
       out += "</tr>";
       for (size_t r = 0; r < amd::rows().size(); ++r) {
         out += fmt::format("<tr><th>{}</th>", escape(amd::rows()[r].label));
-        for (const amd::Explanation& e : m.leaves[l].cells[r])
-          out += fmt::format("<td class=\"{}\" title=\"{}\" data-outcome=\"{}\">{}</td>", outcome_class(e.outcome),
-                             escape(amd::explain_line(e)), escape(amd::name(e.outcome)), escape(amd::label(e.outcome)));
+        for (const amd::Explanation& e : m.leaves[l].cells[r]) {
+          // AMD's published word under the model's where they differ (known_anomalies.hpp).
+          const amd::KnownAnomaly* differs = amd::published_difference(*e.device, e.request.label, e.selectors);
+          const std::string title =
+              amd::explain_line(e) +
+              (differs ? fmt::format(" — {} say {}: {}", amd::published_source, differs->amd_says, differs->why) : "");
+          out += fmt::format("<td class=\"{}\" title=\"{}\" data-outcome=\"{}\">{}{}</td>", outcome_class(e.outcome),
+                             escape(title), escape(amd::name(e.outcome)), escape(amd::label(e.outcome)),
+                             differs ? fmt::format("<br><small class=\"amd-published\">AMD: {}</small>",
+                                                   escape(differs->amd_says))
+                                     : std::string());
+        }
         out += "</tr>";
       }
       out += "</table>";

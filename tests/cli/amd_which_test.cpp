@@ -2,6 +2,10 @@
 // `amd matrix --layout long` with every selector a column, devices by product or gfx target, --pcie
 // left out where it cannot matter, and AMD's published word beside the model's where they differ.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -206,4 +210,20 @@ TEST(AmdWhich, RenderedTablesShowAmdsWordOnTheDifferingCells) {
   const CliRun html = run_gpuatom("amd matrix --strategy hw --pcie no --family gfx --format html");
   ASSERT_EQ(html.exit_code, 0);
   EXPECT_NE(html.out.find("✅ CAS<br><small class=\"amd\">AMD: n/a</small>"), std::string::npos);
+}
+
+// The report's AMD matrices carry AMD's word on the same nine cells.
+TEST(AmdWhich, TheReportShowsAmdsWordToo) {
+  const std::string dir = testing::TempDir() + "amd-which-report-" + std::to_string(::getpid());
+  const CliRun r = run_gpuatom("report --out " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::ifstream in(dir + "/index.html");
+  std::stringstream html;
+  html << in.rdbuf();
+  size_t count = 0;
+  for (size_t at = html.str().find("class=\"amd-published\">AMD: "); at != std::string::npos;
+       at = html.str().find("class=\"amd-published\">AMD: ", at + 1))
+    ++count;
+  EXPECT_EQ(count, 9u);
+  std::filesystem::remove_all(dir);
 }
