@@ -169,3 +169,26 @@ TEST(AluSpellings, TargetsRefuseWhatTheyLack) {
   EXPECT_NE(platform.out.find("--platform gen12: fadd/fsub is not on this platform"), std::string::npos) << platform.out;
   EXPECT_EQ(alu_json("intel svm_atomic.fadd --platform pvc --old 1.5 --src0 2.25")["memory_value"], "3.75");
 }
+
+// An AMD row in one cell of AMD's tables: the cell's outcome decides what a lane sees.
+TEST(AluSpellings, AnAmdRowOnADeviceMemoryAndScope) {
+  const std::string fadd = "amd \"32 bit float atomicAdd\" --old 1.0 --operand 2.0 ";
+  const json no_return = alu_json(fadd + "--device MI100 --memory device --granularity coarse --scope device");
+  EXPECT_EQ(no_return["memory_value"], "3");
+  EXPECT_TRUE(no_return["returned"].is_null());
+  const CliRun either = run_gpuatom("alu " + fadd + "--device MI250X --memory pinned --granularity fine --scope device --pcie yes");
+  EXPECT_EQ(either.exit_code, 2);  // MI250X may be either MI200 column
+  EXPECT_NE(either.out.find("\"MI200 PCIe\" or \"MI200 A+A\""), std::string::npos) << either.out;
+  const json nop_pcie = alu_json(fadd + "--device \"MI200 PCIe\" --memory pinned --granularity fine --scope device --pcie yes");
+  EXPECT_EQ(nop_pcie["memory"], "0x3f800000");  // unchanged
+  EXPECT_EQ(nop_pcie["returned"], "0x00000000");
+  const json native = alu_json(fadd + "--device gfx1201 --memory device --granularity coarse --scope device");
+  EXPECT_EQ(native["memory_value"], "3");
+  EXPECT_EQ(native["returned_value"], "1");
+  // AMD's published word where it differs from the model's.
+  const json downgraded = alu_json(
+      "amd \"64 bit atomicCAS\" --device MI300X --memory pinned --granularity fine --scope system --pcie no --strategy cas "
+      "--old 5 --operand 9 --compare 5");
+  ASSERT_EQ(downgraded["notes"].size(), 2u);
+  EXPECT_NE(downgraded["notes"][1].get<std::string>().find("say ⚠️ Scope Downgrade here; the model keeps"), std::string::npos);
+}

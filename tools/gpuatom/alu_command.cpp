@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "alu_values.hpp"
+#include "amd_arguments.hpp"
 #include "alu_why.hpp"
 #include "command.hpp"
 #include "gpuatom/alu/apply.hpp"
@@ -37,6 +38,9 @@ struct AluArgs {
   std::string arch;  // NVIDIA: sm_XX
   std::string platform;  // Intel: a profile (gen9 … pvc)
   std::string data = "d32";  // Intel LSC: the data size
+  // AMD: the cell of AMD's tables the atomic runs in (optional; --device asks for the others).
+  std::string device, memory, granularity, scope, pcie;
+  std::string strategy = "hw";
   std::string nan = "canonical";
   std::string form = "svm";
   bool f16x2_flush = false;
@@ -396,7 +400,43 @@ int run_amd(const AluArgs& a) {
     compare = parse_value("--compare", need(a.compare, "--compare", "atomicCAS compares with this value"), operation, bits);
   else
     forbid(a.compare, "--compare", "only atomicCAS takes a compare value");
-  return print(compute(operation, old, value, compare), a.json);
+  Computed c = compute(operation, old, value, compare);
+  if (!a.device.empty()) {
+    // One lane on one device: what the cell's outcome does to it (wave.hpp's roads). A CAS loop or a
+    // downgraded scope computes the same for a lane alone; a NOP reaches no memory.
+    amd::Selectors s;
+    s.strategy = parse_spelling("--strategy", a.strategy, amd::strategy_spellings());
+    s.memory = parse_spelling("--memory", need(a.memory.empty() ? std::nullopt : std::optional(a.memory), "--memory", "the cell's memory (with --device)"), amd::memory_spellings());
+    s.granularity = parse_spelling("--granularity", need(a.granularity.empty() ? std::nullopt : std::optional(a.granularity), "--granularity", "the cell's granularity (with --device)"), amd::granularity_spellings());
+    s.scope = parse_spelling("--scope", need(a.scope.empty() ? std::nullopt : std::optional(a.scope), "--scope", "the cell's scope (with --device)"), amd::scope_spellings());
+    const amd::Device& device = amd::device(parse_device("--device", a.device));
+    const AskedCell cell = ask_cell(device, amd::AtomicRequest::of(row), s, a.pcie, {});
+    if (cell.pcie_matters)
+      throw BadInput(fmt::format("--pcie decides this cell on {}: {} with PCIe atomics, {} without; give --pcie yes or no",
+                                 device.name, amd::label(cell.with_pcie.outcome), amd::label(cell.without_pcie.outcome)));
+    const amd::Explanation& e = cell.chosen();
+    switch (e.outcome) {
+      case amd::Outcome::not_applicable:
+        throw BadInput(fmt::format("{}: n/a on {} here (`gpuatom amd outcome` says why)", row.label, device.name));
+      case amd::Outcome::nop:
+        c.memory = old;
+        c.returned = Value{0, 0};
+        c.why.push_back(fmt::format("❌ NOP on {}: nothing reaches memory, and the lane gets 0 (`gpuatom amd outcome` says why)",
+                                    device.name));
+        break;
+      case amd::Outcome::no_return:
+        c.returned.reset();
+        c.why.push_back(fmt::format("✅ NoReturn on {}: memory is updated, no value comes back (ASSUMPTION amd.noreturn-value: "
+                                    "the lane reads 0)", device.name));
+        break;
+      default:
+        c.notes.push_back(fmt::format("{} on {}: one lane alone computes the same as a native atomic", amd::label(e.outcome),
+                                      device.name));
+        break;
+    }
+    if (const std::string published = published_note(e); !published.empty()) c.notes.push_back("published: " + published);
+  }
+  return print(c, a.json);
 }
 
 }  // namespace
@@ -439,6 +479,14 @@ void add_alu_command(CLI::App& app, Action& run) {
   cmd->add_flag("--safeadd-model", args->safeadd_model, "NVIDIA: execute SAFEADD as a 64-bit add (ASSUMPTION)");
   cmd->add_option("--form", args->form, "Intel: svm (default), typed or dword, whose width rules apply");
   cmd->add_flag("--unsigned", args->unsigned_min_max, "AMD: integer min/max use the unsigned overload (default signed)");
+  cmd->add_option("--device", args->device, "AMD: run it in one cell of AMD's tables, on this device (a column, product "
+                                            "or gfx target), with --memory, --granularity, --scope [--pcie] [--strategy]: "
+                                            "a NOP leaves memory alone, a NoReturn gives nothing back");
+  cmd->add_option("--memory", args->memory, "AMD with --device: Device DRAM | Migratable Host DRAM | Pinned Host DRAM");
+  cmd->add_option("--granularity", args->granularity, "AMD with --device: Coarse-grained | Fine-grained");
+  cmd->add_option("--scope", args->scope, "AMD with --device: Device | System");
+  cmd->add_option("--pcie", args->pcie, "AMD with --device: yes | no (may be left out where it does not change the cell)");
+  cmd->add_option("--strategy", args->strategy, "AMD with --device: hw (default) | cas");
   cmd->add_flag("--json", args->json, "print {\"memory\":…,\"returned\":…}");
   cmd->add_flag("--list", args->list, "list every legal spelling for the vendor (and --inst / --form)");
   // The action is chosen only when this subcommand was the one parsed.
