@@ -2,6 +2,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <toml++/toml.h>
 
@@ -711,16 +712,20 @@ std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view tex
 std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& path) {
   support::Diagnostics d;
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
+  if (path != "-" && std::filesystem::is_directory(path, ec)) {
     d.error({path, 0, 0, {}}, "is a directory, not a scenario file");
     return d;
   }
   errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    d.error({path, 0, 0, {}}, fmt::format("cannot open the file: {}", errno ? std::strerror(errno) : "unknown error"));
-    return d;
+  std::ifstream file;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) {
+      d.error({path, 0, 0, {}}, fmt::format("cannot open the file: {}", errno ? std::strerror(errno) : "unknown error"));
+      return d;
+    }
   }
+  std::istream& in = path == "-" ? std::cin : file;  // "-": standard input, as every reader takes it
   constexpr std::streamsize limit = 16 << 20;
   std::string text(static_cast<size_t>(limit) + 1, '\0');
   in.read(text.data(), limit + 1);

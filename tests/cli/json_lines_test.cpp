@@ -110,3 +110,13 @@ TEST(JsonLines, VisaCommandsToo) {
   EXPECT_EQ(back[0]["severity"], "note");
   EXPECT_EQ(back[1]["text"], "svm_atomic.add (M1, 8) V32.0 V33.0 V34.0 %null.0");
 }
+
+// `run` reads a scenario from standard input like every other reader.
+TEST(JsonLines, RunReadsAScenarioFromStandardInput) {
+  const CliRun r = run_gpuatom_command("cat " GPUATOM_SOURCE_DIR "/examples/nvidia/histogram.toml | " GPUATOM_CLI
+                                       " run - --quiet --mode deterministic");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("== -: 256-bin histogram", 0), 0u) << r.out;
+  const CliRun empty = run_gpuatom_command("true | " GPUATOM_CLI " run - --quiet");
+  EXPECT_EQ(empty.exit_code, 2) << empty.out;
+}

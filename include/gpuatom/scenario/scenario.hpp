@@ -165,7 +165,7 @@ struct Scenario {
 
 // Reads a scenario from TOML text. `file` names it in diagnostics.
 std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view text, const std::string& file);
-// Reads a scenario file (at most 16 MiB).
+// Reads a scenario file (at most 16 MiB); "-" reads standard input.
 std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& path);
 
 }  // namespace gpuatom::scenario
