@@ -49,10 +49,6 @@ std::string read_file(const fs::path& path) {
   return s.str();
 }
 
-void write_atomically(const fs::path& path, const std::string& text) {
-  if (auto error = support::write_file_atomically(path, text)) throw BadInput(*error);
-}
-
 int docs(CLI::App& app, const DocsArgs& args) {
   const std::pair<const char*, std::string> files[] = {
       {"nvidia.md", report::nvidia_reference_markdown()},
@@ -75,7 +71,9 @@ int docs(CLI::App& app, const DocsArgs& args) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw BadInput(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
-  for (const auto& [name, text] : files) write_atomically(dir / name, text);
+  std::vector<std::pair<fs::path, std::string>> outputs;
+  for (const auto& [name, text] : files) outputs.emplace_back(dir / name, text);
+  if (auto error = support::write_files_atomically(outputs)) throw BadInput(*error);
   fmt::print("wrote {} files to {}\n", std::size(files), dir.string());
   return exit_ok;
 }

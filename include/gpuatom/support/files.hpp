@@ -16,11 +16,22 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace gpuatom::support {
 
 // Nothing on success; else why it failed ("cannot write DIR/.x.tmp-ab12cd: No space left on device").
+// A symbolic link is written through (the file it names is replaced; the link stays); an existing
+// target that is not a regular file (a device, a FIFO, a directory) is refused, and an existing
+// file's permission bits are kept.
 std::optional<std::string> write_file_atomically(const std::filesystem::path& path, std::string_view contents);
+
+// Several files as one: every one is written to its temporary file first, and only when all are
+// written are they renamed into place, so a full disk or a refused target replaces none of them.
+// Should a rename itself fail, the message says which files were replaced.
+std::optional<std::string> write_files_atomically(
+    const std::vector<std::pair<std::filesystem::path, std::string>>& files);
 
 // The process-wide stop request, set by the interrupt handler (or by tests).
 std::atomic<bool>& interrupt_flag();
