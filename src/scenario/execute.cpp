@@ -178,7 +178,7 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   run_options.mode = options.mode;
   run_options.seed = options.seed;
   run_options.threads = options.threads;
-  support::Progress bar(scenario.name + " (lanes)", !options.quiet);
+  support::Progress bar(support::printable_message(scenario.name) + " (lanes)", !options.quiet);
   if (auto update = bar.callback())
     run_options.progress = [&machine, update](uint64_t done, uint64_t total) {
       update(machine.lanes_of(done), machine.lanes_of(total));

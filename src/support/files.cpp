@@ -177,6 +177,7 @@ void install_interrupt_handler() {
   action.sa_flags = SA_RESETHAND;
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);  // a closed terminal stops a run the same way, with its count
 }
 
 }  // namespace gpuatom::support

@@ -3,6 +3,8 @@
 // nothing half-written: no summary as if it had finished, no partial JSON, no file left behind.
 #include <gtest/gtest.h>
 
+#include <csignal>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -63,7 +65,7 @@ struct Interrupted {
 // Runs `gpuatom run ARGS FILES…` in a fresh directory holding the files, sends SIGINT after
 // `after` seconds, and waits for it.
 Interrupted interrupt_run(const std::vector<std::pair<std::string, std::string>>& files, std::vector<std::string> args,
-                          double after) {
+                          double after, int signal = SIGINT) {
   const fs::path dir = gpuatom::testing::make_temporary_directory("gpuatom-interrupt");
   ChildOptions options;
   options.args = {GPUATOM_CLI, "run"};
@@ -74,6 +76,7 @@ Interrupted interrupt_run(const std::vector<std::pair<std::string, std::string>>
   }
   options.cwd = dir;
   options.signal_after_seconds = after;
+  options.signal = signal;
   options.kill_after_seconds = 120;
   Interrupted r{gpuatom::testing::run_child(options), {}};
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -109,6 +112,13 @@ TEST(Interrupt, ParallelRunStopsItsWorkersAndSaysHowFarItGot) {
       << r.result.err;
   EXPECT_NE(r.result.err.find(" of 1048576 lanes"), std::string::npos) << r.result.err;
   EXPECT_EQ(r.result.out, "");
+}
+
+// A closed terminal (SIGHUP) stops a run as Ctrl-C does: cleanly, saying how far it got.
+TEST(Interrupt, HangupStopsTheRunWithItsCount) {
+  const Interrupted r = interrupt_run({{"long.toml", long_scenario()}}, {"--threads", "2"}, 1.0, SIGHUP);
+  expect_clean_stop(r);
+  EXPECT_NE(r.result.err.find("long.toml stopped after "), std::string::npos) << r.result.err;
 }
 
 TEST(Interrupt, CountsTheScenariosLanesNotTheExecutorsBatches) {

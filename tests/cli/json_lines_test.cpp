@@ -120,3 +120,15 @@ TEST(JsonLines, RunReadsAScenarioFromStandardInput) {
   const CliRun empty = run_gpuatom_command("true | " GPUATOM_CLI " run - --quiet");
   EXPECT_EQ(empty.exit_code, 2) << empty.out;
 }
+
+// A scenario's name is the user's text: an escape code in it is shown, not sent to the terminal.
+TEST(JsonLines, AScenarioNameCannotSendEscapeCodes) {
+  const CliRun r = run_gpuatom_command(
+      "printf 'name = \"\\\\u001b[31mred\\\\u0007\"\\nisa = \"sass\"\\nprogram = \"ATOM.E.ADD RZ, [R2], R4 ;\"\\n[launch]\\n"
+      "lanes = 4\\n[[region]]\\nname = \"s\"\\nsize = 4\\n[lanes]\\nR2 = \"lo(addr(s))\"\\nR3 = \"hi(addr(s))\"\\nR4 = 1\\n' | " GPUATOM_CLI
+      " run - --quiet");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\a'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("== -: \\x1b[31mred\\x07  [sass"), std::string::npos) << r.out;
+}

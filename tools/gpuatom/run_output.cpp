@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::cli {
@@ -81,7 +82,9 @@ const char* name(FileStatus s) {
 }
 
 void print_report(const RunReport& r) {
-  fmt::print("== {}: {}  [{}, {}{}]\n", r.file, r.name, r.isa == scenario::Isa::sass ? "sass" : r.isa == scenario::Isa::visa ? "visa" : "amd",
+  // The file and the scenario's name are the user's text: control characters (an escape code in
+  // a name) are shown, not sent to the terminal.
+  fmt::print("== {}: {}  [{}, {}{}]\n", support::printable_message(r.file), support::printable_message(r.name), r.isa == scenario::Isa::sass ? "sass" : r.isa == scenario::Isa::visa ? "visa" : "amd",
              scenario::name(r.mode),
              r.mode == Mode::parallel ? fmt::format(", {} threads", r.threads)
              : r.mode == Mode::deterministic ? fmt::format(", seed {}", r.seed) : std::string());
