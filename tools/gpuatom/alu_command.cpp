@@ -39,8 +39,8 @@ struct AluArgs {
   std::string platform;  // Intel: a profile (gen9 … pvc)
   std::string data = "d32";  // Intel LSC: the data size
   // AMD: the cell of AMD's tables the atomic runs in (optional; --device asks for the others).
-  std::string device, memory, granularity, scope, pcie;
-  std::string strategy = "hw";
+  std::string device;
+  CellArgs cell;
   std::string nan = "canonical";
   std::string form = "svm";
   bool f16x2_flush = false;
@@ -404,16 +404,10 @@ int run_amd(const AluArgs& a) {
   if (!a.device.empty()) {
     // One lane on one device: what the cell's outcome does to it (wave.hpp's roads). A CAS loop or a
     // downgraded scope computes the same for a lane alone; a NOP reaches no memory.
-    amd::Selectors s;
-    s.strategy = parse_spelling("--strategy", a.strategy, amd::strategy_spellings());
-    s.memory = parse_spelling("--memory", need(a.memory.empty() ? std::nullopt : std::optional(a.memory), "--memory", "the cell's memory (with --device)"), amd::memory_spellings());
-    s.granularity = parse_spelling("--granularity", need(a.granularity.empty() ? std::nullopt : std::optional(a.granularity), "--granularity", "the cell's granularity (with --device)"), amd::granularity_spellings());
-    s.scope = parse_spelling("--scope", need(a.scope.empty() ? std::nullopt : std::optional(a.scope), "--scope", "the cell's scope (with --device)"), amd::scope_spellings());
     const amd::Device& device = amd::device(parse_device("--device", a.device));
-    const AskedCell cell = ask_cell(device, amd::AtomicRequest::of(row), s, a.pcie, {});
-    if (cell.pcie_matters)
-      throw BadInput(fmt::format("--pcie decides this cell on {}: {} with PCIe atomics, {} without; give --pcie yes or no",
-                                 device.name, amd::label(cell.with_pcie.outcome), amd::label(cell.without_pcie.outcome)));
+    const AskedCell cell =
+        ask_cell(device, amd::AtomicRequest::of(row), parse_cell(a.cell, "the cell's selectors, with --device"), a.cell.pcie, {});
+    if (cell.pcie_matters) refuse_pcie_matters(device, cell);
     const amd::Explanation& e = cell.chosen();
     switch (e.outcome) {
       case amd::Outcome::not_applicable:
@@ -482,12 +476,9 @@ void add_alu_command(CLI::App& app, Action& run) {
   cmd->add_option("--device", args->device, "AMD: run it in one cell of AMD's tables, on this device (a column, product "
                                             "or gfx target), with --memory, --granularity, --scope [--pcie] [--strategy]: "
                                             "a NOP leaves memory alone, a NoReturn gives nothing back");
-  cmd->add_option("--memory", args->memory, "AMD with --device: Device DRAM | Migratable Host DRAM | Pinned Host DRAM");
-  cmd->add_option("--granularity", args->granularity, "AMD with --device: Coarse-grained | Fine-grained");
-  cmd->add_option("--scope", args->scope, "AMD with --device: Device | System");
-  cmd->add_option("--pcie", args->pcie, "AMD with --device: yes | no (may be left out where it does not change the cell)");
-  cmd->add_option("--strategy", args->strategy, "AMD with --device: hw (default) | cas");
-  cmd->add_flag("--json", args->json, "print {\"memory\":…,\"returned\":…}");
+  add_cell_options(*cmd, args->cell, false, "AMD with --device: ");
+  cmd->add_flag("--json", args->json, "print one object: memory, returned (hex; null: none), type, memory_value, "
+                                      "returned_value (typed), why and notes (lists of lines)");
   cmd->add_flag("--list", args->list, "list every legal spelling for the vendor (and --inst / --form)");
   // The action is chosen only when this subcommand was the one parsed.
   cmd->callback([&run, args] {

@@ -35,6 +35,38 @@ amd::DeviceId parse_device(std::string_view flag, const std::string& text) {
   throw BadInput(fmt::format("{} {}: expected one of: {}", flag, text, amd::describe_device_names()));
 }
 
+void add_cell_options(CLI::App& command, CellArgs& args, bool required, std::string_view context) {
+  const std::string c(context);
+  const auto option = [&](const char* flag, std::string& value, const std::string& help) {
+    CLI::Option* o = command.add_option(flag, value, c + help);
+    if (required) o->required();
+  };
+  option("--memory", args.memory, "Device DRAM | Migratable Host DRAM | Pinned Host DRAM");
+  option("--granularity", args.granularity, "Coarse-grained | Fine-grained");
+  option("--scope", args.scope, "Device | System");
+  command.add_option("--pcie", args.pcie, c + "yes (PCIe atomics) | no (No PCIe atomics); may be left out where it "
+                                          "does not change the cell");
+  command.add_option("--strategy", args.strategy, c + "hw (HW atomics, default) | cas (CAS emulation)");
+}
+
+amd::Selectors parse_cell(const CellArgs& args, std::string_view missing) {
+  const auto given = [&](const char* flag, const std::string& value) -> const std::string& {
+    if (value.empty()) throw BadInput(fmt::format("missing {}: {}", flag, missing));
+    return value;
+  };
+  amd::Selectors s;
+  s.strategy = parse_spelling("--strategy", args.strategy, amd::strategy_spellings());
+  s.memory = parse_spelling("--memory", given("--memory", args.memory), amd::memory_spellings());
+  s.granularity = parse_spelling("--granularity", given("--granularity", args.granularity), amd::granularity_spellings());
+  s.scope = parse_spelling("--scope", given("--scope", args.scope), amd::scope_spellings());
+  return s;
+}
+
+void refuse_pcie_matters(const amd::Device& device, const AskedCell& cell) {
+  throw BadInput(fmt::format("--pcie decides this cell on {}: {} with PCIe atomics, {} without; give --pcie yes or no",
+                             device.name, amd::label(cell.with_pcie.outcome), amd::label(cell.without_pcie.outcome)));
+}
+
 AskedCell ask_cell(const amd::Device& device, const amd::AtomicRequest& request, amd::Selectors selectors,
                    const std::string& pcie, const amd::ModelOptions& options) {
   AskedCell cell;

@@ -28,6 +28,18 @@ amd::ModelOptions model_options(const SwitchArgs& args);
 // several devices, or none on the page, is bad input that says which or why.
 amd::DeviceId parse_device(std::string_view flag, const std::string& text);
 
+// The selectors of one cell as typed: --memory, --granularity, --scope, --pcie, --strategy.
+struct CellArgs {
+  std::string memory, granularity, scope, pcie;
+  std::string strategy = "hw";
+};
+// Adds them to a command; `required` makes memory, granularity and scope required (else the
+// command asks for them itself, as `alu amd` does only with --device). `context` opens each help
+// text ("AMD with --device: ").
+void add_cell_options(CLI::App& command, CellArgs& args, bool required, std::string_view context = "");
+// The selectors but PCIe (ask_cell reads --pcie); `missing` names what the command needs them for.
+amd::Selectors parse_cell(const CellArgs& args, std::string_view missing = "");
+
 // One cell asked of the model. `pcie` empty: the user left --pcie out, and the cell is the one
 // both settings give (`pcie_matters` false), or both cells when they differ.
 struct AskedCell {
@@ -38,6 +50,8 @@ struct AskedCell {
 };
 AskedCell ask_cell(const amd::Device& device, const amd::AtomicRequest& request, amd::Selectors selectors,
                    const std::string& pcie, const amd::ModelOptions& options);
+// --pcie decides the cell: bad input naming both outcomes.
+[[noreturn]] void refuse_pcie_matters(const amd::Device& device, const AskedCell& cell);
 
 // What AMD's published tables say of `e`'s cell beside the model, in words, or "" when they agree
 // (the device is on them and the cell is no known anomaly).

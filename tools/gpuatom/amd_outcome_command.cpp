@@ -18,8 +18,8 @@ namespace gpuatom::cli {
 namespace {
 
 struct OutcomeArgs {
-  std::string device, op, memory, granularity, scope, pcie;
-  std::string strategy = "hw";
+  std::string device, op;
+  CellArgs cell;
   SwitchArgs switch_args;
   bool json = false;
 };
@@ -73,15 +73,8 @@ nlohmann::ordered_json to_json(const amd::Explanation& e) {
 int run_outcome(const OutcomeArgs& a) {
   const amd::Device& device = amd::device(parse_device("--device", a.device));
   const amd::AtomicRequest request = parse_request(a.op);
-  amd::Selectors s;
-  s.strategy = parse_spelling("--strategy", a.strategy, amd::strategy_spellings());
-  s.memory = parse_spelling("--memory", a.memory, amd::memory_spellings());
-  s.granularity = parse_spelling("--granularity", a.granularity, amd::granularity_spellings());
-  s.scope = parse_spelling("--scope", a.scope, amd::scope_spellings());
-  const AskedCell cell = ask_cell(device, request, s, a.pcie, model_options(a.switch_args));
-  if (cell.pcie_matters)
-    throw BadInput(fmt::format("--pcie decides this cell on {}: {} with PCIe atomics, {} without; give --pcie yes or no",
-                               device.name, amd::label(cell.with_pcie.outcome), amd::label(cell.without_pcie.outcome)));
+  const AskedCell cell = ask_cell(device, request, parse_cell(a.cell), a.cell.pcie, model_options(a.switch_args));
+  if (cell.pcie_matters) refuse_pcie_matters(device, cell);
   const amd::Explanation& e = cell.chosen();
   const std::string published = published_note(e);
   if (a.json) {
@@ -112,12 +105,7 @@ void add_amd_outcome_command(CLI::App& amd_command, Action& run) {
                                             "gfx10 dGPU, gfx11 dGPU, gfx11 APU, gfx12 dGPU; or a product or gfx target "
                                             "(MI250X, gfx942, gfx1100 …)")->required();
   cmd->add_option("--op", args->op, "the page's row label (\"32 bit atomicAdd\") or a 128-bit Exch/CAS")->required();
-  cmd->add_option("--memory", args->memory, "Device DRAM | Migratable Host DRAM | Pinned Host DRAM")->required();
-  cmd->add_option("--granularity", args->granularity, "Coarse-grained | Fine-grained")->required();
-  cmd->add_option("--scope", args->scope, "Device | System")->required();
-  cmd->add_option("--pcie", args->pcie, "yes (PCIe atomics) | no (No PCIe atomics); may be left out where it "
-                                        "does not change the cell");
-  cmd->add_option("--strategy", args->strategy, "hw (HW atomics, default) | cas (CAS emulation)");
+  add_cell_options(*cmd, args->cell, true);
   cmd->add_flag("--json", args->json, "print the outcome, path and rules as one JSON object");
   add_switch_flags(*cmd, args->switch_args);
   cmd->callback([&run, args] { run = [args] { return run_outcome(*args); }; });

@@ -18,8 +18,8 @@ namespace gpuatom::cli {
 namespace {
 
 struct WhichArgs {
-  std::string op, memory, granularity, scope, pcie, family;
-  std::string strategy = "hw";
+  std::string op, family;
+  CellArgs cell;
   SwitchArgs switch_args;
   bool json = false;
 };
@@ -33,11 +33,7 @@ std::string outcome_text(const AskedCell& cell) {
 int run_which(const WhichArgs& a) {
   const auto request = amd::find_request(a.op);
   if (!request) throw BadInput(fmt::format("--op {}: not a row of AMD's tables (see `gpuatom amd outcome --help`)", a.op));
-  amd::Selectors s;
-  s.strategy = parse_spelling("--strategy", a.strategy, amd::strategy_spellings());
-  s.memory = parse_spelling("--memory", a.memory, amd::memory_spellings());
-  s.granularity = parse_spelling("--granularity", a.granularity, amd::granularity_spellings());
-  s.scope = parse_spelling("--scope", a.scope, amd::scope_spellings());
+  const amd::Selectors s = parse_cell(a.cell);
   const auto family =
       a.family.empty() ? std::nullopt : std::optional(parse_spelling("--family", a.family, amd::family_spellings()));
   const amd::ModelOptions options = model_options(a.switch_args);
@@ -45,14 +41,14 @@ int run_which(const WhichArgs& a) {
   std::string text;
   for (const amd::Device& device : amd::devices()) {
     if (family && device.family != *family) continue;
-    const AskedCell cell = ask_cell(device, *request, s, a.pcie, options);
+    const AskedCell cell = ask_cell(device, *request, s, a.cell.pcie, options);
     const std::string published = published_note(cell.chosen());
     if (a.json) {
       nlohmann::ordered_json row;
       row["device"] = device.name;
       row["outcome"] = amd::name(cell.chosen().outcome);
       row["label"] = amd::label(cell.chosen().outcome);
-      row["pcie"] = cell.pcie_given ? a.pcie : cell.pcie_matters ? "matters" : "either";
+      row["pcie"] = cell.pcie_given ? a.cell.pcie : cell.pcie_matters ? "matters" : "either";
       if (cell.pcie_matters) {
         row["with_pcie"] = amd::name(cell.with_pcie.outcome);
         row["without_pcie"] = amd::name(cell.without_pcie.outcome);
@@ -70,8 +66,8 @@ int run_which(const WhichArgs& a) {
     return exit_ok;
   }
   fmt::print("{} · {} · {} · {} · {} · {}\n{}", request->label, amd::name(s.strategy),
-             a.pcie.empty() ? std::string("PCIe atomics or not")
-                            : std::string(amd::name(parse_spelling("--pcie", a.pcie, amd::pcie_spellings()))),
+             a.cell.pcie.empty() ? std::string("PCIe atomics or not")
+                                 : std::string(amd::name(parse_spelling("--pcie", a.cell.pcie, amd::pcie_spellings()))),
              amd::name(s.memory), amd::name(s.granularity), amd::name(s.scope), text);
   return exit_ok;
 }
@@ -87,11 +83,7 @@ void add_amd_which_command(CLI::App& amd_command, Action& run) {
       "Example:\n"
       "  gpuatom amd which --op \"64 bit float atomicAdd\" --memory pinned --granularity fine --scope system --pcie yes");
   cmd->add_option("--op", args->op, "the page's row label (\"32 bit atomicAdd\") or a short form (fadd64, cas32)")->required();
-  cmd->add_option("--memory", args->memory, "Device DRAM | Migratable Host DRAM | Pinned Host DRAM")->required();
-  cmd->add_option("--granularity", args->granularity, "Coarse-grained | Fine-grained")->required();
-  cmd->add_option("--scope", args->scope, "Device | System")->required();
-  cmd->add_option("--pcie", args->pcie, "yes (PCIe atomics) | no (No PCIe atomics); default: both");
-  cmd->add_option("--strategy", args->strategy, "hw (HW atomics, default) | cas (CAS emulation)");
+  add_cell_options(*cmd, args->cell, true);
   cmd->add_option("--family", args->family, "instinct | gfx (default: both)");
   cmd->add_flag("--json", args->json, "one JSON array, an object per device");
   add_switch_flags(*cmd, args->switch_args);
