@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/support/text.hpp"
+
 namespace gpuatom::support {
 
 const std::string FileName::empty_name;
@@ -48,18 +50,9 @@ namespace {
 // The length of the UTF-8 sequence starting at text[i] when it is well formed and printable,
 // else 0.
 std::size_t printable_sequence(std::string_view text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char c = byte(i);
+  const auto c = static_cast<unsigned char>(text[i]);
   if (c >= 0x20 && c < 0x7f) return 1;
-  std::size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-  if (n == 0 || i + n > text.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((byte(i + k) & 0xc0) != 0x80) return 0;
-  // Overlong three- and four-byte forms, surrogates and code points past U+10FFFF.
-  if ((c == 0xe0 && byte(i + 1) < 0xa0) || (c == 0xed && byte(i + 1) >= 0xa0) || (c == 0xf0 && byte(i + 1) < 0x90) ||
-      (c == 0xf4 && byte(i + 1) >= 0x90))
-    return 0;
-  return n;
+  return utf8_sequence(text, i);
 }
 
 }  // namespace

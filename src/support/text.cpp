@@ -44,4 +44,17 @@ std::string html_escape(std::string_view text) {
 
 std::string hex(uint64_t value, int digits) { return fmt::format("0x{:0{}x}", value, digits); }
 
+std::size_t utf8_sequence(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = byte(i);
+  const std::size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+  if ((c == 0xe0 && byte(i + 1) < 0xa0) || (c == 0xed && byte(i + 1) >= 0xa0) || (c == 0xf0 && byte(i + 1) < 0x90) ||
+      (c == 0xf4 && byte(i + 1) >= 0x90))
+    return 0;
+  return n;
+}
+
 }  // namespace gpuatom::support

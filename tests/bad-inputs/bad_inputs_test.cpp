@@ -58,6 +58,7 @@ std::vector<std::vector<std::string>> commands_for(const std::string& kind, cons
   if (kind == "sass") return {{"check", "sass", path}, {"asm", "sass", path, "--encode"}};
   if (kind == "visa") return {{"check", "visa", path}, {"asm", "visa", path, "--encode"}};
   if (kind == "visa-binary") return {{"disasm", "visa", "--file", path}};
+  if (kind == "hw") return {{"verify-hw", path}};  // results files of the CUDA harness (JSON Lines)
   if (kind == "maxwell") {
     if (path.ends_with(".bin")) return {{"disasm", "sass", "--file", path, "--binary"}};
     return {{"disasm", "sass", "--file", path}};
@@ -66,7 +67,7 @@ std::vector<std::vector<std::string>> commands_for(const std::string& kind, cons
   return {{"run", "--quiet", "--mode", "deterministic", path}, {"run", "--json", "--threads", "2", path}};
 }
 
-const std::vector<std::string> kinds = {"sass", "visa", "visa-binary", "maxwell", "scenario", "expression"};
+const std::vector<std::string> kinds = {"sass", "visa", "visa-binary", "maxwell", "scenario", "expression", "hw"};
 
 struct Case {
   std::string kind;
@@ -285,6 +286,25 @@ const std::vector<Generated> generated = {
        return scenario_with("ATOM.E.ADD R0, [R2], R4 ;", sum + " +");
      },
      "expected"},
+    // Results files for verify-hw: a line past the 1 MiB line cap stops the reading (/dev/zero is
+    // one such line); a long token under the cap is quoted in 40 bytes; every line bad.
+    {"hw", "long-line.jsonl", [] { return R"({"op":")" + std::string(ten_mb, 'Q') + "\"}\n"; },
+     "line 1 is longer than 1 MiB"},
+    {"hw", "zeros.jsonl", [] { return std::string(ten_mb, '\0'); }, "line 1 is longer than 1 MiB"},
+    {"hw", "random.jsonl", [] { return random_bytes(ten_mb, 7); }, "expected a JSON value"},
+    {"hw", "long-op.jsonl",
+     [] {
+       return R"({"device":"d","sm":"9.0","kind":"single","op":")" + std::string(900000, 'Q') +
+              R"(","type":"u32","space":"global","old":"0x0","operand":"0x0","memory":"0x0","returned":"0x0"})" "\n";
+     },
+     "is not a CUDA atomic the harness runs"},
+    {"hw", "many-lines.jsonl",
+     [] {
+       std::string s;
+       for (int i = 0; i < 200000; ++i) s += R"({"x":1e400})" "\n";
+       return s;
+     },
+     "number 1e400 is too large"},
 };
 
 void PrintTo(const Generated& g, std::ostream* os) { *os << g.kind << "/" << g.name << " (generated)"; }

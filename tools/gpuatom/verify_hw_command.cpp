@@ -1,12 +1,11 @@
 // `gpuatom verify-hw FILE…`: checks results measured by the CUDA harness (hw/cuda, schema in
 // hw/README.md) against the NVIDIA model, bit for bit. Prints agreement per op × type × space ×
 // kind and every disagreement with its inputs. Exit 0 when all agree, 1 on any disagreement, 2 on
-// bad input ("file:line: error: …" on stderr, nothing on stdout).
+// bad input ("file:line:column: error: …" on stderr, nothing on stdout). The files are read by
+// the library's strict reader (gpuatom/nvidia/hardware_records.hpp), one record at a time.
 //
 //   gpuatom verify-hw hw/results/h100/results.jsonl
 //   gpuatom verify-hw --model-sample sample.jsonl     (hidden: a results file made by the model)
-#include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -15,6 +14,9 @@
 
 #include "command.hpp"
 #include "gpuatom/nvidia/hardware_check.hpp"
+#include "gpuatom/nvidia/hardware_records.hpp"
+#include "gpuatom/support/diagnostic.hpp"
+#include "gpuatom/support/line_input.hpp"
 #include "gpuatom/support/text.hpp"
 #include "hw_model_sample.hpp"
 #include "hw_records.hpp"
@@ -33,23 +35,6 @@ struct VerifyArgs {
   ModelSampleOptions sample;
 };
 
-struct Located {
-  size_t file_index;
-  std::string file;
-  size_t line;
-  HwRecord record;
-};
-
-// A bad-input message, kept with where it was found so all of them print in file and line order.
-struct InputError {
-  size_t file_index;
-  size_t line;
-  std::string text;
-  friend bool operator<(const InputError& a, const InputError& b) {
-    return std::tie(a.file_index, a.line) < std::tie(b.file_index, b.line);
-  }
-};
-
 // Table rows: one per CUDA atomic × space × kind, in the harness's order.
 struct RowKey {
   size_t atomic;
@@ -62,29 +47,6 @@ struct Row {
   size_t cases = 0;
   size_t agree = 0;
 };
-
-std::vector<Located> read_records(const std::vector<std::string>& files, std::vector<InputError>& errors) {
-  std::vector<Located> records;
-  for (size_t index = 0; index < files.size(); ++index) {
-    const std::string& file = files[index];
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      errors.push_back({index, 0, fmt::format("{}: error: cannot read the file", file)});
-      continue;
-    }
-    std::string line;
-    for (size_t number = 1; std::getline(in, line); ++number) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;
-      auto parsed = parse_hw_record(line);
-      if (auto* error = std::get_if<std::string>(&parsed))
-        errors.push_back({index, number, fmt::format("{}:{}: error: {}", file, number, *error)});
-      else
-        records.push_back({index, file, number, std::move(std::get<HwRecord>(parsed))});
-    }
-  }
-  return records;
-}
 
 size_t atomic_index(CudaOp op, CudaType type) { return static_cast<size_t>(find_cuda_atomic(op, type) - cuda_atomics().data()); }
 
@@ -112,71 +74,93 @@ void print_table(const std::map<RowKey, Row>& rows, size_t total, size_t agreein
   fmt::print("{:<11} {:<7} {:<7} {:<7} {:>6} {:>6} {:>9}\n", "total", "", "", "", total, agreeing, total - agreeing);
 }
 
+// What the records of every file add up to.
+struct Tally {
+  std::map<RowKey, Row> rows;
+  std::vector<std::string> disagreements;
+  std::set<std::pair<std::string, std::string>> devices;
+  size_t records = 0;
+};
+
+// Checks one record against the model as soon as it is read (the files are never held whole).
+// A record the model cannot judge is bad input, an error at its line.
+void check_record(const RecordAt& at, const support::FileName& file, const nvidia::SemanticsOptions& options, Tally& tally,
+                  support::Diagnostics& diagnostics) {
+  const HardwareRecord& record = at.record;
+  tally.devices.insert({record.device.name, record.device.sm});
+  const bool racing = std::holds_alternative<RacingRecord>(record.record);
+  const auto [op, type, space] = std::visit([](const auto& r) { return std::tuple(r.op, r.type, r.space); }, record.record);
+  const support::SourceLocation where{file, at.line, at.column, {}};
+  auto mapped = model_mapping(op, type, space, options);
+  if (auto* error = std::get_if<std::string>(&mapped)) {
+    diagnostics.error(where, *error);
+    return;
+  }
+  const ModelMapping& m = std::get<ModelMapping>(mapped);
+  bool agree = false;
+  std::string disagreement;
+  if (!racing) {
+    const SingleRecord& r = std::get<SingleRecord>(record.record);
+    const Outcome model = model_single(m, {r.op, r.type, r.old, r.operand, r.compare});
+    agree = model == Outcome{r.memory, r.returned};
+    if (!agree) disagreement = describe_single(r, model, m);
+  } else {
+    const RacingRecord& r = std::get<RacingRecord>(record.record);
+    auto verdict = check_racing(m, r);
+    if (auto* error = std::get_if<std::string>(&verdict)) {
+      diagnostics.error(where, *error);
+      return;
+    }
+    const RacingVerdict& v = std::get<RacingVerdict>(verdict);
+    agree = v.agree;
+    if (!agree) disagreement = describe_racing(r, v.detail, m);
+  }
+  if (!agree) tally.disagreements.push_back(fmt::format("{}:{}: {}", file.view(), at.line, disagreement));
+  Row& row = tally.rows[{atomic_index(op, type), space, racing}];
+  row.model = m.basis == Basis::derived ? m.model + " [DERIVED]" : m.model;
+  ++row.cases;
+  row.agree += agree ? 1 : 0;
+}
+
 int verify(const VerifyArgs& args) {
   if (args.files.empty()) throw BadInput("no results file given (gpuatom verify-hw FILE…)");
   nvidia::SemanticsOptions options;
   options.nan_propagate = args.nan == "propagate";
   options.f16x2_flush = args.f16x2_flush;
 
-  std::vector<InputError> errors;
-  const std::vector<Located> records = read_records(args.files, errors);
   // Every record is checked before anything is printed, so bad input prints only errors.
-  std::map<RowKey, Row> rows;
-  std::vector<std::string> disagreements;
-  std::set<std::pair<std::string, std::string>> devices;
-  for (const Located& at : records) {
-    devices.insert({at.record.device.name, at.record.device.sm});
-    const bool racing = std::holds_alternative<RacingRecord>(at.record.record);
-    const auto [op, type, space] = std::visit([](const auto& r) { return std::tuple(r.op, r.type, r.space); }, at.record.record);
-    auto mapped = model_mapping(op, type, space, options);
-    if (auto* error = std::get_if<std::string>(&mapped)) {
-      errors.push_back({at.file_index, at.line, fmt::format("{}:{}: error: {}", at.file, at.line, *error)});
+  Tally tally;
+  support::Diagnostics diagnostics;
+  for (const std::string& path : args.files) {
+    const support::FileName file(path);
+    auto opened = support::FileSource::open(path);
+    if (auto* why = std::get_if<std::string>(&opened)) {
+      diagnostics.error({file, 0, 0, {}}, *why);
       continue;
     }
-    const ModelMapping& m = std::get<ModelMapping>(mapped);
-    Row& row = rows[{atomic_index(op, type), space, racing}];
-    row.model = m.basis == Basis::derived ? m.model + " [DERIVED]" : m.model;
-    bool agree = false;
-    if (!racing) {
-      const SingleRecord& r = std::get<SingleRecord>(at.record.record);
-      const Outcome model = model_single(m, {r.op, r.type, r.old, r.operand, r.compare});
-      agree = model == Outcome{r.memory, r.returned};
-      if (!agree) disagreements.push_back(fmt::format("{}:{}: {}", at.file, at.line, describe_single(r, model, m)));
-    } else {
-      const RacingRecord& r = std::get<RacingRecord>(at.record.record);
-      auto verdict = check_racing(m, r);
-      if (auto* error = std::get_if<std::string>(&verdict)) {
-        errors.push_back({at.file_index, at.line, fmt::format("{}:{}: error: {}", at.file, at.line, *error)});
-        continue;
-      }
-      const RacingVerdict& v = std::get<RacingVerdict>(verdict);
-      agree = v.agree;
-      if (!agree) disagreements.push_back(fmt::format("{}:{}: {}", at.file, at.line, describe_racing(r, v.detail, m)));
-    }
-    ++row.cases;
-    row.agree += agree ? 1 : 0;
+    tally.records += read_hardware_records(*std::get<std::unique_ptr<support::FileSource>>(opened), file, diagnostics,
+                                           [&](const RecordAt& at) { check_record(at, file, options, tally, diagnostics); });
   }
-  if (!errors.empty()) {
-    std::stable_sort(errors.begin(), errors.end());
-    for (const InputError& e : errors) fmt::print(stderr, "{}\n", e.text);
+  if (diagnostics.has_errors()) {
+    for (const support::Diagnostic& d : diagnostics.all()) fmt::print(stderr, "{}\n", support::format(d));
     return exit_bad_input;
   }
-  if (records.empty()) throw BadInput("the results files hold no records");
+  if (tally.records == 0) throw BadInput("the results files hold no records");
 
   size_t total = 0, agreeing = 0;
-  for (const auto& [key, row] : rows) {
+  for (const auto& [key, row] : tally.rows) {
     total += row.cases;
     agreeing += row.agree;
   }
-  for (const auto& [device, sm] : devices) fmt::print("device: {} (sm {})\n", device, sm);
+  for (const auto& [device, sm] : tally.devices) fmt::print("device: {} (sm {})\n", device, sm);
   fmt::print("\n");
-  print_table(rows, total, agreeing);
-  if (disagreements.empty()) {
+  print_table(tally.rows, total, agreeing);
+  if (tally.disagreements.empty()) {
     fmt::print("\nall {} cases agree with the model, bit for bit\n", total);
     return exit_ok;
   }
-  fmt::print("\n{} of {} cases disagree with the model:\n", disagreements.size(), total);
-  for (const std::string& d : disagreements) fmt::print("{}\n", d);
+  fmt::print("\n{} of {} cases disagree with the model:\n", tally.disagreements.size(), total);
+  for (const std::string& d : tally.disagreements) fmt::print("{}\n", d);
   return exit_expectation_failed;
 }
 
@@ -204,7 +188,7 @@ void add_verify_hw_command(CLI::App& app, Action& run) {
   cmd->footer(
       "Records are JSON lines (schema: hw/README.md). Single-lane records must match the model's memory and "
       "returned value exactly; racing records must be explained by a serial order of their lanes.\n"
-      "Exit status: 0 all agree, 1 a disagreement, 2 bad input (file:line: error: …).\n"
+      "Exit status: 0 all agree, 1 a disagreement, 2 bad input (file:line:column: error: …).\n"
       "Example:\n  gpuatom verify-hw hw/results/h100/results.jsonl");
   cmd->add_option("files", args->files, "results files written by gpuatom-hw-harness (JSON lines)");
   cmd->add_option("--nan", args->nan, "NaN results: canonical (default, ASSUMPTION) or propagate")

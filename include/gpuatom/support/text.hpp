@@ -1,6 +1,7 @@
 // Small text helpers shared by every front-end.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -29,6 +30,11 @@ std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max = ~0U
 
 // Text safe inside HTML elements and double-quoted attributes.
 std::string html_escape(std::string_view text);
+
+// The length of the well-formed UTF-8 sequence of two to four bytes at text[i], else 0 (overlong
+// forms, surrogates and code points past U+10FFFF are not well formed). One definition for the
+// JSON reader and the diagnostics' printable text.
+std::size_t utf8_sequence(std::string_view text, std::size_t i);
 
 // Lower-case hex with "0x" and exactly `digits` digits: hex(0x5, 8) == "0x00000005".
 std::string hex(uint64_t value, int digits);
