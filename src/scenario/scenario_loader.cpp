@@ -11,6 +11,7 @@
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
+#include "gpuatom/support/line_input.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::scenario {
@@ -711,34 +712,23 @@ std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view tex
 
 std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& path) {
   support::Diagnostics d;
-  std::error_code ec;
-  if (path != "-" && std::filesystem::is_directory(path, ec)) {
-    d.error({path, 0, 0, {}}, "is a directory, not a scenario file");
-    return d;
-  }
-  errno = 0;
-  std::ifstream file;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file) {
-      d.error({path, 0, 0, {}}, fmt::format("cannot open the file: {}", errno ? std::strerror(errno) : "unknown error"));
+  constexpr uint64_t limit = 16 << 20;
+  // Every reader's input layer ("-": standard input), under the scenario files' own cap.
+  support::WholeInput input = support::read_whole_input(path, limit);
+  switch (input.problem) {
+    case support::WholeInput::Problem::none: break;
+    case support::WholeInput::Problem::cannot_open:
+      d.error({path, 0, 0, {}}, input.detail == "is a directory, not a file" ? "is a directory, not a scenario file"
+                                                                             : input.detail);
       return d;
-    }
+    case support::WholeInput::Problem::too_long:
+      d.error({path, 0, 0, limit}, "scenario files may be at most 16 MiB");
+      return d;
+    case support::WholeInput::Problem::read_error:
+      d.error({path, 0, 0, static_cast<uint64_t>(input.bytes.size())}, "cannot read the file: " + input.detail);
+      return d;
   }
-  std::istream& in = path == "-" ? std::cin : file;  // "-": standard input, as every reader takes it
-  constexpr std::streamsize limit = 16 << 20;
-  std::string text(static_cast<size_t>(limit) + 1, '\0');
-  in.read(text.data(), limit + 1);
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (in.bad()) {
-    d.error({path, 0, 0, static_cast<uint64_t>(text.size())}, "cannot read the file: a read error");
-    return d;
-  }
-  if (in.gcount() > limit) {
-    d.error({path, 0, 0, static_cast<uint64_t>(limit)}, "scenario files may be at most 16 MiB");
-    return d;
-  }
-  return parse_scenario(text, path);
+  return parse_scenario(input.bytes, path);
 }
 
 }  // namespace gpuatom::scenario

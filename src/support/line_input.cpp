@@ -26,7 +26,8 @@ std::variant<std::size_t, std::string> MemorySource::read(char* buffer, std::siz
 }
 
 std::variant<std::unique_ptr<FileSource>, std::string> FileSource::open(const std::string& path) {
-  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Standard input is read through a copy of its descriptor, which the source may close.
+  const int descriptor = path == "-" ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (descriptor < 0) return fmt::format("cannot open the file: {}", std::strerror(errno));
   auto source = std::unique_ptr<FileSource>(new FileSource(descriptor));
   // A directory opens for reading on Linux; its first read would fail with a less clear reason.
@@ -43,6 +44,52 @@ std::variant<std::size_t, std::string> FileSource::read(char* buffer, std::size_
     if (n >= 0) return static_cast<std::size_t>(n);
     if (errno != EINTR) return std::string(std::strerror(errno));
   }
+}
+
+WholeInput read_whole_input(const std::string& path, uint64_t max_bytes) {
+  WholeInput input;
+  auto opened = FileSource::open(path);
+  if (auto* why = std::get_if<std::string>(&opened)) {
+    input.problem = WholeInput::Problem::cannot_open;
+    input.detail = std::move(*why);
+    return input;
+  }
+  FileSource& source = *std::get<std::unique_ptr<FileSource>>(opened);
+  for (;;) {
+    // Never more than one byte past the cap: that byte says the input is too long.
+    const uint64_t allowed = max_bytes + 1 - input.bytes.size();
+    const std::size_t want = static_cast<std::size_t>(std::min<uint64_t>(chunk_bytes, allowed));
+    const std::size_t old_size = input.bytes.size();
+    input.bytes.resize(old_size + want);
+    auto got = source.read(input.bytes.data() + old_size, want);
+    if (auto* why = std::get_if<std::string>(&got)) {
+      input.bytes.resize(old_size);
+      input.problem = WholeInput::Problem::read_error;
+      input.detail = std::move(*why);
+      return input;
+    }
+    const std::size_t n = std::get<std::size_t>(got);
+    input.bytes.resize(old_size + n);
+    if (input.bytes.size() > max_bytes) {
+      input.bytes.clear();
+      input.problem = WholeInput::Problem::too_long;
+      return input;
+    }
+    if (n == 0) return input;
+  }
+}
+
+std::string describe(const WholeInput& input, const std::string& path, uint64_t max_bytes) {
+  switch (input.problem) {
+    case WholeInput::Problem::none: return {};
+    case WholeInput::Problem::cannot_open: return fmt::format("{}: {}", path, input.detail);
+    case WholeInput::Problem::too_long:
+      return max_bytes % (1 << 20) == 0
+                 ? fmt::format("{}: larger than {} MiB, more than gpuatom reads", path, max_bytes >> 20)
+                 : fmt::format("{}: larger than {} bytes, more than gpuatom reads", path, max_bytes);
+    case WholeInput::Problem::read_error: return fmt::format("{}: cannot read the file: {}", path, input.detail);
+  }
+  return {};
 }
 
 bool LineReader::fill() {

@@ -132,3 +132,25 @@ TEST(JsonLines, AScenarioNameCannotSendEscapeCodes) {
   EXPECT_EQ(r.out.find('\a'), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("== -: \\x1b[31mred\\x07  [sass"), std::string::npos) << r.out;
 }
+
+// Every reader of asm, disasm and check goes through one input layer: a size cap, the reason a
+// file cannot be read, and `-` for standard input.
+TEST(JsonLines, EveryReaderIsBoundedAndSaysWhy) {
+  for (const std::string command : {"check sass", "asm sass", "disasm sass --file", "check visa", "asm visa",
+                                    "disasm visa --file"}) {
+    const CliRun zero = run_gpuatom(command + " /dev/zero");
+    EXPECT_EQ(zero.exit_code, 2) << command;
+    EXPECT_NE(zero.out.find("/dev/zero: larger than 256 MiB, more than gpuatom reads"), std::string::npos)
+        << command << ": " << zero.out.substr(0, 300);
+    const CliRun directory = run_gpuatom(command + " /");
+    EXPECT_EQ(directory.exit_code, 2) << command;
+    EXPECT_NE(directory.out.find("/: is a directory, not a file"), std::string::npos) << command << ": " << directory.out;
+    const CliRun missing = run_gpuatom(command + " /no/such/file");
+    EXPECT_NE(missing.out.find("/no/such/file: cannot open the file: No such file or directory"), std::string::npos)
+        << command << ": " << missing.out;
+  }
+  // Standard input under the same cap (one command: the layer is the same for all).
+  const CliRun piped = run_gpuatom_command("head -c 300000000 /dev/zero | " GPUATOM_CLI " check visa -");
+  EXPECT_EQ(piped.exit_code, 2);
+  EXPECT_NE(piped.out.find("-: larger than 256 MiB"), std::string::npos) << piped.out.substr(0, 300);
+}

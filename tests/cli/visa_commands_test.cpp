@@ -140,7 +140,8 @@ TEST(VisaCommands, AsmBadInputExitsTwoAndWritesNothing) {
   const SplitRun missing = run("asm visa " + (scratch_dir() / "no-such-file.visaasm").string());
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(missing.out, "");
-  EXPECT_NE(missing.err.find("gpuatom: error: cannot read"), std::string::npos);
+  EXPECT_NE(missing.err.find("no-such-file.visaasm: cannot open the file: No such file or directory"), std::string::npos)
+      << missing.err;
   const SplitRun binary = run("asm visa " + write("garbage.visaasm", std::string("\x01\x02\xff svm", 7)));
   EXPECT_EQ(binary.exit_code, 2);
   EXPECT_NE(binary.err.find(":1:1: error: unexpected byte 0x01"), std::string::npos) << binary.err;

@@ -11,6 +11,7 @@
 #include "gpuatom/intel/binary/decoder.hpp"
 #include "gpuatom/intel/text/printer.hpp"
 #include "json_lines.hpp"
+#include "sass_input.hpp"
 #include "visa_input.hpp"
 
 namespace gpuatom::cli {
@@ -55,7 +56,7 @@ std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& d
   if (a.format != "auto" && a.format != "raw" && a.format != "hex")
     throw BadInput(fmt::format("--format {}: expected auto, raw or hex", a.format));
   source_name = a.file;
-  const std::string content = read_file(a.file, true);
+  const std::string content = read_input(a.file);
   const bool hex = a.format == "hex" || (a.format == "auto" && looks_like_text(content));
   if (hex) return parse_hex(content, a.file, diagnostics);
   return {content.begin(), content.end()};
@@ -67,7 +68,7 @@ int run_disasm(const DisasmArgs& a) {
   std::optional<intel::Module> declared;
   if (!a.decls.empty()) {
     support::Diagnostics decl_diagnostics;
-    declared = intel::parse_visa(read_file(a.decls), a.decls, {true}, decl_diagnostics);
+    declared = intel::parse_visa(read_input(a.decls), a.decls, {true}, decl_diagnostics);
     if (decl_diagnostics.has_errors()) {
       print_diagnostics(decl_diagnostics);
       return exit_bad_input;

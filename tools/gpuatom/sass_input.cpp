@@ -12,25 +12,17 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "gpuatom/support/line_input.hpp"
 #include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 
 namespace gpuatom::cli {
 
 std::string read_input(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream buffer;
-    buffer << std::cin.rdbuf();
-    return buffer.str();
-  }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw BadInput(fmt::format("{}: is a directory, not a file", path));
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw BadInput(fmt::format("{}: cannot open the file: {}", path, errno ? std::strerror(errno) : "unknown error"));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw BadInput(fmt::format("{}: cannot read the file", path));
-  return text;
+  support::WholeInput input = support::read_whole_input(path, max_input_bytes);
+  if (input.problem != support::WholeInput::Problem::none)
+    throw BadInput(support::describe(input, path, max_input_bytes));
+  return std::move(input.bytes);
 }
 
 void add_architecture_option(CLI::App& command, std::shared_ptr<std::optional<nvidia::Architecture>> target,

@@ -2,6 +2,7 @@
 // input, and printing diagnostics.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,7 +15,12 @@
 
 namespace gpuatom::cli {
 
-// The whole file ("-" reads standard input). Throws BadInput when it cannot be read.
+// What asm, disasm and check read at most from one input (text, a listing, a cubin): /dev/zero is
+// refused after this, not read until memory runs out.
+inline constexpr uint64_t max_input_bytes = uint64_t{256} << 20;
+
+// The whole file ("-" reads standard input), through support::read_whole_input, as every reader
+// of the CLI. Throws BadInput naming the file and the reason when it cannot be read.
 std::string read_input(const std::string& path);
 
 // Adds `--arch sm_XY` to a SASS subcommand: parsed once by nvidia::parse_architecture (sm_52 or

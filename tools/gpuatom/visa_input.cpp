@@ -1,5 +1,7 @@
 #include "visa_input.hpp"
 
+#include "sass_input.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <tuple>
@@ -58,22 +60,9 @@ void VisaOptions::bind(intel::DeclarationTable& declarations) const {
   }
 }
 
-std::string read_file(const std::string& path, bool binary) {
-  if (path == "-") {
-    std::ostringstream s;
-    s << std::cin.rdbuf();
-    return s.str();
-  }
-  std::ifstream in(path, binary ? std::ios::binary : std::ios::in);
-  if (!in) throw BadInput(fmt::format("cannot read {}", path));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw BadInput(fmt::format("cannot read {}", path));
-  return text;
-}
-
 intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics) {
   const intel::ValidationOptions validation = options.validation();
-  const std::string source = read_file(path);
+  const std::string source = read_input(path);
   intel::Module module = intel::parse_visa(source, path, {options.lenient}, diagnostics);
   options.bind(module.declarations);
   intel::validate(module, validation, diagnostics);

@@ -26,9 +26,6 @@ struct VisaOptions {
   void bind(intel::DeclarationTable& declarations) const;
 };
 
-// The whole file, or standard input for "-"; BadInput when it cannot be read.
-std::string read_file(const std::string& path, bool binary = false);
-
 // Parses and validates a .visaasm text; diagnostics collected in `diagnostics`.
 intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics);
 

@@ -33,8 +33,8 @@ class MemorySource final : public ByteSource {
 
 class FileSource final : public ByteSource {
  public:
-  // The file at `path` opened for reading, or why it cannot be: "is a directory, not a file",
-  // "cannot open the file: No such file or directory", "… Permission denied".
+  // The file at `path` opened for reading ("-": standard input), or why it cannot be: "is a
+  // directory, not a file", "cannot open the file: No such file or directory", "… Permission denied".
   static std::variant<std::unique_ptr<FileSource>, std::string> open(const std::string& path);
   ~FileSource() override;
   FileSource(const FileSource&) = delete;
@@ -45,6 +45,19 @@ class FileSource final : public ByteSource {
   explicit FileSource(int descriptor) : descriptor_(descriptor) {}
   int descriptor_;
 };
+
+// A whole input read under a size cap, for the readers that parse all of it at once (SASS and vISA
+// text, cubins, scenario files). `path` "-" is standard input.
+struct WholeInput {
+  enum class Problem : uint8_t { none, cannot_open, too_long, read_error };
+  std::string bytes;
+  Problem problem = Problem::none;
+  std::string detail;  // cannot_open, read_error: the reason ("is a directory, not a file", "Permission denied")
+};
+WholeInput read_whole_input(const std::string& path, uint64_t max_bytes);
+// The usual message for a problem: "kernel.sass: cannot open the file: No such file or directory",
+// "/dev/zero: larger than 256 MiB, more than gpuatom reads".
+std::string describe(const WholeInput& input, const std::string& path, uint64_t max_bytes);
 
 struct LineLimits {
   std::size_t max_line_bytes;  // a longer line stops the reading
