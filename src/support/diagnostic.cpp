@@ -1,6 +1,7 @@
 #include "gpuatom/support/diagnostic.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <mutex>
 #include <set>
@@ -168,5 +169,7 @@ std::string Diagnostics::format_all() const {
   for (const Diagnostic& d : all()) out += format(d) + "\n";
   return out;
 }
+
+void write_stderr(std::string_view text) noexcept { (void)std::fwrite(text.data(), 1, text.size(), stderr); }
 
 }  // namespace gpuatom::support

@@ -6,13 +6,15 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/support/diagnostic.hpp"
+
 namespace gpuatom::support {
 
 Progress::Progress(std::string label, bool enabled)
     : label_(std::move(label)), enabled_(enabled && isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()) {}
 
 Progress::~Progress() {
-  if (drawn_) fmt::print(stderr, "\r\033[K");
+  if (drawn_) write_stderr("\r\033[K");
 }
 
 ProgressCallback Progress::callback() {
@@ -42,7 +44,7 @@ void Progress::update(uint64_t done, uint64_t total) {
   if (drawn_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
   last_draw_ = now;
   drawn_ = true;
-  fmt::print(stderr, "\r\033[K{}", line(label_, done, total, seconds));
+  write_stderr("\r\033[K" + line(label_, done, total, seconds));
   std::fflush(stderr);
 }
 

@@ -36,3 +36,17 @@ TEST(LostOutput, AFailureKeepsItsOwnExitCode) {
   const CliRun r = run_to_full_device("disasm sass 0xZZ");
   EXPECT_EQ(r.exit_code, 2) << r.out;
 }
+
+// With standard error gone too, writing a diagnostic neither throws nor aborts: the exit code
+// still says what happened (2 bad input, 4 lost output), never 134 (SIGABRT).
+TEST(LostOutput, WithStandardErrorGoneTheExitCodeStillSays) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const auto both_full = [](const std::string& args) {
+    return run_gpuatom_command("sh -c '" + std::string(GPUATOM_CLI) + " " + args + " >/dev/full 2>/dev/full'");
+  };
+  EXPECT_EQ(both_full("alu nvidia ADD --old x --src 2").exit_code, 2);
+  EXPECT_EQ(both_full("disasm sass 0xZZ").exit_code, 2);
+  EXPECT_EQ(both_full("--no-such-option").exit_code, 2);
+  EXPECT_EQ(both_full("alu nvidia ADD --old 1 --src 2").exit_code, 4);
+  EXPECT_EQ(run_gpuatom_command("sh -c '" + std::string(GPUATOM_CLI) + " check sass /no/such/file 2>/dev/full'").exit_code, 2);
+}

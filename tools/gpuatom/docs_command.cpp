@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/report/reference.hpp"
 #include "gpuatom/support/files.hpp"
 
@@ -63,7 +64,7 @@ int docs(CLI::App& app, const DocsArgs& args) {
     int stale = 0;
     for (const auto& [name, text] : files) {
       if (read_file(dir / name) == text) continue;
-      fmt::print(stderr, "{} is stale: run `gpuatom docs --out {}`\n", (dir / name).string(), args.out);
+      support::write_stderr(fmt::format("{} is stale: run `gpuatom docs --out {}`\n", (dir / name).string(), args.out));
       ++stale;
     }
     return stale ? exit_expectation_failed : exit_ok;

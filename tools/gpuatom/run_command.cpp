@@ -127,7 +127,7 @@ int run(const RunArgs& args) {
     auto loaded = scenario::load_scenario(files[k]);
     if (auto* d = std::get_if<support::Diagnostics>(&loaded)) {
       runs[k].error = d->format_all();
-      fmt::print(stderr, "{}", runs[k].error);
+      support::write_stderr(runs[k].error);
       continue;
     }
     scenarios[k] = std::move(std::get<scenario::Scenario>(loaded));
@@ -145,7 +145,7 @@ int run(const RunArgs& args) {
     std::fflush(stdout);
     std::string where;
     if (stopped) where = fmt::format("; {} stopped after {}", stopped->file, stopped->progress);
-    fmt::print(stderr, "gpuatom: interrupted after {} of {} scenarios{}\n", done, files.size(), where);
+    support::write_stderr(fmt::format("gpuatom: interrupted after {} of {} scenarios{}\n", done, files.size(), where));
     return support::exit_interrupted;
   };
   for (size_t k = 0; k < files.size(); ++k) {
@@ -154,7 +154,7 @@ int run(const RunArgs& args) {
     auto result = scenario::run_scenario(*scenarios[k], options);
     if (auto* d = std::get_if<support::Diagnostics>(&result)) {
       runs[k].error = d->format_all();
-      fmt::print(stderr, "{}", runs[k].error);
+      support::write_stderr(runs[k].error);
       continue;
     }
     RunReport& report = std::get<RunReport>(result);
@@ -171,7 +171,7 @@ int run(const RunArgs& args) {
                undecided = counts[static_cast<int>(FileStatus::undecided)];
   if (!args.junit.empty())
     if (const auto why = support::write_file_atomically(args.junit, junit_xml(runs, clock.seconds()))) {
-      fmt::print(stderr, "gpuatom: error: --junit: {}\n", *why);
+      support::write_stderr(fmt::format("gpuatom: error: --junit: {}\n", *why));
       return exit_output_failed;
     }
   // Nothing ran (every file was bad input): the diagnostics on standard error are the whole answer.

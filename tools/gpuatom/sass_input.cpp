@@ -40,7 +40,7 @@ void add_architecture_option(CLI::App& command, std::shared_ptr<std::optional<nv
 }
 
 void report(const support::Diagnostics& diagnostics) {
-  for (const support::Diagnostic& d : diagnostics.all()) fmt::print(stderr, "{}\n", support::format(d));
+  for (const support::Diagnostic& d : diagnostics.all()) support::write_stderr(support::format(d) + "\n");
 }
 
 nvidia::ParsedSass read_and_check(const std::string& source, const std::string& path,

@@ -142,7 +142,7 @@ int verify(const VerifyArgs& args) {
                                            [&](const RecordAt& at) { check_record(at, file, options, tally, diagnostics); });
   }
   if (diagnostics.has_errors()) {
-    for (const support::Diagnostic& d : diagnostics.all()) fmt::print(stderr, "{}\n", support::format(d));
+    for (const support::Diagnostic& d : diagnostics.all()) support::write_stderr(support::format(d) + "\n");
     return exit_bad_input;
   }
   if (tally.records == 0) throw BadInput("the results files hold no records");

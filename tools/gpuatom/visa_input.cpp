@@ -150,7 +150,7 @@ std::vector<support::Diagnostic> in_source_order(const support::Diagnostics& dia
 }
 
 void print_diagnostics(const support::Diagnostics& diagnostics) {
-  for (const support::Diagnostic& d : in_source_order(diagnostics)) fmt::print(stderr, "{}\n", support::format(d));
+  for (const support::Diagnostic& d : in_source_order(diagnostics)) support::write_stderr(support::format(d) + "\n");
 }
 
 }  // namespace gpuatom::cli

@@ -63,6 +63,11 @@ std::string format(const Diagnostic& diagnostic);
 inline constexpr std::size_t longest_word = 80;
 std::string printable_message(std::string_view message);
 
+// Writes `text` to standard error and never throws: with standard error gone (a full disk,
+// 2>/dev/full) the message is lost, and the exit code still says what happened (fmt::print to a
+// failing stream throws, and a diagnostic must not become an internal error or an abort).
+void write_stderr(std::string_view text) noexcept;
+
 // A list of diagnostics collected while reading one input. Messages are made printable
 // (printable_message). Past `max_kept` diagnostics the rest are counted, not kept: all() ends with
 // one more entry, at the first one not kept, saying how many there were (so random bytes give a
