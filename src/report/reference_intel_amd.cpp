@@ -113,8 +113,9 @@ std::string scenario_format_markdown() {
       "edit. A scenario is a TOML file run by `gpuatom run`.\n\n"
       "Expressions are 64-bit unsigned integer expressions with C operators (`?:` `||` `&&` `|` `^` `&` `==` `!=` "
       "`<` `<=` `>` `>=` `s<` `s<=` `s>` `s>=` `<<` `>>` `+` `-` `*` `/` `%`, unary `-` `~` `!`), functions "
-      "`lo(x)` `hi(x)` `min(a,b)` `max(a,b)` `sext(x,bits)` `f16(1.5)` `bf16(…)` `f32(…)` `f64(…)` (bits of a "
-      "decimal literal), `addr(region)` `size(region)` `end(region)`, variables `tid` `lane` `warp`/`group` "
+      "`lo(x)` `hi(x)` `min(a,b)` `max(a,b)` `sext(x,bits)` `f16(1.5)` `bf16(…)` `f32(…)` `f64(…)` (the bits of a "
+      "decimal or hexadecimal float literal, `-0x1p-149`, `inf`, `nan`, rounded once from its exact value), "
+      "`addr(region)` `size(region)` `end(region)`, variables `tid` `lane` `warp`/`group` "
       "(per lane) or `i` (per element), constants `lanes` `group_size`.\n";
   std::string_view current = "?";
   for (const scenario::KeyDoc& k : scenario::scenario_keys()) {
