@@ -66,7 +66,8 @@ TEST(LineInput, SplitsLinesDroppingCrlfAndKeepsALastLineWithoutNewline) {
 }
 
 TEST(LineInput, ALineOnlyAsLongAsTheCapIsRead) {
-  MemorySource source(std::string(16, 'x') + "\n" + std::string(16, 'y'));
+  const std::string bytes = std::string(16, 'x') + "\n" + std::string(16, 'y');  // outlives the source's view
+  MemorySource source(bytes);
   LineReader reader(source, {16, 1 << 20});
   EXPECT_EQ(all_lines(reader).size(), 2u);
   EXPECT_FALSE(reader.stopped());

@@ -22,6 +22,7 @@ class ByteSource {
   virtual std::variant<std::size_t, std::string> read(char* buffer, std::size_t size) = 0;
 };
 
+// Bytes in memory, viewed, not copied: they must outlive the source.
 class MemorySource final : public ByteSource {
  public:
   explicit MemorySource(std::string_view bytes) : rest_(bytes) {}
