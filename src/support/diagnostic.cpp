@@ -53,6 +53,9 @@ namespace {
 std::size_t printable_sequence(std::string_view text, std::size_t i) {
   const auto c = static_cast<unsigned char>(text[i]);
   if (c >= 0x20 && c < 0x7f) return 1;
+  // The C1 controls U+0080-U+009F are well-formed UTF-8, but some terminals act on them (U+009B
+  // starts an escape sequence, as ESC [ does): shown escaped, as C0 is.
+  if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0) return 0;
   return utf8_sequence(text, i);
 }
 
