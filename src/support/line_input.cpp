@@ -55,6 +55,9 @@ WholeInput read_whole_input(const std::string& path, uint64_t max_bytes) {
     return input;
   }
   FileSource& source = *std::get<std::unique_ptr<FileSource>>(opened);
+  // Room for the whole cap at once: untouched, it costs no memory, and the string never moves
+  // while it grows (doubling took /dev/zero's 256 MiB to a 530 MB peak).
+  input.bytes.reserve(static_cast<std::size_t>(max_bytes) + 1);
   for (;;) {
     // Never more than one byte past the cap: that byte says the input is too long.
     const uint64_t allowed = max_bytes + 1 - input.bytes.size();
@@ -75,7 +78,10 @@ WholeInput read_whole_input(const std::string& path, uint64_t max_bytes) {
       input.problem = WholeInput::Problem::too_long;
       return input;
     }
-    if (n == 0) return input;
+    if (n == 0) {
+      if (input.bytes.capacity() > 2 * input.bytes.size() + chunk_bytes) input.bytes.shrink_to_fit();
+      return input;
+    }
   }
 }
 
