@@ -55,4 +55,24 @@ double to_double(FormatId id, uint64_t bits) {
   return std::bit_cast<double>(bits);
 }
 
+bool is_nan(FormatId id, uint64_t bits) {
+  switch (id) {
+    case FormatId::f16: return is_nan<Half>(bits);
+    case FormatId::bf16: return is_nan<BFloat16>(bits);
+    case FormatId::f32: return is_nan<Single>(bits);
+    case FormatId::f64: break;
+  }
+  return is_nan<Double>(bits);
+}
+
+bool is_subnormal(FormatId id, uint64_t bits) {
+  switch (id) {
+    case FormatId::f16: return is_subnormal<Half>(bits);
+    case FormatId::bf16: return is_subnormal<BFloat16>(bits);
+    case FormatId::f32: return is_subnormal<Single>(bits);
+    case FormatId::f64: break;
+  }
+  return is_subnormal<Double>(bits);
+}
+
 }  // namespace gpuatom::numeric

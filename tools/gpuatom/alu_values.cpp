@@ -28,21 +28,6 @@ std::string trimmed(std::string_view text) {
   return std::string(text);
 }
 
-// The format of a float type's elements; nothing for an integer type.
-std::optional<FormatId> element_format(alu::Type type) {
-  switch (type) {
-    case alu::Type::f16:
-    case alu::Type::f16x2: return FormatId::f16;
-    case alu::Type::bf16:
-    case alu::Type::bf16x2: return FormatId::bf16;
-    case alu::Type::f32: return FormatId::f32;
-    case alu::Type::f64: return FormatId::f64;
-    default: return std::nullopt;
-  }
-}
-
-bool is_packed(alu::Type type) { return type == alu::Type::f16x2 || type == alu::Type::bf16x2; }
-
 // Whether `text` is written as a float rather than as bits: a fraction, an exponent, inf or nan.
 bool looks_like_float(std::string_view text) {
   std::string lower;
@@ -88,7 +73,7 @@ Value parse_operand(const std::string& flag, const std::string& raw, alu::Type t
   const auto fail = [&](std::string_view what) {
     return BadInput(fmt::format("{} {}: {}", flag, raw, what));
   };
-  const std::optional<FormatId> format = element_format(type);
+  const std::optional<FormatId> format = alu::element_format(type);
   if (const auto c = call(text)) {
     const auto& [name, args] = *c;
     static constexpr std::pair<std::string_view, FormatId> scalars[] = {
@@ -109,7 +94,7 @@ Value parse_operand(const std::string& flag, const std::string& raw, alu::Type t
   }
   if (looks_like_float(text)) {
     if (!format) throw fail(fmt::format("a float, but the operation is on {} integers", alu::name(type)));
-    if (is_packed(type)) throw fail(fmt::format("a packed {} takes {}(lo, hi) or its bits", alu::name(type), alu::name(type)));
+    if (alu::is_packed(type)) throw fail(fmt::format("a packed {} takes {}(lo, hi) or its bits", alu::name(type), alu::name(type)));
     if (bits == 32 || bits == 64 || bits == 16) return {literal(flag, text, *format), 0};
     throw fail("a float value of a vector: give its bits");
   }
@@ -132,15 +117,15 @@ Value parse_operand(const std::string& flag, const std::string& raw, alu::Type t
   if (!v)
     throw fail(fmt::format("not an unsigned {}-bit value (decimal or 0x-hex){}", bits,
                            format ? fmt::format(", nor a {} literal (1.5, -0x1p-149, nan, {}(…))", alu::name(type),
-                                                is_packed(type) ? alu::name(type) : numeric::name(*format))
+                                                alu::is_packed(type) ? alu::name(type) : numeric::name(*format))
                                   : std::string()));
   return {*v, 0};
 }
 
 std::string typed_text(Value value, alu::Type type, int bits) {
   if (bits == 128) return "";
-  if (const auto format = element_format(type)) {
-    if (is_packed(type)) {
+  if (const auto format = alu::element_format(type)) {
+    if (alu::is_packed(type)) {
       if (bits != 32) return "";  // a vector of pairs
       return fmt::format("{}({}, {})", alu::name(type), float_text(value.lo & 0xffff, *format),
                          float_text((value.lo >> 16) & 0xffff, *format));

@@ -14,40 +14,6 @@ namespace {
 
 using numeric::FormatId;
 
-// A scalar float type's format (packed pairs are explained by the flush comparison only).
-std::optional<FormatId> scalar_format(alu::Type type) {
-  switch (type) {
-    case alu::Type::f16: return FormatId::f16;
-    case alu::Type::bf16: return FormatId::bf16;
-    case alu::Type::f32: return FormatId::f32;
-    case alu::Type::f64: return FormatId::f64;
-    default: return std::nullopt;
-  }
-}
-
-template <class F>
-bool subnormal(uint64_t bits) { return numeric::is_subnormal<F>(bits); }
-
-bool is_subnormal(FormatId f, uint64_t bits) {
-  switch (f) {
-    case FormatId::f16: return subnormal<numeric::Half>(bits);
-    case FormatId::bf16: return subnormal<numeric::BFloat16>(bits);
-    case FormatId::f32: return subnormal<numeric::Single>(bits);
-    case FormatId::f64: return subnormal<numeric::Double>(bits);
-  }
-  return false;
-}
-
-bool is_nan(FormatId f, uint64_t bits) {
-  switch (f) {
-    case FormatId::f16: return numeric::is_nan<numeric::Half>(bits);
-    case FormatId::bf16: return numeric::is_nan<numeric::BFloat16>(bits);
-    case FormatId::f32: return numeric::is_nan<numeric::Single>(bits);
-    case FormatId::f64: return numeric::is_nan<numeric::Double>(bits);
-  }
-  return false;
-}
-
 bool is_add(alu::Op op) { return op == alu::Op::add || op == alu::Op::sub; }
 bool is_min_max(alu::Op op) { return op == alu::Op::min || op == alu::Op::max; }
 
@@ -72,11 +38,11 @@ std::string nan_rule(const alu::Operation& o) {
 
 std::vector<std::string> why_lines(const alu::Operation& o, uint64_t old, uint64_t operand, uint64_t memory) {
   std::vector<std::string> why;
-  const bool float_type = o.type == alu::Type::f16 || o.type == alu::Type::bf16 || o.type == alu::Type::f32 ||
-                          o.type == alu::Type::f64 || o.type == alu::Type::f16x2 || o.type == alu::Type::bf16x2;
-  if (!float_type || !(is_add(o.op) || is_min_max(o.op))) return why;
+  if (!alu::is_float(o.type) || !(is_add(o.op) || is_min_max(o.op))) return why;
   const int bits = alu::width_bits(o.type);
-  const std::optional<FormatId> format = scalar_format(o.type);
+  // A scalar's format; packed pairs are explained by the flush comparison only.
+  const bool scalar = !alu::is_packed(o.type);
+  const FormatId format = alu::element_format(o.type).value_or(FormatId::f32);
   // Flushing: the same atomic with no flush at all.
   alu::Operation kept = o;
   kept.floats.add.flush_inputs = kept.floats.add.flush_result = false;
@@ -85,9 +51,9 @@ std::vector<std::string> why_lines(const alu::Operation& o, uint64_t old, uint64
   if (unflushed != memory) {
     const bool inputs = is_add(o.op) ? o.floats.add.flush_inputs : o.floats.min_max.flush_inputs;
     std::string which;
-    if (format && inputs) {
-      if (is_subnormal(*format, old)) which = "the subnormal old value";
-      if (is_subnormal(*format, operand)) which += which.empty() ? "the subnormal operand" : " and the subnormal operand";
+    if (scalar && inputs) {
+      if (numeric::is_subnormal(format, old)) which = "the subnormal old value";
+      if (numeric::is_subnormal(format, operand)) which += which.empty() ? "the subnormal operand" : " and the subnormal operand";
     }
     if (!which.empty())
       why.push_back(fmt::format("{} {} flushed to zero before the {} (.FTZ); without the flush memory would be {}", which,
@@ -98,7 +64,7 @@ std::vector<std::string> why_lines(const alu::Operation& o, uint64_t old, uint64
                                 inputs && !o.floats.add.flush_result ? "input is" : "result is",
                                 support::hex(unflushed, bits / 4)));
   }
-  if (format && is_nan(*format, memory))
+  if (scalar && numeric::is_nan(format, memory))
     why.push_back(fmt::format("{} ({} {} rule)", nan_rule(o), alu::name(o.type), is_add(o.op) ? "add" : "min/max"));
   return why;
 }

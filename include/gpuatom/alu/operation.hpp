@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
+#include "gpuatom/numeric/format.hpp"
 #include "gpuatom/numeric/rules.hpp"
 
 namespace gpuatom::alu {
@@ -80,6 +82,20 @@ constexpr int width_bits(Type type) {
   }
 }
 constexpr bool is_float(Type type) { return type >= Type::f16; }
+// A pair of 16-bit floats in one 32-bit word.
+constexpr bool is_packed(Type type) { return type == Type::f16x2 || type == Type::bf16x2; }
+// The format of a float type's elements (a packed pair's halves); nothing for an integer type.
+constexpr std::optional<numeric::FormatId> element_format(Type type) {
+  switch (type) {
+    case Type::f16:
+    case Type::f16x2: return numeric::FormatId::f16;
+    case Type::bf16:
+    case Type::bf16x2: return numeric::FormatId::bf16;
+    case Type::f32: return numeric::FormatId::f32;
+    case Type::f64: return numeric::FormatId::f64;
+    default: return std::nullopt;
+  }
+}
 constexpr bool is_signed(Type type) { return type == Type::s16 || type == Type::s32 || type == Type::s64; }
 constexpr Returns returns(Op op) {
   return op == Op::predec ? Returns::new_value

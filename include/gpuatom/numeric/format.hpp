@@ -78,4 +78,8 @@ template <class F> constexpr uint64_t default_nan(DefaultNan kind) {
 // Exact widening to a host double, for display only (f64 is returned as is).
 double to_double(FormatId id, uint64_t bits);
 
+// The classifications above for a format chosen at run time.
+bool is_nan(FormatId id, uint64_t bits);
+bool is_subnormal(FormatId id, uint64_t bits);
+
 }  // namespace gpuatom::numeric
