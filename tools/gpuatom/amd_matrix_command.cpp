@@ -44,17 +44,6 @@ struct MatrixArgs {
   SwitchArgs switch_args;
 };
 
-std::string csv_field(std::string_view text) {
-  if (text.find_first_of(",\"\n") == std::string_view::npos) return std::string(text);
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"') out.push_back('"');
-    out.push_back(c);
-  }
-  out.push_back('"');
-  return out;
-}
-
 // --layout long: one row per cell, every selector a column, over the tables the flags select (all
 // eight when none is given). `published` is AMD's word where it differs from the model's.
 int run_long(const MatrixArgs& a, Format format) {
@@ -96,7 +85,7 @@ int run_long(const MatrixArgs& a, Format format) {
           }
           for (size_t k = 0; k < std::size(fields); ++k) {
             if (k) csv.push_back(',');
-            csv += csv_field(fields[k]);
+            csv += amd::csv_field(fields[k]);
           }
           csv.push_back('\n');
         }

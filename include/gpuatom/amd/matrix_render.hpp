@@ -16,6 +16,8 @@
 namespace gpuatom::amd {
 
 std::string render_csv(const Matrix& matrix);
+// One CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break.
+std::string csv_field(std::string_view text);
 std::string render_markdown(const Matrix& matrix);  // headings per selector level, one table per leaf
 std::string render_html(const Matrix& matrix);      // one page, no external resources; reasons in title attributes
 
