@@ -69,9 +69,7 @@ class Validator {
                                   first_architecture_with(has)),
               "docs/oracles.md");
     };
-    if (i_.size == Size::U128) later(col(ModifierSlot::size), "a .128 atomic", &GenerationInfo::b128);
-    if (info(i_.size).vector) later(col(ModifierSlot::size), "a vector atomic", &GenerationInfo::vector_atomics);
-    if (i_.size == Size::F32_RN) later(col(ModifierSlot::size), "an f32 atomic without .FTZ", &GenerationInfo::vector_atomics);
+    if (auto why = missing_size_form(arch, i_.size)) error(col(ModifierSlot::size), *why, "docs/oracles.md");
     const std::string cast_spin = fmt::format("{}.{}", name(i_.family()), info(AtomOp::CAST_SPIN).name);
     if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM) later(col(ModifierSlot::op), cast_spin, &GenerationInfo::atom_cast_spin);
     if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOMS && (i_.pu && !i_.rd) != g.atoms_cast_spin_predicate)
@@ -322,6 +320,19 @@ class Validator {
 
 void validate(const Instruction& instruction, support::Diagnostics& diagnostics, RuleSeverity rules) {
   Validator(instruction, diagnostics, rules).run();
+}
+
+std::optional<std::string> missing_size_form(Architecture arch, Size size) {
+  const GenerationInfo& g = generation_info(arch);
+  const auto later = [&](std::string_view form, bool GenerationInfo::*has) -> std::optional<std::string> {
+    if (g.*has) return std::nullopt;
+    return fmt::format("{} does not exist on {} ({}): it exists from {}", form, name(arch), g.name,
+                       first_architecture_with(has));
+  };
+  if (size == Size::U128) return later("a .128 atomic", &GenerationInfo::b128);
+  if (info(size).vector) return later("a vector atomic", &GenerationInfo::vector_atomics);
+  if (size == Size::F32_RN) return later("an f32 atomic without .FTZ", &GenerationInfo::vector_atomics);
+  return std::nullopt;
 }
 
 ParsedSass check_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {

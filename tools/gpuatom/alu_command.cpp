@@ -24,6 +24,7 @@
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
+#include "gpuatom/nvidia/validator.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::cli {
@@ -185,19 +186,12 @@ NvidiaSpelling split_nvidia(const std::string& text, const std::string& inst_fla
   return out;
 }
 
-// --arch: the forms a generation has (architecture.hpp's columns), as `check sass --arch` checks them.
+// --arch: the forms a generation has (architecture.hpp's columns), by the rule `check sass --arch` uses.
 void check_architecture(nvidia::Architecture arch, const NvidiaInstruction& ni, const std::string& inst, nvidia::Size size) {
   const bool spa5 = nvidia::is_spa5(arch);
   if (spa5 && ni.dialect == nvidia::Dialect::modern)
     throw BadInput(fmt::format("--arch {}: {} is an sm_70+ spelling (SPA 5.0 says ATOM or RED)", nvidia::name(arch), inst));
-  const nvidia::GenerationInfo& g = nvidia::generation_info(arch);
-  const auto later = [&](std::string_view form, bool nvidia::GenerationInfo::*has) {
-    if (!(g.*has))
-      throw BadInput(fmt::format("--arch {}: {} does not exist on {} ({}): it exists from {}", nvidia::name(arch), form,
-                                 nvidia::name(arch), g.name, nvidia::first_architecture_with(has)));
-  };
-  if (size == nvidia::Size::U128) later("a .128 atomic", &nvidia::GenerationInfo::b128);
-  if (nvidia::info(size).vector) later("a vector atomic", &nvidia::GenerationInfo::vector_atomics);
+  if (auto why = nvidia::missing_size_form(arch, size)) throw BadInput(fmt::format("--arch {}: {}", nvidia::name(arch), *why));
 }
 
 int run_nvidia(const AluArgs& a) {

@@ -23,6 +23,11 @@ enum class RuleSeverity : uint8_t { error, warning };
 void validate(const Instruction& instruction, support::Diagnostics& diagnostics,
               RuleSeverity rules = RuleSeverity::error);
 
+// Why `size` has no form on `arch` (a .128 or vector atomic before its generation): "a vector
+// atomic does not exist on sm_80 (Ampere): it exists from sm_90"; nothing when it has one. The
+// validator's rule for --arch text, and alu's for --arch.
+std::optional<std::string> missing_size_form(Architecture arch, Size size);
+
 // Parses and validates a whole source: parse_sass() then validate() on every instruction, the
 // diagnostics in line order. What `gpuatom check sass [--arch sm_XY]` runs: with an
 // architecture, every line is read and checked for it (parse_sass()).
