@@ -1,9 +1,3 @@
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
 #include <toml++/toml.h>
 
 #include <fmt/format.h>

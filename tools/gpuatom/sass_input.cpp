@@ -1,13 +1,6 @@
 #include "sass_input.hpp"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include <fmt/format.h>
 

@@ -1,18 +1,13 @@
 #include "visa_input.hpp"
 
-#include "sass_input.hpp"
-
 #include <algorithm>
 #include <cstdio>
 #include <tuple>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "command.hpp"
+#include "sass_input.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
 
 namespace gpuatom::cli {
