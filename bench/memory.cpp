@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -39,14 +40,34 @@ constexpr MemoryCase memory_cases[] = {
     {"sass_hot_explainable_deterministic", "sass-hot-explainable.toml", "deterministic"},
 };
 
-// The scenario with `lanes` lanes, written beside the benchmark's results.
+// A private directory for the scenarios the runs read, made once under $TMPDIR: the benchmark
+// must not depend on a directory of the source tree existing (a clean clone has no build/bench/).
+// Its name is kept in a plain array so that the exit handler removing it never reads a destroyed
+// string.
+const char* scenario_directory() {
+  static char directory[4096] = {};
+  if (directory[0] == '\0') {
+    const char* tmp = std::getenv("TMPDIR");
+    const std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/gpuatom-bench-XXXXXX";
+    if (pattern.size() >= sizeof directory) throw std::runtime_error("TMPDIR is too long: " + pattern);
+    pattern.copy(directory, pattern.size());
+    if (mkdtemp(directory) == nullptr) {
+      directory[0] = '\0';
+      throw std::runtime_error("cannot make a directory like " + pattern);
+    }
+    std::atexit([] { rmdir(directory); });  // each run removes its own files first
+  }
+  return directory;
+}
+
+// The scenario with `lanes` lanes, written to the private directory.
 std::string scenario_with_lanes(const MemoryCase& c, uint64_t lanes) {
   std::string text = read_source_file(std::string("tests/cli/data/memory/") + c.file);
   const std::string key = "lanes = 1000000";
   const auto at = text.find(key);
   if (at == std::string::npos) throw std::runtime_error(fmt::format("{}: no `{}`", c.file, key));
   text.replace(at, key.size(), fmt::format("lanes = {}", lanes));
-  const std::string path = fmt::format("{}.{}.{}.toml", GPUATOM_BENCH_OUT, c.name, lanes);
+  const std::string path = fmt::format("{}/{}.{}.toml", scenario_directory(), c.name, lanes);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
   out.close();
@@ -76,7 +97,16 @@ std::optional<double> peak_of_run(const std::string& path, const char* mode) {
 
 void memory_per_lane(benchmark::State& state, const MemoryCase& c) {
   const uint64_t small = smoke() ? 20'000 : 1'000'000, large = smoke() ? 80'000 : 4'000'000;
-  const std::string small_file = scenario_with_lanes(c, small), large_file = scenario_with_lanes(c, large);
+  std::string small_file, large_file;
+  try {
+    small_file = scenario_with_lanes(c, small);
+    large_file = scenario_with_lanes(c, large);
+  } catch (const std::exception& e) {  // a benchmark that cannot start says why; it never aborts the run
+    state.SkipWithError(e.what());
+    for (auto _ : state) {
+    }
+    return;
+  }
   std::optional<double> low, high;
   for (auto _ : state) {
     low = peak_of_run(small_file, c.mode);
