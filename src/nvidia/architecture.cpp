@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia {
@@ -11,16 +12,16 @@ namespace {
 // A column per generation (Mesa's brw_eu_inst.h style): each form the tools print, from the
 // first generation whose ptxas 13.0 output holds it (../shared/oracle-data/nvidia-cuda13, listed
 // by nvdisasm 13.0; Maxwell … Volta from ptxas 11.8 + nvdisasm 11.8, docs/oracles.md).
-//                                                         b128   vector cast.spin atoms-Pu surf-imm strength .INVALIDn
+//                                                         b128   vector cast.spin atoms-Pu surf-imm strength .INVALIDn, UR field bits
 constexpr std::array<GenerationInfo, 8> generations = {{
-    {Generation::maxwell, "Maxwell", WordFormat::spa5_64,   false, false, false, false, true, false},
-    {Generation::pascal, "Pascal", WordFormat::spa5_64,     false, false, false, false, true, false},
-    {Generation::volta, "Volta", WordFormat::sass128,       false, false, false, false, true, true},
-    {Generation::turing, "Turing", WordFormat::sass128,     false, false, false, false, true, true},
-    {Generation::ampere, "Ampere", WordFormat::sass128,     false, false, false, false, true, false},
-    {Generation::ada, "Ada", WordFormat::sass128,           false, false, false, false, true, false},
-    {Generation::hopper, "Hopper", WordFormat::sass128,     true, true, true, false, true, false},
-    {Generation::blackwell, "Blackwell", WordFormat::sass128, true, true, true, true, false, false},
+    {Generation::maxwell, "Maxwell", WordFormat::spa5_64,   false, false, false, false, true, false, 0},
+    {Generation::pascal, "Pascal", WordFormat::spa5_64,     false, false, false, false, true, false, 0},
+    {Generation::volta, "Volta", WordFormat::sass128,       false, false, false, false, true, true, 6},
+    {Generation::turing, "Turing", WordFormat::sass128,     false, false, false, false, true, true, 6},
+    {Generation::ampere, "Ampere", WordFormat::sass128,     false, false, false, false, true, false, 6},
+    {Generation::ada, "Ada", WordFormat::sass128,           false, false, false, false, true, false, 6},
+    {Generation::hopper, "Hopper", WordFormat::sass128,     true, true, true, false, true, false, 6},
+    {Generation::blackwell, "Blackwell", WordFormat::sass128, true, true, true, true, false, false, 8},
 }};
 
 struct ArchitectureInfo {
@@ -117,6 +118,18 @@ std::string architecture_names() {
     out += arch.name;
   }
   return out;
+}
+
+bool uniform_register_exists(Architecture architecture, uint8_t number) {
+  const unsigned bits = generation_info(architecture).uniform_register_bits;
+  if (bits == 0) return false;
+  return number == URZ || number < (1u << bits) - 1;  // the field's all-ones code is URZ
+}
+
+std::string_view first_architecture_with_uniform_register(uint8_t number) {
+  for (const ArchitectureInfo& arch : table)
+    if (uniform_register_exists(arch.architecture, number)) return arch.name;
+  return "no architecture";
 }
 
 std::string_view first_architecture_with(bool GenerationInfo::*has) {

@@ -54,6 +54,13 @@ bool Instruction::has_placeholder() const {
 std::string Instruction::placeholder_spelling(ModifierSlot slot) const {
   const auto& number = placeholders[static_cast<int>(slot)];
   if (!number) return "";
+  // Blackwell's ATOMS with a predicate destination and no Rd (opcode 0x58d, ATOMS.CAST{.SPIN} Pu)
+  // reads its op as two bits: 87 CAST, 88 .SPIN. nvdisasm 13.0 prints an op without bit 87 as
+  // `???0`, with `.SPIN` after it for bit 88 (docs/sass128.md).
+  if (slot == ModifierSlot::op && dialect == Dialect::modern && family() == Family::ATOMS && pu && !rd && (*number == 0 || *number == 2)) {
+    const std::string_view spin = info(AtomOp::CAST_SPIN).name.substr(info(AtomOp::CAST).name.size());  // ".SPIN"
+    return fmt::format(".{}{}{}", unnamed_stem, *number & 1, *number & 2 ? spin : std::string_view());
+  }
   const Dialect stems = generic_placeholders ? Dialect::modern : dialect;  // the sm_70+ `INVALID`
   return fmt::format(".{}{}", placeholder_stem(slot, family(), op, stems, surface.formatted && is_compare()), *number);
 }

@@ -77,6 +77,7 @@ class Validator {
               fmt::format("{} prints {} with {}", name(arch), cast_spin,
                           g.atoms_cast_spin_predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
               "docs/oracles.md");
+    uniform_registers(arch);
     const Surface& surface = i_.surface;
     if (i_.is_surface() && surface.handle_uniform && !surface.handle_indices.empty() != g.surface_uniform_immediate)
       warning(col(OperandRole::handle),
@@ -84,6 +85,26 @@ class Validator {
                           g.surface_uniform_immediate ? "with its trailing immediate (`UR4, 0x0`)"
                                                       : "without a trailing immediate (`UR4`)"),
               "docs/oracles.md");
+  }
+
+  // UR63 … UR254 exist only where uniform register fields have 8 bits (Blackwell).
+  void uniform_registers(Architecture arch) {
+    const Address& a = i_.address;
+    const auto check = [&](std::optional<uint8_t> number, OperandRole role) {
+      if (!number || uniform_register_exists(arch, *number)) return;
+      const GenerationInfo& g = generation_info(arch);
+      const unsigned bits = g.uniform_register_bits;
+      error(col(role),
+            fmt::format("{} does not exist on {} ({}): its uniform registers are UR0–UR{} and URZ ({}-bit fields); "
+                        "it exists from {}",
+                        uniform_register_name(*number), name(arch), g.name, (1u << bits) - 2, bits,
+                        first_architecture_with_uniform_register(*number)),
+            "docs/sass128.md");
+    };
+    check(a.uniform_base ? std::optional<uint8_t>(a.base) : std::nullopt, OperandRole::address);
+    check(a.uniform_index, OperandRole::address);
+    check(a.descriptor, OperandRole::address);
+    check(i_.surface.handle_uniform, OperandRole::handle);
   }
 
   void placeholders() {

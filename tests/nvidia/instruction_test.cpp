@@ -58,7 +58,12 @@ TEST(SassInstruction, RegisterNames) {
   EXPECT_EQ(predicate_name(3), "P3");
   EXPECT_EQ(predicate_name(PT), "PT");
   EXPECT_EQ(uniform_register_name(62), "UR62");
+  EXPECT_EQ(uniform_register_name(63), "UR63");  // Blackwell's (8-bit fields)
+  EXPECT_EQ(uniform_register_name(254), "UR254");
   EXPECT_EQ(uniform_register_name(URZ), "URZ");
-  // R255 is RZ, P7 is PT, UR63 is URZ (§1).
+  // R255 is RZ, P7 is PT, UR255 is URZ (§1); UR63 is a register of its own.
   EXPECT_EQ(parse_one("ATOM.E.ADD R255, [R2], R4 ;").rd, RZ);
+  EXPECT_EQ(gpuatom::nvidia::parse_register(gpuatom::nvidia::RegisterFile::uniform, "UR255"), URZ);
+  EXPECT_EQ(gpuatom::nvidia::parse_register(gpuatom::nvidia::RegisterFile::uniform, "UR63"), 63);
+  EXPECT_FALSE(gpuatom::nvidia::parse_register(gpuatom::nvidia::RegisterFile::uniform, "UR256"));
 }

@@ -115,6 +115,35 @@ TEST(Sass128, VoltaWordsDecodeAndPascalHasNone) {
             "no 128-bit ATOMS form of sm_70 (Volta) holds 'ATOMS.ADD R10, [UR4], R11 ;'");
 }
 
+// A uniform register field's all-ones code is URZ: 63 in Hopper's six bits, 255 in Blackwell's
+// eight. UR63 … UR254 exist only in the eight (nvdisasm 13.0 prints desc[UR157] on sm_100); the
+// encoder refuses them for a 6-bit field, whatever the text's checks said.
+TEST(Sass128, UniformRegistersFollowTheirFieldWidth) {
+  const std::string line = "ATOMG.E.ADD.STRONG.GPU PT, R3, desc[{}][R2.64+0x10], R7 ;";
+  const auto word = [&](std::string_view ur, Architecture arch) {
+    std::string text = line;
+    text.replace(text.find("{}"), 2, ur);
+    Instruction i = parsed(text, Architecture::sm_100);
+    i.architecture = arch;
+    return encode128(i, arch);
+  };
+  EXPECT_EQ(std::get<Word128>(word("URZ", Architecture::sm_90)).hi & 0x3f, 63u);
+  EXPECT_EQ(std::get<Word128>(word("URZ", Architecture::sm_100)).hi & 0xff, 255u);
+  EXPECT_EQ(std::get<Word128>(word("UR62", Architecture::sm_90)).hi & 0x3f, 62u);
+  EXPECT_EQ(std::get<Word128>(word("UR200", Architecture::sm_100)).hi & 0xff, 200u);
+  EXPECT_NE(refusal(word("UR63", Architecture::sm_90)).find("UR63 does not exist there; its uniform registers are UR0–UR62"),
+            std::string::npos);
+  // Read back: 63 in a 6-bit field and 255 in an 8-bit one print URZ; 63 in an 8-bit one is UR63.
+  for (const Architecture arch : {Architecture::sm_90, Architecture::sm_100}) {
+    const Instruction back = std::get<Instruction>(decode128(std::get<Word128>(word("URZ", arch)), arch));
+    EXPECT_EQ(back.address.descriptor, gpuatom::nvidia::URZ) << name(arch);
+  }
+  Word128 ur63 = std::get<Word128>(word("UR62", Architecture::sm_100));
+  ur63.hi += 1;
+  EXPECT_EQ(print(std::get<Instruction>(decode128(ur63, Architecture::sm_100))),
+            "ATOMG.E.ADD.STRONG.GPU PT, R3, desc[UR63][R2.64+0x10], R7 ;");
+}
+
 // sm_80 … sm_89 keep a descriptor register in an address printed without desc[]: decode keeps it
 // as read, so the word re-encodes to itself; the text alone encodes with those bits clear.
 TEST(Sass128, AnUnprintedDescriptorIsKept) {

@@ -48,10 +48,18 @@ struct GenerationInfo {
                                        // no earlier generation's data prints a URn handle)
   bool unnamed_strength;               // a 2-bit strength field whose codes 0 and 3 print as
                                        // .INVALID0/.INVALID3 (Volta, Turing; Ampere on name all 16)
+  uint8_t uniform_register_bits;       // a uniform register field's width: 0 (none, SPA 5.0), 6
+                                       // (UR0–UR62, URZ 63) or 8 (Blackwell: UR0–UR254, URZ 255)
 };
 
 // The architecture's generation column.
 const GenerationInfo& generation_info(Architecture architecture);
+// Whether uniform register `number` (0–254, or URZ = 255) can be named on the architecture: URZ
+// from sm_70, UR0–UR62 on Volta … Hopper, UR0–UR254 on Blackwell (nvdisasm 13.0, whose Blackwell
+// fields have 8 bits); none on SPA 5.0.
+bool uniform_register_exists(Architecture architecture, uint8_t number);
+// "sm_100": the first architecture on which it exists, for messages.
+std::string_view first_architecture_with_uniform_register(uint8_t number);
 Generation generation(Architecture architecture);
 
 // Every architecture, in order.

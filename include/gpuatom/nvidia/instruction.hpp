@@ -58,13 +58,16 @@ std::string register_suffix_names();           // ".64 .U32 .X4 .X8 .X16"
 // An absolute address is `base == RZ` with the address in `offset` (§6.4): it prints as
 // `[0x5008]`, or `[RZ]` when the offset is 0.
 struct Address {
-  std::optional<uint8_t> descriptor;     // desc[URm]: the uniform register (0–62, URZ = 63)
+  std::optional<uint8_t> descriptor;     // desc[URm]: the uniform register (0–254, URZ = 255)
   bool uniform_base = false;             // the base is URn rather than Rn
   uint8_t base = RZ;                     // Ra (or URn when uniform_base)
   RegisterSuffix suffix = RegisterSuffix::none;
   std::optional<uint8_t> uniform_index;  // "+URn" added to the base
   int64_t offset = 0;                    // signed byte offset; the address itself when absolute()
   bool absolute() const { return !uniform_base && base == RZ && !uniform_index; }
+  // [RZ.64+URb]: a 64-bit register pair cannot start at RZ, and nvdisasm 13.0 prints the base as
+  // `???255` (Hopper and Blackwell general addresses; [RZ.U32+URb] prints RZ).
+  bool unnamed_base() const { return !uniform_base && base == RZ && uniform_index && suffix == RegisterSuffix::wide64; }
 };
 
 // SUATOM / SURED operands besides Ra and Rb (§8, seed 002).

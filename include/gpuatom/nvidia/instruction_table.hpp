@@ -17,10 +17,12 @@
 namespace gpuatom::nvidia {
 
 // Register numbers (spec §1): general R0–R254 and RZ = 255; predicates P0–P6 and PT = 7;
-// uniform registers UR0–UR62 and URZ = 63 (sm_70+, §10.3).
+// uniform registers (sm_70+, §10.3) UR0–UR254 and URZ = 255, as Blackwell's 8-bit fields number
+// them. Volta … Hopper have 6-bit fields, UR0–UR62 with URZ in the field's 63: which exist on an
+// architecture is uniform_register_exists()'s (architecture.hpp), and a 6-bit field writes URZ as 63.
 inline constexpr uint8_t RZ = 255;
 inline constexpr uint8_t PT = 7;
-inline constexpr uint8_t URZ = 63;
+inline constexpr uint8_t URZ = 255;
 // How nvdisasm spells a register field of 255 where RZ would mean something else (a CAS operand
 // past R254, §6.2): the parser reads it, the printer writes it.
 inline constexpr std::string_view unnamed_register = "???255";
@@ -31,7 +33,7 @@ enum class RegisterFile : uint8_t { general, predicate, uniform };
 struct RegisterFileInfo {
   RegisterFile file;
   std::string_view prefix;  // "R": R0, R1, …
-  std::string_view last;    // the name of the highest number: "RZ", "PT", "URZ" (R255 reads as RZ too)
+  std::string_view last;    // the name of the highest number: "RZ", "PT", "URZ" (R255 reads as RZ, UR255 as URZ)
   uint8_t last_number;      // RZ, PT, URZ
 };
 std::span<const RegisterFileInfo> register_file_table();

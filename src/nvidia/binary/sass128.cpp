@@ -46,6 +46,9 @@ void put(Word128& w, int lo, int width, uint64_t value) {
   }
 }
 
+// A field's largest value: a uniform register field's URZ.
+uint64_t field_all_ones(const Field& f) { return f.width >= 64 ? ~0ULL : (1ULL << f.width) - 1; }
+
 Word128 field_mask(const Field& f) {
   Word128 m;
   put(m, f.lo, f.width, ~0ULL);
@@ -229,15 +232,10 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
     i.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(v);
     i.generic_placeholders = true;
   };
-  // Blackwell's uniform register fields have 8 bits, URZ 255 (nvdisasm 13.0 prints UR0 … UR254);
-  // gpuatom's model has UR0 … UR62 and URZ = 63 (instruction_table.hpp), so a number above UR62
-  // is refused rather than printed as another register.
-  std::optional<uint64_t> unmodelled_uniform;
-  const auto uniform = [&](const Field& f, uint64_t v) -> uint8_t {
-    if (f.width < 8) return static_cast<uint8_t>(v);
-    if (v == 0xff) return URZ;
-    if (v >= URZ) unmodelled_uniform = v;
-    return static_cast<uint8_t>(v);
+  // A uniform register field's all-ones code is URZ: 63 in the 6-bit fields of Volta … Hopper,
+  // 255 in Blackwell's 8-bit ones (nvdisasm 13.0 prints UR0 … UR254 there).
+  const auto uniform = [](const Field& f, uint64_t v) -> uint8_t {
+    return v == field_all_ones(f) ? URZ : static_cast<uint8_t>(v);
   };
   for (const Field& f : form->field_list()) {
     const uint64_t v = get(word, f.lo, f.width);
@@ -307,7 +305,7 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
       case Kind::extended: i.extended = v != 0; break;
       case Kind::address_wide: i.address.suffix = v ? RegisterSuffix::wide64 : RegisterSuffix::u32; break;
       case Kind::handle_register: i.surface.handle_register = byte; break;
-      case Kind::handle_uniform: i.surface.handle_uniform = byte; break;
+      case Kind::handle_uniform: i.surface.handle_uniform = uniform(f, v); break;
       case Kind::handle_index0:
       case Kind::handle_index1: {
         const size_t k = f.kind == Kind::handle_index0 ? 0 : 1;
@@ -341,8 +339,9 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   // A 64-bit register address without .E: nvdisasm prints .???0 in the .E slot.
   if (form->has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64 && (general || form->address == AddressForm::wide))
     placeholder(ModifierSlot::extended, 0);
-  // An address without a register is unsigned: nvdisasm prints [0xb21d5f].
-  if (i.address.absolute())
+  // An address printed without a register is unsigned: nvdisasm prints [0xb21d5f]. One printed
+  // with RZ.64 (desc[UR4][RZ.64+-0x14eca5]) is signed.
+  if (i.address.absolute() && i.address.suffix == RegisterSuffix::none)
     if (const Field* offset = form->field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(word, offset->lo, offset->width));
   // A form without an op or size field has its code table's one op or size.
   if (!form->has(Kind::op)) i.op = *sass128::op_from_code(form->ops, 0);
@@ -357,9 +356,6 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   if (i.has_placeholder()) kept.lo |= form->opcode;
   // Bits 102–103 (nvdisasm 11.8's ?PMn on sm_86 … sm_90) stay in kept_bits: nvdisasm 13.0 prints
   // nothing for them, and gpuatom follows it (docs/sass128.md).
-  if (unmodelled_uniform)
-    return error(where, fmt::format("UR{} is one of {}'s uniform registers above UR62, which gpuatom does not model",
-                                    *unmodelled_uniform, name(arch)));
   i.kept_bits = kept | aliases;
   return i;
 }
@@ -491,7 +487,7 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
         case Kind::offset: {
           const int64_t span = int64_t{1} << (f.width - 1);
           // An absolute address is unsigned (decode128).
-          const bool unsigned_offset = i.address.absolute() && i.address.offset >= span;
+          const bool unsigned_offset = i.address.absolute() && i.address.suffix == RegisterSuffix::none && i.address.offset >= span;
           if (i.address.offset < -span || i.address.offset >= (unsigned_offset ? 2 * span : span))
             return error(i.where, fmt::format("{} ({}): the offset {} does not fit {} signed bits", mn, form.name,
                                               signed_hex(i.address.offset), f.width));
@@ -537,10 +533,16 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
           break;
         }
       }
-      // URZ in an 8-bit uniform register field (Blackwell) is 255.
+      // A uniform register: URZ is the field's all-ones code; a register past the field's last
+      // (UR63 in Hopper's 6 bits) exists on no architecture with that field.
       const bool named_uniform = f.kind == Kind::uniform_base || f.kind == Kind::uniform_index ||
-                                 (f.kind == Kind::descriptor && i.address.descriptor);
-      if (named_uniform && f.width == 8 && v == URZ) v = 0xff;
+                                 f.kind == Kind::handle_uniform || (f.kind == Kind::descriptor && i.address.descriptor);
+      if (named_uniform && v == URZ) v = field_all_ones(f);
+      else if (named_uniform && v >= field_all_ones(f))
+        return error(i.where, fmt::format("{} ({}) on {} ({}): {} does not exist there; its uniform registers are "
+                                          "UR0–UR{} and URZ ({}-bit fields; Blackwell's have 8)",
+                                          mn, form.name, name(arch), g.name, uniform_register_name(static_cast<uint8_t>(v)),
+                                          field_all_ones(f) - 1, f.width));
       put(w, f.lo, f.width, v);
     }
     return w;

@@ -121,7 +121,7 @@ const std::array form_table = {
     ROW("[Ra.Xn+URb]", ATOMS, 0x98c, B, AF::scaled_plus_uniform, false, OC::integer, SC::shared, RC::none, 0, 0x8000000, 0, 0,
         guard, negate, rd, ra, uindex8, offset, rb, size3, op4, scale),
     // 0xf8c: ATOMS.POPC.INC and ATOMS.ARRIVE, told apart by the op bits 87–90 (Ampere/Ada: ARRIVE 9,
-    // POPC.INC 10; Hopper: 10, 11), each with the one size nvdisasm names for it.
+    // POPC.INC 10; Hopper and Blackwell: 10, 11), each with the one size nvdisasm names for it.
     ROW("population count, [Ra.Xn+URb]", ATOMS, 0xf8c, A | D, AF::scaled_plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
         0x8000000 | 10ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size2, scale),
     ROW("arrive, [Ra.Xn+URb]", ATOMS, 0xf8c, A | D, AF::scaled_plus_uniform, false, OC::fixed_arrive, SC::arrive, RC::none, 0,
@@ -130,7 +130,11 @@ const std::array form_table = {
         0x8000000 | 11ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size3, scale),
     ROW("arrive, [Ra.Xn+URb]", ATOMS, 0xf8c, H, AF::scaled_plus_uniform, false, OC::fixed_arrive, SC::arrive, RC::none, 0,
         0x8000000 | 10ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex, offset, size3, scale),
-    ROW("population count, [Ra+URb]", ATOMS, 0xf8c, B, AF::plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0, 0x8000000 | 11ULL << 23, 0, 0, guard, negate, rd, ra, uindex8, offset),
+    // Blackwell: Hopper's codes, sizes and index scale, with an 8-bit uniform register.
+    ROW("population count, [Ra.Xn+URb]", ATOMS, 0xf8c, B, AF::scaled_plus_uniform, false, OC::fixed_popc_inc, SC::u32, RC::none, 0,
+        0x8000000 | 11ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex8, offset, size3, scale),
+    ROW("arrive, [Ra.Xn+URb]", ATOMS, 0xf8c, B, AF::scaled_plus_uniform, false, OC::fixed_arrive, SC::arrive, RC::none, 0,
+        0x8000000 | 10ULL << 23, 0xfULL << 23, 0, guard, negate, rd, ra, uindex8, offset, size3, scale),
     // Float adds, mins and maxes from Hopper on (0x3a2 generic, 0x9a2/0x9a3/0x9a6 with desc[]).
     ROW("float, [Ra]", ATOM, 0x3a2, H, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size4, size_high, order, fop, wide, cache_operation),

@@ -273,6 +273,15 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
   for (size_t i = 1; i < parts.size();) {
     auto m = match_at(parts, i);
     const Part& part = parts[i];
+    // `ATOMS.???0.SPIN` (Blackwell's 0x58d, printed by placeholder_spelling()): .SPIN is bit 88 of
+    // the op placeholder before it.
+    auto& op_placeholder = inst.placeholders[static_cast<int>(ModifierSlot::op)];
+    if (!m && *mnemonic == Mnemonic::ATOMS && last == static_cast<int>(ModifierSlot::op) && op_placeholder == 0 &&
+        support::iequals(part.text, info(AtomOp::CAST_SPIN).name.substr(info(AtomOp::CAST).name.size() + 1))) {  // "SPIN"
+      op_placeholder = 2;
+      ++i;
+      continue;
+    }
     if (!m)
       throw SyntaxError{part.column, fmt::format("unknown modifier '.{}' on {}", part.text, mn),
                         "spec/nvidia.md §10.2, §10.3"};

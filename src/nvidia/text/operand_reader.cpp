@@ -131,7 +131,8 @@ class Reader {
         const std::string_view text = w.text;
         const size_t dot = text.find('.');
         const std::string_view head = text.substr(0, dot);
-        if (auto r = parse_register(head)) {
+        // nvdisasm 13.0 spells RZ as `???255` in [RZ.64+URb] (Address::unnamed_base()).
+        if (auto r = head == unnamed_register ? std::optional<uint8_t>(RZ) : parse_register(head)) {
           if (have_base || !first) throw SyntaxError{w.column, fmt::format("only one general register ('{}') may address memory", text), grammar_rule};
           a.base = *r;
           if (dot != std::string_view::npos) a.suffix = suffix(text.substr(dot + 1), w.column + static_cast<uint32_t>(dot));

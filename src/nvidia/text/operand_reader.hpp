@@ -17,7 +17,7 @@ inline constexpr std::string_view pm_hint_prefix = "?PM";
 struct Operand {
   // uniform: a bare URn, which only a bindless surface handle may be (sm_90).
   enum class Kind : uint8_t { predicate, reg, uniform, address, immediate } kind;
-  uint8_t index = 0;      // predicate (PT = 7), register (RZ = 255) or uniform register (URZ = 63)
+  uint8_t index = 0;      // predicate (PT = 7), register (RZ = 255) or uniform register (URZ = 255)
   Address address;        // Kind::address
   uint32_t ra_column = 0;     // the base inside the address
   uint32_t offset_column = 0; // the immediate inside the address

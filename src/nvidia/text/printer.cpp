@@ -69,7 +69,7 @@ std::string print_address(const Address& a) {
   if (a.absolute() && a.offset != 0 && a.suffix == RegisterSuffix::none) {
     out += signed_hex(a.offset);  // [0x5008]
   } else {
-    out += a.uniform_base ? uniform_register_name(a.base) : register_name(a.base);
+    out += a.uniform_base ? uniform_register_name(a.base) : a.unnamed_base() ? std::string(unnamed_register) : register_name(a.base);
     out += name(a.suffix);
     if (a.uniform_index) out += fmt::format("+{}", uniform_register_name(*a.uniform_index));
     if (a.offset != 0) out += fmt::format("+{}", signed_hex(a.offset));  // "+0x8", "+-0x8"

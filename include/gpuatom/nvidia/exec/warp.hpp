@@ -51,7 +51,7 @@ struct RegisterName {
   uint8_t index;
 };
 
-// The registers a lane value can name, as messages list them: "R0–R254, P0–P6, UR0–UR62".
+// The registers a lane value can name, as messages list them: "R0–R254, P0–P6, UR0–UR254".
 inline std::string lane_register_ranges() {
   std::string out;
   for (const RegisterFileInfo& f : register_file_table())
@@ -108,7 +108,7 @@ struct WarpProgram {
   uint32_t group_size = warp_size;
   std::array<int16_t, 256> r_slot{};   // −1: no storage (reads 0 … but only RZ is never stored)
   std::array<int16_t, 8> p_slot{};
-  std::array<int16_t, 64> ur_slot{};
+  std::array<int16_t, 256> ur_slot{};
   uint32_t r_count = 0, p_count = 0, ur_count = 0;
   struct Init {
     RegisterName reg;
