@@ -30,7 +30,8 @@ using gpuatom::nvidia::Instruction;
 using gpuatom::nvidia::Word128;
 
 struct Reading {
-  std::string set;  // "random" (400 words in each atomic opcode) or "sweep" (every opcode)
+  std::string set;  // "random" (400 words in each atomic opcode), "sweep" (every opcode) or
+                    // "unwritten" (400 words in each opcode of atomics no ptxas writes)
   Word128 word;
   std::string text;  // as nvdisasm printed it, or "<invalid>"
 };
@@ -71,10 +72,12 @@ struct Figures {
 };
 
 // What the last run measured, per architecture (docs/oracles.md): the random set's agreeing words
-// (at least) and words printed with other text (at most), then the same for the sweep's atomics.
+// (at least) and words printed with other text (at most), then the same for the sweep's atomics
+// and for the unwritten set.
 struct Recorded {
   Architecture arch;
   size_t random_agree_at_least, random_other_at_most, sweep_agree_at_least, sweep_other_at_most;
+  size_t unwritten_agree_at_least = 0, unwritten_other_at_most = 0;
 };
 constexpr std::array recorded = {
     Recorded{Architecture::sm_75, 1866, 1, 17, 0},
@@ -97,14 +100,14 @@ class Nvdisasm13Words : public ::testing::TestWithParam<Recorded> {};
 TEST_P(Nvdisasm13Words, Decode128ReadsThemAsNvdisasm13Does) {
   const Recorded& r = GetParam();
   const std::vector<Reading> readings = read_file(directory() / fmt::format("{}.tsv", name(r.arch)));
-  Figures random, sweep;
+  Figures random, sweep, unwritten;
   size_t shown = 0;
   // GPUATOM_ORACLE_DUMP=dir writes every word read differently to dir/<arch>.tsv (word, nvdisasm, gpuatom).
   std::unique_ptr<std::ofstream> dump;
   if (const char* dir = std::getenv("GPUATOM_ORACLE_DUMP"); dir && *dir)
     dump = std::make_unique<std::ofstream>(std::filesystem::path(dir) / fmt::format("{}.tsv", name(r.arch)));
   for (const Reading& reading : readings) {
-    Figures& f = reading.set == "sweep" ? sweep : random;
+    Figures& f = reading.set == "sweep" ? sweep : reading.set == "unwritten" ? unwritten : random;
     ++f.words;
     if (reading.text == "<invalid>" || !is_atomic_text(reading.text)) continue;
     ++f.read;
@@ -135,11 +138,15 @@ TEST_P(Nvdisasm13Words, Decode128ReadsThemAsNvdisasm13Does) {
     if (const auto* w = std::get_if<Word128>(&again); w && w->lo == reading.word.lo && w->hi == reading.word.hi)
       ++f.round_trips;
   }
-  for (const auto& [set, f] : {std::pair{"random", random}, std::pair{"sweep", sweep}})
+  for (const auto& [set, f] : {std::pair{"random", random}, std::pair{"sweep", sweep}, std::pair{"unwritten", unwritten}})
     std::cout << fmt::format("[ words ] {} {}: {} words, nvdisasm 13 reads {} as atomics; gpuatom: same text {}, "
                              "refuses {}, other text {}; {} re-encode to themselves\n",
                              name(r.arch), set, f.words, f.read, f.agree, f.refused, f.other, f.round_trips);
   EXPECT_EQ(random.words, 7600u);
+  EXPECT_EQ(unwritten.words, 5200u);
+  EXPECT_GE(unwritten.agree, r.unwritten_agree_at_least);
+  EXPECT_LE(unwritten.other, r.unwritten_other_at_most);
+  EXPECT_EQ(unwritten.round_trips, unwritten.agree) << "every word read alike encodes back to itself";
   EXPECT_GE(random.agree, r.random_agree_at_least);
   EXPECT_LE(random.other, r.random_other_at_most);
   EXPECT_GE(sweep.agree, r.sweep_agree_at_least);
