@@ -12,16 +12,16 @@ namespace {
 // A column per generation (Mesa's brw_eu_inst.h style): each form the tools print, from the
 // first generation whose ptxas 13.0 output holds it (../shared/oracle-data/nvidia-cuda13, listed
 // by nvdisasm 13.0; Maxwell … Volta from ptxas 11.8 + nvdisasm 11.8, docs/oracles.md).
-//                                                         b128   vector cast.spin atoms-Pu surf-imm strength .INVALIDn, UR field bits
+//                                                         b128   vector cast.spin atoms-Pu surf-imm strength .INVALIDn, UR field bits, SUATOM.CAS.U64
 constexpr std::array<GenerationInfo, 8> generations = {{
-    {Generation::maxwell, "Maxwell", WordFormat::spa5_64,   false, false, false, false, true, false, 0},
-    {Generation::pascal, "Pascal", WordFormat::spa5_64,     false, false, false, false, true, false, 0},
-    {Generation::volta, "Volta", WordFormat::sass128,       false, false, false, false, true, true, 6},
-    {Generation::turing, "Turing", WordFormat::sass128,     false, false, false, false, true, true, 6},
-    {Generation::ampere, "Ampere", WordFormat::sass128,     false, false, false, false, true, false, 6},
-    {Generation::ada, "Ada", WordFormat::sass128,           false, false, false, false, true, false, 6},
-    {Generation::hopper, "Hopper", WordFormat::sass128,     true, true, true, false, true, false, 6},
-    {Generation::blackwell, "Blackwell", WordFormat::sass128, true, true, true, true, false, false, 8},
+    {Generation::maxwell, "Maxwell", WordFormat::spa5_64,   false, false, false, false, true, false, 0, false},
+    {Generation::pascal, "Pascal", WordFormat::spa5_64,     false, false, false, false, true, false, 0, false},
+    {Generation::volta, "Volta", WordFormat::sass128,       false, false, false, false, true, true, 6, false},
+    {Generation::turing, "Turing", WordFormat::sass128,     false, false, false, false, true, true, 6, false},
+    {Generation::ampere, "Ampere", WordFormat::sass128,     false, false, false, false, true, false, 6, true},
+    {Generation::ada, "Ada", WordFormat::sass128,           false, false, false, false, true, false, 6, true},
+    {Generation::hopper, "Hopper", WordFormat::sass128,     true, true, true, false, true, false, 6, false},
+    {Generation::blackwell, "Blackwell", WordFormat::sass128, true, true, true, true, false, false, 8, false},
 }};
 
 struct ArchitectureInfo {

@@ -142,7 +142,8 @@ constexpr std::array modern_atoms_op = {req(R::rd), req(R::address), req(R::rb)}
 constexpr std::array modern_atoms_cas = {opt(R::pu), opt(R::rd), req(R::address), req(R::rb), req(R::rc)};
 constexpr std::array modern_atoms_popc = {req(R::rd), req(R::address)};
 constexpr std::array modern_red = {req(R::address), req(R::rb)};
-constexpr std::array modern_suatom = {req(R::pu), req(R::rd), req(R::address), req(R::rb), req(R::handle)};
+// nvdisasm 13.0 leaves out a SUATOM's Pu of PT (sass128.cpp).
+constexpr std::array modern_suatom = {opt(R::pu), req(R::rd), req(R::address), req(R::rb), req(R::handle)};
 
 const OperandShape shape_atom_op{"[Ps,] Rd, [Ra + ImmS20], Rb", atom_op};
 const OperandShape shape_atom_cas{"[Ps,] Rd, [Ra + ImmS20], Rb, Rc", atom_cas};
@@ -158,7 +159,7 @@ const OperandShape shape_modern_atoms_op{"Rd, addr, Rb", modern_atoms_op};
 const OperandShape shape_modern_atoms_cas{"Rd | Pu, addr, Rb, Rc", modern_atoms_cas};
 const OperandShape shape_modern_atoms_popc{"Rd, addr", modern_atoms_popc};
 const OperandShape shape_modern_red{"addr, Rb", modern_red};
-const OperandShape shape_modern_suatom{"Pu, Rd, [Ra], Rb, handle", modern_suatom};
+const OperandShape shape_modern_suatom{"[Pu,] Rd, [Ra], Rb, handle", modern_suatom};
 const OperandShape shape_modern_sured{"[Ra], Rb, handle", sured_any};
 
 // --- Maxwell bit fields (§11.1, §11.2) ------------------------------------------------------

@@ -50,6 +50,8 @@ struct GenerationInfo {
                                        // .INVALID0/.INVALID3 (Volta, Turing; Ampere on name all 16)
   uint8_t uniform_register_bits;       // a uniform register field's width: 0 (none, SPA 5.0), 6
                                        // (UR0–UR62, URZ 63) or 8 (Blackwell: UR0–UR254, URZ 255)
+  bool surface_compare_u64;            // nvdisasm prints SUATOM.CAS.U64 (Ampere, Ada; .64 on the
+                                       // other sm_70+ generations, nvdisasm 13.0)
 };
 
 // The architecture's generation column.

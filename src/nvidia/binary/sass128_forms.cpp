@@ -35,11 +35,15 @@ constexpr Field clamp{K::clamp, 59, 2}, dim{K::dim, 61, 3}, byte_address{K::byte
     surface_size{K::size, 73, 3}, private_flag{K::private_flag, 76, 1}, cache_operation{K::cache, 84, 3},
     handle_register{K::handle_register, 64, 8}, handle_uniform{K::handle_uniform, 40, 6},
     handle_uniform_index{K::handle_index0, 46, 8}, handle_bank{K::handle_index0, 54, 5},
-    handle_slot{K::handle_index1, 40, 14};
+    handle_slot{K::handle_index1, 40, 14},
+    // SUATOM 0x793/0x795's three immediates ("0x11, 0xd, 0x67"): the bank, then bits 40–45 and 46–53.
+    handle_low{K::handle_index1, 40, 6}, handle_high{K::handle_index2, 46, 8},
+    // Blackwell's SUATOM with a uniform-register handle: 8 bits, no immediate.
+    handle_uniform8{K::handle_uniform, 40, 8};
 
 // A form's fields, in any order.
 template <typename... F>
-constexpr std::array<Field, 16> fields(F... f) {
+constexpr std::array<Field, 20> fields(F... f) {
   return {f...};
 }
 
@@ -52,7 +56,7 @@ using OC = OpCodes;
 using SC = SizeCodes;
 using RC = OrderCodes;
 constexpr Mnemonic ATOM = Mnemonic::ATOM, ATOMG = Mnemonic::ATOMG, ATOMS = Mnemonic::ATOMS, RED = Mnemonic::RED,
-                   REDG = Mnemonic::REDG, SURED = Mnemonic::SURED;
+                   REDG = Mnemonic::REDG, SUATOM = Mnemonic::SUATOM, SURED = Mnemonic::SURED;
 
 // One row per form and generation set. fixed_high is bits 64–127 shifted down by 64; the bits
 // that recur: 70–71 (set from Ampere to Hopper in
@@ -139,6 +143,10 @@ const std::array form_table = {
     ROW("float, [Ra]", ATOM, 0x3a2, H, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, [Ra]", ATOM, 0x3a2, B, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
+        guard, negate, pu, rd, ra, offset, rb, size4, size_high, order, fop, wide, cache_operation),
+    // ATOMG's generic float form (0x3a3), as ATOM's 0x3a2: no ptxas writes it (nvdisasm 13.0 on
+    // random words, set `unwritten`).
+    ROW("float, [Ra]", ATOMG, 0x3a3, H | B, AF::plain, false, OC::floating, SC::floating, RC::ampere, 0, 0x0, 0, 0,
         guard, negate, pu, rd, ra, offset, rb, size4, size_high, order, fop, wide, cache_operation),
     ROW("float, [Ra.U32/.64+URb]", ATOM, 0x9a2, H, AF::general, false, OC::floating, SC::floating, RC::ampere, 0, 0x8000040, 0x80, 0,
         guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, size_high, order, fop, wide, cache_operation),
@@ -230,6 +238,50 @@ const std::array form_table = {
     ROW("[Ra], Rb, URc", SURED, 0xf9f, A | D | H, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 1ULL << 27, 1ULL << 27, 0,
         guard, negate, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, order, cache_operation, op3),
     ROW("[Ra], Rb, URc", SURED, 0xf9f, B, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0xffULL << 48, 1ULL << 27, 1ULL << 27, 0, guard, negate, ra, rb, handle_uniform, clamp, dim, byte_address, surface_size, order, cache_operation, op3),
+    // Surface atomics: SURED's fields with Rd, Pu (nvdisasm leaves out a Pu of PT) and a 4-bit op
+    // (EXCH is 8); the compares (0x396, 0x595, 0x795, 0xf95) are always CAS, Rb holding compare
+    // and swap, with the compare size codes. The handle as SURED's: a register (0x394), a bound
+    // slot (0x593: bank, slot), three immediates (0x793: bank, bits 40–45, 46–53) or a uniform
+    // register with an immediate (0xf93; Blackwell: an 8-bit register alone). Read from nvdisasm
+    // 13.0 on 400 random words an opcode (tests/conformance/nvidia/cuda13-random/, set
+    // `unwritten`); no ptxas writes them. sm_120 and sm_121 print more (a second uniform register,
+    // .UAI), which gpuatom does not read yet: sass128.cpp refuses SUATOM there.
+    ROW("[Ra], Rb, Rc", SUATOM, 0x394, V | T, AF::plain, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_register, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation, op4),
+    ROW("[Ra], Rb, Rc", SUATOM, 0x394, A | D | H | B, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_register, clamp, dim, byte_address, surface_size, order, cache_operation, op4),
+    ROW("compare, [Ra], Rb, Rc", SUATOM, 0x396, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_register, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation),
+    ROW("compare, [Ra], Rb, Rc", SUATOM, 0x396, A | D | H | B, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_register, clamp, dim, byte_address, surface_size, order, cache_operation),
+    ROW("[Ra], Rb, bound", SUATOM, 0x593, V | T, AF::plain, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation, op4),
+    ROW("[Ra], Rb, bound", SUATOM, 0x593, A | D | H, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, order, cache_operation, op4),
+    ROW("compare, [Ra], Rb, bound", SUATOM, 0x595, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation),
+    ROW("compare, [Ra], Rb, bound", SUATOM, 0x595, A | D | H, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_slot, clamp, dim, byte_address, surface_size, order, cache_operation),
+    ROW("[Ra], Rb, bound3", SUATOM, 0x793, V | T, AF::plain, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_low, handle_high, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation, op4),
+    ROW("[Ra], Rb, bound3", SUATOM, 0x793, A | D | H, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_low, handle_high, clamp, dim, byte_address, surface_size, order, cache_operation, op4),
+    ROW("compare, [Ra], Rb, bound3", SUATOM, 0x795, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_low, handle_high, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation),
+    ROW("compare, [Ra], Rb, bound3", SUATOM, 0x795, A | D | H, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_bank, handle_low, handle_high, clamp, dim, byte_address, surface_size, order, cache_operation),
+    ROW("[Ra], Rb, URc", SUATOM, 0xf93, V | T, AF::plain, false, OC::integer, SC::surface, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation, op4),
+    ROW("[Ra], Rb, URc", SUATOM, 0xf93, A | D | H, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, order, cache_operation, op4),
+    ROW("compare, [Ra], Rb, URc", SUATOM, 0xf95, V | T, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::turing, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, private_flag, order, cache_operation),
+    ROW("compare, [Ra], Rb, URc", SUATOM, 0xf95, A | D | H, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_uniform, handle_uniform_index, clamp, dim, byte_address, surface_size, order, cache_operation),
+    ROW("[Ra], Rb, URc", SUATOM, 0xf93, B, AF::plain, false, OC::integer, SC::surface, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_uniform8, clamp, dim, byte_address, surface_size, order, cache_operation, op4),
+    ROW("compare, [Ra], Rb, URc", SUATOM, 0xf95, B, AF::plain, false, OC::compare, SC::compare_before_hopper, RC::ampere, 0, 0, 0, 0,
+        guard, negate, pu, rd, ra, rb, handle_uniform8, clamp, dim, byte_address, surface_size, order, cache_operation),
 };
 
 #undef ROW

@@ -37,7 +37,7 @@ enum class FieldKind : uint8_t {
   size_high,           // the size code's bit above the size field (Hopper's float forms: bit 87)
   // Surfaces (SURED): the dimension and clamp as the Maxwell fields number them (DimInfo::code,
   // ClampInfo::code), .BA, and the surface handle: a register Rc, a uniform register URc, or the
-  // immediates nvdisasm prints after it ("0x0, 0x5c": handle index 0, then 1).
+  // immediates nvdisasm prints after it ("0x0, 0x5c": handle index 0, then 1, then 2).
   dim,
   clamp,
   byte_address,
@@ -45,6 +45,7 @@ enum class FieldKind : uint8_t {
   handle_uniform,
   handle_index0,
   handle_index1,
+  handle_index2,
 };
 
 struct Field {
@@ -97,7 +98,7 @@ struct Form {
   uint64_t fixed_high;         // the bits 64–127 the form fixes (besides its fields)
   uint64_t select_high;        // which of them tell this form from another of the same opcode
   uint64_t select_low;         // the same among bits 12–63 (a uniform-address form's Ra is RZ)
-  std::array<Field, 16> fields;
+  std::array<Field, 20> fields;
   uint8_t field_count;
   std::span<const Field> field_list() const { return {fields.data(), field_count}; }
   bool has(FieldKind kind) const;

@@ -32,9 +32,10 @@ std::string slot_text(const Instruction& inst, const SlotInfo& slot) {
 }
 
 // "R9", "UR4, 0x0", "0x54", "0x0, 0x5c": the handle register, then any immediates.
-std::string handle_text(const Surface& surface) {
+std::string handle_text(const Surface& surface, bool unnamed_rz) {
   std::string out;
-  if (surface.handle_register) out = register_name(*surface.handle_register);
+  if (surface.handle_register)
+    out = unnamed_rz && *surface.handle_register == RZ ? std::string(unnamed_register) : register_name(*surface.handle_register);
   if (surface.handle_uniform) out = uniform_register_name(*surface.handle_uniform);
   for (uint32_t index : surface.handle_indices) {
     if (!out.empty()) out += ", ";
@@ -48,11 +49,14 @@ std::string handle_text(const Surface& surface) {
 std::string_view canonical_size_spelling(const Instruction& inst) {
   switch (inst.size) {
     case Size::U32: return "";
-    // nvdisasm: ATOM.CAS.64 and ATOMS.CAS.64 (and every sm_70+ ATOM .64), but SUATOM.D.1D.CAS.U64
-    // and SURED.D.BA.1D.ADD.U64 on every generation.
-    case Size::U64:
-      return !inst.is_surface() && (inst.is_compare() || inst.dialect == Dialect::modern) ? compact_size_spelling(Size::U64)
-                                                                                         : info(Size::U64).spelling;
+    // nvdisasm: ATOM.CAS.64 and ATOMS.CAS.64 (and every sm_70+ ATOM .64), SURED.D.BA.1D.ADD.U64 on
+    // every generation; SUATOM.D.1D.CAS.U64 on SPA 5.0, but SUATOM.D.1D.CAS.64 from sm_70
+    // (nvdisasm 13.0 on random words).
+    case Size::U64: {
+      const bool compact = inst.is_surface() ? inst.is_compare() && inst.dialect == Dialect::modern
+                                             : inst.is_compare() || inst.dialect == Dialect::modern;
+      return compact ? compact_size_spelling(Size::U64) : info(Size::U64).spelling;
+    }
     default: return info(inst.size).spelling;
   }
 }
@@ -93,12 +97,16 @@ std::string print(const Instruction& inst) {
   if (inst.ps) operands.push_back(predicate_name(*inst.ps));
   if (inst.pu) operands.push_back(predicate_name(*inst.pu));
   if (inst.rd) operands.push_back(register_name(*inst.rd));
-  operands.push_back(print_address(inst.address));
+  // nvdisasm 13.0 prints a sm_70+ SUATOM's coordinate or handle register of 255 as ???255
+  // (`SUATOM.D.1D.ADD P0, R2, [???255], R4, R6`): a surface has no RZ.
+  const bool unnamed_rz = inst.mnemonic == Mnemonic::SUATOM && inst.dialect == Dialect::modern;
+  const Address& a = inst.address;
+  operands.push_back(unnamed_rz && a.base == RZ && !a.uniform_base ? fmt::format("[{}]", unnamed_register) : print_address(a));
   // `???255`: a register field of 255 where RZ would mean something else (nvdisasm's spelling).
   const auto data = [&](uint8_t r, OperandRole role) { return inst.unnamed(role) ? std::string(unnamed_register) : register_name(r); };
   if (inst.rb) operands.push_back(data(*inst.rb, OperandRole::rb));
   if (inst.rc) operands.push_back(data(*inst.rc, OperandRole::rc));
-  if (inst.is_surface()) operands.push_back(handle_text(inst.surface));
+  if (inst.is_surface()) operands.push_back(handle_text(inst.surface, unnamed_rz));
   out += ' ';
   for (size_t i = 0; i < operands.size(); ++i) {
     if (i) out += ", ";
