@@ -152,6 +152,7 @@ void print_summary(const Collector& c) {
       {"memory/sass_histogram_deterministic", "[<= 64]"},
       {"memory/sass_histogram_parallel", "[<= 64]"},
       {"memory/visa_lsc_histogram_deterministic", "[<= 64]"},
+      {"memory/visa_svm_lane_values_deterministic", "[<= 64]"},
       {"memory/amd_add_deterministic", "[<= 64]"},
       {"memory/sass_hot_explainable_parallel", "[<= 128]"},
       {"memory/sass_hot_explainable_deterministic", "[<= 128]"},

@@ -35,6 +35,7 @@ constexpr MemoryCase memory_cases[] = {
     {"sass_histogram_deterministic", "sass-histogram.toml", "deterministic"},
     {"sass_histogram_parallel", "sass-histogram.toml", "parallel"},
     {"visa_lsc_histogram_deterministic", "visa-lsc-histogram.toml", "deterministic"},
+    {"visa_svm_lane_values_deterministic", "visa-svm-lane-values.toml", "deterministic"},
     {"amd_add_deterministic", "amd-add.toml", "deterministic"},
     {"sass_hot_explainable_parallel", "sass-hot-explainable.toml", "parallel"},
     {"sass_hot_explainable_deterministic", "sass-hot-explainable.toml", "deterministic"},

@@ -81,12 +81,13 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
  public:
   VisaMachine(const Program& p, support::Diagnostics& d, bool streamed)
       : BoundMachine(*p.scenario, {p.group_size, false, p.log_atomics}, streamed,
-                     [&p, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                       return std::make_unique<Launch::Group>(memory, settings, p, streamed);
+                     [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+                       return std::make_unique<Launch::Group>(memory, settings, p_, streamed, &kept_values_);
                      },
                      {}, d, streamed ? p.batch : 1),
         p_(p),
         setup_notes_(d) {
+    if (streamed) kept_values_.assign(p.lanes * p.kept.size(), 0);
     if (machine_.begin_groups()) first_setup_error(p, d);
   }
 
@@ -102,18 +103,14 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
     const auto ref = t.lookup(name);
     const uint64_t g = tid / p_.group_size;
     const uint32_t e = static_cast<uint32_t>(tid % p_.group_size);
-    if (!ref || machine_.streamed() || g >= machine_.launch().groups()) return std::nullopt;  // streamed: no state is kept
-    const GroupState& state = machine_.lanes(g).state;
-    if (ref->kind == DeclKind::predicate) {
-      const PredicateVariable* pv = t.predicate(ref->id);
-      if (!pv || e >= pv->num_elts) return std::nullopt;
-      return (state.predicates[ref->id - 1] >> e) & 1u;
-    }
-    if (ref->kind != DeclKind::general || !p_.layout.has(ref->id)) return std::nullopt;
-    const GeneralVariable* var = t.general(ref->id);
-    if (!var || e >= var->num_elts) return std::nullopt;
-    const unsigned size = info(var->type).bytes;
-    return read_bytes(state, p_.layout, ref->id, uint64_t{e} * size, size);
+    if (!ref || (ref->kind != DeclKind::general && ref->kind != DeclKind::predicate) || tid >= p_.lanes) return std::nullopt;
+    const ThreadProgram::Kept v{ref->id, ref->kind == DeclKind::predicate};
+    if (!has_element(p_, v, e)) return std::nullopt;
+    if (!machine_.streamed()) return element_value(machine_.lanes(g).state, p_, v, e);
+    // Streamed: the values ThreadLanes::end saved.
+    for (size_t k = 0; k < p_.kept.size(); ++k)
+      if (p_.kept[k].id == v.id && p_.kept[k].predicate == v.predicate) return kept_values_[tid * p_.kept.size() + k];
+    return std::nullopt;
   }
   std::function<bool(uint64_t)> lane_active() override {
     if (!p_.active) return {};
@@ -121,7 +118,8 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
   }
 
   const Program& p_;
-  support::Diagnostics setup_notes_;  // what memory setup said
+  std::vector<uint64_t> kept_values_;  // streamed: lanes × p_.kept
+  support::Diagnostics setup_notes_;   // what memory setup said
 };
 
 // A diagnostic of the program text, moved to its place in the scenario file.
@@ -336,17 +334,20 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
     if (e.name.empty()) continue;
     const auto ref = t.lookup(e.name);
-    if (!has_storage(p, ref))
+    if (!has_storage(p, ref)) {
       d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program{}", e.name,
                                    aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
+      continue;
+    }
+    const ThreadProgram::Kept k{ref->id, ref->kind == DeclKind::predicate};
+    if (std::none_of(p.kept.begin(), p.kept.end(), [&](const ThreadProgram::Kept& x) { return x.id == k.id && x.predicate == k.predicate; }))
+      p.kept.push_back(k);
   }
   d.append(scenario::precheck_expectations(s, p.group_size));
-  p.streamable = std::all_of(s.expectations.begin(), s.expectations.end(),
-                             [](const scenario::Expectation& e) { return e.name.empty(); });
-  if (p.streamable) {
-    plan_direct_operands(p);
-    plan_batch(p);
-  }
+  // Streamed runs keep only the variables expectations read, per lane (ThreadLanes::end).
+  p.streamable = true;
+  plan_direct_operands(p);
+  plan_batch(p);
   // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
   uint64_t group_bytes = 256 + 4 * t.predicates().size();
   for (const GeneralVariable& v : t.generals())
@@ -365,7 +366,7 @@ RunResult run_visa(const Scenario& s, const RunOptions& options) {
   Program& p = std::get<Program>(prepared);
   // Batches of threads are the parallel mode's: the deterministic mode schedules each thread.
   if (options.mode != Mode::parallel) p.batch = 1;
-  const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), 0, p.group_size};
+  const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), p.kept.size() * sizeof(uint64_t), p.group_size};
   RunResult result = execute_machines<VisaMachine>(s, options, p,
                                                     options.mode != Mode::exhaustive && p.streamable && !options.inspect,
                                                     costs);

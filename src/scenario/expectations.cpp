@@ -1,7 +1,6 @@
 #include "gpuatom/scenario/expectations.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -175,6 +174,10 @@ class Checker {
     return result;
   }
 
+  struct LaneValue {
+    uint64_t value;
+    uint64_t tid;
+  };
   ExpectationResult check_lanes(const Expectation& e) {
     ExpectationResult result;
     const uint64_t lanes = scenario_.launch.lanes;
@@ -183,24 +186,32 @@ class Checker {
       diagnostics_.error(e.where, fmt::format("'{}' is not a per-lane value of this scenario", e.name));
       return result;
     }
-    std::vector<uint64_t> values;
-    std::vector<uint64_t> tids;
+    // Each active lane's value beside its tid, in tid order: 16 B a lane, the check's peak with
+    // a permutation's expected values (8 B a lane; memory_estimate.cpp counts both).
+    std::vector<LaneValue> held;
+    held.reserve(lanes);
     for (uint64_t tid = 0; tid < lanes; ++tid) {
       if (observation_.lane_active && !observation_.lane_active(tid)) continue;
-      values.push_back(observation_.lane_value(e.name, tid).value_or(0));
-      tids.push_back(tid);
+      held.push_back({observation_.lane_value(e.name, tid).value_or(0), tid});
     }
     if (e.kind == Expectation::Kind::lane_distinct) {
       result.what = fmt::format("{} distinct across lanes", e.name);
-      std::unordered_map<uint64_t, uint64_t> seen;
-      for (size_t k = 0; k < values.size(); ++k) {
-        const auto [it, fresh] = seen.emplace(values[k], tids[k]);
-        if (!fresh) {
-          result.detail = fmt::format("lanes {} and {} both hold 0x{:x}", it->second, tids[k], values[k]);
-          return result;
+      // Sorted by value, then tid: of the values held twice, the one whose second lane comes first
+      // is the first repeat a walk in tid order meets, reported with the lane that held it first.
+      std::sort(held.begin(), held.end(), [](const LaneValue& a, const LaneValue& b) {
+        return a.value != b.value ? a.value < b.value : a.tid < b.tid;
+      });
+      const LaneValue* first = nullptr;
+      const LaneValue* repeat = nullptr;
+      for (size_t k = 1; k < held.size(); ++k) {
+        const bool second_of_its_value = held[k].value == held[k - 1].value && (k < 2 || held[k - 2].value != held[k].value);
+        if (second_of_its_value && (!repeat || held[k].tid < repeat->tid)) {
+          first = &held[k - 1];
+          repeat = &held[k];
         }
       }
-      result.passed = true;
+      result.passed = repeat == nullptr;
+      if (repeat) result.detail = fmt::format("lanes {} and {} both hold 0x{:x}", first->tid, repeat->tid, repeat->value);
       return result;
     }
     if (!e.value) return result;
@@ -209,12 +220,12 @@ class Checker {
       const auto expr = compile(*e.value, lane_symbols_);
       if (!expr) return result;
       uint64_t mismatches = 0;
-      for (size_t k = 0; k < values.size(); ++k) {
-        const auto want = evaluate(*expr, lane_slots(tids[k], g), *e.value);
+      for (const LaneValue& h : held) {
+        const auto want = evaluate(*expr, lane_slots(h.tid, g), *e.value);
         if (!want) return result;
-        if (*want == values[k]) continue;
+        if (*want == h.value) continue;
         if (mismatches++ == 0)
-          result.detail = fmt::format("lane {}: {} = 0x{:x}, expected 0x{:x}", tids[k], e.name, values[k], *want);
+          result.detail = fmt::format("lane {}: {} = 0x{:x}, expected 0x{:x}", h.tid, e.name, h.value, *want);
       }
       if (mismatches > 1) result.detail += fmt::format(" (and {} more lanes)", mismatches - 1);
       result.passed = mismatches == 0;
@@ -222,24 +233,26 @@ class Checker {
     }
     // Permutation: the multiset of lane values equals { value(i) : i = 0 … n−1 }.
     result.what = fmt::format("{} over the lanes is a permutation of {} for i < {}", e.name, e.value->text,
-                              values.size());
+                              held.size());
     const auto expr = compile(*e.value, index_symbols_);
     if (!expr) return result;
     std::vector<uint64_t> expected;
+    expected.reserve(held.size());
     SlotValues slots{};
-    for (uint64_t i = 0; i < values.size(); ++i) {
+    for (uint64_t i = 0; i < held.size(); ++i) {
       slots[slot_i] = i;
       const auto want = evaluate(*expr, slots, *e.value);
       if (!want) return result;
       expected.push_back(*want);
     }
-    std::sort(values.begin(), values.end());
+    std::sort(held.begin(), held.end(), [](const LaneValue& a, const LaneValue& b) { return a.value < b.value; });
     std::sort(expected.begin(), expected.end());
-    const auto [got_it, want_it] = std::mismatch(values.begin(), values.end(), expected.begin(), expected.end());
-    result.passed = got_it == values.end() && want_it == expected.end();
+    const auto [got_it, want_it] = std::mismatch(held.begin(), held.end(), expected.begin(), expected.end(),
+                                                 [](const LaneValue& h, uint64_t want) { return h.value == want; });
+    result.passed = got_it == held.end() && want_it == expected.end();
     if (!result.passed)
       result.detail = fmt::format("sorted, the lanes hold 0x{:x} where the permutation has 0x{:x}",
-                                  got_it != values.end() ? *got_it : 0, want_it != expected.end() ? *want_it : 0);
+                                  got_it != held.end() ? got_it->value : 0, want_it != expected.end() ? *want_it : 0);
     return result;
   }
 

@@ -36,8 +36,15 @@ constexpr VendorCosts vendor_costs[] = {
 // mode. The search's memo of failed states (SerialSearchBudget::memo_bytes, 256 MiB) is spent only
 // when it backtracks, and is not counted.
 constexpr uint64_t logged_atomic = 56;
+// Checking a lane expectation holds each lane's value beside its tid (16 B), and a permutation's
+// its expected values too (8 B); the expectations are checked one at a time (expectations.cpp).
+constexpr uint64_t lane_check = 16, permutation_check = 8;
 constexpr uint64_t searched_atomic = 60;
-constexpr uint64_t process_base = 24ULL << 20;  // the program, its libraries, threads and heap
+// The program, its libraries, threads and heap: 6.5 MiB measured on a one-lane run in either mode;
+// the deterministic mode adds its scheduler's tables for the resident window, which do not grow
+// with the lanes (about 16 MiB beside the window's per-lane costs below, at 1 M lanes).
+constexpr uint64_t process_base = 8ULL << 20;
+constexpr uint64_t deterministic_base = 16ULL << 20;
 
 const VendorCosts& costs_of(Isa isa) {
   return *std::find_if(std::begin(vendor_costs), std::end(vendor_costs), [&](const VendorCosts& c) { return c.isa == isa; });
@@ -68,6 +75,7 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
   const bool explainable = std::any_of(scenario.expectations.begin(), scenario.expectations.end(),
                                        [](const Expectation& x) { return x.kind == Expectation::Kind::explainable; });
   if (options.mode == Mode::exhaustive) return e;  // a handful of lanes, re-run one execution at a time
+  if (options.mode == Mode::deterministic) e.bytes += deterministic_base;
   const VendorCosts& v = costs_of(scenario.isa);
   if (streamed) {
     if (options.mode == Mode::deterministic) {
@@ -81,6 +89,12 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
         costs.state_bytes + (options.mode == Mode::deterministic ? v.eager_deterministic : v.eager_parallel);
     add(lanes * per_lane, fmt::format("lane state: {} lanes × {} B in {}", lanes, per_lane, mode_text(options.mode)));
   }
+  uint64_t check = 0;
+  for (const Expectation& x : scenario.expectations) {
+    if (x.name.empty()) continue;
+    check = std::max(check, lane_check + (x.kind == Expectation::Kind::lane_permutation ? permutation_check : 0));
+  }
+  if (check) add(lanes * check, fmt::format("checking the lane expectations: {} lanes × {} B", lanes, check));
   if (explainable) {
     const uint64_t atomics = lanes * costs.atomics_per_lane;
     add(atomics * (logged_atomic + searched_atomic),

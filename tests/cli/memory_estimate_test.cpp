@@ -112,7 +112,8 @@ INSTANTIATE_TEST_SUITE_P(
     Scenarios, EstimateAgainstPeak,
     testing::Values(Case{"sass-histogram.toml", "deterministic"}, Case{"sass-hot-explainable.toml", "parallel"},
                     Case{"sass-hot-explainable.toml", "deterministic"},
-                    Case{"visa-lsc-histogram.toml", "deterministic"}, Case{"amd-add.toml", "deterministic"}),
+                    Case{"visa-lsc-histogram.toml", "deterministic"}, Case{"visa-svm-lane-values.toml", "deterministic"},
+                    Case{"visa-svm-lane-values.toml", "parallel"}, Case{"amd-add.toml", "deterministic"}),
     [](const auto& param) {
       std::string name = std::string(param.param.file) + "_" + param.param.mode;
       for (char& ch : name)

@@ -81,6 +81,27 @@ TEST(Expectations, MemoryLanesAndFaults) {
   EXPECT_TRUE(r[6].passed) << r[6].detail;
 }
 
+// `distinct` names the first repeat a walk in lane order meets, with the lane that held the value
+// first, whatever order the values sort in.
+TEST(Expectations, DistinctNamesTheFirstRepeatInLaneOrder) {
+  const Scenario s = load(head + "[[expect]]\nlane = \"R2\"\ndistinct = true\n");
+  memory::DeviceMemory m;
+  ASSERT_FALSE(setup_memory(s, m, 4).has_errors());
+  Observation o;
+  o.memory = &m;
+  o.group_size = 4;
+  o.lane_value = [](std::string_view, uint64_t tid) -> std::optional<uint64_t> {
+    constexpr uint64_t values[8] = {9, 4, 9, 4, 1, 4, 3, 9};  // 9 repeats at lane 2, before 4 at lane 3
+    return values[tid];
+  };
+  const auto checked = check_expectations(s, o);
+  ASSERT_TRUE(std::holds_alternative<std::vector<ExpectationResult>>(checked));
+  const auto& r = std::get<std::vector<ExpectationResult>>(checked);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_FALSE(r[0].passed);
+  EXPECT_EQ(r[0].detail, "lanes 0 and 2 both hold 0x9");
+}
+
 TEST(Expectations, BadExpressionsAreReportedBeforeTheRun) {
   const Scenario s = load(head + "[[region]]\nname = \"a\"\nsize = 16\n"
                                  "[[expect]]\nregion = \"a\"\ntype = \"u32\"\neach = \"tid + 1\"\n");

@@ -100,14 +100,18 @@ bool addresses_are_static(const ThreadProgram& p) {
 // reads at the element's own size. A variable that only such operands read is then never stored
 // (Init::lazy); a Dst that no operand reads is not written; and a program left with no variable
 // to store needs no per-group state (ThreadProgram::stateless). The values are exactly the ones fill()
-// would have stored, and streamed runs have no expectation that reads a variable.
+// would have stored. A variable an expectation reads (ThreadProgram::kept) is stored and written as
+// in an eager run, and keeps the program stateful.
 void plan_direct_operands(ThreadProgram& p) {
   const auto root_of = [&](uint32_t id) { return p.layout.root[id - first_user_variable_id]; };
   const auto general = [&](const RawOperand& o) { return !o.is_null() && p.layout.has(o.id); };
   std::vector<int> inits_of(p.layout.root.size(), 0);
   for (const Init& init : p.inits)
     if (!init.predicate) ++inits_of[init.root];
-  std::vector<bool> written(p.layout.root.size(), false), read(p.layout.root.size(), false);
+  std::vector<bool> written(p.layout.root.size(), false), read(p.layout.root.size(), false),
+      kept(p.layout.root.size(), false);
+  for (const ThreadProgram::Kept& k : p.kept)
+    if (!k.predicate && p.layout.has(k.id)) kept[root_of(k.id)] = read[root_of(k.id)] = true;
   for (const CompiledInstruction& c : p.code) {
     const Instruction& in = c.instruction;
     if (general(in.operand(OperandSlot::dst))) written[root_of(in.operand(OperandSlot::dst).id)] = true;
@@ -147,7 +151,7 @@ void plan_direct_operands(ThreadProgram& p) {
     }
     return {};
   };
-  bool stateless = true;
+  bool stateless = p.kept.empty();
   std::vector<bool> read_from_storage(p.layout.root.size(), false);
   for (CompiledInstruction& c : p.code) {
     const Instruction& in = c.instruction;
@@ -169,7 +173,7 @@ void plan_direct_operands(ThreadProgram& p) {
     if (c.dst_observed) stateless = false;
   }
   for (Init& init : p.inits) {
-    init.lazy = !init.predicate && !read_from_storage[init.root] && !written[init.root];
+    init.lazy = !init.predicate && !read_from_storage[init.root] && !written[init.root] && !kept[init.root];
     if (!init.lazy) stateless = false;
   }
   p.stateless = stateless;

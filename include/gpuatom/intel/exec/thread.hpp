@@ -157,9 +157,16 @@ struct ThreadProgram {
   // future access is known from the variables as they are (exhaustive mode's reduction).
   bool static_addresses = false;
   // The parallel and deterministic modes may stream the threads (one reused per host worker or
-  // resident thread): no expectation reads a variable afterwards. A [lanes] value that fails to
-  // evaluate mid-run is reported as the eager setup reports it (first_setup_error).
+  // resident thread). A [lanes] value that fails to evaluate mid-run is reported as the eager
+  // setup reports it (first_setup_error).
   bool streamable = false;
+  // The variables expectations read: a streamed thread saves each lane's element of them when it
+  // ends (ThreadLanes::end), lanes × kept.size() values, and keeps nothing else.
+  struct Kept {
+    uint32_t id;  // a general variable's or a predicate's
+    bool predicate;
+  };
+  std::vector<Kept> kept;
   // Streamed threads need no variable storage at all: every operand is direct or null, no Dst is
   // read back, nothing is predicated (plan_direct_operands).
   bool stateless = false;
@@ -221,6 +228,25 @@ inline uint64_t read_bytes(const GroupState& g, const Layout& l, uint32_t id, ui
   const uint64_t at = l.offset[k] + offset;
   if (at + bytes > data.size()) return 0;
   return load_le(data.data() + at, bytes);
+}
+
+// Whether a variable expectations read has an element `e` (a lane's element: tid % group size).
+inline bool has_element(const ThreadProgram& p, ThreadProgram::Kept v, uint32_t e) {
+  const DeclarationTable& t = p.module.declarations;
+  if (v.predicate) {
+    const PredicateVariable* pv = t.predicate(v.id);
+    return pv && e < pv->num_elts;
+  }
+  const GeneralVariable* var = t.general(v.id);
+  return var && p.layout.has(v.id) && e < var->num_elts;
+}
+
+// Element `e` of a variable expectations read, as the group's state holds it: a predicate's bit or
+// a general variable's element (has_element()).
+inline uint64_t element_value(const GroupState& g, const ThreadProgram& p, ThreadProgram::Kept v, uint32_t e) {
+  if (v.predicate) return (g.predicates[v.id - 1] >> e) & 1u;
+  const unsigned size = info(p.module.declarations.general(v.id)->type).bytes;
+  return read_bytes(g, p.layout, v.id, uint64_t{e} * size, size);
 }
 
 inline void write_bytes(GroupState& g, const Layout& l, uint32_t id, uint64_t offset, unsigned bytes, uint64_t v) {
@@ -443,8 +469,10 @@ class ChannelReader {
 // and predicates, the channel-enable rule, and where each channel's atomic goes.
 class ThreadLanes {
  public:
-  ThreadLanes(const ThreadProgram& p, bool streamed)
-      : state(p.module.declarations), p_(p), streamed_(streamed), batch_(streamed ? p.batch : 1) {}
+  // `kept`: where a streamed run saves the elements expectations read (ThreadProgram::kept), lanes
+  // × kept.size() values.
+  ThreadLanes(const ThreadProgram& p, bool streamed, std::vector<uint64_t>* kept = nullptr)
+      : state(p.module.declarations), p_(p), streamed_(streamed), batch_(streamed ? p.batch : 1), kept_(kept) {}
 
   GroupState state;  // the variables and predicates of the group, after the run
 
@@ -462,6 +490,18 @@ class ThreadLanes {
     if (streamed_ && p_.stateless) return true;
     state.clear();
     return fill(p_, state, group, streamed_);
+  }
+  // Streamed: each lane's element of the variables expectations read, saved for the whole launch.
+  // A program with kept variables is never batched (plan_direct_operands leaves it stateful).
+  void end(uint64_t /*group: the one begin() set first_ for*/) {
+    if (!streamed_ || !kept_ || p_.kept.empty()) return;
+    const size_t k = p_.kept.size();
+    const uint64_t last = std::min<uint64_t>(p_.lanes, first_ + p_.group_size);
+    for (uint64_t tid = first_; tid < last; ++tid) {
+      const auto e = static_cast<uint32_t>(tid - first_);
+      for (size_t j = 0; j < k; ++j)
+        if (has_element(p_, p_.kept[j], e)) (*kept_)[tid * k + j] = element_value(state, p_, p_.kept[j], e);
+    }
   }
   uint32_t instructions() const { return static_cast<uint32_t>(p_.code.size()); }
   const alu::Operation& operation(uint32_t i) const { return p_.code[i].operation; }
@@ -664,6 +704,7 @@ class ThreadLanes {
   const ThreadProgram& p_;
   bool streamed_ = false;
   uint32_t batch_ = 1;  // hardware threads in one executor group
+  std::vector<uint64_t>* kept_ = nullptr;
   uint64_t first_ = 0;  // the group's first lane
   uint64_t em_ = 0;     // the execution mask of the group's channels (one thread: its low bits)
   // compute()'s values, by operand: scratch for the instruction being read.
