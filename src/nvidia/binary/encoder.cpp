@@ -38,7 +38,13 @@ class FieldValues {
       case FieldKind::shared_size: return size(SizeField::shared);
       case FieldKind::cas_size: return uint64_t{i_.data_bits() == 64};
       case FieldKind::op:
-        if (const auto& p = placeholder(ModifierSlot::op)) return *p;
+        if (const auto& p = placeholder(ModifierSlot::op)) {
+          // decode() reads a code the family's table names as that op, not as a placeholder.
+          for (const OpInfo& o : op_table())
+            if (o.code >= 0 && static_cast<uint64_t>(o.code) == *p && has_op(i_.family(), Dialect::spa5, o.op))
+              return named(ModifierSlot::op, fmt::format(".{}", o.name));
+          return *p;
+        }
         if (info(i_.op).code < 0) return fmt::format("{} has no op code in the {} field", info(i_.op).name, name(f.kind));
         return static_cast<uint64_t>(info(i_.op).code);
       case FieldKind::formatted_cas_op: return placeholder(ModifierSlot::op).value_or(0);
@@ -49,13 +55,19 @@ class FieldValues {
       case FieldKind::cas_kind: return uint64_t{i_.op == AtomOp::CAST_SPIN};
       case FieldKind::sparse: return i_.ps ? 7u - *i_.ps : 0u;  // bit-inverted: 0 = PT (§6.6)
       case FieldKind::dim:
-        if (const auto& p = placeholder(ModifierSlot::dim)) return *p;
+        if (const auto& p = placeholder(ModifierSlot::dim)) {
+          if (*p < dim_table().size()) return named(ModifierSlot::dim, fmt::format(".{}", dim_table()[*p].name));
+          return *p;
+        }
         return static_cast<uint64_t>(info(i_.surface.dim).code);
       case FieldKind::ts_index:
         if (i_.surface.handle_indices.size() != 1) return std::string("a bound surface takes one #tsPtrIdxU13");
         return uint64_t{i_.surface.handle_indices[0]};
       case FieldKind::clamp:
-        if (const auto& p = placeholder(ModifierSlot::clamp)) return *p;
+        if (const auto& p = placeholder(ModifierSlot::clamp)) {
+          if (*p < clamp_table().size()) return named(ModifierSlot::clamp, fmt::format(".{}", clamp_table()[*p].name));
+          return *p;
+        }
         return static_cast<uint64_t>(info(i_.surface.clamp).code);
       case FieldKind::unassigned: return uint64_t{0};
     }
@@ -68,8 +80,18 @@ class FieldValues {
     return std::nullopt;
   }
 
+  // A placeholder stands for a code that names nothing (§10.3): one whose code names a value would
+  // encode a word that decodes as that value.
+  std::string named(ModifierSlot slot, std::string value) const {
+    return fmt::format("{} stands for an unassigned {} code, but code {} is {} here", i_.placeholder_spelling(slot),
+                       name(slot), *placeholder(slot), value);
+  }
+
   std::variant<uint64_t, std::string> size(SizeField field) const {
-    if (const auto& p = placeholder(ModifierSlot::size)) return *p;
+    if (const auto& p = placeholder(ModifierSlot::size)) {
+      if (const auto s = size_from_code(field, static_cast<int>(*p), arch_)) return named(ModifierSlot::size, std::string(size_name(*s)));
+      return *p;
+    }
     if (const auto code = size_code(field, i_.size, arch_)) return static_cast<uint64_t>(*code);
     return fmt::format("size {} has no code in this opcode's size field on {}", size_name(i_.size), name(arch_));
   }

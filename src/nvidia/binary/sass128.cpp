@@ -438,7 +438,45 @@ bool fits(uint64_t code, const Field& f) { return f.width >= 64 || code >> f.wid
 
 }  // namespace
 
+namespace {
+
+std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch);
+
+}  // namespace
+
+// nvdisasm prints an unnamed cache operation, size or clamp alike, and near each other (after the
+// op; a surface's clamp last): SURED.D.BA.1D.MIN.INVALID6.STRONG.SM is cache code 6, or surface
+// size 6, which is .SD32; SUATOM.D.1D.ADD.INVALID3 may be a clamp. The parser guesses one slot
+// for a lone placeholder; when no form holds the guess, the other slots still at their default
+// are tried, in print order.
 std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
+  auto word = encode_as_read(i, arch);
+  if (std::holds_alternative<Word128>(word)) return word;
+  constexpr std::array movable = {ModifierSlot::cache, ModifierSlot::size, ModifierSlot::clamp};
+  const auto held = [&](ModifierSlot s) { return i.placeholders[static_cast<int>(s)].has_value(); };
+  const auto at_default = [&](ModifierSlot s) {
+    switch (s) {
+      case ModifierSlot::cache: return i.memory.cache == CacheOp::none;
+      case ModifierSlot::size: return i.size == Size::U32;
+      case ModifierSlot::clamp: return i.is_surface() && i.surface.clamp == Clamp::near;
+      default: return false;
+    }
+  };
+  // Each placeholder into another slot that is free (at its default) or holds one too (a swap).
+  for (const ModifierSlot from : movable)
+    for (const ModifierSlot to : movable) {
+      if (from == to || !held(from) || !(held(to) || at_default(to))) continue;
+      Instruction other = i;
+      std::swap(other.placeholders[static_cast<int>(from)], other.placeholders[static_cast<int>(to)]);
+      auto read_otherwise = encode_as_read(other, arch);
+      if (std::holds_alternative<Word128>(read_otherwise)) return read_otherwise;
+    }
+  return word;
+}
+
+namespace {
+
+std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch) {
   const GenerationInfo& g = generation_info(arch);
   const std::string_view mn = info(i.mnemonic).name;
   if (g.word != WordFormat::sass128)
@@ -481,6 +519,16 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
                                   (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) && (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
     // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
     const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
+    // A placeholder stands for a code that names nothing here: one that names a value would
+    // decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
+    const auto names = [&](ModifierSlot slot, auto named_by) { return placeholder(slot) && named_by(*placeholder(slot)); };
+    const bool placeholders_unnamed =
+        !names(ModifierSlot::op, [&](uint64_t c) { return sass128::op_from_code(form.ops, c).has_value(); }) &&
+        !names(ModifierSlot::size, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c).has_value(); }) &&
+        !names(ModifierSlot::cache, [](uint64_t c) { return sass128::cache_from_code(c).has_value(); }) &&
+        !names(ModifierSlot::dim, [](uint64_t c) { return by_code(dim_table(), c) != nullptr; }) &&
+        !names(ModifierSlot::clamp, [](uint64_t c) { return by_code(clamp_table(), c) != nullptr; });
+    if (!placeholders_unnamed) continue;
     if (!op || !size || order == ~0ULL || !placeholders_fit || !unfielded_ok) continue;
     const auto too_wide = [&](const Field& f) {
       const auto held = [&](ModifierSlot slot) { return placeholder(slot) && !fits(*placeholder(slot), f); };
@@ -572,5 +620,7 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
     return error(i.where, fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn, name(arch), g.name));
   return error(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'", mn, name(arch), g.name, print(i)));
 }
+
+}  // namespace
 
 }  // namespace gpuatom::nvidia

@@ -210,8 +210,11 @@ ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, 
   const auto open = [&](int s) { return takes_placeholder(static_cast<ModifierSlot>(s)) && slot_applies(static_cast<ModifierSlot>(s), mnemonic); };
   // Every scope code names a scope; only Volta's and Turing's strength codes 0 and 3 name none.
   const bool unnamed_strength = !architecture || generation_info(*architecture).unnamed_strength;
+  // A clamp has two bits and names IGN, NEAR and TRAP: 3 alone is unnamed
+  // (SUATOM.D.3D.CAS.EF.INVALID7 is an unnamed size, not a clamp).
   const auto accepts = [&](int s, uint16_t number) {
     if (s == static_cast<int>(ModifierSlot::scope)) return false;
+    if (s == static_cast<int>(ModifierSlot::clamp)) return number == 3;
     return s != static_cast<int>(ModifierSlot::strength) || (unnamed_strength && (number == 0 || number == 3));
   };
   std::vector<uint16_t> run;
@@ -236,7 +239,10 @@ ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, 
                        modern_rule};
   };
   if (slots.size() < run.size()) throw none_left();
-  // Every instruction has an op: a run that starts before the op was read begins with it.
+  // Every instruction has an op, and a surface a dimension before it: a run that starts before
+  // either was read begins with it (SUATOM.D.BA.INVALID7.INVALID14.SD64: an unnamed dimension, then
+  // an unnamed op).
+  if (slots.front() == static_cast<int>(ModifierSlot::dim)) return ModifierSlot::dim;
   if (slots.front() == static_cast<int>(ModifierSlot::op)) return ModifierSlot::op;
   // A lone placeholder right after the op at the end is the size (SURED.D.1D.ADD.INVALID3).
   if (!next && run.size() == 1 && last == static_cast<int>(ModifierSlot::op) && open(static_cast<int>(ModifierSlot::size)))

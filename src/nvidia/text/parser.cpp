@@ -62,7 +62,7 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
       // A SUATOM's handle of ???255 is RZ as nvdisasm 13.0 spells it (printer.cpp).
       const bool surface_handle = slot.role == OperandRole::handle && inst.mnemonic == Mnemonic::SUATOM;
       if (op.unnamed && !surface_handle) {
-        if (slot.role != OperandRole::rb && slot.role != OperandRole::rc)
+        if ((slot.role != OperandRole::rb && slot.role != OperandRole::rc) || !inst.is_compare())
           throw SyntaxError{op.column,
                             fmt::format("'{}' (nvdisasm's register 255 that is not RZ) stands only for a CAS data "
                                         "register Rb or Rc, not the {}",
