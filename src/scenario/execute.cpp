@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <new>
 
 #include <fmt/format.h>
 
@@ -87,9 +88,10 @@ std::vector<RunReport::Dump> dump_regions(const Scenario& scenario, const RunOpt
 
 }  // namespace
 
-RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make,
-                  const LaneCosts& costs, bool streamed) {
-  if (support::Diagnostics d = check_memory(scenario, options, costs, streamed); d.has_errors()) return d;
+namespace {
+
+// The run itself, once its memory estimate fits (execute, below).
+RunResult run_within_estimate(const Scenario& scenario, const RunOptions& options, const MachineFactory& make) {
   RunReport report;
   report.file = scenario.file;
   report.name = scenario.name;
@@ -219,6 +221,20 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
   report.expectations = std::get<std::vector<ExpectationResult>>(std::move(checked));
   report.seconds = clock.seconds();
   return report;
+}
+
+}  // namespace
+
+RunResult execute(const Scenario& scenario, const RunOptions& options, const MachineFactory& make,
+                  const LaneCosts& costs, bool streamed) {
+  if (support::Diagnostics d = check_memory(scenario, options, costs, streamed); d.has_errors()) return d;
+  // An allocation that fails anyway (a worker's is rethrown here by the parallel mode) is this
+  // scenario's bad input, said with its estimate, never an internal error.
+  try {
+    return run_within_estimate(scenario, options, make);
+  } catch (const std::bad_alloc&) {
+    return out_of_memory(scenario, options, costs, streamed);
+  }
 }
 
 }  // namespace gpuatom::scenario

@@ -106,29 +106,58 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
   return e;
 }
 
+namespace {
+
+// The limit a run is held to and how it is shown: --max-memory, else 80 % of what is available.
+struct MemoryLimit {
+  uint64_t bytes = 0;  // 0: none known
+  std::string text;
+};
+
+MemoryLimit limit_of(const RunOptions& options) {
+  if (options.max_memory)
+    return {options.max_memory, fmt::format("the {} --max-memory allows", support::bytes_text(options.max_memory))};
+  const auto available = support::available_memory();
+  if (!available) return {};
+  const uint64_t limit = available->bytes / 5 * 4;
+  return {limit, fmt::format("{}, 80 % of the {} available ({}; --max-memory sets another limit)",
+                             support::bytes_text(limit), support::bytes_text(available->bytes), available->source)};
+}
+
+std::string joined(const std::vector<std::string>& items, const char* separator, const char* last_separator) {
+  std::string out;
+  for (size_t k = 0; k < items.size(); ++k)
+    out += (k == 0 ? "" : k + 1 == items.size() ? last_separator : separator) + items[k];
+  return out;
+}
+
+}  // namespace
+
 support::Diagnostics check_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
                                   bool streamed) {
   support::Diagnostics d;
-  uint64_t limit = options.max_memory;
-  std::string limit_text;
-  if (limit) {
-    limit_text = fmt::format("the {} --max-memory allows", support::bytes_text(limit));
-  } else {
-    const auto available = support::available_memory();
-    if (!available) return d;
-    limit = available->bytes / 5 * 4;
-    limit_text = fmt::format("{}, 80 % of the {} available ({}; --max-memory sets another limit)",
-                             support::bytes_text(limit), support::bytes_text(available->bytes), available->source);
-  }
+  const MemoryLimit limit = limit_of(options);
+  if (!limit.bytes) return d;
   const MemoryEstimate e = estimate_memory(scenario, options, costs, streamed);
-  if (e.bytes <= limit) return d;
-  std::string parts;
-  for (const std::string& p : e.parts) parts += (parts.empty() ? "" : "; ") + p;
-  std::string ways;
-  for (size_t k = 0; k < e.ways_out.size(); ++k)
-    ways += (k == 0 ? "" : k + 1 == e.ways_out.size() ? " or " : ", ") + e.ways_out[k];
-  d.error(scenario.launch.where, fmt::format("this run would need about {} of memory ({}), more than {}: {}",
-                                             support::bytes_text(e.bytes), parts, limit_text, ways));
+  if (e.bytes <= limit.bytes) return d;
+  d.error(scenario.launch.where,
+          fmt::format("this run would need about {} of memory ({}), more than {}: {}", support::bytes_text(e.bytes),
+                      joined(e.parts, "; ", "; "), limit.text, joined(e.ways_out, ", ", " or ")));
+  return d;
+}
+
+support::Diagnostics out_of_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
+                                   bool streamed) {
+  support::Diagnostics d;
+  const MemoryEstimate e = estimate_memory(scenario, options, costs, streamed);
+  const MemoryLimit limit = limit_of(options);
+  std::vector<std::string> ways = e.ways_out;
+  ways.push_back("run it where more memory is free");
+  d.error(scenario.launch.where,
+          fmt::format("out of memory: an allocation failed during the run, whose estimate was about {} ({}){}: {}; "
+                      "a lower --max-memory refuses such a run before it starts",
+                      support::bytes_text(e.bytes), joined(e.parts, "; ", "; "),
+                      limit.bytes ? ", within " + limit.text : std::string(), joined(ways, ", ", " or ")));
   return d;
 }
 

@@ -37,4 +37,9 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
 support::Diagnostics check_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
                                   bool streamed);
 
+// Bad input at [launch] for a run that met an allocation failure all the same (the estimate is
+// not exact, and other processes take memory too): the estimate, the limit and the ways out.
+support::Diagnostics out_of_memory(const Scenario& scenario, const RunOptions& options, const LaneCosts& costs,
+                                   bool streamed);
+
 }  // namespace gpuatom::scenario

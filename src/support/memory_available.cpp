@@ -1,5 +1,7 @@
 #include "gpuatom/support/memory_available.hpp"
 
+#include <sys/resource.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -45,14 +47,40 @@ std::optional<uint64_t> cgroup_left() {
   return *max > current.value_or(0) ? *max - current.value_or(0) : 0;
 }
 
+// A "VmSize:   123 kB" line of /proc/self/status, in bytes.
+std::optional<uint64_t> own_status_bytes(const std::string& key) {
+  std::ifstream in("/proc/self/status");
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string name;
+    uint64_t kib = 0;
+    if (words >> name >> kib && name == key) return kib * 1024;
+  }
+  return std::nullopt;
+}
+
+// What a process limit (ulimit -v, ulimit -d) leaves beside what the process uses already under
+// it: an allocation past it fails whatever the machine has free.
+std::optional<uint64_t> rlimit_left(int resource, const std::string& used_key) {
+  rlimit limit{};
+  if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
+  const uint64_t used = own_status_bytes(used_key).value_or(0);
+  return limit.rlim_cur > used ? static_cast<uint64_t>(limit.rlim_cur) - used : 0;
+}
+
 }  // namespace
 
 std::optional<AvailableMemory> available_memory() {
-  const auto kernel = mem_available();
-  const auto group = cgroup_left();
-  if (group && (!kernel || *group < *kernel)) return AvailableMemory{*group, "what the cgroup's memory.max leaves"};
-  if (kernel) return AvailableMemory{*kernel, "MemAvailable in /proc/meminfo"};
-  return std::nullopt;
+  // The least of every bound that applies: the machine's, the container's, the process's own.
+  std::optional<AvailableMemory> least;
+  const auto consider = [&](std::optional<uint64_t> bytes, const char* source) {
+    if (bytes && (!least || *bytes < least->bytes)) least = AvailableMemory{*bytes, source};
+  };
+  consider(mem_available(), "MemAvailable in /proc/meminfo");
+  consider(cgroup_left(), "what the cgroup's memory.max leaves");
+  consider(rlimit_left(RLIMIT_AS, "VmSize:"), "what the process's address-space limit (RLIMIT_AS, ulimit -v) leaves");
+  consider(rlimit_left(RLIMIT_DATA, "VmData:"), "what the process's data limit (RLIMIT_DATA, ulimit -d) leaves");
+  return least;
 }
 
 std::string bytes_text(uint64_t bytes) {

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <string_view>
 
@@ -82,6 +83,13 @@ int main(int argc, char** argv) {
     code = run ? run() : exit_ok;
   } catch (const BadInput& e) {
     std::fprintf(stderr, "gpuatom: error: %s\n", e.what());
+    code = exit_bad_input;
+  } catch (const std::bad_alloc&) {
+    // An input too large for this machine is bad input, not a bug: a scenario's run says its
+    // estimate where it fails (scenario/memory_estimate.hpp); this catches every other place.
+    std::fprintf(stderr,
+                 "gpuatom: error: out of memory: an allocation failed; give a smaller input (fewer lanes, a shorter "
+                 "file) or run where more memory is available\n");
     code = exit_bad_input;
   } catch (const std::exception& e) {
     // fmt throws when a write fails: that is lost output (said below), not an internal error.
