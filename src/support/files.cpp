@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/support/output_target.hpp"
+
 namespace gpuatom::support {
 
 namespace {
@@ -64,6 +66,9 @@ struct Staged {
 // keeps. Then the contents, flushed, in a temporary file beside the target.
 std::variant<Staged, std::string> stage(const std::filesystem::path& path, std::string_view contents) {
   namespace fs = std::filesystem;
+  // The file standard output or error goes to is never replaced (output_target.hpp); a command
+  // checks its own inputs the same way before it starts.
+  if (auto conflict = output_target_conflict(path)) return *conflict;
   fs::path target = path;
   std::error_code ec;
   for (int links = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++links) {

@@ -17,6 +17,7 @@
 #include "gpuatom/nvidia/hardware_records.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/support/line_input.hpp"
+#include "gpuatom/support/output_target.hpp"
 #include "gpuatom/support/text.hpp"
 #include "hw_model_sample.hpp"
 #include "hw_records.hpp"
@@ -174,6 +175,8 @@ bool is_sm(const std::string& text) {
 
 int write_sample(const VerifyArgs& args) {
   if (!is_sm(args.sample.sm)) throw BadInput(fmt::format("--sample-sm {}: expected a compute capability such as 9.0", args.sample.sm));
+  if (const auto conflict = support::output_target_conflict(args.model_sample, args.files))
+    throw BadInput("--model-sample " + *conflict);
   const size_t records = write_model_sample(args.model_sample, args.sample);
   fmt::print("wrote {} model records to {}\n", records, args.model_sample);
   return exit_ok;

@@ -23,8 +23,9 @@ namespace gpuatom::support {
 
 // Nothing on success; else why it failed ("cannot write DIR/.x.tmp-ab12cd: No space left on device").
 // A symbolic link is written through (the file it names is replaced; the link stays); an existing
-// target that is not a regular file (a device, a FIFO, a directory) is refused, and an existing
-// file's permission bits are kept.
+// target that is not a regular file (a device, a FIFO, a directory) is refused, so is the file
+// standard output or error goes to (output_target.hpp), and an existing file's permission bits
+// are kept.
 std::optional<std::string> write_file_atomically(const std::filesystem::path& path, std::string_view contents);
 
 // Several files as one: every one is written to its temporary file first, and only when all are
