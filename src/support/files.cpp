@@ -183,6 +183,12 @@ void install_interrupt_handler() {
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
   sigaction(SIGHUP, &action, nullptr);  // a closed terminal stops a run the same way, with its count
+  // A closed pipe (`gpuatom run … | head`) stops it too. The handler stays: every later write to
+  // the pipe raises SIGPIPE again, and the default action would end the process before it could
+  // write what finished (the --junit report); the write itself fails with EPIPE instead.
+  struct sigaction pipe_action = action;
+  pipe_action.sa_flags = 0;
+  sigaction(SIGPIPE, &pipe_action, nullptr);
 }
 
 }  // namespace gpuatom::support

@@ -24,8 +24,7 @@ TEST(Arguments, BareGpuatomPrintsHelpAndSucceeds) {
 TEST(Arguments, NumericOptionsRefuseWhatWouldWrap) {
   const std::pair<std::string, std::string> cases[] = {
       {"run " + example() + " --seed -1", "--seed: expected a whole number from 0 to 18446744073709551615"},
-      {"run " + example() + " --threads 0", "--threads: expected a whole number from 1 to 1024"},
-      {"run " + example() + " --threads 5000", "--threads: expected a whole number from 1 to 1024"},
+      {"run " + example() + " --threads 5000", "--threads: expected a whole number from 0 to 1024"},
       {"run " + example() + " --max-executions 0", "--max-executions: expected a whole number from 1"},
       {"run " + example() + " --max-executions -1", "--max-executions: expected a whole number from 1"},
       {"report --seed -3", "--seed: expected a whole number from 0"},

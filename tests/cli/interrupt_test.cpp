@@ -3,12 +3,16 @@
 // nothing half-written: no summary as if it had finished, no partial JSON, no file left behind.
 #include <gtest/gtest.h>
 
-#include <csignal>
+#include <unistd.h>
 
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "common/child_process.hpp"
 #include "common/sanitizers.hpp"
@@ -65,7 +69,8 @@ struct Interrupted {
 // Runs `gpuatom run ARGS FILES…` in a fresh directory holding the files, sends SIGINT after
 // `after` seconds, and waits for it.
 Interrupted interrupt_run(const std::vector<std::pair<std::string, std::string>>& files, std::vector<std::string> args,
-                          double after, int signal = SIGINT) {
+                          double after, int signal = SIGINT, const std::string& when_output_has = "",
+                          std::string* junit = nullptr) {
   const fs::path dir = gpuatom::testing::make_temporary_directory("gpuatom-interrupt");
   ChildOptions options;
   options.args = {GPUATOM_CLI, "run"};
@@ -75,13 +80,15 @@ Interrupted interrupt_run(const std::vector<std::pair<std::string, std::string>>
     options.args.push_back(name);
   }
   options.cwd = dir;
-  options.signal_after_seconds = after;
+  if (when_output_has.empty()) options.signal_after_seconds = after;
+  options.signal_when_output_has = when_output_has;
   options.signal = signal;
   options.kill_after_seconds = 120;
   Interrupted r{gpuatom::testing::run_child(options), {}};
+  if (junit) *junit = gpuatom::testing::slurp_file(dir / "report.xml");
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    bool input = false;
+    bool input = junit && name == "report.xml";
     for (const auto& f : files) input = input || f.first == name;
     if (!input) r.left.push_back(name);
   }
@@ -151,6 +158,88 @@ TEST(Interrupt, ExhaustiveRunStopsBetweenExecutions) {
   expect_clean_stop(r);
   EXPECT_NE(r.result.err.find("many.toml stopped after "), std::string::npos) << r.result.err;
   EXPECT_NE(r.result.err.find(" executions"), std::string::npos) << r.result.err;
+}
+
+// Many short scenarios, then a long one: a run a signal stops after a few hundred have finished.
+std::vector<std::pair<std::string, std::string>> many_then_long(int short_ones) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (int i = 0; i < short_ones; ++i) files.emplace_back(fmt::format("a-{:03}.toml", i), short_scenario());
+  files.emplace_back("z-long.toml", long_scenario());
+  return files;
+}
+
+bool junit_schema_accepts(const std::string& xml) {
+  const fs::path file = fs::temp_directory_path() / ("gpuatom-interrupted-junit-" + std::to_string(getpid()) + ".xml");
+  std::ofstream(file) << xml;
+  const std::string schema = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/junit.xsd";
+  const int status =
+      std::system(("xmllint --noout --schema " + schema + " " + file.string() + " >/dev/null 2>&1").c_str());
+  fs::remove(file);
+  return status == 0;
+}
+
+size_t occurrences(const std::string& text, const std::string& word) {
+  size_t n = 0;
+  for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+  return n;
+}
+
+// A signal after 130 scenarios finished: the --junit report holds them, valid, with the stop
+// marked (the suite's "interrupted" property; the scenario stopped as an error, any never
+// started as skipped), instead of no file at all.
+class InterruptedJunit : public testing::TestWithParam<int> {};
+
+TEST_P(InterruptedJunit, KeepsWhatFinishedMarkedInterrupted) {
+  std::string junit;
+  const Interrupted r = interrupt_run(many_then_long(130), {"--threads", "2", "--junit", "report.xml"}, 0, GetParam(),
+                                      "== a-129.toml", &junit);
+  expect_clean_stop(r);
+  EXPECT_NE(r.result.err.find("gpuatom: interrupted after 130 of 131 scenarios"), std::string::npos) << r.result.err;
+  ASSERT_FALSE(junit.empty()) << "no --junit report";
+  EXPECT_NE(junit.find("<property name=\"interrupted\" value=\"after 130 of 131 scenarios"), std::string::npos)
+      << junit;
+  EXPECT_NE(junit.find("tests=\"131\" failures=\"0\""), std::string::npos) << junit;
+  EXPECT_EQ(occurrences(junit, "<testcase "), 131u) << junit;
+  EXPECT_EQ(occurrences(junit, "<error message=\"interrupted after ") +
+                occurrences(junit, "<skipped message=\"not run: the run was interrupted\""),
+            1u)
+      << junit;
+  if (std::system("command -v xmllint >/dev/null 2>&1") == 0) {
+    EXPECT_TRUE(junit_schema_accepts(junit)) << junit;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, InterruptedJunit, testing::Values(SIGINT, SIGTERM, SIGPIPE),
+                         [](const testing::TestParamInfo<int>& signal) {
+                           return std::string(signal.param == SIGINT    ? "SIGINT"
+                                              : signal.param == SIGTERM ? "SIGTERM"
+                                                                        : "SIGPIPE");
+                         });
+
+// A reader that goes away (`| true`) stops the run like a signal, not the process: the report of
+// what finished is written, the exit status says interrupted.
+TEST(Interrupt, AClosedPipeStopsTheRunAndKeepsTheJunitReport) {
+  const fs::path dir = gpuatom::testing::make_temporary_directory("gpuatom-broken-pipe");
+  std::string names;
+  for (int i = 0; i < 400; ++i) {  // well over the 64 KiB a pipe holds, so a write meets the closed end
+    const std::string name = fmt::format("a-{:03}.toml", i);
+    std::ofstream(dir / name) << short_scenario();
+    names += " " + name;
+  }
+  const std::string command = "cd " + dir.string() + " && (" + std::string(GPUATOM_CLI) +
+                              " run --mode deterministic --junit report.xml" + names +
+                              " 2>err.txt; echo $? > status) | true";
+  ASSERT_EQ(std::system(("sh -c '" + command + "'").c_str()), 0);
+  const std::string status = gpuatom::testing::slurp_file(dir / "status");
+  const std::string err = gpuatom::testing::slurp_file(dir / "err.txt");
+  const std::string junit = gpuatom::testing::slurp_file(dir / "report.xml");
+  EXPECT_EQ(status, "130\n") << err;
+  EXPECT_NE(err.find("gpuatom: interrupted after "), std::string::npos) << err;
+  EXPECT_NE(junit.find("<property name=\"interrupted\""), std::string::npos) << junit.substr(0, 2000);
+  if (std::system("command -v xmllint >/dev/null 2>&1") == 0) {
+    EXPECT_TRUE(junit_schema_accepts(junit));
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

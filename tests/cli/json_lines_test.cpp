@@ -114,7 +114,7 @@ TEST(JsonLines, VisaCommandsToo) {
 // `run` reads a scenario from standard input like every other reader.
 TEST(JsonLines, RunReadsAScenarioFromStandardInput) {
   const CliRun r = run_gpuatom_command("cat " GPUATOM_SOURCE_DIR "/examples/nvidia/histogram.toml | " GPUATOM_CLI
-                                       " run - --quiet --mode deterministic");
+                                       " run - --mode deterministic");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out.rfind("== -: 256-bin histogram", 0), 0u) << r.out;
   const CliRun empty = run_gpuatom_command("true | " GPUATOM_CLI " run - --quiet");
@@ -126,7 +126,7 @@ TEST(JsonLines, AScenarioNameCannotSendEscapeCodes) {
   const CliRun r = run_gpuatom_command(
       "printf 'name = \"\\\\u001b[31mred\\\\u0007\"\\nisa = \"sass\"\\nprogram = \"ATOM.E.ADD RZ, [R2], R4 ;\"\\n[launch]\\n"
       "lanes = 4\\n[[region]]\\nname = \"s\"\\nsize = 4\\n[lanes]\\nR2 = \"lo(addr(s))\"\\nR3 = \"hi(addr(s))\"\\nR4 = 1\\n' | " GPUATOM_CLI
-      " run - --quiet");
+      " run -");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find('\a'), std::string::npos) << r.out;

@@ -42,7 +42,7 @@ nlohmann::json json_of(const std::string& out) {
 }
 
 TEST(RunBatch, ADirectoryRunsEveryScenarioUnderItAndABadFileDoesNotStopTheOthers) {
-  const CliRun r = run_gpuatom("run " + batch() + " --quiet --mode deterministic");
+  const CliRun r = run_gpuatom("run " + batch() + " --mode deterministic");
   EXPECT_EQ(r.exit_code, 2) << r.out;  // the worst of all: a bad input
   EXPECT_NE(r.out.find("bad-lanes.toml:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("batch pass: float sum"), std::string::npos) << r.out;

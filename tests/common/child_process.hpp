@@ -33,6 +33,9 @@ struct ChildOptions {
   std::string stdin_path = "/dev/null";
   double kill_after_seconds = 60;   // SIGKILL past this (the result says so)
   std::optional<double> signal_after_seconds;  // send `signal` this long after the start
+  // Or send it once standard output holds this text (a state, not a time; kill_after_seconds
+  // still bounds the wait).
+  std::string signal_when_output_has;
   int signal = SIGINT;
 };
 
@@ -90,7 +93,10 @@ inline ChildResult run_child(const ChildOptions& options) {
     if (done == pid) break;
     if (done < 0 && errno != EINTR) throw std::runtime_error("wait4 failed");
     const double now = elapsed();
-    if (options.signal_after_seconds && result.signalled_at < 0 && now >= *options.signal_after_seconds) {
+    const bool state_reached = !options.signal_when_output_has.empty() && result.signalled_at < 0 &&
+                               slurp_file(out_path).find(options.signal_when_output_has) != std::string::npos;
+    if (result.signalled_at < 0 &&
+        (state_reached || (options.signal_after_seconds && now >= *options.signal_after_seconds))) {
       kill(pid, options.signal);
       result.signalled_at = now;
     }

@@ -37,6 +37,23 @@ std::string shown(std::string_view message) {
   return out;
 }
 
+// Every option that takes a value takes exactly one per use, so that `run --dump bins FILE`
+// leaves FILE a scenario (repeat the option for more values), and refuses an empty value, which
+// would otherwise read as "not given" (`--junit ''` writing no report at all). Applied here to
+// every command, so that an option added later cannot miss it.
+void one_value_per_use(CLI::App& command) {
+  for (CLI::Option* option : command.get_options()) {
+    if (option->get_positional() || option->get_expected_min() == 0) continue;  // positionals and flags
+    option->allow_extra_args(false);
+    option->check(CLI::Validator(
+        [](const std::string& value) {
+          return value.empty() ? std::string("an empty value: give one, or leave the option out") : std::string();
+        },
+        "", "non_empty"));
+  }
+  for (CLI::App* sub : command.get_subcommands([](CLI::App*) { return true; })) one_value_per_use(*sub);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,6 +83,7 @@ int main(int argc, char** argv) {
   add_check_sass_command(*check, run);
   add_check_visa_command(*check, run);
   add_verify_hw_command(app, run);
+  one_value_per_use(app);
   if (argc == 1) {  // bare `gpuatom`: what it can do
     std::fputs(app.help().c_str(), stdout);
     return with_output_checked(exit_ok);

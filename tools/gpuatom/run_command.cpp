@@ -9,14 +9,16 @@
 // When every file is bad input, standard output stays empty (the diagnostics are the answer).
 // With no FILE it runs the bundled examples/.
 //
-// Ctrl-C (SIGINT) stops the run cleanly: workers take no new group, the scenario running stops,
-// and the command says how far it got ("interrupted after 2 of 5 scenarios; …") on standard error
-// and exits 130. With --json nothing is printed on standard output then (no partial document). A
-// second Ctrl-C ends the process at once.
+// Ctrl-C (SIGINT; also SIGTERM, SIGHUP and SIGPIPE) stops the run cleanly: workers take no new
+// group, the scenario running stops, the --junit report is written with what finished and the
+// stop marked, and the command says how far it got ("interrupted after 2 of 5 scenarios; …") on
+// standard error and exits 130. With --json nothing is printed on standard output then (no
+// partial document). A second Ctrl-C ends the process at once.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <system_error>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -26,6 +28,7 @@
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
+#include "gpuatom/support/output_target.hpp"
 #include "run_output.hpp"
 #include "scenario_files.hpp"
 
@@ -96,6 +99,27 @@ std::vector<scenario::RunOptions::DumpRequest> dump_requests(const std::vector<s
   return out;
 }
 
+// Standard output for a run that must go on when it is lost: a closed pipe (`| head`) or a full
+// disk stops the printing, not the run, so that the JUnit report is still written; main() then
+// says the output was lost (exit 4, docs/reliability.md). Each report is flushed as it is
+// printed, so that a CI log shows the scenarios as they finish.
+class StandardOutput {
+ public:
+  template <class Print>
+  void print(Print&& print) {
+    if (lost_) return;
+    try {
+      print();
+      lost_ = std::fflush(stdout) != 0;
+    } catch (const std::system_error&) {  // fmt's failed write
+      lost_ = true;
+    }
+  }
+
+ private:
+  bool lost_ = false;
+};
+
 int run(const RunArgs& args) {
   scenario::RunOptions options;
   if (const auto mode = mode_named(args.mode)) options.mode = *mode;
@@ -116,6 +140,11 @@ int run(const RunArgs& args) {
     files = bundled_examples();
     if (files.empty()) throw BadInput("no FILE given and no bundled examples/ found (set GPUATOM_EXAMPLES)");
   }
+  // Refused before anything runs: a report written over a scenario, or over the file standard
+  // output goes to, loses it (support/output_target.hpp).
+  if (!args.junit.empty())
+    if (const auto conflict = support::output_target_conflict(args.junit, files))
+      throw BadInput("--junit " + *conflict);
 
   // Read and check everything before running anything; a file that is bad input is reported and
   // the others still run.
@@ -139,29 +168,47 @@ int run(const RunArgs& args) {
         }))
       throw BadInput(fmt::format("--dump {}: no scenario given has a region of that name", request.region));
 
+  StandardOutput out;
   size_t done = 0;
-  // What ran before an interrupt, on standard error; exit 130.
-  const auto interrupted = [&](const RunReport* stopped) {
-    std::fflush(stdout);
-    std::string where;
-    if (stopped) where = fmt::format("; {} stopped after {}", stopped->file, stopped->progress);
-    support::write_stderr(fmt::format("gpuatom: interrupted after {} of {} scenarios{}\n", done, files.size(), where));
-    return support::exit_interrupted;
-  };
-  for (size_t k = 0; k < files.size(); ++k) {
+  std::optional<std::string> interruption;  // how far an interrupted run got
+  for (size_t k = 0; k < files.size() && !interruption; ++k) {
     if (!scenarios[k]) continue;
-    if (support::interrupted()) return interrupted(nullptr);
+    if (support::interrupted()) {
+      interruption = fmt::format("after {} of {} scenarios", done, files.size());
+      break;
+    }
     auto result = scenario::run_scenario(*scenarios[k], options);
     if (auto* d = std::get_if<support::Diagnostics>(&result)) {
       runs[k].error = d->format_all();
       support::write_stderr(runs[k].error);
       continue;
     }
-    RunReport& report = std::get<RunReport>(result);
-    if (report.interrupted) return interrupted(&report);
+    runs[k].report = std::get<RunReport>(std::move(result));
+    const RunReport& report = *runs[k].report;
+    if (report.interrupted) {
+      interruption = fmt::format("after {} of {} scenarios; {} stopped after {}", done, files.size(), report.file,
+                                 report.progress);
+      break;
+    }
     ++done;
-    runs[k].report = std::move(report);
-    if (!args.json) print_report(*runs[k].report);
+    // --quiet: only what needs a look (a scenario that did not pass) and what was asked for (--dump).
+    const FileStatus s = status(runs[k]);
+    const bool worth_showing = s == FileStatus::failed || s == FileStatus::undecided || !report.dumps.empty();
+    if (!args.json && (!args.quiet || worth_showing)) out.print([&] { print_report(report); });
+  }
+
+  // A JUnit report holds what finished, even when the run was stopped: a CI server shows those
+  // results, and the stop, instead of finding no file at all.
+  if (!args.junit.empty())
+    if (const auto why = support::write_file_atomically(args.junit, junit_xml(runs, clock.seconds(), interruption))) {
+      support::write_stderr(fmt::format("gpuatom: error: --junit: {}\n", *why));
+      if (!interruption) return exit_output_failed;
+    }
+  if (interruption) {
+    // Reports of the scenarios that finished are printed; nothing claims a finished run (no
+    // summary, no partial JSON document).
+    support::write_stderr(fmt::format("gpuatom: interrupted {}\n", *interruption));
+    return support::exit_interrupted;
   }
 
   size_t counts[5] = {};
@@ -169,21 +216,18 @@ int run(const RunArgs& args) {
   const size_t passed = counts[static_cast<int>(FileStatus::passed)], failed = counts[static_cast<int>(FileStatus::failed)],
                skipped = counts[static_cast<int>(FileStatus::skipped)], bad = counts[static_cast<int>(FileStatus::error)],
                undecided = counts[static_cast<int>(FileStatus::undecided)];
-  if (!args.junit.empty())
-    if (const auto why = support::write_file_atomically(args.junit, junit_xml(runs, clock.seconds()))) {
-      support::write_stderr(fmt::format("gpuatom: error: --junit: {}\n", *why));
-      return exit_output_failed;
-    }
   // Nothing ran (every file was bad input): the diagnostics on standard error are the whole answer.
   if (bad == runs.size()) return exit_bad_input;
   if (args.json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const FileRun& r : runs) out.push_back(to_json(r));
-    fmt::print("{}\n", out.dump(2));
+    nlohmann::json all = nlohmann::json::array();
+    for (const FileRun& r : runs) all.push_back(to_json(r));
+    out.print([&] { fmt::print("{}\n", all.dump(2)); });
   } else {
-    fmt::print("{} scenarios: {} passed, {} failed{}{}{}\n", runs.size(), passed, failed,
-               undecided ? fmt::format(", {} undecided", undecided) : "", skipped ? fmt::format(", {} skipped", skipped) : "",
-               bad ? fmt::format(", {} bad input", bad) : "");
+    out.print([&] {
+      fmt::print("{} scenarios: {} passed, {} failed{}{}{}\n", runs.size(), passed, failed,
+                 undecided ? fmt::format(", {} undecided", undecided) : "",
+                 skipped ? fmt::format(", {} skipped", skipped) : "", bad ? fmt::format(", {} bad input", bad) : "");
+    });
   }
   return bad ? exit_bad_input : failed ? exit_expectation_failed : undecided ? exit_undecided : exit_ok;
 }
@@ -199,22 +243,24 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("--seed", args->seed, "seed of the deterministic interleaving (default 1)")
       ->check(unsigned_in(0, UINT64_MAX));
   cmd->add_option("--threads", args->threads,
-                  fmt::format("host threads in parallel mode, 1 to {} (default: all cores)", exec::max_threads))
-      ->check(unsigned_in(1, exec::max_threads));
+                  fmt::format("host threads in parallel mode, 1 to {}; 0 (default): one per core", exec::max_threads))
+      ->check(unsigned_in(0, exec::max_threads));
   cmd->add_option("--max-executions", args->cap, "exhaustive mode: give up past this many executions (default 100000)")
       ->check(unsigned_in(1, UINT64_MAX));
   cmd->add_flag("--no-reduction", args->no_reduction,
                 "exhaustive mode: run every interleaving, not one per class of equivalent ones (slow; checks the "
                 "reduction)");
   cmd->add_flag("--json", args->json, "print the reports as JSON");
-  cmd->add_flag("--quiet", args->quiet, "no progress output");
+  cmd->add_flag("--quiet", args->quiet,
+                "print only the scenarios that did not pass (and what --dump asks for), then the summary; no progress "
+                "bar");
   cmd->add_option("--junit", args->junit, "also write a JUnit XML report to this file (for CI servers)");
   cmd->add_option("--max-memory", args->max_memory,
                   "refuse a scenario whose estimated memory is above this (8G, 512M, bytes; default: 80 % of the "
                   "memory available)");
   cmd->add_option("--dump", args->dump,
                   "print these regions' final memory, hex and typed value: REGION[:TYPE][,…] (TYPE: the region's "
-                  "fill type by default, else u32; the first 4096 elements)")
+                  "fill type by default, else u32; the first 4096 elements); one value per --dump, repeat it for more")
       ->delimiter('\0');
   cmd->callback([&action, args] { action = [args] { return run(*args); }; });
 }

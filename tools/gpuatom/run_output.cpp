@@ -204,7 +204,8 @@ std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j) {
   return r;
 }
 
-std::string junit_xml(const std::vector<FileRun>& runs, double seconds) {
+std::string junit_xml(const std::vector<FileRun>& runs, double seconds,
+                      const std::optional<std::string>& interruption) {
   size_t failures = 0, errors = 0, skipped = 0;
   std::string cases;
   for (const FileRun& run : runs) {
@@ -213,7 +214,16 @@ std::string junit_xml(const std::vector<FileRun>& runs, double seconds) {
     const double time = run.report ? run.report->seconds : 0.0;
     cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.6f}\"", xml(run.file), xml(test_name), time);
     std::string body;
-    if (s == FileStatus::error) {
+    if (interruption && !run.report && run.error.empty()) {
+      ++skipped;  // never started: the run was stopped before it
+      body = "      <skipped message=\"not run: the run was interrupted\"/>\n";
+    } else if (run.report && run.report->interrupted) {
+      ++errors;  // stopped part-way: neither passed nor failed, its expectations unchecked
+      body = fmt::format(
+          "      <error message=\"interrupted after {}\" type=\"interrupted\">the run was stopped by a "
+          "signal; the expectations were not checked</error>\n",
+          xml(run.report->progress));
+    } else if (s == FileStatus::error) {
       ++errors;
       body = fmt::format("      <error message=\"bad input\" type=\"error\">{}</error>\n", xml(run.error));
     } else if (s == FileStatus::undecided) {
@@ -246,14 +256,20 @@ std::string junit_xml(const std::vector<FileRun>& runs, double seconds) {
     }
     cases += body.empty() ? "/>\n" : ">\n" + body + "    </testcase>\n";
   }
+  // An interrupted run says so for the whole suite too, where every JUnit reader shows properties.
+  const std::string properties =
+      interruption
+          ? fmt::format("    <properties>\n      <property name=\"interrupted\" value=\"{}\"/>\n    </properties>\n",
+                        xml(*interruption))
+          : "";
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites name=\"gpuatom\" tests=\"{0}\" failures=\"{1}\" errors=\"{2}\" skipped=\"{3}\" time=\"{4:.6f}\">\n"
       "  <testsuite name=\"gpuatom run\" tests=\"{0}\" failures=\"{1}\" errors=\"{2}\" skipped=\"{3}\" time=\"{4:.6f}\">\n"
-      "{5}"
+      "{6}{5}"
       "  </testsuite>\n"
       "</testsuites>\n",
-      runs.size(), failures, errors, skipped, seconds, cases);
+      runs.size(), failures, errors, skipped, seconds, cases, properties);
 }
 
 }  // namespace gpuatom::cli

@@ -36,7 +36,10 @@ nlohmann::json to_json(const FileRun& run);
 // that never ran. Throws (nlohmann::json's exceptions, std::invalid_argument) on anything else.
 std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j);
 // A JUnit XML document (the schema Jenkins, GitLab and GitHub read): one <testsuite> "gpuatom run"
-// with a <testcase> per file, <failure>, <error> or <skipped> inside where it applies.
-std::string junit_xml(const std::vector<FileRun>& runs, double seconds);
+// with a <testcase> per file, <failure>, <error> or <skipped> inside where it applies. An
+// `interruption` (how far the run got) marks the suite with a property "interrupted", the scenario
+// it stopped as an <error type="interrupted"> and those never started as <skipped>.
+std::string junit_xml(const std::vector<FileRun>& runs, double seconds,
+                      const std::optional<std::string>& interruption = std::nullopt);
 
 }  // namespace gpuatom::cli

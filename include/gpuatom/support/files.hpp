@@ -6,7 +6,7 @@
 // file is left as it was. SIGINT, SIGTERM and SIGHUP are held back while the temporary file
 // exists, so an interrupt cannot leave one behind either.
 //
-// The interrupt flag: install_interrupt_handler() makes the first SIGINT (or SIGTERM, or SIGHUP) set a flag
+// The interrupt flag: install_interrupt_handler() makes the first SIGINT (or SIGTERM, SIGHUP, SIGPIPE) set a flag
 // that long loops poll (interrupted()); a second one ends the process at once, as without the
 // handler.
 #pragma once
@@ -39,6 +39,8 @@ std::atomic<bool>& interrupt_flag();
 inline bool interrupted() { return interrupt_flag().load(std::memory_order_relaxed); }
 
 // SIGINT, SIGTERM and SIGHUP set interrupt_flag() once; the next one has its default effect.
+// SIGPIPE (the reader of standard output went away) sets it every time, and the write that raised
+// it fails with EPIPE instead of ending the process.
 void install_interrupt_handler();
 
 // The exit status of a command stopped by SIGINT (128 + 2), as shells report it.
