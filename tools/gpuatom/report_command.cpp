@@ -5,12 +5,11 @@
 // every expectation, typed values beside the hex and a chart (the outcome histogram of an
 // exhaustive run, else the regions' first elements). The page is written to a temporary file and
 // renamed into place (support/files.hpp), so a failed run never leaves a half-written report or a
-// temporary file.
-#include <cerrno>
+// temporary file. The exit status is the worst verdict shown, as `run` gives it (1 a scenario
+// failed, 5 undecided), the page written all the same.
+#include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 
@@ -23,6 +22,8 @@
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/run.hpp"
 #include "gpuatom/support/files.hpp"
+#include "gpuatom/support/line_input.hpp"
+#include "gpuatom/support/output_target.hpp"
 #include "gpuatom/support/text.hpp"
 #include "run_output.hpp"
 #include "scenario_files.hpp"
@@ -111,13 +112,19 @@ report::ExampleResult run_example(const scenario::Scenario& s, const ReportArgs&
   return example_of(std::get<scenario::RunReport>(std::move(result)), types);
 }
 
+// The largest `gpuatom run --json` result read: far above any real batch's.
+constexpr uint64_t max_json_result_bytes = uint64_t{256} << 20;
+
 // The reports a `gpuatom run --json` result holds (tools/gpuatom/run_output.cpp writes them).
 std::vector<report::ExampleResult> read_json_result(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw BadInput(fmt::format("{}: cannot open the file: {}", path, std::strerror(errno)));
+  // The shared input layer says why a path cannot be read (a directory, missing, unreadable, too
+  // large) as bad input naming it; an ifstream opens a directory and fails later, unexplained.
+  const support::WholeInput input = support::read_whole_input(path, max_json_result_bytes);
+  if (input.problem != support::WholeInput::Problem::none)
+    throw BadInput(support::describe(input, path, max_json_result_bytes));
   nlohmann::json all;
   try {
-    all = nlohmann::json::parse(in);
+    all = nlohmann::json::parse(input.bytes);
   } catch (const nlohmann::json::exception& e) {
     throw BadInput(fmt::format("{}: not a `gpuatom run --json` result: {}", path, e.what()));
   }
@@ -140,8 +147,13 @@ std::vector<report::ExampleResult> read_json_result(const std::string& path) {
 int write_report(const ReportArgs& args) {
   std::vector<report::ExampleResult> results;
   const bool user_runs = !args.files.empty() || !args.json.empty();
-  if (!args.json.empty()) results = read_json_result(args.json);
   std::vector<std::string> files = args.files.empty() && args.json.empty() ? bundled_examples() : scenario_files(args.files);
+  const fs::path target = fs::path(args.out) / "index.html";
+  // Refused before anything runs: the page must not replace what it is made from (output_target.hpp).
+  std::vector<std::string> inputs = files;
+  if (!args.json.empty()) inputs.push_back(args.json);
+  if (const auto conflict = support::output_target_conflict(target, inputs)) throw BadInput("--out " + *conflict);
+  if (!args.json.empty()) results = read_json_result(args.json);
   for (const std::string& file : files) {
     auto loaded = scenario::load_scenario(file);
     if (auto* d = std::get_if<support::Diagnostics>(&loaded)) throw BadInput(d->format_all());
@@ -151,10 +163,18 @@ int write_report(const ReportArgs& args) {
   std::error_code ec;
   fs::create_directories(args.out, ec);
   if (ec) throw BadInput(fmt::format("cannot create {}: {}", args.out, ec.message()));
-  const fs::path target = fs::path(args.out) / "index.html";
   if (auto error = support::write_file_atomically(target, page)) throw BadInput(*error);
   fmt::print("wrote {} ({} {}, {} KiB)\n", target.string(), results.size(), user_runs ? "scenarios" : "examples",
              page.size() / 1024);
+  // The page shows every verdict; the exit status says the worst, as `run` does, so that a CI job
+  // making the report still fails on a failed scenario.
+  const auto any = [&](auto&& predicate) {
+    return std::any_of(results.begin(), results.end(),
+                       [&](const report::ExampleResult& x) { return predicate(x.report); });
+  };
+  if (any([](const scenario::RunReport& r) { return !r.skipped && !r.passed() && !r.undecided(); }))
+    return exit_expectation_failed;
+  if (any([](const scenario::RunReport& r) { return r.undecided(); })) return exit_undecided;
   return exit_ok;
 }
 
