@@ -1,8 +1,8 @@
 // `gpuatom docs [--out DIR] [--check]`: writes the generated reference (docs/reference/*.md) from
 // the instruction tables, the scenario key table and this CLI's own help texts. Each file is
 // written to a temporary file and renamed into place (support/files.hpp). --check writes
-// nothing and exits 1 when a
-// file is missing or differs (the test suite runs it).
+// nothing and exits 1 when a file is missing or differs (the test suite runs it), 2 when the
+// directory is not there at all (not run in a checkout).
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -14,6 +14,7 @@
 #include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/report/reference.hpp"
 #include "gpuatom/support/files.hpp"
+#include "gpuatom/support/output_target.hpp"
 
 namespace gpuatom::cli {
 
@@ -61,19 +62,36 @@ int docs(CLI::App& app, const DocsArgs& args) {
   };
   const fs::path dir(args.out);
   if (args.check) {
-    int stale = 0;
+    // Outside a checkout there is nothing to compare with: say so, rather than call every file stale.
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+      throw BadInput(
+          fmt::format("--check: {} is not a directory: run it in a gpuatom checkout (the repository's root), "
+                      "or give --out the reference's directory",
+                      dir.string()));
+    int differ = 0;
     for (const auto& [name, text] : files) {
-      if (read_file(dir / name) == text) continue;
-      support::write_stderr(fmt::format("{} is stale: run `gpuatom docs --out {}`\n", (dir / name).string(), args.out));
-      ++stale;
+      const fs::path file = dir / name;
+      if (!fs::exists(file, ec)) {
+        support::write_stderr(fmt::format("{} is missing: run `gpuatom docs --out {}`\n", file.string(), args.out));
+      } else if (read_file(file) != text) {
+        support::write_stderr(fmt::format("{} is stale: run `gpuatom docs --out {}`\n", file.string(), args.out));
+      } else {
+        continue;
+      }
+      ++differ;
     }
-    return stale ? exit_expectation_failed : exit_ok;
+    return differ ? exit_expectation_failed : exit_ok;
+  }
+  std::vector<std::pair<fs::path, std::string>> outputs;
+  for (const auto& [name, text] : files) {
+    outputs.emplace_back(dir / name, text);
+    // `gpuatom docs > docs/reference/cli.md` would write the file, then print into the old one.
+    if (const auto conflict = support::output_target_conflict(dir / name)) throw BadInput("--out " + *conflict);
   }
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw BadInput(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
-  std::vector<std::pair<fs::path, std::string>> outputs;
-  for (const auto& [name, text] : files) outputs.emplace_back(dir / name, text);
   if (auto error = support::write_files_atomically(outputs)) throw BadInput(*error);
   fmt::print("wrote {} files to {}\n", std::size(files), dir.string());
   return exit_ok;
@@ -85,7 +103,9 @@ void add_docs_command(CLI::App& app, Action& run) {
   auto args = std::make_shared<DocsArgs>();
   CLI::App* cmd = app.add_subcommand("docs", "Write the generated reference documentation (docs/reference/*.md)");
   cmd->add_option("--out", args->out, "directory (default docs/reference)");
-  cmd->add_flag("--check", args->check, "write nothing; exit 1 if a file is missing or differs");
+  cmd->add_flag(
+      "--check", args->check,
+      "write nothing; exit 1 if a file is missing or differs, 2 if the directory is not there (not a checkout)");
   cmd->callback([&run, &app, args] { run = [&app, args] { return docs(app, *args); }; });
 }
 
