@@ -221,7 +221,8 @@ INSTANTIATE_TEST_SUITE_P(Signals, InterruptedJunit, testing::Values(SIGINT, SIGT
 TEST(Interrupt, AClosedPipeStopsTheRunAndKeepsTheJunitReport) {
   const fs::path dir = gpuatom::testing::make_temporary_directory("gpuatom-broken-pipe");
   std::string names;
-  for (int i = 0; i < 400; ++i) {  // well over the 64 KiB a pipe holds, so a write meets the closed end
+  // About 200 KB of reports, well over the 64 KiB a pipe holds: some write meets the closed end.
+  for (int i = 0; i < 1000; ++i) {
     const std::string name = fmt::format("a-{:03}.toml", i);
     std::ofstream(dir / name) << short_scenario();
     names += " " + name;
