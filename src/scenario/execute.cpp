@@ -156,9 +156,18 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
       return report;
     }
     if (!result.complete) {
+      // Nothing failed in what was explored, and not everything was: neither a pass nor a failure,
+      // reported the way an `explainable` search past its budget is (RunReport::undecided).
       report.notes.push_back(result.message);
-      report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false, {},
-                                 "exploration stopped at the cap"});
+      ExpectationResult cap;
+      cap.undecided = true;
+      cap.what = "every interleaving explored";
+      cap.detail = fmt::format(
+          "exploration stopped at the cap after {} executions, before every interleaving was "
+          "checked; raise --max-executions or reduce lanes",
+          result.executions + result.pruned);
+      cap.where = scenario.launch.where;
+      report.expectations.push_back(std::move(cap));
     }
     report.seconds = clock.seconds();
     return report;
