@@ -36,9 +36,9 @@ void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, suppo
   const uint64_t lanes = scenario.launch.lanes;
   if (bytes_per_lane == 0 || lanes <= limit / bytes_per_lane) return;
   diagnostics.error(scenario.launch.where,
-                    fmt::format("{} lanes × {} bytes of per-lane state is more than the {} GiB a launch may use; use "
-                                "fewer lanes",
-                                lanes, bytes_per_lane, limit >> 30));
+                    fmt::format("{} lanes × {} bytes of per-lane state is more than the {} GiB a launch may use; "
+                                "this program allows at most {} lanes",
+                                lanes, bytes_per_lane, limit >> 30, limit / bytes_per_lane));
 }
 
 std::vector<std::pair<std::string, std::vector<uint32_t>>> region_words(const Scenario& scenario,
