@@ -106,3 +106,18 @@ TEST(Verdicts, AnExhaustiveRunStoppedAtTheCapIsUndecided) {
   EXPECT_EQ(json.exit_code, 5) << json.out;
   EXPECT_NE(json.out.find("\"status\": \"undecided\""), std::string::npos) << json.out;
 }
+
+TEST(Verdicts, ExplainableOverNoAtomicFails) {
+  const std::string text =
+      "isa = \"sass\"\n"
+      "program = \"ATOM.E.ADD R0, [R2], R4 ;\"\n"
+      "[launch]\nlanes = 4\nactive = \"0\"\n"
+      "[[region]]\nname = \"a\"\nsize = 16\n"
+      "[lanes]\nR2 = \"lo(addr(a))\"\nR3 = \"hi(addr(a))\"\nR4 = 1\n"
+      "[[expect]]\nexplainable = true\n";
+  const CliRun r = run_gpuatom("run " + scenario_file("nothing.toml", text) + " --quiet --mode deterministic");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL  returned values explainable by a serial order    no atomic was performed"),
+            std::string::npos)
+      << r.out;
+}
