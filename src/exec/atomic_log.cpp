@@ -33,6 +33,9 @@ void AtomicLog::move_to(std::vector<LoggedAtomic>& out) {
 
 CheckResult explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after, std::vector<LoggedAtomic> log,
                            const SerialSearchBudget& budget) {
+  // No atomic reached memory (every lane inactive, faulted or a NOP): "explainable" would be a
+  // check over nothing, which is never a pass.
+  if (log.empty()) return {false, "no atomic was performed: there is nothing to explain"};
   // By address, then each thread's atomics in program order. (Not a stable sort by address: its
   // buffer is half the log again.)
   std::sort(log.begin(), log.end(), [](const LoggedAtomic& a, const LoggedAtomic& b) {

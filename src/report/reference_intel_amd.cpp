@@ -9,6 +9,7 @@
 #include "gpuatom/intel/atomic_ops.hpp"
 #include "gpuatom/intel/lsc.hpp"
 #include "gpuatom/report/reference.hpp"
+#include "gpuatom/scenario/expectation_shapes.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/support/assumption.hpp"
 
@@ -126,6 +127,30 @@ std::string scenario_format_markdown() {
     }
     out += fmt::format("| `{}` | {} | {} |\n", k.key, k.type, k.meaning);
   }
+  out +=
+      "\n## What an [[expect]] checks\n\n"
+      "Each [[expect]] takes exactly the keys of one row below (from `scenario/expectation_shapes.cpp`); a key "
+      "that does not belong with the others, or a missing one, is an error at its line and column that names the "
+      "keys that go together. Write one [[expect]] per check.\n\n"
+      "| keys | checks that |\n|---|---|\n";
+  for (const scenario::ExpectationShape& shape : scenario::expectation_shapes()) {
+    std::string keys;
+    for (std::string_view k : shape.required) keys += fmt::format("{}`{}`", keys.empty() ? "" : ", ", k);
+    for (std::string_view k : shape.optional) keys += fmt::format(" (optional `{}`)", k);
+    out += fmt::format("| {} | {} |\n", keys, shape.summary);
+  }
+  out +=
+      "\nVerdicts:\n\n"
+      "- A check over nothing is never a PASS: a region check whose region is smaller than one element of its "
+      "`type`, or whose `count` or `index` lies past the region's end, is refused when the file is read; a lane "
+      "check that finds no active lane (`distinct`: fewer than two) FAILs and says so, as does `explainable` when no "
+      "atomic was performed.\n"
+      "- A fault no expectation mentions fails the scenario: a scenario that expects faults says so with "
+      "`faults = N` (N lanes fault, whichever) or with `fault = \"kind\"` and `at_lane` for each faulting lane. "
+      "The run then prints `FAIL  no lane faults (no [[expect]] mentions faults)` with the first fault.\n"
+      "- `gpuatom run --mode exhaustive` that reaches `--max-executions` before every interleaving is explored "
+      "prints `UNDECIDED  every interleaving explored` and exits 5 (as an `explainable` search past its "
+      "`search_budget` does), unless an outcome it reached failed (exit 1).\n";
   return out;
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/amd/request.hpp"
+
 namespace gpuatom::scenario {
 
 using amd::find_row;
@@ -26,6 +28,14 @@ class LineReader {
     const auto label = quoted_or_bare();
     if (!label) return fail("expected the row label in quotes, e.g. \"32 bit atomicAdd\"");
     const auto row = find_row(label->first);
+    // The 128-bit requests `gpuatom amd outcome` answers are n/a on every AMD GPU (rule A2): say
+    // so as the outcome does, rather than calling them unknown.
+    if (const auto wide = amd::find_request(label->first); !row && wide && wide->is_128_bit())
+      return fail(fmt::format("'{}' is n/a on every AMD device (A2 NO-128-BIT: AMD GPUs have no 128-bit Exchange or "
+                              "CAS; `gpuatom amd outcome --op \"{}\"` explains); a scenario runs one of the 27 rows "
+                              "(`gpuatom alu amd --list`)",
+                              wide->label, wide->label),
+                  label->second);
     if (!row) return fail(fmt::format("unknown AMD row '{}' (`gpuatom alu amd --list` prints the 27 rows)", label->first),
                           label->second);
     op.row = &rows()[*row];

@@ -37,9 +37,9 @@ void check_lane_storage(const Scenario& scenario, uint64_t bytes_per_lane, suppo
   const uint64_t lanes = scenario.launch.lanes;
   if (bytes_per_lane == 0 || lanes <= limit / bytes_per_lane) return;
   diagnostics.error(scenario.launch.where,
-                    fmt::format("{} lanes × {} bytes of per-lane state is more than the {} GiB a launch may use; use "
-                                "fewer lanes",
-                                lanes, bytes_per_lane, limit >> 30));
+                    fmt::format("{} lanes × {} bytes of per-lane state is more than the {} GiB a launch may use; "
+                                "this program allows at most {} lanes",
+                                lanes, bytes_per_lane, limit >> 30, limit / bytes_per_lane));
 }
 
 std::vector<std::pair<std::string, std::vector<uint32_t>>> region_words(const Scenario& scenario,
@@ -158,9 +158,18 @@ RunResult run_within_estimate(const Scenario& scenario, const RunOptions& option
       return report;
     }
     if (!result.complete) {
+      // Nothing failed in what was explored, and not everything was: neither a pass nor a failure,
+      // reported the way an `explainable` search past its budget is (RunReport::undecided).
       report.notes.push_back(result.message);
-      report.outcomes.push_back({"exploration stopped at the cap: not every interleaving was checked", 0, false, {},
-                                 "exploration stopped at the cap"});
+      ExpectationResult cap;
+      cap.undecided = true;
+      cap.what = "every interleaving explored";
+      cap.detail = fmt::format(
+          "exploration stopped at the cap after {} executions, before every interleaving was "
+          "checked; raise --max-executions or reduce lanes",
+          result.executions + result.pruned);
+      cap.where = scenario.launch.where;
+      report.expectations.push_back(std::move(cap));
     }
     report.seconds = clock.seconds();
     return report;

@@ -35,6 +35,7 @@ class Checker {
       r.where = e.where;
       results.push_back(std::move(r));
     }
+    if (auto unexpected = unexpected_faults()) results.push_back(std::move(*unexpected));
     if (diagnostics_.has_errors()) return diagnostics_;
     return results;
   }
@@ -47,6 +48,36 @@ class Checker {
       return std::nullopt;
     }
     return std::get<Expression>(std::move(compiled));
+  }
+
+  // A fault no expectation mentions fails the run: a scenario that expects faults says so with
+  // `faults = N` (which accounts for every faulting lane) or `fault = …, at_lane = L` (for lane L).
+  // Without this, a program whose every access faulted could pass checks that read no value back.
+  std::optional<ExpectationResult> unexpected_faults() const {
+    std::vector<uint64_t> named;
+    for (const Expectation& e : scenario_.expectations) {
+      if (e.kind == Expectation::Kind::faults) return std::nullopt;
+      if (e.kind == Expectation::Kind::fault_at) named.push_back(e.lane);
+    }
+    uint64_t lanes = 0;
+    const LaneFault* first = nullptr;
+    for (size_t k = 0; k < observation_.faults.size(); ++k) {
+      const LaneFault& f = observation_.faults[k];
+      if (std::find(named.begin(), named.end(), f.lane) != named.end()) continue;
+      if (!first) first = &f;
+      // Faults are sorted by lane: count each lane once.
+      if (k == 0 || observation_.faults[k - 1].lane != f.lane) ++lanes;
+    }
+    if (!first) return std::nullopt;
+    ExpectationResult r;
+    r.what = named.empty() ? "no lane faults (no [[expect]] mentions faults)"
+                           : "no lane faults but those named by `fault` expectations";
+    r.detail = fmt::format(
+        "{} lane{} faulted; first: lane {}: {}; a scenario that expects faults says so with "
+        "`faults = N` or `fault = \"kind\"` with `at_lane`",
+        lanes, lanes == 1 ? "" : "s", first->lane, memory::describe(first->fault));
+    r.where = scenario_.launch.where;
+    return r;
   }
 
   const RegionPlacement* region(const std::string& name) const {
@@ -127,6 +158,10 @@ class Checker {
                                               max_checked_elements));
       return result;
     }
+    if (count == 0) {
+      result.detail = fmt::format("'{}' has no {} element: the check is over nothing", e.region, name(e.type));
+      return result;
+    }
     SlotValues slots{};
     uint64_t mismatches = 0;
     for (uint64_t i = first; i < first + count; ++i) {
@@ -194,7 +229,20 @@ class Checker {
       if (observation_.lane_active && !observation_.lane_active(tid)) continue;
       held.push_back({observation_.lane_value(e.name, tid).value_or(0), tid});
     }
-    if (e.kind == Expectation::Kind::lane_distinct) {
+    // A check over no lane (every lane inactive, a helper or killed) would pass on nothing.
+    const bool distinct = e.kind == Expectation::Kind::lane_distinct;
+    if (held.size() < (distinct ? 2u : 1u)) {
+      result.what =
+          distinct ? fmt::format("{} distinct across lanes", e.name)
+          : e.kind == Expectation::Kind::lane_each
+              ? fmt::format("{} == {} in every lane", e.name, e.value ? e.value->text : "?")
+              : fmt::format("{} over the lanes is a permutation of {}", e.name, e.value ? e.value->text : "?");
+      result.detail =
+          fmt::format("{} active lane{}: the check is over nothing", held.size(), held.size() == 1 ? "" : "s");
+      if (distinct && held.size() == 1) result.detail = "1 active lane: no pair of lanes to compare";
+      return result;
+    }
+    if (distinct) {
       result.what = fmt::format("{} distinct across lanes", e.name);
       // Sorted by value, then tid: of the values held twice, the one whose second lane comes first
       // is the first repeat a walk in tid order meets, reported with the lane that held it first.

@@ -20,8 +20,15 @@ std::span<const KeyDoc> scenario_keys() {
       {"", "lanes", "table", "the [lanes] table: per-lane initial values"},
       {"", "expect", "array of tables", "[[expect]] entries: what must hold after the run"},
       {"", "options", "table", "the [options] table"},
-      {"launch", "lanes", "integer", "lanes (threads, channels) in the launch, 1 … 2^32"},
-      {"launch", "group", "integer", "lanes per group (warp / SIMD width / wavefront), 1 … 64; default per ISA"},
+      {"launch", "lanes", "integer",
+       "lanes (threads, channels) in the launch, 1 … 2^32, as long as their state "
+       "fits the 4 GiB a launch may keep: SASS 4 bytes per register the program uses, 1 "
+       "per predicate, plus 32 (three registers: about 97 M lanes); vISA its "
+       "variables' bytes per channel; AMD 9 bytes per result name, plus 64; a launch "
+       "above it is refused with the most lanes that fit"},
+      {"launch", "group", "integer",
+       "lanes per group: SASS a warp, 1 … 32 (default 32); vISA a thread's SIMD "
+       "width, 1 … 32 (default 8); AMD a wavefront, 1 … 64 (default 64)"},
       {"launch", "active", "expression", "per lane over tid, lane, warp: non-zero = active (default: all)"},
       {"launch", "helper", "expression", "NVIDIA pixel shaders: non-zero = helper lane (never performs memory "
                                          "access)"},
@@ -74,7 +81,9 @@ std::span<const KeyDoc> scenario_keys() {
       {"expect", "index", "integer", "element index of a single-element check"},
       {"expect", "equals", "expression", "value of the element at `index`"},
       {"expect", "between", "array", "[low, high]: the element at `index` lies in this range (unsigned, inclusive)"},
-      {"expect", "lane", "string", "check this per-lane value (register, variable, `returned`)"},
+      {"expect", "lane", "string",
+       "check this per-lane value: a SASS register (`R0`, `P0`, `UR4`), a vISA variable, an AMD "
+       "operation's result name (`returned` unless its `result=` names another)"},
       {"expect", "permutation", "expression", "the lane values are a permutation of this over i = 0 … n−1"},
       {"expect", "distinct", "boolean", "the lane values are pairwise different"},
       {"expect", "explainable", "boolean", "some serial order of the atomics explains every returned value"},

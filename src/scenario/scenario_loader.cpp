@@ -1,8 +1,11 @@
 #include <toml++/toml.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpuatom/memory/fault.hpp"
+#include "gpuatom/scenario/expectation_shapes.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/line_input.hpp"
@@ -163,7 +166,21 @@ class Loader {
     LaunchSpec& l = scenario_.launch;
     l.where = at(*t);
     l.lanes = integer_at(*t, "lanes", true, "[launch]", 1, max_lanes).value_or(1);
-    l.group_size = static_cast<uint32_t>(integer_at(*t, "group", false, "[launch]", 1, 1024).value_or(0));
+    // A group is a warp (SASS, 32 lanes), a vISA thread (its 32-bit execution mask) or a wavefront
+    // (AMD, 64 lanes): the bindings run no larger one.
+    const uint64_t most = scenario_.isa == Isa::amd ? 64 : 32;
+    const toml::node* group_node = t->get("group");
+    const bool past = group_node && group_node->is_integer() && group_node->as_integer()->get() > int64_t(most);
+    const uint64_t group =
+        past ? group_node->as_integer()->get() : integer_at(*t, "group", false, "[launch]", 1, most).value_or(0);
+    if (past) {
+      error(*t->get("group"), fmt::format("'group' = {}: {}", group,
+                                          scenario_.isa == Isa::sass   ? "a warp has at most 32 lanes"
+                                          : scenario_.isa == Isa::visa ? "a vISA thread has at most 32 channels"
+                                                                       : "a wavefront has at most 64 lanes"));
+    } else {
+      l.group_size = static_cast<uint32_t>(group);
+    }
     l.active = expression_at(*t, "active");
     l.helper = expression_at(*t, "helper");
     l.killed = expression_at(*t, "killed");
@@ -560,99 +577,186 @@ class Loader {
     }
   }
 
+  // The shape of expectation_shapes() whose keys the entry's keys fit. When none fits, an error at
+  // each key the closest shape does not take, and for each key it needs and the entry lacks, says
+  // which keys go together; nothing is returned then.
+  const ExpectationShape* fit_shape(const toml::table& t) {
+    std::vector<std::pair<std::string_view, const toml::node*>> present;  // the known keys
+    for (const auto& [key, node] : t)
+      for (const KeyDoc& k : scenario_keys())
+        if (k.table == "expect" && k.key == key.str()) present.emplace_back(k.key, &node);
+    if (t.empty()) {
+      error(t, "an empty [[expect]] checks nothing; it needs 'region', 'lane', 'explainable', 'faults' or 'fault'");
+      return nullptr;
+    }
+    if (present.empty()) return nullptr;  // only unknown keys, each already an error
+    const ExpectationShape* best = nullptr;
+    int64_t best_score = 0;
+    for (const ExpectationShape& shape : expectation_shapes()) {
+      const auto taken =
+          std::count_if(present.begin(), present.end(), [&](const auto& p) { return takes(shape, p.first); });
+      const auto missing = std::count_if(shape.required.begin(), shape.required.end(),
+                                         [&](std::string_view k) { return !t.contains(k); });
+      if (static_cast<size_t>(taken) == present.size() && missing == 0) return &shape;
+      const int64_t score = taken * 64 - missing;
+      if (!best || score > best_score) best = &shape, best_score = score;
+    }
+    const std::string together = keys_of(*best);
+    bool refused = false;
+    for (const auto& [key, node] : present) {
+      if (takes(*best, key)) continue;
+      refused = true;
+      // The keys it clashes with: those of the entry that no shape taking `key` takes too.
+      std::string clashes, goes_with;
+      for (const auto* list : {&best->required, &best->optional})
+        for (std::string_view other : *list) {
+          if (!t.contains(other)) continue;
+          const bool shared = std::any_of(expectation_shapes().begin(), expectation_shapes().end(),
+                                          [&](const ExpectationShape& s) { return takes(s, key) && takes(s, other); });
+          if (!shared) clashes += fmt::format("{}'{}'", clashes.empty() ? "" : ", ", other);
+        }
+      for (const ExpectationShape& shape : expectation_shapes())
+        if (takes(shape, key)) goes_with += fmt::format("{}{}", goes_with.empty() ? "" : "; or ", keys_of(shape));
+      error(*node, fmt::format("'{}' cannot be combined with {} in one [[expect]]: {} go together ({}), while '{}' "
+                               "belongs with {}; write a second [[expect]] for it",
+                               key, clashes, together, best->summary, key, goes_with));
+    }
+    if (refused) return nullptr;
+    // Every key fits the closest shape, and some are missing: name the shapes they could complete.
+    std::string choices;
+    size_t fitting = 0;
+    for (const ExpectationShape& shape : expectation_shapes())
+      if (std::all_of(present.begin(), present.end(), [&](const auto& p) { return takes(shape, p.first); })) {
+        choices += fmt::format("{}{} ({})", choices.empty() ? "" : "; or ", keys_of(shape), shape.summary);
+        ++fitting;
+      }
+    if (fitting > 1) {
+      error(t, fmt::format("this [[expect]] is incomplete: it needs the keys of one of: {}", choices));
+      return nullptr;
+    }
+    for (std::string_view key : best->required)
+      if (!t.contains(key))
+        error(t, fmt::format("this [[expect]] needs '{}': {} go together ({})", key, together, best->summary));
+    return nullptr;
+  }
+
+  static std::string keys_of(const ExpectationShape& shape) {
+    std::string out;
+    for (std::string_view k : shape.required) out += (out.empty() ? "" : ", ") + std::string(k);
+    for (std::string_view k : shape.optional) out += fmt::format(", optionally {}", k);
+    return out;
+  }
+
+  // `explainable = true`, `distinct = true`: anything else would check nothing.
+  void require_true(const toml::table& t, std::string_view key) {
+    const toml::node& n = *t.get(key);
+    if (!n.is_boolean() || !n.as_boolean()->get())
+      error(n, fmt::format("'{}' takes true (anything else checks nothing)", key));
+  }
+
   void read_expectation(const toml::table& t) {
     check_keys(t, "expect", "[[expect]]");
+    const ExpectationShape* shape = fit_shape(t);
+    if (!shape) return;
     Expectation e;
+    e.kind = shape->kind;
     e.where = at(t);
-    if (t.get("region")) {
-      e.region = string_at(t, "region", true, "[[expect]]").value_or("");
-      bool known = false;
-      for (const RegionText& r : scenario_.regions) known = known || r.name == e.region;
-      if (!known) error(*t.get("region"), fmt::format("no region named '{}'", e.region));
-      e.type = element_type_at(t, "type", "[[expect]] on a region").value_or(ElementType::u32);
+    switch (e.kind) {
+      case Expectation::Kind::memory_each:
+      case Expectation::Kind::memory_at:
+      case Expectation::Kind::memory_between: read_region_expectation(t, e); break;
+      case Expectation::Kind::lane_each:
+      case Expectation::Kind::lane_permutation:
+      case Expectation::Kind::lane_distinct:
+        e.name = string_at(t, "lane", true, "[[expect]]").value_or("");
+        if (e.kind == Expectation::Kind::lane_each) e.value = expression_at(t, "each");
+        if (e.kind == Expectation::Kind::lane_permutation) e.value = expression_at(t, "permutation");
+        if (e.kind == Expectation::Kind::lane_distinct) require_true(t, "distinct");
+        break;
+      case Expectation::Kind::explainable:
+        require_true(t, "explainable");
+        if (t.get("search_budget"))
+          e.search_budget = integer_at(t, "search_budget", true, "[[expect]]", 0, uint64_t{1} << 40);
+        break;
+      case Expectation::Kind::faults: e.count = integer_at(t, "faults", true, "[[expect]]", 0, max_lanes); break;
+      case Expectation::Kind::fault_at: read_fault_expectation(t, e); break;
+    }
+    scenario_.expectations.push_back(std::move(e));
+  }
+
+  // region + type with each (and count), index + equals, or index + between. A check that would
+  // read no element (a region smaller than one element, a count or index past its end) is bad
+  // input: it could never be a meaningful PASS.
+  void read_region_expectation(const toml::table& t, Expectation& e) {
+    e.region = string_at(t, "region", true, "[[expect]]").value_or("");
+    const RegionText* region = nullptr;
+    for (const RegionText& r : scenario_.regions)
+      if (r.name == e.region) region = &r;
+    if (!region) error(*t.get("region"), fmt::format("no region named '{}'", e.region));
+    const auto type = element_type_at(t, "type", "[[expect]] on a region");
+    e.type = type.value_or(ElementType::u32);
+    const uint64_t elements = region ? region->size / static_cast<uint64_t>(bytes(e.type)) : 0;
+    if (region && type && elements == 0)
+      error(*t.get("type"), fmt::format("region '{}' has {} bytes, less than one {} element: the check would be over "
+                                        "nothing",
+                                        e.region, region->size, name(e.type)));
+    if (e.kind == Expectation::Kind::memory_each) {
+      e.value = expression_at(t, "each");
       e.count = integer_at(t, "count", false, "[[expect]]", 1, 1ULL << 40);
-      if (t.get("each")) {
-        e.kind = Expectation::Kind::memory_each;
-        e.value = expression_at(t, "each");
-      } else if (const toml::node* between = t.get("between")) {
-        e.kind = Expectation::Kind::memory_between;
-        e.index = integer_at(t, "index", true, "[[expect]] with 'between'").value_or(0);
-        const toml::array* bounds = between->as_array();
-        if (!bounds || bounds->size() != 2) {
-          error(*between, "'between' is [low, high]: two expressions or integers");
-        } else {
-          // Two integers out of order can never hold: the check would only ever fail.
-          const toml::node& low = (*bounds)[0];
-          const toml::node& high = (*bounds)[1];
-          if (low.is_integer() && high.is_integer() && low.as_integer()->get() > high.as_integer()->get())
-            error(*between, fmt::format("'between' = [{}, {}]: the low bound is above the high one",
-                                        low.as_integer()->get(), high.as_integer()->get()));
-          for (auto* part : {&e.value, &e.upper}) {
-            const toml::node& n = (*bounds)[part == &e.value ? 0 : 1];
-            SourceLocation where = at(n);
-            if (n.is_integer()) *part = ExpressionText{std::to_string(n.as_integer()->get()), where, {}};
-            else if (n.is_string()) {
-              where.column += 1;
-              *part = ExpressionText{n.as_string()->get(), where, {}};
-            } else {
-              error(n, "each bound of 'between' is an expression string or an integer");
-            }
-          }
-        }
-      } else if (t.get("equals")) {
-        e.kind = Expectation::Kind::memory_at;
-        e.index = integer_at(t, "index", true, "[[expect]] with 'equals'").value_or(0);
-        e.value = expression_at(t, "equals");
-      } else {
-        diagnostics_.error(e.where, "a region expectation needs 'each' (every element), or 'index' with 'equals' or "
-                                    "'between'");
-      }
-    } else if (t.get("lane")) {
-      e.name = string_at(t, "lane", true, "[[expect]]").value_or("");
-      if (t.get("each")) {
-        e.kind = Expectation::Kind::lane_each;
-        e.value = expression_at(t, "each");
-      } else if (t.get("permutation")) {
-        e.kind = Expectation::Kind::lane_permutation;
-        e.value = expression_at(t, "permutation");
-      } else if (t.get("distinct")) {
-        e.kind = Expectation::Kind::lane_distinct;
-      } else {
-        diagnostics_.error(e.where, "a lane expectation needs 'each', 'permutation' or 'distinct'");
-      }
-    } else if (const toml::node* explainable = t.get("explainable")) {
-      e.kind = Expectation::Kind::explainable;
-      if (!explainable->is_boolean() || !explainable->as_boolean()->get())
-        error(*explainable, "'explainable' takes true (anything else checks nothing)");
-      if (t.get("search_budget")) e.search_budget = integer_at(t, "search_budget", true, "[[expect]]", 0, uint64_t{1} << 40);
-    } else if (t.get("faults")) {
-      e.kind = Expectation::Kind::faults;
-      e.count = integer_at(t, "faults", true, "[[expect]]", 0, max_lanes);
-    } else if (t.get("fault")) {
-      e.kind = Expectation::Kind::fault_at;
-      e.fault_kind = string_at(t, "fault", true, "[[expect]]").value_or("");
-      e.lane = integer_at(t, "at_lane", true, "[[expect]] with 'fault'", 0, max_lanes).value_or(0);
-      // A kind no fault has, or a lane the launch does not have, would only ever fail the run.
-      std::string kinds;
-      bool known = false;
-      for (const memory::FaultKind k : {memory::FaultKind::bad_width, memory::FaultKind::invalid_address_space,
-                                        memory::FaultKind::misaligned, memory::FaultKind::out_of_range,
-                                        memory::FaultKind::sparse, memory::FaultKind::surface_out_of_bounds}) {
-        known = known || memory::name(k) == e.fault_kind;
-        kinds += (kinds.empty() ? "" : ", ") + std::string(memory::name(k));
-      }
-      if (!known && !e.fault_kind.empty())
-        error(*t.get("fault"), fmt::format("unknown fault '{}'; expected one of: {}", e.fault_kind, kinds));
-      if (t.get("at_lane") && scenario_.launch.lanes && e.lane >= scenario_.launch.lanes)
-        error(*t.get("at_lane"), fmt::format("'at_lane' = {} is not a lane of the launch (lanes 0 … {})", e.lane,
-                                             scenario_.launch.lanes - 1));
-    } else {
-      diagnostics_.error(e.where, "an [[expect]] needs 'region', 'lane', 'explainable', 'faults' or 'fault'");
+      if (e.count && region && type && elements && *e.count > elements)
+        error(*t.get("count"), fmt::format("'count' = {} is more than the {} {} elements of region '{}'", *e.count,
+                                           elements, name(e.type), e.region));
       return;
     }
-    if (const toml::node* budget = t.get("search_budget"); budget && e.kind != Expectation::Kind::explainable)
-      error(*budget, "'search_budget' belongs to an `explainable = true` expectation");
-    scenario_.expectations.push_back(std::move(e));
+    const auto index = integer_at(t, "index", true, "[[expect]]");
+    e.index = index.value_or(0);
+    if (index && region && type && elements && e.index >= elements)
+      error(*t.get("index"), fmt::format("'index' = {} is past the end of region '{}' ({} elements of {})", e.index,
+                                         e.region, elements, name(e.type)));
+    if (e.kind == Expectation::Kind::memory_at) {
+      e.value = expression_at(t, "equals");
+      return;
+    }
+    const toml::node* between = t.get("between");
+    const toml::array* bounds = between->as_array();
+    if (!bounds || bounds->size() != 2) return error(*between, "'between' is [low, high]: two expressions or integers");
+    // Two integers out of order can never hold: the check would only ever fail.
+    const toml::node& low = (*bounds)[0];
+    const toml::node& high = (*bounds)[1];
+    if (low.is_integer() && high.is_integer() && low.as_integer()->get() > high.as_integer()->get())
+      error(*between, fmt::format("'between' = [{}, {}]: the low bound is above the high one", low.as_integer()->get(),
+                                  high.as_integer()->get()));
+    for (auto* part : {&e.value, &e.upper}) {
+      const toml::node& n = (*bounds)[part == &e.value ? 0 : 1];
+      SourceLocation where = at(n);
+      if (n.is_integer()) {
+        *part = ExpressionText{std::to_string(n.as_integer()->get()), where, {}};
+      } else if (n.is_string()) {
+        where.column += 1;
+        *part = ExpressionText{n.as_string()->get(), where, {}};
+      } else {
+        error(n, "each bound of 'between' is an expression string or an integer");
+      }
+    }
+  }
+
+  void read_fault_expectation(const toml::table& t, Expectation& e) {
+    e.fault_kind = string_at(t, "fault", true, "[[expect]]").value_or("");
+    e.lane = integer_at(t, "at_lane", true, "[[expect]] with 'fault'", 0, max_lanes).value_or(0);
+    // A kind no fault has, or a lane the launch does not have, would only ever fail the run.
+    std::string kinds;
+    bool known = false;
+    for (const memory::FaultKind k :
+         {memory::FaultKind::bad_width, memory::FaultKind::invalid_address_space, memory::FaultKind::misaligned,
+          memory::FaultKind::out_of_range, memory::FaultKind::sparse, memory::FaultKind::surface_out_of_bounds}) {
+      known = known || memory::name(k) == e.fault_kind;
+      kinds += (kinds.empty() ? "" : ", ") + std::string(memory::name(k));
+    }
+    if (!known && !e.fault_kind.empty())
+      error(*t.get("fault"), fmt::format("unknown fault '{}'; expected one of: {}", e.fault_kind, kinds));
+    if (t.get("at_lane") && scenario_.launch.lanes && e.lane >= scenario_.launch.lanes)
+      error(*t.get("at_lane"), fmt::format("'at_lane' = {} is not a lane of the launch (lanes 0 … {})", e.lane,
+                                           scenario_.launch.lanes - 1));
   }
 
   void read_options(const toml::table& root) {

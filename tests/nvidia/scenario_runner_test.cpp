@@ -154,7 +154,8 @@ TEST(SassRunner, FaultsArePerLaneWithKindAndAddressAndTheOthersComplete) {
       "R3 = \"hi(tid == 0 ? addr(buf) : tid == 1 ? addr(buf) + 2 : tid == 2 ? end(buf) : 0xff00000010)\"\n"
       "R4 = 1\nR0 = 0x77\nR1 = 0x77\n";
   const std::string program = "ATOM.E.ADD R0, [R2], R4 ;\nATOM.E.ADD R1, [R2], R4 ;\n";
-  const Outcome o = run_ok(sass(program, tables), {"R0", "R1"});
+  // The scenario says it expects its faults (a fault no expectation mentions fails the run).
+  const Outcome o = run_ok(sass(program, tables + "[[expect]]\nfaults = 3\n"), {"R0", "R1"});
   ASSERT_EQ(o.faults.size(), 3u);
   const std::pair<memory::FaultKind, uint64_t> expected[] = {{memory::FaultKind::misaligned, 0x10000002},
                                                              {memory::FaultKind::out_of_range, 0x10000040},
@@ -172,7 +173,8 @@ TEST(SassRunner, FaultsArePerLaneWithKindAndAddressAndTheOthersComplete) {
   EXPECT_EQ(o.word("buf", 0), 1u);
   EXPECT_EQ(o.lane("R1", 0), keep);
   // … unless the scenario asks to go on.
-  const Outcome on = run_ok(sass(program, "[options]\ncontinue_after_fault = true\n" + tables), {"R1"});
+  const Outcome on =
+      run_ok(sass(program, "[options]\ncontinue_after_fault = true\n" + tables + "[[expect]]\nfaults = 6\n"), {"R1"});
   EXPECT_EQ(on.word("buf", 0), 2u);
   EXPECT_EQ(on.lane("R1", 0), 1u);
   EXPECT_EQ(on.faults.size(), 6u);
@@ -384,7 +386,7 @@ TEST(SassRunnerSurface, ByteAddressedXMustBeAlignedToTheElement) {
            "size = 32\n[[surface]]\nheader = 1\nbound = 1\ndim = \"1d\"\nwidth = 8\nregion = \"a\"\n"
            "[[surface]]\nheader = 2\nbound = 2\ndim = \"1d\"\nwidth = 4\ntexel_bytes = 8\nregion = \"b\"\n"
            "[lanes]\nR4 = \"tid == 0 ? 12 : 6\"\nR5 = \"tid == 0 ? 8 : 4\"\nR8 = 1\nR10 = 0x5\nR11 = 0x1\n"
-           "R0 = 0x77\nR2 = 0x77\n"),
+           "R0 = 0x77\nR2 = 0x77\n[[expect]]\nfaults = 2\n"),
       {"R0", "R2"});
   EXPECT_EQ(o.word("a", 3), 1u);  // byte 12 = element 3
   EXPECT_EQ(o.sum("a"), 1u);
@@ -638,7 +640,7 @@ TEST(SassRunnerSurface, SparseElementSetsPsOrFaultsWithoutIt) {
   EXPECT_EQ(o.lane("P1", 1), 1u);  // sparse: Ps = true, Rd = 0, memory untouched (ASSUMPTION §6.6)
   EXPECT_EQ(o.lane("R0", 1), 0u);
   EXPECT_TRUE(o.faults.empty());
-  const Outcome f = run_ok(sass("SUATOM.D.1D.ADD R0, [R4], R8, R9 ;\n", tables), {"R0"});
+  const Outcome f = run_ok(sass("SUATOM.D.1D.ADD R0, [R4], R8, R9 ;\n", tables + "[[expect]]\nfaults = 1\n"), {"R0"});
   ASSERT_EQ(f.faults.size(), 1u);
   EXPECT_EQ(f.faults[0].lane, 1u);
   EXPECT_EQ(f.faults[0].fault.kind, memory::FaultKind::out_of_range);

@@ -4,7 +4,8 @@
 // and prints a report per scenario. A file that cannot be read or run (bad input) is reported
 // with its diagnostics on standard error and the batch goes on. The exit code is the worst of
 // all: 2 if a file was bad input, else 1 if an expectation failed, else 5 if a check was
-// undecided (the serial-order search ran out of its budget), else 0; a scenario this mode
+// undecided (the serial-order search ran out of its budget, or an exhaustive run reached
+// --max-executions), else 0; a scenario this mode
 // does not apply to (exhaustive mode on one not marked `exhaustive = true`) counts as skipped.
 // When every file is bad input, standard output stays empty (the diagnostics are the answer).
 // With no FILE it runs the bundled examples/.
@@ -245,7 +246,9 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("--threads", args->threads,
                   fmt::format("host threads in parallel mode, 1 to {}; 0 (default): one per core", exec::max_threads))
       ->check(unsigned_in(0, exec::max_threads));
-  cmd->add_option("--max-executions", args->cap, "exhaustive mode: give up past this many executions (default 100000)")
+  cmd->add_option("--max-executions", args->cap,
+                  "exhaustive mode: stop past this many executions, undecided (exit 5) unless an outcome failed "
+                  "(default 100000)")
       ->check(unsigned_in(1, UINT64_MAX));
   cmd->add_flag("--no-reduction", args->no_reduction,
                 "exhaustive mode: run every interleaving, not one per class of equivalent ones (slow; checks the "
