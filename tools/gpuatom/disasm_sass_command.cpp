@@ -14,7 +14,11 @@
 //
 // Code (a cubin, --binary) and listings print as cuobjdump lists code: a header per kernel, each
 // atomic with its address and word comments (docs/listings.md). Their other instructions and
-// Maxwell/Pascal's control words are passed over; words on their own are all atomics.
+// Maxwell/Pascal's control words are passed over; words on their own are all atomics. Every
+// printer goes through print_disassembly (sass_disassembly.hpp): lines are written as they are
+// decoded, after a first walk found no error. An input that holds no instruction is bad input
+// unless --allow-empty (nothing_read.hpp). --control applies to the architecture read: a cubin's
+// own, a listing section's, --arch for words.
 //
 // A word that matches no opcode, or that nvdisasm calls invalid (CAS layout 3, a Ps form on
 // sm_50 …), is bad input: as with nvdisasm, nothing is printed, the error names the word, and

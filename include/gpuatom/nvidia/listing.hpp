@@ -11,8 +11,9 @@
 // a word comment on a line of its own, past an instruction's one word, is a scheduling control
 // word and is passed over; `{` … `}` around a dual-issued pair are not part of the text. A
 // source is a listing when any line starts with an address comment: then only such lines are
-// instructions, headers and labels are context, and instructions that are not atomics are
-// passed over (an atomic gpuatom does not read yet, REDAS, is reported). docs/listings.md.
+// instructions, headers and labels are context, any other line is reported (ListingReader), and
+// instructions that are not atomics are passed over unless their word holds one (an atomic
+// gpuatom does not read yet, REDAS, is reported). docs/listings.md.
 #pragma once
 
 #include <cstdint>
