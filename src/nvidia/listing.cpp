@@ -1,16 +1,15 @@
-// Listings in and out: the line shapes of cuobjdump -sass and nvdisasm -hex (listing.hpp), and
-// the check of a listed word against its text.
+// Reading a listing's lines (listing.hpp): the line shapes of cuobjdump -sass and nvdisasm -hex,
+// each line an instruction, word comments, context, or reported.
 #include "gpuatom/nvidia/listing.hpp"
-
-#include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
 #include "gpuatom/nvidia/binary/code.hpp"
-#include "gpuatom/nvidia/binary/decoder.hpp"
-#include "gpuatom/nvidia/text/printer.hpp"
-#include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia {
@@ -68,8 +67,18 @@ std::optional<Architecture> header_architecture(std::string_view line) {
   return std::nullopt;
 }
 
-// The mnemonic of an instruction text: what follows the guard, up to its first '.', blank or ';'.
-std::string_view mnemonic_of(std::string_view text) {
+// Whether `mnemonic` is an atomic's as the disassemblers print it (upper case: PTX's `atom.add`,
+// which `cuobjdump -ptx` prints beside the SASS, is not one).
+bool is_printed_atomic(std::string_view mnemonic) {
+  if (const auto m = parse_mnemonic(mnemonic); m && info(*m).name == mnemonic) return true;
+  for (const UnreadAtomic& u : unread_atomic_mnemonics())
+    if (u.name == mnemonic) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string_view instruction_mnemonic(std::string_view text) {
   size_t i = skip_blanks(text);
   if (i < text.size() && text[i] == '@') {
     while (i < text.size() && !is_blank(text[i])) ++i;
@@ -80,247 +89,156 @@ std::string_view mnemonic_of(std::string_view text) {
   return text.substr(i, end - i);
 }
 
-struct Lines {
-  std::string_view source;
-  size_t start = 0;
-  uint32_t number = 0;
-  bool next(std::string_view& line) {
-    if (start > source.size() || (start == source.size() && number > 0)) return false;
-    size_t end = source.find('\n', start);
-    if (end == std::string_view::npos) end = source.size();
-    line = source.substr(start, end - start);
-    ++number;
-    start = end + 1;
-    return true;
-  }
-};
-
-
-// The instruction the listed word holds, or why it holds none.
-std::variant<Instruction, support::Diagnostic> decode_listed(const ListingLine& l, Architecture arch) {
-  if (word_halves(arch) == 1) {
-    Decoded decoded = decode(l.words[0], l.words_at, arch);
-    if (decoded.instruction && !decoded.diagnostics.has_errors()) return std::move(*decoded.instruction);
-    for (const support::Diagnostic& d : decoded.diagnostics.all())
-      if (d.severity == support::Severity::error) return d;
-    return support::Diagnostic{support::Severity::error, l.words_at,
-                               fmt::format("0x{:016x} is no atomic gpuatom reads on {}", l.words[0], name(arch)), listing_rule};
-  }
-  return decode128({l.words[0], l.words[1]}, arch, l.words_at);
-}
-
-// Whether the word's instruction is the line's. nvdisasm 11.8 prints no desc[URn] in a Hopper
-// address where 13.0 does (docs/oracles.md): a line without it matches the word with it, and
-// takes the word's descriptor (gpuatom prints what 13.0 prints).
-bool same(Instruction& listed, Instruction decoded) {
-  decoded.terminated = listed.terminated;  // a dual-issued pair's second line has no ';'
-  const std::string text = print(decoded);
-  if (print(listed) == text) return true;
-  if (generation(decoded.architecture.value_or(Architecture::sm_50)) != Generation::hopper || listed.address.descriptor ||
-      !decoded.address.descriptor)
-    return false;
-  listed.address.descriptor = decoded.address.descriptor;
-  if (print(listed) == text) return true;
-  listed.address.descriptor.reset();
-  return false;
-}
-
-}  // namespace
-
 std::optional<support::Diagnostic> word_halves_error(const ListingLine& l, Architecture arch) {
   if (l.words.empty() || l.words.size() == word_halves(arch)) return std::nullopt;
-  return support::Diagnostic{support::Severity::error, l.words_at,
-                             fmt::format("an instruction word of {} is {} 64-bit half(s), low then high; the listing gives {}",
-                                         name(arch), word_halves(arch), l.words.size()),
-                             listing_rule};
+  return support::Diagnostic{
+      support::Severity::error, l.words_at,
+      fmt::format("an instruction word of {} is {} 64-bit half(s), low then high; the listing gives {}", name(arch),
+                  word_halves(arch), l.words.size()),
+      listing_rule};
 }
 
 bool is_listing(std::string_view source) {
-  Lines lines{source};
-  std::string_view line;
-  while (lines.next(line))
+  for (size_t start = 0; start <= source.size();) {
+    const size_t end = std::min(source.find('\n', start), source.size());
+    const std::string_view line = source.substr(start, end - start);
     if (address_comment(line, skip_blanks(line))) return true;
+    start = end + 1;
+  }
   return false;
 }
 
-std::vector<ListingLine> listing_lines(std::string_view source, const support::FileName& file,
-                                       std::optional<Architecture> given) {
-  std::vector<ListingLine> out;
-  std::optional<Architecture> architecture = given;
-  uint32_t header_line = 0;
-  std::string function;
-  bool open = false;  // the last instruction line may still take word comments on the lines after it
-  Lines lines{source};
-  std::string_view line;
-  while (lines.next(line)) {
+ListingReader::ListingReader(std::string_view source, const support::FileName& file, std::optional<Architecture> given)
+    : source_(source), file_(file), architecture_(given) {}
+
+std::optional<ListingLine> ListingReader::next() {
+  // Lines as Lines splits them: an empty source is one empty line, and a final '\n' ends the last.
+  while (next_line_start_ < source_.size() || (next_line_start_ == 0 && line_number_ == 0)) {
+    const size_t end = std::min(source_.find('\n', next_line_start_), source_.size());
+    const std::string_view line = source_.substr(next_line_start_, end - next_line_start_);
+    next_line_start_ = end + 1;
+    ++line_number_;
     const size_t first = skip_blanks(line);
-    const auto address = address_comment(line, first);
-    if (!address) {
-      // A line of word comments only: the rest of the last instruction's word, or a control word.
-      std::vector<std::pair<uint64_t, uint32_t>> words;
-      size_t i = first;
-      while (i < line.size()) {
-        const auto w = word_comment(line, i);
-        if (!w) break;
-        words.push_back({w->first, static_cast<uint32_t>(i + 1)});
-        i = skip_blanks(line, w->second);
-      }
-      // A blank or comment line (`#`, `//`) between an instruction and the rest of its word is
-      // passed over.
-      const std::string_view rest = line.substr(first);
-      if (rest.empty() || rest.starts_with("#") || rest.starts_with("//")) continue;
-      if (i < line.size() || words.empty()) {
-        open = false;
-        if (first < line.size()) {
-          if (auto a = header_architecture(line)) {
-            architecture = a;
-            header_line = lines.number;
-          }
-          if (const std::string_view f = line.substr(first); f.starts_with(function_marker))
-            function = std::string(f.substr(skip_blanks(f, function_marker.size())));
-        }
-        continue;
-      }
-      if (!open) continue;
-      ListingLine& last = out.back();
-      const size_t wanted = last.architecture ? word_halves(*last.architecture) : 2;
-      for (const auto& [value, column] : words) {
-        if (last.words.size() >= wanted) break;
-        if (last.words.empty()) last.words_at = {file, lines.number, column, std::nullopt};
-        last.words.push_back(value);
-      }
-      open = last.words.size() < wanted;
+    if (const auto address = address_comment(line, first)) {
+      after_reported_ = false;
+      ListingLine l = instruction_line(line, first, address->first, address->second);
+      open_ = !l.architecture || l.words.size() < word_halves(*l.architecture);
+      if (std::optional<ListingLine> done = std::exchange(pending_, std::move(l))) return done;
       continue;
     }
-    ListingLine l;
-    l.line = lines.number;
-    l.address = address->first;
-    l.architecture = architecture;
-    l.header_line = header_line;
-    l.function = function;
-    l.text = std::string(line);
-    std::fill(l.text.begin() + static_cast<std::ptrdiff_t>(first), l.text.begin() + static_cast<std::ptrdiff_t>(address->second), ' ');
-    // Word comments anywhere after the instruction, blanked.
-    for (size_t i = l.text.find("/*", address->second); i != std::string::npos; i = l.text.find("/*", i + 2)) {
-      const auto w = word_comment(l.text, i);
-      if (!w) continue;
-      if (l.words.empty()) l.words_at = {file, l.line, static_cast<uint32_t>(i + 1), std::nullopt};
-      l.words.push_back(w->first);
-      std::fill(l.text.begin() + static_cast<std::ptrdiff_t>(i), l.text.begin() + static_cast<std::ptrdiff_t>(w->second), ' ');
+    // A blank or comment line (`#`, `//`) between an instruction and the rest of its word is
+    // passed over.
+    const std::string_view rest = line.substr(first);
+    if (rest.empty() || rest.starts_with("#") || rest.starts_with("//")) continue;
+    std::vector<std::pair<uint64_t, uint32_t>> words;  // value, column
+    size_t i = first;
+    while (i < line.size()) {
+      const auto w = word_comment(line, i);
+      if (!w) break;
+      words.push_back({w->first, static_cast<uint32_t>(i + 1)});
+      i = skip_blanks(line, w->second);
     }
-    // The braces of a dual-issued pair (Maxwell/Pascal).
-    if (const size_t open_brace = l.text.find_first_not_of(" \t\r"); open_brace != std::string::npos && l.text[open_brace] == '{')
-      l.text[open_brace] = ' ';
-    if (const size_t close = l.text.find_last_not_of(" \t\r"); close != std::string::npos && l.text[close] == '}')
-      l.text[close] = ' ';
-    open = !l.architecture || l.words.size() < word_halves(*l.architecture);
-    out.push_back(std::move(l));
+    if (i == line.size() && !words.empty())
+      words_line(words);
+    else
+      context_line(line, first);
   }
-  return out;
+  return std::exchange(pending_, std::nullopt);
 }
 
-ParsedSass read_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {
-  if (!is_listing(source)) return parse_sass(source, file, architecture);
-  ParsedSass out;
-  const support::FileName name_of_file(file);
-  bool unchecked_words_reported = false;
-  std::optional<Architecture> overridden;  // the header that last differed from --arch, reported once each
-  for (const ListingLine& l : listing_lines(source, name_of_file, architecture)) {
-    const std::string_view mnemonic = mnemonic_of(l.text);
-    const support::SourceLocation where{name_of_file, l.line, 0, std::nullopt};
-    bool unread = false;
-    for (const UnreadAtomic& u : unread_atomic_mnemonics())
-      if (support::iequals(u.name, mnemonic)) {
-        support::SourceLocation at = where;
-        at.column = static_cast<uint32_t>(l.text.find(mnemonic) + 1);
-        out.diagnostics.error(at, fmt::format("{} ({}) is an atomic gpuatom does not read yet", u.name, u.what), listing_rule);
-        unread = true;
-      }
-    if (unread || !parse_mnemonic(mnemonic)) continue;  // another instruction: not an atomic
-    if (architecture && l.architecture && *l.architecture != *architecture && overridden != l.architecture) {
-      out.diagnostics.warning({name_of_file, l.header_line, 1, std::nullopt},
-                              fmt::format("the listing's header says this is code for {}: it is read as {}, not as --arch {}",
-                                          name(*l.architecture), name(*l.architecture), name(*architecture)),
-                              listing_rule);
-      overridden = l.architecture;
-    }
-    auto inst = parse_sass_line(l.text, where, out.diagnostics, l.architecture);
-    if (!inst) continue;
-    if (!l.words.empty() && !l.architecture && !unchecked_words_reported) {
-      out.diagnostics.warning(l.words_at, "the listing names no architecture (no 'code for sm_XX' or .headerflags line): "
-                                          "its words are not checked against its text; give --arch to check them",
-                              listing_rule);
-      unchecked_words_reported = true;
-    }
-    if (!l.words.empty() && l.architecture) {
-      const Architecture arch = *l.architecture;
-      if (auto wrong = word_halves_error(l, arch)) {
-        out.diagnostics.add(std::move(*wrong));
-      } else {
-        auto decoded = decode_listed(l, arch);
-        if (const auto* why = std::get_if<support::Diagnostic>(&decoded)) {
-          out.diagnostics.error(l.words_at, fmt::format("the listed word is not this line's instruction: {}", why->message), listing_rule);
-        } else if (!same(*inst, std::get<Instruction>(decoded))) {
-          out.diagnostics.error(l.words_at,
-                                fmt::format("the listed word holds '{}', not this line's '{}'",
-                                            print(std::get<Instruction>(decoded)), print(*inst)),
-                                listing_rule);
-        } else {
-          inst->kept_bits = std::get<Instruction>(decoded).kept_bits;
-        }
-      }
-    }
-    out.instructions.push_back(std::move(*inst));
+// A line of word comments only: the rest of the last instruction's word, or a Maxwell/Pascal
+// control word; sm_70+ code has no other.
+void ListingReader::words_line(const std::vector<std::pair<uint64_t, uint32_t>>& words) {
+  if (std::exchange(after_reported_, false) && !open_) return;  // the rest of a reported line's word
+  if (!open_ || !pending_) {
+    const std::optional<Architecture> arch =
+        pending_ && pending_->architecture ? pending_->architecture : architecture_;
+    if (arch && word_halves(*arch) == 2)
+      diagnostics_.error({file_, line_number_, words.front().second, std::nullopt},
+                         fmt::format("a word comment that belongs to no instruction: an instruction word of {} is two "
+                                     "64-bit halves, on the instruction's line or the lines after it",
+                                     name(*arch)),
+                         listing_rule);
+    return;  // on Maxwell/Pascal, a control word
   }
-  out.diagnostics.sort_by_line();
-  return out;
+  ListingLine& last = *pending_;
+  const size_t wanted = last.architecture ? word_halves(*last.architecture) : 2;
+  for (const auto& [value, column] : words) {
+    if (last.words.size() >= wanted) break;
+    if (last.words.empty()) last.words_at = {file_, line_number_, column, std::nullopt};
+    last.words.push_back(value);
+  }
+  open_ = last.words.size() < wanted;
 }
 
-std::string listing_header(Architecture architecture, std::string_view kernel) {
-  return fmt::format("\tcode for {}\n\t\tFunction : {}\n", name(architecture), kernel);
-}
-
-namespace {
-// cuobjdump's columns: the address comment at 9, the opcode at 36 with the guard before it.
-constexpr size_t opcode_column = 35;
-size_t guard_width(std::string_view text) { return text.starts_with("@") ? std::min<size_t>(text.find(' ') + 1, 19) : 0; }
-}  // namespace
-
-size_t listing_width(std::string_view text) { return text.size() - guard_width(text); }
-
-void append_listing_line(std::string& out, uint64_t address, std::string_view text, const Word128& word,
-                         Architecture architecture, size_t text_width) {
-  // Appended piece by piece: a large code section lists half a million of these lines.
-  const auto hex = [&](uint64_t v, int digits) {
-    constexpr char digit[] = "0123456789abcdef";
-    int n = digits;
-    while (n < 16 && (v >> (4 * n)) != 0) ++n;
-    for (int k = n - 1; k >= 0; --k) out.push_back(digit[(v >> (4 * k)) & 0xf]);
-  };
-  const size_t start = out.size();
-  out.append("        /*");
-  hex(address, 4);
-  out.append("*/");
-  out.append(opcode_column - (out.size() - start) - guard_width(text), ' ');
-  out.append(text);
-  const size_t comment = opcode_column + std::max(text_width, listing_width(text)) + 3;
-  out.append(comment > out.size() - start ? comment - (out.size() - start) : 0, ' ');
-  out.append("/* 0x");
-  hex(word.lo, 16);
-  out.append(" */\n");
-  if (word_halves(architecture) == 2) {
-    out.append(comment, ' ');
-    out.append("/* 0x");
-    hex(word.hi, 16);
-    out.append(" */\n");
+// Any other line is context (a header, a kernel's name, a label), or is reported: a line that
+// starts with a comment that is no address comment, or an atomic without its address comment.
+void ListingReader::context_line(std::string_view line, size_t first) {
+  open_ = false;
+  after_reported_ = false;
+  const std::string_view rest = line.substr(first);
+  const support::SourceLocation at{file_, line_number_, static_cast<uint32_t>(first + 1), std::nullopt};
+  if (rest.starts_with("/*")) {
+    const size_t close = rest.find("*/", 2);
+    diagnostics_.error(at,
+                       fmt::format("'{}' is not an address comment: a listing's instruction line starts with "
+                                   "/*ADDRESS*/, 1 to 16 hex digits (/*00a0*/)",
+                                   rest.substr(0, close == std::string_view::npos ? rest.size() : close + 2)),
+                       listing_rule);
+    after_reported_ = true;
+    return;
+  }
+  if (auto a = header_architecture(line)) {
+    architecture_ = a;
+    header_line_ = line_number_;
+  }
+  if (rest.starts_with(function_marker)) {
+    function_ = std::string(rest.substr(skip_blanks(rest, function_marker.size())));
+    return;
+  }
+  if (const std::string_view mnemonic = instruction_mnemonic(rest); is_printed_atomic(mnemonic)) {
+    after_reported_ = true;
+    diagnostics_.error({file_, line_number_, static_cast<uint32_t>(line.find(mnemonic) + 1), std::nullopt},
+                       fmt::format("{} without its address comment: in a listing, an instruction line starts with "
+                                   "/*ADDRESS*/ (/*00a0*/), and other lines are headers and labels",
+                                   mnemonic),
+                       listing_rule);
   }
 }
 
-std::string listing_line(uint64_t address, std::string_view text, const Word128& word, Architecture architecture,
-                         size_t text_width) {
-  std::string out;
-  append_listing_line(out, address, text, word, architecture, text_width);
-  out.pop_back();  // the newline
+ListingLine ListingReader::instruction_line(std::string_view line, size_t first, uint64_t address, size_t text_start) {
+  ListingLine l;
+  l.line = line_number_;
+  l.address = address;
+  l.architecture = architecture_;
+  l.header_line = header_line_;
+  l.function = function_;
+  l.text = std::string(line);
+  std::fill(l.text.begin() + static_cast<std::ptrdiff_t>(first),
+            l.text.begin() + static_cast<std::ptrdiff_t>(text_start), ' ');
+  // Word comments anywhere after the instruction, blanked.
+  for (size_t i = l.text.find("/*", text_start); i != std::string::npos; i = l.text.find("/*", i + 2)) {
+    const auto w = word_comment(l.text, i);
+    if (!w) continue;
+    if (l.words.empty()) l.words_at = {file_, l.line, static_cast<uint32_t>(i + 1), std::nullopt};
+    l.words.push_back(w->first);
+    std::fill(l.text.begin() + static_cast<std::ptrdiff_t>(i), l.text.begin() + static_cast<std::ptrdiff_t>(w->second),
+              ' ');
+  }
+  // The braces of a dual-issued pair (Maxwell/Pascal).
+  if (const size_t open_brace = l.text.find_first_not_of(" \t\r");
+      open_brace != std::string::npos && l.text[open_brace] == '{')
+    l.text[open_brace] = ' ';
+  if (const size_t close = l.text.find_last_not_of(" \t\r"); close != std::string::npos && l.text[close] == '}')
+    l.text[close] = ' ';
+  return l;
+}
+
+ListingLines listing_lines(std::string_view source, const support::FileName& file, std::optional<Architecture> given) {
+  ListingLines out;
+  ListingReader reader(source, file, given);
+  while (auto l = reader.next()) out.lines.push_back(std::move(*l));
+  out.diagnostics = reader.diagnostics();
   return out;
 }
 

@@ -363,6 +363,7 @@ ParsedSass check_sass(std::string_view source, std::string_view file, std::optio
   ParsedSass out;
   out.instructions = std::move(parsed.instructions);
   out.diagnostics = std::move(parsed.diagnostics);
+  out.lines_read = parsed.lines_read;
   out.diagnostics.append(checks);
   out.diagnostics.sort_by_line();
   return out;

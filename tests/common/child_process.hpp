@@ -31,6 +31,8 @@ struct ChildOptions {
   std::vector<std::string> args;    // args[0] is the program's path
   std::filesystem::path cwd;        // empty: the test's own working directory
   std::string stdin_path = "/dev/null";
+  std::string stdout_path;          // empty: captured in ChildResult::out; else written there
+                                    // (/dev/null: a large output kept nowhere)
   double kill_after_seconds = 60;   // SIGKILL past this (the result says so)
   std::optional<double> signal_after_seconds;  // send `signal` this long after the start
   // Or send it once standard output holds this text (a state, not a time; kill_after_seconds
@@ -66,7 +68,8 @@ inline std::string slurp_file(const std::filesystem::path& path) {
 
 inline ChildResult run_child(const ChildOptions& options) {
   const std::filesystem::path scratch = make_temporary_directory("gpuatom-child");
-  const std::string out_path = (scratch / "stdout").string(), err_path = (scratch / "stderr").string();
+  const std::string out_path = options.stdout_path.empty() ? (scratch / "stdout").string() : options.stdout_path;
+  const std::string err_path = (scratch / "stderr").string();
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -111,7 +114,7 @@ inline ChildResult run_child(const ChildOptions& options) {
   result.exited = WIFEXITED(status);
   if (result.exited) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);
-  result.out = slurp_file(out_path);
+  if (options.stdout_path.empty()) result.out = slurp_file(out_path);
   result.err = slurp_file(err_path);
   std::error_code ec;
   std::filesystem::remove_all(scratch, ec);

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "common/child_process.hpp"
+#include "common/tiny_cubin.hpp"
 #include "gpuatom/nvidia/binary/code.hpp"
 #include "gpuatom/nvidia/binary/cubin.hpp"
 #include "gpuatom/nvidia/listing.hpp"
@@ -76,7 +77,9 @@ TEST_P(CubinFixture, AtomicsFromTheBytesAreTheListingsWithTheirWords) {
   const std::string listing = gpuatom::testing::slurp_file(fixture(f.listing));
   const ParsedSass theirs = read_sass(listing, f.listing, std::nullopt);  // words checked against text
   EXPECT_FALSE(theirs.diagnostics.has_errors()) << theirs.diagnostics.format_all();
-  const std::vector<ListingLine> lines = listing_lines(listing, f.listing, std::nullopt);
+  const ListingLines read = listing_lines(listing, f.listing, std::nullopt);
+  EXPECT_FALSE(read.diagnostics.has_errors()) << read.diagnostics.format_all();  // every line read
+  const std::vector<ListingLine>& lines = read.lines;
   std::vector<const ListingLine*> atomic_lines;
   for (const ListingLine& l : lines) {
     std::string_view text = l.text;
@@ -217,6 +220,27 @@ TEST(Listing, TextWithoutAddressCommentsIsNoListing) {
   EXPECT_FALSE(is_listing("/* 0x001c4800fe0007f6 */\n"));
   // Outside a listing an unknown instruction stays an error.
   EXPECT_TRUE(read_sass("MOV R1, R2 ;\n", "t.sass", std::nullopt).diagnostics.has_errors());
+}
+
+// Each kernel has code of its own: sections of one name, or over the same bytes, are refused at
+// the later section's header (the file's offset of it), so that no code is listed twice.
+TEST(Cubin, SectionsThatShareCodeAreRefused) {
+  const std::string code(256, '\0');
+  const auto refusal = [&](const std::vector<gpuatom::testing::TinySection>& sections) {
+    const auto read = read_cubin(gpuatom::testing::tiny_cubin(90, code, sections), "s.cubin");
+    return std::holds_alternative<support::Diagnostic>(read) ? std::get<support::Diagnostic>(read).message
+                                                             : std::string();
+  };
+  EXPECT_NE(refusal({{"a", 0, 64}, {"b", 0, 64}}).find("code section .text.b (64 bytes at 0x"), std::string::npos);
+  EXPECT_NE(refusal({{"a", 0, 64}, {"b", 48, 64}}).find("overlaps .text.a"), std::string::npos);
+  EXPECT_NE(refusal({{"a", 0, 256}, {"b", 16, 16}, {"c", 128, 16}}).find("overlaps .text.a"), std::string::npos);
+  EXPECT_NE(refusal({{"a", 0, 64}, {"a", 64, 64}}).find("a second code section .text.a"), std::string::npos);
+  EXPECT_EQ(refusal({{"a", 0, 64}, {"b", 64, 64}, {"c", 0, 0}, {"d", 64, 0}}), "");
+  const auto read = read_cubin(gpuatom::testing::tiny_cubin(90, code, {{"a", 0, 64}, {"b", 32, 64}}), "s.cubin");
+  ASSERT_TRUE(std::holds_alternative<support::Diagnostic>(read));
+  // The ELF header (64), the name table, the code, then the null, name-table, a and b headers.
+  const std::string names = std::string(1, '\0') + ".shstrtab" + '\0' + ".text.a" + '\0' + ".text.b" + '\0';
+  EXPECT_EQ(std::get<support::Diagnostic>(read).where.byte_offset, 64 + names.size() + code.size() + 3 * 64);
 }
 
 }  // namespace

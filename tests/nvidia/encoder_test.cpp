@@ -87,7 +87,8 @@ TEST(SassEncoder, SpellingsOfOneOperationShareAWord) {
 
 TEST(SassEncoder, RefusesWhatHasNoWord) {
   const auto modern = refusal("ATOM.E.ADD.STRONG.GPU P0, R0, [R2], R4");
-  EXPECT_NE(modern.message.find("no Maxwell 64-bit encoding"), std::string::npos) << modern.message;
+  EXPECT_NE(modern.message.find("no Maxwell/Pascal 64-bit word: its word is a 128-bit one"), std::string::npos)
+      << modern.message;
   EXPECT_EQ(modern.rule, "spec/nvidia.md §10.3");
   EXPECT_EQ(modern.where.column, 1u);
 

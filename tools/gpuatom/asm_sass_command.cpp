@@ -26,6 +26,7 @@
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "json_lines.hpp"
+#include "nothing_read.hpp"
 #include "sass_input.hpp"
 
 namespace gpuatom::cli {
@@ -38,6 +39,7 @@ struct AsmArgs {
   bool encode = false;
   bool rules_as_warnings = false;
   bool json = false;
+  NothingReadRule nothing_read;
   std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
@@ -110,6 +112,7 @@ int run_asm(const AsmArgs& args) {
   const std::string source = read_input(args.path);
   nvidia::ParsedSass checked = read_and_check(source, args.path, *args.architecture, args.rules_as_warnings);
   support::Diagnostics diagnostics = checked.diagnostics;
+  args.nothing_read.check(checked.lines_read, start_of_text(args.path), held_by_text(source), diagnostics);
   if (args.encode) take_control_comments(checked.instructions, source, diagnostics);
   struct Line {
     const nvidia::Instruction* inst;
@@ -122,6 +125,19 @@ int run_asm(const AsmArgs& args) {
       const std::string text = nvidia::print(inst);
       if (!args.encode) {
         lines.push_back({&inst, text, std::nullopt});
+        continue;
+      }
+      if (!inst.architecture && inst.dialect != nvidia::Dialect::spa5) {
+        // No --arch and no listing header: the words would be sm_61's, which this text has none of.
+        support::SourceLocation at = inst.where;
+        at.column = inst.columns.mnemonic;
+        diagnostics.error(
+            at,
+            fmt::format("the text looks like sm_70+ disassembly ({} in the sm_70+ spelling): give --arch "
+                        "(sm_70 … sm_121f) to encode its 128-bit word; without --arch, --encode writes "
+                        "{}'s 64-bit words",
+                        nvidia::info(inst.mnemonic).name, nvidia::name(nvidia::default_word_architecture)),
+            "docs/sass128.md");
         continue;
       }
       const auto word = encoded(inst, arch_of(inst));
@@ -170,6 +186,7 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
   cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output "
                                       "(keys in docs/reference/cli.md, `gpuatom check`)");
+  args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }
 

@@ -11,6 +11,7 @@
 #include "gpuatom/intel/binary/encoder.hpp"
 #include "gpuatom/intel/text/printer.hpp"
 #include "json_lines.hpp"
+#include "nothing_read.hpp"
 #include "visa_input.hpp"
 
 namespace gpuatom::cli {
@@ -23,11 +24,14 @@ struct AsmArgs {
   bool encode = false;
   bool json = false;
   VisaOptions visa;
+  NothingReadRule nothing_read;
 };
 
 int run_asm(const AsmArgs& a) {
   support::Diagnostics diagnostics;
   const intel::Module module = read_visa(a.file, a.visa, diagnostics);
+  a.nothing_read.check(module.instructions.size() + module.count(intel::OtherStatement::Kind::instruction),
+                       start_of_text(a.file), "only declarations, labels, blank lines and comments", diagnostics);
   if (a.json) print_json_diagnostics(diagnostics);
   else print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;  // no instruction written
@@ -75,6 +79,7 @@ void add_asm_visa_command(CLI::App& parent, Action& run) {
   cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
                                       "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
   args->visa.add_to(*cmd);
+  args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }
 

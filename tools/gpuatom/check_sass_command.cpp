@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "json_lines.hpp"
+#include "nothing_read.hpp"
 #include "sass_input.hpp"
 
 namespace gpuatom::cli {
@@ -19,13 +20,15 @@ struct CheckArgs {
   std::string path;
   bool rules_as_warnings = false;
   bool json = false;
+  NothingReadRule nothing_read;
   std::shared_ptr<std::optional<nvidia::Architecture>> architecture =
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
 int run_check(const CheckArgs& args) {
-  const nvidia::ParsedSass checked =
-      read_and_check(read_input(args.path), args.path, *args.architecture, args.rules_as_warnings);
+  const std::string source = read_input(args.path);
+  nvidia::ParsedSass checked = read_and_check(source, args.path, *args.architecture, args.rules_as_warnings);
+  args.nothing_read.check(checked.lines_read, start_of_text(args.path), held_by_text(source), checked.diagnostics);
   if (args.json) {
     print_json_diagnostics(checked.diagnostics);
     print_json_summary(args.path, checked.instructions.size(), checked.diagnostics);
@@ -53,6 +56,7 @@ void add_check_sass_command(CLI::App& parent, Action& run) {
                 "\"severity\", \"file\", \"line\", \"column\", \"offset\", \"message\", \"rule\"} and "
                 "{\"kind\":\"summary\", \"file\", \"instructions\", \"errors\", \"warnings\"}; asm and disasm "
                 "print {\"kind\":\"instruction\", \"file\", \"line\", \"text\", \"word\", \"word_high\"} per instruction");
+  args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }
 

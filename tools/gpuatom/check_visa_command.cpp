@@ -7,6 +7,7 @@
 
 #include "command.hpp"
 #include "json_lines.hpp"
+#include "nothing_read.hpp"
 #include "visa_input.hpp"
 
 namespace gpuatom::cli {
@@ -18,11 +19,14 @@ struct CheckArgs {
   std::string file;
   bool json = false;
   VisaOptions visa;
+  NothingReadRule nothing_read;
 };
 
 int run_check(const CheckArgs& a) {
   support::Diagnostics diagnostics;
   const intel::Module module = read_visa(a.file, a.visa, diagnostics);
+  a.nothing_read.check(module.instructions.size() + module.count(intel::OtherStatement::Kind::instruction),
+                       start_of_text(a.file), "only declarations, labels, blank lines and comments", diagnostics);
   if (a.json) {
     print_json_diagnostics(diagnostics);
     print_json_summary(a.file, module.instructions.size(), diagnostics);
@@ -62,6 +66,7 @@ void add_check_visa_command(CLI::App& parent, Action& run) {
   cmd->add_flag("--json", args->json, "one JSON object per diagnostic, then a summary, on standard output (keys in "
                                       "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd);
+  args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }
 

@@ -11,6 +11,7 @@
 #include "gpuatom/intel/binary/decoder.hpp"
 #include "gpuatom/intel/text/printer.hpp"
 #include "json_lines.hpp"
+#include "nothing_read.hpp"
 #include "sass_input.hpp"
 #include "visa_input.hpp"
 
@@ -27,6 +28,7 @@ struct DisasmArgs {
   bool legacy_ids = false;
   bool json = false;
   VisaOptions visa;
+  NothingReadRule nothing_read;
 };
 
 // A hex text holds only printable ASCII and blanks; every encoded instruction has bytes outside
@@ -39,7 +41,10 @@ bool looks_like_text(const std::string& content) {
   return true;
 }
 
-std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& diagnostics, std::string& source_name) {
+// The bytes to decode; `held` says what an input without any held ("0 bytes", "only blank lines and
+// comments").
+std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& diagnostics, std::string& source_name,
+                                std::string_view& held) {
   DisasmArgs a = given;
   if (a.file.empty() && a.hex.size() == 1 && a.hex[0] == "-") {  // a lone '-': standard input, as --file -
     a.file = "-";
@@ -58,6 +63,7 @@ std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& d
   source_name = a.file;
   const std::string content = read_input(a.file);
   const bool hex = a.format == "hex" || (a.format == "auto" && looks_like_text(content));
+  held = hex ? held_by_text(content) : "0 bytes";
   if (hex) return parse_hex(content, a.file, diagnostics);
   return {content.begin(), content.end()};
 }
@@ -76,16 +82,15 @@ int run_disasm(const DisasmArgs& a) {
     a.visa.bind(declared->declarations);
   }
   std::string source_name;
-  const std::vector<uint8_t> bytes = read_bytes(a, diagnostics, source_name);
-  if (!diagnostics.has_errors() && bytes.empty())
-    diagnostics.error({source_name, 0, 0, 0}, "no instruction bytes: the input is empty or holds only comments",
-                      "spec/intel.md §2");
+  std::string_view held = "0 bytes";
+  const std::vector<uint8_t> bytes = read_bytes(a, diagnostics, source_name, held);
   std::vector<intel::Instruction> instructions;
-  if (!diagnostics.has_errors()) {
+  if (!diagnostics.has_errors() && !bytes.empty()) {
     intel::DecodeOptions options;
     options.ids = a.legacy_ids ? intel::IdWidth::two : intel::IdWidth::four;
     instructions = intel::decode(bytes, source_name, options, diagnostics);
   }
+  a.nothing_read.check(instructions.size(), start_of_bytes(source_name), held, diagnostics);
   const intel::DeclarationTable* declarations = declared ? &declared->declarations : nullptr;
   if (!diagnostics.has_errors()) {
     if (!declarations)
@@ -125,6 +130,7 @@ void add_disasm_visa_command(CLI::App& parent, Action& run) {
   cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
                                       "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd, false);
+  args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
 }
 

@@ -11,14 +11,16 @@
 // a word comment on a line of its own, past an instruction's one word, is a scheduling control
 // word and is passed over; `{` … `}` around a dual-issued pair are not part of the text. A
 // source is a listing when any line starts with an address comment: then only such lines are
-// instructions, headers and labels are context, and instructions that are not atomics are
-// passed over (an atomic gpuatom does not read yet, REDAS, is reported). docs/listings.md.
+// instructions, headers and labels are context, any other line is reported (ListingReader), and
+// instructions that are not atomics are passed over unless their word holds one (an atomic
+// gpuatom does not read yet, REDAS, is reported). docs/listings.md.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gpuatom/nvidia/architecture.hpp"
@@ -30,6 +32,10 @@ namespace gpuatom::nvidia {
 
 // Whether some line of the source starts with an address comment (`/*0070*/`).
 bool is_listing(std::string_view source);
+
+// The mnemonic of an instruction's text: what follows its guard, up to its first '.', blank or
+// ';' ("ATOMG" for "@P0 ATOMG.E.ADD …").
+std::string_view instruction_mnemonic(std::string_view text);
 
 // One instruction line of a listing.
 struct ListingLine {
@@ -48,13 +54,48 @@ struct ListingLine {
 // are not; a line without words has none.
 std::optional<support::Diagnostic> word_halves_error(const ListingLine& line, Architecture arch);
 
-// The instruction lines of a listing; `given` (`--arch`) stands where no header names one.
-std::vector<ListingLine> listing_lines(std::string_view source, const support::FileName& file,
-                                       std::optional<Architecture> given);
+// A listing's instruction lines, one at a time and in order, each whole (with the word comments
+// on the lines after it) when it is handed out; only that line is held, so a large listing is
+// read in little memory. `given` (`--arch`) stands where no header names an architecture.
+// Every line is an instruction, a word comment, blank, a comment or context (a header, a label);
+// any other is reported in diagnostics(), never passed over: a line that starts with a comment
+// that is no address comment (`/*00g0*/`, `/* 0040 */`), an atomic without its address comment,
+// a word comment of sm_70+ code that belongs to no instruction.
+class ListingReader {
+ public:
+  ListingReader(std::string_view source, const support::FileName& file, std::optional<Architecture> given);
+  std::optional<ListingLine> next();  // nothing at the end of the source
+  const support::Diagnostics& diagnostics() const { return diagnostics_; }
 
-// SASS text in either shape: a listing (is_listing) line by line as above, each atomic line's
-// words checked against its text where the architecture is known (a word that holds another
-// instruction is an error; a warning says once when no architecture is known to check them), and
+ private:
+  void context_line(std::string_view line, size_t first);
+  void words_line(const std::vector<std::pair<uint64_t, uint32_t>>& words);  // value, column
+  ListingLine instruction_line(std::string_view line, size_t first, uint64_t address, size_t text_start);
+
+  std::string_view source_;
+  support::FileName file_;
+  size_t next_line_start_ = 0;
+  uint32_t line_number_ = 0;
+  std::optional<Architecture> architecture_;
+  uint32_t header_line_ = 0;
+  std::string function_;
+  std::optional<ListingLine> pending_;  // the last instruction line, still taking word comments
+  bool open_ = false;                   // whether it still takes them
+  bool after_reported_ = false;         // a reported line's word comments may follow it
+  support::Diagnostics diagnostics_;
+};
+
+// Every instruction line of a listing at once (ListingReader), with what was reported.
+struct ListingLines {
+  std::vector<ListingLine> lines;
+  support::Diagnostics diagnostics;
+};
+ListingLines listing_lines(std::string_view source, const support::FileName& file, std::optional<Architecture> given);
+
+// SASS text in either shape: a listing (is_listing) line by line as above, each line's words
+// checked against its text where the architecture is known, both ways (an atomic's word that
+// holds another instruction is an error, and so is another instruction's word that holds an
+// atomic; a warning says once when no architecture is known to check them), and
 // its control bits kept (Instruction::kept_bits) so that encoding it gives the listed word back;
 // anything else by parse_sass().
 ParsedSass read_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture);

@@ -8,6 +8,8 @@
 
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/instruction_table.hpp"
+#include "gpuatom/nvidia/validator.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -34,19 +36,23 @@ void check_code_size(std::string_view code, Architecture arch, const support::Fi
 
 int word_bytes(Architecture arch) { return generation_info(arch).word == WordFormat::sass128 ? 16 : 8; }
 
-bool read_atomic_in_word(const Word128& word, uint64_t address, Architecture arch, const support::SourceLocation& where,
-                         CodeAtomic& out) {
+namespace {
+
+// The word's atomic into `out`, its storage reused.
+void decode_into(const Word128& word, uint64_t address, Architecture arch, const support::SourceLocation& where,
+                 CodeAtomic& out) {
   if (word_bytes(arch) == 8) {
-    Decoded decoded = decode(word.lo, where, arch);
-    if (!decoded.instruction) return false;  // not an atomic
+    Decoded decoded = decode(word.lo, where, arch);  // the rules checked as warnings
     out.instruction = std::move(decoded.instruction);
     out.diagnostics = std::move(decoded.diagnostics);
     if (out.diagnostics.has_errors()) out.instruction.reset();
   } else {
-    if (!has_atomic_opcode(word, arch)) return false;
     auto decoded = decode128(word, arch, where);
     out.diagnostics = {};
     if (auto* inst = std::get_if<Instruction>(&decoded)) {
+      // A word that breaks a rule of the pages is still what nvdisasm prints; the rule is a
+      // warning here, as decode() gives it for a Maxwell/Pascal word.
+      validate(*inst, out.diagnostics, RuleSeverity::warning);
       out.instruction = std::move(*inst);
     } else {
       out.instruction.reset();
@@ -55,6 +61,22 @@ bool read_atomic_in_word(const Word128& word, uint64_t address, Architecture arc
   }
   out.address = address;
   out.word = word;
+}
+
+}  // namespace
+
+CodeAtomic decode_atomic(const Word128& word, uint64_t address, Architecture arch,
+                         const support::SourceLocation& where) {
+  CodeAtomic atomic;
+  decode_into(word, address, arch, where, atomic);
+  return atomic;
+}
+
+bool read_atomic_in_word(const Word128& word, uint64_t address, Architecture arch, const support::SourceLocation& where,
+                         CodeAtomic& out) {
+  // Another instruction's word: no atomic's opcode.
+  if (word_bytes(arch) == 8 ? find_encoding(word.lo) == nullptr : !has_atomic_opcode(word, arch)) return false;
+  decode_into(word, address, arch, where, out);
   return true;
 }
 

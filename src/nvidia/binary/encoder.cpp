@@ -154,8 +154,8 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
   const std::string_view mn = info(i.mnemonic).name;
   if (i.dialect != Dialect::spa5)
     return refuse(i.columns.mnemonic,
-                  fmt::format("{} is written in the sm_70+ spelling, which has no Maxwell 64-bit encoding (gpuatom "
-                              "encodes SPA 5.0 words only)",
+                  fmt::format("{} is written in the sm_70+ spelling, which has no Maxwell/Pascal 64-bit word: its "
+                              "word is a 128-bit one (encode128, sm_70 on)",
                               mn),
                   "spec/nvidia.md §10.3");
   if (!is_spa5(arch))

@@ -107,6 +107,18 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
     } else if (!slot.optional) {
       const uint32_t col = j < ops.size() ? ops[j].column : end_column;
       const std::string found = j < ops.size() ? fmt::format(", found {}", kind_name(ops[j])) : "";
+      if (slot.role == OperandRole::pu && j < ops.size() && ops[j].kind == Operand::Kind::reg) {
+        // Rd first (`ATOM.E.ADD R0, [R2], R4`) read as sm_70+ text: say how that text is spelt.
+        const std::string rd = register_name(RegisterFile::general, ops[j].index);
+        throw SyntaxError{
+            col,
+            fmt::format("expected the predicate destination Pu here{}: {} spells {} as {}, with PT first when no "
+                        "predicate is set ({} PT, {}, …){}",
+                        found, inst.architecture ? name(*inst.architecture) : "sm_70+ disassembly", opcode(),
+                        shape.text, info(inst.mnemonic).name, rd,
+                        info(inst.mnemonic).modern_only ? "" : "; Rd first is the SPA 5.0 spelling of sm_5x/sm_6x"),
+            rule};
+      }
       throw SyntaxError{col, fmt::format("expected the {} here{}: {} takes {}", name(slot.role), found, opcode(), shape.text),
                         rule};
     }
@@ -272,8 +284,13 @@ ParsedSass parse_sass(std::string_view source, std::string_view file, std::optio
     std::string_view line = source.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++where.line;
-    if (auto inst = parse_line(line, where, out.diagnostics, buffers, architecture))
+    const size_t errors = out.diagnostics.count(support::Severity::error);
+    if (auto inst = parse_line(line, where, out.diagnostics, buffers, architecture)) {
       out.instructions.push_back(std::move(*inst));
+      ++out.lines_read;
+    } else if (out.diagnostics.count(support::Severity::error) > errors) {
+      ++out.lines_read;  // a line that did not parse was read, and said so; a blank or comment line was not
+    }
     if (end == source.size()) break;
     start = end + 1;
   }

@@ -42,7 +42,15 @@ inline size_t word_halves(Architecture arch) { return static_cast<size_t>(word_b
 // Whether the word at `address` of Maxwell/Pascal code is a scheduling control word.
 constexpr bool is_control_word_address(uint64_t address) { return address % 32 == 0; }
 
-// The atomic one word holds, or nothing when its opcode is another instruction's. `where` names
+// The atomic a word holds, read for `arch` as every reader of words reads it: decode() or
+// decode128(), and on both generations the rules of the pages a word breaks (op × size,
+// register pairs, reserved codes) as warnings, for the word still prints as nvdisasm prints it.
+// Without `instruction`, the diagnostics say why the word holds no atomic.
+CodeAtomic decode_atomic(const Word128& word, uint64_t address, Architecture arch,
+                         const support::SourceLocation& where);
+
+// The atomic one word of code holds (decode_atomic()), or nothing when its opcode is another
+// instruction's. `where` names
 // the word in diagnostics.
 std::optional<CodeAtomic> atomic_in_word(const Word128& word, uint64_t address, Architecture arch,
                                          const support::SourceLocation& where);

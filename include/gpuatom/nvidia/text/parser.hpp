@@ -5,6 +5,7 @@
 // validator's (validator.hpp). check_sass() runs both.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,9 @@ namespace gpuatom::nvidia {
 struct ParsedSass {
   std::vector<Instruction> instructions;  // one per instruction line that parsed
   support::Diagnostics diagnostics;       // file:line:col for every line that did not
+  // Every instruction line read, whether it parsed or not, and in a listing whether it is an
+  // atomic or not: 0 when the source holds no instruction at all (blank lines and comments).
+  uint64_t lines_read = 0;
 };
 
 // Parses a whole source: one instruction per line; blank and comment-only lines are skipped.
