@@ -12,25 +12,14 @@
 #include "cli/run_cli.hpp"
 #include "common/child_process.hpp"
 #include "common/sanitizers.hpp"
+#include "common/scratch_file.hpp"
 #include "common/tiny_cubin.hpp"
 
 namespace {
 
+using gpuatom::testing::ScratchFile;
+
 using gpuatom::testing::TinySection;
-
-class ScratchFile {
- public:
-  ScratchFile(const std::string& contents, const std::string& suffix)
-      : path_("/tmp/gpuatom-disasm-code-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + suffix) {
-    std::ofstream(path_, std::ios::binary) << contents;
-  }
-  ~ScratchFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  static inline int counter_ = 0;
-  std::string path_;
-};
 
 std::string source(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/" + name; }
 

@@ -13,23 +13,12 @@
 #include <vector>
 
 #include "cli/run_cli.hpp"
+#include "common/scratch_file.hpp"
 #include "common/tiny_cubin.hpp"
 
 namespace {
 
-class ScratchFile {
- public:
-  ScratchFile(const std::string& contents, const std::string& suffix)
-      : path_("/tmp/gpuatom-nothing-read-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + suffix) {
-    std::ofstream(path_, std::ios::binary) << contents;
-  }
-  ~ScratchFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  static inline int counter_ = 0;
-  std::string path_;
-};
+using gpuatom::testing::ScratchFile;
 
 constexpr const char* nothing_read = "error: no instruction read: the input holds ";
 

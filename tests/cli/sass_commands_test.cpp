@@ -1,7 +1,6 @@
 // `gpuatom asm|disasm|check sass` as a user runs them: output, exit codes, and bad input that
 // gives a file:line:col message and exit 2 with nothing written to standard output.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdio>
@@ -10,25 +9,13 @@
 
 #include "cli/run_cli.hpp"
 #include "common/child_process.hpp"
+#include "common/scratch_file.hpp"
 
 namespace {
 
+using gpuatom::testing::ScratchFile;
+
 std::string source(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/" + name; }
-
-// A scratch file unique to this test process, removed at the end of the test.
-class ScratchFile {
- public:
-  explicit ScratchFile(const std::string& contents, const char* suffix = ".sass")
-      : path_("/tmp/gpuatom-sass-cli-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + suffix) {
-    std::ofstream(path_, std::ios::binary) << contents;
-  }
-  ~ScratchFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  static inline int counter_ = 0;
-  std::string path_;
-};
 
 // Only what the command writes to standard output (run_gpuatom merges standard error in).
 CliRun stdout_only(const std::string& args) {
@@ -76,7 +63,8 @@ TEST(SassCli, AsmWarnsWithoutFailing) {
   ScratchFile f("ATOM.E.ADD.F16x2.FTZ.RN R0, [R2], R4 ;\n");
   const CliRun r = run_gpuatom("asm sass " + f.path());
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find(f.path() + ":1:11: warning: the .FTZ of .F16x2.FTZ.RN is not applied"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(f.path() + ":1:11: warning: the .FTZ of .F16x2.FTZ.RN is not applied"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("ATOM.E.ADD.F16x2.FTZ.RN R0, [R2], R4 ;"), std::string::npos) << r.out;
 }
 
@@ -85,9 +73,10 @@ TEST(SassCli, AsmRefusesBadInputAndWritesNothing) {
   EXPECT_EQ(stdout_only("asm sass " + f.path()).out, "");
   const CliRun r = run_gpuatom("asm sass " + f.path());
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, f.path() + ":2:20: error: ATOM.CAS needs an even compare register R2n, not R5 (seed 000: \"Rb must "
-                              "be R2n+0\") [a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch sm_70 "
-                              "or later] (spec/nvidia.md §6.2)\n");
+  EXPECT_EQ(r.out, f.path() +
+                       ":2:20: error: ATOM.CAS needs an even compare register R2n, not R5 (seed 000: \"Rb must "
+                       "be R2n+0\") [a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch sm_70 "
+                       "or later] (spec/nvidia.md §6.2)\n");
 }
 
 TEST(SassCli, AsmEncodeRefusesWhatHasNoWord) {
@@ -134,17 +123,19 @@ TEST(SassCli, DisasmTheWordsFileMatchesItsTexts) {
 TEST(SassCli, DisasmRawCodeSkipsControlWordsAndOtherInstructions) {
   // A raw Maxwell code section: a control word, then three instructions (here a move between the
   // two atomics), as nvdisasm reads it.
-  const std::string bytes("\xf6\x07\xa0\xfe\x00\x44\x1c\x00"   // 0x001c4400fea007f6, control
-                          "\x00\x02\x57\x00\x01\x00\x07\xed"   // 0xed07000100570200
-                          "\x01\x00\x87\x00\x80\x07\x98\x4c"   // 0x4c98078000870001, MOV
-                          "\x33\x02\x37\x00\x00\x00\xf9\xeb",  // 0xebf9000000370233
-                          32);
+  const std::string bytes(
+      "\xf6\x07\xa0\xfe\x00\x44\x1c\x00"   // 0x001c4400fea007f6, control
+      "\x00\x02\x57\x00\x01\x00\x07\xed"   // 0xed07000100570200
+      "\x01\x00\x87\x00\x80\x07\x98\x4c"   // 0x4c98078000870001, MOV
+      "\x33\x02\x37\x00\x00\x00\xf9\xeb",  // 0xebf9000000370233
+      32);
   ScratchFile f(bytes, ".bin");
   const CliRun r = run_gpuatom("disasm sass --binary --arch sm_61 --file " + f.path());
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("\tcode for sm_61\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("/*0008*/                   ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;   /* 0xed07000100570200 */"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("/*0008*/                   ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;   /* 0xed07000100570200 */"),
+      std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("/*0018*/                   RED.E.ADD.F32.FTZ.RN [R2], R51 ;"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("0x001c4400fea007f6"), std::string::npos) << r.out;
@@ -169,12 +160,14 @@ TEST(SassCli, DisasmCubinListsEveryKernelsAtomics) {
   }
   const CliRun m32 = run_gpuatom("disasm sass --file " + dir + "atomics-sm_61-m32.cubin");
   EXPECT_EQ(m32.exit_code, 0) << m32.out;
-  EXPECT_NE(m32.out.find("/*0048*/                   ATOM.E.CAS.64 R4, [R2+0x8], R4, R6 ;"), std::string::npos) << m32.out;
+  EXPECT_NE(m32.out.find("/*0048*/                   ATOM.E.CAS.64 R4, [R2+0x8], R4, R6 ;"), std::string::npos)
+      << m32.out;
   // --arch may name the cubin's target or an a/f variant of it, nothing else.
   EXPECT_EQ(run_gpuatom("disasm sass --arch sm_90a " + dir + "atomics-sm_90.cubin").exit_code, 0);
   const CliRun other = run_gpuatom("disasm sass --arch sm_80 " + dir + "atomics-sm_90.cubin");
   EXPECT_EQ(other.exit_code, 2);
-  EXPECT_NE(other.out.find("the cubin is code for sm_90 (its ELF header), not --arch sm_80"), std::string::npos) << other.out;
+  EXPECT_NE(other.out.find("the cubin is code for sm_90 (its ELF header), not --arch sm_80"), std::string::npos)
+      << other.out;
   ScratchFile cut(gpuatom::testing::slurp_file(dir + "atomics-sm_90.cubin").substr(0, 100), ".cubin");
   const CliRun truncated = run_gpuatom("disasm sass " + cut.path());
   EXPECT_EQ(truncated.exit_code, 2);
@@ -201,15 +194,17 @@ TEST(SassCli, DisasmBadInput) {
   // A word with no atomic opcode: nothing printed, exit 2, the word's position named.
   const CliRun none = run_gpuatom("disasm sass 0xed07000100570200 0x0123456789abcdef");
   EXPECT_EQ(none.exit_code, 2);
-  EXPECT_EQ(none.out, "<command line>: byte 0x8: error: 0x0123456789abcdef is not a SPA 5.0 atomic: its opcode bits "
-                      "match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor nvdisasm's Ps and .P "
-                      "forms) (spec/nvidia.md §11.4)\n");
+  EXPECT_EQ(none.out,
+            "<command line>: byte 0x8: error: 0x0123456789abcdef is not a SPA 5.0 atomic: its opcode bits "
+            "match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor nvdisasm's Ps and .P "
+            "forms) (spec/nvidia.md §11.4)\n");
   EXPECT_EQ(stdout_only("disasm sass 0xed07000100570200 0x0123456789abcdef").out, "");
   // Not a hex word.
   ScratchFile f("0xed07000100570200\n  0xzz\n");
   const CliRun text = run_gpuatom("disasm sass --file " + f.path());
   EXPECT_EQ(text.exit_code, 2);
-  EXPECT_EQ(text.out, f.path() + ":2:3: error: '0xzz' is not a 64-bit hex word (one per line, e.g. 0xed07000100570200)\n");
+  EXPECT_EQ(text.out,
+            f.path() + ":2:3: error: '0xzz' is not a 64-bit hex word (one per line, e.g. 0xed07000100570200)\n");
   EXPECT_EQ(run_gpuatom("disasm sass 0x1ed07000100570200").exit_code, 2);
   EXPECT_EQ(run_gpuatom("disasm sass").exit_code, 2);
   EXPECT_EQ(run_gpuatom("disasm sass --file /nonexistent/words.txt").exit_code, 2);
@@ -229,12 +224,14 @@ TEST(SassCli, DisasmPrintsUnusualWordsWithWarnings) {
   const CliRun layout3 = run_gpuatom("disasm sass 0xeefc000004074140");
   EXPECT_EQ(layout3.exit_code, 2);
   EXPECT_EQ(stdout_only("disasm sass 0xeefc000004074140").out, "");
-  EXPECT_NE(layout3.out.find("error: nvdisasm SM61 calls this ATOM.CAS word invalid"), std::string::npos) << layout3.out;
+  EXPECT_NE(layout3.out.find("error: nvdisasm SM61 calls this ATOM.CAS word invalid"), std::string::npos)
+      << layout3.out;
 }
 
 TEST(SassCli, DisasmReadsPerArchitecture) {
   EXPECT_EQ(stdout_only("disasm sass --arch sm_50 0xed09000100470200").out, "ATOM.E.ADD.U128 R0, [R2+0x10], R4 ;\n");
-  EXPECT_EQ(stdout_only("disasm sass --arch SM52 0xed09000100470200").out, "ATOM.E.ADD.F16x2.FTZ.RN R0, [R2+0x10], R4 ;\n");
+  EXPECT_EQ(stdout_only("disasm sass --arch SM52 0xed09000100470200").out,
+            "ATOM.E.ADD.F16x2.FTZ.RN R0, [R2+0x10], R4 ;\n");
   EXPECT_EQ(stdout_only("disasm sass 0xed09000100470200").out, "ATOM.E.ADD.F16x2.RN R0, [R2+0x10], R4 ;\n");
   EXPECT_EQ(stdout_only("disasm sass --arch sm_70 0x0000000302ff838a 0x0001e200029f40ff").out,
             "@!P0 ATOM.AND.STRONG.GPU PT, RZ, [R2], R3 ;\n");  // Volta, built for 32-bit addresses
@@ -271,12 +268,15 @@ TEST(SassCli, CheckReportsDiagnosticsOnly) {
   ScratchFile warned("ATOM.E.ADD R0, [R3], R4 ;\n");
   const CliRun w = run_gpuatom("check sass " + warned.path());
   EXPECT_EQ(w.exit_code, 0);
-  EXPECT_EQ(w.out, warned.path() + ":1:17: warning: a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, "
-                                   "not R3 (spec/nvidia.md §6.3 (PROPOSED))\n");
-  ScratchFile bad("SUATOM.D.BA.1D.U64.TRAP R2, [R3], R4, 0x100;\nATOM.ADD.128 R0, [R2], R4 ;\nATOM.E.ADD R0, [R3], R4 ;\n");
+  EXPECT_EQ(w.out, warned.path() +
+                       ":1:17: warning: a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, "
+                       "not R3 (spec/nvidia.md §6.3 (PROPOSED))\n");
+  ScratchFile bad(
+      "SUATOM.D.BA.1D.U64.TRAP R2, [R3], R4, 0x100;\nATOM.ADD.128 R0, [R2], R4 ;\nATOM.E.ADD R0, [R3], R4 ;\n");
   const CliRun e = run_gpuatom("check sass " + bad.path());
   EXPECT_EQ(e.exit_code, 2);
-  EXPECT_NE(e.out.find(bad.path() + ":1:15: error: SUATOM.D.BA.1D.U64.TRAP has no operation"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find(bad.path() + ":1:15: error: SUATOM.D.BA.1D.U64.TRAP has no operation"), std::string::npos)
+      << e.out;
   EXPECT_NE(e.out.find(bad.path() + ":2:9: error: ATOM.ADD.128 is illegal"), std::string::npos) << e.out;
   EXPECT_NE(e.out.find(bad.path() + ":3:17: warning:"), std::string::npos) << e.out;
 }
@@ -316,8 +316,12 @@ TEST(SassCli, CheckReadsStandardInputAndNamesIt) {
 }
 
 TEST(SassCli, GarbageNeverCrashes) {
-  ScratchFile junk(std::string("\x7f" "ELF\x02\x01\x01\0\0\0[[[ @!@! ATOM.ADD R0, [R2+-], R4 {\n\xff\xfe\n", 40));
-  for (const char* cmd : {"check sass ", "asm sass ", "asm sass --encode ", "disasm sass --file ", "disasm sass --binary --file "}) {
+  ScratchFile junk(
+      std::string("\x7f"
+                  "ELF\x02\x01\x01\0\0\0[[[ @!@! ATOM.ADD R0, [R2+-], R4 {\n\xff\xfe\n",
+                  40));
+  for (const char* cmd :
+       {"check sass ", "asm sass ", "asm sass --encode ", "disasm sass --file ", "disasm sass --binary --file "}) {
     const CliRun r = run_gpuatom(cmd + junk.path());
     EXPECT_EQ(r.exit_code, 2) << cmd << "\n" << r.out;
     EXPECT_NE(r.out.find("error:"), std::string::npos) << cmd << "\n" << r.out;
@@ -341,5 +345,6 @@ TEST(SassCli, ControlBitsCommentsEncodeBack) {
   ScratchFile bad("ATOMG.E.ADD.STRONG.GPU PT, R4, [R10.64], R4 ; /* stall 16 */\n", ".sass");
   const CliRun refused = run_gpuatom("asm sass --arch sm_90 --encode " + bad.path());
   EXPECT_EQ(refused.exit_code, 2);
-  EXPECT_NE(refused.out.find(":1:47: error: control bits: 'stall 16': stall takes 4 bits"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find(":1:47: error: control bits: 'stall 16': stall takes 4 bits"), std::string::npos)
+      << refused.out;
 }
