@@ -183,13 +183,13 @@ std::string_view compact_size_spelling(Size size) {
 
 std::string_view legality_source(Family family) {
   switch (family) {
-    case Family::ATOM: return "spec/nvidia.md §5.1 (seed 000 op table)";
-    case Family::ATOMS: return "spec/nvidia.md §5.2";
-    case Family::RED: return "spec/nvidia.md §5.3";
-    case Family::SUATOM: return "spec/nvidia.md §5.4 (seed 002 op table)";
-    case Family::SURED: return "spec/nvidia.md §5.5";
+    case Family::ATOM: return "docs/spec/nvidia.md §5.1 (seed 000 op table)";
+    case Family::ATOMS: return "docs/spec/nvidia.md §5.2";
+    case Family::RED: return "docs/spec/nvidia.md §5.3";
+    case Family::SUATOM: return "docs/spec/nvidia.md §5.4 (seed 002 op table)";
+    case Family::SURED: return "docs/spec/nvidia.md §5.5";
   }
-  return "spec/nvidia.md §5";
+  return "docs/spec/nvidia.md §5";
 }
 
 std::span<const SizeSpelling> size_spellings() { return spellings; }
@@ -223,14 +223,14 @@ std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
     const std::string_view head = text.substr(0, text.find('.'));
     std::string names;
     for (const OpInfo& o : ops) names += fmt::format(" {}", o.name);
-    return fmt::format("unknown operation '{}': expected one of{} (spec/nvidia.md §3, §10.3)", head, names);
+    return fmt::format("unknown operation '{}': expected one of{} (docs/spec/nvidia.md §3, §10.3)", head, names);
   }
   const std::string_view rest = text.substr(best->name.size());
   if (rest.empty()) return OpSize{best->op, Size::U32};
   if (const auto size = parse_size(rest)) return OpSize{best->op, *size};
   std::string expected;
   for (const SizeSpelling& s : spellings) expected += fmt::format(" {}", s.text);
-  return fmt::format("unknown size '{}' after .{}: expected{} (spec/nvidia.md §4.1)", rest, best->name, expected);
+  return fmt::format("unknown size '{}' after .{}: expected{} (docs/spec/nvidia.md §4.1)", rest, best->name, expected);
 }
 
 bool legal(Family family, Dialect dialect, AtomOp op, Size size) {
@@ -244,7 +244,7 @@ std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp
   const std::string_view spelled = size_name(size);
   if (size == Size::U128 && dialect == Dialect::spa5)
     return fmt::format("{}.{}{} is illegal: \".128 aliases to .U128, but is illegal\" on SPA 5.0 (seed 000, "
-                       "spec/nvidia.md §4.1)",
+                       "docs/spec/nvidia.md §4.1)",
                        name(family), info(op).name, spelled);
   std::string allowed;
   const uint32_t set = legal_sizes(family, dialect, op);

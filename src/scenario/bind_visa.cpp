@@ -246,7 +246,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     support::Diagnostic diag{support::Severity::error, in.where.surface,
                              fmt::format("typed_atomic uses surface {} (index {}), but no [[surface]] has header = {}",
                                          sv->name, in.surface, in.surface),
-                             "spec/intel.md §8"};
+                             "docs/spec/intel.md §8"};
     d.add(at_scenario_line(diag, s));
   }
   if (d.has_errors()) return d;

@@ -344,9 +344,9 @@ class Loader {
                         "(declared surfaces are numbered 6, 7, … in declaration order; 0 … 5 are predefined)",
                         s.header));
     if (t.get("dim") && d.dim == memory::SurfaceDim::d1_buffer)
-      error(*t.get("dim"), "a vISA typed surface is 1d, 1d_array, 2d, 2d_array or 3d (spec/intel.md §8), not 1d_buffer");
+      error(*t.get("dim"), "a vISA typed surface is 1d, 1d_array, 2d, 2d_array or 3d (docs/spec/intel.md §8), not 1d_buffer");
     if (t.get("layout") && d.layout != memory::SurfaceLayout::pitch_linear)
-      error(*t.get("layout"), "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (spec/intel.md §8)");
+      error(*t.get("layout"), "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (docs/spec/intel.md §8)");
     if (t.get("texel_bytes") && d.element_bytes != 2 && d.element_bytes != 4)
       error(*t.get("texel_bytes"),
             fmt::format("'texel_bytes' = {}: typed_atomic accesses 4-byte elements (2-byte with .16)", d.element_bytes));

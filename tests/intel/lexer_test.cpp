@@ -68,8 +68,8 @@ TEST(IntelLexer, BadCharactersAreReportedWithTheirPosition) {
   const auto t = lex_visa("a $ b\n  % c\n\x01", "f", d);
   EXPECT_EQ(kinds(t), "IpI|I|$");
   EXPECT_EQ(d.format_all(),
-            "f:2:3: error: '%' must start a built-in name such as %null or %slm (spec/intel.md §10.2)\n"
-            "f:3:1: error: unexpected byte 0x01 (spec/intel.md §10.2)\n");
+            "f:2:3: error: '%' must start a built-in name such as %null or %slm (docs/spec/intel.md §10.2)\n"
+            "f:3:1: error: unexpected byte 0x01 (docs/spec/intel.md §10.2)\n");
 }
 
 // IGC's own lines hold punctuation the atomics never use: regions, typed immediates, LSC addresses.
@@ -87,6 +87,6 @@ TEST(IntelLexer, UnterminatedCommentAndString) {
   lex_visa("a /* b\nc", "f", d);
   lex_visa("\n .kernel \"k\n", "g", d);
   EXPECT_EQ(d.format_all(),
-            "f:1:3: error: unterminated /* comment (spec/intel.md §10.2)\n"
-            "g:2:10: error: unterminated string (spec/intel.md §10.2)\n");
+            "f:1:3: error: unterminated /* comment (docs/spec/intel.md §10.2)\n"
+            "g:2:10: error: unterminated string (docs/spec/intel.md §10.2)\n");
 }

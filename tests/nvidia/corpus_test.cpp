@@ -9,7 +9,7 @@ using namespace gpuatom::nvidia;
 
 TEST(SassCorpus, EveryLineParsesValidatesAndPrintsBackIdentically) {
   const auto lines = sass_test::corpus_lines("corpus.sass", "//");
-  ASSERT_EQ(lines.size(), 25u) << "spec/nvidia.md §12 has 25 lines";
+  ASSERT_EQ(lines.size(), 25u) << "docs/spec/nvidia.md §12 has 25 lines";
   for (const std::string& line : lines) {
     const ParsedSass checked = check_sass(line, "corpus.sass");
     EXPECT_FALSE(checked.diagnostics.has_errors()) << line << "\n" << checked.diagnostics.format_all();

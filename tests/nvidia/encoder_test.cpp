@@ -88,7 +88,7 @@ TEST(SassEncoder, SpellingsOfOneOperationShareAWord) {
 TEST(SassEncoder, RefusesWhatHasNoWord) {
   const auto modern = refusal("ATOM.E.ADD.STRONG.GPU P0, R0, [R2], R4");
   EXPECT_NE(modern.message.find("no Maxwell 64-bit encoding"), std::string::npos) << modern.message;
-  EXPECT_EQ(modern.rule, "spec/nvidia.md §10.3");
+  EXPECT_EQ(modern.rule, "docs/spec/nvidia.md §10.3");
   EXPECT_EQ(modern.where.column, 1u);
 
   // The Ps forms of ATOM take [Ra] only (seed 000): no offset, no absolute address.

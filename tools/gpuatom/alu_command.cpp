@@ -231,7 +231,7 @@ int run_nvidia(const AluArgs& a) {
   const Value src = parse_value("--src", need(a.src, "--src", "the Rb operand (the comparand for CAS)"), operation, bits);
   Value swap;
   if (is_cas)
-    swap = parse_value("--swap", need(a.swap, "--swap", "CAS stores the Rc value (spec/nvidia.md §3.1)"), operation, bits);
+    swap = parse_value("--swap", need(a.swap, "--swap", "CAS stores the Rc value (docs/spec/nvidia.md §3.1)"), operation, bits);
   else
     forbid(a.swap, "--swap", "only CAS takes a swap value (Rc)");
 
@@ -254,7 +254,7 @@ int run_nvidia(const AluArgs& a) {
 // --platform: the profile's optional features (spec/intel.md §9) the op and width need.
 void check_platform(const intel::PlatformProfile& p, intel::Form form, intel::AtomicOp op, intel::Width width) {
   const auto refuse = [&](std::string_view what) {
-    throw BadInput(fmt::format("--platform {}: {} is not on this platform (spec/intel.md §9)", p.name, what));
+    throw BadInput(fmt::format("--platform {}: {} is not on this platform (docs/spec/intel.md §9)", p.name, what));
   };
   if (width == intel::Width::w16 && !p.atomics_16bit) refuse("a .16 atomic");
   if (form == intel::Form::svm && width == intel::Width::w64 && !p.svm_64bit) refuse("svm_atomic .64");
@@ -326,7 +326,7 @@ int run_intel(const AluArgs& a) {
   forbid(a.src, "--src", "Intel operands are --src0 and --src1");
   forbid(a.swap, "--swap", "Intel operands are --src0 and --src1");
   forbid(a.operand, "--operand", "Intel operands are --src0 and --src1");
-  forbid(a.compare, "--compare", "cmpxchg compares with --src1, fcmpwr with --src0 (spec/intel.md §3.1)");
+  forbid(a.compare, "--compare", "cmpxchg compares with --src1, fcmpwr with --src0 (docs/spec/intel.md §3.1)");
 
   std::string_view text = spelled;
   intel::Width width = intel::Width::w32;
@@ -341,7 +341,7 @@ int run_intel(const AluArgs& a) {
   const auto op = intel::parse_op(text);
   if (!op)
     throw BadInput(fmt::format("unknown vISA atomic op '{}': expected add sub inc dec min max xchg cmpxchg and or "
-                               "xor minsint maxsint predec fmax fmin fcmpwr (spec/intel.md §3.1)",
+                               "xor minsint maxsint predec fmax fmin fcmpwr (docs/spec/intel.md §3.1)",
                                text));
   if (auto why = intel::illegal_reason(form, *op, width)) throw BadInput(*why);
   if (platform) check_platform(*platform, form, *op, width);
@@ -353,13 +353,13 @@ int run_intel(const AluArgs& a) {
   const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), operation, bits);
   Value src0, src1;
   if (info.src0 == Role::null)
-    forbid(a.src0, "--src0", "Src0 must be null for INC, DEC and PREDEC (spec/intel.md §3.2)");
+    forbid(a.src0, "--src0", "Src0 must be null for INC, DEC and PREDEC (docs/spec/intel.md §3.2)");
   else
-    src0 = parse_value("--src0", need(a.src0, "--src0", "this op reads Src0 (spec/intel.md §3.1)"), operation, bits);
+    src0 = parse_value("--src0", need(a.src0, "--src0", "this op reads Src0 (docs/spec/intel.md §3.1)"), operation, bits);
   if (info.src1 == Role::null)
-    forbid(a.src1, "--src1", "Src1 is used only by CMPXCHG and FCMPWR and must be null otherwise (spec/intel.md §3.2)");
+    forbid(a.src1, "--src1", "Src1 is used only by CMPXCHG and FCMPWR and must be null otherwise (docs/spec/intel.md §3.2)");
   else
-    src1 = parse_value("--src1", need(a.src1, "--src1", "CMPXCHG and FCMPWR read Src1 (spec/intel.md §3.1)"), operation, bits);
+    src1 = parse_value("--src1", need(a.src1, "--src1", "CMPXCHG and FCMPWR read Src1 (docs/spec/intel.md §3.1)"), operation, bits);
 
   const alu::Operands in = intel::operands(*op, src0.lo, src1.lo);
   Computed c = compute(operation, old, {in.value, 0}, {in.compare, 0});
@@ -382,7 +382,7 @@ int run_amd(const AluArgs& a) {
   const auto index = amd::find_row(a.op);
   if (!index)
     throw BadInput(fmt::format("unknown AMD row '{}': expected a row label such as \"32 bit atomicAdd\" "
-                               "(`gpuatom alu amd --list` prints all 27; spec/amd.md §4)",
+                               "(`gpuatom alu amd --list` prints all 27; docs/spec/amd.md §4)",
                                a.op));
   const amd::Row& row = amd::rows()[*index];
   const alu::Operation operation = amd::to_alu(row, {a.unsigned_min_max});

@@ -79,7 +79,7 @@ int run_disasm(const DisasmArgs& a) {
   const std::vector<uint8_t> bytes = read_bytes(a, diagnostics, source_name);
   if (!diagnostics.has_errors() && bytes.empty())
     diagnostics.error({source_name, 0, 0, 0}, "no instruction bytes: the input is empty or holds only comments",
-                      "spec/intel.md §2");
+                      "docs/spec/intel.md §2");
   std::vector<intel::Instruction> instructions;
   if (!diagnostics.has_errors()) {
     intel::DecodeOptions options;
@@ -92,7 +92,7 @@ int run_disasm(const DisasmArgs& a) {
       diagnostics.note(support::SourceLocation{source_name, 0, 0, std::nullopt},
                        "no declarations (--decls FILE): operand types, bounds, alignment and predicate sizes are not "
                        "checked, and operands print as V<id>",
-                       "spec/intel.md §10.4");
+                       "docs/spec/intel.md §10.4");
     intel::validate(instructions, declarations, validation, diagnostics);
   }
   if (a.json) print_json_diagnostics(diagnostics);

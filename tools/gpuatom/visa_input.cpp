@@ -14,7 +14,7 @@ namespace gpuatom::cli {
 
 void VisaOptions::add_to(CLI::App& cmd, bool with_lenient) {
   cmd.add_option("--platform", platform,
-                 "platform profile: gen9, gen12 (default), xehp, dg2, pvc (spec/intel.md §9), or an ocloc device name: "
+                 "platform profile: gen9, gen12 (default), xehp, dg2, pvc (docs/spec/intel.md §9), or an ocloc device name: "
                  "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2)");
   cmd.add_option("--bind", bindings,
                  "bind a declared surface as a harness would: NAME=TYPE[:BYTES], TYPE 1d|1d_array|2d|2d_array|3d, "

@@ -136,7 +136,7 @@ class Lexer {
 
   // Reported at the current position: the first character of what could not be read.
   void error(std::string message) {
-    diagnostics_.error({file_, line_, column_, std::nullopt}, std::move(message), "spec/intel.md §10.2");
+    diagnostics_.error({file_, line_, column_, std::nullopt}, std::move(message), "docs/spec/intel.md §10.2");
   }
 
   std::string_view src_;

@@ -19,7 +19,7 @@ namespace {
 
 using detail::ParseContext;
 
-constexpr std::string_view directive_rule = "spec/intel.md §10.3";
+constexpr std::string_view directive_rule = "docs/spec/intel.md §10.3";
 
 // Directives of IGC's assembler (visa/CISA.l) that say nothing about the atomics: kept as written.
 bool is_kept_directive(std::string_view name) {
@@ -139,7 +139,7 @@ Module parse_visa(std::string_view source, const std::string& file, const ParseO
       parse_statement(c);
       if (!c.at_statement_end())
         c.fail(c.peek(), fmt::format("unexpected {} at the end of the statement", describe(c.peek())),
-               "spec/intel.md §10");
+               "docs/spec/intel.md §10");
     } catch (const detail::StatementFailed&) {
       // Reported already; go on with the next line.
     }

@@ -13,8 +13,8 @@ struct SyntaxError {
   std::string rule;  // "spec/nvidia.md §10.2"
 };
 
-inline constexpr const char* grammar_rule = "spec/nvidia.md §10.2";
-inline constexpr const char* modern_rule = "spec/nvidia.md §10.3";
-inline constexpr const char* lexical_rule = "spec/nvidia.md §10.1";
+inline constexpr const char* grammar_rule = "docs/spec/nvidia.md §10.2";
+inline constexpr const char* modern_rule = "docs/spec/nvidia.md §10.3";
+inline constexpr const char* lexical_rule = "docs/spec/nvidia.md §10.1";
 
 }  // namespace gpuatom::nvidia::detail
