@@ -5,6 +5,7 @@
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
+#include "gpuatom/scenario/structure.hpp"
 #include "gpuatom/support/line_input.hpp"
 #include "gpuatom/support/text.hpp"
 
@@ -12,7 +13,6 @@ namespace gpuatom::scenario {
 
 namespace {
 
-constexpr uint64_t max_lanes = 1ULL << 32;           // DECISION: a launch has at most 2^32 lanes
 constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
 constexpr uint64_t max_header_index = 0xfffff;  // headerPtr is handle bits 19:0 (spec/nvidia.md §8.2)
 constexpr uint64_t max_bound_index = 0x1fff;    // #tsPtrIdxU13
@@ -185,13 +185,13 @@ class Loader {
       RegionText r;
       r.where = at(*t);
       r.name = string_at(*t, "name", true, "[[region]]").value_or("");
-      if (!r.name.empty() && !valid_identifier(r.name))
+      if (!r.name.empty() && !is_identifier(r.name))
         error(*t->get("name"), fmt::format("region name '{}' must be an identifier ([A-Za-z_][A-Za-z0-9_]*)", r.name));
       for (const RegionText& other : scenario_.regions)
         if (!r.name.empty() && other.name == r.name)
           error(*t->get("name"), fmt::format("region '{}' is defined twice (first at line {})", r.name,
                                              other.where.line));
-      r.size = integer_at(*t, "size", true, "[[region]]", 1, 1ULL << 48).value_or(1);
+      r.size = integer_at(*t, "size", true, "[[region]]", 1, max_region_bytes).value_or(1);
       r.base = integer_at(*t, "base", false, "[[region]]", 0, (1ULL << 62));
       if (r.base && *r.base % 16 != 0) error(*t->get("base"), "'base' must be a multiple of 16");
       read_region_attributes(*t, r);
@@ -344,9 +344,11 @@ class Loader {
                         "(declared surfaces are numbered 6, 7, … in declaration order; 0 … 5 are predefined)",
                         s.header));
     if (t.get("dim") && d.dim == memory::SurfaceDim::d1_buffer)
-      error(*t.get("dim"), "a vISA typed surface is 1d, 1d_array, 2d, 2d_array or 3d (docs/spec/intel.md §8), not 1d_buffer");
+      error(*t.get("dim"),
+            "a vISA typed surface is 1d, 1d_array, 2d, 2d_array or 3d (docs/spec/intel.md §8), not 1d_buffer");
     if (t.get("layout") && d.layout != memory::SurfaceLayout::pitch_linear)
-      error(*t.get("layout"), "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (docs/spec/intel.md §8)");
+      error(*t.get("layout"),
+            "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (docs/spec/intel.md §8)");
     if (t.get("texel_bytes") && d.element_bytes != 2 && d.element_bytes != 4)
       error(*t.get("texel_bytes"),
             fmt::format("'texel_bytes' = {}: typed_atomic accesses 4-byte elements (2-byte with .16)", d.element_bytes));
@@ -482,13 +484,6 @@ class Loader {
     return product;
   }
   static uint64_t add(uint64_t a, uint64_t b) { return a + b < a ? ~0ULL : a + b; }
-
-  static bool valid_identifier(std::string_view s) {
-    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-    for (char c : s)
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-    return true;
-  }
 
   void read_lanes(const toml::table& root) {
     const toml::node* n = root.get("lanes");
