@@ -22,7 +22,7 @@ struct CheckArgs {
 
 int run_check(const CheckArgs& a) {
   support::Diagnostics diagnostics;
-  const intel::Module module = read_visa(a.file, a.visa, diagnostics);
+  const intel::Module module = read_visa(a.file, a.visa, diagnostics, /*keep_others=*/false);  // counted only
   if (a.json) {
     print_json_diagnostics(diagnostics);
     print_json_summary(a.file, module.instructions.size(), diagnostics);
