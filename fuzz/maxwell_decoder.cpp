@@ -1,4 +1,4 @@
-// Fuzz target: the Maxwell/Pascal decoder (spec/nvidia.md §11, docs/oracles.md). The input's
+// Fuzz target: the Maxwell/Pascal decoder (docs/spec/nvidia.md §11, docs/oracles.md). The input's
 // first 8 bytes, little endian (zero-padded when shorter), are one instruction word; the ninth
 // picks the architecture whose reading is used (sm_50 … sm_62).
 //

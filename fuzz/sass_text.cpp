@@ -1,4 +1,4 @@
-// Fuzz target: the SASS text parser, validator and printer (spec/nvidia.md §4–§11).
+// Fuzz target: the SASS text parser, validator and printer (docs/spec/nvidia.md §4–§11).
 //
 // Properties, for every instruction a source parses to:
 //   1. print → parse gives one instruction, without errors, that prints the same text;

@@ -1,4 +1,4 @@
-// Fuzz target: the vISA binary decoder (spec/intel.md §2), with 4-byte and 2-byte ids.
+// Fuzz target: the vISA binary decoder (docs/spec/intel.md §2), with 4-byte and 2-byte ids.
 //
 // Properties, for bytes that decode without errors:
 //   1. decode → encode gives the same bytes;

@@ -1,12 +1,18 @@
-// Fuzz target: the vISA text parser, validator, printer and encoder (spec/intel.md §2, §10).
+// Fuzz target: the vISA text parser, validator, printer and encoder (docs/spec/intel.md §2, §10).
 //
 // Properties:
 //   1. parse → print → parse: the canonical text of what parsed reads back without errors to the
 //      same declarations and instructions (same fields) and prints identically;
-//   2. every instruction the validator accepts (gen12 or pvc) encodes, and its bytes decode,
+//   2. read a line at a time (as `gpuatom check visa` reads a file, in pieces of whole lines) with
+//      the lines read past not kept, the text gives the same diagnostics, instructions and counts
+//      as read whole;
+//   3. every instruction the validator accepts (gen12 or pvc) encodes, and its bytes decode,
 //      without errors, to one instruction with the same fields; with 2-byte ids as well, where
 //      the encoder can write them.
+#include <optional>
 #include <span>
+#include <string>
+#include <string_view>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/intel/binary/decoder.hpp"
@@ -51,6 +57,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   support::Diagnostics d;
   const Module module = parse_visa(source, "fuzz.visaasm", {}, d);
   (void)d.format_all();
+  {
+    size_t at = 0;
+    std::string piece;
+    support::Diagnostics piecewise;
+    const Module streamed = parse_visa(
+        [&]() -> std::optional<std::string_view> {
+          if (at >= source.size()) return std::nullopt;
+          const size_t newline = source.find('\n', at);
+          const size_t end = newline == std::string_view::npos ? source.size() : newline + 1;
+          piece.assign(source.substr(at, end - at));
+          at = end;
+          return std::string_view(piece);
+        },
+        "fuzz.visaasm", {.lenient = false, .keep_others = false}, piecewise);
+    FUZZ_CHECK(piecewise.format_all() == d.format_all(),
+               "read in pieces:\n" + piecewise.format_all() + "\nread whole:\n" + d.format_all());
+    FUZZ_CHECK(streamed.instructions.size() == module.instructions.size() && streamed.others.empty() &&
+                   streamed.others_read == module.others_read &&
+                   streamed.unread_atomics_read == module.unread_atomics_read,
+               "read in pieces, the module differs");
+    for (size_t k = 0; k < module.instructions.size(); ++k)
+      FUZZ_CHECK(streamed.instructions[k].same_fields(module.instructions[k]),
+                 "instruction " + std::to_string(k) + " differs when read in pieces");
+  }
 
   const std::string canonical = print_module(module);
   support::Diagnostics again;

@@ -13,7 +13,7 @@ struct Entry {
   DeviceCapabilities sets;
 };
 
-// Float capability sets per device (spec/amd.md §5), from the "Support summary":
+// Float capability sets per device (docs/spec/amd.md §5), from the "Support summary":
 //   MI100  "L2 cache supports no returns (NoReturn) versions of packed-FP16 and FP32 atomic adds"
 //   MI200  "L2 cache supports FP32 atomic add, packed-FP16 atomic add, and FP64 add, min, and max";
 //          "The Infinity Fabric does not support" them

@@ -1,4 +1,4 @@
-// C1–C6 (spec/amd.md §6.4, corrected by AMD's published tables): a CAS loop of the row's width
+// C1–C6 (docs/spec/amd.md §6.4, corrected by AMD's published tables): a CAS loop of the row's width
 // travels the row's path. "CAS emulation" loops for every row but atomicCAS, native or not (C1);
 // "HW atomics" loops only where the device has no instruction (A1).
 #include <stdexcept>

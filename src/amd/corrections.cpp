@@ -87,7 +87,8 @@ std::span<const Correction> corrections() { return list; }
 std::string rules_markdown() {
   std::string out =
       "## Rules\n\n"
-      "Applied in the order A → P → (H or C) → S (spec/amd.md §6, as corrected below). The sentences are those the "
+      "Applied in the order A → P → (H or C) → S "
+      "(docs/spec/amd.md §6, as corrected below). The sentences are those the "
       "rule's firings quote over the 8 tables; `gpuatom amd outcome` prints them per cell. TABLES marks a reading "
       "AMD's published tables settle where the prose is silent or reads otherwise.\n\n"
       "| rule | what it does | basis | sentences it rests on |\n|---|---|---|---|\n";
@@ -100,11 +101,12 @@ std::string rules_markdown() {
     out += fmt::format("| {} | {} | {} | {} |\n", r.code, r.summary, tag(r.basis).empty() ? "page" : tag(r.basis),
                        quotes.empty() ? "–" : quotes);
   }
-  out += "\n## Corrections to spec/amd.md\n\n"
-         "AMD's published tables (see the agreement below) overturned these readings of spec/amd.md; the model "
+  out += "\n## Corrections to docs/spec/amd.md\n\n"
+         "AMD's published tables (see the agreement below) overturned these readings of docs/spec/amd.md; the model "
          "follows the tables, each rule keeping the page sentence it rests on. The issue's four disagreement "
          "rules: 1 CAS strategy, 2 scope downgrade, 3 HW strategy, 4 NOP / n/a / Native at the edges.\n\n"
-         "| issue rule | rules | spec/amd.md said | the model now (AMD's tables) | sentence |\n|---|---|---|---|---|\n";
+         "| issue rule | rules | "
+         "docs/spec/amd.md said | the model now (AMD's tables) | sentence |\n|---|---|---|---|---|\n";
   for (const Correction& c : list)
     out += fmt::format("| {} | {} | {} | {} | “{}” |\n", c.issue_rule, c.rules, c.spec_said, c.model_now, c.sentence);
   return out;

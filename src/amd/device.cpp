@@ -14,7 +14,7 @@ using P = PcieFallback;
 
 // The family split follows the page's "Support summary": MI300, MI200, MI100 under "AMD Instinct
 // accelerators"; gfx9 to gfx12 under "AMD gfx generic targets". APU rows reach host memory over
-// the fabric, so they have no PCIe fallback (spec/amd.md §3). MI200 A+A does too in the HW tables,
+// the fabric, so they have no PCIe fallback (docs/spec/amd.md §3). MI200 A+A does too in the HW tables,
 // but AMD's CAS-emulation tables carry its host memory over PCIe (P8), where the MI200 paragraph's
 // NOP applies.
 // MI350X (CDNA4, gfx950) is on no table of ROCm 6.4; AMD's newer tables add an "MI350X series"

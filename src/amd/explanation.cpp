@@ -49,7 +49,7 @@ std::string explain_text(const Explanation& e) {
     if (value == sw.values.front()) continue;
     changed += fmt::format("{}{}={}", changed.empty() ? "" : ", ", sw.name, value);
   }
-  out += fmt::format("switches: {}\n", changed.empty() ? "defaults (spec/amd.md §9)" : changed);
+  out += fmt::format("switches: {}\n", changed.empty() ? "defaults (docs/spec/amd.md §9)" : changed);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// H1–H5 (spec/amd.md §6.3): "HW atomics" issues the row's native instruction down the path.
+// H1–H5 (docs/spec/amd.md §6.3): "HW atomics" issues the row's native instruction down the path.
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -65,7 +65,7 @@ Outcome apply_hw_rules(const Case& c, std::vector<Firing>& firings) {
     case Place::l2: break;
   }
   // The L2 set of every device contains its IF set, so a row with an instruction (A1 passed) is
-  // never refused by the L2 first (DERIVED, spec/amd.md §6.3); a test holds the data to that.
+  // never refused by the L2 first (DERIVED, docs/spec/amd.md §6.3); a test holds the data to that.
   throw std::logic_error(fmt::format("{}: the L2 lacks {} although the device has the instruction", c.device.name,
                                      c.row.label));
 }

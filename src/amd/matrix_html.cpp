@@ -37,7 +37,7 @@ std::string render_html(const Matrix& m) {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n"
       "<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n"
-      "<p>Computed by gpuatom from the rules of spec/amd.md (not the page's data). Hover over a cell to read why. "
+      "<p>Computed by gpuatom from the rules of docs/spec/amd.md (not the page's data). Hover over a cell to read why. "
       "Where AMD's published table (ROCm 6.4.3) says otherwise, its word is under the model's, in red.</p>\n",
       heading, style);
   for (const SwitchInfo& sw : switches()) {

@@ -20,7 +20,7 @@ constexpr std::array<std::string_view, 1> host_kinds_values = {"same"};
 constexpr std::array<SwitchInfo, 5> table = {{
     {"amd.no-hw-instruction", "--no-hw-instruction", no_hw_values,
      "the prose does not say whether \"HW atomics\" falls back to a compiler CAS loop when the device has no "
-     "instruction; AMD's tables show ✅ CAS (the alternative is spec/amd.md's first reading, n/a)"},
+     "instruction; AMD's tables show ✅ CAS (the alternative is docs/spec/amd.md's first reading, n/a)"},
     {"amd.sub-pcie", "--sub-pcie", sub_pcie_values,
      "HIP once lowered atomicSub to a fetch-add of the negated value (ROCm/clr amd_hip_atomic.h); AMD's tables show "
      "no PCIe AtomicOp carrying it"},

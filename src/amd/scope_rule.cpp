@@ -1,4 +1,4 @@
-// S1 (spec/amd.md §6.5, corrected by AMD's published tables): system-scope atomics on
+// S1 (docs/spec/amd.md §6.5, corrected by AMD's published tables): system-scope atomics on
 // coarse-grained memory are downgraded "as per the programming model", but AMD's tables mark none
 // of them ⚠️: the coarse system-scope cells equal the device-scope ones on every device. The only
 // Scope Downgrade the tables show is the PCIe load-op-store (H5, C5). S1 records the programming

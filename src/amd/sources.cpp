@@ -67,7 +67,7 @@ std::string_view name(SourceKind kind) {
   switch (kind) {
     case SourceKind::page: return "page";
     case SourceKind::decision: return "decision";
-    case SourceKind::spec: return "spec/amd.md";
+    case SourceKind::spec: return "docs/spec/amd.md";
   }
   return "?";
 }

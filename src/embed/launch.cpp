@@ -55,9 +55,19 @@ LaneValues LaneValues::of_tid(std::function<uint64_t(uint64_t)> function) {
 }
 
 uint64_t Outcome::element(const std::string& region, uint64_t index, unsigned bytes) const {
-  const std::vector<uint8_t>& memory = regions.at(region);
+  const auto found = regions.find(region);
+  if (found == regions.end()) throw std::out_of_range(fmt::format("embed::Outcome: no region '{}'", region));
+  if (bytes == 0 || bytes > 8)
+    throw std::out_of_range(fmt::format("embed::Outcome: an element has 1 to 8 bytes, not {}", bytes));
+  const std::vector<uint8_t>& memory = found->second;
+  // Compared as a count of whole elements, so index * bytes is never computed past the region.
+  if (index >= memory.size() / bytes)
+    throw std::out_of_range(
+        fmt::format("embed::Outcome: element {} of {} bytes is past the end of region '{}' "
+                    "({} bytes)",
+                    index, bytes, region, memory.size()));
   uint64_t value = 0;
-  for (unsigned k = 0; k < bytes; ++k) value |= uint64_t{memory.at(index * bytes + k)} << (8 * k);
+  for (unsigned k = 0; k < bytes; ++k) value |= uint64_t{memory[index * bytes + k]} << (8 * k);
   return value;
 }
 
@@ -120,6 +130,12 @@ Launch& Launch::read(std::string name) {
 }
 
 Launch& Launch::group_size(uint32_t lanes_per_group) {
+  // A scenario's 0 means "the ISA's default"; asked for here it is a mistake, not a default.
+  if (lanes_per_group == 0)
+    errors_.push_back(support::format({support::Severity::error,
+                                       from(scenario_.file, "group_size"),
+                                       "a group has at least one lane (leave group_size out for the ISA's default)",
+                                       {}}));
   scenario_.launch.group_size = lanes_per_group;
   return *this;
 }

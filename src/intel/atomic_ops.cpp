@@ -12,7 +12,7 @@ namespace {
 
 using support::iequals;
 using alu::Op;
-// spec/intel.md §3.1: code, name, memory/return semantics and operand roles.
+// docs/spec/intel.md §3.1: code, name, memory/return semantics and operand roles.
 constexpr std::array<AtomicOpInfo, 19> table = {{
     {AtomicOp::ADD, "add", "ADD", Op::add, Role::value, Role::null, false, false},
     {AtomicOp::SUB, "sub", "SUB", Op::sub, Role::value, Role::null, false, false},
@@ -69,10 +69,10 @@ std::string_view suffix(Width width) { return width == Width::w16 ? ".16" : widt
 
 std::optional<std::string> illegal_reason(Form form, AtomicOp op, Width width) {
   const AtomicOpInfo* i = find(op);
-  if (!i) return fmt::format("op code 0x{:02x} is reserved (spec/intel.md §3.1)", static_cast<unsigned>(op));
+  if (!i) return fmt::format("op code 0x{:02x} is reserved (docs/spec/intel.md §3.1)", static_cast<unsigned>(op));
   if (width == Width::w64) {
     if (form == Form::typed)
-      return fmt::format("typed_atomic.{}.64 is illegal: TYPED_ATOMIC has no 64-bit form (spec/intel.md §5.2)",
+      return fmt::format("typed_atomic.{}.64 is illegal: TYPED_ATOMIC has no 64-bit form (docs/spec/intel.md §5.2)",
                          i->name);
   }
   if (width == Width::w64 && form == Form::dword)

@@ -146,13 +146,14 @@ std::optional<uint32_t> reserved_variable_id(std::string_view name) {
 }
 
 std::optional<std::string> reserved_name_reason(std::string_view name) {
-  if (name == "P0") return std::string("P0 is reserved: predicate id 0 means \"not predicated\" (spec/intel.md §2.4)");
+  if (name == "P0") return std::string("P0 is reserved: predicate id 0 means \"not predicated\" "
+                                       "(docs/spec/intel.md §2.4)");
   if (reserved_variable_id(name))
     return fmt::format("{} is reserved: V0 is the null operand and V1-V31 are IGC's predefined variables "
-                       "(spec/intel.md §2.2)",
+                       "(docs/spec/intel.md §2.2)",
                        name);
   if (find_predefined_surface(name))
-    return fmt::format("{} is a predefined surface (spec/intel.md §2.7)", name);
+    return fmt::format("{} is a predefined surface (docs/spec/intel.md §2.7)", name);
   return std::nullopt;
 }
 

@@ -8,7 +8,7 @@ namespace gpuatom::intel {
 
 namespace {
 
-// spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §6): gen9 has 64-bit
+// docs/spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §6): gen9 has 64-bit
 // SVM atomics, as IGC lowers them there to the A64 int64 atomic message IGA names.
 // dg2 (XeHPG, acm-g10) is xehp with the LSC messages (docs/intel-igc.md §4.6).
 constexpr std::array<PlatformProfile, 5> table = {{

@@ -34,7 +34,7 @@ class Validator {
     op_ = find(inst.op);
     if (!op_) {
       error(inst.where.op, fmt::format("op code 0x{:02x} is not an atomic op", static_cast<unsigned>(inst.op)),
-            "spec/intel.md §3.1");
+            "docs/spec/intel.md §3.1");
       return;
     }
     mnemonic_ = fmt::format("{}.{}{}", form_->mnemonic, op_->name, suffix(inst.width));
@@ -135,7 +135,7 @@ class Validator {
     if (!stateful && (l.surface.is_register || l.surface.value != 0))
       error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)), lsc_rule);
     if (l.surface.is_register && decls_ && !decls_->general(l.surface.id))
-      error(at, fmt::format("the surface variable id {} is not declared", l.surface.id), "spec/intel.md §10.3");
+      error(at, fmt::format("the surface variable id {} is not declared", l.surface.id), "docs/spec/intel.md §10.3");
     if (l.scale == 0 || (l.scale & (l.scale - 1)))
       error(at, fmt::format("{}: the address scale {} is not a power of two", mnemonic_, l.scale), lsc_rule);
     if (l.addr_size == LscAddrSize::a16 && (l.offset > 0x7FFF || l.offset < -0x7FFF))
@@ -155,11 +155,11 @@ class Validator {
                         inst.form == Form::typed ? ""
                                                  : " (IGC 1.0.12504 writes them for skl and icllp, but lowers them to a "
                                                    "half-word message that Intel's assembler IGA cannot name)"),
-            "spec/intel.md §5.1, §9; docs/intel-igc.md §6");
+            "docs/spec/intel.md §5.1, §9; docs/intel-igc.md §6");
     if (inst.form == Form::svm && inst.width == Width::w64 && !platform_.svm_64bit)
       error(inst.where.width,
             fmt::format("{}: the {} profile has no 64-bit SVM atomics", mnemonic_, platform_.name),
-            "spec/intel.md §5.2, §9");
+            "docs/spec/intel.md §5.2, §9");
     const bool float64 = op_->is_float && inst.width == Width::w64;
     if (float64 ? !platform_.float_64 : is_float_add(inst.op) && !platform_.float_add)
       warning(inst.where.op,
@@ -172,13 +172,13 @@ class Validator {
     if (inst.op == AtomicOp::PREDEC && !platform_.predec)
       error(inst.where.op,
             fmt::format("{}: the {} profile has no PREDEC (IGC reports none from XeHP-SDV on)", mnemonic_, platform_.name),
-            "spec/intel.md §3.1, §9");
+            "docs/spec/intel.md §3.1, §9");
     if (inst.form == Form::typed && op_->is_float)
       warning(inst.where.op,
               fmt::format("{} is accepted as the page lists it, but IGC does not lower typed float atomics (its "
                           "typed-atomic message is integer only); operands are read as {} bit patterns",
                           mnemonic_, inst.width == Width::w16 ? "HF" : "F32"),
-              "spec/intel.md §3.3");
+              "docs/spec/intel.md §3.3");
   }
 
   void check_exec_size() {
@@ -190,7 +190,7 @@ class Validator {
     if (!legal) {
       std::string why = fmt::format("{} takes exec size {}", form_->mnemonic, join_sizes(form_->page_exec_sizes, platform_.exec_size_16));
       if (n == 16) why += " (16 only with the xehp, dg2 or pvc profile)";
-      error(inst.where.exec_size, fmt::format("exec size {} is not legal: {}", n, why), "spec/intel.md §6.2");
+      error(inst.where.exec_size, fmt::format("exec size {} is not legal: {}", n, why), "docs/spec/intel.md §6.2");
       return;
     }
     const MaskInfo& mask = mask_info(inst.exec.mask);
@@ -200,17 +200,17 @@ class Validator {
               fmt::format("mask {} (channel offset {}) needs nibble control, which only exec sizes up to 4 have; "
                           "with exec size {} use {}",
                           mask.name, mask.channel_offset, n, n == 8 ? "M1, M3, M5 or M7 (or their _NM forms)" : "M1 or M5 (or their _NM forms)"),
-              "spec/intel.md §6.2");
+              "docs/spec/intel.md §6.2");
       else
         error(inst.where.mask,
               fmt::format("mask {} (channel offset {}) is not a multiple of exec size {}", mask.name,
                           mask.channel_offset, n),
-              "spec/intel.md §6.2");
+              "docs/spec/intel.md §6.2");
     } else if (mask.channel_offset + n > 32) {
       error(inst.where.mask,
             fmt::format("mask {} (channel offset {}) with exec size {} reaches past channel 31", mask.name,
                         mask.channel_offset, n),
-            "spec/intel.md §6.2");
+            "docs/spec/intel.md §6.2");
     }
   }
 
@@ -219,7 +219,8 @@ class Validator {
     if (!inst.predicate.present() || !decls_) return;
     const PredicateVariable* p = decls_->predicate(inst.predicate.id);
     if (!p) {
-      error(inst.where.predicate, fmt::format("predicate id {} is not declared", inst.predicate.id), "spec/intel.md §10.3");
+      error(inst.where.predicate, fmt::format("predicate id {} is not declared", inst.predicate.id),
+            "docs/spec/intel.md §10.3");
       return;
     }
     const unsigned first = inst.exec.channel_offset();
@@ -228,7 +229,7 @@ class Validator {
       error(inst.where.predicate,
             fmt::format("predicate {} has {} bit{}, but {} channels with mask {} read bits {}-{}", p->name, p->num_elts,
                         p->num_elts == 1 ? "" : "s", inst.exec.channels, mask_info(inst.exec.mask).name, first, last),
-            "spec/intel.md §6.2");
+            "docs/spec/intel.md §6.2");
   }
 
   void check_roles() {
@@ -241,23 +242,24 @@ class Validator {
               slot == OperandSlot::src0
                   ? fmt::format("Src0 must be %null.0 for {}: INC, DEC and PREDEC take no Src0", op_->name)
                   : fmt::format("Src1 must be %null.0 for {}: only CMPXCHG and FCMPWR use Src1", op_->name),
-              "spec/intel.md §3.2");
+              "docs/spec/intel.md §3.2");
       if (r != Role::null && is_null)
         error(inst.location(slot),
               fmt::format("{} is missing: {} reads {} as its {}", name, op_->name, name,
                           r == Role::comparand ? "comparand" : r == Role::new_value ? "new value" : "operand"),
-              "spec/intel.md §3.2");
+              "docs/spec/intel.md §3.2");
     };
     role(OperandSlot::src0, op_->src0);
     role(OperandSlot::src1, op_->src1);
     if (inst.form == Form::typed && inst.operand(OperandSlot::u).is_null())
-      error(inst.location(OperandSlot::u), "U is missing: every surface type takes the X pixel address in U", "spec/intel.md §8");
+      error(inst.location(OperandSlot::u), "U is missing: every surface type takes the X pixel address in U",
+            "docs/spec/intel.md §8");
     if (inst.form == Form::dword && inst.operand(OperandSlot::offsets).is_null())
       error(inst.location(OperandSlot::offsets), "Offsets is missing: dword_atomic reads one byte offset per channel",
             "docs/intel-igc.md §3");
     if (inst.form == Form::svm && inst.operand(OperandSlot::addresses).is_null())
       error(inst.location(OperandSlot::addresses), "Addresses is missing: svm_atomic reads one byte address per channel",
-            "spec/intel.md §3.2");
+            "docs/spec/intel.md §3.2");
   }
 
   // DWORD_ATOMIC addresses a buffer: shared local memory, the stateless surface or a declared one
@@ -269,11 +271,12 @@ class Validator {
       error(inst.where.surface,
             fmt::format("DWORD_ATOMIC cannot use surface {} (index {}): it is {}", print_surface(inst.surface, decls_),
                         inst.surface, inst.surface == 4 ? "bindless, which gpuatom does not model" : "reserved"),
-            "spec/intel.md §2.7");
+            "docs/spec/intel.md §2.7");
       return;
     }
     if (decls_ && !decls_->surface(inst.surface))
-      error(inst.where.surface, fmt::format("surface index {} is not declared", inst.surface), "spec/intel.md §10.3");
+      error(inst.where.surface, fmt::format("surface index {} is not declared", inst.surface),
+            "docs/spec/intel.md §10.3");
   }
 
   void check_surface() {
@@ -286,14 +289,15 @@ class Validator {
                                                                           : "reserved";
       error(inst.where.surface,
             fmt::format("TYPED_ATOMIC cannot use surface {} (index {}, {}): it is {}", name, inst.surface, s.meaning, why),
-            "spec/intel.md §2.7");
+            "docs/spec/intel.md §2.7");
       return;
     }
     std::optional<SurfaceType> type;
     if (decls_) {
       const SurfaceVariable* s = decls_->surface(inst.surface);
       if (!s) {
-        error(inst.where.surface, fmt::format("surface index {} is not declared", inst.surface), "spec/intel.md §10.3");
+        error(inst.where.surface, fmt::format("surface index {} is not declared", inst.surface),
+              "docs/spec/intel.md §10.3");
         return;
       }
       type = s->type;
@@ -302,7 +306,7 @@ class Validator {
         error(inst.where.surface,
               fmt::format("surface {} holds {}-byte elements, but {} accesses {}-byte elements", name, *s->element_bytes,
                           mnemonic_, accessed),
-              "spec/intel.md §8");
+              "docs/spec/intel.md §8");
     }
     const bool has_v = !inst.operand(OperandSlot::v).is_null();
     const bool has_r = !inst.operand(OperandSlot::r).is_null();
@@ -312,21 +316,22 @@ class Validator {
                           fmt::format("surface {} has no bound surface type (1d, 1d_array, 2d, 2d_array, 3d); V and R "
                                       "are checked for consistency only",
                                       name),
-                          "spec/intel.md §8");
+                          "docs/spec/intel.md §8");
       if (has_r && !has_v)
-        error(inst.location(OperandSlot::r), "R is given but V is null: no surface type takes R without V", "spec/intel.md §8");
+        error(inst.location(OperandSlot::r), "R is given but V is null: no surface type takes R without V",
+              "docs/spec/intel.md §8");
       return;
     }
     const SurfaceTypeInfo& t = info(*type);
     const auto coordinate = [&](OperandSlot slot, bool uses, bool given, std::string_view meaning) {
       if (uses && !given)
         error(inst.location(slot), fmt::format("{} is missing: surface {} is {}, whose {} is in {}", slot_name(slot), name, t.name, meaning, slot_name(slot)),
-              "spec/intel.md §8");
+              "docs/spec/intel.md §8");
       if (!uses && given)
         error(inst.location(slot),
               fmt::format("{} must be %null.0: surface {} is {}, which has no {} coordinate", slot_name(slot), name, t.name,
                           slot_name(slot)),
-              "spec/intel.md §8");
+              "docs/spec/intel.md §8");
     };
     const bool arrayed_v = *type == SurfaceType::d1_array;
     const bool arrayed_r = *type == SurfaceType::d2_array;
@@ -352,21 +357,22 @@ class Validator {
     const SourceLocation& where = inst.location(slot);
     if (operand.is_null()) {
       if (operand.offset != 0)
-        error(where, fmt::format("the null operand takes offset 0 (%null.0), not {}", operand.offset), "spec/intel.md §10.2");
+        error(where, fmt::format("the null operand takes offset 0 (%null.0), not {}", operand.offset),
+              "docs/spec/intel.md §10.2");
       return;
     }
     if (operand.id < first_user_variable_id) {
       error(where,
             fmt::format("{} is V{}, one of IGC's predefined variables (ids 1-31), which are not valid atomic operands",
                         operand_name(slot), operand.id),
-            "spec/intel.md §2.2");
+            "docs/spec/intel.md §2.2");
       return;
     }
     if (!decls_) return;
     const GeneralVariable* v = decls_->general(operand.id);
     if (!v) {
       error(where, fmt::format("{} names variable id {}, which is not declared", operand_name(slot), operand.id),
-            "spec/intel.md §10.3");
+            "docs/spec/intel.md §10.3");
       return;
     }
     const TypeRule rule = is_lsc(inst.form) ? lsc_type_rule(slot) : type_rule(inst.form, inst.op, inst.width, slot);
@@ -377,14 +383,14 @@ class Validator {
             fmt::format("{} {} reads bytes {}-{} ({} channels of {} bytes), but {} has {} bytes", operand_name(slot),
                         print_operand(operand, decls_), operand.offset, end - 1, inst.exec.channels, rule.element_bytes,
                         v->name, v->bytes()),
-            "spec/intel.md §3.4");
+            "docs/spec/intel.md §3.4");
     const DeclarationTable::Storage storage = decls_->storage(operand.id);
     if (const PredefinedVariable* predefined = find_predefined_variable(storage.root_id)) {
       error(where,
             fmt::format("{} {} lies in IGC's predefined variable {}, which gpuatom does not model as an atomic's "
                         "operand",
                         operand_name(slot), print_operand(operand, decls_), predefined->name),
-            "spec/intel.md §2.2");
+            "docs/spec/intel.md §2.2");
       return;
     }
     const uint32_t grf = platform_.grf_bytes;
@@ -393,13 +399,13 @@ class Validator {
             fmt::format("{} {} is not GRF-aligned: byte {} of its storage is not a multiple of {} ({} GRF)",
                         operand_name(slot), print_operand(operand, decls_), storage.offset + operand.offset, grf,
                         platform_.name),
-            "spec/intel.md §3.4");
+            "docs/spec/intel.md §3.4");
     const GeneralVariable* root = decls_->general(storage.root_id);
     if (root && root->align.given() && root->align.resolve(grf) < grf && noted_alignment_.insert(root->id).second)
       warning(root->where,
               fmt::format("{} is declared align={} ({} bytes), but raw operands must be GRF-aligned ({} bytes on {})",
                           root->name, alignment_text(root->align), root->align.resolve(grf), grf, platform_.name),
-              "spec/intel.md §3.4");
+              "docs/spec/intel.md §3.4");
   }
 
   void check_type(OperandSlot slot, const GeneralVariable& v, const TypeRule& rule) {
@@ -407,9 +413,9 @@ class Validator {
     std::string expected(info(rule.accepted[0]).name);
     if (rule.accepted_count > 1) expected += fmt::format(" or {}", info(rule.accepted[1]).name);
     const DataTypeInfo& actual = info(v.type);
-    const std::string_view rule_ref = inst_->width == Width::w64   ? "spec/intel.md §3.4, §5.2"
-                                      : inst_->width == Width::w16 ? "spec/intel.md §3.4, §5.1"
-                                                                   : "spec/intel.md §3.4";
+    const std::string_view rule_ref = inst_->width == Width::w64   ? "docs/spec/intel.md §3.4, §5.2"
+                                      : inst_->width == Width::w16 ? "docs/spec/intel.md §3.4, §5.1"
+                                                                   : "docs/spec/intel.md §3.4";
     if (actual.bytes != rule.element_bytes) {
       error(inst_->location(slot),
             fmt::format("{} of {} must have type {} ({}-byte elements); {} has type {} ({} byte{})", operand_name(slot),

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,8 @@ class LiteralReader {
     if (at_end()) return error("expected digits, inf or nan after the sign");
     const uint64_t sign = negative ? 1ULL << (width(format_) - 1) : 0;
     if (accept_word("infinity") || accept_word("inf")) return finish(sign | infinity_bits());
-    if (accept_word("nan")) return finish(sign | quiet_nan_bits());
+    if (accept_word("snan")) return nan_with_payload(sign, false);
+    if (accept_word("nan")) return nan_with_payload(sign, true);
     if (text_[pos_] == '0' && pos_ + 1 < text_.size() && lower(text_[pos_ + 1]) == 'x') return hexadecimal(negative);
     return decimal(negative);
   }
@@ -71,6 +73,39 @@ class LiteralReader {
   std::variant<uint64_t, LiteralError> finish(uint64_t bits) const {
     if (!at_end()) return unexpected_character();
     return bits;
+  }
+
+  // `nan`, `nan(P)`, `snan(P)`: P is the payload, the fraction bits below the quiet bit (decimal or
+  // 0x-hex, as C's strtod reads `nan(n-char-sequence)` on glibc). A signalling NaN needs a payload:
+  // with none, its bits would be infinity's.
+  std::variant<uint64_t, LiteralError> nan_with_payload(uint64_t sign, bool quiet) {
+    const uint64_t quiet_bit = quiet_nan_bits() & ~infinity_bits();
+    if (at_end() || text_[pos_] != '(') {
+      if (!quiet) return error("expected '(' and the payload after snan: snan(0x1)");
+      return finish(sign | quiet_nan_bits());
+    }
+    const size_t open = pos_++;
+    const size_t close = text_.find(')', pos_);
+    if (close == std::string_view::npos) return error("expected ')' after the NaN payload");
+    const std::string_view digits = text_.substr(pos_, close - pos_);
+    const bool hex = digits.size() > 2 && digits[0] == '0' && lower(digits[1]) == 'x';
+    uint64_t payload = 0;
+    bool fits = !digits.empty() && digits.size() <= (hex ? 2 + 16 : 20);
+    for (size_t i = hex ? 2 : 0; fits && i < digits.size(); ++i) {
+      const int d = digit_value(digits[i], hex ? 16 : 10);
+      if (d < 0) return LiteralError{pos_ + i, fmt::format("'{}' is not a digit of the NaN payload", digits[i])};
+      fits = payload <= (~0ULL - static_cast<uint64_t>(d)) / (hex ? 16 : 10);
+      payload = payload * (hex ? 16 : 10) + static_cast<uint64_t>(d);
+    }
+    if (digits.empty()) return error("expected the NaN payload (decimal or 0x-hex) inside the parentheses");
+    if (!fits || payload >= quiet_bit)
+      return LiteralError{open + 1,
+                          fmt::format("the payload does not fit the {} bits below the {} quiet bit (at most 0x{:x})",
+                                      std::countr_zero(quiet_bit), name(format_), quiet_bit - 1)};
+    if (!quiet && payload == 0)
+      return LiteralError{open + 1, "a signalling NaN's payload is not 0 (its bits would be infinity's)"};
+    pos_ = close + 1;
+    return finish(sign | infinity_bits() | (quiet ? quiet_bit : 0) | payload);
   }
 
   uint64_t infinity_bits() const {
@@ -210,7 +245,26 @@ class LiteralReader {
   size_t pos_ = 0;
 };
 
+template <class F>
+std::string nan_text(uint64_t bits) {
+  const std::string_view sign = sign_of<F>(bits) ? "-" : "";
+  const uint64_t payload = fraction_of<F>(bits) & ~F::quiet_bit;
+  if (!is_quiet_nan<F>(bits)) return fmt::format("{}snan(0x{:x})", sign, payload);
+  if (payload == 0) return fmt::format("{}nan", sign);
+  return fmt::format("{}nan(0x{:x})", sign, payload);
+}
+
 }  // namespace
+
+std::string nan_literal(uint64_t bits, FormatId format) {
+  switch (format) {
+    case FormatId::f16: return nan_text<Half>(bits);
+    case FormatId::bf16: return nan_text<BFloat16>(bits);
+    case FormatId::f32: return nan_text<Single>(bits);
+    case FormatId::f64: break;
+  }
+  return nan_text<Double>(bits);
+}
 
 std::variant<uint64_t, LiteralError> parse_float_literal(std::string_view text, FormatId format) {
   return LiteralReader(text, format).read();

@@ -19,7 +19,7 @@ constexpr std::array<std::string_view, 3> form_names = {"returned", "discarded",
 
 using O = CudaOp;
 using T = CudaType;
-// The CUDA C++ overloads the model has an operation for (spec/nvidia.md §5.1 with the sm_70+
+// The CUDA C++ overloads the model has an operation for (docs/spec/nvidia.md §5.1 with the sm_70+
 // additions). atomicAdd on int is the same operation as on unsigned int and atomicSub compiles to
 // an add of the negated operand, so neither adds a case.
 constexpr CudaAtomic atomics[] = {

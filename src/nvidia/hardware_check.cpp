@@ -59,23 +59,24 @@ bool is_float(CudaType type) {
 }
 
 // Why each mapping holds. Sources: PTX ISA "atom"; cuda_fp16.hpp / cuda_bf16.hpp of CUDA 13;
-// spec/nvidia.md §4, §5 and the real disassembly of §12.
+// docs/spec/nvidia.md §4, §5 and the real disassembly of §12.
 constexpr std::string_view why_global_integer =
-    "PTX atom.global.<op>.<type>; SASS ATOM/ATOMG (RED/REDG when the result is unused), spec/nvidia.md §3, §5.1";
+    "PTX atom.global.<op>.<type>; SASS ATOM/ATOMG (RED/REDG when the result is unused), docs/spec/nvidia.md §3, §5.1";
 constexpr std::string_view why_global_f32 =
     "PTX atom.global.add.f32 flushes subnormal inputs and results (PTX ISA \"atom\"); SASS "
-    "ATOM.E.ADD.F32.FTZ.RN, spec/nvidia.md §4.3, §12";
+    "ATOM.E.ADD.F32.FTZ.RN, docs/spec/nvidia.md §4.3, §12";
 constexpr std::string_view why_global_f64 =
-    "PTX atom.global.add.f64 (round to nearest even, no flush); SASS ATOM.E.ADD.F64.RN, spec/nvidia.md §4.3, §12; "
+    "PTX atom.global.add.f64 (round to nearest even, no flush); SASS ATOM.E.ADD.F64.RN, docs/spec/nvidia.md §4.3, §12; "
     "its NaN rule (the operand's NaN, else memory's, bit for bit; inf - inf = 0xfff8000000000000) measured on an "
     "H200 (docs/hardware.md)";
 constexpr std::string_view why_global_f16x2 =
-    "cuda_fp16.hpp emits atom.add.noftz.f16x2 (subnormals kept); SASS ATOM.E.ADD.F16x2.RN, spec/nvidia.md §4.2, §12";
+    "cuda_fp16.hpp emits atom.add.noftz.f16x2 (subnormals kept); SASS ATOM.E.ADD.F16x2.RN, "
+    "docs/spec/nvidia.md §4.2, §12";
 constexpr std::string_view why_global_bf16x2 =
-    "cuda_bf16.hpp emits atom.add.noftz.bf16x2 on sm_90+ (SASS ATOM.E.ADD.BF16x2.RN, spec/nvidia.md §12); "
+    "cuda_bf16.hpp emits atom.add.noftz.bf16x2 on sm_90+ (SASS ATOM.E.ADD.BF16x2.RN, docs/spec/nvidia.md §12); "
     "below sm_90 a CAS loop around __hadd2 with the same rounding (DERIVED)";
 constexpr std::string_view why_global_u128 =
-    "PTX atom.global.<cas|exch>.b128 (sm_90); SASS .128 CAS/EXCH, spec/nvidia.md §10.3";
+    "PTX atom.global.<cas|exch>.b128 (sm_90); SASS .128 CAS/EXCH, docs/spec/nvidia.md §10.3";
 constexpr std::string_view why_global_f32_vector =
     "CUDA's float2/float4 atomicAdd (sm_90, global memory) emits atom.global.add.v2/.v4.f32; SASS "
     "ATOMG.E.ADD.F32x2/.F32x4.FTZ.RN, one atomic per element, each the scalar f32 add with flush (PTX ISA \"atom\"; "
@@ -85,17 +86,18 @@ constexpr std::string_view why_global_half_vector =
     "for it); SASS ATOMG.E.<op>.F16x4/.F16x8/.BF16x4/.BF16x8.RN, one atomic per element, each as the F16x2/BF16x2 "
     "operation (PTX ISA \"atom\"; ptxas 13.0, docs/oracles.md)";
 constexpr std::string_view why_shared_integer =
-    "PTX atom.shared.<op>.<type>; SASS ATOMS, spec/nvidia.md §5.2";
+    "PTX atom.shared.<op>.<type>; SASS ATOMS, docs/spec/nvidia.md §5.2";
 constexpr std::string_view why_shared_f32 =
     "DERIVED from PTX ISA \"atom\": atom.add.f32 on shared memory keeps subnormal inputs and results; ATOMS has "
-    "no float sizes (spec/nvidia.md §5.2), so this is the F32 add without flush, NVIDIA's canonical NaN kept";
+    "no float sizes (docs/spec/nvidia.md §5.2), so this is the F32 add without flush, NVIDIA's canonical NaN kept";
 constexpr std::string_view why_shared_f64 =
-    "DERIVED from PTX ISA \"atom\": atom.shared.add.f64 keeps subnormals; ATOMS has no float sizes (spec/nvidia.md "
+    "DERIVED from PTX ISA \"atom\": atom.shared.add.f64 keeps subnormals; ATOMS has no float sizes "
+    "(docs/spec/nvidia.md "
     "§5.2), so ptxas emits a shared-memory compare-and-swap loop around a DADD of (memory, operand): the first NaN "
     "made quiet, inf - inf = 0xfff8000000000000 (the NaN rule measured on an H200, docs/hardware.md)";
 constexpr std::string_view why_shared_float =
     "DERIVED from PTX ISA \"atom\": atom.add.noftz.{f16x2,bf16x2} keep subnormals; ATOMS has no float sizes "
-    "(spec/nvidia.md §5.2), so ptxas emits a shared-memory compare-and-swap loop around HADD2 and the global "
+    "(docs/spec/nvidia.md §5.2), so ptxas emits a shared-memory compare-and-swap loop around HADD2 and the global "
     "size's rules apply";
 constexpr std::string_view why_shared_u128 =
     "DERIVED from PTX atom.shared.<cas|exch>.b128 (sm_90): the model's .128 CAS/EXCH on shared memory";

@@ -84,7 +84,7 @@ constexpr std::array<SizeInfo, size_count> sizes = {{
     size_row(Size::F32x4_RN, alu::Type::f32, 128, -1, -1, -1, true),
 }};
 
-// One row per op: the sizes it takes, per family (spec/nvidia.md §5). Bit i = Size i.
+// One row per op: the sizes it takes, per family (docs/spec/nvidia.md §5). Bit i = Size i.
 constexpr uint32_t bit(Size s) { return 1u << static_cast<int>(s); }
 constexpr uint32_t U32 = bit(Size::U32), S32 = bit(Size::S32), U64 = bit(Size::U64), S64 = bit(Size::S64),
                    F32 = bit(Size::F32_FTZ_RN), F16x2 = bit(Size::F16x2), F64 = bit(Size::F64_RN),
@@ -131,7 +131,7 @@ constexpr std::array<Row, atom_op_count> rows = {{
 // (sm_90: a compare-and-store on shared memory reached through a generic address).
 // Hopper's f32 sizes without .FTZ (F32.RN, F32x2.RN, F32x4.RN): add, min and max, as nvdisasm
 // reads its float forms' codes 12–14. POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and 64 bits
-// are accepted (PROPOSED by gpuatom, spec/nvidia.md §10.3 lists the op only).
+// are accepted (PROPOSED by gpuatom, docs/spec/nvidia.md §10.3 lists the op only).
 uint32_t modern_extra(Family family, AtomOp op) {
   if (family == Family::ATOMS && op == AtomOp::POPC_INC) return U32;
   if (family == Family::ATOMS && op == AtomOp::ARRIVE) return U64;  // ATOMS.ARRIVE.64 (nvdisasm 11.8, sm_80 on)
@@ -183,13 +183,13 @@ std::string_view compact_size_spelling(Size size) {
 
 std::string_view legality_source(Family family) {
   switch (family) {
-    case Family::ATOM: return "spec/nvidia.md §5.1 (seed 000 op table)";
-    case Family::ATOMS: return "spec/nvidia.md §5.2";
-    case Family::RED: return "spec/nvidia.md §5.3";
-    case Family::SUATOM: return "spec/nvidia.md §5.4 (seed 002 op table)";
-    case Family::SURED: return "spec/nvidia.md §5.5";
+    case Family::ATOM: return "docs/spec/nvidia.md §5.1 (seed 000 op table)";
+    case Family::ATOMS: return "docs/spec/nvidia.md §5.2";
+    case Family::RED: return "docs/spec/nvidia.md §5.3";
+    case Family::SUATOM: return "docs/spec/nvidia.md §5.4 (seed 002 op table)";
+    case Family::SURED: return "docs/spec/nvidia.md §5.5";
   }
-  return "spec/nvidia.md §5";
+  return "docs/spec/nvidia.md §5";
 }
 
 std::span<const SizeSpelling> size_spellings() { return spellings; }
@@ -223,14 +223,14 @@ std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
     const std::string_view head = text.substr(0, text.find('.'));
     std::string names;
     for (const OpInfo& o : ops) names += fmt::format(" {}", o.name);
-    return fmt::format("unknown operation '{}': expected one of{} (spec/nvidia.md §3, §10.3)", head, names);
+    return fmt::format("unknown operation '{}': expected one of{} (docs/spec/nvidia.md §3, §10.3)", head, names);
   }
   const std::string_view rest = text.substr(best->name.size());
   if (rest.empty()) return OpSize{best->op, Size::U32};
   if (const auto size = parse_size(rest)) return OpSize{best->op, *size};
   std::string expected;
   for (const SizeSpelling& s : spellings) expected += fmt::format(" {}", s.text);
-  return fmt::format("unknown size '{}' after .{}: expected{} (spec/nvidia.md §4.1)", rest, best->name, expected);
+  return fmt::format("unknown size '{}' after .{}: expected{} (docs/spec/nvidia.md §4.1)", rest, best->name, expected);
 }
 
 bool legal(Family family, Dialect dialect, AtomOp op, Size size) {
@@ -244,7 +244,7 @@ std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp
   const std::string_view spelled = size_name(size);
   if (size == Size::U128 && dialect == Dialect::spa5)
     return fmt::format("{}.{}{} is illegal: \".128 aliases to .U128, but is illegal\" on SPA 5.0 (seed 000, "
-                       "spec/nvidia.md §4.1)",
+                       "docs/spec/nvidia.md §4.1)",
                        name(family), info(op).name, spelled);
   std::string allowed;
   const uint32_t set = legal_sizes(family, dialect, op);

@@ -114,7 +114,7 @@ class Validator {
                 fmt::format("{} stands for an unassigned {} field value: the instruction prints and encodes but does "
                             "not execute",
                             i_.placeholder_spelling(s.slot), name(s.slot)),
-                "spec/nvidia.md §10.3");
+                "docs/spec/nvidia.md §10.3");
   }
 
   // .P (formatted surface data): nvdisasm reads it, seed 002 defines only .D (raw data).
@@ -145,7 +145,7 @@ class Validator {
                 fmt::format("the .FTZ of {} is not applied: size code {} keeps subnormals, the same operation as {} "
                             "(ASSUMPTION; --f16x2-flush selects flushing)",
                             s.text, info(s.size).atom_code, size_name(s.size)),
-                "spec/nvidia.md §4.2");
+                "docs/spec/nvidia.md §4.2");
   }
 
   // 64-bit data lives in an even register pair that does not reach R255 (§6.1).
@@ -153,9 +153,10 @@ class Validator {
     if (!r || *r == RZ) return;
     if (*r % 2)
       error(col(role), fmt::format("64-bit data needs an even register pair: {} {} is odd", what, register_name(*r)),
-            "spec/nvidia.md §6.1");
+            "docs/spec/nvidia.md §6.1");
     else if (*r == 254)
-      error(col(role), fmt::format("{} R254 would pair with R255, which is RZ", what), "spec/nvidia.md §6.1 (PROPOSED)");
+      error(col(role), fmt::format("{} R254 would pair with R255, which is RZ", what),
+            "docs/spec/nvidia.md §6.1 (PROPOSED)");
   }
 
   void data_registers() {
@@ -176,13 +177,13 @@ class Validator {
             fmt::format("{}: {} is register field 255 where it is not RZ: the compare or swap operand runs past R254 "
                         "and names no register",
                         opcode(), unnamed_register),
-            "spec/nvidia.md §6.2, docs/oracles.md");
+            "docs/spec/nvidia.md §6.2, docs/oracles.md");
       return;
     }
     if (rb == RZ) {
       error(col(OperandRole::rb),
             spa5_rule(fmt::format("{}: the compare register Rb cannot be RZ ({})", opcode(), page)),
-            "spec/nvidia.md §6.2");
+            "docs/spec/nvidia.md §6.2");
       return;
     }
     if (rb % (2 * n)) {
@@ -191,7 +192,7 @@ class Validator {
                                            opcode(), register_name(rb), page)
                              : fmt::format("{}.64 needs a compare register R4n, not {} ({}: \"Rb must be R4n+0\")",
                                            opcode(), register_name(rb), page)),
-            "spec/nvidia.md §6.2");
+            "docs/spec/nvidia.md §6.2");
       return;
     }
     const uint8_t rc = i_.rc.value_or(RZ);
@@ -200,11 +201,12 @@ class Validator {
       error(col(OperandRole::rc),
             spa5_rule(fmt::format("{}{}: Rc must be Rb+{} ({}) or RZ, not {}", opcode(), wide(n), n,
                                   register_name(static_cast<uint8_t>(expected)), register_name(rc))),
-            "spec/nvidia.md §6.2");
+            "docs/spec/nvidia.md §6.2");
       return;
     }
     if (rc == 254 && n == 2)
-      error(col(OperandRole::rc), "the swap pair Rc = R254 would include R255, which is RZ", "spec/nvidia.md §6.1 (PROPOSED)");
+      error(col(OperandRole::rc), "the swap pair Rc = R254 would include R255, which is RZ",
+            "docs/spec/nvidia.md §6.1 (PROPOSED)");
   }
 
   void memory_address() {
@@ -217,18 +219,18 @@ class Validator {
               spa5_rule(fmt::format("the Ps forms of {} take no immediate offset (seed 000: \"Immediate offsets are "
                                     "not supported for these variants\")",
                                     name(Family::ATOM))),
-              "spec/nvidia.md §6.6");
+              "docs/spec/nvidia.md §6.6");
       if (a.absolute())
         error(i_.columns.ra,
               spa5_rule(fmt::format("the Ps forms of {} address [Ra]: there is no absolute [ImmU20] form",
                                     name(Family::ATOM))),
-              "spec/nvidia.md §6.6");
+              "docs/spec/nvidia.md §6.6");
     }
     if (spa5()) offset_range();
     if (i_.wide_address() && !a.uniform_base && a.base != RZ && a.base % 2)
       warning(i_.columns.ra,
               fmt::format("a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, not {}", register_name(a.base)),
-              "spec/nvidia.md §6.3 (PROPOSED)");
+              "docs/spec/nvidia.md §6.3 (PROPOSED)");
   }
 
   void offset_range() {
@@ -239,21 +241,21 @@ class Validator {
         error(column,
               fmt::format("the {} offset {} is not a multiple of 4 (it is stored divided by 4)", name(Family::ATOMS),
                           signed_hex(a.offset)),
-              "spec/nvidia.md §6.5");
+              "docs/spec/nvidia.md §6.5");
       else if (a.absolute() && (a.offset < 0 || a.offset > 0xfffffc))
         error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", signed_hex(a.offset)),
-              "spec/nvidia.md §6.5");
+              "docs/spec/nvidia.md §6.5");
       else if (!a.absolute() && (a.offset < -0x800000 || a.offset > 0x7ffffc))
         error(column, fmt::format("the offset ImmS24 must be -0x800000 … 0x7ffffc, not {}", signed_hex(a.offset)),
-              "spec/nvidia.md §6.5");
+              "docs/spec/nvidia.md §6.5");
       return;
     }
     if (a.absolute() && (a.offset < 0 || a.offset > 0xfffff))
       error(column, fmt::format("the absolute address [ImmU20] must be 0 … 0xfffff, not {}", signed_hex(a.offset)),
-            "spec/nvidia.md §6.5");
+            "docs/spec/nvidia.md §6.5");
     else if (!a.absolute() && (a.offset < -0x80000 || a.offset > 0x7ffff))
       error(column, fmt::format("the offset ImmS20 must be -0x80000 … 0x7ffff, not {}", signed_hex(a.offset)),
-            "spec/nvidia.md §6.5");
+            "docs/spec/nvidia.md §6.5");
   }
 
   void surface() {
@@ -262,25 +264,25 @@ class Validator {
     if (a.descriptor || a.uniform_base || a.uniform_index || a.suffix != RegisterSuffix::none || a.offset != 0) {
       error(i_.columns.column(OperandRole::address),
             fmt::format("{} addresses a surface by coordinates: the operand is [Ra], with no offset, index or descriptor", mn),
-            "spec/nvidia.md §8.4");
+            "docs/spec/nvidia.md §8.4");
       return;
     }
     const uint8_t ra = a.base;
     if (ra == RZ) {
       error(i_.columns.ra, fmt::format("{} coordinates Ra cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")", mn),
-            "spec/nvidia.md §6.4");
+            "docs/spec/nvidia.md §6.4");
     } else if (!i_.placeholders[static_cast<int>(ModifierSlot::dim)]) {
       const DimInfo& d = info(i_.surface.dim);
       if (ra % d.alignment)
         error(i_.columns.ra,
               fmt::format(".{} reads {} coordinate registers from Ra, so Ra must be a multiple of {}, not {}", d.name,
                           d.coordinates, d.alignment, register_name(ra)),
-              "spec/nvidia.md §8.1 (DERIVED)");
+              "docs/spec/nvidia.md §8.1 (DERIVED)");
       else if (ra + d.coordinates - 1 >= RZ)
         error(i_.columns.ra,
               fmt::format(".{} reads {} coordinate registers from {}: they would reach R255 (RZ)", d.name, d.coordinates,
                           register_name(ra)),
-              "spec/nvidia.md §8.1");
+              "docs/spec/nvidia.md §8.1");
     }
     handle();
     if (i_.is_compare()) surface_cas_vector();
@@ -289,7 +291,7 @@ class Validator {
             fmt::format("bound {} .op has no Ps form (seed 002: \"#tsPtrIdxU13 variant with sparse predicate is not "
                         "offered for .op != CAS\")",
                         name(Family::SUATOM)),
-            "spec/nvidia.md §6.6");
+            "docs/spec/nvidia.md §6.6");
   }
 
   void handle() {
@@ -297,19 +299,19 @@ class Validator {
     if (i_.surface.bindless()) {
       if (i_.surface.handle_register == RZ)
         error(column, "the bindless handle Rc cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")",
-              "spec/nvidia.md §6.4");
+              "docs/spec/nvidia.md §6.4");
       else if (spa5() && !i_.surface.handle_indices.empty())
-        error(column, "a SPA 5.0 bindless handle is Rc alone: no index follows it", "spec/nvidia.md §8.4");
+        error(column, "a SPA 5.0 bindless handle is Rc alone: no index follows it", "docs/spec/nvidia.md §8.4");
       return;
     }
     const auto& indices = i_.surface.handle_indices;
     if (spa5() && indices.size() != 1) {
-      error(column, "a bound surface takes one index #tsPtrIdxU13", "spec/nvidia.md §8.4");
+      error(column, "a bound surface takes one index #tsPtrIdxU13", "docs/spec/nvidia.md §8.4");
       return;
     }
     if (spa5() && indices[0] > 0x1fff)
       error(column, fmt::format("#tsPtrIdxU13 is a 13-bit unsigned index: 0 … 0x1fff, not 0x{:x}", indices[0]),
-            "spec/nvidia.md §6.5");
+            "docs/spec/nvidia.md §6.5");
   }
 
   // SUATOM.CAS: Rb holds compare and swap as a vec2 (32-bit) or vec4 (64-bit) (seed 002, §6.2).
@@ -318,18 +320,18 @@ class Validator {
     const uint8_t rb = i_.rb.value_or(RZ);
     if (rb == RZ) {
       error(col(OperandRole::rb), fmt::format("{}: Rb holds the compare and swap values and cannot be RZ", surface_cas()),
-            "spec/nvidia.md §6.2 (DERIVED)");
+            "docs/spec/nvidia.md §6.2 (DERIVED)");
       return;
     }
     if (rb % (2 * n))
       error(col(OperandRole::rb),
             fmt::format("{}{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}", surface_cas(),
                         wide(n), 2 * n, 2 * n, register_name(rb)),
-            "spec/nvidia.md §6.2 (DERIVED)");
+            "docs/spec/nvidia.md §6.2 (DERIVED)");
     else if (rb + 2 * n - 1 >= RZ)
       error(col(OperandRole::rb),
             fmt::format("{}: the vec{} at {} would include R255 (RZ)", surface_cas(), 2 * n, register_name(rb)),
-            "spec/nvidia.md §6.1 (PROPOSED)");
+            "docs/spec/nvidia.md §6.1 (PROPOSED)");
   }
 
   const Instruction& i_;

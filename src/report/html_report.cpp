@@ -40,7 +40,7 @@ td.nop{background:#fbe3e3}td.na{background:#eceff3;color:#7a8290}td[title]{curso
 std::string nvidia_section() {
   using namespace nvidia;
   std::string out = "<section id=\"nvidia\"><h2>NVIDIA SASS: op × size</h2>"
-                    "<p>Generated from <code>nvidia/opcodes.hpp</code> (spec/nvidia.md §5). Y: legal.</p>";
+                    "<p>Generated from <code>nvidia/opcodes.hpp</code> (docs/spec/nvidia.md §5). Y: legal.</p>";
   const std::pair<Family, const char*> families[] = {{Family::ATOM, "ATOM / ATOM.CAS"}, {Family::ATOMS, "ATOMS"},
                                                      {Family::RED, "RED"}, {Family::SUATOM, "SUATOM"},
                                                      {Family::SURED, "SURED"}};
@@ -65,7 +65,8 @@ std::string nvidia_section() {
 
 std::string intel_section() {
   std::string out = "<section id=\"intel\"><h2>Intel vISA: operations</h2>"
-                    "<p>Generated from <code>intel/atomic_ops.hpp</code> (spec/intel.md §3).</p><table><tr><th>code</th>"
+                    "<p>Generated from <code>intel/atomic_ops.hpp</code> "
+                    "(docs/spec/intel.md §3).</p><table><tr><th>code</th>"
                     "<th>op</th><th>page</th><th>computes</th><th>Src0</th><th>Src1</th><th>returns</th></tr>";
   const auto role = [](intel::Role r) -> std::string_view {
     switch (r) {
@@ -123,7 +124,7 @@ std::string_view outcome_class(amd::Outcome o) {
 // Every table is rendered; selectors show one. ids: amd-<strategy>-<pcie>-<family>-<leaf index>.
 std::string amd_section() {
   std::string out =
-      "<section id=\"amd\"><h2>AMD: outcome matrices</h2><p>Computed by the rules of spec/amd.md §6 for every "
+      "<section id=\"amd\"><h2>AMD: outcome matrices</h2><p>Computed by the rules of docs/spec/amd.md §6 for every "
       "cell (not the page's data). Hover a cell for its reason; click it to pin the full explanation below. Where "
       "AMD's published table (ROCm 6.4.3) says otherwise, its word is under the model's.</p>"
       "<div class=\"selectors\">"

@@ -159,7 +159,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   scenario::check_lane_storage(s, p.result_names.size() * (sizeof(uint64_t) + 1) + 64, d);
   if (d.has_errors()) return d;
 
-  // n/a operations are refused before anything runs, naming the rule (spec/amd.md §7).
+  // n/a operations are refused before anything runs, naming the rule (docs/spec/amd.md §7).
   for (size_t k = 0; k < p.ops.size(); ++k) {
     const WaveOperation& op = p.ops[k];
     for (const scenario::RegionText& r : s.regions) {

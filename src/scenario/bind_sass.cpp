@@ -149,7 +149,7 @@ void bind_surfaces(const scenario::Scenario& s, std::optional<uint32_t> header_p
       if (surface.header == *entry && surface.descriptor.dim != surface_dim(in.surface.dim))
         p.notes.push_back(fmt::format(
             "line {}: .{} reads header {}, a {} surface; the instruction's .dim governs "
-            "the coordinates (spec/nvidia.md §8.3)",
+            "the coordinates (docs/spec/nvidia.md §8.3)",
             in.where.line, info(in.surface.dim).name, surface.header, memory::name(surface.descriptor.dim)));
   }
 }
@@ -202,18 +202,18 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       support::SourceLocation at = where;
       at.column = line == 0 ? s.program_where.column : 1;
       if (in.has_placeholder()) {
-        d.error(at, "an instruction with an .INVALIDn placeholder does not execute (spec/nvidia.md §10.3)");
+        d.error(at, "an instruction with an .INVALIDn placeholder does not execute (docs/spec/nvidia.md §10.3)");
       } else if (!info(in.op).executable) {
-        d.error(at, fmt::format(".{} has no defined semantics here and does not execute (spec/nvidia.md §10.3)",
+        d.error(at, fmt::format(".{} has no defined semantics here and does not execute (docs/spec/nvidia.md §10.3)",
                                 info(in.op).name));
       } else if (in.is_surface() && !in.surface.bindless() && in.surface.handle_indices.size() != 1) {
         d.error(at,
                 "a bound handle written with several immediates (an sm_70+ spelling) has no defined meaning "
-                "here; SPA 5.0 binds one #tsPtrIdxU13 (spec/nvidia.md §8.2)");
+                "here; SPA 5.0 binds one #tsPtrIdxU13 (docs/spec/nvidia.md §8.2)");
       } else if (in.is_surface() && in.surface.bindless() && !in.surface.handle_indices.empty()) {
         d.error(at,
                 "immediates after a bindless handle (an sm_70+ spelling) have no defined meaning here; SPA 5.0 "
-                "reads the handle from Rc alone (spec/nvidia.md §8.2)");
+                "reads the handle from Rc alone (docs/spec/nvidia.md §8.2)");
       } else {
         auto resolved = to_alu(in.op, in.size, semantics);
         if (auto* why = std::get_if<std::string>(&resolved)) {

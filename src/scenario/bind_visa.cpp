@@ -1,4 +1,4 @@
-// Binds `isa = "visa"` scenarios (spec/intel.md §1, §5, §6.1, §7, §8): each group is one hardware
+// Binds `isa = "visa"` scenarios (docs/spec/intel.md §1, §5, §6.1, §7, §8): each group is one hardware
 // thread running the vISA program, with its own copy of every declared general variable and
 // predicate. Per instruction the enabled channels (ChEn, §6.1) read their address and sources
 // first, then perform one atomic each (ascending channel in the parallel and deterministic
@@ -246,7 +246,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     support::Diagnostic diag{support::Severity::error, in.where.surface,
                              fmt::format("typed_atomic uses surface {} (index {}), but no [[surface]] has header = {}",
                                          sv->name, in.surface, in.surface),
-                             "spec/intel.md §8"};
+                             "docs/spec/intel.md §8"};
     d.add(at_scenario_line(diag, s));
   }
   if (d.has_errors()) return d;

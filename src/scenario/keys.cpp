@@ -50,8 +50,9 @@ std::span<const KeyDoc> scenario_keys() {
                                        "once"},
       {"surface", "dim", "string", "`1d`, `1d_buffer`, `1d_array`, `2d`, `2d_array` or `3d` (vISA: not "
                                     "`1d_buffer`); vISA U/V/R read x, then y or the array index, then z or the array "
-                                    "index (spec/intel.md §8)"},
-      {"surface", "layout", "string", "`pitch` (default) or `block_linear` (NVIDIA GOB tiling, spec/nvidia.md §8.2)"},
+                                    "index (docs/spec/intel.md §8)"},
+      {"surface", "layout", "string", "`pitch` (default) or `block_linear` (NVIDIA GOB tiling, "
+                                      "docs/spec/nvidia.md §8.2)"},
       {"surface", "block_height", "integer", "`block_linear`: block height in GOBs, 1 2 4 8 16 or 32 (default 1)"},
       {"surface", "block_depth", "integer", "`block_linear`: block depth in GOBs, 1 2 4 8 16 or 32 (default 1)"},
       {"surface", "width", "integer", "texels per row, 1 … 2^32 − 1"},

@@ -13,7 +13,7 @@ constexpr uint64_t region_alignment = 0x10000;
 RegionPlacer::RegionPlacer() : next_global_(first_global_base) {}
 
 uint64_t RegionPlacer::place(const RegionText& region) {
-  // Shared and local regions start at NVIDIA's windows (spec/nvidia.md §7.2); global regions
+  // Shared and local regions start at NVIDIA's windows (docs/spec/nvidia.md §7.2); global regions
   // follow one another, 64 KiB apart at least.
   const memory::Space space = region.attributes.space;
   const uint64_t base = region.base                         ? *region.base

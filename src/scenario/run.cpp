@@ -1,8 +1,9 @@
 #include "gpuatom/scenario/run.hpp"
 
-#include "gpuatom/scenario/bind.hpp"
-
 #include <algorithm>
+
+#include "gpuatom/scenario/bind.hpp"
+#include "gpuatom/scenario/structure.hpp"
 
 namespace gpuatom::scenario {
 
@@ -23,6 +24,8 @@ bool RunReport::undecided() const {
 }
 
 RunResult run_scenario(const Scenario& scenario, const RunOptions& options) {
+  // A scenario built in C++ has not been through the loader: the file format's rules hold here too.
+  if (support::Diagnostics broken = check_structure(scenario); broken.has_errors()) return broken;
   switch (scenario.isa) {
     case Isa::sass: return run_sass(scenario, options);
     case Isa::visa: return run_visa(scenario, options);

@@ -8,6 +8,7 @@
 #include "gpuatom/scenario/expectation_shapes.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
+#include "gpuatom/scenario/structure.hpp"
 #include "gpuatom/support/line_input.hpp"
 #include "gpuatom/support/text.hpp"
 
@@ -15,9 +16,8 @@ namespace gpuatom::scenario {
 
 namespace {
 
-constexpr uint64_t max_lanes = 1ULL << 32;           // DECISION: a launch has at most 2^32 lanes
 constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
-constexpr uint64_t max_header_index = 0xfffff;  // headerPtr is handle bits 19:0 (spec/nvidia.md §8.2)
+constexpr uint64_t max_header_index = 0xfffff;  // headerPtr is handle bits 19:0 (docs/spec/nvidia.md §8.2)
 constexpr uint64_t max_bound_index = 0x1fff;    // #tsPtrIdxU13
 
 struct ElementName {
@@ -202,13 +202,13 @@ class Loader {
       RegionText r;
       r.where = at(*t);
       r.name = string_at(*t, "name", true, "[[region]]").value_or("");
-      if (!r.name.empty() && !valid_identifier(r.name))
+      if (!r.name.empty() && !is_identifier(r.name))
         error(*t->get("name"), fmt::format("region name '{}' must be an identifier ([A-Za-z_][A-Za-z0-9_]*)", r.name));
       for (const RegionText& other : scenario_.regions)
         if (!r.name.empty() && other.name == r.name)
           error(*t->get("name"), fmt::format("region '{}' is defined twice (first at line {})", r.name,
                                              other.where.line));
-      r.size = integer_at(*t, "size", true, "[[region]]", 1, 1ULL << 48).value_or(1);
+      r.size = integer_at(*t, "size", true, "[[region]]", 1, max_region_bytes).value_or(1);
       r.base = integer_at(*t, "base", false, "[[region]]", 0, (1ULL << 62));
       if (r.base && *r.base % 16 != 0) error(*t->get("base"), "'base' must be a multiple of 16");
       read_region_attributes(*t, r);
@@ -350,7 +350,7 @@ class Loader {
     return s;
   }
 
-  // A vISA typed surface (spec/intel.md §2.7, §8): `header` is the surface index typed_atomic
+  // A vISA typed surface (docs/spec/intel.md §2.7, §8): `header` is the surface index typed_atomic
   // names; pitch layout only, the five TYPED_ATOMIC surface types, 2- or 4-byte texels, no NVIDIA
   // header fields.
   void check_visa_surface(const toml::table& t, const SurfaceText& s) {
@@ -361,9 +361,11 @@ class Loader {
                         "(declared surfaces are numbered 6, 7, … in declaration order; 0 … 5 are predefined)",
                         s.header));
     if (t.get("dim") && d.dim == memory::SurfaceDim::d1_buffer)
-      error(*t.get("dim"), "a vISA typed surface is 1d, 1d_array, 2d, 2d_array or 3d (spec/intel.md §8), not 1d_buffer");
+      error(*t.get("dim"),
+            "a vISA typed surface is 1d, 1d_array, 2d, 2d_array or 3d (docs/spec/intel.md §8), not 1d_buffer");
     if (t.get("layout") && d.layout != memory::SurfaceLayout::pitch_linear)
-      error(*t.get("layout"), "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (spec/intel.md §8)");
+      error(*t.get("layout"),
+            "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (docs/spec/intel.md §8)");
     if (t.get("texel_bytes") && d.element_bytes != 2 && d.element_bytes != 4)
       error(*t.get("texel_bytes"),
             fmt::format("'texel_bytes' = {}: typed_atomic accesses 4-byte elements (2-byte with .16)", d.element_bytes));
@@ -391,7 +393,7 @@ class Loader {
     d.width = static_cast<uint32_t>(integer_at(t, "width", true, "[[surface]]", 1, max_extent).value_or(1));
     d.height = static_cast<uint32_t>(integer_at(t, "height", false, "[[surface]]", 1, max_extent).value_or(1));
     d.depth = static_cast<uint32_t>(integer_at(t, "depth", false, "[[surface]]", 1, max_extent).value_or(1));
-    // An instruction reads the layer from 16 bits (spec/nvidia.md §8.1): more layers are unreachable.
+    // An instruction reads the layer from 16 bits (docs/spec/nvidia.md §8.1): more layers are unreachable.
     d.array_size = static_cast<uint32_t>(integer_at(t, "layers", false, "[[surface]]", 1, 0x10000).value_or(1));
     d.element_bytes = static_cast<uint32_t>(integer_at(t, "texel_bytes", false, "[[surface]]", 1, 16).value_or(4));
     if (t.get("texel_bytes") && (d.element_bytes & (d.element_bytes - 1)) != 0)
@@ -469,7 +471,7 @@ class Loader {
       d.levels[0].slice_pitch = slice_pitch;
       footprint = add(add(multiply({slices - 1, slice_pitch}), multiply({d.height - 1ULL, row_pitch})), row_bytes);
       // Mip levels 1 … n−1 follow level 0 packed, each with its own tight pitches: level l
-      // starts where level l − 1's last slice (or layer) ends (DECISION, spec/intel.md §8).
+      // starts where level l − 1's last slice (or layer) ends (DECISION, docs/spec/intel.md §8).
       // Slices (3D) or layers (arrays) of a level: depth shrinks with the level, layers do not.
       const auto slices_at = [&d](uint32_t l) { return uint64_t{d.depth_at(l)} * d.array_size; };
       uint64_t start = 0;
@@ -499,13 +501,6 @@ class Loader {
     return product;
   }
   static uint64_t add(uint64_t a, uint64_t b) { return a + b < a ? ~0ULL : a + b; }
-
-  static bool valid_identifier(std::string_view s) {
-    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-    for (char c : s)
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-    return true;
-  }
 
   void read_lanes(const toml::table& root) {
     const toml::node* n = root.get("lanes");

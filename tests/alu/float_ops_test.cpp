@@ -1,5 +1,5 @@
-// Float atomics through the ALU with each vendor's rules (spec/nvidia.md §4, spec/intel.md §4,
-// spec/amd.md §7.1). Expected bits are written by hand from the IEEE rules.
+// Float atomics through the ALU with each vendor's rules (docs/spec/nvidia.md §4, docs/spec/intel.md §4,
+// docs/spec/amd.md §7.1). Expected bits are written by hand from the IEEE rules.
 #include <gtest/gtest.h>
 
 #include "gpuatom/alu/apply.hpp"

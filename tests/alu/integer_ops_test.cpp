@@ -1,5 +1,5 @@
-// Known answers for the integer ops, written from the formulas of spec/nvidia.md §3,
-// spec/intel.md §3.1 and spec/amd.md §7.1 — not produced by the code.
+// Known answers for the integer ops, written from the formulas of docs/spec/nvidia.md §3,
+// docs/spec/intel.md §3.1 and docs/spec/amd.md §7.1 — not produced by the code.
 #include <gtest/gtest.h>
 
 #include <cstdint>

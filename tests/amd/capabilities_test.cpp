@@ -1,4 +1,4 @@
-// spec/amd.md §3 and §5 as data: the devices and what each place on their paths supports.
+// docs/spec/amd.md §3 and §5 as data: the devices and what each place on their paths supports.
 #include "amd/model_helpers.hpp"
 
 using namespace amd_test;
@@ -72,7 +72,7 @@ TEST(Capabilities, EveryDevicesFabricSetIsInsideItsL2Set) {
 }
 
 // AMD's tables: PCIe carries atomicAdd, atomicExch and atomicCAS, not atomicSub (amd.sub-pcie=none;
-// fetchadd is spec/amd.md's first reading).
+// fetchadd is docs/spec/amd.md's first reading).
 TEST(Capabilities, PcieCarriesNothingWithoutPcieAtomicsAndFetchAddSwapCasWithThem) {
   ModelOptions fetch_add;
   ASSERT_FALSE(set_switch(fetch_add, "amd.sub-pcie", "fetchadd"));

@@ -24,7 +24,7 @@ TEST(ExplanationText, MI300XFloatAddOnPinnedHostMemoryAtSystemScope) {
             "     page: \"If the PCIe bus does not support the requested atomic, the GPU's PCIe controller changes it "
             "into a load-op-store sequence. … It will seem like atomics to the wave, but the CPU sees it as a "
             "non-atomic load-op-store sequence. This downgrades system-scope atomics to device-scope.\"\n"
-            "switches: defaults (spec/amd.md §9)\n");
+            "switches: defaults (docs/spec/amd.md §9)\n");
 }
 
 TEST(ExplanationText, TagsAndChangedSwitchesAreShown) {
@@ -34,7 +34,7 @@ TEST(ExplanationText, TagsAndChangedSwitchesAreShown) {
   const std::string text = explain_text(e);
   EXPECT_NE(text.find("1. P2 COARSE-L2 [DECISION]"), std::string::npos) << text;
   EXPECT_NE(text.find("3. S1 COARSE-SYSTEM-SCOPE [TABLES]"), std::string::npos) << text;
-  EXPECT_NE(text.find("switches: defaults (spec/amd.md §9)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("switches: defaults (docs/spec/amd.md §9)\n"), std::string::npos) << text;
   const std::string line = explain_line(e);
   EXPECT_TRUE(line.starts_with("✅ NoReturn via L2 — P2 COARSE-L2: ")) << line;
   EXPECT_EQ(line.find('\n'), std::string::npos);

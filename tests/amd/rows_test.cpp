@@ -1,4 +1,4 @@
-// spec/amd.md §4: the 27 rows, their widths and PCIe AtomicOps, and their HIP semantics (§7.1).
+// docs/spec/amd.md §4: the 27 rows, their widths and PCIe AtomicOps, and their HIP semantics (§7.1).
 #include <gtest/gtest.h>
 
 #include "gpuatom/alu/apply.hpp"

@@ -1,4 +1,4 @@
-// spec/amd.md §6, rule by rule: each rule fires where its condition holds and nowhere else, in the
+// docs/spec/amd.md §6, rule by rule: each rule fires where its condition holds and nowhere else, in the
 // order A → P → (H or C) → S, and its firing carries a reason, a source and the right tag.
 #include <functional>
 

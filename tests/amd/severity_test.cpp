@@ -1,4 +1,4 @@
-// spec/amd.md §6.6: "the most severe wins: n/a > NOP > Scope Downgrade - CAS > Scope Downgrade >
+// docs/spec/amd.md §6.6: "the most severe wins: n/a > NOP > Scope Downgrade - CAS > Scope Downgrade >
 // NoReturn > CAS > Native".
 #include "amd/model_helpers.hpp"
 

@@ -1,4 +1,4 @@
-// spec/amd.md §9: every switch exists with its default, and each one changes what it should and
+// docs/spec/amd.md §9: every switch exists with its default, and each one changes what it should and
 // nothing else.
 #include <functional>
 
@@ -44,7 +44,7 @@ ModelOptions with(std::string_view name, std::string_view value) {
 }  // namespace
 
 // Each default is the reading AMD's published tables show (issue 17); the alternative is
-// spec/amd.md's first reading where the tables overturned it.
+// docs/spec/amd.md's first reading where the tables overturned it.
 TEST(Switches, EverySwitchOfTheSpecExistsWithItsDefault) {
   const ModelOptions defaults;
   const std::vector<std::pair<std::string_view, std::string_view>> expected = {
@@ -76,7 +76,7 @@ TEST(Switches, SetAcceptsNamesAndValuesCaseInsensitivelyAndRefusesOthersListingV
   EXPECT_TRUE(set_switch(o, "amd.noreturn-downgrade", "noreturn"));  // gone: the tables mark no such downgrade
 }
 
-// amd.no-hw-instruction=na (spec/amd.md's first reading): only HW-atomics cells without an
+// amd.no-hw-instruction=na (docs/spec/amd.md's first reading): only HW-atomics cells without an
 // instruction change, from the compiler's CAS loop (the CAS-rule outcome) to n/a.
 TEST(Switches, NoHwInstructionNaTurnsOnlyTheCompilersCasLoopsIntoNotApplicable) {
   const auto diff = differences({}, with("amd.no-hw-instruction", "na"));
@@ -93,7 +93,7 @@ TEST(Switches, NoHwInstructionNaTurnsOnlyTheCompilersCasLoopsIntoNotApplicable) 
   EXPECT_EQ(e.firings[0].switches, std::vector<std::string_view>{"amd.no-hw-instruction"});
 }
 
-// amd.sub-pcie=fetchadd (spec/amd.md's first reading): only atomicSub under HW atomics on a path
+// amd.sub-pcie=fetchadd (docs/spec/amd.md's first reading): only atomicSub under HW atomics on a path
 // through PCIe with PCIe atomics changes.
 TEST(Switches, SubPcieFetchaddChangesOnlyAtomicSubThroughPcieAtomics) {
   const ModelOptions fetch_add = with("amd.sub-pcie", "fetchadd");
@@ -137,7 +137,7 @@ TEST(Switches, Gfx10FminmaxF32ChangesOnlyGfx10Fp64MinMax) {
   EXPECT_EQ(e.firings.back().basis, Basis::proposed);
 }
 
-// amd.mi300-coarse-place=fabric (spec/amd.md's first reading, P1 before P2): MI300 coarse-grained
+// amd.mi300-coarse-place=fabric (docs/spec/amd.md's first reading, P1 before P2): MI300 coarse-grained
 // memory goes to the IF and, for host memory on MI300X, on to PCIe; only MI300 coarse-grained
 // host-memory cells can change.
 TEST(Switches, Mi300CoarsePlaceFabricSendsMi300CoarseMemoryToTheFabric) {

@@ -134,6 +134,74 @@ TEST(AluSpellings, TypedOperandsGiveTheirExactBits) {
   EXPECT_NE(bad.out.find("--old 1.5x:"), std::string::npos) << bad.out;
 }
 
+// Intel's 16-bit float atomics return the f16 value in the low half of a dword: the typed value
+// is the f16's, not the dword's integer (issue 39: fcmpwr.16 printed "returned=0x00003c00 (15360)").
+TEST(AluSpellings, IntelSixteenBitFloatsReturnTheirTypedValue) {
+  EXPECT_EQ(run_gpuatom("alu intel svm_atomic.fcmpwr.16 --platform pvc --old 1.0 --src0 1.0 --src1 2.0").out,
+            "memory=0x4000 (2) returned=0x00003c00 (1)\n");
+  const json fcmpwr = alu_json("intel svm_atomic.fcmpwr.16 --platform pvc --old 1.0 --src0 1.0 --src1 2.0");
+  EXPECT_EQ(fcmpwr["type"], "f16");
+  EXPECT_EQ(fcmpwr["returned"], "0x00003c00");
+  EXPECT_EQ(fcmpwr["returned_value"], "1");
+  EXPECT_EQ(alu_json("intel svm_atomic.fadd.16 --platform pvc --old 1.5 --src0 0.25")["returned_value"], "1.5");
+  EXPECT_EQ(alu_json("intel svm_atomic.fmax.16 --platform pvc --old -2.5 --src0 -3")["returned_value"], "-2.5");
+  // Integers keep their type too: a signed minimum returns -1, not 65535.
+  EXPECT_EQ(alu_json("intel minsint.16 --old 0xffff --src0 0x1")["returned_value"], "-1");
+  EXPECT_EQ(alu_json("intel add.16 --old 0xffff --src0 0x2")["returned_value"], "65535");
+}
+
+// One rule for a typed spelling (issue 39: f16(1.0) on an F32 op was read as raw bits, f64 refused):
+// on a float op the value converts to the op's format exactly or is refused; on an integer or bits
+// op it is its bits, at the operand's own width.
+TEST(AluSpellings, TypedSpellingsConvertExactlyOrAreRefused) {
+  EXPECT_EQ(alu_json("nvidia ADD.F32.FTZ.RN --old \"f16(1.0)\" --src 0")["memory"], "0x3f800000");
+  EXPECT_EQ(alu_json("nvidia ADD.F32.FTZ.RN --old \"f64(1.5)\" --src 0")["memory"], "0x3fc00000");
+  EXPECT_EQ(alu_json("nvidia ADD.F32.FTZ.RN --old \"bf16(-inf)\" --src 0")["memory"], "0xff800000");
+  EXPECT_EQ(alu_json("nvidia ADD.F64.RN --old \"f32(0.1)\" --src 0")["memory"], "0x3fb99999a0000000");
+  EXPECT_EQ(alu_json("nvidia ADD.F64.RN --old \"f16(-0)\" --src 0")["returned"], "0x8000000000000000");
+  EXPECT_EQ(alu_json("nvidia ADD.F16x2.RN --old \"bf16x2(1.0, -2.0)\" --src 0")["memory"], "0xc0003c00");
+  struct Refused {
+    std::string args, message;
+  };
+  const std::vector<Refused> refused = {
+      {"nvidia ADD.F32.FTZ.RN --old \"f64(0.1)\" --src 0",
+       "--old f64(0.1): f64(0.1) is 0.1, which no f32 holds exactly: the operation is on f32"},
+      {"nvidia ADD.F32.FTZ.RN --old \"f64(1e300)\" --src 0", "which no f32 holds exactly"},
+      {"nvidia ADD.F32.FTZ.RN --old \"f16(nan(0x1))\" --src 0", "a f16 NaN has no exact f32"},
+      {"nvidia ADD.F16x2.RN --old \"bf16x2(1e10, 0)\" --src 0", "which no f16 holds exactly"},
+      {"nvidia ADD.F16x2.RN --old \"f16(1.0)\" --src 0", "a packed f16x2 takes f16x2(lo, hi) or its bits"},
+      {"nvidia ADD.F32.FTZ.RN --old \"f16x2(1, 2)\" --src 0", "a pair, but the operation is on one f32"},
+      {"nvidia EXCH --old \"f16(1.0)\" --src 0", "f16 is 16 bits, but the operand of this u32 operation is 32 bits"},
+      {"nvidia EXCH.64 --old \"f32(1.0)\" --src 0", "f32 is 32 bits, but the operand of this u64 operation is 64 bits"},
+      {"nvidia ATOMG.E.ADD.F16x8.RN --arch sm_90 --old \"f32(1)\" --src 0", "vector of f16x2: give its bits"},
+      {"nvidia ADD.F32.FTZ.RN --old \"f8(1)\" --src 0", "expected f16(…), bf16(…), f32(…), f64(…)"},
+  };
+  for (const Refused& r : refused) {
+    const CliRun run = run_gpuatom("alu " + r.args);
+    EXPECT_EQ(run.exit_code, 2) << r.args << "\n" << run.out;
+    EXPECT_NE(run.out.find(r.message), std::string::npos) << r.args << "\n" << run.out;
+  }
+}
+
+// -0, negative values and NaN payloads read on a float op, and a NaN prints as the literal that
+// gives its bits back (issue 39: -0 was refused, nan(0x…) suggested f16(…)).
+TEST(AluSpellings, NegativeZeroAndNanPayloadsRead) {
+  EXPECT_EQ(alu_json("nvidia ADD.F32.FTZ.RN --old -0 --src -0")["memory"], "0x80000000");
+  EXPECT_EQ(alu_json("nvidia ADD.F32.FTZ.RN --old -0 --src -0")["memory_value"], "-0");
+  EXPECT_EQ(alu_json("nvidia ADD.F32.FTZ.RN --old -1 --src 0")["memory"], "0xbf800000");
+  EXPECT_EQ(alu_json("intel fmax --form svm --old \"nan(0x200)\" --src0 0")["returned"], "0x7fc00200");
+  EXPECT_EQ(alu_json("intel fmax --form svm --old \"nan(0x200)\" --src0 0")["returned_value"], "nan(0x200)");
+  EXPECT_EQ(alu_json("intel fmax --form svm --old \"-nan(0x1)\" --src0 0")["returned"], "0xffc00001");
+  EXPECT_EQ(alu_json("intel fmax --form svm --old \"snan(0x1)\" --src0 0")["returned_value"], "snan(0x1)");
+  EXPECT_EQ(alu_json("nvidia ADD.F64.RN --old \"nan(0x7ffffffffffff)\" --src 0")["returned_value"],
+            "nan(0x7ffffffffffff)");
+  const CliRun wide = run_gpuatom("alu nvidia ADD.F32.FTZ.RN --old \"nan(0x400000)\" --src 0");
+  EXPECT_EQ(wide.exit_code, 2);
+  EXPECT_NE(wide.out.find("does not fit the 22 bits below the f32 quiet bit"), std::string::npos) << wide.out;
+  // Integers stay bits: -0 is 0 of an integer op, -1 its two's complement.
+  EXPECT_EQ(alu_json("nvidia ADD --old -0 --src 0")["memory"], "0x00000000");
+}
+
 // "What does ATOM.E.ADD.F32.FTZ.RN do with a subnormal old value on sm_90?" — asked the natural way.
 TEST(AluSpellings, TheSubnormalQuestionInOneCommand) {
   const CliRun r = run_gpuatom("alu nvidia ATOM.E.ADD.F32.FTZ.RN --arch sm_90 --old 1e-40 --src 0");

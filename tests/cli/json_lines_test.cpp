@@ -42,7 +42,7 @@ TEST(JsonLines, CheckSassDiagnosticsThenASummary) {
   EXPECT_EQ(lines[0]["severity"], "error");
   EXPECT_EQ(lines[0]["line"], 2);
   EXPECT_EQ(lines[0]["column"], 26);
-  EXPECT_EQ(lines[0]["rule"], "spec/nvidia.md §6.2");
+  EXPECT_EQ(lines[0]["rule"], "docs/spec/nvidia.md §6.2");
   expect_keys(lines[1], {"kind", "file", "instructions", "errors", "warnings"});
   EXPECT_EQ(lines[1]["instructions"], 2);
   EXPECT_EQ(lines[1]["errors"], 1);

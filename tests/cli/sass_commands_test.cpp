@@ -76,7 +76,7 @@ TEST(SassCli, AsmRefusesBadInputAndWritesNothing) {
   EXPECT_EQ(r.out, f.path() +
                        ":2:20: error: ATOM.CAS needs an even compare register R2n, not R5 (seed 000: \"Rb must "
                        "be R2n+0\") [a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch sm_70 "
-                       "or later] (spec/nvidia.md §6.2)\n");
+                       "or later] (docs/spec/nvidia.md §6.2)\n");
 }
 
 TEST(SassCli, AsmEncodeRefusesWhatHasNoWord) {
@@ -197,7 +197,7 @@ TEST(SassCli, DisasmBadInput) {
   EXPECT_EQ(none.out,
             "<command line>: byte 0x8: error: 0x0123456789abcdef is not a SPA 5.0 atomic: its opcode bits "
             "match none of ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor nvdisasm's Ps and .P "
-            "forms) (spec/nvidia.md §11.4)\n");
+            "forms) (docs/spec/nvidia.md §11.4)\n");
   EXPECT_EQ(stdout_only("disasm sass 0xed07000100570200 0x0123456789abcdef").out, "");
   // Not a hex word.
   ScratchFile f("0xed07000100570200\n  0xzz\n");
@@ -270,7 +270,7 @@ TEST(SassCli, CheckReportsDiagnosticsOnly) {
   EXPECT_EQ(w.exit_code, 0);
   EXPECT_EQ(w.out, warned.path() +
                        ":1:17: warning: a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, "
-                       "not R3 (spec/nvidia.md §6.3 (PROPOSED))\n");
+                       "not R3 (docs/spec/nvidia.md §6.3 (PROPOSED))\n");
   ScratchFile bad(
       "SUATOM.D.BA.1D.U64.TRAP R2, [R3], R4, 0x100;\nATOM.ADD.128 R0, [R2], R4 ;\nATOM.E.ADD R0, [R3], R4 ;\n");
   const CliRun e = run_gpuatom("check sass " + bad.path());

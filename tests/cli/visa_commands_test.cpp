@@ -134,8 +134,9 @@ TEST(VisaCommands, AsmBadInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, fmt::format("{0}:7:37: error: Src0 must be %null.0 for inc: INC, DEC and PREDEC take no Src0 "
-                               "(spec/intel.md §3.2)\n"
-                               "{0}:8:21: error: execution size 12 is not 1, 2, 4, 8, 16 or 32 (spec/intel.md §2.3)\n",
+                               "(docs/spec/intel.md §3.2)\n"
+                               "{0}:8:21: error: execution size 12 is not 1, 2, 4, 8, 16 or 32 "
+                               "(docs/spec/intel.md §2.3)\n",
                                bad));
   const SplitRun missing = run("asm visa " + (scratch_dir() / "no-such-file.visaasm").string());
   EXPECT_EQ(missing.exit_code, 2);
@@ -157,7 +158,7 @@ TEST(VisaCommands, CheckExitCodes) {
   const SplitRun w = run("check visa " + warned);
   EXPECT_EQ(w.exit_code, 0) << w.out;
   EXPECT_NE(w.err.find(warned + ":7:40: warning: Src0 of svm_atomic.fmin should have type F; SD has type D "
-                                "(integer vs float) (spec/intel.md §3.4)"),
+                                "(integer vs float) (docs/spec/intel.md §3.4)"),
             std::string::npos)
       << w.err;
   EXPECT_NE(w.out.find("1 instruction, 0 errors, 1 warning"), std::string::npos) << w.out;
@@ -245,7 +246,7 @@ TEST(VisaCommands, DisasmBadInputNamesTheByteOffset) {
   const SplitRun reserved = run("disasm visa 4E 05 03 00 00 0F 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00");
   EXPECT_EQ(reserved.exit_code, 2);
   EXPECT_EQ(reserved.out, "");
-  EXPECT_EQ(reserved.err, "<command line>: byte 0x5: error: op code 0x0f is reserved (spec/intel.md §3.1)\n");
+  EXPECT_EQ(reserved.err, "<command line>: byte 0x5: error: op code 0x0f is reserved (docs/spec/intel.md §3.1)\n");
   const SplitRun semantic = run("disasm visa 4E 05 03 00 00 02 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00");
   EXPECT_EQ(semantic.exit_code, 2);
   EXPECT_EQ(semantic.out, "");

@@ -1,12 +1,14 @@
 // The C++ API (gpuatom/embed/launch.hpp) against the same work written as scenario files: a
 // launch built in C++ and the bundled example file it restates give the same outcomes in every
 // mode; values from C++ equal the expressions they replace; bad input names the call.
+#include "gpuatom/embed/launch.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
-
-#include "gpuatom/embed/launch.hpp"
+#include <stdexcept>
 
 namespace gpuatom::embed {
 namespace {
@@ -170,6 +172,56 @@ TEST(EmbedLaunch, AFillOfAnUnknownRegionIsBadInput) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error->find("fills, fill nowhere:1:1: error: no region 'nowhere'"), std::string::npos) << *r.error;
   EXPECT_THROW((void)r.final(), std::logic_error);
+}
+
+// What a scenario file refuses, the API refuses, through Result::error, naming the call (issue 39:
+// 0 lanes, group_size(0) and a region named "a b" ran; a duplicate or 0-byte region said only
+// "cannot be created at 0x…").
+TEST(EmbedLaunch, WhatTheFileFormatRefusesTheApiRefuses) {
+  struct Case {
+    std::function<void(Launch&)> build;
+    uint64_t lanes;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {[](Launch&) {}, 0, "api, launch:1:1: error: a launch has 1 to 4294967296 lanes, not 0"},
+      {[](Launch& l) { l.group_size(0); }, 4, "api, group_size:1:1: error: a group has at least one lane"},
+      {[](Launch& l) { l.region("a b", 4); }, 4, "api, region a b:1:1: error: region name 'a b' must be an identifier"},
+      {[](Launch& l) { l.region("buf", 4); }, 4, "api, region buf:1:1: error: region 'buf' is defined twice"},
+      {[](Launch& l) { l.region("empty", 0); }, 4, "api, region empty:1:1: error: region 'empty' has 0 bytes"},
+  };
+  for (const Case& c : cases) {
+    Launch l(Isa::sass, c.lanes, "api");
+    l.region("buf", 16).program("ATOM.E.ADD RZ, [R2], R4 ;").lanes("R2", "lo(addr(buf))").lanes("R3", "hi(addr(buf))");
+    l.lanes("R4", 1);
+    c.build(l);
+    const Result r = l.run({.mode = Mode::deterministic});
+    ASSERT_FALSE(r.ok()) << c.message;
+    EXPECT_TRUE(r.outcomes.empty());
+    EXPECT_NE(r.error->find(c.message), std::string::npos) << *r.error;
+    EXPECT_EQ(r.error->find("cannot be created"), std::string::npos) << *r.error;
+  }
+}
+
+// Outcome::element reads only what lies inside the region (issue 39: index 2^62 wrapped to element
+// 0; 9 bytes shifted by 64).
+TEST(EmbedLaunch, OutcomeElementIsChecked) {
+  Launch l(Isa::sass, 4, "element");
+  l.region("buf", 16).program("ATOM.E.ADD RZ, [R2], R4 ;").lanes("R2", "lo(addr(buf))").lanes("R3", "hi(addr(buf))");
+  l.lanes("R4", 1);
+  const Result r = l.run({.mode = Mode::deterministic});
+  ASSERT_TRUE(r.ok()) << *r.error;
+  const Outcome& o = r.final();
+  EXPECT_EQ(o.u32("buf", 0), 4u);
+  EXPECT_EQ(o.u32("buf", 3), 0u);
+  EXPECT_EQ(o.element("buf", 15, 1), 0u);
+  EXPECT_THROW((void)o.u32("buf", 4), std::out_of_range);
+  EXPECT_THROW((void)o.u64("buf", 2), std::out_of_range);
+  EXPECT_THROW((void)o.u64("buf", uint64_t{1} << 62), std::out_of_range);
+  EXPECT_THROW((void)o.u32("buf", uint64_t{1} << 62), std::out_of_range);
+  EXPECT_THROW((void)o.element("buf", 0, 9), std::out_of_range);
+  EXPECT_THROW((void)o.element("buf", 0, 0), std::out_of_range);
+  EXPECT_THROW((void)o.u32("nowhere", 0), std::out_of_range);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// spec/intel.md §3.1 op codes and roles, §5 widths, against the op table.
+// docs/spec/intel.md §3.1 op codes and roles, §5 widths, against the op table.
 #include <gtest/gtest.h>
 
 #include "gpuatom/intel/atomic_ops.hpp"

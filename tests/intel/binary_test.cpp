@@ -1,4 +1,4 @@
-// The binary forms (spec/intel.md §2): every byte sequence of §11 both ways, 2-byte legacy ids,
+// The binary forms (docs/spec/intel.md §2): every byte sequence of §11 both ways, 2-byte legacy ids,
 // and every decoder error at its byte offset.
 #include <gtest/gtest.h>
 
@@ -36,7 +36,7 @@ struct Vector {
   const char* bytes;
 };
 
-// spec/intel.md §11, verbatim.
+// docs/spec/intel.md §11, verbatim.
 const Vector spec_vectors[] = {
     {"svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0",
      "4E 05 03 00 00 00 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00"},
@@ -174,31 +174,39 @@ TEST(IntelBinary, DecoderErrorsNameTheByteOffset) {
     return bytes;
   };
   EXPECT_EQ(decode_errors(hex("12 05")), "b: byte 0x0: error: opcode 0x12 is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a) "
-                                         "(spec/intel.md §2.5, §2.6; docs/intel-igc.md §4)\n");
+                                         "(docs/spec/intel.md §2.5, §2.6; docs/intel-igc.md §4)\n");
   EXPECT_EQ(decode_errors(hex("4E 05 03")), "b: byte 0x0: error: truncated SVM ATOMIC: it takes 30 bytes, 3 remain "
-                                            "(spec/intel.md §2.5, §2.6)\n");
+                                            "(docs/spec/intel.md §2.5, §2.6)\n");
   EXPECT_EQ(decode_errors(with(svm, 1, "03")),
             "b: byte 0x1: error: SVM sub-opcode 0x03 (gather) is not ATOMIC (0x05); gpuatom decodes atomics only "
-            "(spec/intel.md §2.6)\n");
-  EXPECT_EQ(decode_errors(with(svm, 5, "0E")), "b: byte 0x5: error: op code 0x0e is reserved (spec/intel.md §3.1)\n");
+            "(docs/spec/intel.md §2.6)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "0E")), "b: byte 0x5: error: op code 0x0e is reserved "
+                                               "(docs/spec/intel.md §3.1)\n");
   EXPECT_EQ(decode_errors(with(svm, 5, "13")), "");  // fadd (docs/intel-igc.md §2)
-  EXPECT_EQ(decode_errors(with(svm, 5, "15")), "b: byte 0x5: error: op code 0x15 is not an atomic op (spec/intel.md §3.1)\n");
-  EXPECT_EQ(decode_errors(with(svm, 5, "1F")), "b: byte 0x5: error: op code 0x1f is not an atomic op (spec/intel.md §3.1)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "15")), "b: byte 0x5: error: op code 0x15 is not an atomic op "
+                                               "(docs/spec/intel.md §3.1)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "1F")), "b: byte 0x5: error: op code 0x1f is not an atomic op "
+                                               "(docs/spec/intel.md §3.1)\n");
   EXPECT_EQ(decode_errors(with(svm, 5, "60")),
             "b: byte 0x5: error: Op byte 0x60: width bits 6:5 = 11 are invalid (00 32-bit, 01 16-bit, 10 64-bit) "
-            "(spec/intel.md §2.6)\n");
-  EXPECT_EQ(decode_errors(with(svm, 5, "80")), "b: byte 0x5: error: Op byte 0x80: bit 7 must be 0 (spec/intel.md §2.6)\n");
-  EXPECT_EQ(decode_errors(with(typed, 1, "4B")), "b: byte 0x1: error: Op byte 0x4b: bits 7:6 must be 0 (spec/intel.md §2.5)\n");
-  EXPECT_EQ(decode_errors(with(svm, 2, "0B")), "b: byte 0x2: error: Exec_size byte 0x0b: bit 3 must be 0 (spec/intel.md §2.3)\n");
+            "(docs/spec/intel.md §2.6)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "80")), "b: byte 0x5: error: Op byte 0x80: bit 7 must be 0 "
+                                               "(docs/spec/intel.md §2.6)\n");
+  EXPECT_EQ(decode_errors(with(typed, 1, "4B")), "b: byte 0x1: error: Op byte 0x4b: bits 7:6 must be 0 "
+                                                 "(docs/spec/intel.md §2.5)\n");
+  EXPECT_EQ(decode_errors(with(svm, 2, "0B")), "b: byte 0x2: error: Exec_size byte 0x0b: bit 3 must be 0 "
+                                               "(docs/spec/intel.md §2.3)\n");
   EXPECT_EQ(decode_errors(with(svm, 2, "06")),
-            "b: byte 0x2: error: Exec_size byte 0x06: size code 6 is not 0-5 (1-32 channels) (spec/intel.md §2.3)\n");
+            "b: byte 0x2: error: Exec_size byte 0x06: size code 6 is not 0-5 (1-32 channels) "
+            "(docs/spec/intel.md §2.3)\n");
   EXPECT_EQ(decode_errors(with(svm, 4, "10")),
-            "b: byte 0x3: error: Pred word 0x1000: bit 12 is reserved and must be 0 (spec/intel.md §2.4)\n");
+            "b: byte 0x3: error: Pred word 0x1000: bit 12 is reserved and must be 0 (docs/spec/intel.md §2.4)\n");
   EXPECT_EQ(decode_errors(with(with(svm, 3, "01"), 4, "60")),
             "b: byte 0x3: error: Pred word 0x6001: control 11 is reserved (00 per channel, 01 .any, 10 .all) "
-            "(spec/intel.md §2.4)\n");
+            "(docs/spec/intel.md §2.4)\n");
   EXPECT_EQ(decode_errors(with(svm, 4, "80")),
-            "b: byte 0x3: error: Pred word 0x8000: control or invert bits set without a predicate id (spec/intel.md §2.4)\n");
+            "b: byte 0x3: error: Pred word 0x8000: control or invert bits set without a predicate id "
+            "(docs/spec/intel.md §2.4)\n");
 }
 
 TEST(IntelBinary, ABadInstructionIsSkippedAndTheNextDecoded) {
@@ -208,7 +216,7 @@ TEST(IntelBinary, ABadInstructionIsSkippedAndTheNextDecoded) {
   stream.insert(stream.end(), good.begin(), good.end());
   support::Diagnostics d;
   const auto decoded = decode(stream, "b", {}, d);
-  EXPECT_EQ(d.format_all(), "b: byte 0x5: error: op code 0x0f is reserved (spec/intel.md §3.1)\n");
+  EXPECT_EQ(d.format_all(), "b: byte 0x5: error: op code 0x0f is reserved (docs/spec/intel.md §3.1)\n");
   ASSERT_EQ(decoded.size(), 1u);
   EXPECT_EQ(decoded[0].form, Form::typed);
 }
@@ -224,10 +232,10 @@ TEST(IntelBinary, ValidatorRulesOnDecodedInstructionsPointAtBytes) {
   validate(decoded, &m.declarations, {}, d);
   EXPECT_EQ(d.format_all(),
             "b: byte 0x2: error: mask M2 (channel offset 4) needs nibble control, which only exec sizes up to 4 have; "
-            "with exec size 8 use M1, M3, M5 or M7 (or their _NM forms) (spec/intel.md §6.2)\n"
-            "b: byte 0x3: error: predicate id 7 is not declared (spec/intel.md §10.3)\n"
+            "with exec size 8 use M1, M3, M5 or M7 (or their _NM forms) (docs/spec/intel.md §6.2)\n"
+            "b: byte 0x3: error: predicate id 7 is not declared (docs/spec/intel.md §10.3)\n"
             "b: byte 0xc: error: Src0 is V5, one of IGC's predefined variables (ids 1-31), which are not valid atomic "
-            "operands (spec/intel.md §2.2)\n");
+            "operands (docs/spec/intel.md §2.2)\n");
   auto typed = hex(spec_vectors[3].bytes);
   typed[5] = 0x09;   // surface 9: not declared
   typed[42] = 0x63;  // Dst id 99: not declared

@@ -1,4 +1,4 @@
-// `.decl` (spec/intel.md §10.3): ids in declaration order, aliases, alignments, and every
+// `.decl` (docs/spec/intel.md §10.3): ids in declaration order, aliases, alignments, and every
 // declaration rule's message at its column.
 #include "gpuatom/intel/text/printer.hpp"
 #include "intel/visa_test_support.hpp"

@@ -1,4 +1,4 @@
-// The instruction table against spec/intel.md §2.3–§2.8, §5, §8, §9: forms and layouts, width
+// The instruction table against docs/spec/intel.md §2.3–§2.8, §5, §8, §9: forms and layouts, width
 // bits, exec-size codes and masks, surfaces, data types, type rules and platform profiles.
 #include <gtest/gtest.h>
 

@@ -1,7 +1,12 @@
-// Tokens of the .visaasm text (spec/intel.md §10.2): kinds, positions, comments, bad characters.
+// Tokens of the .visaasm text (docs/spec/intel.md §10.2): kinds, positions, comments, bad characters.
+#include "gpuatom/intel/text/lexer.hpp"
+
 #include <gtest/gtest.h>
 
-#include "gpuatom/intel/text/lexer.hpp"
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
 
 using namespace gpuatom;
 using namespace gpuatom::intel;
@@ -68,8 +73,8 @@ TEST(IntelLexer, BadCharactersAreReportedWithTheirPosition) {
   const auto t = lex_visa("a $ b\n  % c\n\x01", "f", d);
   EXPECT_EQ(kinds(t), "IpI|I|$");
   EXPECT_EQ(d.format_all(),
-            "f:2:3: error: '%' must start a built-in name such as %null or %slm (spec/intel.md §10.2)\n"
-            "f:3:1: error: unexpected byte 0x01 (spec/intel.md §10.2)\n");
+            "f:2:3: error: '%' must start a built-in name such as %null or %slm (docs/spec/intel.md §10.2)\n"
+            "f:3:1: error: unexpected byte 0x01 (docs/spec/intel.md §10.2)\n");
 }
 
 // IGC's own lines hold punctuation the atomics never use: regions, typed immediates, LSC addresses.
@@ -87,6 +92,45 @@ TEST(IntelLexer, UnterminatedCommentAndString) {
   lex_visa("a /* b\nc", "f", d);
   lex_visa("\n .kernel \"k\n", "g", d);
   EXPECT_EQ(d.format_all(),
-            "f:1:3: error: unterminated /* comment (spec/intel.md §10.2)\n"
-            "g:2:10: error: unterminated string (spec/intel.md §10.2)\n");
+            "f:1:3: error: unterminated /* comment (docs/spec/intel.md §10.2)\n"
+            "g:2:10: error: unterminated string (docs/spec/intel.md §10.2)\n");
+}
+
+// Text read piece by piece (gpuatom check visa on a dump) gives the tokens, positions and
+// diagnostics the whole text gives, also where a block comment or an unterminated one spans
+// pieces, and the lexer's buffer holds the current statement's text, not what came before.
+TEST(IntelLexer, PiecesReadLikeTheWholeText) {
+  const std::vector<std::string> texts = {
+      "a // b c\nd /* e */ f /* g\nh */ i\n  svm_atomic.add (M1, 8) V1.0 %null.0 V2.0 %null.0\n.kernel \"k 1\"",
+      "x /* one\ntwo\nthree */ y\n\x01 z\n", "p /* never\nclosed\n", "last line without its end",
+      "*/ /*/\n/**/ q /* a*\n/ b */\n"};
+  for (const std::string& text : texts) {
+    support::Diagnostics whole_d;
+    const std::vector<Token> whole = lex_visa(text, "f", whole_d);
+    // One piece per line (each with its '\n'), the way the CLI gives whole lines.
+    std::vector<std::string> pieces;
+    for (size_t start = 0; start < text.size();) {
+      const size_t newline = text.find('\n', start);
+      const size_t end = newline == std::string::npos ? text.size() : newline + 1;
+      pieces.push_back(text.substr(start, end - start));
+      start = end;
+    }
+    size_t given = 0;
+    std::string current;
+    support::Diagnostics piece_d;
+    StatementLexer lexer(
+        [&]() -> std::optional<std::string_view> {
+          if (given == pieces.size()) return std::nullopt;
+          current = pieces[given++];
+          return std::string_view(current);
+        },
+        "f", piece_d);
+    std::vector<Token> statement;
+    std::vector<std::tuple<TokenKind, std::string, uint32_t, uint32_t>> read, expected;
+    while (lexer.next(statement))
+      for (const Token& t : statement) read.emplace_back(t.kind, std::string(t.text), t.line, t.column);
+    for (const Token& t : whole) expected.emplace_back(t.kind, std::string(t.text), t.line, t.column);
+    EXPECT_EQ(read, expected) << text;
+    EXPECT_EQ(piece_d.format_all(), whole_d.format_all()) << text;
+  }
 }

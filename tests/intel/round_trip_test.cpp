@@ -1,4 +1,4 @@
-// text → Instruction → bytes → Instruction → text is the identity (spec/intel.md §2, §10.4):
+// text → Instruction → bytes → Instruction → text is the identity (docs/spec/intel.md §2, §10.4):
 // on a generated set of every op × width × exec size × mask × predicate form that the
 // validator accepts, and on every example file in tests/conformance/intel.
 #include <gtest/gtest.h>

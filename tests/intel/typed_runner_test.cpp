@@ -1,4 +1,4 @@
-// TYPED_ATOMIC in vISA scenarios (spec/intel.md §7, §8): what the exhaustive search does with the
+// TYPED_ATOMIC in vISA scenarios (docs/spec/intel.md §7, §8): what the exhaustive search does with the
 // accesses a thread reports. What a scenario's own [[expect]] tables check (surface types, mip
 // levels, out of bounds, masks, float ops, the diagnostics) is in tests/scenario/intel/typed-*.toml.
 #include <gtest/gtest.h>

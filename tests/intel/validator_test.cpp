@@ -1,4 +1,4 @@
-// Every semantic rule (spec/intel.md §2.2, §2.7, §3.2–§3.4, §5, §6.2, §8, §9): a bad line, the
+// Every semantic rule (docs/spec/intel.md §2.2, §2.7, §3.2–§3.4, §5, §6.2, §8, §9): a bad line, the
 // expected message and the column of the offending token.
 #include "intel/visa_test_support.hpp"
 
@@ -200,7 +200,7 @@ TEST(IntelValidator, BoundElementSizeMatchesTheAccessWidth) {
   const std::string line = "typed_atomic.add.16 (M1, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0";
   EXPECT_EQ(check_bound(line, 4),
             fmt::format("t.visaasm:{}:29: error: surface S2D holds 4-byte elements, but typed_atomic.add.16 accesses "
-                        "2-byte elements (spec/intel.md §8)\n",
+                        "2-byte elements (docs/spec/intel.md §8)\n",
                         prelude_lines() + 1));
   EXPECT_EQ(check_bound(line, 2), "");
   EXPECT_NE(check_bound("typed_atomic.add (M1, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", 2)

@@ -57,6 +57,26 @@ TEST(FloatLiteral, SignedZerosInfinitiesAndNans) {
   EXPECT_EQ(bits_of("-nan", FormatId::f64), Double::sign_bit | default_nan<Double>(DefaultNan::quiet));
 }
 
+// Every NaN has a spelling (issue 39): nan(P) is quiet with payload P below the quiet bit, snan(P)
+// signalling; nan_literal spells bits back the same way.
+TEST(FloatLiteral, NanPayloadsReadAndPrintBack) {
+  EXPECT_EQ(bits_of("nan(0x200)", FormatId::f32), 0x7fc00200u);
+  EXPECT_EQ(bits_of("-nan(0x1)", FormatId::f32), 0xffc00001u);
+  EXPECT_EQ(bits_of("nan(0)", FormatId::f32), 0x7fc00000u);
+  EXPECT_EQ(bits_of("nan(12)", FormatId::f16), 0x7e0cu);
+  EXPECT_EQ(bits_of("snan(0x1)", FormatId::f16), 0x7c01u);
+  EXPECT_EQ(bits_of("SNaN(0x3fffff)", FormatId::f32), 0x7fbfffffu);
+  EXPECT_EQ(bits_of("nan(0x7ffffffffffff)", FormatId::f64), 0x7fffffffffffffffu);
+  EXPECT_EQ(bits_of("-snan(1)", FormatId::bf16), 0xff81u);
+  for (const char* text : {"nan", "-nan", "nan(0x1ff)", "-nan(0x1)", "snan(0x200)"}) {
+    const uint64_t bits = bits_of(text, FormatId::f32);
+    EXPECT_EQ(nan_literal(bits, FormatId::f32), text);
+    EXPECT_EQ(bits_of(nan_literal(bits, FormatId::f32), FormatId::f32), bits);
+  }
+  EXPECT_EQ(nan_literal(0x7fffffffu, FormatId::f32), "nan(0x3fffff)");  // NVIDIA's canonical NaN
+  EXPECT_EQ(nan_literal(0xfe00u, FormatId::f16), "-nan");
+}
+
 TEST(FloatLiteral, HexadecimalIsExactWhereTheFormatHoldsIt) {
   EXPECT_EQ(bits_of("-0x1p-149", FormatId::f32), Single::sign_bit | 1);                // the smallest subnormal
   EXPECT_EQ(bits_of("0x1.8p3", FormatId::f32), (uint64_t{130} << 23) | (1ULL << 22));  // 12 = 1.5 × 2^3
@@ -105,7 +125,13 @@ TEST(FloatLiteral, MalformedTextNamesTheOffendingByte) {
       {"0x1p", 4, "exponent's digits after 'p'"},
       {"0x1g", 3, "unexpected 'g'"},
       {"infinit", 3, "unexpected 'i'"},
-      {"nan(1)", 3, "unexpected '('"},
+      {"nan(1", 4, "expected ')'"},
+      {"nan()", 4, "expected the NaN payload"},
+      {"nan(0x1g)", 7, "'g' is not a digit"},
+      {"nan(0x400000)", 4, "does not fit the 22 bits below the f32 quiet bit"},
+      {"snan(0)", 5, "payload is not 0"},
+      {"snan", 4, "expected '(' and the payload"},
+      {"nan(1)x", 6, "unexpected 'x'"},
       {"1 ", 1, "unexpected ' '"},
       {"--1", 1, "'-' cannot start"},
   };

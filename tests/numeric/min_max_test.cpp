@@ -1,6 +1,6 @@
 // numeric::min / numeric::max for all four formats: signed zeros, the four NaN rules with every
-// NaN combination (tables below, from rules.hpp, spec/nvidia.md §4.4, spec/intel.md §4.1 and
-// spec/amd.md §7.1), flush_inputs, and ordinary ordering against the host's comparison.
+// NaN combination (tables below, from rules.hpp, docs/spec/nvidia.md §4.4, docs/spec/intel.md §4.1 and
+// docs/spec/amd.md §7.1), flush_inputs, and ordinary ordering against the host's comparison.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>

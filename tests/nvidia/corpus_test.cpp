@@ -1,4 +1,4 @@
-// spec/nvidia.md §12 and the seed pages' own examples: real disassembler text parses, validates
+// docs/spec/nvidia.md §12 and the seed pages' own examples: real disassembler text parses, validates
 // and prints back character for character (including a missing " ;").
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@ using namespace gpuatom::nvidia;
 
 TEST(SassCorpus, EveryLineParsesValidatesAndPrintsBackIdentically) {
   const auto lines = sass_test::corpus_lines("corpus.sass", "//");
-  ASSERT_EQ(lines.size(), 25u) << "spec/nvidia.md §12 has 25 lines";
+  ASSERT_EQ(lines.size(), 25u) << "docs/spec/nvidia.md §12 has 25 lines";
   for (const std::string& line : lines) {
     const ParsedSass checked = check_sass(line, "corpus.sass");
     EXPECT_FALSE(checked.diagnostics.has_errors()) << line << "\n" << checked.diagnostics.format_all();
@@ -30,7 +30,7 @@ TEST(SassCorpus, DialectFollowsTheSpelling) {
 }
 
 TEST(SassCorpus, SeedPageExamplesParseAndPrintCanonically) {
-  // Seed 000 and 002 examples (spec/nvidia.md §10.2), with the seed's spacing and `#` comments.
+  // Seed 000 and 002 examples (docs/spec/nvidia.md §10.2), with the seed's spacing and `#` comments.
   const std::pair<const char*, const char*> examples[] = {
       {"ATOM.ADD.F32.FTZ.RN    R0, [R1 - 400], R9;      #", "ATOM.ADD.F32.FTZ.RN R0, [R1+-0x190], R9 ;"},
       {"ATOM.ADD.U64           R0, [R4 + 8], R2;        # even-odd registers for 64-bit ops",

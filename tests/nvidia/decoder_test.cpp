@@ -1,4 +1,4 @@
-// Decoding (spec/nvidia.md §11, docs/oracles.md): words that break a rule still print, with a
+// Decoding (docs/spec/nvidia.md §11, docs/oracles.md): words that break a rule still print, with a
 // warning; reserved codes print with nvdisasm's names; what nvdisasm refuses is an error;
 // unassigned bits warn; the Ps inversion and CAS layouts.
 #include <gtest/gtest.h>
@@ -43,7 +43,7 @@ TEST(SassDecoder, WordsWithoutAnOpcodeAreRefused) {
   EXPECT_EQ(gpuatom::support::format(d.diagnostics.all()[0]),
             "w.bin: byte 0x18: error: 0x0123456789abcdef is not a SPA 5.0 atomic: its opcode bits match none of "
             "ATOM, ATOM.CAS, ATOMS, ATOMS.CAS/CAST, RED, SUATOM, SURED (nor nvdisasm's Ps and .P forms) "
-            "(spec/nvidia.md §11.4)");
+            "(docs/spec/nvidia.md §11.4)");
 }
 
 // find_encoding selects the form through a table indexed by the top 16 bits: for every value of

@@ -1,4 +1,4 @@
-// Encoding (spec/nvidia.md §11): field placement beyond the published words, and the cases the
+// Encoding (docs/spec/nvidia.md §11): field placement beyond the published words, and the cases the
 // encoder refuses with a diagnostic naming the rule.
 #include <gtest/gtest.h>
 
@@ -89,7 +89,7 @@ TEST(SassEncoder, RefusesWhatHasNoWord) {
   const auto modern = refusal("ATOM.E.ADD.STRONG.GPU P0, R0, [R2], R4");
   EXPECT_NE(modern.message.find("no Maxwell/Pascal 64-bit word: its word is a 128-bit one"), std::string::npos)
       << modern.message;
-  EXPECT_EQ(modern.rule, "spec/nvidia.md §10.3");
+  EXPECT_EQ(modern.rule, "docs/spec/nvidia.md §10.3");
   EXPECT_EQ(modern.where.column, 1u);
 
   // The Ps forms of ATOM take [Ra] only (seed 000): no offset, no absolute address.

@@ -93,7 +93,7 @@ TEST(HarnessSass, ExpectedFailuresAreRealFailures) {
 
 TEST(HarnessSass, ExtractionKeepsEachAtomicLineOnceAsPrinted) {
   // The layout of `cuobjdump -sass` (address comment, padding, guard, " ;", encoding comment on
-  // the line and a second encoding line); the instruction texts are spec/nvidia.md §12 lines.
+  // the line and a second encoding line); the instruction texts are docs/spec/nvidia.md §12 lines.
   const FakeCuobjdump fake(
       "\n\tcode for sm_90\n"
       "\t\tFunction : _Z6kernelPf\n"

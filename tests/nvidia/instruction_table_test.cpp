@@ -1,4 +1,4 @@
-// The instruction table itself (spec/nvidia.md §11.2–§11.4): every encoding's fields and opcode
+// The instruction table itself (docs/spec/nvidia.md §11.2–§11.4): every encoding's fields and opcode
 // bits cover the 64-bit word exactly once, no word matches two opcodes, and the code tables are
 // in hardware order.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The op × size tables of spec/nvidia.md §5, copied here as text from the spec, against the
+// The op × size tables of docs/spec/nvidia.md §5, copied here as text from the spec, against the
 // instruction table the code reads. Every combination of every family is checked both ways.
 #include <gtest/gtest.h>
 

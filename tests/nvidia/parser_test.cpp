@@ -1,4 +1,4 @@
-// The text grammar (spec/nvidia.md §10): what each form fills in the Instruction, the lexical
+// The text grammar (docs/spec/nvidia.md §10): what each form fills in the Instruction, the lexical
 // conveniences (annotations, comments, optional ';', aliases, seed-style offsets) and the syntax
 // errors with the column of the offending token.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Canonical printing of hand-built instructions (spec/nvidia.md §10.4): what an executor or a
+// Canonical printing of hand-built instructions (docs/spec/nvidia.md §10.4): what an executor or a
 // test builds without ever parsing text prints as the disassembler would.
 #include <gtest/gtest.h>
 

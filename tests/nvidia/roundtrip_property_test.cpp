@@ -1,4 +1,4 @@
-// Properties over the whole table (spec/nvidia.md §5, §11):
+// Properties over the whole table (docs/spec/nvidia.md §5, §11):
 //  1. for every legal op × size of every encodable form, with varied registers, offsets,
 //     guards and surface modifiers: text → parse → print is the identity (also for the text
 //     in lower and in alternating case), and

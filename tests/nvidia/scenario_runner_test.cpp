@@ -1,4 +1,4 @@
-// The SASS scenario runner (spec/nvidia.md §1–§9): scenarios written here as TOML text, run with
+// The SASS scenario runner (docs/spec/nvidia.md §1–§9): scenarios written here as TOML text, run with
 // scenario::run_sass_and_inspect, and checked through every lane's registers, the regions'
 // words and the faults — including what [[expect]] cannot see (helper lanes, kept registers).
 // Scenarios checked by their own [[expect]] tables, and the refused ones, are files in
@@ -592,7 +592,7 @@ TEST(SassRunnerSurface, SuredReducesWithoutADestination) {
 
 namespace {
 
-// spec/nvidia.md §8.2, written out again here so the runner is checked against the text.
+// docs/spec/nvidia.md §8.2, written out again here so the runner is checked against the text.
 uint64_t spec_block_linear(uint64_t X, uint64_t y, uint64_t z, uint64_t W, uint64_t H, uint64_t BH, uint64_t BD) {
   const uint64_t width_in_gobs = (W + 63) / 64;
   const uint64_t rob_size = 512 * BH * BD * width_in_gobs;

@@ -1,4 +1,4 @@
-// spec/nvidia.md §11.5 (worked encodings) and §11.6 (published nvdisasm words): every word
+// docs/spec/nvidia.md §11.5 (worked encodings) and §11.6 (published nvdisasm words): every word
 // decodes to its text without a diagnostic, and the text encodes back to the word.
 #include <gtest/gtest.h>
 

@@ -249,7 +249,7 @@ TEST(ScenarioLoaderSurface, SurfacesLiveInGlobalMemoryAndNotOnAmd) {
   EXPECT_NE(e.find("t.toml:8:1: error: isa = \"amd\" has no surface atomics"), std::string::npos) << e;
 }
 
-// --- vISA typed surfaces (spec/intel.md §8) ---------------------------------------------------
+// --- vISA typed surfaces (docs/spec/intel.md §8) ---------------------------------------------------
 
 namespace {
 

@@ -73,6 +73,14 @@ struct Computed {
   alu::Type type = alu::Type::u32;    // of memory (and of the returned value unless a flag)
   std::vector<std::string> why;       // a rule that changed the result, in words
   std::vector<std::string> notes;     // what the answer does not depend on
+  // Intel's 16-bit atomics return their memory-width value in the low half of a dword (upper half
+  // zero): printed as the dword's bits and the value's type, not as a 32-bit integer.
+  bool returned_in_low_half = false;
+
+  void return_in_dword_low_half() {
+    returned_bits = 32;
+    returned_in_low_half = true;
+  }
 };
 
 std::string format_value(Value v, int bits) {
@@ -86,8 +94,20 @@ std::string value_text(Value v, int bits, alu::Type type) {
   return typed.empty() ? format_value(v, bits) : fmt::format("{} ({})", format_value(v, bits), typed);
 }
 
+// The returned value's typed text: of the memory's type where it is the memory's value (also in
+// the low half of a dword), else a 32-bit flag.
+std::string returned_typed_text(const Computed& c) {
+  if (c.returned_in_low_half) return typed_text(*c.returned, c.type, c.memory_bits);
+  return typed_text(*c.returned, c.returned_bits == c.memory_bits ? c.type : alu::Type::u32, c.returned_bits);
+}
+
+std::string returned_value_text(const Computed& c) {
+  const std::string typed = returned_typed_text(c);
+  const std::string hex = format_value(*c.returned, c.returned_bits);
+  return typed.empty() ? hex : fmt::format("{} ({})", hex, typed);
+}
+
 int print(const Computed& c, bool json) {
-  const alu::Type returned_type = c.returned_bits == c.memory_bits ? c.type : alu::Type::u32;
   if (json) {
     nlohmann::ordered_json out;
     out["memory"] = format_value(c.memory, c.memory_bits);
@@ -95,7 +115,7 @@ int print(const Computed& c, bool json) {
     out["type"] = alu::name(c.type);
     const std::string memory_typed = typed_text(c.memory, c.type, c.memory_bits);
     out["memory_value"] = memory_typed.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(memory_typed);
-    const std::string returned_typed = c.returned ? typed_text(*c.returned, returned_type, c.returned_bits) : "";
+    const std::string returned_typed = c.returned ? returned_typed_text(c) : "";
     out["returned_value"] = returned_typed.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(returned_typed);
     out["why"] = c.why;
     out["notes"] = c.notes;
@@ -103,7 +123,7 @@ int print(const Computed& c, bool json) {
     return exit_ok;
   }
   fmt::print("memory={} returned={}\n", value_text(c.memory, c.memory_bits, c.type),
-             c.returned ? value_text(*c.returned, c.returned_bits, returned_type) : "none");
+             c.returned ? returned_value_text(c) : "none");
   for (const std::string& line : c.why) fmt::print("  why: {}\n", line);
   for (const std::string& line : c.notes) fmt::print("  note: {}\n", line);
   return exit_ok;
@@ -231,11 +251,12 @@ int run_nvidia(const AluArgs& a) {
   const Value src = parse_value("--src", need(a.src, "--src", "the Rb operand (the comparand for CAS)"), operation, bits);
   Value swap;
   if (is_cas)
-    swap = parse_value("--swap", need(a.swap, "--swap", "CAS stores the Rc value (spec/nvidia.md §3.1)"), operation, bits);
+    swap = parse_value("--swap", need(a.swap, "--swap", "CAS stores the Rc value (docs/spec/nvidia.md §3.1)"),
+                       operation, bits);
   else
     forbid(a.swap, "--swap", "only CAS takes a swap value (Rc)");
 
-  // CAS: compare with Rb, store Rc (spec/nvidia.md §3.1); other ops: the operand is Rb. A vector
+  // CAS: compare with Rb, store Rc (docs/spec/nvidia.md §3.1); other ops: the operand is Rb. A vector
   // (.F16x8 …) applies the operation to each 32-bit element of --old and --src.
   Computed c = is_cas ? compute(operation, old, swap, src) : compute(operation, old, src, {});
   if (const int words = nvidia::vector_words(size)) {
@@ -251,10 +272,10 @@ int run_nvidia(const AluArgs& a) {
 
 // --- Intel ----------------------------------------------------------------------------------
 
-// --platform: the profile's optional features (spec/intel.md §9) the op and width need.
+// --platform: the profile's optional features (docs/spec/intel.md §9) the op and width need.
 void check_platform(const intel::PlatformProfile& p, intel::Form form, intel::AtomicOp op, intel::Width width) {
   const auto refuse = [&](std::string_view what) {
-    throw BadInput(fmt::format("--platform {}: {} is not on this platform (spec/intel.md §9)", p.name, what));
+    throw BadInput(fmt::format("--platform {}: {} is not on this platform (docs/spec/intel.md §9)", p.name, what));
   };
   if (width == intel::Width::w16 && !p.atomics_16bit) refuse("a .16 atomic");
   if (form == intel::Form::svm && width == intel::Width::w64 && !p.svm_64bit) refuse("svm_atomic .64");
@@ -291,7 +312,7 @@ int run_lsc(const AluArgs& a, std::string_view text, const std::optional<intel::
   else forbid(a.src1, "--src1", "only icas and fcas read a second source");
   const alu::Operands in = intel::lsc_operand_placement(lsc)(src0.lo, src1.lo);
   Computed c = compute(operation, old, {in.value, 0}, {in.compare, 0});
-  if (bits == 16) c.returned_bits = 32;  // d16c32: the low half of a dword
+  if (bits == 16) c.return_in_dword_low_half();  // d16c32
   return print(c, a.json);
 }
 
@@ -326,7 +347,7 @@ int run_intel(const AluArgs& a) {
   forbid(a.src, "--src", "Intel operands are --src0 and --src1");
   forbid(a.swap, "--swap", "Intel operands are --src0 and --src1");
   forbid(a.operand, "--operand", "Intel operands are --src0 and --src1");
-  forbid(a.compare, "--compare", "cmpxchg compares with --src1, fcmpwr with --src0 (spec/intel.md §3.1)");
+  forbid(a.compare, "--compare", "cmpxchg compares with --src1, fcmpwr with --src0 (docs/spec/intel.md §3.1)");
 
   std::string_view text = spelled;
   intel::Width width = intel::Width::w32;
@@ -340,9 +361,10 @@ int run_intel(const AluArgs& a) {
   if (text.size() > 3 && text.substr(text.size() - 3) == ".32") text.remove_suffix(3);
   const auto op = intel::parse_op(text);
   if (!op)
-    throw BadInput(fmt::format("unknown vISA atomic op '{}': expected add sub inc dec min max xchg cmpxchg and or "
-                               "xor minsint maxsint predec fmax fmin fcmpwr (spec/intel.md §3.1)",
-                               text));
+    throw BadInput(
+        fmt::format("unknown vISA atomic op '{}': expected add sub inc dec min max xchg cmpxchg and or "
+                    "xor minsint maxsint predec fmax fmin fcmpwr (docs/spec/intel.md §3.1)",
+                    text));
   if (auto why = intel::illegal_reason(form, *op, width)) throw BadInput(*why);
   if (platform) check_platform(*platform, form, *op, width);
   const intel::AtomicOpInfo& info = *intel::find(*op);
@@ -353,18 +375,21 @@ int run_intel(const AluArgs& a) {
   const Value old = parse_value("--old", need(a.old_value, "--old", "the memory value before the atomic"), operation, bits);
   Value src0, src1;
   if (info.src0 == Role::null)
-    forbid(a.src0, "--src0", "Src0 must be null for INC, DEC and PREDEC (spec/intel.md §3.2)");
+    forbid(a.src0, "--src0", "Src0 must be null for INC, DEC and PREDEC (docs/spec/intel.md §3.2)");
   else
-    src0 = parse_value("--src0", need(a.src0, "--src0", "this op reads Src0 (spec/intel.md §3.1)"), operation, bits);
+    src0 =
+        parse_value("--src0", need(a.src0, "--src0", "this op reads Src0 (docs/spec/intel.md §3.1)"), operation, bits);
   if (info.src1 == Role::null)
-    forbid(a.src1, "--src1", "Src1 is used only by CMPXCHG and FCMPWR and must be null otherwise (spec/intel.md §3.2)");
+    forbid(a.src1, "--src1",
+           "Src1 is used only by CMPXCHG and FCMPWR and must be null otherwise (docs/spec/intel.md §3.2)");
   else
-    src1 = parse_value("--src1", need(a.src1, "--src1", "CMPXCHG and FCMPWR read Src1 (spec/intel.md §3.1)"), operation, bits);
+    src1 = parse_value("--src1", need(a.src1, "--src1", "CMPXCHG and FCMPWR read Src1 (docs/spec/intel.md §3.1)"),
+                       operation, bits);
 
   const alu::Operands in = intel::operands(*op, src0.lo, src1.lo);
   Computed c = compute(operation, old, {in.value, 0}, {in.compare, 0});
   // 16-bit atomics return into the low half of a dword whose upper 16 bits are zero (ASSUMPTION §5.1).
-  if (width == intel::Width::w16) c.returned_bits = 32;
+  if (width == intel::Width::w16) c.return_in_dword_low_half();
   return print(c, a.json);
 }
 
@@ -381,9 +406,10 @@ int run_amd(const AluArgs& a) {
   forbid(a.src1, "--src1", "AMD rows take --operand (and --compare for atomicCAS)");
   const auto index = amd::find_row(a.op);
   if (!index)
-    throw BadInput(fmt::format("unknown AMD row '{}': expected a row label such as \"32 bit atomicAdd\" "
-                               "(`gpuatom alu amd --list` prints all 27; spec/amd.md §4)",
-                               a.op));
+    throw BadInput(
+        fmt::format("unknown AMD row '{}': expected a row label such as \"32 bit atomicAdd\" "
+                    "(`gpuatom alu amd --list` prints all 27; docs/spec/amd.md §4)",
+                    a.op));
   const amd::Row& row = amd::rows()[*index];
   const alu::Operation operation = amd::to_alu(row, {a.unsigned_min_max});
   const int bits = row.width;
@@ -447,9 +473,13 @@ void add_alu_command(CLI::App& app, Action& run) {
                   "NVIDIA: the instruction as SASS spells it (ATOM.E.ADD.F32.FTZ.RN, ATOMS.CAS.64, RED.E.ADD.F16x2.RN) "
                   "or OP[.SIZE]; Intel: svm_atomic.OP, typed_atomic.OP, lsc_atomic_OP or OP[.16|.64] (cmpxchg, add.64); "
                   "AMD: the row label (\"64 bit atomicCAS\")");
-  cmd->add_option("--old", args->old_value, "memory value before the atomic: bits (0x3fc00000, 42, -1 for signed "
-                                             "types) or a float of the op's type (1.5, -0x1p-149, nan, f16(…), "
-                                             "bf16x2(1.0, -2.0)); the same for every operand");
+  cmd->add_option("--old", args->old_value,
+                  "memory value before the atomic: bits (0x3fc00000, 42, -1 for signed "
+                  "types) or a float of the op's type (1.5, -0, -0x1p-149, inf, nan, "
+                  "nan(0x1), snan(0x1), bf16x2(1.0, -2.0)); a typed f16(…), bf16(…), f32(…), "
+                  "f64(…) of another format is converted exactly or refused, and on an "
+                  "integer op gives its bits at the operand's width; the same for every "
+                  "operand");
   cmd->add_option("--src", args->src, "NVIDIA: the Rb operand (for CAS: the compare value)");
   cmd->add_option("--swap", args->swap, "NVIDIA CAS: the Rc swap value");
   cmd->add_option("--src0", args->src0, "Intel: Src0 (cmpxchg: new value; fcmpwr: comparand)");

@@ -58,10 +58,43 @@ std::optional<std::pair<std::string, std::vector<std::string>>> call(const std::
   return std::pair{trimmed(text.substr(0, open)), args};
 }
 
-// A float's shortest decimal that reads back to it: f32's own for f32, else the exact double's.
+// A typed spelling: its element format and how many elements it takes (f16x2: two f16).
+struct TypedSpelling {
+  std::string_view name;
+  FormatId format;
+  size_t elements;
+};
+constexpr TypedSpelling typed_spellings[] = {{"f16", FormatId::f16, 1},   {"bf16", FormatId::bf16, 1},
+                                             {"f32", FormatId::f32, 1},   {"f64", FormatId::f64, 1},
+                                             {"f16x2", FormatId::f16, 2}, {"bf16x2", FormatId::bf16, 2}};
+
+// Whether a call is a NaN with a payload (nan(0x1), -snan(1)), which the literal reader reads.
+bool is_nan_call(std::string_view name) {
+  std::string lower;
+  for (const char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!lower.empty() && (lower[0] == '-' || lower[0] == '+')) lower.erase(0, 1);
+  return lower == "nan" || lower == "snan";
+}
+
+// The value of `bits` (a `from`) as a `to`, or nothing where `to` does not hold it exactly. A NaN
+// converts only to its own format: its payload has no exact place in another.
+std::optional<uint64_t> convert_exactly(uint64_t bits, FormatId from, FormatId to) {
+  if (from == to) return bits;
+  const double value = numeric::to_double(from, bits);  // exact: a double holds every f16, bf16 and f32
+  if (std::isnan(value)) return std::nullopt;
+  // The value's exact hexadecimal spelling ("0x1.8p+0", "-0x0p+0", "inf"), read once in `to`.
+  const auto converted = numeric::parse_float_literal(fmt::format("{:a}", value), to);
+  if (!std::holds_alternative<uint64_t>(converted)) return std::nullopt;
+  const uint64_t result = std::get<uint64_t>(converted);
+  if (numeric::to_double(to, result) != value) return std::nullopt;
+  return result;
+}
+
+// A float's shortest decimal that reads back to it: f32's own for f32, else the exact double's;
+// a NaN as the literal that gives its bits back (nan, -nan(0x1), snan(0x200)).
 std::string float_text(uint64_t bits, FormatId format) {
   const double value = numeric::to_double(format, bits);
-  if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
+  if (std::isnan(value)) return numeric::nan_literal(bits, format);
   if (format == FormatId::f32) return fmt::format("{}", static_cast<float>(value));
   return fmt::format("{}", value);
 }
@@ -70,32 +103,61 @@ std::string float_text(uint64_t bits, FormatId format) {
 
 Value parse_operand(const std::string& flag, const std::string& raw, alu::Type type, int bits) {
   const std::string text = trimmed(raw);
-  const auto fail = [&](std::string_view what) {
-    return BadInput(fmt::format("{} {}: {}", flag, raw, what));
-  };
+  const auto fail = [&](std::string_view what) { return BadInput(fmt::format("{} {}: {}", flag, raw, what)); };
   const std::optional<FormatId> format = alu::element_format(type);
-  if (const auto c = call(text)) {
+  const bool scalar_float = format && !alu::is_packed(type) && numeric::width(*format) == bits;
+  const bool packed_pair = alu::is_packed(type) && bits == 32;
+  if (const auto c = call(text); c && !is_nan_call(c->first)) {
     const auto& [name, args] = *c;
-    static constexpr std::pair<std::string_view, FormatId> scalars[] = {
-        {"f16", FormatId::f16}, {"bf16", FormatId::bf16}, {"f32", FormatId::f32}, {"f64", FormatId::f64}};
-    for (const auto& [spelling, f] : scalars) {
-      if (name != spelling) continue;
-      if (args.size() != 1) throw fail(fmt::format("{}(…) takes one value", spelling));
-      if (numeric::width(f) > bits) throw fail(fmt::format("a {}-bit {} does not fit a {}-bit operand", numeric::width(f), spelling, bits));
-      return {literal(flag, args[0], f), 0};
+    const TypedSpelling* spelling = nullptr;
+    for (const TypedSpelling& s : typed_spellings)
+      if (name == s.name) spelling = &s;
+    if (!spelling)
+      throw fail(
+          "expected f16(…), bf16(…), f32(…), f64(…), f16x2(lo, hi), bf16x2(lo, hi) or a NaN with its payload, "
+          "nan(0x1) or snan(0x1)");
+    if (args.size() != spelling->elements)
+      throw fail(spelling->elements == 1 ? fmt::format("{}(…) takes one value", name)
+                                         : fmt::format("{}(lo, hi) takes two values (lo: bits 15:0)", name));
+    const int written_bits = numeric::width(spelling->format) * static_cast<int>(spelling->elements);
+    // The one rule for a typed spelling: on a float operation its value is converted to the
+    // operation's format, exactly or not at all; on an integer or bits operation it is its bits,
+    // of the operand's own width.
+    const auto element = [&](const std::string& arg, FormatId to) {
+      const uint64_t read = literal(flag, arg, spelling->format);
+      if (const auto converted = convert_exactly(read, spelling->format, to)) return *converted;
+      const std::string why =
+          std::isnan(numeric::to_double(spelling->format, read))
+              ? fmt::format("a {} NaN has no exact {} (write nan(…) as the operation's own type)",
+                            numeric::name(spelling->format), numeric::name(to))
+              : fmt::format("{}({}) is {}, which no {} holds exactly", numeric::name(spelling->format), arg,
+                            float_text(read, spelling->format), numeric::name(to));
+      throw fail(fmt::format("{}: the operation is on {}; give a {} value or the bits", why, alu::name(type),
+                             numeric::name(to)));
+    };
+    if (scalar_float) {
+      if (spelling->elements != 1) throw fail(fmt::format("a pair, but the operation is on one {}", alu::name(type)));
+      return {element(args[0], *format), 0};
     }
-    if (name == "f16x2" || name == "bf16x2") {
-      if (args.size() != 2) throw fail(fmt::format("{}(lo, hi) takes two values (lo: bits 15:0)", name));
-      if (bits != 32) throw fail(fmt::format("a 32-bit {} does not fit a {}-bit operand", name, bits));
-      const FormatId half = name == "f16x2" ? FormatId::f16 : FormatId::bf16;
-      return {literal(flag, args[0], half) | literal(flag, args[1], half) << 16, 0};
+    if (packed_pair) {
+      if (spelling->elements != 2)
+        throw fail(fmt::format("a packed {} takes {}(lo, hi) or its bits", alu::name(type), alu::name(type)));
+      return {element(args[0], *format) | element(args[1], *format) << 16, 0};
     }
-    throw fail("expected f16(…), bf16(…), f32(…), f64(…), f16x2(lo, hi) or bf16x2(lo, hi)");
+    if (format) throw fail(fmt::format("a {}-bit vector of {}: give its bits", bits, alu::name(type)));
+    if (written_bits != bits)
+      throw fail(fmt::format("{} is {} bits, but the operand of this {} operation is {} bits", name, written_bits,
+                             alu::name(type), bits));
+    uint64_t out = 0;
+    for (size_t k = 0; k < args.size(); ++k) out |= literal(flag, args[k], spelling->format) << (16 * k);
+    return {out, 0};
   }
-  if (looks_like_float(text)) {
+  // A float literal: a fraction, an exponent, inf, nan(…); on a float operation also anything
+  // signed, "-0" and "-1" included (bits are never negative).
+  if (looks_like_float(text) || (format && !text.empty() && (text.front() == '-' || text.front() == '+'))) {
     if (!format) throw fail(fmt::format("a float, but the operation is on {} integers", alu::name(type)));
     if (alu::is_packed(type)) throw fail(fmt::format("a packed {} takes {}(lo, hi) or its bits", alu::name(type), alu::name(type)));
-    if (bits == 32 || bits == 64 || bits == 16) return {literal(flag, text, *format), 0};
+    if (scalar_float) return {literal(flag, text, *format), 0};
     throw fail("a float value of a vector: give its bits");
   }
   if (bits == 128 && text.size() > 18 && support::istarts_with(text, "0x")) {  // more than 64 bits of hex
@@ -115,10 +177,11 @@ Value parse_operand(const std::string& flag, const std::string& raw, alu::Type t
   }
   const auto v = support::parse_unsigned(text, max);
   if (!v)
-    throw fail(fmt::format("not an unsigned {}-bit value (decimal or 0x-hex){}", bits,
-                           format ? fmt::format(", nor a {} literal (1.5, -0x1p-149, nan, {}(…))", alu::name(type),
-                                                alu::is_packed(type) ? alu::name(type) : numeric::name(*format))
-                                  : std::string()));
+    throw fail(
+        fmt::format("not an unsigned {}-bit value (decimal or 0x-hex){}", bits,
+                    format ? fmt::format(", nor a {} literal (1.5, -0x1p-149, -0, nan(0x1), {}(…))", alu::name(type),
+                                         alu::is_packed(type) ? alu::name(type) : numeric::name(*format))
+                           : std::string()));
   return {*v, 0};
 }
 

@@ -18,9 +18,13 @@ struct Value {
 };
 
 // `text` as a `bits`-wide operand of an operation on `type`: an unsigned integer (decimal or
-// 0x-hex), a negative decimal of an integer type (its two's complement), or a float literal for a float type (its own
-// format; a packed pair as f16x2(lo, hi) / bf16x2(lo, hi); any type's typed spelling f16(…),
-// bf16(…), f32(…), f64(…) where its width fits). Throws BadInput naming `flag`.
+// 0x-hex), a negative decimal of an integer type (its two's complement), or, for a float type, a
+// float literal of its own format (1.5, -0, -0x1p-149, inf, nan, nan(0x1), snan(0x1); anything
+// signed is a float there, since bits are never negative). A typed spelling — f16(…), bf16(…),
+// f32(…), f64(…), f16x2(lo, hi), bf16x2(lo, hi) — follows one rule: on a float operation its value
+// is converted to the operation's format exactly, or refused (a NaN only within its format); on an
+// integer or bits operation it gives its bits, and must be the operand's width. Throws BadInput
+// naming `flag`.
 Value parse_operand(const std::string& flag, const std::string& text, alu::Type type, int bits);
 
 // The typed value of `bits` of `type` for printing beside the hex ("1.5", "-3", "f16x2(1, -2)",

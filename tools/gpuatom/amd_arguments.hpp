@@ -20,7 +20,7 @@ namespace gpuatom::cli {
 // The switch flags as typed; absent ones keep the spec's defaults.
 using SwitchArgs = std::map<std::string, std::string>;
 
-// Adds one flag per switch of spec/amd.md §9 (--no-hw-instruction, --sub-pcie, …).
+// Adds one flag per switch of docs/spec/amd.md §9 (--no-hw-instruction, --sub-pcie, …).
 void add_switch_flags(CLI::App& command, SwitchArgs& args);
 amd::ModelOptions model_options(const SwitchArgs& args);
 

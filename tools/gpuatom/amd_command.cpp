@@ -1,4 +1,4 @@
-// `gpuatom amd …`: AMD's atomics outcome model (spec/amd.md). Each subcommand lives in its own file.
+// `gpuatom amd …`: AMD's atomics outcome model (docs/spec/amd.md). Each subcommand lives in its own file.
 #include "command.hpp"
 
 namespace gpuatom::cli {

@@ -1,5 +1,5 @@
 // `gpuatom amd matrix`: one of the page's eight tables (atomics type × PCIe × family), every cell
-// computed from the rules, as CSV, Markdown or self-contained HTML (spec/amd.md §6, §8).
+// computed from the rules, as CSV, Markdown or self-contained HTML (docs/spec/amd.md §6, §8).
 //
 //   gpuatom amd matrix --strategy hw --pcie no --family instinct --format csv
 //   gpuatom amd matrix --strategy cas --pcie yes --family gfx --format html > gfx.html

@@ -94,7 +94,8 @@ int run_outcome(const OutcomeArgs& a) {
 
 void add_amd_outcome_command(CLI::App& amd_command, Action& run) {
   auto args = std::make_shared<OutcomeArgs>();
-  CLI::App* cmd = amd_command.add_subcommand("outcome", "What one atomic does on one AMD device, and why (spec/amd.md §6)");
+  CLI::App* cmd = amd_command.add_subcommand("outcome", "What one atomic does on one AMD device, and why "
+                                                        "(docs/spec/amd.md §6)");
   cmd->footer(
       "Values are case-insensitive; aliases: --memory device|migratable|pinned, --granularity coarse|fine,\n"
       "--scope device|system, --device mi300x|\"gfx12 dGPU\"|gfx12|gfx942|MI250X …, --op \"64 bit atomicCAS\"|cas64.\n"

@@ -1,5 +1,5 @@
 // `gpuatom asm sass [--arch sm_XY] FILE|-`: reads SASS atomics, checks them (for the architecture,
-// when given), and prints each in canonical form (spec/nvidia.md §10.4); with --encode, each
+// when given), and prints each in canonical form (docs/spec/nvidia.md §10.4); with --encode, each
 // Maxwell word beside its text (§11).
 //
 //   gpuatom asm sass kernel.sass

@@ -1,5 +1,5 @@
 // `gpuatom asm visa FILE|-`: reads vISA assembly, checks it and prints it canonically
-// (spec/intel.md §10.4); `--encode` prints each instruction's bytes instead (§2).
+// (docs/spec/intel.md §10.4); `--encode` prints each instruction's bytes instead (§2).
 //
 //   gpuatom asm visa kernel.visaasm
 //   gpuatom asm visa kernel.visaasm --encode > kernel.hex   # feeds `gpuatom disasm visa --file`
@@ -29,7 +29,8 @@ struct AsmArgs {
 
 int run_asm(const AsmArgs& a) {
   support::Diagnostics diagnostics;
-  const intel::Module module = read_visa(a.file, a.visa, diagnostics);
+  // Lines read past are printed back only by the plain listing; --encode and --json print atomics.
+  const intel::Module module = read_visa(a.file, a.visa, diagnostics, /*keep_others=*/!a.encode && !a.json);
   a.nothing_read.check(module.instructions.size() + module.count(intel::OtherStatement::Kind::instruction),
                        start_of_text(a.file), "only declarations, labels, blank lines and comments", diagnostics);
   if (a.json) print_json_diagnostics(diagnostics);

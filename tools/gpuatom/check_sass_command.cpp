@@ -1,5 +1,5 @@
 // `gpuatom check sass [--arch sm_XY] FILE|-`: diagnostics only. Exit 0 when clean (warnings
-// allowed), 2 on any error. Every message is "file:line:col: error: … (spec/nvidia.md §x)".
+// allowed), 2 on any error. Every message is "file:line:col: error: … (docs/spec/nvidia.md §x)".
 // --arch reads the text as that architecture's disassembly: SPA 5.0 rules on sm_5x/sm_6x only.
 // A cuobjdump/nvdisasm listing is read as docs/listings.md says: its atomics, each word checked
 // against its text, the architecture from its header.

@@ -1,4 +1,4 @@
-// `gpuatom disasm visa`: instruction bytes → canonical vISA text (spec/intel.md §2, §10.4).
+// `gpuatom disasm visa`: instruction bytes → canonical vISA text (docs/spec/intel.md §2, §10.4).
 //
 //   gpuatom disasm visa 4E 05 03 00 00 00 20 00 00 00 00 00 …     bytes on the command line
 //   gpuatom disasm visa --file kernel.bin                           raw bytes or a hex text file
@@ -97,7 +97,7 @@ int run_disasm(const DisasmArgs& a) {
       diagnostics.note(support::SourceLocation{source_name, 0, 0, std::nullopt},
                        "no declarations (--decls FILE): operand types, bounds, alignment and predicate sizes are not "
                        "checked, and operands print as V<id>",
-                       "spec/intel.md §10.4");
+                       "docs/spec/intel.md §10.4");
     intel::validate(instructions, declarations, validation, diagnostics);
   }
   if (a.json) print_json_diagnostics(diagnostics);

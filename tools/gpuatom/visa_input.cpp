@@ -2,20 +2,25 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
+#include <optional>
 #include <tuple>
+#include <variant>
 
 #include <fmt/format.h>
 
 #include "command.hpp"
 #include "sass_input.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/support/line_input.hpp"
 
 namespace gpuatom::cli {
 
 void VisaOptions::add_to(CLI::App& cmd, bool with_lenient) {
-  cmd.add_option("--platform", platform,
-                 "platform profile: gen9, gen12 (default), xehp, dg2, pvc (spec/intel.md §9), or an ocloc device name: "
-                 "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2)");
+  cmd.add_option(
+      "--platform", platform,
+      "platform profile: gen9, gen12 (default), xehp, dg2, pvc (docs/spec/intel.md §9), or an ocloc device name: "
+      "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2)");
   cmd.add_option("--bind", bindings,
                  "bind a declared surface as a harness would: NAME=TYPE[:BYTES], TYPE 1d|1d_array|2d|2d_array|3d, "
                  "BYTES the element size 4 or 2; V, R and the access width are checked against it (repeatable)");
@@ -55,10 +60,73 @@ void VisaOptions::bind(intel::DeclarationTable& declarations) const {
   }
 }
 
-intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics) {
+namespace {
+
+// The text of `path` in pieces of whole lines (about 64 KiB each) for the piecewise parser, under
+// the cap read_input keeps and with its messages: a dump is never held whole.
+class LinePieces {
+ public:
+  explicit LinePieces(const std::string& path) : path_(path) {
+    auto opened = support::FileSource::open(path);
+    if (auto* why = std::get_if<std::string>(&opened)) fail(support::WholeInput::Problem::cannot_open, *why);
+    source_ = std::move(std::get<std::unique_ptr<support::FileSource>>(opened));
+  }
+
+  std::optional<std::string_view> next() {
+    for (;;) {
+      if (at_end_) {
+        if (pending_.empty()) return std::nullopt;
+        piece_.swap(pending_);
+        pending_.clear();
+        return piece_;
+      }
+      if (const size_t newline = pending_.rfind('\n'); newline != std::string::npos) {
+        piece_.assign(pending_, 0, newline + 1);
+        pending_.erase(0, newline + 1);
+        return piece_;
+      }
+      read_more();
+    }
+  }
+
+ private:
+  static constexpr size_t chunk_bytes = 64 * 1024;
+
+  void read_more() {
+    const size_t old_size = pending_.size();
+    pending_.resize(old_size + chunk_bytes);
+    auto got = source_->read(pending_.data() + old_size, chunk_bytes);
+    if (auto* why = std::get_if<std::string>(&got)) fail(support::WholeInput::Problem::read_error, *why);
+    const size_t n = std::get<size_t>(got);
+    pending_.resize(old_size + n);
+    total_ += n;
+    if (total_ > max_input_bytes) fail(support::WholeInput::Problem::too_long, "");
+    at_end_ = n == 0;
+  }
+
+  [[noreturn]] void fail(support::WholeInput::Problem problem, const std::string& detail) const {
+    support::WholeInput input;
+    input.problem = problem;
+    input.detail = detail;
+    throw BadInput(support::describe(input, path_, max_input_bytes));
+  }
+
+  std::string path_;
+  std::unique_ptr<support::FileSource> source_;
+  std::string pending_;  // read, not yet given
+  std::string piece_;    // the piece last given
+  uint64_t total_ = 0;
+  bool at_end_ = false;
+};
+
+}  // namespace
+
+intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics,
+                        bool keep_others) {
   const intel::ValidationOptions validation = options.validation();
-  const std::string source = read_input(path);
-  intel::Module module = intel::parse_visa(source, path, {options.lenient}, diagnostics);
+  auto pieces = std::make_shared<LinePieces>(path);
+  intel::Module module =
+      intel::parse_visa([pieces] { return pieces->next(); }, path, {options.lenient, keep_others}, diagnostics);
   options.bind(module.declarations);
   intel::validate(module, validation, diagnostics);
   return module;

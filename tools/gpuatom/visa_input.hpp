@@ -26,8 +26,10 @@ struct VisaOptions {
   void bind(intel::DeclarationTable& declarations) const;
 };
 
-// Parses and validates a .visaasm text; diagnostics collected in `diagnostics`.
-intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics);
+// Parses and validates a .visaasm text; diagnostics collected in `diagnostics`. Lines read past are
+// kept only for a caller that prints them back (`keep_others`); otherwise they are only counted.
+intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics,
+                        bool keep_others);
 
 // Hex bytes ("4E 05 03", "4e0503", "0x4e,0x05"); `//` and `#` start comments. Problems are
 // reported as file:line:col errors.

@@ -28,7 +28,7 @@ constexpr uint64_t float_op(Op op, uint64_t old, uint64_t v, const FloatRules& r
   switch (op) {
     case Op::add: return numeric::add<F>(old, v, rules.add);
     // old − v is old + (−v); a NaN operand is not negated, so that it propagates as written
-    // (spec/intel.md §4.3, ASSUMPTION intel.fsub-nan-sign).
+    // (docs/spec/intel.md §4.3, ASSUMPTION intel.fsub-nan-sign).
     case Op::sub: return numeric::add<F>(old, numeric::is_nan<F>(v) ? v : v ^ F::sign_bit, rules.add);
     case Op::min: return numeric::min<F>(old, v, rules.min_max);
     case Op::max: return numeric::max<F>(old, v, rules.min_max);

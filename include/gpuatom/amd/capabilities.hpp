@@ -1,4 +1,4 @@
-// What each place on an atomic's path can execute (spec/amd.md §5), as data per device. The
+// What each place on an atomic's path can execute (docs/spec/amd.md §5), as data per device. The
 // outcome rules read only these sets; no outcome is written down anywhere.
 //
 //   L2, IF: every integer and bitwise row on every device ("L2 cache and Infinity Fabric both
@@ -19,7 +19,7 @@
 
 namespace gpuatom::amd {
 
-// The places an atomic passes; the last one on its path executes it (spec/amd.md §1.4).
+// The places an atomic passes; the last one on its path executes it (docs/spec/amd.md §1.4).
 enum class Place : uint8_t { l2, fabric, pcie };
 std::string_view name(Place place);  // "L2", "IF", "PCIe"
 

@@ -1,4 +1,4 @@
-// The devices of AMD's support page (spec/amd.md §3): which family table they sit in, how they
+// The devices of AMD's support page (docs/spec/amd.md §3): which family table they sit in, how they
 // reach host memory, and what their PCIe controller does with an atomic the bus cannot carry.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The AMD outcome model (spec/amd.md §6): from a device, a request and the five selectors to an
+// The AMD outcome model (docs/spec/amd.md §6): from a device, a request and the five selectors to an
 // outcome with its explanation. Rules run in the order A → P → (H or C) → S; nothing is looked up
 // in a precomputed grid.
 #pragma once

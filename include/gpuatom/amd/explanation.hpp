@@ -1,4 +1,4 @@
-// One result of the model with its reason (spec/amd.md §8): the outcome, the path, and every rule
+// One result of the model with its reason (docs/spec/amd.md §8): the outcome, the path, and every rule
 // that fired, in order, each with a one-line reason, the sentence or decision behind it and its
 // tag (DECISION, PROPOSED, DERIVED).
 #pragma once

@@ -1,6 +1,6 @@
-// The switches of spec/amd.md §9: every place where the page's prose does not settle the model.
+// The switches of docs/spec/amd.md §9: every place where the page's prose does not settle the model.
 // Each default is the reading AMD's published tables confirm (issue 17, `make oracle-amd`); the
-// alternative — spec/amd.md's first reading where the tables overturned it — is one flag away so a
+// alternative — docs/spec/amd.md's first reading where the tables overturned it — is one flag away so a
 // user can see how much of a result rests on the choice.
 #pragma once
 
@@ -38,7 +38,7 @@ struct SwitchInfo {
   std::string_view name;                 // "amd.sub-pcie"
   std::string_view flag;                 // "--sub-pcie"
   std::span<const std::string_view> values;  // the accepted values; the first is the default
-  std::string_view why_open;             // why the page leaves it open (spec/amd.md §9)
+  std::string_view why_open;             // why the page leaves it open (docs/spec/amd.md §9)
 };
 
 std::span<const SwitchInfo> switches();

@@ -1,4 +1,4 @@
-// The seven outcomes of AMD's support page (spec/amd.md §7) and their severity order (§6.6).
+// The seven outcomes of AMD's support page (docs/spec/amd.md §7) and their severity order (§6.6).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@ std::string_view label(Outcome outcome);  // as a table cell: "✅ Native", "⚠
 // The page's legend: ✅ correct answer; ⚠️ correct only at a weaker scope; ❌ the operation fails.
 bool correct_at_requested_scope(Outcome outcome);
 
-// When rules compete, the more severe outcome wins (spec/amd.md §6.6).
+// When rules compete, the more severe outcome wins (docs/spec/amd.md §6.6).
 bool more_severe(Outcome a, Outcome b);
 Outcome most_severe(Outcome a, Outcome b);
 

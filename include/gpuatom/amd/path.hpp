@@ -1,4 +1,4 @@
-// Where an atomic goes (spec/amd.md §6.2, rules P1–P7): the stages it passes, the last of which
+// Where an atomic goes (docs/spec/amd.md §6.2, rules P1–P7): the stages it passes, the last of which
 // executes it. The result is one of [L2], [IF], [IF, PCIe].
 #pragma once
 

@@ -1,5 +1,5 @@
-// The 27 atomicRMW rows of AMD's support page (seed 004; spec/amd.md §4) and how each one
-// computes when it executes (HIP semantics, spec/amd.md §7.1).
+// The 27 atomicRMW rows of AMD's support page (seed 004; docs/spec/amd.md §4) and how each one
+// computes when it executes (HIP semantics, docs/spec/amd.md §7.1).
 #pragma once
 
 #include <cstdint>
@@ -43,7 +43,7 @@ struct RowOptions {
 
 // The ALU operation a row performs when it executes: IEEE floats with subnormals kept, the first
 // NaN operand made quiet or the IEEE default NaN, minNum/maxNum keeping `old` for two NaNs
-// (PROPOSED, spec/amd.md §7.1).
+// (PROPOSED, docs/spec/amd.md §7.1).
 alu::Operation to_alu(const Row& row, const RowOptions& options = {});
 
 }  // namespace gpuatom::amd

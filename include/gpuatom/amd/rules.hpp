@@ -1,4 +1,4 @@
-// The rules of spec/amd.md §6 by identifier, and the record one of them leaves when it fires.
+// The rules of docs/spec/amd.md §6 by identifier, and the record one of them leaves when it fires.
 // Explanations list firings in the order the rules fired: A → P → (H or C) → S.
 #pragma once
 
@@ -22,7 +22,7 @@ enum class RuleId : uint8_t {
   s1,                              // scope
 };
 
-// How firmly a rule (or one firing of it) rests on the page (spec/amd.md labels).
+// How firmly a rule (or one firing of it) rests on the page (docs/spec/amd.md labels).
 enum class Basis : uint8_t {
   page,      // says what a page sentence says
   derived,   // DERIVED: follows from the page's prose by the reasoning given

@@ -1,4 +1,4 @@
-// The five selectors that address one result of AMD's support page (spec/amd.md §2), in the
+// The five selectors that address one result of AMD's support page (docs/spec/amd.md §2), in the
 // page's nesting order: atomics type, PCIe, memory location, granularity, scope.
 #pragma once
 

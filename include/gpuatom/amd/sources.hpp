@@ -12,10 +12,10 @@ namespace gpuatom::amd {
 
 enum class SourceKind : uint8_t {
   page,      // a sentence of the page, verbatim
-  decision,  // a product decision (2026-11-22), as spec/amd.md records it
-  spec,      // spec/amd.md's own reasoning or proposal
+  decision,  // a product decision (2026-11-22), as docs/spec/amd.md records it
+  spec,      // docs/spec/amd.md's own reasoning or proposal
 };
-std::string_view name(SourceKind kind);  // "page", "decision", "spec/amd.md"
+std::string_view name(SourceKind kind);  // "page", "decision", "docs/spec/amd.md"
 
 struct Source {
   SourceKind kind;
@@ -67,7 +67,7 @@ inline constexpr std::string_view gfx12_system_scope_bypass =
     "System-scope atomic operations will bypass the L2 cache and be forwarded to the Infinity Fabric.";
 }  // namespace page
 
-// Product decisions (2026-11-22) as spec/amd.md adopts them.
+// Product decisions (2026-11-22) as docs/spec/amd.md adopts them.
 namespace decision {
 inline constexpr std::string_view pcie_ops = "PCIe AtomicOps carry only FetchAdd, Swap and CAS (32/64-bit).";
 inline constexpr std::string_view apu_host_over_fabric =
@@ -79,7 +79,7 @@ inline constexpr std::string_view cas_emulation =
     "when CAS reaches that place.";
 }  // namespace decision
 
-// spec/amd.md's reasoning, PROPOSED defaults, and the readings AMD's published tables settled
+// docs/spec/amd.md's reasoning, PROPOSED defaults, and the readings AMD's published tables settled
 // (issue 17: `make oracle-amd` compares every cell).
 namespace spec {
 inline constexpr std::string_view hw_falls_back_to_cas =

@@ -79,7 +79,9 @@ struct Outcome {
 
   // Lane `tid`'s value of `name` (a read() name).
   uint64_t lane(const std::string& name, uint64_t tid) const { return lanes.at(name).at(tid); }
-  // Element `index` of a region read as a little-endian integer of `bytes` bytes.
+  // Element `index` of a region read as a little-endian integer of `bytes` (1 … 8) bytes. Throws
+  // std::out_of_range for a region not in the outcome, `bytes` outside 1 … 8, or an element that
+  // does not lie wholly inside the region (as lane() does for a name or lane it does not have).
   uint64_t element(const std::string& region, uint64_t index, unsigned bytes) const;
   uint32_t u32(const std::string& region, uint64_t index) const {
     return static_cast<uint32_t>(element(region, index, 4));
@@ -89,7 +91,8 @@ struct Outcome {
 };
 
 struct Result {
-  // Bad input (an unknown register, a program the ISA refuses, a region that does not fit): the
+  // Bad input (an unknown register, a program the ISA refuses, a region that does not fit, 0 lanes,
+  // group_size(0), a region name that is no identifier, one named twice or of 0 bytes): the
   // diagnostics, "file:line:col: error: …" with the launch's name as file. Nothing ran.
   std::optional<std::string> error;
   // Parallel and deterministic: one outcome. Exhaustive: every distinct outcome, in the order
@@ -109,8 +112,8 @@ class Launch {
 
   // The program, in the ISA's text (SASS, vISA, or AMD operation lines).
   Launch& program(std::string text);
-  // A region of device memory, placed as a scenario's: global regions from 0x10000000 on, shared
-  // and local ones at NVIDIA's generic windows. Its address is addr(name) in expressions.
+  // A region of device memory (an identifier as its name, 1 … 2^48 bytes), placed as a scenario's: global regions from
+  // 0x10000000 on, shared and local ones at NVIDIA's generic windows. Its address is addr(name) in expressions.
   Launch& region(std::string name, uint64_t bytes, memory::RegionAttributes attributes = {});
   // The region's initial elements: element i of `type` is `values` at i (0 where not filled).
   // A region not declared before is an error when the launch runs.
@@ -119,6 +122,7 @@ class Launch {
   Launch& lanes(std::string name, LaneValues values);
   // A lane value to read back after the run (any name the ISA has, also ones not set).
   Launch& read(std::string name);
+  // Lanes per warp, SIMD thread or wavefront (at least 1, at most the ISA's; default the ISA's).
   Launch& group_size(uint32_t lanes_per_group);
   // A vendor option, as a scenario's [options] table writes it ("f16x2_flush", "true").
   Launch& option(std::string key, std::string value);

@@ -5,7 +5,7 @@
 // machinery elsewhere.
 //
 // Per instruction, the participating lanes read every source before any lane writes (each
-// vendor's operand read order: spec/nvidia.md §1, intel.md §6.1, amd.md §7), then perform their
+// vendor's operand read order: docs/spec/nvidia.md §1, intel.md §6.1, amd.md §7), then perform their
 // accesses: ascending lane in the parallel and deterministic modes, every order in exhaustive
 // mode (agent.hpp). A lane whose access faults changes nothing; the vendor may turn the fault
 // into a status (SASS's Ps for a sparse page), else it is recorded and, when the vendor says so,

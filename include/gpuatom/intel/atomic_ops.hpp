@@ -1,7 +1,7 @@
 // THE Intel vISA atomic instruction table (TYPED_ATOMIC and SVM ATOMIC), read by the ALU
 // spelling, the parser, printer, validator, encoder and decoder alike — never a second copy:
 //
-//   ops        codes, text and page names, operand roles, ALU mapping        spec/intel.md §3.1
+//   ops        codes, text and page names, operand roles, ALU mapping        docs/spec/intel.md §3.1
 //   widths     .16/.32/.64 and their Op-byte bits per form                    §5, §2.5, §2.6
 //   forms      mnemonics, opcode bytes, byte layouts, operand order in text   §2.5, §2.6, §10.1
 //   exec size  size codes and the execution-mask table (M1 … M8_NM, NoMask)   §2.3, §6
@@ -58,7 +58,7 @@ int bits(Width width);
 bool is_float_add(AtomicOp op);
 std::string_view suffix(Width width);  // "", ".16", ".64"
 
-// Why `op` at `width` is illegal for the form (spec/intel.md §5.1, §5.2, §3.3), or nothing.
+// Why `op` at `width` is illegal for the form (docs/spec/intel.md §5.1, §5.2, §3.3), or nothing.
 std::optional<std::string> illegal_reason(Form form, AtomicOp op, Width width);
 
 // The ALU operation for an op and width (operand types: UD/D/UQ/Q/F/HF per §3.4).

@@ -1,4 +1,4 @@
-// vISA data types (spec/intel.md §2.8): the codes, spellings and element sizes that `.decl`
+// vISA data types (docs/spec/intel.md §2.8): the codes, spellings and element sizes that `.decl`
 // declarations use and that the operand type rules (§3.4) compare against.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The declaration table of a vISA text (spec/intel.md §10.3): general variables (`v_type=G`),
+// The declaration table of a vISA text (docs/spec/intel.md §10.3): general variables (`v_type=G`),
 // predicates (`v_type=P`) and surfaces (`v_type=T`), with the ids the binary uses.
 //
 //   general variables  ids 32, 33, … in declaration order; bytes() = num_elts × type size;

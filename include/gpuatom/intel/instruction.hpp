@@ -4,13 +4,13 @@
 //     text ──parse──▶ Instruction ◀──decode── bytes
 //     text ◀──print── Instruction ──encode──▶ bytes
 //
-// It holds exactly the encoded fields (spec/intel.md §2.3–§2.6), already split into meaning:
+// It holds exactly the encoded fields (docs/spec/intel.md §2.3–§2.6), already split into meaning:
 // no text spellings (aliases such as `imin` or `NoMask` are gone) and no names — operands are
 // variable ids; the DeclarationTable (declarations.hpp) maps ids to names, types and sizes.
 // `where` remembers where each field came from (file:line:col, or a byte offset for decoded
 // input) so that diagnostics point at the offending token or byte.
 //
-// Executing one instruction (spec/intel.md §1, §6.1) needs:
+// Executing one instruction (docs/spec/intel.md §1, §6.1) needs:
 //   form, op, width                 what to compute (to_alu(op, width), operands(op, s0, s1))
 //   exec.channels, exec.mask        channels n = 0 … channels−1; ChEn from mask_info(exec.mask)
 //   predicate                       PM[n] = Pred[n + offset], .any/.all, invert

@@ -1,4 +1,4 @@
-// Platform profiles (spec/intel.md §9, PROPOSED): which optional features of the two pages a
+// Platform profiles (docs/spec/intel.md §9, PROPOSED): which optional features of the two pages a
 // target has. The validator reads them; `gen12` is the default.
 #pragma once
 

@@ -1,4 +1,4 @@
-// TYPED_ATOMIC's surface rules (spec/intel.md §8): which of U, V, R and LOD is which coordinate
+// TYPED_ATOMIC's surface rules (docs/spec/intel.md §8): which of U, V, R and LOD is which coordinate
 // of a surface, how they are read, and which vISA surface type a surface's dimensionality is.
 // The geometry itself (bounds, pitches, levels) is memory::surface_element's; NVIDIA's
 // counterpart is nvidia/surface_access.hpp.

@@ -1,4 +1,4 @@
-// The semantic rules of TYPED_ATOMIC and SVM ATOMIC (seeds 001, 003; spec/intel.md §2.2, §2.7,
+// The semantic rules of TYPED_ATOMIC and SVM ATOMIC (seeds 001, 003; docs/spec/intel.md §2.2, §2.7,
 // §3.2–§3.4, §5, §6.2, §8, §9), checked on Instruction values — parsed or decoded alike — with
 // the declaration table when there is one. Every diagnostic points at the offending field
 // (file:line:col, or a byte offset for decoded input) and names the rule.

@@ -8,6 +8,9 @@
 //   [+|-] 0x|0X hexdigits [. hexdigits] [p|P [+|-] digits]    hexadecimal: -0x1p-149, 0x1.8p3
 //   [+|-] inf | infinity | nan                       any case; nan is the format's default quiet
 //                                                   NaN (exponent all ones, quiet bit), signed
+//   [+|-] nan(P) | snan(P)                          a NaN with payload P (decimal or 0x-hex): the
+//                                                   fraction bits below the quiet bit; nan(P) sets
+//                                                   the quiet bit, snan(P) clears it (P > 0)
 // Overflow gives infinity, underflow a correctly rounded subnormal or zero, both signed. Digit
 // strings of any length are exact: the first 800 significant digits are kept (a binary64
 // midpoint has at most 767) and any nonzero digit after them is remembered, which decides every
@@ -31,5 +34,9 @@ struct LiteralError {
 
 // The literal's bits in the low bits of the result, or what is wrong with the text.
 std::variant<uint64_t, LiteralError> parse_float_literal(std::string_view text, FormatId format);
+
+// A NaN's bits of `format` as the literal that reads back to them: "nan", "-nan(0x1)",
+// "snan(0x200)". `bits` must be a NaN of the format.
+std::string nan_literal(uint64_t bits, FormatId format);
 
 }  // namespace gpuatom::numeric

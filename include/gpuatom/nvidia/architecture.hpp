@@ -81,7 +81,7 @@ std::string nvdisasm_name(Architecture architecture);
 int compute_capability(Architecture architecture);
 Variant variant(Architecture architecture);
 
-// Maxwell and Pascal (sm_5x, sm_6x): the SPA 5.0 instruction set of spec/nvidia.md, with its
+// Maxwell and Pascal (sm_5x, sm_6x): the SPA 5.0 instruction set of docs/spec/nvidia.md, with its
 // 64-bit words and its operand rules. sm_70 and later print the modern spellings (§10.3).
 bool is_spa5(Architecture architecture);
 

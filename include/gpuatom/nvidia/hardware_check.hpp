@@ -20,7 +20,7 @@ namespace gpuatom::nvidia::hw {
 
 // How a mapping is known: `documented` when PTX and the spec's real disassembly name the SASS
 // operation; `derived` when it follows from PTX's rules but no single SASS instruction does it
-// (shared-memory float adds, 128-bit shared CAS/EXCH), as spec/nvidia.md labels DERIVED.
+// (shared-memory float adds, 128-bit shared CAS/EXCH), as docs/spec/nvidia.md labels DERIVED.
 enum class Basis : uint8_t { documented, derived };
 std::string_view name(Basis basis);  // "documented", "DERIVED"
 

@@ -4,10 +4,10 @@
 //     text ◀────print───── Instruction ◀──decode── 64-bit word
 //
 // It carries everything execution needs and nothing about how it was read, except the
-// spelling choices the printer must reproduce (spec/nvidia.md §4.2, §10.4) and source columns
+// spelling choices the printer must reproduce (docs/spec/nvidia.md §4.2, §10.4) and source columns
 // for diagnostics. Every field is plain data: build one by hand, by parse_sass() or by decode().
 //
-// What an executor reads, by instruction (spec/nvidia.md §2, §3, §6, §8):
+// What an executor reads, by instruction (docs/spec/nvidia.md §2, §3, §6, §8):
 //   ATOM / ATOMG        guard, op, size, rd, address (+ extended / .64), rb, rc (CAS), ps or pu
 //   ATOMS               guard, op, size, rd, address (shared offset; scaled index + UR modern), rb, rc
 //   RED / REDG          guard, op, size, address, rb (no destination)

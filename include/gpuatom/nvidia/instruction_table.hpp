@@ -1,6 +1,6 @@
 // The NVIDIA instruction table: mnemonics, modifiers (in the order the disassembler prints
 // them), operand shapes and the Maxwell 64-bit encodings with their bit fields
-// (spec/nvidia.md §2, §10, §11). Ops and sizes with their codes and legality are in
+// (docs/spec/nvidia.md §2, §10, §11). Ops and sizes with their codes and legality are in
 // opcodes.hpp. The parser, printer, validator, encoder and decoder all read these tables;
 // none of them keeps its own list of spellings, codes or bit positions.
 #pragma once

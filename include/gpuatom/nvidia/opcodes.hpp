@@ -1,5 +1,5 @@
 // NVIDIA atomic operations and data sizes: names, hardware codes and op × size legality per
-// instruction family (spec/nvidia.md §3, §4.1, §5, §11.3). This is the one table that the ALU
+// instruction family (docs/spec/nvidia.md §3, §4.1, §5, §11.3). This is the one table that the ALU
 // spelling, and later the parser, printer, validator, encoder and decoder, all read.
 #pragma once
 
@@ -16,7 +16,7 @@
 namespace gpuatom::nvidia {
 
 // POPC_INC (ATOMS, sm_80+) and ARRIVE (ATOM, sm_80+) are modern spellings with no semantics
-// defined here: they parse and print, and refuse to execute (spec/nvidia.md §10.3).
+// defined here: they parse and print, and refuse to execute (docs/spec/nvidia.md §10.3).
 enum class AtomOp : uint8_t { ADD, MIN, MAX, INC, DEC, AND, OR, XOR, EXCH, SAFEADD, CAS, CAST, CAST_SPIN, POPC_INC, ARRIVE };
 inline constexpr int atom_op_count = static_cast<int>(AtomOp::ARRIVE) + 1;
 
@@ -63,7 +63,7 @@ struct SizeInfo {
 
 // Every way a size can be written, in canonical case (".32" and ".U32" both name U32;
 // ".F16x2.FTZ.RN" and ".F16x2.RN" both name F16x2). The parser keeps the entry it read so the
-// printer can reproduce the spelling (spec/nvidia.md §4.2, §10.4).
+// printer can reproduce the spelling (docs/spec/nvidia.md §4.2, §10.4).
 struct SizeSpelling {
   std::string_view text;       // with the leading dot, e.g. ".F16x2.FTZ.RN"
   Size size;
@@ -73,7 +73,7 @@ struct SizeSpelling {
   std::optional<Architecture> decoded_from = std::nullopt, decoded_to = std::nullopt;
   bool compact = false;        // the short spelling nvdisasm prints for a 64-bit CAS and in sm_70+ text
   // Spells a flush the operation does not apply: ".F16x2.FTZ.RN" is the size code of ".F16x2.RN",
-  // which keeps subnormals (spec/nvidia.md §4.2); the validator warns where it is written.
+  // which keeps subnormals (docs/spec/nvidia.md §4.2); the validator warns where it is written.
   bool unapplied_flush = false;
 };
 std::span<const SizeSpelling> size_spellings();
@@ -104,7 +104,7 @@ struct OpSize {
 // The op and size, or a message saying what is wrong with the text.
 std::variant<OpSize, std::string> parse_op_size(std::string_view text);
 
-// The op × size tables of spec/nvidia.md §5.1–§5.5, plus what sm_70+ ptxas output holds:
+// The op × size tables of docs/spec/nvidia.md §5.1–§5.5, plus what sm_70+ ptxas output holds:
 // BF16x2, F16x2 and BF16x2 min/max, the vector sizes, .128 exchange and CAS (ATOM and ATOMS),
 // ATOM.CAST.SPIN (docs/oracles.md).
 bool legal(Family family, Dialect dialect, AtomOp op, Size size);
@@ -127,7 +127,7 @@ bool has_op(Family family, Dialect dialect, AtomOp op);
 // When `op` on `size` is illegal for the family, the diagnostic naming the rule it breaks.
 std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp op, Size size);
 
-// Where each family's table is stated, for diagnostics ("spec/nvidia.md §5.1").
+// Where each family's table is stated, for diagnostics ("docs/spec/nvidia.md §5.1").
 std::string_view legality_source(Family family);
 
 }  // namespace gpuatom::nvidia

@@ -1,5 +1,5 @@
 // How an NVIDIA op and size compute: the ALU operation with NVIDIA's float rules
-// (spec/nvidia.md §3, §4), and the switches the spec provides for its assumptions.
+// (docs/spec/nvidia.md §3, §4), and the switches the spec provides for its assumptions.
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// SUATOM / SURED addressing (spec/nvidia.md §8): from one lane's handle entry and coordinate
+// SUATOM / SURED addressing (docs/spec/nvidia.md §8): from one lane's handle entry and coordinate
 // registers to the element it accesses, or the reason it accesses none. The geometry itself
 // (bounds, clamping, pitch-linear and block-linear addresses) is memory::surface_element's; this
 // file says only how NVIDIA's instruction fields and registers feed it.

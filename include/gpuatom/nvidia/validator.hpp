@@ -1,5 +1,5 @@
 // Checks an Instruction against every rule the ATOM and SUATOM pages state, and the spec's
-// decisions where they are silent (spec/nvidia.md §4–§8, §10): op × size legality, CAS register
+// decisions where they are silent (docs/spec/nvidia.md §4–§8, §10): op × size legality, CAS register
 // pairing, 64-bit register pairs, RZ restrictions, immediate ranges, sparse-predicate forms,
 // surface coordinate alignment. Each diagnostic names its rule and points at the token.
 #pragma once

@@ -3,11 +3,11 @@
 // [lanes], [[region]], [[surface]] and [[expect]] tables. The vendors know nothing of scenarios;
 // this layer sits above them.
 //
-//   bind_sass.cpp  `isa = "sass"`: warps executing SASS atomics (spec/nvidia.md §1–§9)
+//   bind_sass.cpp  `isa = "sass"`: warps executing SASS atomics (docs/spec/nvidia.md §1–§9)
 //   bind_visa.cpp  `isa = "visa"`: hardware threads running SVM ATOMIC and TYPED_ATOMIC
-//                  (spec/intel.md §1, §5–§8)
+//                  (docs/spec/intel.md §1, §5–§8)
 //   bind_amd.cpp   `isa = "amd"`: wavefronts of atomicRMW rows with each outcome applied
-//                  (spec/amd.md §7)
+//                  (docs/spec/amd.md §7)
 #pragma once
 
 #include <functional>

@@ -99,8 +99,8 @@ class RegionPlacer {
   uint64_t next_global_;
 };
 
-// A surface header in the launch's header pool (NVIDIA SUATOM/SURED, spec/nvidia.md §8.2), or a
-// vISA typed surface (spec/intel.md §8; `header` is then the surface index). The loader resolves
+// A surface header in the launch's header pool (NVIDIA SUATOM/SURED, docs/spec/nvidia.md §8.2), or a
+// vISA typed surface (docs/spec/intel.md §8; `header` is then the surface index). The loader resolves
 // the region, fills in the default pitches, places the mip levels and checks that the surface's
 // footprint fits its region, so `descriptor` is ready for use.
 struct SurfaceText {

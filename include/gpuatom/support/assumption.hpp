@@ -12,7 +12,7 @@ struct Assumption {
   std::string_view id;         // stable short name, e.g. "nvidia.f16x2-no-flush"
   std::string_view label;      // "ASSUMPTION", "DECISION" or "PROPOSED", as the spec marks it
   std::string_view statement;  // what gpuatom does
-  std::string_view source;     // where the spec states it, e.g. "spec/nvidia.md §4.2"
+  std::string_view source;     // where the spec states it, e.g. "docs/spec/nvidia.md §4.2"
   std::string_view option;     // the switch that changes it, or empty
 };
 

@@ -50,10 +50,10 @@ struct Diagnostic {
   Severity severity = Severity::error;
   SourceLocation where;
   std::string message;
-  std::string rule;  // e.g. "spec/nvidia.md §6.2"; empty when none applies
+  std::string rule;  // e.g. "docs/spec/nvidia.md §6.2"; empty when none applies
 };
 
-// "file:3:14: error: Rc must be Rb+1 or RZ (spec/nvidia.md §6.2)"
+// "file:3:14: error: Rc must be Rb+1 or RZ (docs/spec/nvidia.md §6.2)"
 std::string format(const Diagnostic& diagnostic);
 
 // A message as it is shown: bytes that are not printable UTF-8 (control characters, stray

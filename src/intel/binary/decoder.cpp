@@ -36,7 +36,7 @@ class Decoder {
               fmt::format("opcode 0x{:02x} is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), "
                           "LSC_UNTYPED (0x89) and LSC_TYPED (0x8a)",
                           bytes_[pos]),
-              "spec/intel.md §2.5, §2.6; docs/intel-igc.md §4");
+              "docs/spec/intel.md §2.5, §2.6; docs/intel-igc.md §4");
         break;
       }
       size_t size = size_[static_cast<size_t>(form->form)];
@@ -49,7 +49,7 @@ class Decoder {
         error(pos,
               fmt::format("truncated {}: it takes {} bytes{}, {} remain", form->page_name, size,
                           options_.ids == IdWidth::two ? " with 2-byte ids" : "", bytes_.size() - pos),
-              "spec/intel.md §2.5, §2.6");
+              "docs/spec/intel.md §2.5, §2.6");
         break;
       }
       // Decoded in place; one with a bad field is dropped again.
@@ -79,7 +79,7 @@ class Decoder {
             error(pos,
                   name.empty() ? fmt::format("SVM sub-opcode 0x{:02x} is not ATOMIC (0x05)", sub)
                                : fmt::format("SVM sub-opcode 0x{:02x} ({}) is not ATOMIC (0x05); gpuatom decodes atomics only", sub, name),
-                  "spec/intel.md §2.6");
+                  "docs/spec/intel.md §2.6");
           }
           pos += 1;
           break;
@@ -131,19 +131,19 @@ class Decoder {
     } else {
       ok = false;
       error(pos, fmt::format("op code 0x{:02x} is {}", code, code == 0x0E || code == 0x0F ? "reserved" : "not an atomic op"),
-            "spec/intel.md §3.1");
+            "docs/spec/intel.md §3.1");
     }
     if (const auto width = width_from_op_byte(form.form, byte)) {
       inst.width = *width;
     } else {
       ok = false;
       if (form.form == Form::typed)
-        error(pos, fmt::format("Op byte 0x{:02x}: bits 7:6 must be 0", byte), "spec/intel.md §2.5");
+        error(pos, fmt::format("Op byte 0x{:02x}: bits 7:6 must be 0", byte), "docs/spec/intel.md §2.5");
       else if (byte & 0x80)
-        error(pos, fmt::format("Op byte 0x{:02x}: bit 7 must be 0", byte), "spec/intel.md §2.6");
+        error(pos, fmt::format("Op byte 0x{:02x}: bit 7 must be 0", byte), "docs/spec/intel.md §2.6");
       else
         error(pos, fmt::format("Op byte 0x{:02x}: width bits 6:5 = 11 are invalid (00 32-bit, 01 16-bit, 10 64-bit)", byte),
-              "spec/intel.md §2.6");
+              "docs/spec/intel.md §2.6");
     }
     return ok;
   }
@@ -275,13 +275,13 @@ class Decoder {
     place(inst.where.mask, pos);
     inst.exec.mask = static_cast<uint8_t>(byte >> exec_mask_shift);
     if (byte & exec_size_reserved_bit) {
-      error(pos, fmt::format("Exec_size byte 0x{:02x}: bit 3 must be 0", byte), "spec/intel.md §2.3");
+      error(pos, fmt::format("Exec_size byte 0x{:02x}: bit 3 must be 0", byte), "docs/spec/intel.md §2.3");
       return false;
     }
     const auto channels = channels_from_code(byte & exec_size_code_bits);
     if (!channels) {
       error(pos, fmt::format("Exec_size byte 0x{:02x}: size code {} is not 0-5 (1-32 channels)", byte, byte & exec_size_code_bits),
-            "spec/intel.md §2.3");
+            "docs/spec/intel.md §2.3");
       return false;
     }
     inst.exec.channels = static_cast<uint8_t>(*channels);
@@ -294,13 +294,13 @@ class Decoder {
     bool ok = true;
     if (word & pred_reserved_bit) {
       ok = false;
-      error(pos, fmt::format("Pred word 0x{:04x}: bit 12 is reserved and must be 0", word), "spec/intel.md §2.4");
+      error(pos, fmt::format("Pred word 0x{:04x}: bit 12 is reserved and must be 0", word), "docs/spec/intel.md §2.4");
     }
     const unsigned control = (word >> pred_control_shift) & 3;
     if (control == 3) {
       ok = false;
       error(pos, fmt::format("Pred word 0x{:04x}: control 11 is reserved (00 per channel, 01 .any, 10 .all)", word),
-            "spec/intel.md §2.4");
+            "docs/spec/intel.md §2.4");
     }
     inst.predicate.id = word & pred_id_bits;
     inst.predicate.control = static_cast<PredicateControl>(control & 3);
@@ -308,7 +308,7 @@ class Decoder {
     if (!inst.predicate.present() && (word & ~pred_id_bits & ~pred_reserved_bit)) {
       ok = false;
       error(pos, fmt::format("Pred word 0x{:04x}: control or invert bits set without a predicate id", word),
-            "spec/intel.md §2.4");
+            "docs/spec/intel.md §2.4");
     }
     return ok;
   }

@@ -1,4 +1,4 @@
-// `.decl <name> v_type=G|P|T …` (spec/intel.md §10.3): reads the attributes, checks the
+// `.decl <name> v_type=G|P|T …` (docs/spec/intel.md §10.3): reads the attributes, checks the
 // declaration's own rules and adds it to the module's table (ids in declaration order).
 #include <optional>
 
@@ -11,7 +11,7 @@ namespace gpuatom::intel::detail {
 
 namespace {
 
-constexpr std::string_view decl_rule = "spec/intel.md §10.3";
+constexpr std::string_view decl_rule = "docs/spec/intel.md §10.3";
 
 // An attribute as written: its name token and value token(s).
 struct Attribute {
@@ -91,7 +91,7 @@ void declare_general(ParseContext& c, const Token& name, const Attributes& all) 
   if (!type)
     c.fail(*all.type.value,
            fmt::format("unknown type '{}': expected ud d uw w ub b df f bool uq q hf bf uv v vf", all.type.value->text),
-           "spec/intel.md §2.8");
+           "docs/spec/intel.md §2.8");
   const uint32_t num_elts = read_count(c, all.num_elts, name, max_general_elements);
   const uint32_t bytes = num_elts * info(*type).bytes;
   if (bytes >= general_bytes_limit)
@@ -145,9 +145,9 @@ void declare_predicate(ParseContext& c, const Token& name, const Attributes& all
   const uint32_t bits = read_count(c, all.num_elts, name, 32);
   if (bits & (bits - 1))
     c.fail(*all.num_elts.value, fmt::format("a predicate holds 1, 2, 4, 8, 16 or 32 bits, not {}", bits),
-           "spec/intel.md §6.2");
+           "docs/spec/intel.md §6.2");
   if (c.module.declarations.next_predicate_id() > max_predicate_id)
-    c.fail(name, "too many predicates: the pred word holds ids up to 4095", "spec/intel.md §2.4");
+    c.fail(name, "too many predicates: the pred word holds ids up to 4095", "docs/spec/intel.md §2.4");
   c.module.declarations.add_predicate(std::string(name.text), bits, c.location(name), v_name_of(all));
 }
 
@@ -155,7 +155,7 @@ void declare_surface(ParseContext& c, const Token& name, const Attributes& all) 
   forbid_general_attributes(c, all, "surface");
   const uint32_t count = read_count(c, all.num_elts, name, 0xFFFF);
   if (c.module.declarations.next_surface_index() > 255)
-    c.fail(name, "too many surfaces: the surface byte holds indices up to 255", "spec/intel.md §2.7");
+    c.fail(name, "too many surfaces: the surface byte holds indices up to 255", "docs/spec/intel.md §2.7");
   c.module.declarations.add_surface(std::string(name.text), count, c.location(name), v_name_of(all));
 }
 

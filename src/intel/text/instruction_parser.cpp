@@ -1,4 +1,4 @@
-// One instruction line (spec/intel.md §10.1, §10.2):
+// One instruction line (docs/spec/intel.md §10.1, §10.2):
 //
 //   [(<pred>)] typed_atomic.<op>[.16] <execsize> <surface> <u> <v> <r> <lod> <src0> <src1> <dst>
 //   [(<pred>)] svm_atomic.<op>[.16|.32|.64] <execsize> <addresses> <dst> <src0> <src1>
@@ -15,8 +15,8 @@ namespace gpuatom::intel::detail {
 
 namespace {
 
-constexpr std::string_view forms_rule = "spec/intel.md §10.1";
-constexpr std::string_view tokens_rule = "spec/intel.md §10.2";
+constexpr std::string_view forms_rule = "docs/spec/intel.md §10.1";
+constexpr std::string_view tokens_rule = "docs/spec/intel.md §10.2";
 
 // <form>.<op>[.<width>]
 void parse_mnemonic(ParseContext& c, Instruction& inst) {
@@ -43,7 +43,7 @@ void parse_mnemonic(ParseContext& c, Instruction& inst) {
            fmt::format("unknown atomic op {}: expected add sub inc dec min max xchg cmpxchg and or xor minsint "
                        "maxsint predec fmax fmin fcmpwr fadd fsub (imin, imax and upper-case page names accepted)",
                        describe(op_token)),
-           "spec/intel.md §3.1");
+           "docs/spec/intel.md §3.1");
   }
   c.next();
   inst.op = *op;
@@ -130,7 +130,8 @@ void parse_raw_operand(ParseContext& c, Instruction& inst, OperandSlot slot) {
   c.next();
   const Token& offset = c.expect(TokenKind::number, fmt::format("the byte offset after {}.", t.text), tokens_rule);
   const auto value = support::parse_unsigned(offset.text, 0xFFFF);
-  if (!value) c.fail(offset, fmt::format("byte offset {} does not fit the raw operand's uw field (0-65535)", offset.text), "spec/intel.md §2.2");
+  if (!value) c.fail(offset, fmt::format("byte offset {} does not fit the raw operand's uw field (0-65535)", offset.text),
+                     "docs/spec/intel.md §2.2");
   operand.offset = static_cast<uint16_t>(*value);
 }
 
@@ -144,7 +145,7 @@ void parse_predicate(ParseContext& c, Instruction& inst) {
   inst.where.predicate = c.location(name);
   const auto ref = c.module.declarations.lookup(name.text);
   if (!ref) {
-    if (name.text == "P0") c.fail(name, "P0 is reserved: predicate ids start at 1", "spec/intel.md §2.4");
+    if (name.text == "P0") c.fail(name, "P0 is reserved: predicate ids start at 1", "docs/spec/intel.md §2.4");
     c.fail(name, fmt::format("undeclared predicate {}: declare it with .decl {} v_type=P num_elts=<n>", name.text, name.text),
            tokens_rule);
   }
@@ -180,7 +181,7 @@ void parse_exec_size(ParseContext& c, Instruction& inst) {
   const Token& size = c.expect(TokenKind::number, "the execution size (1, 2, 4, 8, 16 or 32)", tokens_rule);
   const auto channels = support::parse_unsigned(size.text, 32);
   if (!channels || !exec_size_code(static_cast<unsigned>(*channels)))
-    c.fail(size, fmt::format("execution size {} is not 1, 2, 4, 8, 16 or 32", size.text), "spec/intel.md §2.3");
+    c.fail(size, fmt::format("execution size {} is not 1, 2, 4, 8, 16 or 32", size.text), "docs/spec/intel.md §2.3");
   inst.exec.channels = static_cast<uint8_t>(*channels);
   inst.where.exec_size = c.location(size);
   c.expect(TokenKind::rparen, "')' to close the execution size", tokens_rule);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::intel {
@@ -12,15 +14,33 @@ bool is_ident_start(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <=
 bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-class Lexer {
+}  // namespace
+
+class StatementLexer::Lexer {
  public:
   Lexer(std::string_view source, const std::string& file, support::Diagnostics& diagnostics)
       : src_(source), file_(file), diagnostics_(diagnostics) {}
+  // Reads `pieces` into a buffer of its own that holds the current statement's text and what
+  // follows it, never the text of statements already given.
+  Lexer(TextPieces pieces, const std::string& file, support::Diagnostics& diagnostics)
+      : file_(file), diagnostics_(diagnostics), pieces_(std::move(pieces)) {}
 
-  std::vector<Token> run() {
-    while (pos_ < src_.size()) step();
+  // One statement's tokens into `out`: up to its line end (a newline token, also a block comment
+  // across lines) or the end of input (the end token, given once).
+  size_t text_held() const { return buffer_.capacity(); }
+
+  bool next_statement(std::vector<Token>& out) {
+    if (ended_) return false;
+    out.clear();
+    tokens_ = &out;
+    statement_begin_ = pos_;
+    while (pos_ < src_.size() || pull()) {
+      step();  // at most one token a step
+      if (!out.empty() && out.back().kind == TokenKind::newline) return true;
+    }
     push(TokenKind::end, pos_, 0);
-    return std::move(tokens_);
+    ended_ = true;
+    return true;
   }
 
  private:
@@ -80,9 +100,14 @@ class Lexer {
   }
 
   void block_comment() {
-    const size_t begin = pos_;
+    const size_t from_statement = pos_ - statement_begin_;  // pull() moves offsets, not this distance
     const uint32_t line = line_, column = column_;
-    const size_t close = src_.find("*/", pos_ + 2);
+    size_t close = src_.find("*/", pos_ + 2);
+    while (close == std::string_view::npos) {
+      const size_t seen = src_.size() - pos_;  // searched already, from the '/'; its last '*' may end a "*/"
+      if (!pull()) break;
+      close = src_.find("*/", pos_ + std::max<size_t>(seen, 3) - 1);
+    }
     if (close == std::string_view::npos) {
       error("unterminated /* comment");
       while (pos_ < src_.size()) advance(1);
@@ -94,7 +119,8 @@ class Lexer {
       advance(1);
     }
     // A comment across lines ends the statement it started in, as the line end it hides would.
-    if (spans_lines) tokens_.push_back({TokenKind::newline, src_.substr(begin, 2), line, column});
+    if (spans_lines)
+      tokens_->push_back({TokenKind::newline, src_.substr(statement_begin_ + from_statement, 2), line, column});
   }
 
   void string() {
@@ -118,7 +144,7 @@ class Lexer {
   }
 
   void push(TokenKind kind, size_t begin, size_t length) {
-    tokens_.push_back({kind, src_.substr(begin, length), line_, column_});
+    tokens_->push_back({kind, src_.substr(begin, length), line_, column_});
   }
 
   void advance(size_t n) {
@@ -134,24 +160,60 @@ class Lexer {
 
   char peek(size_t ahead) const { return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0'; }
 
+  // Appends the next piece, first dropping the text of statements already given (their tokens are
+  // gone); the current statement's tokens are moved along. False at the end of the pieces.
+  bool pull() {
+    if (!pieces_) return false;
+    const std::optional<std::string_view> piece = pieces_();
+    if (!piece) {
+      pieces_ = nullptr;
+      return false;
+    }
+    std::vector<size_t> offsets;
+    for (const Token& t : *tokens_) offsets.push_back(static_cast<size_t>(t.text.data() - buffer_.data()));
+    buffer_.erase(0, statement_begin_);
+    buffer_.append(*piece);
+    for (size_t i = 0; i < offsets.size(); ++i)
+      (*tokens_)[i].text = std::string_view(buffer_.data() + offsets[i] - statement_begin_, (*tokens_)[i].text.size());
+    pos_ -= statement_begin_;
+    statement_begin_ = 0;
+    src_ = buffer_;
+    return true;
+  }
+
   // Reported at the current position: the first character of what could not be read.
   void error(std::string message) {
-    diagnostics_.error({file_, line_, column_, std::nullopt}, std::move(message), "spec/intel.md §10.2");
+    diagnostics_.error({file_, line_, column_, std::nullopt}, std::move(message), "docs/spec/intel.md §10.2");
   }
 
   std::string_view src_;
-  const std::string& file_;
+  std::string file_;  // a copy: a StatementLexer may outlive the caller's string
   support::Diagnostics& diagnostics_;
-  std::vector<Token> tokens_;
+  TextPieces pieces_;   // empty: all of the text is src_ already
+  std::string buffer_;  // the pieces' text from the current statement on (src_ views it)
+  std::vector<Token>* tokens_ = nullptr;
+  size_t statement_begin_ = 0;  // where the current statement's text starts in src_
   size_t pos_ = 0;
   uint32_t line_ = 1;
   uint32_t column_ = 1;
+  bool ended_ = false;
 };
 
-}  // namespace
+StatementLexer::StatementLexer(std::string_view source, const std::string& file, support::Diagnostics& diagnostics)
+    : lexer_(std::make_unique<Lexer>(source, file, diagnostics)) {}
+StatementLexer::StatementLexer(TextPieces pieces, const std::string& file, support::Diagnostics& diagnostics)
+    : lexer_(std::make_unique<Lexer>(std::move(pieces), file, diagnostics)) {}
+StatementLexer::~StatementLexer() = default;
+
+bool StatementLexer::next(std::vector<Token>& out) { return lexer_->next_statement(out); }
+
+size_t StatementLexer::text_held() const { return lexer_->text_held(); }
 
 std::vector<Token> lex_visa(std::string_view source, const std::string& file, support::Diagnostics& diagnostics) {
-  return Lexer(source, file, diagnostics).run();
+  StatementLexer lexer(source, file, diagnostics);
+  std::vector<Token> all, statement;
+  while (lexer.next(statement)) all.insert(all.end(), statement.begin(), statement.end());
+  return all;
 }
 
 std::string describe(const Token& token) {

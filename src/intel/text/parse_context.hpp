@@ -16,6 +16,8 @@ namespace gpuatom::intel::detail {
 // each statement parser a straight line instead of a ladder of early returns.
 struct StatementFailed {};
 
+// A cursor over one statement's tokens (StatementLexer): peeking past its line end gives the
+// line end again.
 class ParseContext {
  public:
   ParseContext(const std::vector<Token>& tokens, const ParseOptions& parse_options, Module& target,
@@ -49,12 +51,6 @@ class ParseContext {
   [[noreturn]] void fail(const Token& at, std::string message, std::string_view rule) {
     diagnostics.error(location(at), std::move(message), std::string(rule));
     throw StatementFailed{};
-  }
-
-  // Moves past the current statement's line end.
-  void skip_statement() {
-    while (!at(TokenKind::end) && !at(TokenKind::newline)) next();
-    accept(TokenKind::newline);
   }
 
   const ParseOptions& options;

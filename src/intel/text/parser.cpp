@@ -19,7 +19,7 @@ namespace {
 
 using detail::ParseContext;
 
-constexpr std::string_view directive_rule = "spec/intel.md §10.3";
+constexpr std::string_view directive_rule = "docs/spec/intel.md §10.3";
 
 // Directives of IGC's assembler (visa/CISA.l) that say nothing about the atomics: kept as written.
 bool is_kept_directive(std::string_view name) {
@@ -49,6 +49,12 @@ std::string take_statement_text(ParseContext& c, const Token& first, const Token
 
 void keep(ParseContext& c, OtherStatement::Kind kind, const Token& first, bool unread_atomic = false,
           const Token* read = nullptr) {
+  ++c.module.others_read[static_cast<size_t>(kind)];
+  if (unread_atomic) ++c.module.unread_atomics_read;
+  if (!c.options.keep_others) {
+    while (!c.at_statement_end()) c.next();
+    return;
+  }
   OtherStatement other;
   other.kind = kind;
   other.where = c.location(first);
@@ -125,35 +131,45 @@ void parse_statement(ParseContext& c) {
   c.module.instructions.push_back(detail::parse_instruction(c));
 }
 
-}  // namespace
-
-Module parse_visa(std::string_view source, const std::string& file, const ParseOptions& options,
-                  support::Diagnostics& diagnostics) {
+// One statement's tokens at a time: a line read past leaves nothing behind unless kept.
+Module parse_statements(StatementLexer& lexer, const std::string& file, const ParseOptions& options,
+                        support::Diagnostics& diagnostics) {
   Module module;
   module.file = file;
-  const std::vector<Token> tokens = lex_visa(source, file, diagnostics);
-  ParseContext c(tokens, options, module, diagnostics);
-  while (!c.at(TokenKind::end)) {
-    if (c.accept(TokenKind::newline)) continue;
+  std::vector<Token> statement;
+  while (lexer.next(statement)) {
+    module.most_tokens_held = std::max(module.most_tokens_held, statement.capacity());
+    module.most_text_held = std::max(module.most_text_held, lexer.text_held());
+    ParseContext c(statement, options, module, diagnostics);
+    if (c.at_statement_end()) continue;  // a blank line, or the end
     try {
       parse_statement(c);
       if (!c.at_statement_end())
         c.fail(c.peek(), fmt::format("unexpected {} at the end of the statement", describe(c.peek())),
-               "spec/intel.md §10");
+               "docs/spec/intel.md §10");
     } catch (const detail::StatementFailed&) {
       // Reported already; go on with the next line.
     }
-    c.skip_statement();
   }
   return module;
 }
 
-size_t Module::count(OtherStatement::Kind kind) const {
-  return static_cast<size_t>(std::ranges::count(others, kind, &OtherStatement::kind));
+}  // namespace
+
+Module parse_visa(std::string_view source, const std::string& file, const ParseOptions& options,
+                  support::Diagnostics& diagnostics) {
+  StatementLexer lexer(source, file, diagnostics);
+  return parse_statements(lexer, file, options, diagnostics);
 }
 
-size_t Module::unread_atomics() const {
-  return static_cast<size_t>(std::ranges::count(others, true, &OtherStatement::unread_atomic));
+Module parse_visa(TextPieces pieces, const std::string& file, const ParseOptions& options,
+                  support::Diagnostics& diagnostics) {
+  StatementLexer lexer(std::move(pieces), file, diagnostics);
+  return parse_statements(lexer, file, options, diagnostics);
 }
+
+size_t Module::count(OtherStatement::Kind kind) const { return others_read[static_cast<size_t>(kind)]; }
+
+size_t Module::unread_atomics() const { return unread_atomics_read; }
 
 }  // namespace gpuatom::intel

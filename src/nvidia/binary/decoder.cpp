@@ -94,7 +94,7 @@ class Decoder {
                      fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; nvdisasm ignores them and the "
                                  "encoder writes 0 there",
                                  f.lo, f.lo + f.width - 1, form_.name, raw),
-                     "spec/nvidia.md §11.2, docs/oracles.md");
+                     "docs/spec/nvidia.md §11.2, docs/oracles.md");
     }
   }
 
@@ -211,14 +211,14 @@ Decoded decode(uint64_t word, const support::SourceLocation& where, Architecture
   if (!is_spa5(arch)) {
     out.diagnostics.error(where,
                           fmt::format("{} has no Maxwell 64-bit words: decode reads sm_50 … sm_62", name(arch)),
-                          "spec/nvidia.md §11");
+                          "docs/spec/nvidia.md §11");
     return out;
   }
   const EncodingInfo* form = find_encoding(word);
   if (!form) {
     out.diagnostics.error(where,
                           fmt::format("0x{:016x}{}", word, not_an_atomic()),
-                          "spec/nvidia.md §11.4");
+                          "docs/spec/nvidia.md §11.4");
     return out;
   }
   out.instruction = Decoder(word, *form, arch, where, out.diagnostics).run();

@@ -157,22 +157,22 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
                   fmt::format("{} is written in the sm_70+ spelling, which has no Maxwell/Pascal 64-bit word: its "
                               "word is a 128-bit one (encode128, sm_70 on)",
                               mn),
-                  "spec/nvidia.md §10.3");
+                  "docs/spec/nvidia.md §10.3");
   if (!is_spa5(arch))
     return refuse(i.columns.mnemonic, fmt::format("{} has no Maxwell 64-bit words (sm_50 … sm_62 have)", name(arch)),
-                  "spec/nvidia.md §11");
+                  "docs/spec/nvidia.md §11");
   const EncodingInfo& form = info(*encoding_form(i));
 
   // What the instruction says that this opcode has no field for.
   if (i.ps && !has_field(form, FieldKind::sparse))
     return refuse(i.columns.column(OperandRole::ps), fmt::format("{} has no sparse predicate Ps field", form.name),
-                  "spec/nvidia.md §6.6");
+                  "docs/spec/nvidia.md §6.6");
   if (i.ps && arch == Architecture::sm_50)
     return refuse(i.columns.column(OperandRole::ps), "sm_50 has no sparse predicate Ps forms (nvdisasm SM50 refuses them)",
                   "docs/oracles.md");
   if (has_field(form, FieldKind::sparse) && i.family() == Family::ATOM && (i.address.offset != 0 || i.address.absolute()))
     return refuse(i.columns.column(OperandRole::address), fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
-                  "spec/nvidia.md §6.6");
+                  "docs/spec/nvidia.md §6.6");
   if (i.surface.byte_address && !has_field(form, FieldKind::byte_address))
     return refuse(i.columns.column(ModifierSlot::byte_address), fmt::format("{} has no {} field", form.name, name(ModifierSlot::byte_address)), "docs/oracles.md");
   const bool sized = has_field(form, FieldKind::atom_size) || has_field(form, FieldKind::surface_size) ||
@@ -185,13 +185,13 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
   for (const BitField& f : form.fields) {
     const auto value = values(f);
     if (const auto* why = std::get_if<std::string>(&value))
-      return refuse(i.columns.mnemonic, fmt::format("{}: {}", form.name, *why), "spec/nvidia.md §11.2");
+      return refuse(i.columns.mnemonic, fmt::format("{}: {}", form.name, *why), "docs/spec/nvidia.md §11.2");
     const uint64_t v = std::get<uint64_t>(value);
     if (v >> f.width)
       return refuse(i.columns.mnemonic,
                     fmt::format("{} value 0x{:x} does not fit bits {}–{} of {}", name(f.kind), v, f.lo, f.lo + f.width - 1,
                                 form.name),
-                    "spec/nvidia.md §11.2");
+                    "docs/spec/nvidia.md §11.2");
     word |= v << f.lo;
   }
   return word;

@@ -1,4 +1,4 @@
-// Splits one line of SASS text into tokens (spec/nvidia.md §10.1). Private to the parser.
+// Splits one line of SASS text into tokens (docs/spec/nvidia.md §10.1). Private to the parser.
 //
 // Dropped here, so the parser never sees them: whitespace, comments (`//` or `#` to the end of
 // the line) and scheduling annotations (`{&req_6}`, `{?sched}`, any `{…}` group). A `#`

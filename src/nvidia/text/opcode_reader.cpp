@@ -269,7 +269,7 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
     throw SyntaxError{word.column,
                       fmt::format("unknown instruction '{}': gpuatom reads {} (SPA 5.0) and {} (sm_70+ spellings)",
                                   parts[0].text, mnemonic_names(false), mnemonic_names(true)),
-                      "spec/nvidia.md §2, §10.3"};
+                      "docs/spec/nvidia.md §2, §10.3"};
   inst.mnemonic = *mnemonic;
   inst.columns.mnemonic = word.column;
   const std::string_view mn = info(*mnemonic).name;
@@ -290,7 +290,7 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
     }
     if (!m)
       throw SyntaxError{part.column, fmt::format("unknown modifier '.{}' on {}", part.text, mn),
-                        "spec/nvidia.md §10.2, §10.3"};
+                        "docs/spec/nvidia.md §10.2, §10.3"};
     if (m->placeholder && m->placeholder->slot) {
       m->slot = *m->placeholder->slot;
       // `???n` after the op is the size's (ATOMS.POPC.INC.???1); before it, on an instruction with
@@ -316,7 +316,8 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
                                           mn, name(ModifierSlot::extended))
                             : fmt::format("{} takes no {} modifier ('{}'): it belongs to surface instructions", mn,
                                           name(m->slot), spelled),
-                        m->slot == ModifierSlot::extended ? "spec/nvidia.md §2, §6.3" : "spec/nvidia.md §10.2, §10.3"};
+                        m->slot == ModifierSlot::extended ? "docs/spec/nvidia.md §2, §6.3"
+                                                          : "docs/spec/nvidia.md §10.2, §10.3"};
     if (slot == last)
       throw SyntaxError{part.column, fmt::format("second {} modifier '{}' on {}", name(m->slot), spelled, mn),
                         grammar_rule};

@@ -1,4 +1,4 @@
-// The line grammar (spec/nvidia.md §10.2):  [guard] opcode operands [';'] — then binding the
+// The line grammar (docs/spec/nvidia.md §10.2):  [guard] opcode operands [';'] — then binding the
 // operands to the operand shape of the form, chosen by mnemonic, dialect and op.
 #include "gpuatom/nvidia/text/parser.hpp"
 
@@ -87,7 +87,7 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
                               fmt::format("{} takes no Rc: only RZ may follow Rb, and it is dropped (\"Other atomic "
                                           "operations assemble the omitted Rc as RZ\", seed 000)",
                                           opcode()),
-                              "spec/nvidia.md §6.1"};
+                              "docs/spec/nvidia.md §6.1"};
           break;
         case OperandRole::handle:
           // Bindless: Rc, or (sm_90 ptxas output) URc; bound: one immediate (SPA 5.0). The sm_70+
@@ -97,7 +97,7 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
           if (op.kind != Operand::Kind::immediate) ++j;
           while (j < ops.size() && ops[j].kind == Operand::Kind::immediate) {
             if (ops[j].value < 0)
-              throw SyntaxError{ops[j].column, "a surface index #tsPtrIdxU13 is unsigned", "spec/nvidia.md §6.5"};
+              throw SyntaxError{ops[j].column, "a surface index #tsPtrIdxU13 is unsigned", "docs/spec/nvidia.md §6.5"};
             inst.surface.handle_indices.push_back(static_cast<uint32_t>(ops[j].value));
             ++j;
           }
@@ -175,7 +175,7 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
       throw SyntaxError{p.column,
                         fmt::format("a guard is @{0}0 … @{0}{1} or @{2} (optionally negated with '!'), not '@{3}'",
                                     f.prefix, f.last_number - 1, f.last, p.text),
-                        "spec/nvidia.md §10.2"};
+                        "docs/spec/nvidia.md §10.2"};
     }
     inst.guard.predicate = *predicate;
   }

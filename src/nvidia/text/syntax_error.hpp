@@ -10,11 +10,11 @@ namespace gpuatom::nvidia::detail {
 struct SyntaxError {
   uint32_t column;
   std::string message;
-  std::string rule;  // "spec/nvidia.md §10.2"
+  std::string rule;  // "docs/spec/nvidia.md §10.2"
 };
 
-inline constexpr const char* grammar_rule = "spec/nvidia.md §10.2";
-inline constexpr const char* modern_rule = "spec/nvidia.md §10.3";
-inline constexpr const char* lexical_rule = "spec/nvidia.md §10.1";
+inline constexpr const char* grammar_rule = "docs/spec/nvidia.md §10.2";
+inline constexpr const char* modern_rule = "docs/spec/nvidia.md §10.3";
+inline constexpr const char* lexical_rule = "docs/spec/nvidia.md §10.1";
 
 }  // namespace gpuatom::nvidia::detail

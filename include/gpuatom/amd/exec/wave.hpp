@@ -1,5 +1,5 @@
 // AMD's wavefront for the lane executor (exec::GroupLanes): atomicRMW rows of the ROCm page run by
-// waves of lanes, each atomic's outcome applied (spec/amd.md §7):
+// waves of lanes, each atomic's outcome applied (docs/spec/amd.md §7):
 //   Native            one indivisible read-modify-write through the ALU
 //   NoReturn          the same, but the lane gets 0 (flagged no-return)
 //   CAS               a real compare-and-swap loop: load, compute, CAS, retry (retries counted)

@@ -1,4 +1,4 @@
-// Bytes → Instructions (spec/intel.md §2): a stream of TYPED_ATOMIC (0x73, 48 bytes) and SVM
+// Bytes → Instructions (docs/spec/intel.md §2): a stream of TYPED_ATOMIC (0x73, 48 bytes) and SVM
 // ATOMIC (0x4E 0x05, 30 bytes) instructions, no padding. Every field is checked for what the
 // binary itself forbids — unknown opcodes and SVM sub-ops, reserved op codes (and IGC's fadd /
 // fsub, on neither page), invalid width bits, reserved Exec_size and Pred bits, size codes above

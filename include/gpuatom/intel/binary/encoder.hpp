@@ -1,4 +1,4 @@
-// Instruction → bytes (spec/intel.md §2): TYPED_ATOMIC 48 bytes, SVM ATOMIC 30 bytes, little
+// Instruction → bytes (docs/spec/intel.md §2): TYPED_ATOMIC 48 bytes, SVM ATOMIC 30 bytes, little
 // endian, fields in the order of the form's layout (atomic_ops.hpp). Raw operands carry 4-byte
 // ids; `IdWidth::two` writes the pre-3.4 2-byte ids (34 / 22 bytes).
 #pragma once

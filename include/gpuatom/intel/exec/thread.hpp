@@ -1,4 +1,4 @@
-// Intel's SIMD thread for the lane executor (exec::GroupLanes; spec/intel.md §1, §5, §6.1, §7, §8):
+// Intel's SIMD thread for the lane executor (exec::GroupLanes; docs/spec/intel.md §1, §5, §6.1, §7, §8):
 // each group is one hardware thread running the vISA program, with its own copy of every declared general variable and
 // predicate. Per instruction the enabled channels (ChEn, §6.1) read their address and sources
 // first, then perform one atomic each (ascending channel in the parallel and deterministic
@@ -282,7 +282,7 @@ inline ChannelTarget typed_target(const CompiledInstruction& c, const memory::Ra
   return target;
 }
 
-// The execution-mask / predicate rule of spec/intel.md §6.1.
+// The execution-mask / predicate rule of docs/spec/intel.md §6.1.
 inline uint32_t channel_enable(const Instruction& in, uint32_t em, const GroupState& g) {
   const unsigned offset = in.exec.channel_offset();
   const unsigned n_channels = in.exec.channels;

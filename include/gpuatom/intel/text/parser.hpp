@@ -1,13 +1,14 @@
-// Reads vISA assembly text (spec/intel.md §10) into a Module: the declarations and the
+// Reads vISA assembly text (docs/spec/intel.md §10) into a Module: the declarations and the
 // typed_atomic / svm_atomic instructions, each with the source location of every field.
 //
 // The parser checks what the text itself decides — syntax, known mnemonics, ops, masks and
 // spellings, declared names of the right kind, declaration limits — and reports each problem as
-// "file:line:col: error: … (spec/intel.md §x)" at the offending token, then goes on with the
+// "file:line:col: error: … (docs/spec/intel.md §x)" at the offending token, then goes on with the
 // next line. Rules that concern the instruction's meaning (operand roles, types, bounds, exec
 // sizes, platform) are the validator's (validator.hpp), so that decoded binaries get them too.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 
 #include "gpuatom/intel/declarations.hpp"
 #include "gpuatom/intel/instruction.hpp"
+#include "gpuatom/intel/text/lexer.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::intel {
@@ -23,6 +25,10 @@ namespace gpuatom::intel {
 struct ParseOptions {
   // Accept a bare `%null` in raw-operand position (IGC's assembler does not; spec §10.2).
   bool lenient = false;
+  // Keep each line read past (Module::others) to print the module back whole. A reader that only
+  // checks or encodes the atomics turns it off: such a line is then counted, and nothing of it is
+  // held (an IGC dump is mostly such lines).
+  bool keep_others = true;
 };
 
 // A line of the file that gpuatom reads past without modelling it (docs/intel-igc.md §8): a label,
@@ -44,7 +50,13 @@ struct Module {
   std::optional<std::string> kernel;   // ".kernel \"k\"" → "\"k\"" (as written, quotes kept)
   DeclarationTable declarations;
   std::vector<Instruction> instructions;
-  std::vector<OtherStatement> others;
+  std::vector<OtherStatement> others;  // empty unless ParseOptions::keep_others
+  // Every line read past, kept or not: by OtherStatement::Kind, and the unread atomics among them.
+  std::array<size_t, 3> others_read{};
+  size_t unread_atomics_read = 0;
+  // The most tokens the parser held at once: one statement's, never the file's.
+  size_t most_tokens_held = 0;
+  size_t most_text_held = 0;  // bytes of text, where it was read piece by piece
 
   size_t count(OtherStatement::Kind kind) const;
   size_t unread_atomics() const;
@@ -52,6 +64,10 @@ struct Module {
 
 // Lines with errors contribute no instruction or declaration; `diagnostics` says why.
 Module parse_visa(std::string_view source, const std::string& file, const ParseOptions& options,
+                  support::Diagnostics& diagnostics);
+// The same, reading the text piece by piece (StatementLexer): with keep_others off, a dump of
+// millions of lines is read holding one statement's text and tokens, not the file's.
+Module parse_visa(TextPieces pieces, const std::string& file, const ParseOptions& options,
                   support::Diagnostics& diagnostics);
 
 }  // namespace gpuatom::intel

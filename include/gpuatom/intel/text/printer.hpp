@@ -1,4 +1,4 @@
-// Canonical vISA text (spec/intel.md §10.4): lower-case mnemonic and op (`.minsint`,
+// Canonical vISA text (docs/spec/intel.md §10.4): lower-case mnemonic and op (`.minsint`,
 // `.maxsint`, `.predec`), width suffix `.16`/`.64` only, exec size always `(Mx, N)` or
 // `(Mx_NM, N)`, single spaces. Names come from the declaration table when one is given;
 // otherwise — or for an id the table lacks — `V<id>`, `P<id>`, `T<index>`. The null operand is

@@ -1,4 +1,4 @@
-// Maxwell/Pascal 64-bit word → Instruction (spec/nvidia.md §11), read as NVIDIA's own nvdisasm
+// Maxwell/Pascal 64-bit word → Instruction (docs/spec/nvidia.md §11), read as NVIDIA's own nvdisasm
 // (CUDA 11.8) reads it for one architecture (docs/oracles.md): the opcode bits pick the form in
 // the instruction table, its bit fields fill the Instruction, which prints exactly as nvdisasm
 // prints the word — reserved codes with nvdisasm's names (.INVALIDATOMOP14, .???3, `???255`).

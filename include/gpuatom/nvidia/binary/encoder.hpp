@@ -1,4 +1,4 @@
-// Instruction → Maxwell/Pascal 64-bit word (spec/nvidia.md §11), the inverse of decode() for an
+// Instruction → Maxwell/Pascal 64-bit word (docs/spec/nvidia.md §11), the inverse of decode() for an
 // architecture. The encoder walks the bit fields of the form's row in the instruction table and
 // refuses, with a diagnostic, only what no word holds: sm_70+ spellings, a value that does not
 // fit its field (an offset out of range, a size with no code on that architecture), an operand

@@ -1,5 +1,5 @@
 // NVIDIA's warp for the lane executor (exec::GroupLanes): a straight-line SASS program of atomics
-// run by warps of lanes (spec/nvidia.md §1–§9). A launch's program is compiled once into a
+// run by warps of lanes (docs/spec/nvidia.md §1–§9). A launch's program is compiled once into a
 // WarpProgram (register layout, fast paths, initial values through exec::LaneValues); each warp
 // is a WarpLanes. The scenario layer (scenario/bind_sass.cpp) and the C++ API build WarpPrograms;
 // nothing here knows of scenario files.

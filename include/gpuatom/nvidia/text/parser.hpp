@@ -1,5 +1,5 @@
 // Reads SASS text into Instructions: the SPA 5.0 grammar of the ATOM and SUATOM pages and the
-// sm_70–sm_90 disassembler spellings (spec/nvidia.md §10). The parser checks the grammar —
+// sm_70–sm_90 disassembler spellings (docs/spec/nvidia.md §10). The parser checks the grammar —
 // known mnemonic and modifiers, modifier order, the operand shape of the form — and records
 // what it read; the rules about values (op × size, register pairing, ranges, …) are the
 // validator's (validator.hpp). check_sass() runs both.

@@ -1,4 +1,4 @@
-// Prints an Instruction in NVIDIA's disassembler spelling (spec/nvidia.md §10.4 for SPA 5.0,
+// Prints an Instruction in NVIDIA's disassembler spelling (docs/spec/nvidia.md §10.4 for SPA 5.0,
 // §10.3 for sm_70+): what decode() produces prints exactly as nvdisasm prints the word, and
 // what parse_sass() read prints back as it was written (for the disassembler's own text).
 #pragma once
