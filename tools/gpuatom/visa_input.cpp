@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <tuple>
 #include <variant>
 
@@ -80,11 +81,16 @@ class LinePieces {
         pending_.clear();
         return piece_;
       }
-      if (const size_t newline = pending_.rfind('\n'); newline != std::string::npos) {
-        piece_.assign(pending_, 0, newline + 1);
-        pending_.erase(0, newline + 1);
+      // Only the bytes read since the last look can hold a newline: looking through all of
+      // pending_ each time would be quadratic in a long line (/dev/zero has none in 256 MiB).
+      if (const size_t newline = std::string_view(pending_).substr(searched_).rfind('\n');
+          newline != std::string_view::npos) {
+        piece_.assign(pending_, 0, searched_ + newline + 1);
+        pending_.erase(0, searched_ + newline + 1);
+        searched_ = 0;
         return piece_;
       }
+      searched_ = pending_.size();
       read_more();
     }
   }
@@ -114,6 +120,7 @@ class LinePieces {
   std::string path_;
   std::unique_ptr<support::FileSource> source_;
   std::string pending_;  // read, not yet given
+  size_t searched_ = 0;  // pending_'s first bytes, known to hold no newline
   std::string piece_;    // the piece last given
   uint64_t total_ = 0;
   bool at_end_ = false;
