@@ -598,7 +598,10 @@ class Loader {
     }
     const std::string together = keys_of(*best);
     bool refused = false;
-    for (const auto& [key, node] : present) {
+    for (const auto& entry : present) {
+      // Named, not a structured binding: clang 14 cannot capture a binding in the lambda below.
+      const auto& key = entry.first;
+      const auto* node = entry.second;
       if (takes(*best, key)) continue;
       refused = true;
       // The keys it clashes with: those of the entry that no shape taking `key` takes too.
