@@ -30,9 +30,8 @@ struct AsmArgs {
 int run_asm(const AsmArgs& a) {
   support::Diagnostics diagnostics;
   // Lines read past are printed back only by the plain listing; --encode and --json print atomics.
-  const intel::Module module = read_visa(a.file, a.visa, diagnostics, /*keep_others=*/!a.encode && !a.json);
-  a.nothing_read.check(module.instructions.size() + module.count(intel::OtherStatement::Kind::instruction),
-                       start_of_text(a.file), "only declarations, labels, blank lines and comments", diagnostics);
+  const intel::Module module =
+      read_visa(a.file, a.visa, a.nothing_read, diagnostics, /*keep_others=*/!a.encode && !a.json);
   if (a.json) print_json_diagnostics(diagnostics);
   else print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;  // no instruction written

@@ -24,9 +24,8 @@ struct CheckArgs {
 
 int run_check(const CheckArgs& a) {
   support::Diagnostics diagnostics;
-  const intel::Module module = read_visa(a.file, a.visa, diagnostics, /*keep_others=*/false);  // counted only
-  a.nothing_read.check(module.instructions.size() + module.count(intel::OtherStatement::Kind::instruction),
-                       start_of_text(a.file), "only declarations, labels, blank lines and comments", diagnostics);
+  const intel::Module module =
+      read_visa(a.file, a.visa, a.nothing_read, diagnostics, /*keep_others=*/false);  // others counted only
   if (a.json) {
     print_json_diagnostics(diagnostics);
     print_json_summary(a.file, module.instructions.size(), diagnostics);

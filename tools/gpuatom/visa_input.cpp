@@ -128,14 +128,16 @@ class LinePieces {
 
 }  // namespace
 
-intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics,
-                        bool keep_others) {
+intel::Module read_visa(const std::string& path, const VisaOptions& options, const NothingReadRule& nothing_read,
+                        support::Diagnostics& diagnostics, bool keep_others) {
   const intel::ValidationOptions validation = options.validation();
   auto pieces = std::make_shared<LinePieces>(path);
   intel::Module module =
       intel::parse_visa([pieces] { return pieces->next(); }, path, {options.lenient, keep_others}, diagnostics);
   options.bind(module.declarations);
   intel::validate(module, validation, diagnostics);
+  nothing_read.check(module.instructions.size() + module.count(intel::OtherStatement::Kind::instruction),
+                     start_of_text(path), "only declarations, labels, blank lines and comments", diagnostics);
   return module;
 }
 

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "nothing_read.hpp"
 #include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/support/diagnostic.hpp"
@@ -28,8 +29,9 @@ struct VisaOptions {
 
 // Parses and validates a .visaasm text; diagnostics collected in `diagnostics`. Lines read past are
 // kept only for a caller that prints them back (`keep_others`); otherwise they are only counted.
-intel::Module read_visa(const std::string& path, const VisaOptions& options, support::Diagnostics& diagnostics,
-                        bool keep_others);
+// Applies the readers' one rule (nothing_read.hpp): a file without an instruction is an error.
+intel::Module read_visa(const std::string& path, const VisaOptions& options, const NothingReadRule& nothing_read,
+                        support::Diagnostics& diagnostics, bool keep_others);
 
 // Hex bytes ("4E 05 03", "4e0503", "0x4e,0x05"); `//` and `#` start comments. Problems are
 // reported as file:line:col errors.
