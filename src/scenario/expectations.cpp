@@ -80,6 +80,16 @@ class Checker {
     return r;
   }
 
+  // What a lane check checks, as its PASS/FAIL line names it (a permutation with the lanes it
+  // ranges over, when there are any).
+  static std::string lane_check_what(const Expectation& e, size_t lanes_held) {
+    const std::string value = e.value ? e.value->text : "?";
+    if (e.kind == Expectation::Kind::lane_distinct) return fmt::format("{} distinct across lanes", e.name);
+    if (e.kind == Expectation::Kind::lane_each) return fmt::format("{} == {} in every lane", e.name, value);
+    if (lanes_held == 0) return fmt::format("{} over the lanes is a permutation of {}", e.name, value);
+    return fmt::format("{} over the lanes is a permutation of {} for i < {}", e.name, value, lanes_held);
+  }
+
   const RegionPlacement* region(const std::string& name) const {
     for (const RegionPlacement& p : where_)
       if (p.name == name) return &p;
@@ -229,21 +239,16 @@ class Checker {
       if (observation_.lane_active && !observation_.lane_active(tid)) continue;
       held.push_back({observation_.lane_value(e.name, tid).value_or(0), tid});
     }
+    result.what = lane_check_what(e, held.size());
     // A check over no lane (every lane inactive, a helper or killed) would pass on nothing.
     const bool distinct = e.kind == Expectation::Kind::lane_distinct;
     if (held.size() < (distinct ? 2u : 1u)) {
-      result.what =
-          distinct ? fmt::format("{} distinct across lanes", e.name)
-          : e.kind == Expectation::Kind::lane_each
-              ? fmt::format("{} == {} in every lane", e.name, e.value ? e.value->text : "?")
-              : fmt::format("{} over the lanes is a permutation of {}", e.name, e.value ? e.value->text : "?");
       result.detail =
           fmt::format("{} active lane{}: the check is over nothing", held.size(), held.size() == 1 ? "" : "s");
       if (distinct && held.size() == 1) result.detail = "1 active lane: no pair of lanes to compare";
       return result;
     }
     if (distinct) {
-      result.what = fmt::format("{} distinct across lanes", e.name);
       // Sorted by value, then tid: of the values held twice, the one whose second lane comes first
       // is the first repeat a walk in tid order meets, reported with the lane that held it first.
       std::sort(held.begin(), held.end(), [](const LaneValue& a, const LaneValue& b) {
@@ -264,7 +269,6 @@ class Checker {
     }
     if (!e.value) return result;
     if (e.kind == Expectation::Kind::lane_each) {
-      result.what = fmt::format("{} == {} in every lane", e.name, e.value->text);
       const auto expr = compile(*e.value, lane_symbols_);
       if (!expr) return result;
       uint64_t mismatches = 0;
@@ -280,8 +284,6 @@ class Checker {
       return result;
     }
     // Permutation: the multiset of lane values equals { value(i) : i = 0 … n−1 }.
-    result.what = fmt::format("{} over the lanes is a permutation of {} for i < {}", e.name, e.value->text,
-                              held.size());
     const auto expr = compile(*e.value, index_symbols_);
     if (!expr) return result;
     std::vector<uint64_t> expected;
