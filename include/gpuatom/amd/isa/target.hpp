@@ -1,0 +1,49 @@
+// The gfx targets gpuatom models at instruction level (docs/spec/amd-isa.md §2): one row per
+// target, with the named features LLVM 19's AMDGPU target gives it (implied ones included), as
+// LLVM's subtarget features and IGA's platform models do. Which instruction exists where, which
+// cache-policy bits an encoding has and which float rules apply are all questions of
+// `has(target, feature)` or of the target's generation; a new target is one row.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuatom::amd::isa {
+
+// The instruction encodings differ by generation: GFX9 (gfx90a and gfx94x, with gfx94x renaming
+// the cache bits sc0/sc1/nt), GFX10 (RDNA2), GFX11 (RDNA3, RDNA3.5) and GFX12 (RDNA4).
+enum class Generation : uint8_t { gfx9, gfx10, gfx11, gfx12 };
+
+// The product line a target belongs to, for the float rules that the manuals state per line
+// (docs/spec/amd-isa.md §4).
+enum class Line : uint8_t { cdna2, cdna3, rdna2, rdna3, rdna3_5, rdna4 };
+
+struct Target {
+  std::string_view name;  // "gfx942"
+  uint8_t index = 0;      // its bit in an encoding row's target mask
+  Generation generation = Generation::gfx9;
+  Line line = Line::cdna2;
+  std::vector<std::string_view> features;  // LLVM's feature names, sorted: "gfx940-insts", …
+  uint32_t default_wave = 64;              // lanes of a wave when a program does not say
+  uint32_t mask() const { return 1u << index; }
+};
+
+std::span<const Target> targets();
+// A gfx name ("gfx942"), a generic or product name llvm-mc or the ROCm page knows ("MI300X" →
+// gfx942), case-insensitive; nothing when unknown.
+const Target* find_target(std::string_view name);
+// Every name find_target takes, for help texts and "did you mean" messages.
+std::string target_names();
+bool has(const Target& target, std::string_view feature);
+
+// gfx94x spells the cache bits sc0/sc1/nt where gfx90a has glc/slc/scc.
+inline bool has_gfx940_cache_bits(const Target& target) { return has(target, "gfx940-insts"); }
+
+std::string_view name(Generation generation);
+std::string_view name(Line line);
+
+}  // namespace gpuatom::amd::isa

@@ -1,0 +1,121 @@
+// The target table: rows generated from LLVM 19's processor definitions (targets.inc, by
+// scripts/amd-isa-table), with the generation and product line each belongs to.
+#include "gpuatom/amd/isa/target.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace gpuatom::amd::isa {
+namespace {
+
+struct GeneratedTarget {
+  std::string_view name;
+  uint8_t index;
+  std::string_view features;  // space-separated, sorted
+};
+constexpr GeneratedTarget generated[] = {
+#include "targets.inc"
+};
+
+struct Placement {
+  std::string_view prefix;  // of the target name
+  Generation generation;
+  Line line;
+  uint32_t default_wave;
+};
+// CDNA runs waves of 64; RDNA defaults to 32 (wave64 is a mode). The generic targets sit with the
+// generation they stand for; gfx9-generic (GCN5) takes CDNA2's float rules, the nearest the
+// manuals state (docs/spec/amd-isa.md §4).
+constexpr Placement placements[] = {
+    {"gfx90a", Generation::gfx9, Line::cdna2, 64},   {"gfx94", Generation::gfx9, Line::cdna3, 64},
+    {"gfx9-", Generation::gfx9, Line::cdna2, 64},    {"gfx103", Generation::gfx10, Line::rdna2, 32},
+    {"gfx10-3", Generation::gfx10, Line::rdna2, 32}, {"gfx110", Generation::gfx11, Line::rdna3, 32},
+    {"gfx11-", Generation::gfx11, Line::rdna3, 32},  {"gfx115", Generation::gfx11, Line::rdna3_5, 32},
+    {"gfx12", Generation::gfx12, Line::rdna4, 32},
+};
+
+std::vector<Target> build() {
+  std::vector<Target> out;
+  for (const GeneratedTarget& g : generated) {
+    Target t;
+    t.name = g.name;
+    t.index = g.index;
+    for (const Placement& p : placements) {
+      if (g.name.starts_with(p.prefix)) {
+        t.generation = p.generation;
+        t.line = p.line;
+        t.default_wave = p.default_wave;
+        break;
+      }
+    }
+    std::string_view rest = g.features;
+    while (!rest.empty()) {
+      const size_t space = rest.find(' ');
+      t.features.push_back(rest.substr(0, space));
+      rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+bool equal_folded(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// Product names as the ROCm page and AMD's product lists write them.
+struct Product {
+  std::string_view name;
+  std::string_view target;
+};
+constexpr Product products[] = {
+    {"MI200", "gfx90a"}, {"MI210", "gfx90a"}, {"MI250", "gfx90a"}, {"MI250X", "gfx90a"},
+    {"MI300", "gfx942"}, {"MI300X", "gfx942"}, {"MI300A", "gfx942"}, {"MI325X", "gfx942"},
+};
+
+}  // namespace
+
+std::span<const Target> targets() {
+  static const std::vector<Target> table = build();
+  return table;
+}
+
+const Target* find_target(std::string_view name) {
+  for (const Product& p : products)
+    if (equal_folded(p.name, name)) name = p.target;
+  for (const Target& t : targets())
+    if (equal_folded(t.name, name)) return &t;
+  return nullptr;
+}
+
+std::string target_names() {
+  std::string out;
+  for (const Target& t : targets()) {
+    if (!out.empty()) out += ", ";
+    out += t.name;
+  }
+  for (const Product& p : products) {
+    out += ", ";
+    out += p.name;
+  }
+  return out;
+}
+
+bool has(const Target& target, std::string_view feature) {
+  return std::binary_search(target.features.begin(), target.features.end(), feature);
+}
+
+std::string_view name(Generation generation) {
+  constexpr std::array<std::string_view, 4> names{"GFX9", "GFX10", "GFX11", "GFX12"};
+  return names[static_cast<size_t>(generation)];
+}
+
+std::string_view name(Line line) {
+  constexpr std::array<std::string_view, 6> names{"CDNA2", "CDNA3", "RDNA2", "RDNA3", "RDNA3.5", "RDNA4"};
+  return names[static_cast<size_t>(line)];
+}
+
+}  // namespace gpuatom::amd::isa
