@@ -1,5 +1,6 @@
 #include "text_corpus.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -42,7 +43,8 @@ std::vector<CorpusLine> read_corpus(const std::string& path) {
 
 Judgement judge(const CorpusLine& line, const Target& target) {
   const Program p = parse(line.input, target);
-  const bool parsed = p.instructions.size() == 1 && p.diagnostics.empty();
+  const bool has_error = std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const support::Diagnostic& d) { return d.severity == support::Severity::error; });
+  const bool parsed = p.instructions.size() == 1 && !has_error;
   if (!line.accepted) {
     if (!parsed && !p.diagnostics.empty()) return {Verdict::agree_refuse, ""};
     return {Verdict::disagree, "llvm-mc refuses (" + line.error + "), gpuatom accepts: " + (parsed ? print(p.instructions[0], target) : "?")};
@@ -54,6 +56,14 @@ Judgement judge(const CorpusLine& line, const Target& target) {
     return {Verdict::disagree, "llvm-mc accepts (" + line.disassembly + "), gpuatom refuses: " + why};
   }
   const std::string printed = print(p.instructions[0], target);
+  // What gpuatom prints, it reads back as the same instruction (except where it warned that llvm-mc's
+  // spelling does not read back).
+  if (p.diagnostics.empty()) {
+    const Program again = parse(printed, target);
+    if (again.instructions.size() != 1 || again.instructions[0].encoding != p.instructions[0].encoding ||
+        again.instructions[0].values != p.instructions[0].values)
+      return {Verdict::disagree, "`" + printed + "` does not read back as the same instruction"};
+  }
   if (printed == line.disassembly) return {Verdict::agree_accept, ""};
   const InstClass cls = p.instructions[0].encoding->cls;
   if (printed == line.echo && line.echo != line.disassembly && (cls == InstClass::mimg || cls == InstClass::vimage)) return {Verdict::disassembly_differs, printed};

@@ -552,6 +552,14 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
   return std::nullopt;
 }
 
+// GFX12 TH_ATOMIC_CASCADE_* at CU or SE scope (docs/spec/amd-isa.md §3): where the cpol was written.
+std::optional<size_t> cascade_below_device_scope(const Match& m, const Target& target) {
+  if (target.generation != Generation::gfx12) return std::nullopt;
+  for (size_t i = 0; i < m.encoding->operands.size(); ++i)
+    if (m.encoding->operands[i].kind == OperandKind::cpol && (m.values[i] & th_cascade) && (m.values[i] & scope_mask) < 16) return m.where[i];
+  return std::nullopt;
+}
+
 std::string lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -637,6 +645,10 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     if (const auto failure = validate(*chosen, target, mnemonic_at)) {
       report(failure->at, failure->message, failure->rule);
     } else {
+      if (const auto at = cascade_below_device_scope(*chosen, target))
+        report(*at,
+               "TH_ATOMIC_CASCADE below device scope: llvm-mc 19 prints it as th:TH_ATOMIC_0x4/0x6, which it cannot read back",
+               quirk_rule, support::Severity::warning);
       Instruction inst;
       inst.encoding = chosen->encoding;
       inst.values = chosen->values;
