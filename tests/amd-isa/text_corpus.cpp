@@ -41,6 +41,23 @@ std::vector<CorpusLine> read_corpus(const std::string& path) {
   return parse_corpus(buffer.str());
 }
 
+namespace {
+
+// Whether llvm-mc's bytes (hex, as the corpus writes them) carry the row's fixed bits: the parser
+// chose the encoding llvm-mc emitted. GFX10+ image NSA forms are longer than the row's `bytes` (the
+// extra address registers follow in further dwords), so only the row's first bytes are compared.
+bool bytes_fit_row(const std::string& hex, const Encoding& e) {
+  if (hex.size() < 2u * e.bytes) return false;
+  Bits bits{};
+  for (size_t i = 0; i < e.bytes; ++i) {
+    const uint64_t byte = std::stoul(hex.substr(2 * i, 2), nullptr, 16);
+    bits[i / 8] |= byte << (8 * (i % 8));
+  }
+  return (bits[0] & e.fixed_mask[0]) == e.fixed_value[0] && (bits[1] & e.fixed_mask[1]) == e.fixed_value[1];
+}
+
+}  // namespace
+
 Judgement judge(const CorpusLine& line, const Target& target) {
   const Program p = parse(line.input, target);
   const bool has_error = std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const support::Diagnostic& d) { return d.severity == support::Severity::error; });
@@ -56,6 +73,9 @@ Judgement judge(const CorpusLine& line, const Target& target) {
     return {Verdict::disagree, "llvm-mc accepts (" + line.disassembly + "), gpuatom refuses: " + why};
   }
   const std::string printed = print(p.instructions[0], target);
+  if (!bytes_fit_row(line.bytes, *p.instructions[0].encoding))
+    return {Verdict::disagree, "gpuatom chose " + std::string(p.instructions[0].encoding->record) + ", whose fixed bits llvm-mc's bytes " +
+                                   line.bytes + " do not have"};
   // What gpuatom prints, it reads back as the same instruction (except where it warned that llvm-mc's
   // spelling does not read back).
   if (p.diagnostics.empty()) {

@@ -25,6 +25,7 @@ struct GeneratedEncoding {
   std::string_view syntax;
   std::string_view operands;  // "out:vdst:AVLdSt_32 in:vaddr:VReg_64 …"
   std::string_view fields;    // "vdst=56:0:8,55:9:1 vaddr=32:0:8 …"
+  bool decoder_only;
 };
 constexpr GeneratedEncoding generated[] = {
 #include "atomic_encodings.inc"
@@ -103,6 +104,7 @@ Encoding parse_row(const GeneratedEncoding& g) {
   e.mnemonic = g.mnemonic;
   e.returns = g.returns != 0;
   e.parser_only = g.parser_only;
+  e.decoder_only = g.decoder_only;
   e.converter = g.converter;
   e.bytes = static_cast<uint8_t>(g.bytes);
   e.fixed_value = {g.value_low, g.value_high};

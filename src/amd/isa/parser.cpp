@@ -610,7 +610,7 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     std::vector<Match> matched;
     std::optional<Failure> furthest;
     for (const Encoding& e : encodings()) {
-      if (e.mnemonic != *canonical || !e.on(target)) continue;
+      if (e.mnemonic != *canonical || !e.on(target) || e.decoder_only) continue;
       Match m = match_row(e, line, end, target);
       if (m.failure) {
         // The row that read furthest explains the refusal; on a tie, a §3 refusal (llvm-mc would
