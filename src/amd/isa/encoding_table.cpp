@@ -11,20 +11,22 @@
 namespace gpuatom::amd::isa {
 namespace {
 
+// Strings as pointers: constructing 30,000 string_views at compile time exceeds clang's
+// constant-evaluation step limit; parse_row() makes the views.
 struct GeneratedEncoding {
-  std::string_view record;
+  const char* record;
   InstClass cls;
-  std::string_view decoder_table;
-  std::string_view mnemonic;
+  const char* decoder_table;
+  const char* mnemonic;
   int returns;
   bool parser_only;
-  std::string_view converter;
+  const char* converter;
   int bytes;
   uint64_t value_low, value_high, mask_low, mask_high;
   uint32_t targets;
-  std::string_view syntax;
-  std::string_view operands;  // "out:vdst:AVLdSt_32 in:vaddr:VReg_64 …"
-  std::string_view fields;    // "vdst=56:0:8,55:9:1 vaddr=32:0:8 …"
+  const char* syntax;
+  const char* operands;  // "out:vdst:AVLdSt_32 in:vaddr:VReg_64 …"
+  const char* fields;    // "vdst=56:0:8,55:9:1 vaddr=32:0:8 …"
   bool decoder_only;
 };
 constexpr GeneratedEncoding generated[] = {

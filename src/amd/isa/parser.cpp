@@ -99,6 +99,7 @@ bool slot_accepts(const OperandSlot& slot, const RegisterText& r, const Target& 
       if (r.dwords != slot.dwords) return false;
       if (r.bank == RegisterBank::special) {
         if (slot.dwords > 2) return false;
+        if (r.code >= 235) return slot.kind == OperandKind::sgpr_or_inline && r.code != 254;
         const bool is_exec = r.code == exec_code || r.code == exec_code + 1;
         const bool is_m0 = r.code == m0_code(target) && r.dwords == 1;
         if (cls.find("XEXEC") != std::string_view::npos && is_exec) return false;
