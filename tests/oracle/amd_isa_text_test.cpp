@@ -101,7 +101,7 @@ TEST_P(AmdTextOracle, DisassemblyTextsAreReadAsLlvmMcReadsThem) {
   for (size_t i = 0; i < texts.size(); ++i) {
     const Program p = parse(texts[i], *target);
     const bool refused = std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const support::Diagnostic& d) { return d.severity == support::Severity::error; });
-    if (refused == refused_by_llvm.count(i) > 0) ++agreeing;
+    if (refused == (refused_by_llvm.count(i) > 0)) ++agreeing;
     else ADD_FAILURE() << texts[i] << ": llvm-mc " << (refused ? "accepts" : "refuses") << ", gpuatom " << (refused ? "refuses: " + format(p.diagnostics[0]) : "accepts");
   }
   std::cout << GetParam() << ": " << texts.size() << " disassembled texts, " << agreeing << " read alike (llvm-mc refuses " << refused_by_llvm.size() << ")\n";
