@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -42,4 +43,31 @@ TEST(AmdInstructionLength, EveryRealEncodingOfLlvm19HasItsSize) {
   ASSERT_EQ(per_target.size(), 6u);
   for (const auto& [name, counts] : per_target) EXPECT_EQ(counts.first, counts.second) << name;
   for (const std::string& w : wrong) ADD_FAILURE() << w;
+}
+
+// Sizes that depend on operands: literals, DPP, SDWA, DPP8, VOPD, image addresses — as llvm-mc 19
+// assembles them (data/amd-isa/instruction-length-lines.txt, scripts/amd-isa-length-lines).
+TEST(AmdInstructionLength, OperandDependentSizesAgreeWithLlvmMc) {
+  std::ifstream in(std::string(GPUATOM_SOURCE_DIR) + "/data/amd-isa/instruction-length-lines.txt");
+  ASSERT_TRUE(in);
+  int lines = 0;
+  std::set<std::string> seen_targets;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string target_name, hex;
+    uint32_t size = 0;
+    fields >> target_name >> size >> hex;
+    std::vector<uint8_t> code;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2) code.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+    ASSERT_EQ(code.size(), size) << line;
+    code.resize(code.size() + 16, 0);
+    const Target* t = find_target(target_name);
+    ASSERT_TRUE(t) << target_name;
+    EXPECT_EQ(instruction_length(code, *t), size) << line;
+    seen_targets.insert(target_name);
+    ++lines;
+  }
+  EXPECT_GT(lines, 150);
+  EXPECT_EQ(seen_targets.size(), 6u);
 }
