@@ -27,7 +27,8 @@ enum class Op : uint8_t {
   bit_xor,
   exchange,            // v
   compare_swap,        // (old == compare, bitwise) ? v : old
-  compare_swap_float,  // (old == compare, IEEE float equality) ? v : old (Intel fcmpwr)
+  compare_swap_float,  // (old == compare, IEEE float equality under FloatRules::compare) ? v : old
+                       // (Intel fcmpwr, AMD cmpswap_f32 / cmpst_f32)
   compare_store_flag,  // as compare_swap, but returns 1 when it stored and 0 when not (NVIDIA ATOMS.CAST)
   sub_saturate,        // (old >= v) ? old − v : 0, unsigned (AMD sub_clamp / csub)
   sub_if_ge,           // (old >= v) ? old − v : old, unsigned (AMD cond_sub)
