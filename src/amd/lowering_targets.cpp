@@ -1,0 +1,45 @@
+// The gfx targets `lower` knows, with the features LLVM 19's atomic lowering reads
+// (GCNSubtarget.h has*() over the AMDGPU.td processor definitions; docs/spec/amd-isa.md §7.2).
+// DECISION: a minimal table, kept here until the gfx target table (gpuatom/amd/isa/target.hpp)
+// carries these features; then these rows move there. Product and column names resolve through
+// the device table (device_names.cpp), so "MI300X" finds gfx942.
+#include <array>
+
+#include "gpuatom/amd/lowering.hpp"
+
+namespace gpuatom::amd {
+
+namespace {
+
+using M = Mnemonics;
+using S = ScopeBits;
+
+//                                                    gfx940 ldsf64 faddf64 f32norn f32rtn flatf32 fmm32 fmm64
+constexpr std::array<LoweringTarget, 6> targets = {{
+    {"gfx908", M::gfx9, S::glc, false, false, false, true, false, false, false, false},
+    {"gfx90a", M::gfx9, S::glc, false, true, true, true, true, false, false, true},
+    {"gfx942", M::gfx9, S::sc0_sc1, true, true, true, true, true, true, false, true},
+    {"gfx1030", M::gfx10, S::glc, false, false, false, false, false, false, true, true},
+    {"gfx1100", M::gfx11, S::glc, false, false, false, true, true, true, true, false},
+    {"gfx1200", M::gfx12, S::th_scope, false, false, false, true, true, true, true, false},
+}};
+
+}  // namespace
+
+std::span<const LoweringTarget> lowering_targets() { return targets; }
+
+const LoweringTarget* find_lowering_target(std::string_view text) {
+  for (const LoweringTarget& t : targets)
+    if (same_spelling(text, t.name)) return &t;
+  // A product or column name: the first target whose devices include the first device it names.
+  const DeviceName found = find_device(text);
+  if (found.devices.empty()) return nullptr;
+  for (const LoweringTarget& t : targets)
+    for (const DeviceId id : find_device(t.name).devices)
+      if (id == found.devices.front()) return &t;
+  return nullptr;
+}
+
+std::vector<DeviceId> target_devices(const LoweringTarget& target) { return find_device(target.name).devices; }
+
+}  // namespace gpuatom::amd
