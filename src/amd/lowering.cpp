@@ -2,6 +2,8 @@
 // instruction's spelling (lowering_mnemonics.cpp). The decision follows
 // SITargetLowering::shouldExpandAtomicRMWInIR and AMDGPUTargetLowering's fallback
 // (llvm/lib/Target/AMDGPU/SIISelLowering.cpp, AMDGPUISelLowering.cpp, LLVM 19.1.7).
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "gpuatom/amd/lowering.hpp"
