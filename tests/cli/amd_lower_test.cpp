@@ -28,6 +28,22 @@ TEST(AmdLower, SaysPlainlyWhereCompilerAndMatrixDiffer) {
   EXPECT_NE(r.out.find("DIFFERENT: clang-19 emits a CAS loop where the matrix says"), std::string::npos) << r.out;
   const CliRun unsafe = run_gpuatom("amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics");
   EXPECT_NE(unsafe.out.find("the compiler and the matrix agree"), std::string::npos) << unsafe.out;
+  EXPECT_EQ(unsafe.out.find("does not give the correct result"), std::string::npos) << unsafe.out;
+}
+
+TEST(AmdLower, SamePathIsNoPromiseOfACorrectResult) {
+  // Fine-grained pinned host memory on MI200 PCIe without PCIe atomics: the instruction is issued,
+  // as the matrix's path says, and the matrix's outcome says it fails.
+  const CliRun r = run_gpuatom("amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics --location pinned "
+                               "--fine-grained --json");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["matrix"]["granularity"], "Fine-grained");
+  EXPECT_EQ(j["matrix"]["memory"], "Pinned Host DRAM");
+  const CliRun text = run_gpuatom("amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics --location pinned "
+                                  "--fine-grained");
+  const bool correct = j["matrix"]["correct"].get<bool>();
+  EXPECT_EQ(text.out.find("does not give the correct result") == std::string::npos, correct) << text.out;
 }
 
 // The JSON answer of a sample of corpus cases is what clang-19 printed.

@@ -128,6 +128,8 @@ json to_json(const amd::LoweringTarget& target, const amd::Device& device, const
     matrix["outcome"] = a.cell.pcie_matters() ? json() : json(amd::name(e.outcome));
     matrix["without_pcie"] = amd::name(e.outcome);
     matrix["with_pcie"] = amd::name(a.cell.with_pcie->outcome);
+    matrix["correct"] = amd::correct_at_requested_scope(e.outcome) &&
+                        amd::correct_at_requested_scope(a.cell.with_pcie->outcome);
     matrix["why"] = json();
   } else {
     matrix["outcome"] = json();
@@ -156,7 +158,16 @@ void print_one(const amd::LoweringTarget& target, const amd::Device& device, con
     fmt::print("matrix ({}): {}\n", device.name, outcome_text(a.cell));
   }
   if (!a.cell.without_pcie) return;
-  if (a.differences.empty()) fmt::print("the compiler and the matrix agree\n");
+  if (a.differences.empty())
+    fmt::print("the compiler and the matrix agree: {}\n",
+               a.lowering.kind == amd::LoweringKind::cas_loop ? "a CAS loop" : "the hardware instruction");
+  for (const auto* e : {&*a.cell.without_pcie, &*a.cell.with_pcie})
+    if (!amd::correct_at_requested_scope(e->outcome)) {
+      // The same path is no promise of a correct result: NOP fails, Scope Downgrade is weaker.
+      fmt::print("but the matrix says {}: the atomic does not give the correct result at the requested scope\n",
+                 amd::label(e->outcome));
+      break;
+    }
   for (const std::string& d : a.differences) fmt::print("DIFFERENT: {}\n", d);
 }
 
