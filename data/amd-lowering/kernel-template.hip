@@ -9,6 +9,8 @@
 #define KERNEL extern "C" __attribute__((global))
 #define SHARED __attribute__((shared))
 #define TID __builtin_amdgcn_workitem_id_x()
+typedef _Float16 f16x2 __attribute__((ext_vector_type(2)));
+typedef short bf16x2 __attribute__((ext_vector_type(2)));  // clang-19's v2bf16 builtins take i16 pairs
 // @@memory global: a kernel argument; HIP passes kernel pointers in the global address space
 KERNEL void {name}({T}* p, {T} v, {T}* out) {{ unsigned t = TID; {T}* a = p + t; {body} }}
 // @@memory flat: a pointer read from memory, whose address space the compiler cannot know
@@ -23,3 +25,6 @@ KERNEL void {name}({T} v, {T}* out) {{ SHARED {T} s[256]; unsigned t = TID; {T}*
 {T} e = out[t]; __hip_atomic_compare_exchange_strong(a, &e, v, __ATOMIC_RELAXED, __ATOMIC_RELAXED, {scope}); {cas_result}
 // @@op wrap: inc dec (u32, u64; the scope is a string: "" is system)
 {result}__builtin_amdgcn_atomic_{op}{bits}(a, v, __ATOMIC_RELAXED, "{scope_name}");
+// @@op packed: f16x2 bf16x2 add through the target builtins, which take no scope and exist only on
+// targets with the feature (each such case is compiled alone; clang's refusal is the answer)
+{result}__builtin_amdgcn_{builtin}_atomic_fadd_v2{elem}(({address_space}{T}*)a, v);

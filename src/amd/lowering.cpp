@@ -17,6 +17,7 @@ struct Decision {
   LoweringKind kind;
   LoweringRule rule;
   std::string reason;
+  std::string missing_feature = {};  // for an unavailable builtin
 };
 
 Decision native(std::string reason) { return {LoweringKind::instruction, LoweringRule::native, std::move(reason)}; }
@@ -84,7 +85,30 @@ Decision float_min_max(const LoweringTarget& t, const HipAtomic& a, const Compil
                                                        a.type == HipType::f32 ? "F32" : "F64"));
 }
 
+// The packed adds are target builtins (clang's BuiltinsAMDGPU.def): each needs one feature, and
+// becomes its instruction as written — an intrinsic, which the atomic expansion never sees.
+Decision packed_add(const LoweringTarget& t, const HipAtomic& a) {
+  const bool f16 = a.type == HipType::f16x2;
+  const auto [has, feature] = [&]() -> std::pair<bool, std::string_view> {
+    switch (a.memory) {
+      case AddressSpace::global:
+        return f16 ? std::pair{t.pk_add_f16_global, "atomic-buffer-global-pk-add-f16-insts"}
+                   : std::pair{t.pk_add_bf16_global, "atomic-global-pk-add-bf16-inst"};
+      case AddressSpace::flat: return {t.pk_add_16_flat, "atomic-flat-pk-add-16-insts"};
+      case AddressSpace::lds: return {t.pk_add_16_ds, "atomic-ds-pk-add-16-insts"};
+    }
+    return {false, ""};
+  }();
+  const std::string builtin = fmt::format("__builtin_amdgcn_{}_atomic_fadd_v2{}",
+                                          a.memory == AddressSpace::lds ? "ds" : name(a.memory), f16 ? "f16" : "bf16");
+  if (has) return {LoweringKind::instruction, LoweringRule::builtin, fmt::format("{} is {}'s instruction", builtin, t.name)};
+  return {LoweringKind::unavailable, LoweringRule::no_builtin,
+          fmt::format("clang-19 refuses {} on {}: it needs target feature {}", builtin, t.name, feature),
+          std::string(feature)};
+}
+
 Decision decide(const LoweringTarget& t, const HipAtomic& a, const CompileFlags& f) {
+  if (is_packed(a.type)) return packed_add(t, a);
   const bool fp = is_float(a.type);
   switch (a.op) {
     case HipOp::add:
@@ -115,6 +139,9 @@ Decision decide(const LoweringTarget& t, const HipAtomic& a, const CompileFlags&
 
 std::vector<std::string> flag_notes(const HipAtomic& a, const CompileFlags& f) {
   std::vector<std::string> notes;
+  if (is_packed(a.type))
+    notes.emplace_back("the packed-add builtins take no scope: the instruction carries no scope bits, whatever the "
+                       "scope asked");
   if (f.unsafe_fp_atomics && !is_float(a.type))
     notes.emplace_back("-munsafe-fp-atomics changes only float atomics");
   if (f.flush_denormals)
@@ -136,7 +163,8 @@ Lowering lower(const LoweringTarget& target, const HipAtomic& atomic, const Comp
   out.kind = d.kind;
   out.rule = d.rule;
   out.reason = std::move(d.reason);
-  out.instruction = instruction_text(target, atomic, d.kind);
+  out.instruction =
+      d.kind == LoweringKind::unavailable ? "needs " + d.missing_feature : instruction_text(target, atomic, d.kind);
   out.notes = modifier_notes(target, atomic, d.kind);
   for (std::string& n : flag_notes(atomic, flags)) out.notes.push_back(std::move(n));
   return out;

@@ -35,6 +35,8 @@ bool cas_path(Outcome o) { return o == Outcome::cas || o == Outcome::scope_downg
 }  // namespace
 
 std::optional<AtomicRequest> matrix_request(const HipAtomic& a) {
+  if (a.type == HipType::f16x2) return find_request("16bx2 half2 atomicAdd");
+  if (a.type == HipType::bf16x2) return find_request("16bx2 bfloat162 atomicAdd");
   // Exchange and CAS of a float are the page's bitwise rows of the same width (HIP's
   // atomicExch(float*) moves the bits); float add/min/max are the float rows.
   const bool float_row = is_float(a.type) && a.op != HipOp::exchange && a.op != HipOp::cas;
@@ -66,6 +68,10 @@ MatrixCell matrix_cell(const Device& device, const HipAtomic& a, const CompileFl
 }
 
 std::string disagreement(const Lowering& lowering, Outcome outcome) {
+  if (lowering.kind == LoweringKind::unavailable)
+    return hardware_path(outcome)
+               ? fmt::format("clang-19 has no builtin for it on this target where the matrix says {}", name(outcome))
+               : "";
   const bool compiler_cas = lowering.kind == LoweringKind::cas_loop;
   if (outcome == Outcome::not_applicable)
     return fmt::format("the matrix says n/a (no atomic for this cell) where clang-19 emits {}",

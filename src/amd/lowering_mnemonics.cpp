@@ -51,6 +51,11 @@ std::string op_word(Mnemonics m, HipOp op, HipType t, bool lds) {
 
 std::string mnemonic(const LoweringTarget& target, HipOp op, HipType t, AddressSpace memory, bool returned) {
   const Mnemonics m = target.mnemonics;
+  if (is_packed(t)) {
+    const std::string_view element = t == HipType::f16x2 ? "f16" : "bf16";
+    if (memory == AddressSpace::lds) return fmt::format("ds_pk_add{}_{}", returned ? "_rtn" : "", element);
+    return fmt::format("{}_atomic_pk_add_{}", name(memory), element);
+  }
   if (memory == AddressSpace::lds) {
     // DS exchange has only a returning form.
     const bool rtn = returned || op == HipOp::exchange;
@@ -90,8 +95,10 @@ std::vector<std::string> modifiers(const LoweringTarget& target, HipScope scope,
 std::string with_modifiers(const LoweringTarget& target, const HipAtomic& a, HipOp op, HipType t, AddressSpace memory,
                            bool returned) {
   std::string text = mnemonic(target, op, t, memory, returned);
+  // A packed-add builtin has no scope: no scope bits, as the narrowest scope has none.
+  const HipScope scope = is_packed(t) ? HipScope::singlethread : a.scope;
   if (memory != AddressSpace::lds)
-    for (const std::string& m : modifiers(target, a.scope, returned)) text += " " + m;
+    for (const std::string& m : modifiers(target, scope, returned)) text += " " + m;
   return text;
 }
 
@@ -103,6 +110,7 @@ std::string instruction_text(const LoweringTarget& target, const HipAtomic& a, L
     case LoweringKind::cas_loop:
       // The loop needs the value it read: its compare-and-swap always returns.
       return with_modifiers(target, a, HipOp::cas, bits_of(a.type), a.memory, true);
+    case LoweringKind::unavailable: return "";
     case LoweringKind::expanded: {
       std::vector<std::string> parts = {with_modifiers(target, a, a.op, a.type, AddressSpace::global, a.returned),
                                         with_modifiers(target, a, a.op, a.type, AddressSpace::lds, a.returned)};
@@ -119,8 +127,9 @@ std::vector<std::string> modifier_notes(const LoweringTarget& target, const HipA
     notes.emplace_back("LDS atomics carry no cache-policy bits: the scope does not change the instruction");
     return notes;
   }
+  if (kind == LoweringKind::unavailable) return notes;
   const bool returned = a.returned || kind == LoweringKind::cas_loop;
-  for (const std::string& m : modifiers(target, a.scope, returned)) {
+  for (const std::string& m : modifiers(target, is_packed(a.type) ? HipScope::singlethread : a.scope, returned)) {
     if (m == "glc" || m == "sc0" || m == "th:TH_ATOMIC_RETURN")
       notes.push_back(fmt::format("{}: the atomic returns the pre-op value (docs/spec/amd-isa.md §5)", m));
     else if (m == "sc1")

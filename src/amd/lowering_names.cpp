@@ -21,13 +21,15 @@ constexpr std::array<Spelling<HipOp>, 11> ops = {{
     {HipOp::inc, "inc", "atomicinc"},
     {HipOp::dec, "dec", "atomicdec"},
 }};
-constexpr std::array<Spelling<HipType>, 6> types = {{
+constexpr std::array<Spelling<HipType>, 8> types = {{
     {HipType::i32, "i32", "int"},
     {HipType::u32, "u32", "unsigned uint"},
     {HipType::i64, "i64", "long longlong"},
     {HipType::u64, "u64", "ulong unsignedlong unsignedlonglong"},
     {HipType::f32, "f32", "float"},
     {HipType::f64, "f64", "double"},
+    {HipType::f16x2, "f16x2", "half2 v2f16"},
+    {HipType::bf16x2, "bf16x2", "bfloat162 v2bf16"},
 }};
 constexpr std::array<Spelling<HipScope>, 5> scopes = {{
     {HipScope::system, "system", "__HIP_MEMORY_SCOPE_SYSTEM"},
@@ -45,9 +47,11 @@ constexpr std::array<Spelling<AddressSpace>, 3> spaces = {{
 }  // namespace
 
 bool is_float(HipType type) { return type == HipType::f32 || type == HipType::f64; }
-int width(HipType type) { return type == HipType::i32 || type == HipType::u32 || type == HipType::f32 ? 32 : 64; }
+bool is_packed(HipType type) { return type == HipType::f16x2 || type == HipType::bf16x2; }
+int width(HipType type) { return type == HipType::i64 || type == HipType::u64 || type == HipType::f64 ? 64 : 32; }
 
 bool valid(HipOp op, HipType type) {
+  if (is_packed(type)) return op == HipOp::add;
   switch (op) {
     case HipOp::bit_and:
     case HipOp::bit_or:
@@ -73,6 +77,7 @@ std::string_view name(LoweringKind kind) {
     case LoweringKind::instruction: return "instruction";
     case LoweringKind::cas_loop: return "cas-loop";
     case LoweringKind::expanded: return "expanded";
+    case LoweringKind::unavailable: return "unavailable";
   }
   return "?";
 }
@@ -87,6 +92,8 @@ std::string_view name(LoweringRule rule) {
     case LoweringRule::no_returning_form: return "no-returning-form";
     case LoweringRule::flat_address_test: return "flat-address-test";
     case LoweringRule::gfx940_fadd: return "gfx940-fadd";
+    case LoweringRule::builtin: return "builtin";
+    case LoweringRule::no_builtin: return "no-builtin";
   }
   return "?";
 }

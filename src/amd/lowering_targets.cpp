@@ -14,14 +14,15 @@ namespace {
 using M = Mnemonics;
 using S = ScopeBits;
 
-//                                                    gfx940 ldsf64 faddf64 f32norn f32rtn flatf32 fmm32 fmm64
+// Columns: gfx940 insts, LDS f64 add, f64 add, f32 add (no return, return), flat f32 add, f32 and
+// f64 min/max, then the packed-add builtins' features (global f16, global bf16, flat, ds).
 constexpr std::array<LoweringTarget, 6> targets = {{
-    {"gfx908", M::gfx9, S::glc, false, false, false, true, false, false, false, false},
-    {"gfx90a", M::gfx9, S::glc, false, true, true, true, true, false, false, true},
-    {"gfx942", M::gfx9, S::sc0_sc1, true, true, true, true, true, true, false, true},
-    {"gfx1030", M::gfx10, S::glc, false, false, false, false, false, false, true, true},
-    {"gfx1100", M::gfx11, S::glc, false, false, false, true, true, true, true, false},
-    {"gfx1200", M::gfx12, S::th_scope, false, false, false, true, true, true, true, false},
+    {"gfx908", M::gfx9, S::glc, false, false, false, true, false, false, false, false, false, false, false, false},
+    {"gfx90a", M::gfx9, S::glc, false, true, true, true, true, false, false, true, true, false, false, false},
+    {"gfx942", M::gfx9, S::sc0_sc1, true, true, true, true, true, true, false, true, true, true, true, true},
+    {"gfx1030", M::gfx10, S::glc, false, false, false, false, false, false, true, true, false, false, false, false},
+    {"gfx1100", M::gfx11, S::glc, false, false, false, true, true, true, true, false, false, false, false, false},
+    {"gfx1200", M::gfx12, S::th_scope, false, false, false, true, true, true, true, false, true, true, true, true},
 }};
 
 }  // namespace

@@ -73,6 +73,15 @@ TEST(AmdLowering, RulesNameLlvmsReasons) {
   HipAtomic flat = fadd;
   flat.memory = AddressSpace::flat;
   EXPECT_EQ(lower(gfx90a, flat, {.unsafe_fp_atomics = true}).kind, LoweringKind::expanded);
+  // The packed adds are builtins that need a feature: clang refuses them on a target without it.
+  const HipAtomic half2{HipOp::add, HipType::f16x2, HipScope::agent, AddressSpace::global, true};
+  const Lowering refused = lower(*find_lowering_target("gfx1100"), half2);
+  EXPECT_EQ(refused.rule, LoweringRule::no_builtin);
+  EXPECT_EQ(refused.kind, LoweringKind::unavailable);
+  EXPECT_EQ(lower(gfx90a, half2).rule, LoweringRule::builtin);
+  EXPECT_FALSE(valid(HipOp::min, HipType::f16x2));
+  EXPECT_EQ(disagreement(refused, Outcome::cas), "");
+  EXPECT_NE(disagreement(refused, Outcome::native), "");
   // Flags LLVM 19 ignores are said to be ignored.
   const Lowering ftz = lower(gfx90a, fadd, {.flush_denormals = true, .fine_grained = true});
   EXPECT_EQ(ftz.kind, LoweringKind::cas_loop);
@@ -87,6 +96,8 @@ TEST(AmdLowering, MatrixRowsForEveryOpWithARow) {
   EXPECT_EQ(matrix_request({HipOp::exchange, HipType::f64})->label, "64 bit atomicExch");
   EXPECT_EQ(matrix_request({HipOp::min, HipType::u64})->label, "64 bit atomicMin");
   EXPECT_EQ(matrix_request({HipOp::inc, HipType::u32})->label, "32 bit atomicInc");
+  EXPECT_EQ(matrix_request({HipOp::add, HipType::f16x2})->label, "16bx2 half2 atomicAdd");
+  EXPECT_EQ(matrix_request({HipOp::add, HipType::bf16x2})->label, "16bx2 bfloat162 atomicAdd");
   EXPECT_FALSE(matrix_request({HipOp::sub, HipType::i64}));
   EXPECT_FALSE(matrix_request({HipOp::sub, HipType::f32}));
   EXPECT_FALSE(matrix_request({HipOp::inc, HipType::u64}));

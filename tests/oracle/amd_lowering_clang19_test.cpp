@@ -1,6 +1,6 @@
 // clang-19 itself as the judge of the committed lowering corpus (label oracle): a sample of it —
-// two targets of different generations, a float and an integer type, every op, scope, memory,
-// result and flag set — is compiled again and must read exactly as committed; `lower` then agrees
+// two targets of different generations, a float, an integer and a packed type, every op, scope,
+// memory, result and flag set — is compiled again and must read exactly as committed; `lower` then agrees
 // with what clang printed. Skips, saying how to fetch it, when clang-19 is absent (docs/oracles.md).
 #include <gtest/gtest.h>
 
@@ -25,7 +25,7 @@ TEST(AmdLoweringOracle, Clang19StillPrintsTheCommittedCorpus) {
     GTEST_SKIP() << "clang-19 is not fetched: run scripts/fetch-amd-isa-tools (docs/oracles.md)";
   const gpuatom::testing::ScratchFile out("", ".tsv");
   const std::string command = std::string("python3 ") + GPUATOM_SOURCE_DIR +
-                              "/scripts/amd-lowering-corpus --targets gfx90a,gfx1200 --types f32,u64 --out " + out.path();
+                              "/scripts/amd-lowering-corpus --targets gfx90a,gfx1200 --types f32,u64,f16x2 --out " + out.path();
   const CliRun r = run_gpuatom_command(command);
   ASSERT_EQ(r.exit_code, 0) << command << "\n" << r.out;
 

@@ -160,7 +160,9 @@ void print_one(const amd::LoweringTarget& target, const amd::Device& device, con
   if (!a.cell.without_pcie) return;
   if (a.differences.empty())
     fmt::print("the compiler and the matrix agree: {}\n",
-               a.lowering.kind == amd::LoweringKind::cas_loop ? "a CAS loop" : "the hardware instruction");
+               a.lowering.kind == amd::LoweringKind::cas_loop      ? "a CAS loop"
+               : a.lowering.kind == amd::LoweringKind::unavailable ? "no hardware instruction"
+                                                                   : "the hardware instruction");
   for (const auto* e : {&*a.cell.without_pcie, &*a.cell.with_pcie})
     if (!amd::correct_at_requested_scope(e->outcome)) {
       // The same path is no promise of a correct result: NOP fails, Scope Downgrade is weaker.
@@ -178,7 +180,7 @@ int run_lower(const LowerArgs& a) {
   if (a.all && (!a.op.empty() || !a.type.empty()))
     throw BadInput("--all prints every op and type: leave out --op and --type");
   const bool all = a.all || a.op.empty();
-  if (!all && a.type.empty()) throw BadInput("missing --type: i32, u32, i64, u64, f32 or f64 (or --all for every op)");
+  if (!all && a.type.empty()) throw BadInput("missing --type: i32, u32, i64, u64, f32, f64, f16x2 or bf16x2 (or --all for every op)");
   if (all && !a.type.empty()) throw BadInput("--type without --op: give --op too, or leave both out for every op");
 
   amd::HipAtomic base;
@@ -199,7 +201,7 @@ int run_lower(const LowerArgs& a) {
     one.type = parse_spelling("--type", a.type, amd::hip_type_spellings());
     if (!amd::valid(one.op, one.type))
       throw BadInput(fmt::format("--op {} with --type {}: HIP has no such atomic (and/or/xor take integers; inc/dec take "
-                                 "u32 or u64)",
+                                 "u32 or u64; the packed types only add)",
                                  amd::name(one.op), amd::name(one.type)));
     atomics.push_back(one);
   }
@@ -260,7 +262,8 @@ void add_amd_lower_command(CLI::App& amd_command, Action& run) {
                                              "column name (MI300X, MI250X, gfx11 dGPU …)")->required();
   cmd->add_option("--op", args->op, "add | sub | and | or | xor | min | max | exchange | cas | inc | dec "
                                     "(left out: every op, as --all)");
-  cmd->add_option("--type", args->type, "i32 | u32 | i64 | u64 | f32 | f64");
+  cmd->add_option("--type", args->type, "i32 | u32 | i64 | u64 | f32 | f64 | f16x2 | bf16x2 (the packed types: add "
+                                        "only, through the target builtins)");
   cmd->add_option("--scope", args->scope, "system | agent | workgroup | wavefront | singlethread (default agent)");
   cmd->add_option("--memory", args->memory, "the pointer: global | flat | lds (default global)");
   cmd->add_flag("--unsafe-fp-atomics", args->unsafe_fp_atomics, "compile with -munsafe-fp-atomics");

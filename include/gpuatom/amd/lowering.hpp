@@ -19,9 +19,11 @@
 namespace gpuatom::amd {
 
 // The HIP atomic builtins the corpus compiles: __hip_atomic_fetch_<op>, __hip_atomic_exchange,
-// __hip_atomic_compare_exchange_strong, __builtin_amdgcn_atomic_inc/dec.
+// __hip_atomic_compare_exchange_strong, __builtin_amdgcn_atomic_inc/dec; and the packed adds of
+// two halves or two bfloat16s, __builtin_amdgcn_<global|flat|ds>_atomic_fadd_v2f16/v2bf16, which
+// take no scope and exist only on targets with the feature.
 enum class HipOp : uint8_t { add, sub, bit_and, bit_or, bit_xor, min, max, exchange, cas, inc, dec };
-enum class HipType : uint8_t { i32, u32, i64, u64, f32, f64 };
+enum class HipType : uint8_t { i32, u32, i64, u64, f32, f64, f16x2, bf16x2 };
 // __HIP_MEMORY_SCOPE_*, widest first.
 enum class HipScope : uint8_t { system, agent, workgroup, wavefront, singlethread };
 // The pointer the atomic goes through: a global pointer, a generic (flat) pointer whose address
@@ -43,9 +45,11 @@ struct CompileFlags {
   bool fine_grained = false;       // the memory is fine-grained (clang-19 has no flag for it)
 };
 
-// Whether the builtin exists for the type: bitwise ops on integers, inc/dec on u32/u64.
+// Whether the builtin exists for the type: bitwise ops on integers, inc/dec on u32/u64, packed
+// types add only.
 bool valid(HipOp op, HipType type);
-bool is_float(HipType type);
+bool is_float(HipType type);   // f32, f64: the types -munsafe-fp-atomics concerns
+bool is_packed(HipType type);  // f16x2, bf16x2
 int width(HipType type);
 
 std::span<const Spelling<HipOp>> hip_op_spellings();
@@ -79,6 +83,10 @@ struct LoweringTarget {
   bool flat_fadd_f32;            // hasFlatAtomicFaddF32Inst
   bool fminmax_f32;              // hasAtomicFMinFMaxF32Global/FlatInsts
   bool fminmax_f64;              // hasAtomicFMinFMaxF64Global/FlatInsts
+  bool pk_add_f16_global;        // atomic-buffer-global-pk-add-f16-insts
+  bool pk_add_bf16_global;       // atomic-global-pk-add-bf16-inst
+  bool pk_add_16_flat;           // atomic-flat-pk-add-16-insts
+  bool pk_add_16_ds;             // atomic-ds-pk-add-16-insts
 };
 
 std::span<const LoweringTarget> lowering_targets();
@@ -92,8 +100,9 @@ enum class LoweringKind : uint8_t {
   instruction,  // one atomic instruction
   cas_loop,     // a compare-and-swap loop (LLVM's AtomicExpansionKind::CmpXChg)
   expanded,     // a test of the address space, then the global or the LDS instruction
+  unavailable,  // clang refuses the builtin: the target lacks the feature it needs
 };
-std::string_view name(LoweringKind kind);  // "instruction", "cas-loop", "expanded"
+std::string_view name(LoweringKind kind);  // "instruction", "cas-loop", "expanded", "unavailable"
 
 // Why: LLVM 19's reasons, one per rule.
 enum class LoweringRule : uint8_t {
@@ -105,13 +114,16 @@ enum class LoweringRule : uint8_t {
   no_returning_form,     // the instruction exists only without a return value
   flat_address_test,     // no flat form: test the address space, use the global or LDS form
   gfx940_fadd,           // gfx940's float add is native whatever the flags and scope
+  builtin,               // a target builtin: its instruction, no expansion, no scope
+  no_builtin,            // the target builtin needs a feature the target lacks
 };
 std::string_view name(LoweringRule rule);  // "no-instruction", …
 
 struct Lowering {
   LoweringKind kind = LoweringKind::instruction;
   // As clang prints it, operands left out: "global_atomic_add_f32 sc0 sc1"; for a CAS loop, its
-  // compare-and-swap; for an expansion, its instructions in name order joined by " + ".
+  // compare-and-swap; for an expansion, its instructions in name order joined by " + "; for an
+  // unavailable builtin, "needs <feature>" as clang says it.
   std::string instruction;
   LoweringRule rule = LoweringRule::native;
   std::string reason;              // the rule in words, with the source that states it
