@@ -168,3 +168,46 @@ TEST(AmdText, ParsableRowsAreDistinctPerTarget) {
 
 }  // namespace
 }  // namespace gpuatom::amd::isa
+
+namespace gpuatom::amd::isa {
+namespace {
+
+int64_t soffset_of(std::string_view line, std::string_view target_name) {
+  const Program p = parse(line, *find_target(target_name));
+  return p.instructions.size() == 1 ? *p.instructions[0].value("soffset") : -1;
+}
+
+// m0 and null swap codes between GFX10 and GFX11 (LLVM's SIRegisterInfo.td); the binary side
+// encodes these values as they are.
+TEST(AmdText, M0AndNullCodesPerGeneration) {
+  EXPECT_EQ(soffset_of("buffer_atomic_add v1, off, s[4:7], m0", "gfx90a"), 124);
+  EXPECT_EQ(soffset_of("buffer_atomic_add v1, off, s[4:7], m0", "gfx1030"), 124);
+  EXPECT_EQ(soffset_of("buffer_atomic_add v1, off, s[4:7], null", "gfx1030"), 125);
+  EXPECT_EQ(soffset_of("buffer_atomic_add_u32 v1, off, s[4:7], m0", "gfx1100"), 125);
+  EXPECT_EQ(soffset_of("buffer_atomic_add_u32 v1, off, s[4:7], null", "gfx1100"), 124);
+  EXPECT_EQ(soffset_of("buffer_atomic_add v1, off, s[4:7], src_shared_base", "gfx90a"), 235);
+  EXPECT_EQ(soffset_of("buffer_atomic_add v1, off, s[4:7], shared_base", "gfx90a"), 235);
+}
+
+// What the decoder may hand the printer that no text reads: llvm-mc's disassembler comments.
+TEST(AmdText, PrintsInvalidOperandsAsLlvmMcsDisassembler) {
+  const Target& gfx90a = *find_target("gfx90a");
+  Program p = parse("buffer_atomic_add v1, off, s[4:7], s2", gfx90a);
+  ASSERT_EQ(p.instructions.size(), 1u);
+  Instruction inst = p.instructions[0];
+  const auto set = [&](std::string_view name, int64_t v) {
+    for (size_t i = 0; i < inst.encoding->operands.size(); ++i)
+      if (inst.encoding->operands[i].name == name) inst.values[i] = v;
+  };
+  set("srsrc", 104);
+  set("soffset", 254);
+  EXPECT_EQ(print(inst, gfx90a),
+            "buffer_atomic_add v1, off, xnack_mask/*Invalid register, operand has 'SReg_128' register class*/, "
+            "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/");
+  set("srsrc", 100);
+  set("soffset", 125);
+  EXPECT_EQ(print(inst, gfx90a), "buffer_atomic_add v1, off, s[100:103], null");
+}
+
+}  // namespace
+}  // namespace gpuatom::amd::isa

@@ -104,7 +104,7 @@ bool slot_accepts(const OperandSlot& slot, const RegisterText& r, const Target& 
         const bool is_m0 = r.code == m0_code(target) && r.dwords == 1;
         if (cls.find("XEXEC") != std::string_view::npos && is_exec) return false;
         if (cls.find("XM0") != std::string_view::npos && is_m0) return false;
-        if (slot.dwords == 2 && r.code == null_code && target.generation == Generation::gfx9) return false;
+        if (slot.dwords == 2 && r.code == null_code(target) && target.generation == Generation::gfx9) return false;
       }
       return true;
     }
@@ -144,7 +144,7 @@ std::optional<Failure> read_positional(Cursor& c, const Encoding& e, size_t slot
   const auto reg = parse_register(c.rest(), target);
   if (reg) {
     if (!reg->problem.empty()) return Failure{at, reg->problem};
-    if (slot.name == "saddr" && reg->reg.code == null_code && reg->reg.bank == RegisterBank::special && target.generation != Generation::gfx9)
+    if (slot.name == "saddr" && reg->reg.code == null_code(target) && reg->reg.bank == RegisterBank::special && target.generation != Generation::gfx9)
       return Failure{at,
                      "saddr `null` is the encoding of `off`: llvm-mc 19 would encode the `off` form and read " + std::string(e.operands[0].name) +
                          "'s address as 64 bits; write `off` with a 64-bit vaddr",

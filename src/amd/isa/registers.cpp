@@ -86,7 +86,12 @@ std::optional<uint32_t> decimal(std::string_view text) {
 
 }  // namespace
 
-int64_t m0_code(const Target& target) { return target.generation == Generation::gfx9 ? 124 : 125; }
+namespace {
+bool gfx11_plus(const Target& target) { return target.generation == Generation::gfx11 || target.generation == Generation::gfx12; }
+}  // namespace
+
+int64_t m0_code(const Target& target) { return gfx11_plus(target) ? 125 : 124; }
+int64_t null_code(const Target& target) { return gfx11_plus(target) ? 124 : 125; }
 uint32_t last_sgpr(const Target& target) { return target.generation == Generation::gfx9 ? 101 : 105; }
 
 std::string register_name(int64_t code, unsigned dwords, const Target& target) {
@@ -95,7 +100,7 @@ std::string register_name(int64_t code, unsigned dwords, const Target& target) {
   if (code >= 0 && static_cast<uint32_t>(code) <= last_sgpr(target)) return range("s", static_cast<uint32_t>(code), dwords);
   if (code >= ttmp_base && code < ttmp_base + 16) return range("ttmp", static_cast<uint32_t>(code - ttmp_base), dwords);
   if (code == m0_code(target) && dwords == 1) return "m0";
-  if (target.generation != Generation::gfx9 && code == null_code) return "null";
+  if (code == null_code(target)) return "null";
   for (const Special& s : specials)
     if (s.code == code && s.dwords == dwords && (!s.gfx9_only || target.generation == Generation::gfx9)) return std::string(s.name);
   if (code >= 235 && code <= 254)
@@ -149,7 +154,7 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
     return out;
   }
   if (word == "null") {
-    out.reg = {RegisterBank::special, null_code, 1, 0};
+    out.reg = {RegisterBank::special, null_code(target), 1, 0};
     out.used = n;
     if (target.generation == Generation::gfx9) out.problem = "'null' is not a register on " + std::string(target.name) + " (GFX10 and later have it)";
     return out;
@@ -158,8 +163,7 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
     if (word != s.name) continue;
     out.reg = {RegisterBank::special, s.code, s.dwords, 0};
     out.used = n;
-    const bool gfx11_plus = target.generation == Generation::gfx11 || target.generation == Generation::gfx12;
-    if ((s.gfx9_only && target.generation != Generation::gfx9) || (s.before_gfx11 && gfx11_plus))
+    if ((s.gfx9_only && target.generation != Generation::gfx9) || (s.before_gfx11 && gfx11_plus(target)))
       out.problem = std::string(s.name) + " is not a register on " + std::string(target.name);
     return out;
   }

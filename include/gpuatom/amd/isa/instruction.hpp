@@ -8,8 +8,8 @@
 // with no other knowledge:
 //   registers        the hardware operand code of the (first) register: SGPR n = n, VGPR n = 256 + n,
 //                    AGPR n = 768 + n (bit 9 is LLVM's "acc" bit); special registers and inline
-//                    constants their scalar source codes (vcc_lo 106, m0 124 (gfx9) / 125 (gfx10+),
-//                    null 124 (gfx10+), integer constants 128–208, float constants 240–248, …)
+//                    constants their scalar source codes (vcc_lo 106, m0 124 (GFX9, GFX10) / 125 (GFX11+),
+//                    null 125 (GFX9, GFX10) / 124 (GFX11+), integer constants 128–208, float constants 240–248, …)
 //   offsets          the byte offset as a signed number
 //   cpol             LLVM's cache-policy bits: glc/sc0 = 1, slc/nt = 2, dlc = 4, scc/sc1 = 16;
 //                    gfx12 th = bits 0–2, scope = bits 3–4
