@@ -24,6 +24,7 @@ void check_target(const char* name, double floor_percent) {
   const amd_words::Tally uniform = amd_words::tally(words, *target, 'u');
   std::printf("%s: %zu words, %zu llvm-mc atomics (%zu it re-encodes otherwise), agreement %.3f %% (uniform %.3f %%)\n", name,
               all.words, all.llvm_decoded_atomic, all.llvm_not_round_trip, all.agreement(), uniform.agreement());
+  for (const auto& [kind, count] : all.anomalies) std::printf("  anomaly, %zu × %s\n", count, kind.c_str());
   for (const auto& [kind, count] : all.classes)
     std::printf("  %zu × %s, e.g. %s\n", count, kind.c_str(), all.examples.at(kind).c_str());
   EXPECT_GT(all.llvm_decoded_atomic, words.size() / 3) << "too few atomics in the sample to judge";

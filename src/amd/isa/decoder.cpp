@@ -104,13 +104,29 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
       }
       case OperandKind::sgpr:
       case OperandKind::sgpr_or_inline: {
+        if (raw == 255) {
+          // GFX10/GFX11: decodeSrcOp reads a literal dword after the instruction's own bytes;
+          // llvm-mc 19 refuses the word on GFX9 (measured, docs/spec/amd-isa.md §7).
+          if (target.generation == Generation::gfx9) return refuse("code 255 (a literal) is no operand on GFX9");
+          const size_t at = e.bytes;
+          if (bytes.size() < at + 4) return refuse("code 255 (a literal) with no literal dword after the instruction");
+          a.instruction.literal = static_cast<uint32_t>(bytes[at]) | static_cast<uint32_t>(bytes[at + 1]) << 8 |
+                                  static_cast<uint32_t>(bytes[at + 2]) << 16 | static_cast<uint32_t>(bytes[at + 3]) << 24;
+          value = 255;
+          break;
+        }
         const detail::ScalarDecode s =
-            detail::scalar_code(target, slot.dwords, static_cast<unsigned>(raw), slot.kind == OperandKind::sgpr_or_inline);
+            detail::scalar_code(target, slot.dwords, static_cast<unsigned>(raw));
         if (!s.code) return refuse(s.why);
         value = *s.code;
         break;
       }
       case OperandKind::offset: value = detail::offset_value(e, target, raw, width); break;
+      case OperandKind::gds:
+        // Targets without GDS (gfx90a, gfx94x, GFX12): LLVM's getInstruction puts a 0 gds operand
+        // ahead of the decoded one, so the bit reads as 0.
+        value = has(target, "gds") ? static_cast<int64_t>(raw) : 0;
+        break;
       default: value = static_cast<int64_t>(raw); break;
     }
   }
@@ -165,7 +181,7 @@ std::variant<Instruction, DecodeRefusal> decode(std::span<const uint8_t> bytes, 
           continue;
         }
       }
-      if (detail::encoded_bytes(*a.instruction.encoding) > bytes.size()) {
+      if (detail::encoded_bytes(*a.instruction.encoding) + (a.instruction.literal ? 4 : 0) > bytes.size()) {
         if (why.empty()) why = std::string(best->record) + ": the instruction runs past the bytes given";
         continue;
       }

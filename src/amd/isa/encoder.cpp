@@ -43,6 +43,8 @@ std::vector<uint8_t> encode(const Instruction& instruction) {
   std::vector<uint8_t> out(detail::encoded_bytes(*e), 0);
   for (size_t i = 0; i < out.size() && i < 12; ++i) out[i] = static_cast<uint8_t>(word[i / 8] >> (8 * (i % 8)));
   for (size_t i = 0; i < nsa.size(); ++i) out[8 + i] = nsa[i];
+  if (instruction.literal)
+    for (unsigned i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(*instruction.literal >> (8 * i)));
   return out;
 }
 

@@ -38,6 +38,14 @@ std::optional<VariantName> parse(std::string_view record) {
   return std::nullopt;
 }
 
+// The data dwords LLVM gives an image-atomic variant (MIMGInstructions.td, MIMG_Atomic): the
+// _V<n> of the record name is not the width; _V3 repeats _V2's (non-cmpswap) or _V1's (cmpswap).
+unsigned data_dwords(unsigned name_number, bool cmpswap) {
+  constexpr unsigned plain[5] = {0, 1, 2, 2, 4};
+  constexpr unsigned x2[5] = {0, 2, 4, 2, 4};
+  return name_number <= 4 ? (cmpswap ? x2 : plain)[name_number] : 0;
+}
+
 // Coordinates per `dim:` encoding (SI_DIM_1D … SI_DIM_2D_MSAA_ARRAY), LLVM's MIMGDimInfo.
 constexpr unsigned coordinates[8] = {1, 2, 3, 3, 2, 3, 3, 4};
 
@@ -54,6 +62,7 @@ bool choose_image_variant(Instruction& instruction, const Target& target, std::s
   const int64_t* tfe = instruction.value("tfe");
   unsigned data = std::max(std::popcount(static_cast<unsigned>(dmask ? *dmask & 0xf : 0)), 1);
   if (tfe && *tfe) data += 1;
+  const bool cmpswap = name->base.find("CMPSWAP") != std::string_view::npos;
   unsigned addr = name->addr;
   const bool nsa = e.cls == InstClass::vimage || name->family.find("nsa") != std::string_view::npos;
   if (target.generation >= Generation::gfx10) {
@@ -63,18 +72,25 @@ bool choose_image_variant(Instruction& instruction, const Target& target, std::s
     if (a16 && *a16) addr = (addr + 1) / 2;
     if (nsa && addr > name->addr) return true;  // would need partial NSA: LLVM keeps the row
   }
-  if (data == name->data && addr == name->addr) return true;
-  std::string wanted = std::string(name->base) + "_V" + std::to_string(data) + "_V" + std::to_string(addr) + std::string(name->family);
+  if (data == data_dwords(name->data, cmpswap) && addr == name->addr) return true;
+  // getMIMGOpcode: the first variant (by name) with these data and address dwords.
   const Encoding* variant = nullptr;
-  for (const Encoding& row : encodings())
-    if (row.record == wanted && row.on(target)) variant = &row;
+  unsigned variant_number = 0;
+  for (unsigned n = 1; n <= 4 && !variant; ++n) {
+    if (data_dwords(n, cmpswap) != data) continue;
+    const std::string wanted = std::string(name->base) + "_V" + std::to_string(n) + "_V" + std::to_string(addr) + std::string(name->family);
+    for (const Encoding& row : encodings())
+      if (row.record == wanted && row.on(target)) variant = &row;
+    variant_number = n;
+  }
   if (!variant) return true;
   // The data (and, without NSA, the address) registers must start a tuple of the new width.
   const auto fits = [&](std::string_view slot, unsigned dwords) {
     const int64_t* v = instruction.value(slot);
     return !v || (*v % 256) + dwords <= 256;
   };
-  if (data != name->data && !fits("vdata", data)) return true;
+  const OperandSlot* new_vdata = variant->operand("vdata");
+  if (variant_number != name->data && new_vdata && !fits("vdata", new_vdata->dwords)) return true;
   if (!nsa && addr != name->addr && target.generation >= Generation::gfx10 && !fits("vaddr0", addr)) return true;
   Instruction out;
   out.encoding = variant;

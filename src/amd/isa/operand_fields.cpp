@@ -80,7 +80,9 @@ std::optional<int64_t> special(const Target& target, unsigned dwords, unsigned r
       return raw;
     return std::nullopt;
   }
-  if (dwords == 2) {
+  // Wider classes (SReg_128, SReg_256) take the 64-bit specials too: LLVM's decodeSrcOp returns
+  // them and its printer flags them "Invalid register".
+  if (dwords >= 2) {
     if (raw == 102 || raw == 104 || raw == 106 || raw == 108 || raw == 110 || raw == 126 || (raw >= 235 && raw <= 239) ||
         (raw >= 251 && raw <= 253))
       return raw;
@@ -92,7 +94,13 @@ std::optional<int64_t> special(const Target& target, unsigned dwords, unsigned r
 
 }  // namespace
 
-ScalarDecode scalar_code(const Target& target, unsigned dwords, unsigned raw, bool inline_constants) {
+ScalarDecode scalar_code(const Target& target, unsigned dwords, unsigned raw) {
+  if (raw >= 256 && raw < 512) {
+    // A 9-bit scalar field (GFX12 VIMAGE rsrc) with bit 8 set: decodeSrcOp reads a VGPR tuple
+    // (printed "Invalid register"), valid while the tuple stays below v256.
+    if (raw - 256 + dwords > 256) return {std::nullopt, "a vector tuple that runs past v255"};
+    return {static_cast<int64_t>(raw), {}};
+  }
   const unsigned sgpr_max = target.generation >= Generation::gfx10 ? 105 : 101;
   const unsigned align = dwords == 1 ? 1 : dwords == 2 ? 2 : 4;
   if (raw <= sgpr_max) {
@@ -107,7 +115,7 @@ ScalarDecode scalar_code(const Target& target, unsigned dwords, unsigned raw, bo
       return {std::nullopt, not_a_tuple("ttmp", raw - 108, dwords)};
     return {static_cast<int64_t>(108 + index * align), {}};
   }
-  if (inline_constants && ((raw >= 128 && raw <= 208) || (raw >= 240 && raw <= 248))) return {raw, {}};
+  if (((raw >= 128 && raw <= 208) || (raw >= 240 && raw <= 248))) return {raw, {}};
   if (const auto s = special(target, dwords, raw)) return {*s, {}};
   std::string why("scalar operand code ");
   why += std::to_string(raw);

@@ -29,12 +29,12 @@ int64_t raw_of_code(int64_t code);
 
 // The register code a scalar field value stands for on the target, or why it is none (LLVM's
 // decodeSrcOp: SGPRs up to s101 (GFX9) / s105 (GFX10+), aligned down to the tuple, trap
-// temporaries, specials by width, inline constants only where the class takes them).
+// temporaries, specials by width, inline constants (reachable only from 8- and 9-bit fields)).
 struct ScalarDecode {
   std::optional<int64_t> code;
   std::string why;
 };
-ScalarDecode scalar_code(const Target& target, unsigned dwords, unsigned raw, bool inline_constants);
+ScalarDecode scalar_code(const Target& target, unsigned dwords, unsigned raw);
 
 // Offsets: the signed byte offset a field's bits stand for (docs/spec/amd-isa.md §7).
 int64_t offset_value(const Encoding& encoding, const Target& target, uint64_t raw, unsigned width);

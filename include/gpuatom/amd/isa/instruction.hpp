@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,10 @@ inline constexpr uint32_t agpr_code_base = 768;
 struct Instruction {
   const Encoding* encoding = nullptr;
   std::vector<int64_t> values;     // one per encoding->operands entry
+  // The 32-bit literal that follows the instruction when a scalar-or-constant operand holds code
+  // 255 (LLVM's disassembler reads a MUBUF `soffset` of 255 so, GFX9–GFX11; the assembler never
+  // writes one: docs/spec/amd-isa.md §7). Encoded after the instruction's own bytes.
+  std::optional<uint32_t> literal;
   std::string_view spelling;       // the mnemonic as written (an alias), empty: the canonical one
   uint32_t line = 0, column = 0;   // where it was read (text), 0 when built or decoded
 
