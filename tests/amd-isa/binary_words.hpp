@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -134,39 +135,48 @@ inline Verdict judge(const Word& word, const gpuatom::amd::isa::Target& target) 
     v.detail = words_detail::hex_of(word.bytes) + ": gpuatom " + std::string(ins->encoding->record) + ", llvm-mc " + word.record;
     return v;
   }
-  const std::vector<uint8_t> again = encode(*ins);
+  std::vector<uint8_t> again = encode(*ins);
+  // Anomaly: a scalar register field holding an inline constant or a literal (GFX12 VIMAGE rsrc is
+  // 9 bits wide) is decoded, printed "Invalid immediate", and re-encoded by llvm-mc as other bits
+  // there, without the literal dword it read; gpuatom keeps the word's bits. Every other bit must
+  // agree.
+  std::string anomaly;
+  for (size_t i = 0; i < ins->encoding->operands.size(); ++i) {
+    const OperandSlot& slot = ins->encoding->operands[i];
+    const Field* field = ins->encoding->field(slot.name);
+    if (slot.kind != OperandKind::sgpr || ins->values[i] < 128 || ins->values[i] >= 256 || !field) continue;
+    const std::vector<uint8_t> ours(again.begin(), again.begin() + static_cast<long>(std::min(again.size(), size_t{word.size})));
+    if (ins->literal && again.size() == word.size + 4 && again.size() <= stream.size() &&
+        std::equal(again.begin() + word.size, again.end(), stream.begin() + word.size))
+      again = ours;  // llvm-mc's size leaves the literal out
+    if (again.size() != word.encoding.size()) break;
+    std::vector<uint8_t> field_mask(again.size(), 0);
+    for (const FieldRun& r : field->runs)
+      for (unsigned b = r.instruction_bit; b < r.instruction_bit + r.length; ++b) field_mask[b / 8] |= static_cast<uint8_t>(1u << (b % 8));
+    bool same_elsewhere = true, ours_is_the_word = true;
+    for (size_t k = 0; k < again.size(); ++k) {
+      if ((again[k] ^ word.encoding[k]) & ~field_mask[k]) same_elsewhere = false;
+      if ((again[k] ^ stream[k]) & field_mask[k]) ours_is_the_word = false;
+    }
+    if (same_elsewhere && ours_is_the_word && again != word.encoding)
+      anomaly = ins->literal ? "llvm-mc reads a literal for a scalar register field and re-encodes neither"
+                             : "llvm-mc re-encodes an inline constant in a scalar register field as other bits";
+    break;
+  }
+  if (!anomaly.empty()) {
+    v.agree = true;
+    v.anomaly = anomaly;
+    return v;
+  }
   if (again.size() != word.size) {
     v.kind = "another size";
     v.detail = words_detail::hex_of(word.bytes) + " " + word.record + ": " + std::to_string(again.size()) + " vs " + std::to_string(word.size);
     return v;
   }
   // llvm-mc re-encodes what it decoded (-show-encoding): gpuatom's encode(decode(w)) must equal
-  // it; where it differs from w, llvm-mc itself does not round-trip those bits (an anomaly).
+  // it; where it differs from w, llvm-mc itself does not round-trip those bits.
   const std::vector<uint8_t> head(stream.begin(), stream.begin() + static_cast<long>(word.size));
   v.round_trip_differs_from_llvm = word.encoding != head;
-  if (again != word.encoding && again.size() == word.encoding.size()) {
-    // Anomaly: an inline constant in a scalar register field (GFX12 VIMAGE rsrc is 9 bits wide)
-    // is decoded, printed "Invalid immediate", and re-encoded by llvm-mc as other bits there;
-    // gpuatom keeps the word's bits. Every other bit must agree.
-    for (size_t i = 0; i < ins->encoding->operands.size(); ++i) {
-      const OperandSlot& slot = ins->encoding->operands[i];
-      const Field* field = ins->encoding->field(slot.name);
-      if (slot.kind != OperandKind::sgpr || ins->values[i] < 128 || ins->values[i] >= 256 || !field) continue;
-      std::vector<uint8_t> field_mask(again.size(), 0);
-      for (const FieldRun& r : field->runs)
-        for (unsigned b = r.instruction_bit; b < r.instruction_bit + r.length; ++b) field_mask[b / 8] |= static_cast<uint8_t>(1u << (b % 8));
-      bool same_elsewhere = true, ours_is_the_word = true;
-      for (size_t k = 0; k < again.size(); ++k) {
-        if ((again[k] ^ word.encoding[k]) & ~field_mask[k]) same_elsewhere = false;
-        if ((again[k] ^ head[k]) & field_mask[k]) ours_is_the_word = false;
-      }
-      if (same_elsewhere && ours_is_the_word) {
-        v.agree = true;
-        v.anomaly = "llvm-mc re-encodes an inline constant in a scalar register field as other bits";
-        return v;
-      }
-    }
-  }
   if (again != word.encoding) {
     v.kind = "re-encoding differs from llvm-mc's";
     v.detail = words_detail::hex_of(word.bytes) + " " + word.record + ": gpuatom " + words_detail::hex_of(again) + ", llvm-mc " + words_detail::hex_of(word.encoding);
