@@ -4,6 +4,8 @@
 // fails that table, and the next table is tried.
 #include <algorithm>
 #include <array>
+#include <map>
+#include <tuple>
 #include <string>
 
 #include "gpuatom/amd/isa/binary.hpp"
@@ -31,6 +33,22 @@ std::vector<std::string_view> table_order(const Target& target) {
     case Generation::gfx12: return {"GFX12"};
   }
   return {};
+}
+
+// The rows LLVM's decoder tables hold (not parser-only) per target, decoder table and size,
+// built once (thread-safe): decode only scans the rows that can match.
+const std::vector<const Encoding*>& decodable_rows(const Target& target, std::string_view table, unsigned size) {
+  using Key = std::tuple<uint8_t, std::string_view, unsigned>;
+  static const std::map<Key, std::vector<const Encoding*>> rows = [] {
+    std::map<Key, std::vector<const Encoding*>> out;
+    for (const Target& t : targets())
+      for (const Encoding& e : encodings())
+        if (!e.parser_only && e.on(t)) out[Key{t.index, e.decoder_table, e.bytes}].push_back(&e);
+    return out;
+  }();
+  static const std::vector<const Encoding*> none;
+  const auto it = rows.find(Key{target.index, table, size});
+  return it == rows.end() ? none : it->second;
 }
 
 bool matches(const Encoding& e, const Bits& word) {
@@ -164,10 +182,8 @@ std::variant<Instruction, DecodeRefusal> decode(std::span<const uint8_t> bytes, 
     if (size == 8) sized[1] = 0;
     for (const std::string_view table : table_order(target)) {
       const Encoding* best = nullptr;
-      for (const Encoding& e : encodings())
-        if (e.decoder_table == table && e.bytes == size && !e.parser_only && e.on(target) && matches(e, sized) &&
-            (!best || fixed_bit_count(e) > fixed_bit_count(*best)))
-          best = &e;
+      for (const Encoding* e : decodable_rows(target, table, size))
+        if (matches(*e, sized) && (!best || fixed_bit_count(*e) > fixed_bit_count(*best))) best = e;
       if (!best) continue;
       Attempt a = decode_operands(*best, sized, bytes, target);
       if (!a.ok) {

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 
 #include "gpuatom/amd/isa/encoding_table.hpp"
 
@@ -49,6 +50,17 @@ unsigned data_dwords(unsigned name_number, bool cmpswap) {
 // Coordinates per `dim:` encoding (SI_DIM_1D … SI_DIM_2D_MSAA_ARRAY), LLVM's MIMGDimInfo.
 constexpr unsigned coordinates[8] = {1, 2, 3, 3, 2, 3, 3, 4};
 
+// Every image row by record name, built once (thread-safe).
+const std::unordered_map<std::string, const Encoding*>& image_rows() {
+  static const std::unordered_map<std::string, const Encoding*> rows = [] {
+    std::unordered_map<std::string, const Encoding*> out;
+    for (const Encoding& row : encodings())
+      if (row.cls == InstClass::mimg || row.cls == InstClass::vimage) out.emplace(std::string(row.record), &row);
+    return out;
+  }();
+  return rows;
+}
+
 }  // namespace
 
 bool choose_image_variant(Instruction& instruction, const Target& target, std::string& why) {
@@ -79,8 +91,8 @@ bool choose_image_variant(Instruction& instruction, const Target& target, std::s
   for (unsigned n = 1; n <= 4 && !variant; ++n) {
     if (data_dwords(n, cmpswap) != data) continue;
     const std::string wanted = std::string(name->base) + "_V" + std::to_string(n) + "_V" + std::to_string(addr) + std::string(name->family);
-    for (const Encoding& row : encodings())
-      if (row.record == wanted && row.on(target)) variant = &row;
+    const auto found = image_rows().find(wanted);
+    if (found != image_rows().end() && found->second->on(target)) variant = found->second;
     variant_number = n;
   }
   if (!variant) return true;
@@ -94,6 +106,7 @@ bool choose_image_variant(Instruction& instruction, const Target& target, std::s
   if (!nsa && addr != name->addr && target.generation >= Generation::gfx10 && !fits("vaddr0", addr)) return true;
   Instruction out;
   out.encoding = variant;
+  out.literal = instruction.literal;
   out.values.assign(variant->operands.size(), 0);
   for (size_t i = 0; i < variant->operands.size(); ++i) {
     if (const int64_t* v = instruction.value(variant->operands[i].name)) out.values[i] = *v;
