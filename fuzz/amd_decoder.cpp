@@ -95,7 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // An image row is chosen after the match (its variant): its fixed bits (NSA counts, unused
   // address bytes) need not be the matched row's.
   const bool variant = e.cls == InstClass::mimg || e.cls == InstClass::vimage;
-  FUZZ_CHECK(variant || (out[0] & e.fixed_mask[0]) == (word[0] & e.fixed_mask[0]) && (out[1] & e.fixed_mask[1]) == (word[1] & e.fixed_mask[1]),
+  FUZZ_CHECK(variant || ((out[0] & e.fixed_mask[0]) == (word[0] & e.fixed_mask[0]) && (out[1] & e.fixed_mask[1]) == (word[1] & e.fixed_mask[1])),
              fmt::format("{} {} → {}: fixed bits of {} changed", target.name, hex_dump(bytes), hex_dump(again), e.record));
   for (const OperandSlot& slot : e.operands) {
     const Field* field = e.field(slot.name);

@@ -33,11 +33,14 @@ std::vector<uint8_t> encode(const Instruction& instruction) {
     if (reg && !is_vgpr_code(value) && !(slot.kind == OperandKind::vgpr_or_agpr && is_agpr_code(value)))
       throw std::invalid_argument("amd encode: " + std::string(slot.name) + " of " + std::string(e->record) +
                                   " is not a vector register code: " + std::to_string(value));
-    if (slot.kind == OperandKind::sgpr || slot.kind == OperandKind::sgpr_or_inline) {
-      if (value < 0 || raw >= (uint64_t{1} << width))
-        throw std::invalid_argument("amd encode: " + std::string(slot.name) + " of " + std::string(e->record) +
-                                    " does not fit its field: " + std::to_string(value));
-    }
+    // A value must fit its field: offsets signed or unsigned at the field's width, other
+    // numbers unsigned. A cache policy may hold bits the row fixes (GLC of a returning atomic).
+    const int64_t limit = int64_t{1} << width;
+    const bool fits = reg || slot.kind == OperandKind::cpol ||
+                      (slot.kind == OperandKind::offset ? value >= -(limit / 2) && value < limit : value >= 0 && value < limit);
+    if (!fits)
+      throw std::invalid_argument("amd encode: " + std::string(slot.name) + " of " + std::string(e->record) +
+                                  " does not fit its " + std::to_string(width) + "-bit field: " + std::to_string(value));
     detail::scatter(word, *field, raw);
   }
   std::vector<uint8_t> out(detail::encoded_bytes(*e), 0);
