@@ -33,12 +33,12 @@ inline constexpr uint32_t agpr_code_base = 768;
 struct Instruction {
   const Encoding* encoding = nullptr;
   std::vector<int64_t> values;     // one per encoding->operands entry
-  // The 32-bit literal that follows the instruction when a scalar-or-constant operand holds code
-  // 255 (LLVM's disassembler reads a MUBUF `soffset` of 255 so, GFX9–GFX11; the assembler never
-  // writes one: docs/spec/amd-isa.md §7). Encoded after the instruction's own bytes.
-  std::optional<uint32_t> literal;
   std::string_view spelling;       // the mnemonic as written (an alias), empty: the canonical one
   uint32_t line = 0, column = 0;   // where it was read (text), 0 when built or decoded
+  // The 32-bit literal that follows the instruction when a scalar operand holds code 255 (LLVM's
+  // disassembler reads one for a MUBUF `soffset` on GFX10/GFX11 and a VIMAGE `rsrc` on GFX12; the
+  // assembler never writes one: docs/spec/amd-isa.md §7). Encoded after the instruction's bytes.
+  std::optional<uint32_t> literal;
 
   // The value of the operand slot `name` ("vdst", "offset", "cpol" …), or nothing.
   const int64_t* value(std::string_view name) const;
