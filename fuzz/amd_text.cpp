@@ -1,4 +1,4 @@
-// Fuzz target: the AMD atomic text parser and printer (docs/spec/amd-isa.md §9).
+// Fuzz target: the AMD atomic text parser and printer (docs/spec/amd-isa.md §10).
 //
 // Input: the first byte picks the target (index into the target table), the rest is assembly text.
 // Properties, for every instruction the text parses to:

@@ -1,5 +1,5 @@
 // The assembly corpus llvm-mc 19 judged (data/amd-isa/asm/<target>.txt, scripts/amd-isa-asm-corpus)
-// and the comparison of gpuatom's parse and print with it (docs/spec/amd-isa.md §9), shared by the
+// and the comparison of gpuatom's parse and print with it (docs/spec/amd-isa.md §10), shared by the
 // corpus test (tests/amd-isa) and the oracle test (tests/oracle): header-only, as each test folder
 // is one binary.
 #pragma once

@@ -1,6 +1,6 @@
 // parse() and print() on hand-picked lines: diagnostics at line:column with the reasons llvm-mc 19
 // gives (or the §3 refusals where it would silently change the program), comments, case, aliases,
-// row choice (docs/spec/amd-isa.md §9).
+// row choice (docs/spec/amd-isa.md §10).
 #include <gtest/gtest.h>
 
 #include <set>

@@ -1,5 +1,5 @@
 // llvm-mc 19's disassembly of random words (data/amd-isa/words/<target>.txt, scripts/amd-isa-words:
-// `KIND HEX SIZE RECORD ENCODING TEXT`) read back by gpuatom (docs/spec/amd-isa.md §9): every text
+// `KIND HEX SIZE RECORD ENCODING TEXT`) read back by gpuatom (docs/spec/amd-isa.md §10): every text
 // gpuatom parses prints as the same text and picks the row llvm-mc decoded (or its parsable twin);
 // a text gpuatom refuses carries a diagnostic. The share read back is reported; which of the refused
 // texts llvm-mc's assembler would read is the live oracle test's question (tests/oracle).

@@ -1,5 +1,5 @@
 // llvm-mc 19 as the live judge of gpuatom's AMD instruction text (docs/oracles.md, docs/spec/amd-isa.md
-// §9): regenerates every 40th line of the assembly corpus with scripts/amd-isa-asm-corpus on each
+// §10): regenerates every 40th line of the assembly corpus with scripts/amd-isa-asm-corpus on each
 // required target, checks that llvm-mc still says what the committed data/amd-isa/asm says, and
 // that gpuatom agrees with it. Skips when LLVM 19 is not fetched (scripts/fetch-amd-isa-tools).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// parse(): AMD atomic assembly → Instructions, reading as llvm-mc 19 reads (docs/spec/amd-isa.md §9).
+// parse(): AMD atomic assembly → Instructions, reading as llvm-mc 19 reads (docs/spec/amd-isa.md §10).
 // Each candidate row of the mnemonic is matched against its syntax template, as LLVM's generated
 // matcher does: positional operands in order (commas optional, as AMDGPUAsmParser::ParseInstruction
 // skips them), modifiers optional but in the template's order. Among the rows that match, the one
@@ -19,13 +19,13 @@
 namespace gpuatom::amd::isa {
 namespace {
 
-constexpr const char* rule = "docs/spec/amd-isa.md §9";
+constexpr const char* rule = "docs/spec/amd-isa.md §10";
 constexpr const char* quirk_rule = "docs/spec/amd-isa.md §3";
 
 struct Failure {
   size_t at = 0;  // offset in the line
   std::string message;
-  std::string rule = "docs/spec/amd-isa.md §9";
+  std::string rule = "docs/spec/amd-isa.md §10";
 };
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }

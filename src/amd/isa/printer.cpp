@@ -1,5 +1,5 @@
 // print(): an Instruction as llvm-mc 19 prints it, driven by the row's syntax template
-// (docs/spec/amd-isa.md §9). Rules from LLVM 19's AMDGPUInstPrinter: printOffset/printFlatOffset
+// (docs/spec/amd-isa.md §10). Rules from LLVM 19's AMDGPUInstPrinter: printOffset/printFlatOffset
 // (offset omitted when 0; signed for global/scratch and all of GFX12), printSMEMOffset (hex),
 // printCPol/printTH/printScope (the cache-policy words per family), printDMask, printDim, the
 // named-bit flags.

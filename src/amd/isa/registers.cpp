@@ -1,5 +1,5 @@
 // Register and inline-constant names per generation, as LLVM 19's AMDGPUInstPrinter::printRegOperand
-// and AMDGPUAsmParser::parseRegister spell them (docs/spec/amd-isa.md §9).
+// and AMDGPUAsmParser::parseRegister spell them (docs/spec/amd-isa.md §10).
 #include "registers.hpp"
 
 #include <array>

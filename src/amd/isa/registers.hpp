@@ -1,4 +1,4 @@
-// AMD register and inline-constant names as llvm-mc 19 writes and reads them (docs/spec/amd-isa.md §9):
+// AMD register and inline-constant names as llvm-mc 19 writes and reads them (docs/spec/amd-isa.md §10):
 // `v1`, `v[2:3]`, `a[0:1]`, `s[4:7]`, `ttmp[4:7]`, `vcc`, `exec`, `m0`, `null`, `0.5`. Codes are the
 // Instruction's register values (instruction.hpp): SGPR n = n, VGPR n = 256 + n, AGPR n = 768 + n,
 // specials and inline constants their scalar source codes, which differ by generation (m0, null).
