@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gpuatom/amd/isa/binary.hpp"
 #include "gpuatom/amd/isa/target.hpp"
 #include "gpuatom/amd/isa/text.hpp"
 
@@ -102,6 +103,17 @@ inline Judgement judge(const CorpusLine& line, const Target& target) {
     return {Verdict::disagree, "llvm-mc accepts (" + line.disassembly + "), gpuatom refuses: " + why};
   }
   const std::string printed = print(p.instructions[0], target);
+  // The parsed instruction encodes to llvm-mc's bytes.
+  {
+    std::string hex;
+    for (const uint8_t byte : encode(p.instructions[0])) {
+      constexpr char digits[] = "0123456789abcdef";
+      hex += digits[byte >> 4];
+      hex += digits[byte & 15];
+    }
+    if (hex != line.bytes)
+      return {Verdict::disagree, "gpuatom encodes " + hex + ", llvm-mc " + line.bytes + " (" + std::string(p.instructions[0].encoding->record) + ")"};
+  }
   if (!detail::bytes_fit_row(line.bytes, *p.instructions[0].encoding))
     return {Verdict::disagree, "gpuatom chose " + std::string(p.instructions[0].encoding->record) + ", whose fixed bits llvm-mc's bytes " +
                                    line.bytes + " do not have"};
