@@ -603,6 +603,8 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     if (!canonical) {
       if (const Target* first = first_target_with(spelling))
         report(mnemonic_at, "`" + spelling + "` is not an atomic of " + std::string(target.name) + " (" + std::string(first->name) + " has it)", rule);
+      else if (spelling.empty())
+        report(mnemonic_at, "expected an instruction mnemonic, found `" + std::string(line.substr(mnemonic_at, 1)) + "`", rule);
       else
         report(mnemonic_at, "unknown AMD atomic instruction `" + spelling + "`", rule);
       if (text.empty()) break;
