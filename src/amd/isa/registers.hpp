@@ -1,0 +1,48 @@
+// AMD register and inline-constant names as llvm-mc 19 writes and reads them (docs/spec/amd-isa.md §7):
+// `v1`, `v[2:3]`, `a[0:1]`, `s[4:7]`, `ttmp[4:7]`, `vcc`, `exec`, `m0`, `null`, `0.5`. Codes are the
+// Instruction's register values (instruction.hpp): SGPR n = n, VGPR n = 256 + n, AGPR n = 768 + n,
+// specials and inline constants their scalar source codes, which differ by generation (m0, null).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gpuatom/amd/isa/instruction.hpp"
+#include "gpuatom/amd/isa/target.hpp"
+
+namespace gpuatom::amd::isa {
+
+enum class RegisterBank : uint8_t { vgpr, agpr, sgpr, ttmp, special, inline_constant };
+
+struct RegisterText {
+  RegisterBank bank = RegisterBank::vgpr;
+  int64_t code = 0;      // the first register's code
+  uint8_t dwords = 1;    // 1 for constants
+  uint32_t index = 0;    // vN/aN/sN/ttmpN: N (for alignment and range checks)
+};
+
+// Scalar source codes that differ by generation.
+int64_t m0_code(const Target& target);
+inline constexpr int64_t null_code = 124;  // gfx10+
+inline constexpr int64_t vcc_code = 106, exec_code = 126, ttmp_base = 108;
+// The highest SGPR index a target addresses (s101 on GFX9, s105 on GFX10+).
+uint32_t last_sgpr(const Target& target);
+
+// The text of `dwords` registers starting at `code` ("v[2:3]", "vcc", "ttmp5", "0.5").
+std::string register_name(int64_t code, unsigned dwords, const Target& target);
+
+// A register or inline constant at the start of `text`; `used` is how many characters it took.
+// Nothing when `text` does not start with one. Range and class checks are the caller's.
+struct ParsedOperand {
+  RegisterText reg;
+  size_t used = 0;
+  std::string problem;  // non-empty: it reads as a register but is not a valid one here
+};
+std::optional<ParsedOperand> parse_register(std::string_view text, const Target& target);
+// An inline constant (`0`, `-16`, `64`, `0.5`, `-4.0`, `0.15915494`) or, when `value` is not
+// inline, nothing.
+std::optional<int64_t> inline_constant_code(std::string_view spelling);
+
+}  // namespace gpuatom::amd::isa
