@@ -139,6 +139,93 @@ void WaveIsaProgram::use_all() {
   }
   for (const RegisterInit& init : inits) use(init.code, init.dwords);
   for (const int64_t reg : kept) use(reg, 1);
+  init_slots.clear();
+  for (const RegisterInit& init : inits)
+    init_slots.push_back({slot(init.code), init.dwords > 1 ? slot(init.code + 1) : int16_t{-1}});
+  for (WaveIsaInstruction& c : code) {
+    const unsigned n = c.semantics.data_registers();
+    c.fast = c.cls == InstClass::flat && c.vaddr_dwords == 2 && c.semantics.order == DataOrder::value &&
+             slot(c.vaddr) >= 0 && slot(c.vaddr + 1) >= 0 && slot(c.data) >= 0 && (n < 2 || slot(c.data + 1) >= 0);
+    c.vaddr_slots = {slot(c.vaddr), slot(c.vaddr + 1)};
+    c.data_slots = {slot(c.data), n > 1 ? slot(c.data + 1) : int16_t{-1}};
+  }
+  plan_direct(*this);
+}
+
+namespace {
+
+// The registers an instruction names, as (first code, dwords) runs: every register operand.
+std::vector<std::pair<int64_t, uint32_t>> register_runs(const WaveIsaInstruction& c) {
+  std::vector<std::pair<int64_t, uint32_t>> runs;
+  const Encoding& e = *c.instruction.encoding;
+  for (size_t k = 0; k < e.operands.size(); ++k) {
+    const OperandKind kind = e.operands[k].kind;
+    if (kind == OperandKind::vgpr || kind == OperandKind::vgpr_or_agpr || kind == OperandKind::sgpr ||
+        kind == OperandKind::sgpr_or_inline)
+      runs.push_back({c.instruction.values[k], e.operands[k].dwords});
+  }
+  return runs;
+}
+
+bool overlaps(std::pair<int64_t, uint32_t> a, int64_t code, uint32_t dwords) {
+  return a.first < code + dwords && code < a.first + a.second;
+}
+
+}  // namespace
+
+// Which fast instructions read only registers that one affine 64-bit init (the address pair) and
+// one constant init (the data) set and nothing writes; which inits only those instructions read.
+void plan_direct(WaveIsaProgram& p) {
+  const auto written = [&](int64_t code, uint32_t dwords) {
+    for (const WaveIsaInstruction& c : p.code)
+      if (c.semantics.returns && c.dst >= 0 && overlaps({c.dst, c.semantics.data_registers()}, code, dwords)) return true;
+    return false;
+  };
+  const auto init_of = [&](int64_t code, uint32_t dwords) -> const RegisterInit* {
+    const RegisterInit* found = nullptr;
+    for (const RegisterInit& init : p.inits) {
+      if (!overlaps({init.code, init.dwords}, code, dwords)) continue;
+      if (found || init.code != code || init.dwords != dwords) return nullptr;  // set in pieces, or twice
+      found = &init;
+    }
+    return found;
+  };
+  for (WaveIsaInstruction& c : p.code) {
+    c.direct = false;
+    if (!c.fast) continue;
+    const uint32_t n = c.semantics.data_registers();
+    const RegisterInit* address = init_of(c.vaddr, 2);
+    const RegisterInit* data = init_of(c.data, n);
+    if (!address || !data || written(c.vaddr, 2) || written(c.data, n)) continue;
+    const auto& affine = address->value->affine();
+    if (!affine || affine->half != exec::AffineLanes::Half::whole || !data->value->is_constant()) continue;
+    const auto v = data->value->value(0, p.wave_size);
+    if (!std::holds_alternative<uint64_t>(v)) continue;
+    c.direct = true;
+    c.direct_address = address->value;
+    c.direct_value = std::get<uint64_t>(v) & (n > 1 ? ~uint64_t{0} : 0xffffffffULL);
+  }
+  // An init is lazy when every instruction that names one of its registers is direct and reads it
+  // as its address or data, and no expectation keeps it.
+  p.init_lazy.assign(p.inits.size(), 0);
+  for (size_t k = 0; k < p.inits.size(); ++k) {
+    const RegisterInit& init = p.inits[k];
+    if (!vector_index(init.code)) continue;
+    bool lazy = std::none_of(p.kept.begin(), p.kept.end(), [&](int64_t reg) { return overlaps({init.code, init.dwords}, reg, 1); });
+    for (const WaveIsaInstruction& c : p.code) {
+      if (!lazy) break;
+      const auto runs = register_runs(c);
+      const bool named =
+          std::any_of(runs.begin(), runs.end(), [&](const auto& run) { return overlaps(run, init.code, init.dwords); });
+      if (!named) continue;
+      const bool as_source = c.direct && ((init.code == c.vaddr && init.dwords == 2) ||
+                                          (init.code == c.data && init.dwords == c.semantics.data_registers()));
+      const bool as_destination = c.semantics.returns && c.dst >= 0 &&
+                                  overlaps({c.dst, c.semantics.data_registers()}, init.code, init.dwords);
+      lazy = as_source && !as_destination;
+    }
+    p.init_lazy[k] = lazy;
+  }
 }
 
 // --- The wave ------------------------------------------------------------------------------------
@@ -155,11 +242,33 @@ bool WaveIsaLanes::begin(uint64_t group) {
   }
   vgprs_.assign(static_cast<size_t>(count_) * p_.v_count, 0);
   sgprs_.fill(0);
-  for (const RegisterInit& init : p_.inits) {
-    if (const auto index = vector_index(init.code)) {
-      (void)index;
-      if (!init.value->values(first_, count_, p_.wave_size, values.data())) return false;
-      for (uint32_t lane = 0; lane < count_; ++lane) set_vector(lane, init.code, values[lane], init.dwords);
+  for (size_t k = 0; k < p_.inits.size(); ++k) {
+    const RegisterInit& init = p_.inits[k];
+    if (kept_ && p_.init_lazy[k]) continue;  // streamed: only direct instructions read it, computed
+    if (vector_index(init.code)) {
+      // Straight into the lanes' slots (a register without storage is read by nobody), with the
+      // count and stride in locals: the stores would otherwise make the loop reload them.
+      const uint32_t stride = p_.v_count, count = count_;
+      const bool constant = init.value->is_constant();
+      if (constant) {
+        const auto v = init.value->value(first_, p_.wave_size);
+        if (!std::holds_alternative<uint64_t>(v)) return false;
+        values[0] = std::get<uint64_t>(v);
+      } else if (!init.value->values(first_, count, p_.wave_size, values.data())) {
+        return false;
+      }
+      for (unsigned half = 0; half < 2; ++half) {
+        const int16_t slot = p_.init_slots[k][half];
+        if (slot < 0) continue;
+        uint32_t* r = vgprs_.data() + slot;
+        const unsigned shift = 32 * half;
+        if (constant) {
+          const auto word = static_cast<uint32_t>(values[0] >> shift);
+          for (uint32_t lane = 0; lane < count; ++lane) r[lane * stride] = word;
+        } else {
+          for (uint32_t lane = 0; lane < count; ++lane) r[lane * stride] = static_cast<uint32_t>(values[lane] >> shift);
+        }
+      }
     } else {
       const auto v = init.value->value(first_, p_.wave_size);
       if (!std::holds_alternative<uint64_t>(v)) return false;
@@ -186,6 +295,15 @@ exec::LaneMask WaveIsaLanes::start(uint32_t i) {
 
 void WaveIsaLanes::read(uint32_t i, std::span<exec::LaneWork> lanes) {
   const WaveIsaInstruction& c = p_.code[i];
+  if (c.direct) {  // computed, as each() computes them: a streamed wave does not store these registers
+    for (exec::LaneWork& w : lanes) {
+      const auto address = c.direct_address->value(first_ + w.lane, p_.wave_size);
+      w.returns = c.semantics.returns;
+      w.address = std::get<uint64_t>(address) + static_cast<uint64_t>(c.offset);  // affine: never fails
+      w.operands = {c.direct_value, 0};
+    }
+    return;
+  }
   for (exec::LaneWork& w : lanes) {
     w.returns = c.semantics.returns;
     memory::Fault f;

@@ -90,6 +90,16 @@ struct WaveIsaInstruction {
   int64_t soffset = -1;    // MUBUF / SMEM soffset code (an SGPR, M0, null or an inline constant)
   int64_t offset = 0;      // the instruction's immediate offset (signed where the class says so)
   bool idxen = false, offen = false;  // MUBUF: vaddr holds an index, an offset, or both (index first)
+  // The common shape read from register slots in the parallel mode's loop: a FLAT/GLOBAL atomic
+  // with a 64-bit vaddr pair and one data operand (WaveIsaProgram::use_all sets it).
+  bool fast = false;
+  std::array<int16_t, 2> vaddr_slots{-1, -1}, data_slots{-1, -1};
+  // A fast instruction whose address pair and data no instruction writes, set from one affine
+  // 64-bit [lanes] value and one constant: its lanes' addresses and value are computed, not read
+  // (plan_direct), and a streamed wave need not store those registers at all.
+  bool direct = false;
+  std::shared_ptr<const exec::LaneValues> direct_address;
+  uint64_t direct_value = 0;
   bool scalar() const { return semantics.unit == Unit::scalar; }
 };
 
@@ -111,13 +121,23 @@ struct WaveIsaProgram {
   std::array<int16_t, vector_registers> v_slot{};
   uint32_t v_count = 0;
   std::vector<int64_t> kept;  // register codes kept per lane after a streamed wave (expectations read them)
+  std::vector<std::array<int16_t, 2>> init_slots;  // per init: the slots of its vector registers (−1: none)
+  std::vector<uint8_t> init_lazy;  // per init: only direct instructions read it (a streamed wave skips it)
 
   WaveIsaProgram() { v_slot.fill(-1); }
   // Gives register `code` (and the `dwords` after it) storage.
   void use(int64_t first, uint32_t dwords = 1);
-  // Every register the code and the inits name.
+  // Every register the code, the inits and `kept` name; then the slots the waves' loops read and
+  // the direct instructions.
   void use_all();
+  int16_t slot(int64_t reg) const {
+    const auto index = vector_index(reg);
+    return index ? v_slot[*index] : int16_t{-1};
+  }
 };
+
+// Marks the direct instructions and lazy inits (use_all calls it).
+void plan_direct(WaveIsaProgram& p);
 
 // The inline constant or register value a scalar source code reads (soffset): SGPRs, VCC and M0
 // from `sgprs`, null 0, integer constants 128–208, float constants 240–248 as f32 bits.
@@ -126,6 +146,7 @@ uint32_t scalar_source(const Target& target, int64_t code, const std::array<uint
 // One wave's lanes for the executor.
 class WaveIsaLanes {
  public:
+  // `kept`: a streamed wave, which saves the kept registers there at end() and skips lazy inits.
   WaveIsaLanes(const WaveIsaProgram& p, std::vector<uint32_t>* kept = nullptr) : p_(p), kept_(kept) {}
 
   bool begin(uint64_t group);
@@ -147,7 +168,22 @@ class WaveIsaLanes {
     const WaveIsaInstruction& c = p_.code[i];
     if (c.scalar()) return false;
     uint64_t accessing = 0, skipped = 0;
-    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+    if (c.direct && each_direct(c, mask, access)) return true;
+    if (c.fast) {
+      // Register slots in locals: the loop is loads and adds.
+      const uint32_t* file = vgprs_.data();
+      const uint32_t stride = p_.v_count;
+      const int16_t a0 = c.vaddr_slots[0], a1 = c.vaddr_slots[1], d0 = c.data_slots[0], d1 = c.data_slots[1];
+      const uint64_t offset = static_cast<uint64_t>(c.offset);
+      for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
+        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+        const uint32_t* r = file + static_cast<size_t>(lane) * stride;
+        addresses_[lane] = (r[a0] | (uint64_t{r[a1]} << 32)) + offset;
+        values_[lane] = r[d0] | (d1 >= 0 ? uint64_t{r[d1]} << 32 : 0);
+      }
+      accessing = mask.bits;
+    }
+    for (uint64_t bits = c.fast ? 0 : mask.bits; bits != 0; bits &= bits - 1) {
       const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
       memory::Fault f;
       switch (locate(c, lane, addresses_[lane], f)) {
@@ -178,6 +214,32 @@ class WaveIsaLanes {
   uint64_t value(int64_t code, uint32_t lane, uint32_t dwords = 1) const;
 
  private:
+  // A direct instruction's lanes as one block: a straight line of addresses and one value, or the
+  // addresses filled from their affine form; the returned values to the destination registers.
+  template <class Access>
+  bool each_direct(const WaveIsaInstruction& c, exec::LaneMask mask, Access& access) {
+    if (mask.bits == 0) return true;
+    const auto& affine = c.direct_address->affine();
+    uint64_t first = 0, step = 0;
+    const bool line = affine->line(first_, count_, first, step);
+    if (!line) {
+      affine->fill(first_, p_.wave_size, count_, addresses_.data());
+      for (uint32_t lane = 0; lane < count_; ++lane) addresses_[lane] += static_cast<uint64_t>(c.offset);
+    }
+    values_[0] = c.direct_value;
+    const bool returns = c.semantics.returns && c.dst >= 0;
+    const uint64_t done =
+        access.block({mask, line ? nullptr : addresses_.data(), values_.data(), nullptr, exec::Path::atomic,
+                      memory::Space::global, c.semantics.returns, returns ? returned_.data() : nullptr, true,
+                      first + static_cast<uint64_t>(c.offset), step});
+    if (returns)
+      for (uint64_t bits = done; bits != 0; bits &= bits - 1) {
+        const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
+        set_vector(lane, c.dst, returned_[lane], c.semantics.data_registers());
+      }
+    return true;
+  }
+
   // Lane `lane`'s address, or: out of a buffer's range (no access, 0 returned), or a fault found
   // while reading (an LDS address past the LDS).
   enum class Located { access, out_of_range, fault };
