@@ -10,7 +10,7 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 TSAN_LABELS := embed|exec|memory|scenario|stress|support
 TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-example-embed-nvidia gpuatom-example-embed-intel gpuatom-example-embed-amd gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
-.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel
+.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel oracle-amd-isa
 
 # `make run` builds the CLI and the libraries it links, nothing else (no tests, benchmarks or
 # fuzz targets); `make test` builds everything.
@@ -78,6 +78,7 @@ oracle: configure
 	scripts/fetch-amd-tables
 	scripts/fetch-intel-tools >/dev/null
 	scripts/intel-dumps
+	scripts/fetch-amd-isa-tools >/dev/null
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli gpuatom-test-oracle
 	ctest --preset $(PRESET) -L oracle --output-on-failure
 
@@ -112,6 +113,17 @@ oracle-amd: configure
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli
 	scripts/fetch-amd-tables
 	ctest --preset $(PRESET) -L oracle -R '^oracle\.amd' --output-on-failure
+
+# LLVM 19's assembler as the judge of AMD instructions (docs/oracles.md, "AMD instructions:
+# llvm-mc 19"): llvm-mc and clang-19 from Debian bookworm (fetched into build/amd-isa-tools/);
+# every atomic mnemonic, modifier and offset edge per target assembled by llvm-mc must decode,
+# print and re-encode identically, random words must decode alike, and clang-19's lowering of HIP
+# atomics must match `gpuatom amd lower`.
+.PHONY: oracle-amd-isa
+oracle-amd-isa: configure
+	scripts/fetch-amd-isa-tools >/dev/null
+	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli gpuatom-test-oracle gpuatom-test-amd-isa
+	ctest --preset $(PRESET) -L 'oracle|amd-isa' -R 'AmdIsa|amd_isa|AmdMnemonic|AmdLowering' --output-on-failure
 
 clean:
 	rm -rf build

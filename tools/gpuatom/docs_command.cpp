@@ -59,6 +59,7 @@ int docs(CLI::App& app, const DocsArgs& args) {
       {"intel.md", report::intel_reference_markdown()},
       {"amd.md", report::amd_reference_markdown()},
       {"amd-matrices.md", report::amd_matrices_markdown()},
+      {"amd-isa.md", report::amd_isa_reference_markdown()},
       {"scenario-format.md", report::scenario_format_markdown()},
       {"cli.md", cli_reference(app)},
   };

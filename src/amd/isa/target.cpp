@@ -25,11 +25,10 @@ struct Placement {
   uint32_t default_wave;
 };
 // CDNA runs waves of 64; RDNA defaults to 32 (wave64 is a mode). The generic targets sit with the
-// generation they stand for; gfx9-generic (GCN5) takes CDNA2's float rules, the nearest the
-// manuals state (docs/spec/amd-isa.md §4).
+// generation they stand for.
 constexpr Placement placements[] = {
     {"gfx90a", Generation::gfx9, Line::cdna2, 64},   {"gfx94", Generation::gfx9, Line::cdna3, 64},
-    {"gfx9-", Generation::gfx9, Line::cdna2, 64},    {"gfx103", Generation::gfx10, Line::rdna2, 32},
+    {"gfx9-", Generation::gfx9, Line::gcn5, 64},    {"gfx103", Generation::gfx10, Line::rdna2, 32},
     {"gfx10-3", Generation::gfx10, Line::rdna2, 32}, {"gfx110", Generation::gfx11, Line::rdna3, 32},
     {"gfx11-", Generation::gfx11, Line::rdna3, 32},  {"gfx115", Generation::gfx11, Line::rdna3_5, 32},
     {"gfx12", Generation::gfx12, Line::rdna4, 32},
@@ -114,7 +113,7 @@ std::string_view name(Generation generation) {
 }
 
 std::string_view name(Line line) {
-  constexpr std::array<std::string_view, 6> names{"CDNA2", "CDNA3", "RDNA2", "RDNA3", "RDNA3.5", "RDNA4"};
+  constexpr std::array<std::string_view, 7> names{"GCN5", "CDNA2", "CDNA3", "RDNA2", "RDNA3", "RDNA3.5", "RDNA4"};
   return names[static_cast<size_t>(line)];
 }
 

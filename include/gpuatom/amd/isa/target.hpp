@@ -20,7 +20,7 @@ enum class Generation : uint8_t { gfx9, gfx10, gfx11, gfx12 };
 
 // The product line a target belongs to, for the float rules that the manuals state per line
 // (docs/spec/amd-isa.md §4).
-enum class Line : uint8_t { cdna2, cdna3, rdna2, rdna3, rdna3_5, rdna4 };
+enum class Line : uint8_t { gcn5, cdna2, cdna3, rdna2, rdna3, rdna3_5, rdna4 };
 
 struct Target {
   std::string_view name;  // "gfx942"
