@@ -135,7 +135,7 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
       lds_region = value;
     } else {
       d.error(where, fmt::format("option '{}': AMD instruction scenarios take target = <gfx…> and lds = <region> "
-                                 "(docs/spec/amd-isa.md §7.4)",
+                                 "(docs/spec/amd-isa.md §11.4)",
                                  key));
     }
   }
@@ -180,7 +180,7 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
     auto& c = std::get<WaveIsaInstruction>(compiled);
     if (c.semantics.unit == Unit::lds && !p.has_lds)
       d.error(at, fmt::format("{} addresses the LDS: name the [[region]] that holds it with [options] lds = … "
-                              "(docs/spec/amd-isa.md §7.2)",
+                              "(docs/spec/amd-isa.md §11.2)",
                               in.mnemonic()));
     p.code.push_back(std::move(c));
   }

@@ -9,7 +9,7 @@
 //   bind_amd.cpp   `isa = "amd"`: wavefronts of atomicRMW rows with each outcome applied
 //                  (docs/spec/amd.md §7)
 //   bind_amd_isa.cpp  `isa = "amd"` with [options] target = "gfx…": waves running AMD atomic
-//                  instructions (docs/spec/amd-isa.md §7)
+//                  instructions (docs/spec/amd-isa.md §11)
 #pragma once
 
 #include <functional>

@@ -1,4 +1,4 @@
-// The one table of AMD atomic operation words (docs/spec/amd-isa.md §7.1): a mnemonic is a class
+// The one table of AMD atomic operation words (docs/spec/amd-isa.md §11.1): a mnemonic is a class
 // prefix (`global_atomic_`, `ds_` …) and an operation word (`add_f32`, `cmpswap_x2`); the word
 // gives the ALU operation, its type and the order of the data registers. The names follow the
 // AMD ISA manuals' opcode lists (CDNA3 "Memory Operations", RDNA3 chapter 13) and LLVM 19's
@@ -115,16 +115,16 @@ struct Refused {
   std::string_view reason;
 };
 constexpr Refused refused_words[] = {
-    {"store_", "a DS store, not a read-modify-write: it writes without returning (docs/spec/amd-isa.md §7.1)"},
-    {"write_", "a DS store, not a read-modify-write: it writes without returning (docs/spec/amd-isa.md §7.1)"},
-    {"wrap_b32", "ds_wrap_rtn_b32 (a ring-buffer wrap of two operands) has no semantics here yet (docs/spec/amd-isa.md §7.1)"},
+    {"store_", "a DS store, not a read-modify-write: it writes without returning (docs/spec/amd-isa.md §11.1)"},
+    {"write_", "a DS store, not a read-modify-write: it writes without returning (docs/spec/amd-isa.md §11.1)"},
+    {"wrap_b32", "ds_wrap_rtn_b32 (a ring-buffer wrap of two operands) has no semantics here yet (docs/spec/amd-isa.md §11.1)"},
     {"condxchg32_b64", "ds_condxchg32_rtn_b64 (two conditional 32-bit exchanges) has no semantics here yet "
-                       "(docs/spec/amd-isa.md §7.1)"},
+                       "(docs/spec/amd-isa.md §11.1)"},
     {"ordered_add_b64", "global_atomic_ordered_add_b64 (ordered-count wave ordering) has no semantics here "
-                        "(docs/spec/amd-isa.md §7.1)"},
+                        "(docs/spec/amd-isa.md §11.1)"},
 };
 
-// The words refused until their ALU operation or AMD's float rules exist (docs/spec/amd-isa.md §7.1):
+// The words refused until their ALU operation or AMD's float rules exist (docs/spec/amd-isa.md §11.1):
 // the one place that says what is not computed yet.
 constexpr std::string_view new_alu_op = "its ALU operation (alu::Op sub_saturate, sub_if_ge, reverse_sub, mask_or)";
 constexpr std::string_view float_rules = "AMD's float rules for memory atomics (amd/isa/float_rules.hpp)";
@@ -193,13 +193,13 @@ std::variant<Semantics, NotExecuted> semantics(const Encoding& encoding) {
   if (!parts) return NotExecuted{fmt::format("'{}' is not an atomic this table knows", encoding.mnemonic)};
   if (parts->image)
     return NotExecuted{"image atomics do not execute here: gpuatom has no model of AMD's image descriptor (T#) "
-                       "(docs/spec/amd-isa.md §7.1)"};
+                       "(docs/spec/amd-isa.md §11.1)"};
   const std::string& word = parts->word;
   for (const Refused& r : refused_words)
     if (r.word.ends_with('_') ? word.starts_with(r.word) : word == r.word) return NotExecuted{std::string(r.reason)};
   for (const AwaitingAlu& a : awaiting)
     if (a.word == word)
-      return NotExecuted{fmt::format("'{}' waits for {} (docs/spec/amd-isa.md §7.1)", encoding.mnemonic, a.waits_for)};
+      return NotExecuted{fmt::format("'{}' waits for {} (docs/spec/amd-isa.md §11.1)", encoding.mnemonic, a.waits_for)};
   const auto found = std::find_if(std::begin(words), std::end(words), [&](const Word& w) { return w.word == word; });
   if (found == std::end(words))
     return NotExecuted{fmt::format("'{}' has no entry in the semantics table", encoding.mnemonic)};

@@ -1,4 +1,4 @@
-// What an AMD atomic instruction does (docs/spec/amd-isa.md §7): for each canonical mnemonic of
+// What an AMD atomic instruction does (docs/spec/amd-isa.md §11): for each canonical mnemonic of
 // the encoding table, the ALU operation and type, where it executes (LDS, L2 or scalar), which of
 // its data registers is the value and which the comparand, and whether it returns the pre-op
 // value. One table of operation words (`add_f32`, `cmpswap_x2`, `cmpst_b64` …), read by the

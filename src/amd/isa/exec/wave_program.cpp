@@ -1,5 +1,5 @@
 // Compiling AMD atomic instructions for the wave (amd/isa/exec/wave.hpp), and the wave's
-// registers, addresses and results (docs/spec/amd-isa.md §7).
+// registers, addresses and results (docs/spec/amd-isa.md §11).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -34,7 +34,7 @@ BufferResource BufferResource::from(const std::array<uint32_t, 4>& words) {
   return v;
 }
 
-// docs/spec/amd-isa.md §7.3. GFX9 (CDNA): a raw buffer (stride 0) checks the byte offset against
+// docs/spec/amd-isa.md §11.3. GFX9 (CDNA): a raw buffer (stride 0) checks the byte offset against
 // num_records, a structured one the index. GFX10+: V# word 3 bits 29:28 (OOB_SELECT) choose:
 // 0 index and offset within the stride, 1 index only, 2 raw bytes, 3 no check. An atomic is in or
 // out as a whole.
@@ -90,7 +90,7 @@ std::variant<WaveIsaInstruction, std::string> compile(const Instruction& in, con
       break;
     case InstClass::ds:
       if (value_of(in, "gds", 0) != 0)
-        return fmt::format("{} gds: the global data share is not modelled (docs/spec/amd-isa.md §7.1)", e.mnemonic);
+        return fmt::format("{} gds: the global data share is not modelled (docs/spec/amd-isa.md §11.1)", e.mnemonic);
       c.vaddr = value_of(in, "addr");
       c.vaddr_dwords = 1;
       c.data = value_of(in, "data0");
@@ -116,7 +116,7 @@ std::variant<WaveIsaInstruction, std::string> compile(const Instruction& in, con
       break;
     case InstClass::mimg:
     case InstClass::vimage:
-      return std::string("image atomics do not execute here (docs/spec/amd-isa.md §7.1)");
+      return std::string("image atomics do not execute here (docs/spec/amd-isa.md §11.1)");
   }
   return c;
 }
@@ -349,7 +349,7 @@ WaveIsaLanes::Located WaveIsaLanes::locate(const WaveIsaInstruction& c, uint32_t
       return Located::access;
     }
     case InstClass::ds: {
-      // A 32-bit LDS address; the region's bytes are the LDS (docs/spec/amd-isa.md §7.2). Past
+      // A 32-bit LDS address; the region's bytes are the LDS (docs/spec/amd-isa.md §11.2). Past
       // them: an out-of-range fault (DECISION), not whatever region follows.
       const uint64_t offset = (uint64_t{v(lane, c.vaddr)} + static_cast<uint64_t>(c.offset)) & 0xffffffffULL;
       address = p_.lds_base + offset;

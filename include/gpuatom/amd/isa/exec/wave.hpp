@@ -1,7 +1,7 @@
 // AMD's wave at instruction level for the lane executor (exec::GroupLanes): a straight-line
 // program of atomic instructions (isa::Instruction) run by waves of 64 or 32 lanes, with an EXEC
 // mask, per-lane VGPRs and AGPRs and per-wave SGPRs (M0 among them), over the device memory
-// (docs/spec/amd-isa.md §7). A program is compiled once into a WaveIsaProgram (wave_program.cpp):
+// (docs/spec/amd-isa.md §11). A program is compiled once into a WaveIsaProgram (wave_program.cpp):
 // each instruction's semantics (semantics.hpp), its ALU operation and its operand registers
 // resolved; each wave is a WaveIsaLanes. The scenario layer (scenario/bind_amd_isa.cpp) and
 // tests build programs; nothing here knows of scenario files.
@@ -61,7 +61,7 @@ struct RegisterInit {
   std::shared_ptr<const exec::LaneValues> value;  // SGPRs: evaluated for each wave's first lane
 };
 
-// The buffer range check (docs/spec/amd-isa.md §7.3): whether a MUBUF access of `bytes` at
+// The buffer range check (docs/spec/amd-isa.md §11.3): whether a MUBUF access of `bytes` at
 // record `index`, byte `offset` (voffset + instruction offset, soffset not included) is inside
 // the V#'s records.
 struct BufferResource {
