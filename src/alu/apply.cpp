@@ -30,6 +30,8 @@ std::optional<std::string> unsupported(Op op, Type type) {
   if (op == Op::compare_swap_float) return refuse("float compare needs a float type");
   if ((op == Op::inc_bounded || op == Op::dec_bounded) && is_signed(type))
     return refuse("the bounded increment and decrement are unsigned");
+  if ((op == Op::sub_saturate || op == Op::sub_if_ge) && is_signed(type))
+    return refuse("the saturating and conditional subtracts compare unsigned");
   return std::nullopt;
 }
 

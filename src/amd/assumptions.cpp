@@ -7,7 +7,7 @@ namespace gpuatom::amd {
 // docs/spec/amd.md marks no item ASSUMPTION; its DECISIONs and the PROPOSED value rules are shown, and
 // the project's own assumption for a device the page does not cover.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 8> list = {{
+  static constexpr std::array<support::Assumption, 14> list = {{
       {"amd.pcie-ops", "DECISION", "PCIe AtomicOps carry only FetchAdd, Swap and CAS (32/64-bit)",
        "docs/spec/amd.md §1.4", ""},
       {"amd.apu-host-over-fabric", "DECISION",
@@ -34,6 +34,30 @@ std::span<const support::Assumption> assumptions() {
        "issue 30", ""},
       {"amd.noreturn-value", "PROPOSED", "a NoReturn atomic updates memory and hands the thread 0, flagged no-return",
        "docs/spec/amd.md §7", ""},
+      // Instruction level: the float rules of AMD's memory atomics (amd/isa/float_rules.hpp).
+      {"amd-isa.flush-scope", "ASSUMPTION",
+       "LDS float atomics of 16 and 32 bits flush subnormal inputs as MODE's f32 input-denormal bit says (default: "
+       "kept), f64 never flushes, only inputs flush (never an add's result), min/max flush for the comparison only "
+       "and return a source unchanged, and a float compare-and-swap whose inputs flush writes its result flushed",
+       "docs/spec/amd-isa.md §7.1", "MODE: FloatRulesOptions::lds_denormals"},
+      {"amd-isa.l2-add-f32-denormals", "ASSUMPTION",
+       "L2 add_f32 flushes subnormal inputs on every target, as AMD's manuals say (CDNA4, RDNA3); LLVM's "
+       "memory-atomic-fadd-f32-denormal-support says gfx94x, gfx950, gfx11 and gfx12 keep them",
+       "docs/spec/amd-isa.md §7.2", "FloatRulesOptions::l2_add_f32 = L2AddF32Reading::llvm"},
+      {"amd-isa.l2-no-flush", "ASSUMPTION",
+       "L2 float atomics other than add_f32 (packed adds, fmin/fmax, min_num/max_num, fcmpswap) keep subnormal inputs",
+       "docs/spec/amd-isa.md §7.3", ""},
+      {"amd-isa.inf-minus-inf", "ASSUMPTION",
+       "-inf + +inf gives the positive quiet NaN (0x7fc00000 ...); RDNA3's manual also says -QNaN",
+       "docs/spec/amd-isa.md §7.4", "FloatRulesOptions::default_nan = DefaultNan::negative_quiet"},
+      {"amd-isa.two-nans", "ASSUMPTION",
+       "of two NaN operands, add, min and max return memory's made quiet (each lane of a packed add too)",
+       "docs/spec/amd-isa.md §7.5", ""},
+      {"amd-isa.integer-ops", "DECISION",
+       "inc/dec are the bounded ops of the manuals; sub_clamp is sub_saturate, cond_sub sub_if_ge, DS rsub "
+       "reverse_sub (v - old) and DS mskor mask_or (old with the mask's bits cleared, then the value's bits set; "
+       "the mask as the comparand)",
+       "docs/spec/amd-isa.md §7.6", ""},
   }};
   return list;
 }

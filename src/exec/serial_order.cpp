@@ -44,6 +44,7 @@ std::string describe_atomic(std::span<const LoggedAtomic> atomics, std::size_t i
   if (op == alu::Op::compare_swap || op == alu::Op::compare_swap_float || op == alu::Op::compare_store_flag) {
     text += fmt::format(" if 0x{:x}", atomic.operands.compare);
   }
+  if (op == alu::Op::mask_or) text += fmt::format(" mask 0x{:x}", atomic.operands.compare);
   text += atomic.has_returned ? fmt::format(" returned 0x{:x}", atomic.returned) : std::string(" (no return)");
   if (atomic.has_thread) text += fmt::format(" [thread {}]", atomic.thread);
   return text;
@@ -55,7 +56,8 @@ auto class_key(const LoggedAtomic& atomic) {
   return std::make_tuple(
       static_cast<int>(o.op), static_cast<int>(o.type), o.floats.add.flush_inputs, o.floats.add.flush_result,
       static_cast<int>(o.floats.add.nan), static_cast<int>(o.floats.add.default_nan), o.floats.min_max.flush_inputs,
-      static_cast<int>(o.floats.min_max.nan), static_cast<int>(o.floats.min_max.default_nan), atomic.operands.value,
+      static_cast<int>(o.floats.min_max.nan), static_cast<int>(o.floats.min_max.default_nan),
+      o.floats.min_max.flush_compares_only, o.floats.compare.flush_inputs, o.floats.compare.flush_result, atomic.operands.value,
       atomic.operands.compare, atomic.has_returned, atomic.has_returned ? atomic.returned : 0);
 }
 

@@ -161,7 +161,8 @@ TEST(Unsupported, NamesTheReason) {
 // random values and the boundaries; floats, bounded inc/dec, exchange and compares have none.
 TEST(CommutingClass, OperationsOfOneClassCommuteOnTheValue) {
   const Op ops[] = {Op::add, Op::sub, Op::min, Op::max, Op::inc_bounded, Op::dec_bounded, Op::inc_wrap, Op::dec_wrap,
-                    Op::predec, Op::bit_and, Op::bit_or, Op::bit_xor, Op::exchange, Op::compare_swap};
+                    Op::predec, Op::bit_and, Op::bit_or, Op::bit_xor, Op::exchange, Op::compare_swap,
+                    Op::sub_saturate, Op::sub_if_ge, Op::reverse_sub, Op::mask_or};
   const Type types[] = {Type::u16, Type::s16, Type::u32, Type::s32, Type::u64, Type::s64};
   uint64_t state = 0x9e3779b97f4a7c15ULL;
   const auto next = [&] {
@@ -180,8 +181,9 @@ TEST(CommutingClass, OperationsOfOneClassCommuteOnTheValue) {
             const uint64_t old = k < 3 ? static_cast<uint64_t>(k) * 0x7fffffffffffffffULL : next();
             const uint64_t va = next(), vb = k == 4 ? ~uint64_t{0} : next();
             const Operation oa{a, ta, {}}, ob{b, tb, {}};
-            const uint64_t ab = apply(ob, apply(oa, old, {va, 0}).memory, {vb, 0}).memory;
-            const uint64_t ba = apply(oa, apply(ob, old, {vb, 0}).memory, {va, 0}).memory;
+            const uint64_t ma = next(), mb = next();  // mask_or's masks (no class, so unused here)
+            const uint64_t ab = apply(ob, apply(oa, old, {va, ma}).memory, {vb, mb}).memory;
+            const uint64_t ba = apply(oa, apply(ob, old, {vb, mb}).memory, {va, ma}).memory;
             ASSERT_EQ(ab & width_mask(ta), ba & width_mask(ta))
                 << name(a) << "." << name(ta) << " then " << name(b) << "." << name(tb) << " on " << old;
           }
@@ -189,8 +191,15 @@ TEST(CommutingClass, OperationsOfOneClassCommuteOnTheValue) {
   EXPECT_GT(pairs, 40);
   for (const Type t : {Type::f16, Type::bf16, Type::f32, Type::f64, Type::f16x2, Type::bf16x2, Type::u128})
     for (const Op op : ops) EXPECT_EQ(commuting_class(op, t), 0) << name(op) << "." << name(t);
-  for (const Op op : {Op::inc_bounded, Op::dec_bounded, Op::predec, Op::exchange, Op::compare_swap})
+  for (const Op op : {Op::inc_bounded, Op::dec_bounded, Op::predec, Op::exchange, Op::compare_swap, Op::sub_if_ge,
+                       Op::reverse_sub, Op::mask_or})
     EXPECT_EQ(commuting_class(op, Type::u32), 0) << name(op);
+  // Two saturating subtracts leave max(old − a − b, 0) in either order; no other op shares their class.
+  EXPECT_NE(commuting_class(Op::sub_saturate, Type::u32), 0);
+  for (const Op op : ops) {
+    if (op == Op::sub_saturate) continue;
+    EXPECT_NE(commuting_class(op, Type::u32), commuting_class(Op::sub_saturate, Type::u32)) << name(op);
+  }
   EXPECT_NE(commuting_class(Op::min, Type::u32), commuting_class(Op::min, Type::s32));  // the orders differ
   EXPECT_EQ(commuting_class(Op::add, Type::u32), commuting_class(Op::sub, Type::s32));  // both add mod 2^32
 }

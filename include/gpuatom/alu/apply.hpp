@@ -68,12 +68,13 @@ constexpr bool less(uint64_t a, uint64_t b, Type type) {
   }
 }
 
-constexpr bool float_equal(uint64_t a, uint64_t b, Type type) {
+constexpr uint64_t float_compare_swap(uint64_t old, uint64_t compare, uint64_t v, Type type,
+                                      const numeric::CompareRules& rules) {
   switch (type) {
-    case Type::f16: return numeric::equal<numeric::Half>(a, b);
-    case Type::bf16: return numeric::equal<numeric::BFloat16>(a, b);
-    case Type::f64: return numeric::equal<numeric::Double>(a, b);
-    default: return numeric::equal<numeric::Single>(a, b);
+    case Type::f16: return numeric::compare_swap<numeric::Half>(old, compare, v, rules);
+    case Type::bf16: return numeric::compare_swap<numeric::BFloat16>(old, compare, v, rules);
+    case Type::f64: return numeric::compare_swap<numeric::Double>(old, compare, v, rules);
+    default: return numeric::compare_swap<numeric::Single>(old, compare, v, rules);
   }
 }
 
@@ -107,7 +108,12 @@ constexpr uint64_t new_value(const Operation& operation, uint64_t old, const Ope
     case Op::exchange: return v;
     case Op::compare_swap:
     case Op::compare_store_flag: return old == (in.compare & mask) ? v : old;
-    case Op::compare_swap_float: return detail::float_equal(old, in.compare & mask, t) ? v : old;
+    case Op::compare_swap_float:
+      return detail::float_compare_swap(old, in.compare & mask, v, t, operation.floats.compare);
+    case Op::sub_saturate: return old >= v ? old - v : 0;
+    case Op::sub_if_ge: return old >= v ? old - v : old;
+    case Op::reverse_sub: return (v - old) & mask;
+    case Op::mask_or: return (old & ~in.compare & mask) | v;
   }
   return old;
 }

@@ -27,10 +27,15 @@ enum class Op : uint8_t {
   bit_xor,
   exchange,            // v
   compare_swap,        // (old == compare, bitwise) ? v : old
-  compare_swap_float,  // (old == compare, IEEE float equality) ? v : old (Intel fcmpwr)
+  compare_swap_float,  // (old == compare, IEEE float equality under FloatRules::compare) ? v : old
+                       // (Intel fcmpwr, AMD cmpswap_f32 / cmpst_f32)
   compare_store_flag,  // as compare_swap, but returns 1 when it stored and 0 when not (NVIDIA ATOMS.CAST)
+  sub_saturate,        // (old >= v) ? old − v : 0, unsigned (AMD sub_clamp / csub)
+  sub_if_ge,           // (old >= v) ? old − v : old, unsigned (AMD cond_sub)
+  reverse_sub,         // v − old, wraps (AMD DS rsub)
+  mask_or,             // (old & ~compare) | v: `compare` is the mask of bits replaced (AMD DS mskor)
 };
-inline constexpr int op_count = static_cast<int>(Op::compare_store_flag) + 1;
+inline constexpr int op_count = static_cast<int>(Op::mask_or) + 1;
 
 enum class Type : uint8_t {
   u16, s16, u32, s32, u64, s64, u128,
@@ -39,11 +44,12 @@ enum class Type : uint8_t {
 };
 inline constexpr int type_count = static_cast<int>(Type::bf16x2) + 1;
 
-// Float rules for one operation: the add rules and the min/max rules. Defaults are IEEE
-// (no flushing, first NaN propagated quiet, minNum-style min/max).
+// Float rules for one operation: the add rules, the min/max rules and the compare-and-swap rules.
+// Defaults are IEEE (no flushing, first NaN propagated quiet, minNum-style min/max).
 struct FloatRules {
   numeric::AddRules add{false, false, numeric::NanResult::propagate, numeric::DefaultNan::quiet};
   numeric::MinMaxRules min_max{false, numeric::MinMaxNan::number_else_first, numeric::DefaultNan::quiet};
+  numeric::CompareRules compare{};
 };
 
 struct Operation {
@@ -104,8 +110,10 @@ constexpr Returns returns(Op op) {
 // Which operations' effects on memory commute with one another's, when nobody reads the old value:
 // each group has its own nonzero class, 0 is none. Integer add, sub and the wrapping inc/dec of
 // one width (they add modulo 2^width); and, or or xor of one width; min or max of one type (signed
-// and unsigned apart). Floats do not commute (each add rounds), nor do bounded inc/dec, exchange
-// and the compares.
+// and unsigned apart); saturating subtracts of one width (max(old − a − b, 0) either way). Floats
+// do not commute (each add rounds), nor do bounded inc/dec, exchange, the compares, sub_if_ge
+// (5 − 5 then 3 leaves 0, 5 − 3 then 5 leaves 2), reverse_sub (v − old composes to va − vb + old)
+// and mask_or (the last writer of a bit in both masks wins).
 constexpr uint16_t commuting_class(Op op, Type type) {
   if (is_float(type) || type == Type::u128) return 0;
   const auto of = [&](uint16_t group) { return static_cast<uint16_t>(1 + group * type_count + static_cast<int>(type)); };
@@ -123,6 +131,7 @@ constexpr uint16_t commuting_class(Op op, Type type) {
     case Op::bit_xor: return width(3);
     case Op::min: return of(4);
     case Op::max: return of(5);
+    case Op::sub_saturate: return width(6);
     default: return 0;
   }
 }

@@ -233,15 +233,19 @@ template <class F>
 constexpr uint64_t min_max(uint64_t a, uint64_t b, const MinMaxRules& rules, bool want_max) {
   a &= F::mask;
   b &= F::mask;
-  if (rules.flush_inputs) {
-    a = flush_subnormal<F>(a);
-    b = flush_subnormal<F>(b);
+  // The values compared: flushed where inputs flush. The values returned: the same, unless the
+  // flush is for the comparison only.
+  const uint64_t ca = rules.flush_inputs ? flush_subnormal<F>(a) : a;
+  const uint64_t cb = rules.flush_inputs ? flush_subnormal<F>(b) : b;
+  if (!rules.flush_compares_only) {
+    a = ca;
+    b = cb;
   }
   bool handled = false;
   const uint64_t nan_result = min_max_nan<F>(a, b, rules, handled);
   if (handled) return nan_result;
-  const uint64_t ka = order_key<F>(a);
-  const uint64_t kb = order_key<F>(b);
+  const uint64_t ka = order_key<F>(ca);
+  const uint64_t kb = order_key<F>(cb);
   return (want_max ? ka >= kb : ka <= kb) ? a : b;
 }
 }  // namespace detail
@@ -268,6 +272,16 @@ constexpr bool equal(uint64_t a, uint64_t b, bool flush_inputs = false) {
   if (is_nan<F>(a) || is_nan<F>(b)) return false;
   if (is_zero<F>(a) && is_zero<F>(b)) return true;
   return a == b;
+}
+
+// Float compare-and-swap: `value` when `old` equals `compare` (IEEE equality, on flushed inputs
+// where the rules flush them), else `old`; the result flushed where the rules say so.
+template <class F>
+constexpr uint64_t compare_swap(uint64_t old, uint64_t compare, uint64_t value, const CompareRules& rules) {
+  old &= F::mask;
+  value &= F::mask;
+  const uint64_t result = equal<F>(old, compare, rules.flush_inputs) ? value : old;
+  return rules.flush_result ? flush_subnormal<F>(result) : result;
 }
 
 }  // namespace gpuatom::numeric

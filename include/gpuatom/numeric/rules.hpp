@@ -37,6 +37,17 @@ struct MinMaxRules {
   bool flush_inputs = false;  // subnormal inputs become zero of their sign before the comparison
   MinMaxNan nan = MinMaxNan::number_else_default;
   DefaultNan default_nan = DefaultNan::all_ones;
+  // With flush_inputs: the flush is for the comparison only, and the result is the chosen
+  // operand's own bits (a subnormal comes back unchanged); false: the result is the flushed value.
+  bool flush_compares_only = false;
+};
+
+// Float compare-and-swap: IEEE equality (a NaN equals nothing, −0 equals +0), on flushed inputs
+// when `flush_inputs`; `flush_result` flushes the value written (the swapped-in value, or the old
+// value written back).
+struct CompareRules {
+  bool flush_inputs = false;
+  bool flush_result = false;
 };
 
 }  // namespace gpuatom::numeric
