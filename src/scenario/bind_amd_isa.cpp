@@ -125,6 +125,7 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
   p.scenario = &s;
   p.lanes = s.launch.lanes;
   std::optional<std::string> lds_region;
+  FloatRulesOptions floats;
   for (size_t i = 0; i < s.options.size(); ++i) {
     const auto& [key, value] = s.options[i];
     const auto where = s.option_where[i].second;
@@ -133,10 +134,17 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
       if (!p.target) d.error(where, fmt::format("target = '{}': expected one of {}", value, target_names()));
     } else if (key == "lds") {
       lds_region = value;
+    } else if (key == "lds_denormals" && (value == "kept" || value == "flushed")) {
+      floats.lds_denormals = value == "kept" ? LdsDenormals::kept : LdsDenormals::flushed;
+    } else if (key == "l2_add_f32" && (value == "manuals" || value == "llvm")) {
+      floats.l2_add_f32 = value == "manuals" ? L2AddF32Reading::manuals : L2AddF32Reading::llvm;
+    } else if (key == "inf_minus_inf" && (value == "quiet" || value == "negative")) {
+      floats.default_nan = value == "quiet" ? numeric::DefaultNan::quiet : numeric::DefaultNan::negative_quiet;
     } else {
-      d.error(where, fmt::format("option '{}': AMD instruction scenarios take target = <gfx…> and lds = <region> "
-                                 "(docs/spec/amd-isa.md §11.4)",
-                                 key));
+      d.error(where, fmt::format("option {} = '{}': AMD instruction scenarios take target = <gfx…>, lds = <region>, "
+                                 "lds_denormals = kept|flushed, l2_add_f32 = manuals|llvm, inf_minus_inf = "
+                                 "quiet|negative (docs/spec/amd-isa.md §7, §11.4)",
+                                 key, value));
     }
   }
   if (!p.target) {
@@ -169,7 +177,7 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
     d.add(diag);
   }
   for (const Instruction& in : parsed.instructions) {
-    auto compiled = compile(in, target);
+    auto compiled = compile(in, target, floats);
     support::SourceLocation at = s.program_where;
     at.line += in.line ? in.line - 1 : 0;
     at.column = in.line <= 1 ? s.program_where.column + (in.column ? in.column - 1 : 0) : std::max<uint32_t>(in.column, 1);

@@ -123,13 +123,13 @@ class WaveRun {
 
 // A program of compiled instructions for `t`, `lanes` lanes in waves of `wave`.
 inline WaveIsaProgram program(const Target& t, uint64_t lanes, uint32_t wave, std::vector<Instruction> code,
-                              std::vector<RegisterInit> inits) {
+                              std::vector<RegisterInit> inits, const FloatRulesOptions& floats = {}) {
   WaveIsaProgram p;
   p.target = &t;
   p.lanes = lanes;
   p.wave_size = wave;
   for (const Instruction& in : code) {
-    auto c = compile(in, t);
+    auto c = compile(in, t, floats);
     if (auto* why = std::get_if<std::string>(&c)) throw std::runtime_error(*why);
     p.code.push_back(std::get<WaveIsaInstruction>(std::move(c)));
   }

@@ -53,6 +53,12 @@ constexpr Word words[] = {
     {"add_x2", Op::add, Type::u64}, {"add_u64", Op::add, Type::u64},
     {"sub", Op::sub, Type::u32}, {"sub_u32", Op::sub, Type::u32},
     {"sub_x2", Op::sub, Type::u64}, {"sub_u64", Op::sub, Type::u64},
+    {"rsub_u32", Op::reverse_sub, Type::u32}, {"rsub_u64", Op::reverse_sub, Type::u64},
+    // Saturating and conditional subtract (docs/spec/amd-isa.md §7.6): sub_clamp / csub clamp at 0;
+    // cond_sub subtracts only when the old value is at least the operand.
+    {"csub", Op::sub_saturate, Type::u32}, {"csub_u32", Op::sub_saturate, Type::u32},
+    {"sub_clamp_u32", Op::sub_saturate, Type::u32},
+    {"cond_sub_u32", Op::sub_if_ge, Type::u32},
         // Bounded increment and decrement: AMD's INC is (old >= data) ? 0 : old + 1, its DEC is
     // (old == 0 || old > data) ? data : old − 1, the same wrap rule as alu::Op::inc_bounded.
     {"inc", Op::inc_bounded, Type::u32}, {"inc_u32", Op::inc_bounded, Type::u32},
@@ -75,6 +81,8 @@ constexpr Word words[] = {
     {"or_x2", Op::bit_or, Type::u64}, {"or_b64", Op::bit_or, Type::u64},
     {"xor", Op::bit_xor, Type::u32}, {"xor_b32", Op::bit_xor, Type::u32},
     {"xor_x2", Op::bit_xor, Type::u64}, {"xor_b64", Op::bit_xor, Type::u64},
+    {"mskor_b32", Op::mask_or, Type::u32, compare_then_value},
+    {"mskor_b64", Op::mask_or, Type::u64, compare_then_value},
     // Exchange: GCN's swap, DS wrxchg, RDNA3's storexchg.
     {"swap", Op::exchange, Type::u32}, {"swap_b32", Op::exchange, Type::u32},
     {"swap_x2", Op::exchange, Type::u64}, {"swap_b64", Op::exchange, Type::u64},
@@ -125,26 +133,8 @@ constexpr Refused refused_words[] = {
 };
 
 // The words refused until their ALU operation or AMD's float rules exist (docs/spec/amd-isa.md §11.1):
-// the one place that says what is not computed yet.
-constexpr std::string_view new_alu_op = "its ALU operation (alu::Op sub_saturate, sub_if_ge, reverse_sub, mask_or)";
-constexpr std::string_view float_rules = "AMD's float rules for memory atomics (amd/isa/float_rules.hpp)";
-constexpr AwaitingAlu awaiting[] = {
-    {"rsub_u32", new_alu_op}, {"rsub_u64", new_alu_op},
-    {"csub", new_alu_op}, {"csub_u32", new_alu_op}, {"sub_clamp_u32", new_alu_op},
-    {"cond_sub_u32", new_alu_op},
-    {"mskor_b32", new_alu_op}, {"mskor_b64", new_alu_op},
-    {"cmpswap_f32", float_rules}, {"fcmpswap", float_rules}, {"fcmpswap_x2", float_rules},
-    {"cmpst_f32", float_rules}, {"cmpst_f64", float_rules}, {"cmpstore_f32", float_rules},
-    {"cmpstore_f64", float_rules},
-    {"add_f32", float_rules}, {"add_flt", float_rules}, {"add_f64", float_rules},
-    {"pk_add_f16", float_rules}, {"pk_add_bf16", float_rules},
-    {"fmin", float_rules}, {"min_f32", float_rules}, {"min_flt", float_rules},
-    {"fmin_x2", float_rules}, {"min_f64", float_rules},
-    {"fmax", float_rules}, {"max_f32", float_rules}, {"max_flt", float_rules},
-    {"fmax_x2", float_rules}, {"max_f64", float_rules},
-    {"min_num_f32", float_rules}, {"min_num_f64", float_rules},
-    {"max_num_f32", float_rules}, {"max_num_f64", float_rules},
-};
+// the one place that says what is not computed yet. Empty: every word of the table computes.
+constexpr std::array<AwaitingAlu, 0> awaiting{};
 
 struct Split {
   std::string word;
@@ -187,6 +177,26 @@ std::optional<Split> split(const Encoding& e) {
 }  // namespace
 
 std::span<const AwaitingAlu> awaiting_alu() { return awaiting; }
+
+Family float_family(const Target& target) {
+  switch (target.line) {
+    // gfx9-generic (GCN5): the generic gfx9 target's float atomics are gfx90a's at most; it has no
+    // LLVM float-denormal feature either (DECISION, docs/spec/amd-isa.md §11.1).
+    case Line::gcn5:
+    case Line::cdna2: return Family::gfx90a;
+    case Line::cdna3: return Family::gfx94x;
+    case Line::rdna2: return Family::gfx103x;
+    case Line::rdna3:
+    case Line::rdna3_5: return Family::gfx11;
+    case Line::rdna4: return Family::gfx12;
+  }
+  return Family::gfx90a;
+}
+
+alu::Operation operation(const Semantics& s, const Target& target, const FloatRulesOptions& options) {
+  const AtomicUnit unit = s.unit == Unit::lds ? AtomicUnit::lds : AtomicUnit::l2;
+  return isa::operation(float_family(target), unit, s.op, s.type, options);
+}
 
 std::variant<Semantics, NotExecuted> semantics(const Encoding& encoding) {
   const auto parts = split(encoding);

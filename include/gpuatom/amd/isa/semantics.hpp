@@ -18,6 +18,8 @@
 
 #include "gpuatom/alu/operation.hpp"
 #include "gpuatom/amd/isa/encoding_table.hpp"
+#include "gpuatom/amd/isa/float_rules.hpp"
+#include "gpuatom/amd/isa/target.hpp"
 
 namespace gpuatom::amd::isa {
 
@@ -57,6 +59,14 @@ struct NotExecuted {
 
 // The semantics of an encoding, or why it does not execute.
 std::variant<Semantics, NotExecuted> semantics(const Encoding& encoding);
+
+// The family whose float rules a target follows (float_rules.hpp), by its product line.
+Family float_family(const Target& target);
+
+// The ALU operation of `s` on `target`: its op and type under AMD's float rules for the target's
+// family and the unit it runs on (the LDS, or the L2 for memory and scalar atomics), with the
+// ASSUMPTION switches of docs/spec/amd-isa.md §7 in `options`.
+alu::Operation operation(const Semantics& s, const Target& target, const FloatRulesOptions& options = {});
 
 // The operation words whose ALU operation or AMD float rule is not available yet: one entry per
 // word, with what it waits for. semantics() refuses them with that text.

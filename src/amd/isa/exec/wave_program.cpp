@@ -64,7 +64,8 @@ uint32_t scalar_source(const Target& target, int64_t code, const std::array<uint
   return 0;
 }
 
-std::variant<WaveIsaInstruction, std::string> compile(const Instruction& in, const Target& target) {
+std::variant<WaveIsaInstruction, std::string> compile(const Instruction& in, const Target& target,
+                                                      const FloatRulesOptions& floats) {
   if (!in.encoding) return std::string("an instruction without an encoding");
   const Encoding& e = *in.encoding;
   if (!e.on(target)) return fmt::format("{} ({}) is not an encoding of {}", e.mnemonic, e.record, target.name);
@@ -75,7 +76,7 @@ std::variant<WaveIsaInstruction, std::string> compile(const Instruction& in, con
   WaveIsaInstruction c;
   c.instruction = in;
   c.semantics = std::get<Semantics>(sem);
-  c.operation = alu::Operation{c.semantics.op, c.semantics.type, {}};
+  c.operation = operation(c.semantics, target, floats);
   c.cls = e.cls;
   c.offset = value_of(in, "offset", 0);
   const bool returns = c.semantics.returns;

@@ -103,8 +103,10 @@ struct WaveIsaInstruction {
   bool scalar() const { return semantics.unit == Unit::scalar; }
 };
 
-// Compiles `instruction` for `target`, or says why it does not execute.
-std::variant<WaveIsaInstruction, std::string> compile(const Instruction& instruction, const Target& target);
+// Compiles `instruction` for `target` under the float-rule switches `floats` (docs/spec/amd-isa.md
+// §7), or says why it does not execute.
+std::variant<WaveIsaInstruction, std::string> compile(const Instruction& instruction, const Target& target,
+                                                      const FloatRulesOptions& floats = {});
 
 struct WaveIsaProgram {
   const Target* target = nullptr;
