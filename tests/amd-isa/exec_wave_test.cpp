@@ -334,3 +334,90 @@ TEST(AmdIsaWave, ScalarSourceConstants) {
 
 }  // namespace
 }  // namespace gpuatom::amd::isa::testing
+
+namespace gpuatom::amd::isa::testing {
+namespace {
+
+class AffineValues final : public exec::LaneValues {
+ public:
+  explicit AffineValues(exec::AffineLanes a) : a_(a) {}
+  std::variant<uint64_t, exec::LaneValueError> value(uint64_t tid, uint64_t, uint64_t) const override {
+    return a_->base + a_->stride * tid;
+  }
+  bool values(uint64_t first, uint32_t count, uint32_t, uint64_t* out) const override {
+    for (uint32_t k = 0; k < count; ++k) out[k] = a_->base + a_->stride * (first + k);
+    return true;
+  }
+  const std::optional<exec::AffineLanes>& affine() const override { return a_; }
+  bool is_constant() const override { return false; }
+
+ private:
+  std::optional<exec::AffineLanes> a_;
+};
+
+class ConstantValues final : public exec::LaneValues {
+ public:
+  explicit ConstantValues(uint64_t v) : v_(v) {}
+  std::variant<uint64_t, exec::LaneValueError> value(uint64_t, uint64_t, uint64_t) const override { return v_; }
+  bool values(uint64_t, uint32_t count, uint32_t, uint64_t* out) const override {
+    std::fill(out, out + count, v_);
+    return true;
+  }
+  const std::optional<exec::AffineLanes>& affine() const override { return none_; }
+  bool is_constant() const override { return true; }
+
+ private:
+  uint64_t v_;
+  std::optional<exec::AffineLanes> none_;
+};
+
+TEST(AmdIsaWave, DirectInstructionsAndLazyRegisters) {
+  const Target& t = target("gfx942");
+  const Encoding& e = encoding(t, "global_atomic_add", true, "", "saddr");
+  exec::AffineLanes a;
+  a.base = buf;
+  a.stride = 4;
+  const auto make_program = [&](int64_t dst) {
+    WaveIsaProgram p;
+    p.target = &t;
+    p.lanes = 8;
+    p.wave_size = 64;
+    auto c = compile(make(e, {{"vdst", dst}, {"vaddr", v(2)}, {"vdata", v(1)}}), t);
+    p.code.push_back(std::get<WaveIsaInstruction>(std::move(c)));
+    p.inits = {{v(2), 2, std::make_shared<AffineValues>(a)}, {v(1), 1, std::make_shared<ConstantValues>(3)}};
+    p.use_all();
+    return p;
+  };
+  const WaveIsaProgram direct = make_program(v(0));
+  EXPECT_TRUE(direct.code[0].direct);
+  EXPECT_EQ(direct.init_lazy, (std::vector<uint8_t>{1, 1}));
+  // The old value lands in v1, the data register: it changes, so nothing is direct or lazy.
+  const WaveIsaProgram written = make_program(v(1));
+  EXPECT_FALSE(written.code[0].direct);
+  EXPECT_EQ(written.init_lazy, (std::vector<uint8_t>{0, 0}));
+  // A kept register is stored even when only a direct instruction reads it.
+  WaveIsaProgram kept = make_program(v(0));
+  kept.kept = {v(1)};
+  kept.use_all();
+  EXPECT_EQ(kept.init_lazy, (std::vector<uint8_t>{1, 0}));
+  // Streamed (kept storage given: lazy inits skipped) and eager give the same memory and returns.
+  for (const bool streamed : {false, true}) {
+    std::vector<uint32_t> saved;
+    exec::LaneMachine<WaveIsaLanes> m({8, 64}, {64, true, false}, false,
+                                      [&](memory::DeviceMemory& memory, const exec::GroupSettings& s) {
+                                        return std::make_unique<exec::LaneMachine<WaveIsaLanes>::Group>(
+                                            memory, s, direct, streamed ? &saved : nullptr);
+                                      });
+    ASSERT_TRUE(m.memory.add_region({"buf", buf, 64, {}}));
+    ASSERT_FALSE(m.begin_groups());
+    for (const exec::Mode mode : {exec::Mode::deterministic}) {
+      exec::RunOptions o;
+      o.mode = mode;
+      exec::run(m.agents(), o);
+    }
+    for (uint64_t tid = 0; tid < 8; ++tid) EXPECT_EQ(*m.memory.load(buf + 4 * tid, 4), 3u) << streamed;
+  }
+}
+
+}  // namespace
+}  // namespace gpuatom::amd::isa::testing
