@@ -15,7 +15,7 @@ namespace {
 constexpr std::string_view elf_magic = "\x7f" "ELF";
 constexpr uint16_t em_amdgpu = 224;
 constexpr uint32_t ef_amdgpu_mach = 0xff;
-constexpr uint32_t sht_symtab = 2;
+constexpr uint32_t sht_symtab = 2, sht_strtab = 3;
 constexpr uint64_t shf_execinstr = 0x4;
 constexpr uint8_t stt_func = 2;
 constexpr uint64_t header_size = 64, section_header_size = 64, symbol_size = 24;
@@ -118,6 +118,9 @@ std::variant<CodeObject, support::Diagnostic> read_code_object(std::string_view 
     if (symtab.type != sht_symtab) continue;
     if (symtab.link >= count) return r.refuse(symtab.header + 0x28, fmt::format("the symbol table's string table is section {}, but there are {}", symtab.link, count));
     const Section& strings = sections[symtab.link];
+    if (strings.type != sht_strtab)
+      return r.refuse(symtab.header + 0x28, fmt::format("the symbol table's string table, section {}, is of type {}, not "
+                                                        "SHT_STRTAB ({})", symtab.link, strings.type, sht_strtab));
     const std::string_view names = bytes.substr(strings.offset, strings.size);
     for (uint64_t at = symtab.offset; at + symbol_size <= symtab.offset + symtab.size; at += symbol_size) {
       if ((r.get(at + 4, 1) & 0xf) != stt_func) continue;

@@ -11,20 +11,23 @@
 namespace gpuatom::amd::isa {
 namespace {
 
+// Plain pointers, not string views: a constant of 4,605 rows then initializes without measuring
+// a string (clang's constant evaluation counts those steps and gives up; GCC's dynamic
+// initialization of string views takes minutes to optimize).
 struct GeneratedEncoding {
-  std::string_view record;
+  const char* record;
   InstClass cls;
-  std::string_view decoder_table;
-  std::string_view mnemonic;
+  const char* decoder_table;
+  const char* mnemonic;
   int returns;
   bool parser_only;
-  std::string_view converter;
+  const char* converter;
   int bytes;
   uint64_t value_low, value_high, mask_low, mask_high;
   uint32_t targets;
-  std::string_view syntax;
-  std::string_view operands;  // "out:vdst:AVLdSt_32 in:vaddr:VReg_64 …"
-  std::string_view fields;    // "vdst=56:0:8,55:9:1 vaddr=32:0:8 …"
+  const char* syntax;
+  const char* operands;  // "out:vdst:AVLdSt_32 in:vaddr:VReg_64 …"
+  const char* fields;    // "vdst=56:0:8,55:9:1 vaddr=32:0:8 …"
 };
 constexpr GeneratedEncoding generated[] = {
 #include "atomic_encodings.inc"
