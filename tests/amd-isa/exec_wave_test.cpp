@@ -280,7 +280,7 @@ TEST(AmdIsaWave, MisalignedAccessIsALaneFaultAndTheWaveStops) {
 // Two waves of one lane race a cmpswap 0 → tid + 1 on one word: every interleaving.
 class CmpswapInstance final : public exec::Instance {
  public:
-  explicit CmpswapInstance(const WaveIsaProgram& p) : run_(p, {{"buf", buf, 64}}), p_(p) {}
+  explicit CmpswapInstance(const WaveIsaProgram& p) : run_(p, {{"buf", buf, 64}}) {}
   std::span<exec::Agent* const> agents() override { return run_.agents(); }
   std::string outcome(const exec::RunResult&) override {
     return "word=" + std::to_string(run_.load(buf)) + " old=" + std::to_string(run_.reg(v(0), 0)) + "," +
@@ -289,7 +289,6 @@ class CmpswapInstance final : public exec::Instance {
 
  private:
   WaveRun run_;
-  const WaveIsaProgram& p_;
 };
 
 TEST(AmdIsaWave, ExhaustiveListsBothWinners) {

@@ -262,7 +262,7 @@ class WaveIsaLanes {
   exec::LaneMask exec_;
   std::vector<uint32_t> vgprs_;  // lane-major: lane × p_.v_count
   std::array<uint32_t, scalar_codes> sgprs_{};
-  std::array<uint64_t, 64> addresses_{}, values_{}, compares_{}, returned_{}, scratch_{};
+  std::array<uint64_t, 64> addresses_{}, values_{}, compares_{}, returned_{};
 };
 
 }  // namespace gpuatom::amd::isa
