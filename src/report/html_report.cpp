@@ -16,6 +16,7 @@
 #include "gpuatom/intel/atomic_ops.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/support/assumption.hpp"
+#include "html_amd_instructions.hpp"
 
 namespace gpuatom::report {
 
@@ -269,12 +270,13 @@ std::string html_report(const std::vector<ExampleResult>& examples, const std::s
       "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpuatom report</title><style>{}</style>"
       "</head><body><header><h1>gpuatom report</h1><p>GPU atomics of NVIDIA SASS, Intel vISA and AMD — computed, not "
       "transcribed. gpuatom {}.</p><nav>{}<a href=\"#nvidia\">NVIDIA</a><a href=\"#intel\">Intel</a><a "
-      "href=\"#amd\">AMD</a>{}<a href=\"#assumptions\">Assumptions</a></nav></header><main>",
+      "href=\"#amd\">AMD</a><a href=\"#amd-instructions\">AMD instructions</a>{}<a href=\"#assumptions\">Assumptions</a></nav></header><main>",
       style, escape(version), runs_link, user_runs ? "" : "<a href=\"#examples\">Examples</a>");
   if (user_runs) page += examples_section(examples, user_runs);
   page += nvidia_section();
   page += intel_section();
   page += amd_section();
+  page += amd_instructions_section();
   if (!user_runs) page += examples_section(examples, user_runs);
   page += assumptions_section();
   page += fmt::format("</main><script>{}</script></body></html>\n", script);

@@ -21,15 +21,21 @@ TEST_P(TextCorpus, AgreesWithLlvmMc) {
   ASSERT_GT(corpus.size(), 1000u);
   std::map<testing::Verdict, size_t> counts;
   std::vector<std::string> disagreements;
+  std::map<std::string, size_t> quirks;  // the §3 refusals, by the start of their message
   for (const auto& line : corpus) {
     const auto j = testing::judge(line, *target);
     ++counts[j.verdict];
+    if (j.verdict == testing::Verdict::quirk_refused) {
+      const size_t at = j.detail.find("error: ");
+      ++quirks[j.detail.substr(at + 7, 30)];
+    }
     if (j.verdict == testing::Verdict::disagree && disagreements.size() < 25) disagreements.push_back(line.input + "\n    " + j.detail);
   }
   const size_t agreeing = corpus.size() - counts[testing::Verdict::disagree];
   std::cout << GetParam() << ": " << corpus.size() << " lines, " << agreeing << " agreeing (accept " << counts[testing::Verdict::agree_accept]
             << ", refuse " << counts[testing::Verdict::agree_refuse] << ", quirk refused " << counts[testing::Verdict::quirk_refused]
             << ", disassembly differs " << counts[testing::Verdict::disassembly_differs] << ")\n";
+  for (const auto& [what, n] : quirks) std::cout << "  refused (§3) " << n << " × " << what << "…\n";
   for (const auto& d : disagreements) std::cout << "  " << d << "\n";
   EXPECT_GE(agreeing * 1000, corpus.size() * 999) << "agreement below 99.9 %";
   EXPECT_GT(counts[testing::Verdict::agree_accept], corpus.size() / 4);

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "cli/run_cli.hpp"
@@ -45,6 +47,30 @@ TEST(ReportCommand, AFailedScenarioMakesItExitOneAndTheReportIsWritten) {
   EXPECT_TRUE(fs::exists(dir / "index.html"));
   const CliRun passed = run_gpuatom("report --out " + dir.string() + " " + batch() + "/pass-sum.toml");
   EXPECT_EQ(passed.exit_code, 0) << passed.out;
+  fs::remove_all(dir);
+}
+
+// The AMD matrix has the instructions behind it: per gfx target, what the compiler emits for each
+// HIP atomic (gfx90a's f32 add without -munsafe-fp-atomics is a CAS loop; gfx942's is the
+// instruction) and how many atomic mnemonics each class has.
+TEST(ReportCommand, TheAmdMatrixShowsTheInstructionsBehindIt) {
+  const fs::path dir = scratch();
+  const CliRun r = run_gpuatom("report --out " + dir.string() + " " + batch() + "/pass-sum.toml");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::ifstream in(dir / "index.html");
+  std::stringstream page;
+  page << in.rdbuf();
+  const std::string html = page.str();
+  const size_t section = html.find("<section id=\"amd-instructions\">");
+  ASSERT_NE(section, std::string::npos);
+  const std::string body = html.substr(section, html.find("</section>", section) - section);
+  const size_t row = body.find("<tr><th>add f32</th>");
+  ASSERT_NE(row, std::string::npos);
+  const std::string add_f32 = body.substr(row, body.find("</tr>", row) - row);
+  EXPECT_NE(add_f32.find("<code>CAS loop</code>"), std::string::npos) << add_f32;
+  EXPECT_NE(add_f32.find("<code>global_atomic_add_f32"), std::string::npos) << add_f32;
+  EXPECT_NE(body.find("<th>FLAT</th>"), std::string::npos);
+  EXPECT_NE(body.find("<th>DS</th>"), std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -58,6 +58,9 @@ void add_disasm_sass_command(CLI::App& parent, Action& run);
 void add_disasm_visa_command(CLI::App& parent, Action& run);
 void add_check_sass_command(CLI::App& parent, Action& run);
 void add_check_visa_command(CLI::App& parent, Action& run);
+void add_asm_amd_command(CLI::App& parent, Action& run);
+void add_disasm_amd_command(CLI::App& parent, Action& run);
+void add_check_amd_command(CLI::App& parent, Action& run);
 void add_verify_hw_command(CLI::App& app, Action& run);
 
 }  // namespace gpuatom::cli

@@ -74,14 +74,17 @@ int main(int argc, char** argv) {
   assemble->require_subcommand(1);
   add_asm_sass_command(*assemble, run);
   add_asm_visa_command(*assemble, run);
+  add_asm_amd_command(*assemble, run);
   CLI::App* disassemble = app.add_subcommand("disasm", "Decode instruction words or bytes into canonical assembly");
   disassemble->require_subcommand(1);
   add_disasm_sass_command(*disassemble, run);
   add_disasm_visa_command(*disassemble, run);
+  add_disasm_amd_command(*disassemble, run);
   CLI::App* check = app.add_subcommand("check", "Report every diagnostic of an assembly text; print nothing else");
   check->require_subcommand(1);
   add_check_sass_command(*check, run);
   add_check_visa_command(*check, run);
+  add_check_amd_command(*check, run);
   add_verify_hw_command(app, run);
   one_value_per_use(app);
   if (argc == 1) {  // bare `gpuatom`: what it can do

@@ -1,4 +1,4 @@
-// parse(): AMD atomic assembly → Instructions, reading as llvm-mc 19 reads (docs/spec/amd-isa.md §7).
+// parse(): AMD atomic assembly → Instructions, reading as llvm-mc 19 reads (docs/spec/amd-isa.md §10).
 // Each candidate row of the mnemonic is matched against its syntax template, as LLVM's generated
 // matcher does: positional operands in order (commas optional, as AMDGPUAsmParser::ParseInstruction
 // skips them), modifiers optional but in the template's order. Among the rows that match, the one
@@ -19,13 +19,13 @@
 namespace gpuatom::amd::isa {
 namespace {
 
-constexpr const char* rule = "docs/spec/amd-isa.md §7";
+constexpr const char* rule = "docs/spec/amd-isa.md §10";
 constexpr const char* quirk_rule = "docs/spec/amd-isa.md §3";
 
 struct Failure {
   size_t at = 0;  // offset in the line
   std::string message;
-  std::string rule = "docs/spec/amd-isa.md §7";
+  std::string rule = "docs/spec/amd-isa.md §10";
 };
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
@@ -99,11 +99,12 @@ bool slot_accepts(const OperandSlot& slot, const RegisterText& r, const Target& 
       if (r.dwords != slot.dwords) return false;
       if (r.bank == RegisterBank::special) {
         if (slot.dwords > 2) return false;
+        if (r.code >= 235) return slot.kind == OperandKind::sgpr_or_inline && r.code != 254;
         const bool is_exec = r.code == exec_code || r.code == exec_code + 1;
         const bool is_m0 = r.code == m0_code(target) && r.dwords == 1;
         if (cls.find("XEXEC") != std::string_view::npos && is_exec) return false;
         if (cls.find("XM0") != std::string_view::npos && is_m0) return false;
-        if (slot.dwords == 2 && r.code == null_code && target.generation == Generation::gfx9) return false;
+        if (slot.dwords == 2 && r.code == null_code(target) && target.generation == Generation::gfx9) return false;
       }
       return true;
     }
@@ -143,7 +144,7 @@ std::optional<Failure> read_positional(Cursor& c, const Encoding& e, size_t slot
   const auto reg = parse_register(c.rest(), target);
   if (reg) {
     if (!reg->problem.empty()) return Failure{at, reg->problem};
-    if (slot.name == "saddr" && reg->reg.code == null_code && reg->reg.bank == RegisterBank::special && target.generation != Generation::gfx9)
+    if (slot.name == "saddr" && reg->reg.code == null_code(target) && reg->reg.bank == RegisterBank::special && target.generation != Generation::gfx9)
       return Failure{at,
                      "saddr `null` is the encoding of `off`: llvm-mc 19 would encode the `off` form and read " + std::string(e.operands[0].name) +
                          "'s address as 64 bits; write `off` with a 64-bit vaddr",
@@ -552,6 +553,14 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
   return std::nullopt;
 }
 
+// GFX12 TH_ATOMIC_CASCADE_* at CU or SE scope (docs/spec/amd-isa.md §3): where the cpol was written.
+std::optional<size_t> cascade_below_device_scope(const Match& m, const Target& target) {
+  if (target.generation != Generation::gfx12) return std::nullopt;
+  for (size_t i = 0; i < m.encoding->operands.size(); ++i)
+    if (m.encoding->operands[i].kind == OperandKind::cpol && (m.values[i] & th_cascade) && (m.values[i] & scope_mask) < 16) return m.where[i];
+  return std::nullopt;
+}
+
 std::string lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -602,7 +611,7 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     std::vector<Match> matched;
     std::optional<Failure> furthest;
     for (const Encoding& e : encodings()) {
-      if (e.mnemonic != *canonical || !e.on(target)) continue;
+      if (e.mnemonic != *canonical || !e.on(target) || e.decoder_only) continue;
       Match m = match_row(e, line, end, target);
       if (m.failure) {
         // The row that read furthest explains the refusal; on a tie, a §3 refusal (llvm-mc would
@@ -637,6 +646,10 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     if (const auto failure = validate(*chosen, target, mnemonic_at)) {
       report(failure->at, failure->message, failure->rule);
     } else {
+      if (const auto at = cascade_below_device_scope(*chosen, target))
+        report(*at,
+               "TH_ATOMIC_CASCADE below device scope: llvm-mc 19 prints it as th:TH_ATOMIC_0x4/0x6, which it cannot read back",
+               quirk_rule, support::Severity::warning);
       Instruction inst;
       inst.encoding = chosen->encoding;
       inst.values = chosen->values;

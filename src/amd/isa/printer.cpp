@@ -1,5 +1,5 @@
 // print(): an Instruction as llvm-mc 19 prints it, driven by the row's syntax template
-// (docs/spec/amd-isa.md §7). Rules from LLVM 19's AMDGPUInstPrinter: printOffset/printFlatOffset
+// (docs/spec/amd-isa.md §10). Rules from LLVM 19's AMDGPUInstPrinter: printOffset/printFlatOffset
 // (offset omitted when 0; signed for global/scratch and all of GFX12), printSMEMOffset (hex),
 // printCPol/printTH/printScope (the cache-policy words per family), printDMask, printDim, the
 // named-bit flags.
@@ -56,14 +56,45 @@ void print_cpol(std::string& out, const Encoding& e, int64_t cpol, const Target&
   if (cpol & ~(cpol_glc | cpol_slc | cpol_dlc | cpol_scc)) out += " /* unexpected cache policy bit */";
 }
 
+// A scalar operand as LLVM's printer writes it. A code that names no register of the operand's
+// width (a 128-bit resource at xnack_mask, lds_direct as an soffset) prints as the register
+// there with LLVM's comment, as llvm-mc's disassembler does.
+std::string scalar_text(int64_t code, const OperandSlot& slot, const Target& target) {
+  const std::string register_class =
+      slot.operand_class.starts_with("SReg_") ? std::string(slot.operand_class) : "SReg_" + std::to_string(32 * slot.dwords);
+  const std::string invalid = "/*Invalid register, operand has '" + register_class + "' register class*/";
+  if (code == 254) return "src_lds_direct" + invalid;
+  const bool is_exec = code == exec_code || code == exec_code + 1;
+  if ((slot.operand_class.find("XEXEC") != std::string_view::npos && is_exec) ||
+      (slot.operand_class.find("XM0") != std::string_view::npos && code == m0_code(target) && slot.dwords == 1))
+    return register_name(code, slot.dwords, target) + invalid;
+  const bool tuple = slot.dwords > 1;
+  // LLVM's SGPR file holds s0–s105 on every generation; tuples reaching past GFX9's s101 still
+  // print as SGPRs. null has every width.
+  if (code == null_code(target)) return "null";
+  const bool sgpr_tuple = slot.dwords > 2 && code >= 0 && code <= last_sgpr(target) && code + slot.dwords - 1 <= 105;
+  if (is_vgpr_code(code) || is_agpr_code(code)) return register_name(code, slot.dwords, target) + invalid;
+  if (slot.kind == OperandKind::sgpr && ((code >= 128 && code <= 208) || (code >= 240 && code <= 248)))
+    return register_name(code, 1, target) + "/*Invalid immediate*/";
+  if (code >= 235 && code <= 253) return register_name(code, 1, target);
+  const bool ttmp_tuple = code >= ttmp_base && code + slot.dwords - 1 < ttmp_base + 16;
+  if (sgpr_tuple) return "s[" + std::to_string(code) + ":" + std::to_string(code + slot.dwords - 1) + "]";
+  if (!tuple || ttmp_tuple || slot.dwords == 2) return register_name(code, slot.dwords, target);
+  std::string name = register_name(code, 2, target);
+  if (name.starts_with("<")) name = register_name(code, 1, target);
+  return name + invalid;
+}
+
 void print_operand(std::string& out, const Instruction& inst, const OperandSlot& slot, int64_t value, const Target& target) {
   const Encoding& e = *inst.encoding;
   switch (slot.kind) {
     case OperandKind::vgpr:
     case OperandKind::vgpr_or_agpr:
+      out += register_name(value, slot.dwords, target);
+      return;
     case OperandKind::sgpr:
     case OperandKind::sgpr_or_inline:
-      out += register_name(value, slot.dwords, target);
+      out += scalar_text(value, slot, target);
       return;
     case OperandKind::offset:
       if (slot.operand_class == "SMEMOffset") {
@@ -72,8 +103,14 @@ void print_operand(std::string& out, const Instruction& inst, const OperandSlot&
         out += " offset:" + hex(value);
       } else if (value != 0) {
         const OffsetRange r = offset_range(e, slot, target);
-        // Unsigned classes print the low 16 bits, as printU16ImmDecOperand does.
-        out += " offset:" + std::to_string(r.is_signed ? value : (value & 0xffff));
+        // Signed classes sign-extend their field width (SignExtend32 in printOffset/printFlatOffset),
+        // unsigned ones print the low 16 bits (printU16ImmDecOperand).
+        if (r.is_signed) {
+          const int64_t field = value & ((int64_t{1} << r.bits) - 1);
+          out += " offset:" + std::to_string(field >= (int64_t{1} << (r.bits - 1)) ? field - (int64_t{1} << r.bits) : field);
+        } else {
+          out += " offset:" + std::to_string(value & 0xffff);
+        }
       }
       return;
     case OperandKind::cpol:

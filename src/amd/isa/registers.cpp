@@ -1,5 +1,5 @@
 // Register and inline-constant names per generation, as LLVM 19's AMDGPUInstPrinter::printRegOperand
-// and AMDGPUAsmParser::parseRegister spell them (docs/spec/amd-isa.md §7).
+// and AMDGPUAsmParser::parseRegister spell them (docs/spec/amd-isa.md §10).
 #include "registers.hpp"
 
 #include <array>
@@ -37,10 +37,13 @@ struct Special {
   int64_t code;
   uint8_t dwords;
   bool gfx9_only;
-  bool gfx10_plus;
+  bool before_gfx11;  // src_pops_exiting_wave_id, src_vccz, src_execz (AMDGPUAsmParser::subtargetHasRegister,
+                      // validateExeczVcczOperands)
 };
-// m0 and null are handled apart: their codes move between generations.
-constexpr std::array<Special, 10> specials{{{"vcc", vcc_code, 2, false, false},
+// m0 and null are handled apart: their codes move between generations. Codes 235–254 are sources
+// only (an SCSrc operand such as a buffer's soffset), never a destination or an SMEM field; each
+// reads with or without its `src_` prefix, and prints with it.
+constexpr std::array<Special, 30> specials{{{"vcc", vcc_code, 2, false, false},
                                             {"vcc_lo", vcc_code, 1, false, false},
                                             {"vcc_hi", vcc_code + 1, 1, false, false},
                                             {"exec", exec_code, 2, false, false},
@@ -49,7 +52,27 @@ constexpr std::array<Special, 10> specials{{{"vcc", vcc_code, 2, false, false},
                                             {"flat_scratch", 102, 2, true, false},
                                             {"flat_scratch_lo", 102, 1, true, false},
                                             {"flat_scratch_hi", 103, 1, true, false},
-                                            {"xnack_mask", 104, 2, true, false}}};
+                                            {"xnack_mask", 104, 2, true, false},
+                                            {"xnack_mask_lo", 104, 1, true, false},
+                                            {"xnack_mask_hi", 105, 1, true, false},
+                                            {"src_shared_base", 235, 1, false, false},
+                                            {"src_shared_limit", 236, 1, false, false},
+                                            {"src_private_base", 237, 1, false, false},
+                                            {"src_private_limit", 238, 1, false, false},
+                                            {"src_pops_exiting_wave_id", 239, 1, false, true},
+                                            {"src_vccz", 251, 1, false, true},
+                                            {"src_execz", 252, 1, false, true},
+                                            {"src_scc", 253, 1, false, false},
+                                            {"src_lds_direct", 254, 1, false, false},
+                                            {"shared_base", 235, 1, false, false},
+                                            {"shared_limit", 236, 1, false, false},
+                                            {"private_base", 237, 1, false, false},
+                                            {"private_limit", 238, 1, false, false},
+                                            {"pops_exiting_wave_id", 239, 1, false, true},
+                                            {"vccz", 251, 1, false, true},
+                                            {"execz", 252, 1, false, true},
+                                            {"scc", 253, 1, false, false},
+                                            {"lds_direct", 254, 1, false, false}}};
 
 bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
 
@@ -63,7 +86,12 @@ std::optional<uint32_t> decimal(std::string_view text) {
 
 }  // namespace
 
-int64_t m0_code(const Target& target) { return target.generation == Generation::gfx9 ? 124 : 125; }
+namespace {
+bool gfx11_plus(const Target& target) { return target.generation == Generation::gfx11 || target.generation == Generation::gfx12; }
+}  // namespace
+
+int64_t m0_code(const Target& target) { return gfx11_plus(target) ? 125 : 124; }
+int64_t null_code(const Target& target) { return gfx11_plus(target) ? 124 : 125; }
 uint32_t last_sgpr(const Target& target) { return target.generation == Generation::gfx9 ? 101 : 105; }
 
 std::string register_name(int64_t code, unsigned dwords, const Target& target) {
@@ -72,9 +100,12 @@ std::string register_name(int64_t code, unsigned dwords, const Target& target) {
   if (code >= 0 && static_cast<uint32_t>(code) <= last_sgpr(target)) return range("s", static_cast<uint32_t>(code), dwords);
   if (code >= ttmp_base && code < ttmp_base + 16) return range("ttmp", static_cast<uint32_t>(code - ttmp_base), dwords);
   if (code == m0_code(target) && dwords == 1) return "m0";
-  if (target.generation != Generation::gfx9 && code == null_code) return "null";
+  if (code == null_code(target)) return "null";
   for (const Special& s : specials)
     if (s.code == code && s.dwords == dwords && (!s.gfx9_only || target.generation == Generation::gfx9)) return std::string(s.name);
+  if (code >= 235 && code <= 254)
+    for (const Special& s : specials)
+      if (s.code == code) return std::string(s.name);
   if (code >= 128 && code <= 192) return std::to_string(code - 128);
   if (code >= 193 && code <= 208) return std::to_string(192 - code);
   for (const FloatConstant& f : float_constants)
@@ -123,7 +154,7 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
     return out;
   }
   if (word == "null") {
-    out.reg = {RegisterBank::special, null_code, 1, 0};
+    out.reg = {RegisterBank::special, null_code(target), 1, 0};
     out.used = n;
     if (target.generation == Generation::gfx9) out.problem = "'null' is not a register on " + std::string(target.name) + " (GFX10 and later have it)";
     return out;
@@ -132,7 +163,8 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
     if (word != s.name) continue;
     out.reg = {RegisterBank::special, s.code, s.dwords, 0};
     out.used = n;
-    if (s.gfx9_only && target.generation != Generation::gfx9) out.problem = std::string(s.name) + " is not a register on " + std::string(target.name);
+    if ((s.gfx9_only && target.generation != Generation::gfx9) || (s.before_gfx11 && gfx11_plus(target)))
+      out.problem = std::string(s.name) + " is not a register on " + std::string(target.name);
     return out;
   }
   struct Prefix {

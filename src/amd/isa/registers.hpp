@@ -1,4 +1,4 @@
-// AMD register and inline-constant names as llvm-mc 19 writes and reads them (docs/spec/amd-isa.md §7):
+// AMD register and inline-constant names as llvm-mc 19 writes and reads them (docs/spec/amd-isa.md §10):
 // `v1`, `v[2:3]`, `a[0:1]`, `s[4:7]`, `ttmp[4:7]`, `vcc`, `exec`, `m0`, `null`, `0.5`. Codes are the
 // Instruction's register values (instruction.hpp): SGPR n = n, VGPR n = 256 + n, AGPR n = 768 + n,
 // specials and inline constants their scalar source codes, which differ by generation (m0, null).
@@ -23,9 +23,11 @@ struct RegisterText {
   uint32_t index = 0;    // vN/aN/sN/ttmpN: N (for alignment and range checks)
 };
 
-// Scalar source codes that differ by generation.
+// Scalar source codes that differ by generation: m0 is 124 and null 125 on GFX9 and GFX10, the
+// other way round from GFX11 (LLVM's SIRegisterInfo.td, M0_gfx11plus / SGPR_NULL_gfx11plus). GFX9
+// prints null but does not read it.
 int64_t m0_code(const Target& target);
-inline constexpr int64_t null_code = 124;  // gfx10+
+int64_t null_code(const Target& target);
 inline constexpr int64_t vcc_code = 106, exec_code = 126, ttmp_base = 108;
 // The highest SGPR index a target addresses (s101 on GFX9, s105 on GFX10+).
 uint32_t last_sgpr(const Target& target);

@@ -1,6 +1,6 @@
 // The pieces of an encoding row's assembly template (encoding_table.hpp): `$name` operands and the
 // literal text between them (", ", "off", " idxen offen", "[", "]"), shared by printer and parser,
-// and the per-generation facts about operand text both need (docs/spec/amd-isa.md §7).
+// and the per-generation facts about operand text both need (docs/spec/amd-isa.md §10).
 #pragma once
 
 #include <cstdint>

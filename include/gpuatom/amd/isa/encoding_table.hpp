@@ -76,6 +76,8 @@ struct Encoding {
   std::string_view mnemonic;     // the canonical spelling the printer writes
   bool returns = false;          // writes the pre-op value back (IsAtomicRet)
   bool parser_only = false;      // the assembler reads it; the disassembler never produces it
+  bool decoder_only = false;     // the disassembler reads it; the assembler never produces it (LLVM's
+                                 // "NonParsable" twins: GFX9 SMEM `_alt_gfx9`, GFX12 buffer `_format`)
   std::string_view converter;    // LLVM's operand converter, "cvtMubufAtomic" or ""
   uint8_t bytes = 8;             // 4, 8 or 12
   Bits fixed_value{};            // the bits every instruction of this encoding has …

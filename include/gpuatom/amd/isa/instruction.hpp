@@ -8,8 +8,8 @@
 // with no other knowledge:
 //   registers        the hardware operand code of the (first) register: SGPR n = n, VGPR n = 256 + n,
 //                    AGPR n = 768 + n (bit 9 is LLVM's "acc" bit); special registers and inline
-//                    constants their scalar source codes (vcc_lo 106, m0 124 (gfx9) / 125 (gfx10+),
-//                    null 124 (gfx10+), integer constants 128–208, float constants 240–248, …)
+//                    constants their scalar source codes (vcc_lo 106, m0 124 (GFX9, GFX10) / 125 (GFX11+),
+//                    null 125 (GFX9, GFX10) / 124 (GFX11+), integer constants 128–208, float constants 240–248, …)
 //   offsets          the byte offset as a signed number
 //   cpol             LLVM's cache-policy bits: glc/sc0 = 1, slc/nt = 2, dlc = 4, scc/sc1 = 16;
 //                    gfx12 th = bits 0–2, scope = bits 3–4
@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct Instruction {
   std::vector<int64_t> values;     // one per encoding->operands entry
   std::string_view spelling;       // the mnemonic as written (an alias), empty: the canonical one
   uint32_t line = 0, column = 0;   // where it was read (text), 0 when built or decoded
+  // The 32-bit literal that follows the instruction when a scalar operand holds code 255 (LLVM's
+  // disassembler reads one for a MUBUF `soffset` on GFX10/GFX11 and a VIMAGE `rsrc` on GFX12; the
+  // assembler never writes one: docs/spec/amd-isa.md §9). Encoded after the instruction's bytes.
+  std::optional<uint32_t> literal;
 
   // The value of the operand slot `name` ("vdst", "offset", "cpol" …), or nothing.
   const int64_t* value(std::string_view name) const;

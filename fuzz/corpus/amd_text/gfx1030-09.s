@@ -1,0 +1,1 @@
+buffer_atomic_dec v5, v2, s[4:7], -16 offen

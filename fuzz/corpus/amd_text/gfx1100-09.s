@@ -1,0 +1,1 @@
+buffer_atomic_or_b64 v[20:21], v2, s[4:7], m0 offen

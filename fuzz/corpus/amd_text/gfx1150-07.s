@@ -1,0 +1,1 @@
+buffer_atomic_inc_u64 v[20:21], v2, s[4:7], 64 idxen glc

@@ -1,0 +1,1 @@
+buffer_atomic_add_u32 v5, v2, s[4:7], s4 idxen offset:8388608

@@ -1,0 +1,1 @@
+buffer_atomic_add v5, v2, s[4:7], s4 idxen th:TH_ATOMIC_RETURN
