@@ -116,6 +116,7 @@ void print_summary(const Collector& c) {
       {"intel_svm_add_simd8", "host_atomic", false}, {"intel_typed2d_add_simd8", "host_atomic", false},
       {"intel_lsc_add_simd16", "host_atomic", false},
       {"amd_cas_fp32_add", "host_cas", false},
+      {"amd_isa_add_uncontended", "host_atomic", false}, {"amd_isa_add_histogram256", "host_atomic", false},
   };
   for (const Pair& p : pairs) {
     const std::string base = std::string("pair/") + p.name + "/";

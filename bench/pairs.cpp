@@ -227,11 +227,43 @@ VAL = 1
   })->Apply(thread_counts);
 }
 
+// An AMD instruction pair: `global_atomic_add v[2:3], v1, off` (gfx90a, waves of 64, returning
+// nothing) run by the executor with the address in a VGPR pair, beside the host's atomics on the
+// same words.
+void amd_isa_pair(const char* name, Pattern pattern) {
+  const uint64_t lanes = pair_lanes();
+  auto s = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
+isa = "amd"
+program = "global_atomic_add v[2:3], v1, off"
+[options]
+target = "gfx90a"
+[launch]
+lanes = {}
+[[region]]
+name = "buf"
+size = {}
+[lanes]
+"v[2:3]" = "{}"
+v1 = 1
+)TOML",
+                                                                 lanes, std::max<uint64_t>(4096, words_of(pattern, lanes) * 4),
+                                                                 address_expression(pattern))));
+  const std::string prefix = fmt::format("pair/{}/", name);
+  benchmark::RegisterBenchmark((prefix + "executor").c_str(), [s](benchmark::State& state) {
+    run_executor(state, *s, scenario::run_amd);
+  })->Apply(thread_counts);
+  benchmark::RegisterBenchmark((prefix + "host_atomic").c_str(), [=](benchmark::State& state) {
+    host_loop(state, pattern, lanes, false);
+  })->Apply(thread_counts);
+}
+
 void register_pairs() {
   const uint64_t lanes = pair_lanes();
   sass_pair("u32_add_uncontended", Pattern::uncontended);
   sass_pair("u32_add_histogram256", Pattern::histogram);
   sass_pair("u32_add_hot_address", Pattern::hot);
+  amd_isa_pair("amd_isa_add_uncontended", Pattern::uncontended);
+  amd_isa_pair("amd_isa_add_histogram256", Pattern::histogram);
 
   auto f32 = std::make_shared<scenario::Scenario>(
       sass_scenario(Pattern::uncontended, lanes, "ATOM.E.ADD.F32.FTZ.RN", "f32(1.0)"));

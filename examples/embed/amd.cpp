@@ -1,5 +1,6 @@
 // AMD wavefronts from C++, no scenario file: a 32-bit float atomicAdd on fine-grained host memory
-// of an MI200 over PCIe, as the hardware NOPs it and as the compiler's CAS loop gets it right.
+// of an MI200 over PCIe, as the hardware NOPs it and as the compiler's CAS loop gets it right; then
+// AMD instructions (option "target"): an LDS ticket counter on gfx942.
 #include <cstdio>
 #include <cstring>
 
@@ -39,5 +40,19 @@ int main() {
                   f32(static_cast<uint32_t>(r.final().lane("returned", 3))), r.outcomes.size());
     }
   }
+  // Instructions: 128 lanes take tickets from an LDS counter; every ticket 0 … 127 once.
+  Launch tickets(Isa::amd, 128, "tickets");
+  tickets.region("local", 4).program("ds_add_rtn_u32 v0, v1, v2").option("target", "gfx942").option("lds", "local")
+      .lanes("v1", 0).lanes("v2", 1).read("v0");
+  const Result r = tickets.run({.mode = Mode::deterministic, .seed = 5});
+  if (!r.ok()) {
+    std::fprintf(stderr, "%s", r.error->c_str());
+    return 2;
+  }
+  uint64_t sum = 0;
+  for (uint64_t lane = 0; lane < 128; ++lane) sum += r.final().lane("v0", lane);
+  if (r.final().u32("local", 0) != 128 || sum != 127 * 128 / 2) return 1;
+  std::printf("ds_add_rtn_u32: counter=%u, lane 7 got ticket %llu\n", r.final().u32("local", 0),
+              static_cast<unsigned long long>(r.final().lane("v0", 7)));
   return 0;
 }

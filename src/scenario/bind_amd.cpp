@@ -179,6 +179,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
 }  // namespace
 
 RunResult run_amd(const Scenario& s, const RunOptions& options) {
+  if (is_amd_instruction_scenario(s)) return run_amd_isa(s, options);
   auto prepared = prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   Program& p = std::get<Program>(prepared);

@@ -4,6 +4,9 @@
 
 #include "command.hpp"
 #include "gpuatom/alu/apply.hpp"
+#include "gpuatom/amd/isa/encoding_table.hpp"
+#include "gpuatom/amd/isa/semantics.hpp"
+#include "gpuatom/amd/isa/target.hpp"
 #include "gpuatom/amd/rows.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
@@ -20,6 +23,23 @@ struct Stop {
   uint64_t old_value;
   alu::Operands operands;
 };
+
+// An AMD instruction's operation as the wave runs it (amd/isa/semantics.hpp), and the ALU operands
+// its two data registers give: `first` and `second` in register order (vdata pair, or data0 and data1).
+struct AmdInstruction {
+  alu::Operation operation;
+  alu::Operands operands;
+};
+AmdInstruction amd_instruction(std::string_view target_name, std::string_view mnemonic, uint64_t first, uint64_t second) {
+  const amd::isa::Target& target = *amd::isa::find_target(target_name);
+  for (const amd::isa::Encoding& e : amd::isa::encodings()) {
+    if (!e.on(target) || e.mnemonic != mnemonic || !e.returns) continue;
+    const auto s = std::get<amd::isa::Semantics>(amd::isa::semantics(e));
+    const bool value_first = s.order != amd::isa::DataOrder::compare_then_value;
+    return {{s.op, s.type, {}}, {value_first ? first : second, value_first ? second : first}};
+  }
+  throw std::logic_error("tour: no encoding " + std::string(mnemonic));
+}
 
 int tour() {
   using nvidia::AtomOp;
@@ -53,6 +73,14 @@ int tour() {
       {"gpuatom alu amd \"32 bit atomicInc\" --old 0x11 --operand 0x11",
        "HIP atomicInc wraps like NVIDIA's INC", amd::to_alu(amd::rows()[*amd::find_row("32 bit atomicInc")]), 0x11,
        {0x11, 0}},
+      {"gpuatom run examples/amd/isa-gfx90a-cmpswap-order.toml   # global_atomic_cmpswap, v[4:5] = {9, 5}",
+       "AMD global/flat/buffer cmpswap: the first register of the pair is stored, the second compared",
+       amd_instruction("gfx90a", "global_atomic_cmpswap", 9, 5).operation, 5,
+       amd_instruction("gfx90a", "global_atomic_cmpswap", 9, 5).operands},
+      {"gpuatom run examples/amd/isa-gfx90a-cmpswap-order.toml   # ds_cmpst_rtn_b32, data0 = 9, data1 = 5",
+       "AMD DS cmpst is the other way round: data0 compared, data1 stored (gfx11's ds_cmpstore swaps back)",
+       amd_instruction("gfx90a", "ds_cmpst_rtn_b32", 9, 5).operation, 5,
+       amd_instruction("gfx90a", "ds_cmpst_rtn_b32", 9, 5).operands},
   };
   fmt::print("gpuatom tour: one atomic per rule worth seeing. Each line is a command you can run.\n\n");
   for (const Stop& s : stops) {

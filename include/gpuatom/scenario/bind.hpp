@@ -8,6 +8,8 @@
 //                  (docs/spec/intel.md §1, §5–§8)
 //   bind_amd.cpp   `isa = "amd"`: wavefronts of atomicRMW rows with each outcome applied
 //                  (docs/spec/amd.md §7)
+//   bind_amd_isa.cpp  `isa = "amd"` with [options] target = "gfx…": waves running AMD atomic
+//                  instructions (docs/spec/amd-isa.md §11)
 #pragma once
 
 #include <functional>
@@ -24,6 +26,10 @@ RunResult run_scenario(const Scenario& scenario, const RunOptions& options);
 RunResult run_sass(const Scenario& scenario, const RunOptions& options);
 RunResult run_visa(const Scenario& scenario, const RunOptions& options);
 RunResult run_amd(const Scenario& scenario, const RunOptions& options);
+// `isa = "amd"` scenarios whose [options] name a `target` are AMD instructions (run_amd_isa, which
+// run_amd calls for them); the others are ROCm rows.
+bool is_amd_instruction_scenario(const Scenario& scenario);
+RunResult run_amd_isa(const Scenario& scenario, const RunOptions& options);
 
 // As run_sass, and shows `inspect` what the expectations saw (every lane's registers by name,
 // including inactive, helper and killed lanes; memory; faults) before the machine is released:
