@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "alu_amd_instruction.hpp"
 #include "alu_values.hpp"
 #include "amd_arguments.hpp"
 #include "alu_why.hpp"
@@ -42,6 +43,9 @@ struct AluArgs {
   // AMD: the cell of AMD's tables the atomic runs in (optional; --device asks for the others).
   std::string device;
   CellArgs cell;
+  // AMD instructions: the gfx target, and the float rules' ASSUMPTION switches.
+  std::string target;
+  std::string lds_denormals = "kept", l2_add_f32 = "manuals", inf_minus_inf = "quiet";
   std::string nan = "canonical";
   std::string form = "svm";
   bool f16x2_flush = false;
@@ -129,7 +133,8 @@ int print(const Computed& c, bool json) {
   return exit_ok;
 }
 
-Computed compute(const alu::Operation& operation, Value old, Value value, Value compare) {
+Computed compute(const alu::Operation& operation, Value old, Value value, Value compare,
+                 std::string_view flush_rule = ".FTZ") {
   const int bits = alu::width_bits(operation.type);
   if (bits == 128) {
     const auto r = alu::apply128(operation.op, {old.lo, old.hi}, {value.lo, value.hi}, {compare.lo, compare.hi});
@@ -138,7 +143,7 @@ Computed compute(const alu::Operation& operation, Value old, Value value, Value 
   const alu::Result r = alu::apply(operation, old.lo, {value.lo, compare.lo});
   const int returned_bits = alu::returns(operation.op) == alu::Returns::stored_flag ? 32 : bits;
   Computed c{bits, {r.memory, 0}, Value{r.returned, 0}, returned_bits, operation.type, {}, {}};
-  c.why = why_lines(operation, old.lo, value.lo, r.memory);
+  c.why = why_lines(operation, old.lo, value.lo, r.memory, flush_rule);
   return c;
 }
 
@@ -395,7 +400,23 @@ int run_intel(const AluArgs& a) {
 
 // --- AMD ------------------------------------------------------------------------------------
 
+// An instruction (`global_atomic_add_f32 --target gfx942`) as the AMD wave executes it.
+int run_amd_instruction(const AluArgs& a) {
+  forbid(a.src, "--src", "AMD instructions take --operand (and --compare for cmpswap, cmpst, mskor)");
+  forbid(a.swap, "--swap", "AMD instructions take --operand (and --compare for cmpswap, cmpst, mskor)");
+  forbid(a.src0, "--src0", "AMD instructions take --operand (and --compare for cmpswap, cmpst, mskor)");
+  forbid(a.src1, "--src1", "AMD instructions take --operand (and --compare for cmpswap, cmpst, mskor)");
+  if (!a.device.empty()) throw BadInput("--device takes a row of AMD's tables; an instruction takes --target");
+  const AmdInstructionAtomic atomic = amd_instruction_atomic(
+      {a.op, a.target, a.old_value, a.operand, a.compare, a.lds_denormals, a.l2_add_f32, a.inf_minus_inf});
+  Computed c = compute(atomic.operation, atomic.old, atomic.value, atomic.compare, atomic.flush_rule);
+  if (!atomic.returns) c.returned.reset();
+  c.notes.insert(c.notes.begin(), atomic.notes.begin(), atomic.notes.end());
+  return print(c, a.json);
+}
+
 int run_amd(const AluArgs& a) {
+  if (!a.target.empty()) return run_amd_instruction(a);
   if (a.list) {
     for (const auto& row : amd::rows()) fmt::print("{}\n", row.label);
     return exit_ok;
@@ -408,7 +429,8 @@ int run_amd(const AluArgs& a) {
   if (!index)
     throw BadInput(
         fmt::format("unknown AMD row '{}': expected a row label such as \"32 bit atomicAdd\" "
-                    "(`gpuatom alu amd --list` prints all 27; docs/spec/amd.md §4)",
+                    "(`gpuatom alu amd --list` prints all 27; docs/spec/amd.md §4), or an instruction "
+                    "with --target (global_atomic_add_f32 --target gfx942)",
                     a.op));
   const amd::Row& row = amd::rows()[*index];
   const alu::Operation operation = amd::to_alu(row, {a.unsigned_min_max});
@@ -467,12 +489,14 @@ void add_alu_command(CLI::App& app, Action& run) {
       "  gpuatom alu intel svm_atomic.fadd --platform pvc --old 1.5 --src0 2.25\n"
       "  gpuatom alu intel lsc_atomic_fadd.ugm --old 1.0 --src0 0.5\n"
       "  gpuatom alu amd \"32 bit atomicInc\" --old 0x11 --operand 0x11\n"
+      "  gpuatom alu amd global_atomic_add_f32 --target gfx942 --old 1e-40 --operand 0\n"
       "  gpuatom alu nvidia --list --inst SUATOM");
   cmd->add_option("vendor", args->vendor, "nvidia, intel or amd")->required()->check(CLI::IsMember({"nvidia", "intel", "amd"}));
   cmd->add_option("op", args->op,
                   "NVIDIA: the instruction as SASS spells it (ATOM.E.ADD.F32.FTZ.RN, ATOMS.CAS.64, RED.E.ADD.F16x2.RN) "
                   "or OP[.SIZE]; Intel: svm_atomic.OP, typed_atomic.OP, lsc_atomic_OP or OP[.16|.64] (cmpxchg, add.64); "
-                  "AMD: the row label (\"64 bit atomicCAS\")");
+                  "AMD: the row label (\"64 bit atomicCAS\"), or with --target an instruction as llvm-mc prints "
+                  "it (global_atomic_add_f32, ds_cmpst_rtn_b32)");
   cmd->add_option("--old", args->old_value,
                   "memory value before the atomic: bits (0x3fc00000, 42, -1 for signed "
                   "types) or a float of the op's type (1.5, -0, -0x1p-149, inf, nan, "
@@ -484,8 +508,14 @@ void add_alu_command(CLI::App& app, Action& run) {
   cmd->add_option("--swap", args->swap, "NVIDIA CAS: the Rc swap value");
   cmd->add_option("--src0", args->src0, "Intel: Src0 (cmpxchg: new value; fcmpwr: comparand)");
   cmd->add_option("--src1", args->src1, "Intel: Src1 (cmpxchg: comparand; fcmpwr: new value)");
-  cmd->add_option("--operand", args->operand, "AMD: the row's value operand");
-  cmd->add_option("--compare", args->compare, "AMD atomicCAS: the compare value");
+  cmd->add_option("--operand", args->operand, "AMD: the row's value operand, or the instruction's data (a "
+                                              "compare-and-swap's new value)");
+  cmd->add_option("--compare", args->compare, "AMD atomicCAS, cmpswap and cmpst: the compare value; mskor: the mask");
+  cmd->add_option("--target", args->target, "AMD instructions: the gfx target (gfx942, MI300X …) whose float rules apply");
+  cmd->add_option("--lds-denormals", args->lds_denormals, "AMD instructions on LDS: MODE's denormals kept (default) or flushed");
+  cmd->add_option("--l2-add-f32", args->l2_add_f32, "AMD instructions: L2 add_f32 subnormal inputs as the manuals say "
+                                                    "(manuals, default: flushed) or as LLVM reads it (llvm)");
+  cmd->add_option("--inf-minus-inf", args->inf_minus_inf, "AMD instructions: the NaN of -inf + +inf, quiet (default) or negative");
   cmd->add_option("--inst", args->inst, "NVIDIA instruction whose op x size table applies: ATOM (default), ATOMS, RED, "
                                         "SUATOM, SURED, or the sm_70+ ATOMG, REDG (or spell it in the op: ATOMS.CAS.64)");
   cmd->add_option("--arch", args->arch, "NVIDIA: the architecture (sm_50 … sm_121): its spelling and the forms it has");

@@ -36,7 +36,8 @@ std::string nan_rule(const alu::Operation& o) {
 
 }  // namespace
 
-std::vector<std::string> why_lines(const alu::Operation& o, uint64_t old, uint64_t operand, uint64_t memory) {
+std::vector<std::string> why_lines(const alu::Operation& o, uint64_t old, uint64_t operand, uint64_t memory,
+                                   std::string_view flush_rule) {
   std::vector<std::string> why;
   if (!alu::is_float(o.type) || !(is_add(o.op) || is_min_max(o.op))) return why;
   const int bits = alu::width_bits(o.type);
@@ -56,12 +57,12 @@ std::vector<std::string> why_lines(const alu::Operation& o, uint64_t old, uint64
       if (numeric::is_subnormal(format, operand)) which += which.empty() ? "the subnormal operand" : " and the subnormal operand";
     }
     if (!which.empty())
-      why.push_back(fmt::format("{} {} flushed to zero before the {} (.FTZ); without the flush memory would be {}", which,
-                                which.find(" and ") == std::string::npos ? "is" : "are", alu::name(o.op),
+      why.push_back(fmt::format("{} {} flushed to zero before the {} ({}); without the flush memory would be {}", which,
+                                which.find(" and ") == std::string::npos ? "is" : "are", alu::name(o.op), flush_rule,
                                 support::hex(unflushed, bits / 4)));
     else
-      why.push_back(fmt::format("a subnormal {} flushed to zero (.FTZ); without the flush memory would be {}",
-                                inputs && !o.floats.add.flush_result ? "input is" : "result is",
+      why.push_back(fmt::format("a subnormal {} flushed to zero ({}); without the flush memory would be {}",
+                                inputs && !o.floats.add.flush_result ? "input is" : "result is", flush_rule,
                                 support::hex(unflushed, bits / 4)));
   }
   if (scalar && numeric::is_nan(format, memory))

@@ -11,6 +11,8 @@
 
 namespace gpuatom::cli {
 
-std::vector<std::string> why_lines(const alu::Operation& operation, uint64_t old, uint64_t operand, uint64_t memory);
+// `flush_rule` names the rule that flushes, as the vendor writes it (NVIDIA: ".FTZ").
+std::vector<std::string> why_lines(const alu::Operation& operation, uint64_t old, uint64_t operand, uint64_t memory,
+                                   std::string_view flush_rule = ".FTZ");
 
 }  // namespace gpuatom::cli
