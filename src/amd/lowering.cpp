@@ -2,6 +2,7 @@
 // instruction's spelling (lowering_mnemonics.cpp). The decision follows
 // SITargetLowering::shouldExpandAtomicRMWInIR and AMDGPUTargetLowering's fallback
 // (llvm/lib/Target/AMDGPU/SIISelLowering.cpp, AMDGPUISelLowering.cpp, LLVM 19.1.7).
+#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
@@ -26,6 +27,19 @@ Decision cas(LoweringRule rule, std::string reason) { return {LoweringKind::cas_
 constexpr std::string_view fallback_source = "AMDGPUTargetLowering::shouldExpandAtomicRMWInIR";
 constexpr std::string_view si_source = "SITargetLowering::shouldExpandAtomicRMWInIR";
 
+// What every float RMW on global or flat memory passes before its instruction is looked for: the
+// unsafe-fp-atomics attribute, and a scope narrower than the system's.
+std::optional<Decision> global_float_gate(const HipAtomic& a, const CompileFlags& f) {
+  if (!f.unsafe_fp_atomics)
+    return cas(LoweringRule::unsafe_fp_required,
+               fmt::format("{}: float atomics on global or flat memory are expanded unless the function has "
+                           "amdgpu-unsafe-fp-atomics (-munsafe-fp-atomics)",
+                           si_source));
+  if (a.scope == HipScope::system)
+    return cas(LoweringRule::system_scope_fp, fmt::format("{}: system-scope float atomics are always expanded", si_source));
+  return std::nullopt;
+}
+
 Decision float_add(const LoweringTarget& t, const HipAtomic& a, const CompileFlags& f) {
   const bool f32 = a.type == HipType::f32;
   if (a.memory == AddressSpace::lds) {
@@ -39,13 +53,7 @@ Decision float_add(const LoweringTarget& t, const HipAtomic& a, const CompileFla
             fmt::format("{}: gfx940 targets' global and flat f32/f64 add is native whatever the flags and scope "
                         "(hasGFX940Insts)",
                         si_source)};
-  if (!f.unsafe_fp_atomics)
-    return cas(LoweringRule::unsafe_fp_required,
-               fmt::format("{}: float atomics on global or flat memory are expanded unless the function has "
-                           "amdgpu-unsafe-fp-atomics (-munsafe-fp-atomics)",
-                           si_source));
-  if (a.scope == HipScope::system)
-    return cas(LoweringRule::system_scope_fp, fmt::format("{}: system-scope float atomics are always expanded", si_source));
+  if (auto expanded = global_float_gate(a, f)) return *expanded;
   if (!f32) {
     if (t.fadd_f64) return native(fmt::format("{}: {} has global and flat f64 add", si_source, t.name));
     return cas(LoweringRule::no_instruction, fmt::format("{}: {} has no global or flat f64 add "
@@ -70,13 +78,7 @@ Decision float_add(const LoweringTarget& t, const HipAtomic& a, const CompileFla
 Decision float_min_max(const LoweringTarget& t, const HipAtomic& a, const CompileFlags& f) {
   if (a.memory == AddressSpace::lds)
     return native(fmt::format("{}: LDS float min/max exist on every target", si_source));
-  if (!f.unsafe_fp_atomics)
-    return cas(LoweringRule::unsafe_fp_required,
-               fmt::format("{}: float atomics on global or flat memory are expanded unless the function has "
-                           "amdgpu-unsafe-fp-atomics (-munsafe-fp-atomics)",
-                           si_source));
-  if (a.scope == HipScope::system)
-    return cas(LoweringRule::system_scope_fp, fmt::format("{}: system-scope float atomics are always expanded", si_source));
+  if (auto expanded = global_float_gate(a, f)) return *expanded;
   if (a.type == HipType::f32 ? t.fminmax_f32 : t.fminmax_f64)
     return native(fmt::format("{}: {} has global and flat {} min/max", si_source, t.name, name(a.type)));
   return cas(LoweringRule::no_instruction, fmt::format("{}: {} has no global or flat {} min/max "

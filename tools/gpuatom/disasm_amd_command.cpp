@@ -31,14 +31,6 @@ struct DisasmArgs {
   NothingReadRule nothing_read;
 };
 
-bool looks_like_text(const std::string& content) {
-  for (char ch : content) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (!(c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F))) return false;
-  }
-  return true;
-}
-
 // Whether some atomic encoding of the target has the fixed bits of the word at `code`: then a
 // refusal is about its operands, not a non-atomic instruction.
 bool atomic_format(std::span<const uint8_t> code, const amd::isa::Target& target) {

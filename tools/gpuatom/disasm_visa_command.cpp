@@ -31,16 +31,6 @@ struct DisasmArgs {
   NothingReadRule nothing_read;
 };
 
-// A hex text holds only printable ASCII and blanks; every encoded instruction has bytes outside
-// that (its id and size bytes), so the guess is safe. --format overrides it.
-bool looks_like_text(const std::string& content) {
-  for (char ch : content) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (!(c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F))) return false;
-  }
-  return true;
-}
-
 // The bytes to decode; `held` says what an input without any held ("0 bytes", "only blank lines and
 // comments").
 std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& diagnostics, std::string& source_name,

@@ -46,4 +46,12 @@ nvidia::ParsedSass read_and_check(const std::string& source, const std::string& 
   return parsed;
 }
 
+bool looks_like_text(const std::string& content) {
+  for (char ch : content) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (!(c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F))) return false;
+  }
+  return true;
+}
+
 }  // namespace gpuatom::cli

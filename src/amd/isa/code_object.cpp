@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "gpuatom/support/byte_reader.hpp"
+
 namespace gpuatom::amd::isa {
 namespace {
 
@@ -30,25 +32,6 @@ constexpr Machine machines[] = {
     {0x045, "gfx1036"}, {0x041, "gfx1100"}, {0x046, "gfx1101"}, {0x047, "gfx1102"}, {0x044, "gfx1103"},
     {0x043, "gfx1150"}, {0x04a, "gfx1151"}, {0x055, "gfx1152"}, {0x048, "gfx1200"}, {0x04e, "gfx1201"},
     {0x051, "gfx9-generic"}, {0x053, "gfx10-3-generic"}, {0x054, "gfx11-generic"}, {0x059, "gfx12-generic"},
-};
-
-class Reader {
- public:
-  Reader(std::string_view bytes, const support::FileName& file) : bytes_(bytes), file_(file) {}
-  bool has(uint64_t offset, uint64_t size) const { return offset <= bytes_.size() && size <= bytes_.size() - offset; }
-  uint64_t get(uint64_t offset, int size) const {
-    uint64_t v = 0;
-    for (int b = size - 1; b >= 0; --b) v = (v << 8) | static_cast<unsigned char>(bytes_[offset + static_cast<size_t>(b)]);
-    return v;
-  }
-  support::Diagnostic refuse(uint64_t offset, std::string message) const {
-    return {support::Severity::error, {file_, 0, 0, offset}, std::move(message), "docs/spec/amd-isa.md §2"};
-  }
-  std::string_view bytes() const { return bytes_; }
-
- private:
-  std::string_view bytes_;
-  support::FileName file_;
 };
 
 struct Section {
@@ -80,7 +63,7 @@ bool is_amdgpu_elf(std::string_view bytes) {
 }
 
 std::variant<CodeObject, support::Diagnostic> read_code_object(std::string_view bytes, const support::FileName& file) {
-  const Reader r(bytes, file);
+  const support::ByteReader r(bytes, file, "docs/spec/amd-isa.md §2");
   if (bytes.substr(0, elf_magic.size()) != elf_magic) return r.refuse(0, "not an ELF file: a code object starts with 0x7f 'E' 'L' 'F'");
   if (!r.has(0, header_size))
     return r.refuse(bytes.size(), fmt::format("the file ends inside the ELF header ({} of {} bytes)", bytes.size(), header_size));

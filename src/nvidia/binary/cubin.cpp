@@ -9,6 +9,8 @@
 #include <tuple>
 #include <vector>
 
+#include "gpuatom/support/byte_reader.hpp"
+
 namespace gpuatom::nvidia {
 
 namespace {
@@ -46,30 +48,12 @@ constexpr CubinAbi cubin_abis[] = {
     {0x41, true, 8, "CUDA 13"},
 };
 
-class Reader {
- public:
-  Reader(std::string_view bytes, const support::FileName& file) : bytes_(bytes), file_(file) {}
-
-  bool has(uint64_t offset, uint64_t size) const { return offset <= bytes_.size() && size <= bytes_.size() - offset; }
-  uint64_t get(uint64_t offset, int size) const {
-    uint64_t v = 0;
-    for (int b = size - 1; b >= 0; --b) v = (v << 8) | static_cast<unsigned char>(bytes_[offset + static_cast<size_t>(b)]);
-    return v;
-  }
-  support::Diagnostic refuse(uint64_t offset, std::string message) const {
-    return {support::Severity::error, {file_, 0, 0, offset}, std::move(message), "docs/listings.md"};
-  }
-
- private:
-  std::string_view bytes_;
-  support::FileName file_;
-};
-
 // Each kernel has code of its own: two code sections of one name, or whose bytes overlap, are no
 // cubin ptxas writes, and would list the same code again (a 448 KB file of 1,000 sections over one
 // code listed 1.4 GB). The refusal names the later section's header.
 std::optional<support::Diagnostic> shared_code(const std::vector<CubinKernel>& kernels,
-                                               const std::vector<uint64_t>& headers, const Reader& r) {
+                                               const std::vector<uint64_t>& headers,
+                                               const support::ByteReader& r) {
   std::vector<size_t> order(kernels.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
@@ -103,7 +87,7 @@ std::optional<support::Diagnostic> shared_code(const std::vector<CubinKernel>& k
 bool is_elf(std::string_view bytes) { return bytes.substr(0, elf_magic.size()) == elf_magic; }
 
 std::variant<Cubin, support::Diagnostic> read_cubin(std::string_view bytes, const support::FileName& file) {
-  const Reader r(bytes, file);
+  const support::ByteReader r(bytes, file, "docs/listings.md");
   if (!is_elf(bytes)) return r.refuse(0, "not an ELF file: a cubin starts with 0x7f 'E' 'L' 'F'");
   if (!r.has(0, 20)) return r.refuse(bytes.size(), fmt::format("the file ends inside the ELF header ({} bytes)", bytes.size()));
   const ElfLayout* layout = nullptr;
