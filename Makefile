@@ -123,7 +123,9 @@ oracle-amd: configure
 oracle-amd-isa: configure
 	scripts/fetch-amd-isa-tools >/dev/null
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli gpuatom-test-oracle gpuatom-test-amd-isa
-	ctest --preset $(PRESET) -L 'oracle|amd-isa' -R 'AmdIsa|amd_isa|AmdMnemonic|AmdLowering' --output-on-failure
+	ctest --preset $(PRESET) -L 'oracle|amd-isa' -R 'Amd|amd_isa' --output-on-failure
+	scripts/amd-isa-asm-corpus --every-row --out build/amd-isa-asm-full
+	scripts/amd-isa-asm-check $(GPUATOM) build/amd-isa-asm-full
 
 clean:
 	rm -rf build
