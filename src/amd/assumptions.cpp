@@ -7,7 +7,7 @@ namespace gpuatom::amd {
 // docs/spec/amd.md marks no item ASSUMPTION; its DECISIONs and the PROPOSED value rules are shown, and
 // the project's own assumption for a device the page does not cover.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 14> list = {{
+  static constexpr std::array<support::Assumption, 20> list = {{
       {"amd.pcie-ops", "DECISION", "PCIe AtomicOps carry only FetchAdd, Swap and CAS (32/64-bit)",
        "docs/spec/amd.md §1.4", ""},
       {"amd.apu-host-over-fabric", "DECISION",
@@ -58,6 +58,28 @@ std::span<const support::Assumption> assumptions() {
        "reverse_sub (v - old) and DS mskor mask_or (old with the mask's bits cleared, then the value's bits set; "
        "the mask as the comparand)",
        "docs/spec/amd-isa.md §7.6", ""},
+      // Instruction level: the wave (amd/isa/exec).
+      {"amd-isa.buffer-range", "ASSUMPTION",
+       "a buffer atomic's range check follows the manuals' summaries per family (GFX9: bytes of a raw buffer, "
+       "the index of a structured one; GFX10+: OOB_SELECT's four modes), checks the atomic as a whole and leaves "
+       "soffset out; out of range it accesses nothing and returns 0",
+       "docs/spec/amd-isa.md §11.3", ""},
+      {"amd-isa.one-workgroup", "DECISION",
+       "a launch of AMD instructions is one workgroup: every wave shares the LDS region [options] lds names",
+       "docs/spec/amd-isa.md §11.2", ""},
+      {"amd-isa.lds-past-end", "DECISION",
+       "an LDS access that reaches past the LDS region is an out-of-range fault, never the next region",
+       "docs/spec/amd-isa.md §11.2", ""},
+      {"amd-isa.flat-is-global", "DECISION",
+       "a FLAT address is a global address: the LDS and scratch apertures of the flat space are not modelled",
+       "docs/spec/amd-isa.md §11.1", ""},
+      {"amd-isa.generic-gfx9-family", "DECISION", "gfx9-generic follows gfx90a's float rules",
+       "docs/spec/amd-isa.md §11.1", ""},
+      // Instruction level: what gpuatom does where llvm-mc silently changes a program.
+      {"amd-isa.llvm-mc-silent-changes", "DECISION",
+       "assembly llvm-mc 19 accepts and silently changes (MUBUF offset 4096-65535 truncated, gfx90a scc and gfx1030 "
+       "dlc dropped, gfx12 th:TH_ATOMIC_RETURN on a no-return spelling, gfx10+ saddr null read as off) is refused",
+       "docs/spec/amd-isa.md §3", ""},
   }};
   return list;
 }
