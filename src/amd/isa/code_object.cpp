@@ -17,7 +17,7 @@ namespace {
 constexpr std::string_view elf_magic = "\x7f" "ELF";
 constexpr uint16_t em_amdgpu = 224;
 constexpr uint32_t ef_amdgpu_mach = 0xff;
-constexpr uint32_t sht_symtab = 2, sht_strtab = 3;
+constexpr uint32_t sht_symtab = 2, sht_strtab = 3, sht_nobits = 8;
 constexpr uint64_t shf_execinstr = 0x4;
 constexpr uint8_t stt_func = 2;
 constexpr uint64_t header_size = 64, section_header_size = 64, symbol_size = 24;
@@ -93,7 +93,7 @@ std::variant<CodeObject, support::Diagnostic> read_code_object(std::string_view 
     sec = {h, static_cast<uint32_t>(r.get(h + 4, 4)), r.get(h + 8, 8), r.get(h + 0x10, 8), r.get(h + 0x18, 8),
            r.get(h + 0x20, 8), static_cast<uint32_t>(r.get(h + 0x28, 4))};
     // Sections without file bytes (SHT_NOBITS = 8) hold no code and are not read.
-    if (sec.type != 8 && sec.type != 0 && !r.has(sec.offset, sec.size))
+    if (sec.type != sht_nobits && sec.type != 0 && !r.has(sec.offset, sec.size))
       return r.refuse(h + 0x18, fmt::format("section {} ({} bytes at 0x{:x}) runs past the end of the file ({} bytes)", s,
                                             sec.size, sec.offset, bytes.size()));
   }
@@ -110,7 +110,8 @@ std::variant<CodeObject, support::Diagnostic> read_code_object(std::string_view 
       const uint64_t index = r.get(at + 6, 2), value = r.get(at + 8, 8), size = r.get(at + 0x10, 8);
       if (index == 0 || index >= count) continue;  // undefined or special (SHN_ABS …): no code here
       const Section& code = sections[index];
-      if (!(code.flags & shf_execinstr)) continue;
+      // No code here: not executable, or a section without file bytes (SHT_NULL, SHT_NOBITS).
+      if (!(code.flags & shf_execinstr) || code.type == 0 || code.type == sht_nobits) continue;
       const auto name = name_in(names, r.get(at, 4));
       if (!name) return r.refuse(at, "a function symbol's name runs off its string table");
       if (value < code.address || value - code.address > code.size || size > code.size - (value - code.address))
