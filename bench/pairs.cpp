@@ -52,6 +52,9 @@ const char* address_expression(Pattern pattern) {
   return "";
 }
 
+// The bytes of the region a pair's lanes address: their words, at least a page.
+uint64_t buffer_bytes(Pattern pattern, uint64_t lanes) { return std::max<uint64_t>(4096, words_of(pattern, lanes) * 4); }
+
 scenario::Scenario load(const std::string& text) {
   auto parsed = scenario::parse_scenario(text, "bench.toml");
   if (auto* d = std::get_if<support::Diagnostics>(&parsed)) throw std::runtime_error(d->format_all());
@@ -73,7 +76,7 @@ R2 = "lo({})"
 R3 = "hi({})"
 R4 = "{}"
 )TOML",
-                          instruction, lanes, std::max<uint64_t>(4096, words_of(pattern, lanes) * 4), address, address,
+                          instruction, lanes, buffer_bytes(pattern, lanes), address, address,
                           operand));
 }
 
@@ -246,7 +249,7 @@ size = {}
 "v[2:3]" = "{}"
 v1 = 1
 )TOML",
-                                                                 lanes, std::max<uint64_t>(4096, words_of(pattern, lanes) * 4),
+                                                                 lanes, buffer_bytes(pattern, lanes),
                                                                  address_expression(pattern))));
   const std::string prefix = fmt::format("pair/{}/", name);
   benchmark::RegisterBenchmark((prefix + "executor").c_str(), [s](benchmark::State& state) {

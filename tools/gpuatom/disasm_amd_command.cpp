@@ -31,18 +31,6 @@ struct DisasmArgs {
   NothingReadRule nothing_read;
 };
 
-// Whether some atomic encoding of the target has the fixed bits of the word at `code`: then a
-// refusal is about its operands, not a non-atomic instruction.
-bool atomic_format(std::span<const uint8_t> code, const amd::isa::Target& target) {
-  amd::isa::Bits word{};
-  for (size_t i = 0; i < code.size() && i < 12; ++i) word[i / 8] |= uint64_t{code[i]} << (8 * (i % 8));
-  for (const amd::isa::Encoding& e : amd::isa::encodings())
-    if (e.on(target) && !e.parser_only && e.bytes <= code.size() && (word[0] & e.fixed_mask[0]) == e.fixed_value[0] &&
-        (word[1] & e.fixed_mask[1]) == e.fixed_value[1])
-      return true;
-  return false;
-}
-
 // What walking some code found.
 struct Walk {
   std::string out;       // the lines printed
@@ -78,7 +66,7 @@ void walk_code(std::span<const uint8_t> code, uint64_t address, uint64_t file_of
     }
     const auto& refusal = std::get<amd::isa::DecodeRefusal>(decoded);
     const std::optional<uint32_t> size = amd::isa::instruction_length(rest, target);
-    if (size && !atomic_format(rest, target)) {  // an instruction, not an atomic: counted
+    if (size && !refusal.matched_atomic) {  // an instruction, not an atomic: counted
       ++walk.others;
       at += *size;
       continue;

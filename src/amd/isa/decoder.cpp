@@ -204,8 +204,9 @@ std::variant<Instruction, DecodeRefusal> decode(std::span<const uint8_t> bytes, 
       return a.instruction;
     }
   }
-  if (why.empty()) why = "not an atomic: no atomic encoding of " + std::string(target.name) + " matches";
-  return DecodeRefusal{why, 4};
+  const bool matched_atomic = !why.empty();
+  if (!matched_atomic) why = "not an atomic: no atomic encoding of " + std::string(target.name) + " matches";
+  return DecodeRefusal{why, 4, matched_atomic};
 }
 
 }  // namespace gpuatom::amd::isa

@@ -26,6 +26,9 @@ std::vector<uint8_t> encode(const Instruction& instruction);
 struct DecodeRefusal {
   std::string reason;
   uint32_t skip = 4;
+  // Some atomic encoding's fixed bits matched, and its operands or length refused the word: not a
+  // non-atomic instruction to step over.
+  bool matched_atomic = false;
 };
 std::variant<Instruction, DecodeRefusal> decode(std::span<const uint8_t> bytes, const Target& target);
 
