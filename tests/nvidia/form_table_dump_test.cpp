@@ -14,7 +14,7 @@ TEST(FormTableDump, Writes) {
     out << f.name << '|' << int(f.mnemonic) << '|' << f.opcode << '|' << f.generations << '|' << int(f.address) << '|'
         << f.descriptor_always << '|' << int(f.ops) << '|' << int(f.sizes) << '|' << int(f.orders) << '|' << std::hex
         << f.fixed_low << '|' << f.fixed_high << '|' << f.select_high << '|' << f.select_low << std::dec << '|'
-        << int(f.field_count) << ':';
+        << f.field_list().size() << ':';
     for (const auto& x : f.field_list()) out << ' ' << int(x.kind) << '@' << int(x.lo) << '+' << int(x.width);
     out << '\n';
   }
