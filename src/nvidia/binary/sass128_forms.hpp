@@ -1,7 +1,8 @@
 // The table behind decode128() and encode128(): every 128-bit atomic form gpuatom knows, each an
 // opcode, the generations that have it, the bits it fixes and its fields (bit positions counted
 // over the whole word, 0–127). Read from ptxas 13.0's words and nvdisasm 13.0's text of them
-// (tests/conformance/nvidia/cuda13); docs/sass128.md says how each field was found.
+// (tests/conformance/nvidia/cuda13); docs/sass128.md says how each field was found. What each
+// field kind means, read and written, is sass128_fields.cpp's.
 #pragma once
 
 #include <algorithm>
