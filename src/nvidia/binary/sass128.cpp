@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "gpuatom/nvidia/text/printer.hpp"
-#include "gpuatom/support/bits.hpp"
 #include "gpuatom/support/text.hpp"
+#include "sass128_fields.hpp"
 #include "sass128_forms.hpp"
 
 namespace gpuatom::nvidia {
@@ -19,46 +19,17 @@ using sass128::AddressForm;
 using sass128::Field;
 using Kind = sass128::FieldKind;
 using sass128::Form;
+using sass128::get;
+using sass128::put;
+using sass128::field_mask;
+using sass128::scales;
+using sass128::operator|;
+using sass128::operator&;
+using sass128::operator^;
+using sass128::operator~;
 
 constexpr uint64_t opcode_mask = 0xfff;
 constexpr int pm_hint_bit = 102;  // bits 102–103: nvdisasm's ?PMn (sm_86 … sm_90)
-
-uint64_t get(const Word128& w, int lo, int width) {
-  const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
-  if (lo >= 64) return (w.hi >> (lo - 64)) & mask;
-  uint64_t v = w.lo >> lo;
-  if (lo + width > 64) v |= w.hi << (64 - lo);
-  return v & mask;
-}
-
-void put(Word128& w, int lo, int width, uint64_t value) {
-  const uint64_t mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
-  value &= mask;
-  if (lo >= 64) {
-    w.hi = (w.hi & ~(mask << (lo - 64))) | value << (lo - 64);
-    return;
-  }
-  w.lo = (w.lo & ~(mask << lo)) | value << lo;
-  if (lo + width > 64) {
-    const int over = lo + width - 64;
-    const uint64_t high_mask = (1ULL << over) - 1;
-    w.hi = (w.hi & ~high_mask) | (value >> (64 - lo));
-  }
-}
-
-// A field's largest value: a uniform register field's URZ.
-uint64_t field_all_ones(const Field& f) { return f.width >= 64 ? ~0ULL : (1ULL << f.width) - 1; }
-
-Word128 field_mask(const Field& f) {
-  Word128 m;
-  put(m, f.lo, f.width, ~0ULL);
-  return m;
-}
-
-Word128 operator|(Word128 a, Word128 b) { return {a.lo | b.lo, a.hi | b.hi}; }
-Word128 operator&(Word128 a, Word128 b) { return {a.lo & b.lo, a.hi & b.hi}; }
-Word128 operator^(Word128 a, Word128 b) { return {a.lo ^ b.lo, a.hi ^ b.hi}; }
-Word128 operator~(Word128 a) { return {~a.lo, ~a.hi}; }
 
 // sm_120 and sm_121 print SUATOM with a second uniform register and .UAI (nvdisasm 13.0 on random
 // words), a form gpuatom does not read yet: their SUATOM words are refused, not printed short.
@@ -81,32 +52,6 @@ const Word128& fields_mask(const Form& form) {
     return out;
   }();
   return masks[static_cast<size_t>(&form - sass128::forms().data())];
-}
-
-constexpr std::array<RegisterSuffix, 4> scales = {RegisterSuffix::none, RegisterSuffix::x4, RegisterSuffix::x8,
-                                                  RegisterSuffix::x16};
-
-// What a coded field names, for the message about a code that names nothing.
-std::string_view what(Kind kind) {
-  switch (kind) {
-    case Kind::op: return "operation";
-    case Kind::size: return "size";
-    case Kind::order: return "memory order";
-    case Kind::cache: return "cache operation";
-    case Kind::dim: return "surface dimension";
-    case Kind::clamp: return "clamp mode";
-    default: return "value";
-  }
-}
-
-// The row of a surface table (dims, clamps) whose Maxwell field code is `code`.
-template <typename Table>
-const typename Table::value_type* by_code(const Table& rows, uint64_t code) {
-  return sass128::find_row(rows, [&](const auto& row) { return static_cast<uint64_t>(row.code) == code; });
-}
-
-support::Diagnostic error(const support::SourceLocation& where, std::string message) {
-  return support::Diagnostic{support::Severity::error, where, std::move(message), "docs/sass128.md"};
 }
 
 }  // namespace
@@ -196,138 +141,35 @@ bool has_atomic_opcode(const Word128& word, Architecture arch) {
   return false;
 }
 
-std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
-                                                         const support::SourceLocation& where) {
+
+namespace {
+
+// The form of `arch`'s generation whose opcode and selecting bits the word has, or why none is.
+std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Architecture arch,
+                                                       const support::SourceLocation& where) {
   const GenerationInfo& g = generation_info(arch);
-  if (g.word != WordFormat::sass128)
-    return error(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
   const uint64_t opcode = word.lo & opcode_mask;
-  const Form* form = nullptr;
   for (const Form& f : sass128::forms())
     if (f.opcode == opcode && sass128::in(f.generations, g.generation) && form_known_on(f, arch) &&
         (word.hi & f.select_high) == (f.fixed_high & f.select_high) &&
-        (word.lo & f.select_low) == (f.fixed_low & f.select_low)) {
-      form = &f;
-      break;
-    }
-  if (!form) {
-    for (const Form& f : sass128::forms())
-      if (f.opcode == opcode && sass128::in(f.generations, g.generation) && !form_known_on(f, arch))
-        return error(where, fmt::format("{} words of {} ({}) print a second uniform register and .UAI, which gpuatom "
-                                        "does not read yet (opcode 0x{:03x})",
-                                        info(f.mnemonic).name, name(arch), g.name, opcode));
-    if (!has_sass128_forms(arch))
-      return error(where, fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
-    return error(where, fmt::format("opcode 0x{:03x} is no atomic form gpuatom knows on {} ({})", opcode, name(arch), g.name));
-  }
+        (word.lo & f.select_low) == (f.fixed_low & f.select_low))
+      return &f;
+  for (const Form& f : sass128::forms())
+    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && !form_known_on(f, arch))
+      return sass128::refusal(where, fmt::format("{} words of {} ({}) print a second uniform register and .UAI, which "
+                                                 "gpuatom does not read yet (opcode 0x{:03x})",
+                                                 info(f.mnemonic).name, name(arch), g.name, opcode));
+  if (!has_sass128_forms(arch))
+    return sass128::refusal(where,
+                            fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
+  return sass128::refusal(
+      where, fmt::format("opcode 0x{:03x} is no atomic form gpuatom knows on {} ({})", opcode, name(arch), g.name));
+}
 
-  Instruction i;
-  i.mnemonic = form->mnemonic;
-  i.dialect = Dialect::modern;
-  i.architecture = arch;
-  i.where = where;
-  const bool general = form->address == AddressForm::general || form->address == AddressForm::general_rz_elided;
-  // A general address without the address_wide field is .64 (RED/REDG).
-  i.address.suffix = form->address == AddressForm::wide || general ? RegisterSuffix::wide64 : RegisterSuffix::none;
-  Word128 kept = (word ^ fixed(*form)) & ~fields_mask(*form);
-  const Field* descriptor = nullptr;
-  bool descriptor_shown = form->descriptor_always;
-  // A second code for the same value (a compare's op 2 reads as CAS, like 0): the bits in which
-  // it differs from the value's own code are kept, so that the word encodes back.
-  Word128 aliases;
-  const auto alias = [&](const Field& f, uint64_t read, uint64_t own) {
-    if (read != own) put(aliases, f.lo, f.width, read ^ own);
-  };
-  // A field value that names nothing prints as nvdisasm prints it, .INVALIDn in its slot: the
-  // instruction prints and encodes back, and does not execute.
-  const auto placeholder = [&](ModifierSlot slot, uint64_t v) {
-    i.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(v);
-    i.generic_placeholders = true;
-  };
-  // A uniform register field's all-ones code is URZ: 63 in the 6-bit fields of Volta … Hopper,
-  // 255 in Blackwell's 8-bit ones (nvdisasm 13.0 prints UR0 … UR254 there).
-  const auto uniform = [](const Field& f, uint64_t v) -> uint8_t {
-    return v == field_all_ones(f) ? URZ : static_cast<uint8_t>(v);
-  };
-  for (const Field& f : form->field_list()) {
-    const uint64_t v = get(word, f.lo, f.width);
-    const auto byte = static_cast<uint8_t>(v);
-    switch (f.kind) {
-      case Kind::guard: i.guard.predicate = byte; break;
-      case Kind::guard_negate: i.guard.negated = v != 0; break;
-      case Kind::rd: i.rd = byte; break;
-      case Kind::ra: i.address.base = byte; break;
-      case Kind::rb: i.rb = byte; break;
-      case Kind::rc: i.rc = byte; break;
-      case Kind::pu: i.pu = byte; break;
-      case Kind::offset: i.address.offset = support::sign_extend(v, f.width); break;
-      case Kind::descriptor: descriptor = &f; break;
-      case Kind::descriptor_present: descriptor_shown = v != 0; break;
-      case Kind::uniform_base:
-        i.address.uniform_base = true;
-        i.address.base = uniform(f, v);
-        break;
-      case Kind::uniform_index: i.address.uniform_index = uniform(f, v); break;
-      case Kind::op:
-        if (const auto op = sass128::op_from_code(form->ops, v)) {
-          i.op = *op;
-          alias(f, v, *sass128::op_code(form->ops, *op));
-        } else {
-          placeholder(ModifierSlot::op, v);
-        }
-        break;
-      case Kind::size_high: break;  // read with the size
-      case Kind::size: {
-        const Field* high = form->field(Kind::size_high);
-        const uint64_t code = high ? v | get(word, high->lo, high->width) << f.width : v;
-        if (const auto size = sass128::size_from_code(form->sizes, code)) {
-          i.size = *size;
-          alias(f, v, *sass128::size_code(form->sizes, *size) & ((uint64_t{1} << f.width) - 1));
-        } else {
-          placeholder(ModifierSlot::size, code);
-        }
-        break;
-      }
-      case Kind::order:
-        if (const auto order = sass128::order_from_code(form->orders, v)) {
-          i.memory.strength = order->memory.strength;
-          i.memory.scope = order->memory.scope;
-          i.memory.private_ = i.memory.private_ || order->memory.private_;
-          if (order->strength_placeholder) placeholder(ModifierSlot::strength, *order->strength_placeholder);
-        } else {
-          return error(where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(form->mnemonic).name,
-                                          form->name, name(arch), f.lo, f.lo + f.width - 1, v, what(f.kind)));
-        }
-        break;
-      case Kind::scale: i.address.suffix = scales[v]; break;
-      case Kind::cache:
-        if (const auto cache = sass128::cache_from_code(v)) i.memory.cache = *cache;
-        else placeholder(ModifierSlot::cache, v);
-        break;
-      case Kind::private_flag: i.memory.private_ = i.memory.private_ || v != 0; break;
-      case Kind::dim:
-        if (const auto* d = by_code(dim_table(), v)) i.surface.dim = d->dim;
-        else placeholder(ModifierSlot::dim, v);
-        break;
-      case Kind::clamp:
-        if (const auto* c = by_code(clamp_table(), v)) i.surface.clamp = c->clamp;
-        else placeholder(ModifierSlot::clamp, v);
-        break;
-      case Kind::byte_address: i.surface.byte_address = v != 0; break;
-      case Kind::extended: i.extended = v != 0; break;
-      case Kind::address_wide: i.address.suffix = v ? RegisterSuffix::wide64 : RegisterSuffix::u32; break;
-      case Kind::handle_register: i.surface.handle_register = byte; break;
-      case Kind::handle_uniform: i.surface.handle_uniform = uniform(f, v); break;
-      case Kind::handle_index0:
-      case Kind::handle_index1:
-      case Kind::handle_index2: {
-        const size_t k = f.kind == Kind::handle_index0 ? 0 : f.kind == Kind::handle_index1 ? 1 : 2;
-        if (i.surface.handle_indices.size() <= k) i.surface.handle_indices.resize(k + 1);
-        i.surface.handle_indices[k] = static_cast<uint32_t>(v);
-        break;
-      }
-    }
-  }
+// The addresses nvdisasm prints otherwise than their fields read, after the fields are read.
+void read_address_shapes(sass128::Reading& r) {
+  const Form& form = r.form;
+  Instruction& i = r.instruction;
   // An address of RZ plus a uniform register prints as the uniform register alone ([URb]).
   const auto uniform_alone = [&] {
     i.address.uniform_base = true;
@@ -337,45 +179,85 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   };
   // A scaled index of RZ prints as an absolute address ([0x10], not [RZ.X4+0x10]): the scale's
   // bits are kept, as an alias's are.
-  if (form->address == AddressForm::scaled && i.address.base == RZ && i.address.suffix != RegisterSuffix::none) {
-    aliases = aliases | (word & field_mask(*form->field(Kind::scale)));
+  if (form.address == AddressForm::scaled && i.address.base == RZ && i.address.suffix != RegisterSuffix::none) {
+    r.aliases = r.aliases | (r.word & field_mask(*form.field(Kind::scale)));
     i.address.suffix = RegisterSuffix::none;
   }
   // Turing … Ada print a general address of RZ as the uniform register alone; its .64/.U32 bit is
   // kept (1, .64, reads as no alias). ATOMS's [RZ+URb] too, when unscaled.
-  if (form->address == AddressForm::general_rz_elided && i.address.base == RZ) {
-    if (const Field* wide = form->field(Kind::address_wide)) alias(*wide, get(word, wide->lo, wide->width), 1);
+  if (form.address == AddressForm::general_rz_elided && i.address.base == RZ) {
+    if (const Field* wide = form.field(Kind::address_wide)) r.alias(*wide, get(r.word, *wide), 1);
     uniform_alone();
   }
-  if (form->address == AddressForm::scaled_plus_uniform && i.address.base == RZ && i.address.suffix == RegisterSuffix::none)
+  if (form.address == AddressForm::scaled_plus_uniform && i.address.base == RZ &&
+      i.address.suffix == RegisterSuffix::none)
     uniform_alone();
   // A 64-bit register address without .E: nvdisasm prints .???0 in the .E slot.
-  if (form->has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64 && (general || form->address == AddressForm::wide))
-    placeholder(ModifierSlot::extended, 0);
+  const bool general = form.address == AddressForm::general || form.address == AddressForm::general_rz_elided;
+  if (form.has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64 &&
+      (general || form.address == AddressForm::wide))
+    sass128::set_placeholder(i, ModifierSlot::extended, 0);
   // An address printed without a register is unsigned: nvdisasm prints [0xb21d5f]. One printed
   // with RZ.64 (desc[UR4][RZ.64+-0x14eca5]) is signed.
   if (i.address.absolute() && i.address.suffix == RegisterSuffix::none)
-    if (const Field* offset = form->field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(word, offset->lo, offset->width));
-  // A form without an op or size field has its code table's one op or size.
-  if (!form->has(Kind::op)) i.op = *sass128::op_from_code(form->ops, 0);
-  if (!form->has(Kind::size)) i.size = *sass128::size_from_code(form->sizes, 0);
+    if (const Field* offset = form.field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(r.word, *offset));
+}
+
+// What the fields leave to the form: the one op or size of a form without the field, nvdisasm's
+// spellings, and the bits no printed field shows (kept_bits).
+void read_rest(sass128::Reading& r) {
+  const Form& form = r.form;
+  Instruction& i = r.instruction;
+  Word128 kept = (r.word ^ fixed(form)) & ~fields_mask(form);
+  if (!form.has(Kind::op)) i.op = *sass128::op_from_code(form.ops, 0);
+  if (!form.has(Kind::size)) i.size = *sass128::size_from_code(form.sizes, 0);
   // nvdisasm leaves out a SUATOM's Pu of PT (`SUATOM.D.1D.ADD R2, [R4], R6, R8`); encode128 writes
   // PT for none.
   if (i.mnemonic == Mnemonic::SUATOM && i.pu == PT) i.pu.reset();
   // nvdisasm spells a SUATOM.CAS's .U64 as .U64 on Ampere and Ada, .64 on the others.
-  if (i.mnemonic == Mnemonic::SUATOM && i.is_compare() && i.size == Size::U64 && g.surface_compare_u64)
+  if (i.mnemonic == Mnemonic::SUATOM && i.is_compare() && i.size == Size::U64 &&
+      generation_info(r.arch).surface_compare_u64)
     i.size_spelling = info(Size::U64).spelling;
   // nvdisasm prints ATOMS.POPC.INC.32 and ATOMS.ARRIVE.64.
   if (i.op == AtomOp::POPC_INC || i.op == AtomOp::ARRIVE) i.size_spelling = compact_size_spelling(i.size);
   // An address printed without desc[] keeps its descriptor register's bits as read.
-  if (descriptor && descriptor_shown) i.address.descriptor = uniform(*descriptor, get(word, descriptor->lo, descriptor->width));
-  else if (descriptor) kept = kept | (word & field_mask(*descriptor));
+  if (r.descriptor && r.descriptor_shown)
+    i.address.descriptor = sass128::uniform_register(*r.descriptor, get(r.word, *r.descriptor));
+  else if (r.descriptor)
+    kept = kept | (r.word & field_mask(*r.descriptor));
   // With a placeholder the text may read alike for two forms (ATOMG.E.ADD.INVALID7: the integer
   // 0x9a8 or the float 0x9a3): the opcode is kept, where kept bits are otherwise zero.
-  if (i.has_placeholder()) kept.lo |= form->opcode;
+  if (i.has_placeholder()) kept.lo |= form.opcode;
   // Bits 102–103 (nvdisasm 11.8's ?PMn on sm_86 … sm_90) stay in kept_bits: nvdisasm 13.0 prints
   // nothing for them, and gpuatom follows it (docs/sass128.md).
-  i.kept_bits = kept | aliases;
+  i.kept_bits = kept | r.aliases;
+}
+
+}  // namespace
+
+std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
+                                                         const support::SourceLocation& where) {
+  const GenerationInfo& g = generation_info(arch);
+  if (g.word != WordFormat::sass128)
+    return sass128::refusal(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
+  const auto found = form_of(word, arch, where);
+  if (const auto* refused = std::get_if<support::Diagnostic>(&found)) return *refused;
+  const Form& form = *std::get<const Form*>(found);
+  Instruction i;
+  i.mnemonic = form.mnemonic;
+  i.dialect = Dialect::modern;
+  i.architecture = arch;
+  i.where = where;
+  // A general address without the address_wide field is .64 (RED/REDG).
+  const bool general = form.address == AddressForm::general || form.address == AddressForm::general_rz_elided;
+  i.address.suffix = form.address == AddressForm::wide || general ? RegisterSuffix::wide64 : RegisterSuffix::none;
+  sass128::Reading r{form, word, arch, i};
+  for (const Field& f : form.field_list()) {
+    sass128::codec(f.kind).read(f, get(word, f), r);
+    if (r.refused) return *r.refused;
+  }
+  read_address_shapes(r);
+  read_rest(r);
   return i;
 }
 
@@ -433,9 +315,6 @@ bool takes(const Form& form, const Instruction& i) {
          i.rc.has_value() == form.has(Kind::rc) && i.rb.has_value() == form.has(Kind::rb);
 }
 
-// Whether a code fits its field (EXCH's 8 does not fit RED's three op bits).
-bool fits(uint64_t code, const Field& f) { return f.width >= 64 || code >> f.width == 0; }
-
 }  // namespace
 
 namespace {
@@ -474,151 +353,106 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
   return word;
 }
 
+
 namespace {
+
+// Whether the instruction's placeholders suit the form: each where the form has the field (no
+// scope placeholder: every scope code names one), and none for a code that names a value here,
+// which would decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
+bool placeholders_suit(const Form& form, const Instruction& i) {
+  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  const bool fit = !placeholder(ModifierSlot::scope) && !placeholder(ModifierSlot::mode) &&
+                   (!placeholder(ModifierSlot::extended) ||
+                    (form.has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64)) &&
+                   (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
+                   (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
+                   (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
+  const auto names = [&](ModifierSlot slot, auto named_by) {
+    return placeholder(slot) && named_by(*placeholder(slot));
+  };
+  return fit && !names(ModifierSlot::op, [&](uint64_t c) { return sass128::op_from_code(form.ops, c).has_value(); }) &&
+         !names(ModifierSlot::size, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c).has_value(); }) &&
+         !names(ModifierSlot::cache, [](uint64_t c) { return sass128::cache_from_code(c).has_value(); }) &&
+         !names(ModifierSlot::dim, [](uint64_t c) { return sass128::by_code(dim_table(), c) != nullptr; }) &&
+         !names(ModifierSlot::clamp, [](uint64_t c) { return sass128::by_code(clamp_table(), c) != nullptr; });
+}
+
+// The op, size and order codes the form would write for the instruction, or nothing where it
+// holds no such code: a placeholder is the field value itself (decode128 read it so).
+struct Codes {
+  uint64_t op, size, order;
+};
+std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
+  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  const auto op = placeholder(ModifierSlot::op) ? std::optional<uint64_t>(*placeholder(ModifierSlot::op))
+                                                : sass128::op_code(form.ops, i.op);
+  const auto size = placeholder(ModifierSlot::size) ? std::optional<uint64_t>(*placeholder(ModifierSlot::size))
+                                                    : sass128::size_code(form.sizes, i.size);
+  // A form without an order field takes no .STRONG.<scope>.
+  const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
+                         !placeholder(ModifierSlot::strength);
+  const uint64_t order =
+      form.has(Kind::order)
+          ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength)).value_or(~0ULL)
+      : unordered ? 0
+                  : ~0ULL;
+  // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
+  const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
+  if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL || !unfielded_ok) return std::nullopt;
+  const auto too_wide = [&](const Field& f) {
+    const auto held = [&](ModifierSlot slot) { return placeholder(slot) && !sass128::fits(*placeholder(slot), f); };
+    // A size with a high bit fits the field and that bit together.
+    const Field* high = form.field(Kind::size_high);
+    const Field size_and_high{f.kind, f.lo, static_cast<uint8_t>(f.width + (high ? high->width : 0))};
+    return (f.kind == Kind::op && !sass128::fits(*op, f)) ||
+           (f.kind == Kind::size && !sass128::fits(*size, size_and_high)) ||
+           (f.kind == Kind::order && !sass128::fits(order, f)) ||
+           (f.kind == Kind::cache && held(ModifierSlot::cache)) || (f.kind == Kind::dim && held(ModifierSlot::dim)) ||
+           (f.kind == Kind::clamp && held(ModifierSlot::clamp));
+  };
+  if (std::any_of(form.field_list().begin(), form.field_list().end(), too_wide)) return std::nullopt;
+  return Codes{*op, *size, order};
+}
+
+// The form's word for the instruction: its fixed bits, the kept ones, and each field as written.
+std::variant<Word128, support::Diagnostic> write_form(const Form& form, const Instruction& i, Architecture arch,
+                                                      const Codes& codes) {
+  Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
+  if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
+  sass128::Writing writing{form, i, arch, codes.op, codes.size, codes.order, std::nullopt};
+  for (const Field& f : form.field_list()) {
+    const uint64_t v = sass128::codec(f.kind).write(f, writing);
+    if (writing.refused) return *writing.refused;
+    put(w, f.lo, f.width, v);
+  }
+  return w;
+}
 
 std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch) {
   const GenerationInfo& g = generation_info(arch);
   const std::string_view mn = info(i.mnemonic).name;
   if (g.word != WordFormat::sass128)
-    return error(i.where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
+    return sass128::refusal(i.where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
   if (i.dialect != Dialect::modern)
-    return error(i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
-  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
-  // A slot's placeholder, which is its field value, or the value's code.
-  const auto held_or = [&](ModifierSlot slot, uint64_t code) -> uint64_t { return placeholder(slot) ? *placeholder(slot) : code; };
-  // A code decode128 read as an alias of the value's own (kept_bits hold the bits that differ) is
-  // written as read, while it still names the same value.
-  const auto as_read = [&](uint64_t own, const Field& f, auto names_same) {
-    const uint64_t read = own ^ get(i.kept_bits, f.lo, f.width);
-    return names_same(read) ? read : own;
-  };
+    return sass128::refusal(
+        i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
   if (i.pm_hint && !prints_pm_hint(arch))
-    return error(i.where, fmt::format("?PM{}: {} words have no ?PM hint (sm_86 … sm_90 have it)", i.pm_hint, name(arch)));
+    return sass128::refusal(
+        i.where, fmt::format("?PM{}: {} words have no ?PM hint (sm_86 … sm_90 have it)", i.pm_hint, name(arch)));
   bool mnemonic_known = false;
   for (const Form& form : sass128::forms()) {
-    if (form.mnemonic != i.mnemonic || !sass128::in(form.generations, g.generation) || !form_known_on(form, arch)) continue;
+    if (form.mnemonic != i.mnemonic || !sass128::in(form.generations, g.generation) || !form_known_on(form, arch))
+      continue;
     if (const uint64_t opcode = i.kept_bits.lo & opcode_mask; opcode && form.opcode != opcode) continue;
     mnemonic_known = true;
     if (!takes(form, i)) continue;
-    // A placeholder is the field value itself (decode128 read it so).
-    const auto op = placeholder(ModifierSlot::op) ? std::optional<uint64_t>(*placeholder(ModifierSlot::op)) : sass128::op_code(form.ops, i.op);
-    const auto size =
-        placeholder(ModifierSlot::size) ? std::optional<uint64_t>(*placeholder(ModifierSlot::size)) : sass128::size_code(form.sizes, i.size);
-    // A form without an order field takes no .STRONG.<scope>.
-    const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
-                           !placeholder(ModifierSlot::strength);
-    const uint64_t order = form.has(Kind::order)
-                               ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength)).value_or(~0ULL)
-                           : unordered ? 0
-                                       : ~0ULL;
-    // Placeholders only where the form has the field (and no scope placeholder: every scope code names one).
-    const bool placeholders_fit = !placeholder(ModifierSlot::scope) && !placeholder(ModifierSlot::mode) &&
-                                  (!placeholder(ModifierSlot::extended) || (form.has(Kind::extended) && !i.extended &&
-                                                                    i.address.suffix == RegisterSuffix::wide64)) &&
-                                  (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
-                                  (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) && (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
-    // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
-    const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
-    // A placeholder stands for a code that names nothing here: one that names a value would
-    // decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
-    const auto names = [&](ModifierSlot slot, auto named_by) { return placeholder(slot) && named_by(*placeholder(slot)); };
-    const bool placeholders_unnamed =
-        !names(ModifierSlot::op, [&](uint64_t c) { return sass128::op_from_code(form.ops, c).has_value(); }) &&
-        !names(ModifierSlot::size, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c).has_value(); }) &&
-        !names(ModifierSlot::cache, [](uint64_t c) { return sass128::cache_from_code(c).has_value(); }) &&
-        !names(ModifierSlot::dim, [](uint64_t c) { return by_code(dim_table(), c) != nullptr; }) &&
-        !names(ModifierSlot::clamp, [](uint64_t c) { return by_code(clamp_table(), c) != nullptr; });
-    if (!placeholders_unnamed) continue;
-    if (!op || !size || order == ~0ULL || !placeholders_fit || !unfielded_ok) continue;
-    const auto too_wide = [&](const Field& f) {
-      const auto held = [&](ModifierSlot slot) { return placeholder(slot) && !fits(*placeholder(slot), f); };
-      // A size with a high bit fits the field and that bit together.
-      const Field* high = form.field(Kind::size_high);
-      const int size_width = f.width + (high ? high->width : 0);
-      return (f.kind == Kind::op && !fits(*op, f)) || (f.kind == Kind::size && !fits(*size, {f.kind, f.lo, static_cast<uint8_t>(size_width)})) ||
-             (f.kind == Kind::order && !fits(order, f)) || (f.kind == Kind::cache && held(ModifierSlot::cache)) ||
-             (f.kind == Kind::dim && held(ModifierSlot::dim)) || (f.kind == Kind::clamp && held(ModifierSlot::clamp));
-    };
-    if (std::any_of(form.field_list().begin(), form.field_list().end(), too_wide)) continue;
-    Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
-    if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
-    for (const Field& f : form.field_list()) {
-      uint64_t v = 0;
-      switch (f.kind) {
-        case Kind::guard: v = i.guard.predicate; break;
-        case Kind::guard_negate: v = i.guard.negated; break;
-        case Kind::rd: v = *i.rd; break;
-        case Kind::ra: v = i.address.uniform_base ? RZ : i.address.base; break;  // [URb] is [RZ+URb]
-        case Kind::rb: v = *i.rb; break;
-        case Kind::rc: v = *i.rc; break;
-        case Kind::pu: v = i.pu.value_or(PT); break;  // SUATOM's unprinted PT
-        case Kind::offset: {
-          const int64_t span = int64_t{1} << (f.width - 1);
-          // An absolute address is unsigned (decode128).
-          const bool unsigned_offset = i.address.absolute() && i.address.suffix == RegisterSuffix::none && i.address.offset >= span;
-          if (i.address.offset < -span || i.address.offset >= (unsigned_offset ? 2 * span : span))
-            return error(i.where, fmt::format("{} ({}): the offset {} does not fit {} signed bits", mn, form.name,
-                                              signed_hex(i.address.offset), f.width));
-          v = static_cast<uint64_t>(i.address.offset);
-          break;
-        }
-        case Kind::descriptor:
-          // An unprinted descriptor register is in kept_bits, as decode128() read it.
-          v = i.address.descriptor ? *i.address.descriptor : get(i.kept_bits, f.lo, f.width);
-          break;
-        case Kind::descriptor_present: v = i.address.descriptor.has_value(); break;
-        case Kind::uniform_base: v = i.address.base; break;
-        case Kind::uniform_index: v = i.address.uniform_index ? *i.address.uniform_index : i.address.base; break;
-        case Kind::op:
-          v = placeholder(ModifierSlot::op) ? *op : as_read(*op, f, [&](uint64_t c) { return sass128::op_from_code(form.ops, c) == i.op; });
-          break;
-        case Kind::size_high: v = *size >> form.field(Kind::size)->width; break;
-        case Kind::size:  // a high bit goes to its own field (size_high)
-          v = placeholder(ModifierSlot::size) ? *size : as_read(*size, f, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c) == i.size; });
-          v &= (uint64_t{1} << f.width) - 1;
-          break;
-        case Kind::order: v = order; break;
-        case Kind::scale:  // takes() let only the suffixes of `scales` through
-          v = static_cast<uint64_t>(std::find(scales.begin(), scales.end(), i.address.suffix) - scales.begin());
-          if (i.address.base == RZ && i.address.suffix == RegisterSuffix::none) v = get(i.kept_bits, f.lo, f.width);
-          break;
-        case Kind::cache: v = held_or(ModifierSlot::cache, sass128::cache_code(i.memory.cache)); break;
-        case Kind::private_flag: v = i.memory.private_; break;
-        case Kind::address_wide:
-          v = i.address.uniform_base ? 1 ^ get(i.kept_bits, f.lo, f.width) : i.address.suffix == RegisterSuffix::wide64;
-          break;
-        case Kind::dim: v = held_or(ModifierSlot::dim, static_cast<uint64_t>(info(i.surface.dim).code)); break;
-        case Kind::clamp: v = held_or(ModifierSlot::clamp, static_cast<uint64_t>(info(i.surface.clamp).code)); break;
-        case Kind::byte_address: v = i.surface.byte_address; break;
-        case Kind::extended: v = i.extended; break;
-        case Kind::handle_register: v = *i.surface.handle_register; break;
-        case Kind::handle_uniform: v = *i.surface.handle_uniform; break;
-        case Kind::handle_index0:
-        case Kind::handle_index1:
-        case Kind::handle_index2: {
-          v = i.surface.handle_indices[f.kind == Kind::handle_index0 ? 0 : f.kind == Kind::handle_index1 ? 1 : 2];
-          if (!fits(v, f))
-            return error(i.where, fmt::format("{} ({}): the handle immediate 0x{:x} does not fit {} bits", mn, form.name, v, f.width));
-          break;
-        }
-      }
-      // A uniform register: URZ is the field's all-ones code; a register past the field's last
-      // (UR63 in Hopper's 6 bits) exists on no architecture with that field.
-      const bool named_uniform = f.kind == Kind::uniform_base || f.kind == Kind::uniform_index ||
-                                 f.kind == Kind::handle_uniform || (f.kind == Kind::descriptor && i.address.descriptor);
-      if (named_uniform && v == URZ) v = field_all_ones(f);
-      else if (named_uniform && v >= field_all_ones(f))
-        return error(i.where, fmt::format("{} ({}) on {} ({}): {} does not exist there; its uniform registers are "
-                                          "UR0–UR{} and URZ ({}-bit fields; Blackwell's have 8)",
-                                          mn, form.name, name(arch), g.name, uniform_register_name(static_cast<uint8_t>(v)),
-                                          field_all_ones(f) - 1, f.width));
-      put(w, f.lo, f.width, v);
-    }
-    return w;
+    if (const auto codes = codes_for(form, i)) return write_form(form, i, arch, *codes);
   }
   if (!mnemonic_known)
-    return error(i.where, fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn, name(arch), g.name));
-  return error(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'", mn, name(arch), g.name, print(i)));
+    return sass128::refusal(i.where,
+                            fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn, name(arch), g.name));
+  return sass128::refusal(i.where,
+                          fmt::format("no 128-bit {} form of {} ({}) holds '{}'", mn, name(arch), g.name, print(i)));
 }
 
 }  // namespace

@@ -1,12 +1,14 @@
 // The table behind decode128() and encode128(): every 128-bit atomic form gpuatom knows, each an
 // opcode, the generations that have it, the bits it fixes and its fields (bit positions counted
 // over the whole word, 0–127). Read from ptxas 13.0's words and nvdisasm 13.0's text of them
-// (tests/conformance/nvidia/cuda13); docs/sass128.md says how each field was found.
+// (tests/conformance/nvidia/cuda13); docs/sass128.md says how each field was found. What each
+// field kind means, read and written, is sass128_fields.cpp's.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -84,23 +86,32 @@ enum class OrderCodes : uint8_t { none, turing, ampere };
 
 using GenerationSet = uint16_t;  // bit i = Generation(i)
 
+// A form's fields, in any order: at most 20, each kind at most once.
+struct FieldList {
+  std::array<Field, 20> items{};
+  uint8_t count = 0;
+  constexpr FieldList(std::initializer_list<Field> fields) {
+    for (const Field& f : fields) items[count++] = f;
+  }
+};
+
+// A form, written with designated initialisers: what a row leaves out takes the default here.
 struct Form {
   std::string_view name;       // its operands ("compare, [Ra]"), for messages after the mnemonic
   Mnemonic mnemonic;
   uint16_t opcode;             // bits 0–11
   GenerationSet generations;
-  AddressForm address;
-  bool descriptor_always;      // desc[URn] is always printed
+  AddressForm address = AddressForm::plain;
+  bool descriptor_always = false;  // desc[URn] is always printed
   OpCodes ops;
   SizeCodes sizes;
-  OrderCodes orders;
-  uint64_t fixed_low;          // the bits 12–63 the form fixes (an unused Ra is RZ: 0xff << 24)
-  uint64_t fixed_high;         // the bits 64–127 the form fixes (besides its fields)
-  uint64_t select_high;        // which of them tell this form from another of the same opcode
-  uint64_t select_low;         // the same among bits 12–63 (a uniform-address form's Ra is RZ)
-  std::array<Field, 20> fields;
-  uint8_t field_count;
-  std::span<const Field> field_list() const { return {fields.data(), field_count}; }
+  OrderCodes orders = OrderCodes::none;
+  uint64_t fixed_low = 0;      // the bits 12–63 the form fixes (an unused Ra is RZ: 0xff << 24)
+  uint64_t fixed_high = 0;     // the bits 64–127 the form fixes (besides its fields)
+  uint64_t select_high = 0;    // which of them tell this form from another of the same opcode
+  uint64_t select_low = 0;     // the same among bits 12–63 (a uniform-address form's Ra is RZ)
+  FieldList fields;
+  std::span<const Field> field_list() const { return {fields.items.data(), fields.count}; }
   bool has(FieldKind kind) const;
   const Field* field(FieldKind kind) const;  // the form's field of that kind, if any
 };
