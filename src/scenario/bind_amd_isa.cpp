@@ -139,7 +139,7 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
       d.error(at, fmt::format("'{}' is not a register a scenario can set: {}", name, register_names));
       continue;
     }
-    if (auto e = compile_text(text)) p.inits.push_back({reg->code, reg->dwords, lane_values(std::move(e))});
+    if (auto e = compile_text(text)) set_lane_values(p, *reg, lane_values(std::move(e)));
   }
   if (s.launch.active) p.active = lane_values(compile_text(*s.launch.active));
   for (const scenario::Expectation& e : s.expectations) {
@@ -150,8 +150,7 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
       d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, register_names));
       continue;
     }
-    for (uint32_t k = 0; k < reg->dwords; ++k)
-      if (std::find(p.kept.begin(), p.kept.end(), reg->code + k) == p.kept.end()) p.kept.push_back(reg->code + k);
+    keep_register(p, *reg);
   }
   p.use_all();
   d.append(scenario::precheck_expectations(s, p.wave_size));

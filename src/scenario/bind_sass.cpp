@@ -36,33 +36,6 @@ struct Program : nvidia::WarpProgram {
 };
 
 
-// The first lane whose initial value cannot be set, in the order an eager setup finds it: the
-// [lanes] entries in file order, lanes ascending. Empty when every lane can be set up.
-support::Diagnostics first_setup_error(const WarpProgram& p) {
-  support::Diagnostics d;
-  const uint64_t lanes = p.lanes;
-  for (const WarpProgram::Init& init : p.inits) {
-    for (uint64_t tid = 0; tid < lanes; ++tid) {
-      if (init.reg.bank == Bank::ur && tid % p.group_size != 0) continue;
-      const auto v = init.value->value(tid, p.group_size);
-      if (auto* e = std::get_if<exec::LaneValueError>(&v)) {
-        support::SourceLocation at = init.where;
-        at.column += e->column - 1;
-        d.error(at, fmt::format("{} (lane {})", e->message, tid));
-        return d;
-      }
-      const uint64_t bits = std::get<uint64_t>(v);
-      if (!fits_register(init.reg.bank, bits)) {
-        d.error(init.where, fmt::format("value 0x{:x} of lane {} does not fit a 32-bit register; use lo() and hi() "
-                                        "for 64-bit values",
-                                        bits, tid));
-        return d;
-      }
-    }
-  }
-  return d;
-}
-
 // One copy of the scenario's device: the memory with its windows, and the warps, eager or
 // streamed. Streamed warps keep only the registers `[[expect]]` entries read, per lane, after each
 // warp finishes.
@@ -155,29 +128,18 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       d.error(at, fmt::format("'{}' is not a register a scenario can set: {}", name, lane_register_ranges()));
       continue;
     }
-    use(p, reg->bank, reg->index);
-    if (auto e = compile(text)) {
-      std::optional<uint64_t> constant;
-      if (e->is_constant())
-        if (const auto v = e->value(0, p.group_size); std::holds_alternative<uint64_t>(v))
-          constant = std::get<uint64_t>(v);
-      p.inits.push_back({*reg, lane_values(std::move(e)), text.where, constant});
-    }
+    use(p, reg->bank, reg->index);  // storage in [lanes] order, whether or not the value compiles
+    if (auto e = compile(text)) set_lane_values(p, *reg, lane_values(std::move(e)), text.where);
   }
   if (s.launch.active) p.active = lane_values(compile(*s.launch.active));
   if (s.launch.helper) p.helper = lane_values(compile(*s.launch.helper));
   if (s.launch.killed) p.killed = lane_values(compile(*s.launch.killed));
-  // Expectations may read any register name: give them storage too.
-  for (const scenario::Expectation& e : s.expectations) {
-    if (e.name.empty()) continue;
-    if (const auto reg = parse_register(e.name)) use(p, reg->bank, reg->index);
-    else d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, lane_register_ranges()));
-  }
+  // Expectations may read any register name: give them storage, kept per lane.
   for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
-    const auto reg = e.name.empty() ? std::nullopt : parse_register(e.name);
-    if (reg && std::none_of(p.kept.begin(), p.kept.end(), [&](RegisterName k) { return k.bank == reg->bank && k.index == reg->index; }))
-      p.kept.push_back(*reg);
+    if (e.name.empty()) continue;
+    if (const auto reg = parse_register(e.name)) keep_register(p, *reg);
+    else d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, lane_register_ranges()));
   }
   complete_program(p);
   d.append(scenario::precheck_expectations(s, p.group_size));

@@ -51,27 +51,6 @@ struct Program : intel::ThreadProgram {
 };
 
 
-// The first [lanes] value that cannot be evaluated, in the order the eager setup meets it
-// (groups, then [lanes] entries, then elements), added to `d` as that setup words it.
-void first_setup_error(const ThreadProgram& p, support::Diagnostics& d) {
-  const DeclarationTable& t = p.module.declarations;
-  const uint64_t groups = (p.lanes + p.group_size - 1) / p.group_size;
-  for (uint64_t g = 0; g < groups; ++g)
-    for (const Init& init : p.inits) {
-      const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
-      for (uint32_t e = 0; e < elements; ++e) {
-        const auto v = init.value->value(g * p.group_size + e, e, g);
-        if (auto* err = std::get_if<exec::LaneValueError>(&v)) {
-          support::SourceLocation at = init.where;
-          at.column += err->column - 1;
-          d.error(at, fmt::format("{} (group {}, element {})", err->message, g, e));
-          return;
-        }
-      }
-    }
-}
-
-
 // One copy of the scenario's device: its memory and threads, eager or streamed (the parallel and
 // deterministic modes of a Program::streamable program).
 class VisaMachine final : public BoundMachine<ThreadLanes> {
@@ -172,30 +151,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
                               aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
       continue;
     }
-    if (auto e = compile(text)) {
-      Init init;
-      init.predicate = ref->kind == DeclKind::predicate;
-      init.id = ref->id;
-      init.value = lane_values(std::move(e));
-      init.where = text.where;
-      if (init.value->is_constant())
-        if (const auto v = init.value->value(0, p.group_size); std::holds_alternative<uint64_t>(v))
-          init.constant = std::get<uint64_t>(v);
-      if (init.predicate) {
-        init.elements = t.predicate(init.id)->num_elts;
-      } else {
-        const GeneralVariable* var = t.general(init.id);
-        init.elements = var->num_elts;
-        init.size = info(var->type).bytes;
-        const uint32_t k = init.id - first_user_variable_id;
-        init.root = p.layout.root[k];
-        init.offset = p.layout.offset[k];
-        const GeneralVariable* root = t.general(first_user_variable_id + init.root);
-        init.fits = (init.size == 1 || init.size == 2 || init.size == 4 || init.size == 8) &&
-                    init.offset + uint64_t{init.elements} * init.size <= root->bytes();
-      }
-      p.inits.push_back(std::move(init));
-    }
+    if (auto e = compile(text)) set_lane_values(p, *ref, lane_values(std::move(e)), text.where);
   }
   if (s.launch.active) p.active = lane_values(compile(*s.launch.active));
   for (const scenario::Expectation& e : s.expectations) {
@@ -207,9 +163,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
                                    aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
       continue;
     }
-    const ThreadProgram::Kept k{ref->id, ref->kind == DeclKind::predicate};
-    if (std::none_of(p.kept.begin(), p.kept.end(), [&](const ThreadProgram::Kept& x) { return x.id == k.id && x.predicate == k.predicate; }))
-      p.kept.push_back(k);
+    keep_variable(p, *ref);
   }
   d.append(scenario::precheck_expectations(s, p.group_size));
   complete_program(p);

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -58,6 +59,17 @@ struct LoadedProgram {
 };
 
 LoadedProgram load_program(std::string_view text, const ProgramOptions& options);
+
+// Every lane's element of variable or predicate `ref` (has_storage) starts as `values` (element e
+// of group g: values at tid = g × group + e, lane e; a predicate's bit e is value ≠ 0); `where`
+// is the values' place, where a value that cannot be evaluated is reported.
+void set_lane_values(ThreadProgram& p, NameRef ref, std::shared_ptr<const exec::LaneValues> values,
+                     const support::SourceLocation& where);
+// Keeps `ref`'s elements per lane after a streamed run, for an observer that reads them.
+void keep_variable(ThreadProgram& p, NameRef ref);
+// The first initial value that cannot be evaluated, in the order an eager setup meets it
+// (groups, then the values in the order set, then elements), added to `d` as that setup words it.
+void first_setup_error(const ThreadProgram& p, support::Diagnostics& d);
 
 // Plans the program once its initial values, mask and kept variables are in: direct operands and
 // the threads per streamed batch.

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,16 @@ struct LoadedProgram {
 };
 
 LoadedProgram load_program(std::string_view text, const ProgramOptions& options);
+
+// Register `reg` of every lane starts as `values` (a UR register: the value of each warp's lane 0);
+// `where` is the values' place, where a value that cannot be set is reported.
+void set_lane_values(WarpProgram& p, RegisterName reg, std::shared_ptr<const exec::LaneValues> values,
+                     const support::SourceLocation& where);
+// Gives `reg` storage and keeps it per lane after a streamed run, for an observer that reads it.
+void keep_register(WarpProgram& p, RegisterName reg);
+// The first lane whose initial value cannot be set, in the order an eager setup finds it (the
+// values in the order set, lanes ascending). Empty when every lane can be set up.
+support::Diagnostics first_setup_error(const WarpProgram& p);
 
 // Plans the program once its lane values (inits, active/helper/killed) and kept registers are in:
 // each instruction's fast path and the registers only fast paths read.

@@ -3,6 +3,7 @@
 // §8–§9 for IGC dumps, shared local memory and LSC).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -182,6 +183,58 @@ LoadedProgram load_program(std::string_view text, const ProgramOptions& options)
                                    OperandSlot::v, OperandSlot::r, OperandSlot::lod});
   if (p.code.empty() && options.require_instruction) d.error(options.start, "the program has no instruction");
   return loaded;
+}
+
+void set_lane_values(ThreadProgram& p, NameRef ref, std::shared_ptr<const exec::LaneValues> values,
+                     const support::SourceLocation& where) {
+  const DeclarationTable& t = p.module.declarations;
+  Init init;
+  init.predicate = ref.kind == DeclKind::predicate;
+  init.id = ref.id;
+  init.value = std::move(values);
+  init.where = where;
+  if (init.value->is_constant())
+    if (const auto v = init.value->value(0, p.group_size); std::holds_alternative<uint64_t>(v))
+      init.constant = std::get<uint64_t>(v);
+  if (init.predicate) {
+    init.elements = t.predicate(init.id)->num_elts;
+  } else {
+    const GeneralVariable* var = t.general(init.id);
+    init.elements = var->num_elts;
+    init.size = info(var->type).bytes;
+    const uint32_t k = init.id - first_user_variable_id;
+    init.root = p.layout.root[k];
+    init.offset = p.layout.offset[k];
+    const GeneralVariable* root = t.general(first_user_variable_id + init.root);
+    init.fits = (init.size == 1 || init.size == 2 || init.size == 4 || init.size == 8) &&
+                init.offset + uint64_t{init.elements} * init.size <= root->bytes();
+  }
+  p.inits.push_back(std::move(init));
+}
+
+void keep_variable(ThreadProgram& p, NameRef ref) {
+  const ThreadProgram::Kept k{ref.id, ref.kind == DeclKind::predicate};
+  if (std::none_of(p.kept.begin(), p.kept.end(),
+                   [&](const ThreadProgram::Kept& x) { return x.id == k.id && x.predicate == k.predicate; }))
+    p.kept.push_back(k);
+}
+
+void first_setup_error(const ThreadProgram& p, support::Diagnostics& d) {
+  const DeclarationTable& t = p.module.declarations;
+  const uint64_t groups = (p.lanes + p.group_size - 1) / p.group_size;
+  for (uint64_t g = 0; g < groups; ++g)
+    for (const Init& init : p.inits) {
+      const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
+      for (uint32_t e = 0; e < elements; ++e) {
+        const auto v = init.value->value(g * p.group_size + e, e, g);
+        if (auto* err = std::get_if<exec::LaneValueError>(&v)) {
+          support::SourceLocation at = init.where;
+          at.column += err->column - 1;
+          d.error(at, fmt::format("{} (group {}, element {})", err->message, g, e));
+          return;
+        }
+      }
+    }
 }
 
 void complete_program(ThreadProgram& p) {

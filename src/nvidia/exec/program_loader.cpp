@@ -126,6 +126,47 @@ LoadedProgram load_program(std::string_view text, const ProgramOptions& options)
   return loaded;
 }
 
+void set_lane_values(WarpProgram& p, RegisterName reg, std::shared_ptr<const exec::LaneValues> values,
+                     const support::SourceLocation& where) {
+  use(p, reg.bank, reg.index);
+  std::optional<uint64_t> constant;
+  if (values->is_constant())
+    if (const auto v = values->value(0, p.group_size); std::holds_alternative<uint64_t>(v))
+      constant = std::get<uint64_t>(v);
+  p.inits.push_back({reg, std::move(values), where, constant});
+}
+
+void keep_register(WarpProgram& p, RegisterName reg) {
+  use(p, reg.bank, reg.index);
+  if (std::none_of(p.kept.begin(), p.kept.end(),
+                   [&](RegisterName k) { return k.bank == reg.bank && k.index == reg.index; }))
+    p.kept.push_back(reg);
+}
+
+support::Diagnostics first_setup_error(const WarpProgram& p) {
+  support::Diagnostics d;
+  for (const WarpProgram::Init& init : p.inits) {
+    for (uint64_t tid = 0; tid < p.lanes; ++tid) {
+      if (init.reg.bank == Bank::ur && tid % p.group_size != 0) continue;
+      const auto v = init.value->value(tid, p.group_size);
+      if (auto* e = std::get_if<exec::LaneValueError>(&v)) {
+        support::SourceLocation at = init.where;
+        at.column += e->column - 1;
+        d.error(at, fmt::format("{} (lane {})", e->message, tid));
+        return d;
+      }
+      const uint64_t bits = std::get<uint64_t>(v);
+      if (!fits_register(init.reg.bank, bits)) {
+        d.error(init.where, fmt::format("value 0x{:x} of lane {} does not fit a 32-bit register; use lo() and hi() "
+                                        "for 64-bit values",
+                                        bits, tid));
+        return d;
+      }
+    }
+  }
+  return d;
+}
+
 void complete_program(WarpProgram& p) {
   for (CompiledInstruction& c : p.code) c.fast = fast_path(p, c);
   plan_lazy_registers(p);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,6 +48,11 @@ struct NamedRegister {
 };
 
 std::optional<NamedRegister> named_register(std::string_view name, const Target& target);
+
+// Register `reg` of every lane starts as `values`.
+void set_lane_values(WaveIsaProgram& p, NamedRegister reg, std::shared_ptr<const exec::LaneValues> values);
+// Keeps `reg` per lane after a streamed run, for an observer that reads it.
+void keep_register(WaveIsaProgram& p, NamedRegister reg);
 
 // The names named_register takes, for messages.
 inline constexpr std::string_view register_names =

@@ -55,6 +55,15 @@ std::optional<NamedRegister> named_register(std::string_view name, const Target&
   return NamedRegister{base + first, static_cast<uint8_t>(last - first + 1)};
 }
 
+void set_lane_values(WaveIsaProgram& p, NamedRegister reg, std::shared_ptr<const exec::LaneValues> values) {
+  p.inits.push_back({reg.code, reg.dwords, std::move(values)});
+}
+
+void keep_register(WaveIsaProgram& p, NamedRegister reg) {
+  for (uint32_t k = 0; k < reg.dwords; ++k)
+    if (std::find(p.kept.begin(), p.kept.end(), reg.code + k) == p.kept.end()) p.kept.push_back(reg.code + k);
+}
+
 LoadedProgram load_program(std::string_view text, const ProgramOptions& options) {
   LoadedProgram loaded;
   WaveIsaProgram& p = loaded.program;
