@@ -1,5 +1,5 @@
-// Binds `isa = "amd"` scenarios to AMD's wavefront (amd/exec/wave.hpp): the program's rows, the
-// [options] (device, strategy, PCIe, model switches) and the lane values compiled into a
+// Binds `isa = "amd"` scenarios to AMD's wavefront (amd/exec/wave.hpp): the program's rows (read by
+// amd::load_program, amd/program.hpp), the [options] (device, strategy, PCIe, model switches) and the lane values compiled into a
 // WaveProgram; results read back by name for the expectations. An n/a outcome is refused before
 // the run, naming the rule.
 #include <fmt/format.h>
@@ -12,7 +12,7 @@
 #include "gpuatom/amd/exec/wave.hpp"
 #include "gpuatom/amd/evaluate.hpp"
 #include "gpuatom/amd/options.hpp"
-#include "amd_program.hpp"
+#include "gpuatom/amd/program.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "bound_machine.hpp"
 #include "execute.hpp"
@@ -31,7 +31,7 @@ struct Program : WaveProgram {
   const scenario::Scenario* scenario = nullptr;
   RowOptions row_options;
   std::optional<scenario::ExpressionText> host_lanes;
-  std::vector<AmdOperation> sources;  // per op, as written
+  std::vector<ProgramLine> sources;  // per op, as written
 };
 
 
@@ -126,22 +126,24 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   }
   if (!s.lanes.empty())
     d.error(s.lanes.front().second.where, "AMD scenarios give per-lane operands in the program line, not in [lanes]");
-  auto parsed = parse_amd_program(s.program, s.program_where);
-  if (auto* pd = std::get_if<support::Diagnostics>(&parsed)) {
-    d.append(*pd);
+  LoadedProgram loaded = load_program(s.program, s.program_where);
+  if (loaded.diagnostics.has_errors()) {
+    d.append(loaded.diagnostics);
     return d;
   }
   const auto where = scenario::placements(s);
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
   const auto compile = [&](const scenario::ExpressionText& t) { return scenario::compile_into(t, symbols, d); };
-  for (AmdOperation& op : std::get<std::vector<AmdOperation>>(parsed)) {
+  // A field's text as an expression of the scenario language, where it was written.
+  const auto expression = [](const FieldText& field) { return scenario::ExpressionText{field.text, field.where, {}}; };
+  for (const ProgramLine& op : loaded.lines) {
     WaveOperation c{op.row, op.scope, to_alu(*op.row, p.row_options), {}, {}, {}};
-    auto address = compile(op.address);
-    auto operand = compile(op.operand);
+    auto address = compile(expression(op.address));
+    auto operand = compile(expression(op.operand));
     if (!address || !operand) continue;
     c.address = lane_values(std::move(address));
     c.operand = lane_values(std::move(operand));
-    if (op.compare) c.compare = lane_values(compile(*op.compare));
+    if (op.compare) c.compare = lane_values(compile(expression(*op.compare)));
     size_t slot = 0;
     while (slot < p.result_names.size() && p.result_names[slot] != op.result) ++slot;
     if (slot == p.result_names.size()) p.result_names.push_back(op.result);

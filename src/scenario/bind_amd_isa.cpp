@@ -1,19 +1,16 @@
 // Binds `isa = "amd"` scenarios written in AMD instructions (an [options] `target = "gfx942"`) to
-// the wave at instruction level (amd/isa/exec/wave.hpp): the program read by isa::parse, each
-// instruction compiled for the target, [lanes] registers (v0, v[2:3], a1, s4, s[4:5], m0) and
+// the wave at instruction level (amd/isa/exec/wave.hpp): the program read by amd::isa::load_program
+// (amd/isa/program.hpp) for the target, [lanes] registers (v0, v[2:3], a1, s4, s[4:5], m0) and
 // [launch] active as EXEC, the LDS region `lds = "<region>"` names; registers read back by name
 // for the expectations. Without `target`, an `isa = "amd"` program is ROCm rows (bind_amd.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <memory>
 
 #include "bound_machine.hpp"
 #include "execute.hpp"
-#include "gpuatom/amd/isa/exec/wave.hpp"
-#include "gpuatom/amd/isa/target.hpp"
-#include "gpuatom/amd/isa/text.hpp"
+#include "gpuatom/amd/isa/program.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
@@ -27,48 +24,6 @@ using namespace amd::isa;
 struct Program : WaveIsaProgram {
   const scenario::Scenario* scenario = nullptr;
 };
-
-// A register a scenario names: `v3`, `v[2:3]`, `a1`, `s4`, `s[4:5]`, `m0`, as code and dwords.
-struct NamedRegister {
-  int64_t code = 0;
-  uint8_t dwords = 1;
-};
-
-std::optional<uint32_t> number(std::string_view text) {
-  uint32_t n = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (error != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return n;
-}
-
-std::optional<NamedRegister> named_register(std::string_view name, const Target& target) {
-  if (name == "m0") return NamedRegister{m0_code(target.generation), 1};
-  if (name.size() < 2) return std::nullopt;
-  const char bank = name[0];
-  if (bank != 'v' && bank != 'a' && bank != 's') return std::nullopt;
-  std::string_view rest = name.substr(1);
-  uint32_t first = 0, last = 0;
-  if (rest.front() == '[') {
-    const size_t colon = rest.find(':');
-    if (rest.back() != ']' || colon == std::string_view::npos) return std::nullopt;
-    const auto a = number(rest.substr(1, colon - 1));
-    const auto b = number(rest.substr(colon + 1, rest.size() - colon - 2));
-    if (!a || !b || *b < *a) return std::nullopt;
-    first = *a;
-    last = *b;
-  } else {
-    const auto a = number(rest);
-    if (!a) return std::nullopt;
-    first = last = *a;
-  }
-  const uint32_t limit = bank == 's' ? 106 : 256;
-  if (last >= limit || last - first > 1) return std::nullopt;
-  const int64_t base = bank == 'v' ? vgpr_code_base : bank == 'a' ? agpr_code_base : 0;
-  return NamedRegister{base + first, static_cast<uint8_t>(last - first + 1)};
-}
-
-constexpr std::string_view register_help =
-    "v0–v255, a0–a255, s0–s105, m0, or a pair v[n:n+1], a[n:n+1], s[n:n+1] for a 64-bit value";
 
 // One copy of the scenario's device: memory and waves (streamed in the parallel and deterministic
 // modes, keeping the registers expectations read).
@@ -156,43 +111,23 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
   if (p.wave_size > 64) d.error(s.launch.where, "a wave has at most 64 lanes");
 
   const auto where = scenario::placements(s);
+  ProgramOptions load;
+  load.target = &target;
+  load.file = s.file;
+  load.start = s.program_where;
+  load.lanes = s.launch.lanes;
+  load.wave_size = p.wave_size;
+  load.floats = floats;
   if (lds_region) {
     const auto found = std::find_if(where.begin(), where.end(), [&](const RegionPlacement& r) { return r.name == *lds_region; });
-    if (found == where.end()) {
-      d.error(s.launch.where, fmt::format("lds = '{}': no [[region]] has that name", *lds_region));
-    } else {
-      p.has_lds = true;
-      p.lds_base = found->base;
-      p.lds_size = found->size;
-    }
+    if (found == where.end()) d.error(s.launch.where, fmt::format("lds = '{}': no [[region]] has that name", *lds_region));
+    else load.lds = std::pair{found->base, found->size};
   }
-
+  load.require_instruction = !d.has_errors();
   // The program: isa::parse reads it for the target; diagnostics move to their place in the file.
-  const auto parsed = parse(s.program, target, s.file);
-  for (support::Diagnostic diag : parsed.diagnostics) {
-    if (diag.severity != support::Severity::error) continue;
-    if (diag.where.line <= 1 && diag.where.column) diag.where.column += s.program_where.column - 1;
-    diag.where.line += s.program_where.line - 1;
-    diag.where.file = s.program_where.file;
-    d.add(diag);
-  }
-  for (const Instruction& in : parsed.instructions) {
-    auto compiled = compile(in, target, floats);
-    support::SourceLocation at = s.program_where;
-    at.line += in.line ? in.line - 1 : 0;
-    at.column = in.line <= 1 ? s.program_where.column + (in.column ? in.column - 1 : 0) : std::max<uint32_t>(in.column, 1);
-    if (auto* why = std::get_if<std::string>(&compiled)) {
-      d.error(at, fmt::format("{} does not execute: {}", in.mnemonic(), *why));
-      continue;
-    }
-    auto& c = std::get<WaveIsaInstruction>(compiled);
-    if (c.semantics.unit == Unit::lds && !p.has_lds)
-      d.error(at, fmt::format("{} addresses the LDS: name the [[region]] that holds it with [options] lds = … "
-                              "(docs/spec/amd-isa.md §11.2)",
-                              in.mnemonic()));
-    p.code.push_back(std::move(c));
-  }
-  if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
+  LoadedProgram loaded = load_program(s.program, load);
+  d.append(loaded.diagnostics);
+  static_cast<WaveIsaProgram&>(p) = std::move(loaded.program);
 
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.wave_size, true, false);
   const auto compile_text = [&](const scenario::ExpressionText& t) { return scenario::compile_into(t, symbols, d); };
@@ -201,10 +136,10 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
     if (!reg) {
       support::SourceLocation at = text.where;
       at.column = 1;
-      d.error(at, fmt::format("'{}' is not a register a scenario can set: {}", name, register_help));
+      d.error(at, fmt::format("'{}' is not a register a scenario can set: {}", name, register_names));
       continue;
     }
-    if (auto e = compile_text(text)) p.inits.push_back({reg->code, reg->dwords, lane_values(std::move(e))});
+    if (auto e = compile_text(text)) set_lane_values(p, *reg, lane_values(std::move(e)));
   }
   if (s.launch.active) p.active = lane_values(compile_text(*s.launch.active));
   for (const scenario::Expectation& e : s.expectations) {
@@ -212,15 +147,14 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
     if (e.name.empty()) continue;
     const auto reg = named_register(e.name, target);
     if (!reg) {
-      d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, register_help));
+      d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, register_names));
       continue;
     }
-    for (uint32_t k = 0; k < reg->dwords; ++k)
-      if (std::find(p.kept.begin(), p.kept.end(), reg->code + k) == p.kept.end()) p.kept.push_back(reg->code + k);
+    keep_register(p, *reg);
   }
   p.use_all();
   d.append(scenario::precheck_expectations(s, p.wave_size));
-  scenario::check_lane_storage(s, uint64_t{p.v_count} * 4 + 8, d);
+  scenario::check_lane_storage(s, lane_state_bytes(p), d);
   if (d.has_errors()) return d;
   return p;
 }
@@ -237,7 +171,7 @@ RunResult run_amd_isa(const Scenario& s, const RunOptions& options) {
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
   const Program& p = std::get<Program>(prepared);
   const bool streamed = options.mode != Mode::exhaustive && !options.inspect;
-  const LaneCosts costs{uint64_t{p.v_count} * 4 + 8, p.code.size(), p.kept.size() * 4, p.wave_size};
+  const LaneCosts costs{lane_state_bytes(p), p.code.size(), p.kept.size() * 4, p.wave_size};
   return execute_machines<AmdIsaMachine>(s, options, p, streamed, costs);
 }
 

@@ -30,10 +30,7 @@
 #include <memory>
 
 #include "gpuatom/intel/exec/thread.hpp"
-#include "gpuatom/intel/text/parser.hpp"
-#include "gpuatom/intel/validator.hpp"
-#include "gpuatom/intel/surface_access.hpp"
-#include "gpuatom/memory/surface.hpp"
+#include "gpuatom/intel/program.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "bound_machine.hpp"
 #include "execute.hpp"
@@ -52,27 +49,6 @@ struct Program : intel::ThreadProgram {
   const scenario::Scenario* scenario = nullptr;
   uint64_t lane_state_bytes = 0;  // a thread's variables and bookkeeping, per channel
 };
-
-
-// The first [lanes] value that cannot be evaluated, in the order the eager setup meets it
-// (groups, then [lanes] entries, then elements), added to `d` as that setup words it.
-void first_setup_error(const ThreadProgram& p, support::Diagnostics& d) {
-  const DeclarationTable& t = p.module.declarations;
-  const uint64_t groups = (p.lanes + p.group_size - 1) / p.group_size;
-  for (uint64_t g = 0; g < groups; ++g)
-    for (const Init& init : p.inits) {
-      const uint32_t elements = init.predicate ? t.predicate(init.id)->num_elts : t.general(init.id)->num_elts;
-      for (uint32_t e = 0; e < elements; ++e) {
-        const auto v = init.value->value(g * p.group_size + e, e, g);
-        if (auto* err = std::get_if<exec::LaneValueError>(&v)) {
-          support::SourceLocation at = init.where;
-          at.column += err->column - 1;
-          d.error(at, fmt::format("{} (group {}, element {})", err->message, g, e));
-          return;
-        }
-      }
-    }
-}
 
 
 // One copy of the scenario's device: its memory and threads, eager or streamed (the parallel and
@@ -122,57 +98,6 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
   support::Diagnostics setup_notes_;   // what memory setup said
 };
 
-// A diagnostic of the program text, moved to its place in the scenario file.
-support::Diagnostic at_scenario_line(support::Diagnostic diag, const scenario::Scenario& s) {
-  if (diag.where.line == 0) return diag;
-  if (diag.where.line == 1 && diag.where.column) diag.where.column += s.program_where.column - 1;
-  diag.where.line = s.program_where.line + diag.where.line - 1;
-  diag.where.file = s.program_where.file.empty() ? s.file : s.program_where.file;
-  return diag;
-}
-
-// The surface index of a typed LSC atomic's immediate bti(N), the [[surface]] header it runs on.
-std::optional<uint32_t> lsc_bti(const Instruction& in) {
-  if (in.form != Form::lsc_typed || in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register) return std::nullopt;
-  return in.lsc.surface.value;
-}
-
-// Whether the atomic addresses shared local memory (DWORD_ATOMIC on %slm, LSC .slm).
-bool on_slm(const Instruction& in) {
-  return (in.form == Form::dword && in.surface == 0) || (is_lsc(in.form) && in.lsc.sfid == LscSfid::slm);
-}
-
-// Binds each [[surface]] to the declared surface whose index its `header` is: the surface type
-// and texel size go into the declaration table (for the validator); the map gives the executor
-// the descriptor. A [[surface]] that names no declared surface is an error at its table; one
-// whose header a typed LSC atomic's bti(N) names is bound to that atomic alone.
-std::map<uint32_t, const scenario::SurfaceText*> bind_surfaces(const scenario::Scenario& s, Module& module,
-                                                               support::Diagnostics& d) {
-  std::map<uint32_t, const scenario::SurfaceText*> bound;
-  DeclarationTable& t = module.declarations;
-  std::set<uint32_t> lsc_surfaces;  // the bti(N) of typed LSC atomics
-  for (const Instruction& in : module.instructions)
-    if (const auto bti = lsc_bti(in)) lsc_surfaces.insert(*bti);
-  for (const scenario::SurfaceText& surface : s.surfaces) {
-    const auto type = surface_type(surface.descriptor.dim);
-    if (type && !t.surface(surface.header) && lsc_surfaces.contains(surface.header)) {
-      bound.emplace(surface.header, &surface);
-      continue;
-    }
-    if (!t.surface(surface.header) || !type) {
-      std::string declared;
-      for (const SurfaceVariable& v : t.surfaces())
-        declared += fmt::format("{}{} = {}", declared.empty() ? "" : ", ", v.name, v.index);
-      d.error(surface.where, fmt::format("[[surface]] header = {} names no surface the program declares ({})",
-                                         surface.header, declared.empty() ? "it declares none" : "declared: " + declared));
-      continue;
-    }
-    t.bind_surface_type(surface.header, *type, static_cast<uint8_t>(surface.descriptor.element_bytes));
-    bound.emplace(surface.header, &surface);
-  }
-  return bound;
-}
-
 std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s) {
   support::Diagnostics d;
   Program p;
@@ -181,115 +106,37 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   p.group_size = s.launch.group_size ? s.launch.group_size : default_group;
   if (p.group_size > max_group) d.error(s.launch.where, "a vISA thread has at most 32 channels");
 
-  ValidationOptions validation;
+  ProgramOptions load;
+  load.file = s.file;
+  load.start = s.program_where;
+  load.lanes = s.launch.lanes;
+  load.group_size = p.group_size;
   const auto placed = scenario::placements(s);
-  std::optional<scenario::RegionPlacement> slm;  // options.slm: the region shared local memory is
   for (size_t i = 0; i < s.options.size(); ++i) {
     const auto& [key, value] = s.options[i];
     if (key == "platform") {
-      if (const auto platform = parse_platform(value)) validation.platform = *platform;
+      if (const auto platform = parse_platform(value)) load.platform = *platform;
       else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected gen9, gen12, xehp, dg2 or pvc (or an ocloc device name)", value));
     } else if (key == "slm") {
+      // Shared local memory is the region `options.slm` names (one work-group, docs/intel-igc.md §9).
       for (const scenario::RegionPlacement& r : placed)
-        if (r.name == value) slm = r;
-      if (!slm) d.error(s.option_where[i].second, fmt::format("slm = '{}': no [[region]] has that name", value));
+        if (r.name == value) load.slm_base = r.base;
+      if (!load.slm_base) d.error(s.option_where[i].second, fmt::format("slm = '{}': no [[region]] has that name", value));
     } else {
       d.error(s.option_where[i].second,
               fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|dg2|pvc and slm = <region>", key));
     }
   }
+  for (const scenario::SurfaceText& surface : s.surfaces)
+    load.surfaces.push_back({surface.header, &surface.descriptor, surface.where});
 
   // The program: parsed and validated, diagnostics at their line of the scenario file.
-  support::Diagnostics program_diagnostics;
-  p.module = parse_visa(s.program, s.file, ParseOptions{}, program_diagnostics);
-  // The [[surface]] tables bind their types and texel sizes to the declared surfaces, so that the
-  // validator checks U/V/R against each surface's type and .16 against its texel size (§8).
-  const auto surfaces = program_diagnostics.has_errors() ? std::map<uint32_t, const scenario::SurfaceText*>{}
-                                                         : bind_surfaces(s, p.module, d);
-  if (!program_diagnostics.has_errors()) validate(p.module, validation, program_diagnostics);
-  for (const support::Diagnostic& diag : program_diagnostics.all())
-    if (diag.severity == support::Severity::error) d.add(at_scenario_line(diag, s));
-  // Shared local memory (DWORD_ATOMIC on %slm, LSC .slm) is the region `options.slm` names: its
-  // byte offsets count from that region's start, and every thread of the launch shares it (one
-  // work-group, docs/intel-igc.md §9). Surfaces other than LSC's bti(N) on a [[surface]], and
-  // DWORD_ATOMIC's bound buffers, have no scenario form yet.
-  for (const Instruction& in : p.module.instructions) {
-    std::string why;
-    if (on_slm(in) && !slm)
-      why = "this atomic addresses shared local memory: name the [[region]] that holds it with options = { slm = "
-            "\"<region>\" }";
-    else if (in.form == Form::dword && in.surface != 0)
-      why = "dword_atomic on a surface other than %slm does not execute in scenarios yet (its bound buffer has no "
-            "[memory] form)";
-    else if (is_lsc(in.form) && in.lsc.addr_type != LscAddrType::flat &&
-             (in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register || in.form != Form::lsc_typed))
-      why = fmt::format("lsc_atomic_{}.{} with a {} address does not execute in scenarios yet: flat addresses do, and "
-                        "typed ones with an immediate bti(N) bound to the [[surface]] of header = N",
-                        find_lsc_op(in.lsc.op)->name, name(in.lsc.sfid), name(in.lsc.addr_type));
-    if (!why.empty())
-      d.add(at_scenario_line({support::Severity::error, in.where.start, why, "docs/intel-igc.md §9"}, s));
-  }
-  // An IGC dump is read whole, but only its atomics run: the [lanes] table gives their operands.
-  if (const size_t n = p.module.count(OtherStatement::Kind::instruction); n && !program_diagnostics.has_errors())
-    p.notes.push_back(fmt::format("{} instruction{} other than atomics {} read past and not executed: the [lanes] "
-                                  "table gives the atomics' operands (docs/intel-igc.md §8)",
-                                  n, n == 1 ? "" : "s", n == 1 ? "is" : "are"));
-  for (const Instruction& in : p.module.instructions) {
-    if (const auto bti = lsc_bti(in); bti && !surfaces.contains(*bti))
-      d.add(at_scenario_line({support::Severity::error, in.where.surface,
-                              fmt::format("the typed LSC atomic uses bti(0x{:X}), but no [[surface]] has header = {}", *bti, *bti),
-                              "docs/intel-igc.md §9"},
-                             s));
-    if (in.form != Form::typed || !p.module.declarations.surface(in.surface) || surfaces.contains(in.surface))
-      continue;
-    const SurfaceVariable* sv = p.module.declarations.surface(in.surface);
-    support::Diagnostic diag{support::Severity::error, in.where.surface,
-                             fmt::format("typed_atomic uses surface {} (index {}), but no [[surface]] has header = {}",
-                                         sv->name, in.surface, in.surface),
-                             "docs/spec/intel.md §8"};
-    d.add(at_scenario_line(diag, s));
-  }
-  if (d.has_errors()) return d;
-  for (const Instruction& in : p.module.instructions) {
-    CompiledInstruction c;
-    c.instruction = in;
-    c.operation = to_alu(in);
-    c.placement = operand_placement(in);
-    c.em_window = !in.predicate.present() && !in.exec.no_mask();
-    c.em_offset = in.exec.channel_offset();
-    c.em_channels = in.exec.channels >= 32 ? 0xffffffffu : (1u << in.exec.channels) - 1u;
-    c.access_bytes = static_cast<unsigned>(bits(in.width) / 8);
-    c.data_bytes = element_bytes(in, OperandSlot::dst);
-    // The channel's address: SVM's and LSC's Addresses, DWORD_ATOMIC's Offsets (read as addresses);
-    // LSC's scale and offset, then the address size's bits, then shared local memory's region.
-    const OperandSlot address_slot = in.form == Form::dword ? OperandSlot::offsets : OperandSlot::addresses;
-    c.instruction.operand(OperandSlot::addresses) = in.operand(address_slot);
-    c.address_bytes = element_bytes(in, address_slot);
-    c.address_scale = is_lsc(in.form) ? in.lsc.scale : 1;
-    c.address_offset = is_lsc(in.form) ? static_cast<uint64_t>(int64_t{in.lsc.offset}) : 0;
-    c.address_mask = c.address_bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * c.address_bytes)) - 1;
-    c.address_base = on_slm(in) ? slm->base : 0;
-    c.address_transform = uses_slot(in.form, address_slot) && (c.address_scale != 1 || c.address_offset != 0 ||
-                                                                c.address_bytes < 8 || on_slm(in));
-    if (in.form == Form::typed || lsc_bti(in)) {
-      const scenario::SurfaceText* bound = surfaces.at(in.form == Form::typed ? in.surface : *lsc_bti(in));
-      c.surface = &bound->descriptor;
-      c.dim = bound->descriptor.dim;
-      c.shortcut = memory::PitchLinearShortcut(c.surface, c.dim, typed_coordinate_rules(), c.access_bytes);
-    }
-    const bool flat = c.dim == memory::SurfaceDim::d1 || c.dim == memory::SurfaceDim::d1_buffer ||
-                      c.dim == memory::SurfaceDim::d2;
-    c.line_shape = c.placement.src0_only() && !c.address_transform &&
-                   (!c.surface || (flat && in.operand(OperandSlot::lod).is_null()));
-    p.code.push_back(c);
-  }
-  p.layout = Layout(p.module.declarations);
-  p.static_addresses = addresses_are_static(p);
-  for (CompiledInstruction& c : p.code)
-    c.independent = !dst_overlaps(p.module.declarations, c, c,
-                                  {OperandSlot::src0, OperandSlot::src1, OperandSlot::addresses, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod});
-
-  if (p.code.empty() && !d.has_errors()) d.error(s.program_where, "the program has no instruction");
+  const bool refused = d.has_errors();
+  load.require_instruction = !refused;
+  LoadedProgram loaded = load_program(s.program, load);
+  d.append(loaded.diagnostics);
+  if (refused || !loaded.compiled) return d;
+  static_cast<ThreadProgram&>(p) = std::move(loaded.program);
 
   const auto where = scenario::placements(s);
   const scenario::Symbols symbols = scenario::make_symbols(s, where, p.group_size, true, false);
@@ -304,30 +151,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
                               aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
       continue;
     }
-    if (auto e = compile(text)) {
-      Init init;
-      init.predicate = ref->kind == DeclKind::predicate;
-      init.id = ref->id;
-      init.value = lane_values(std::move(e));
-      init.where = text.where;
-      if (init.value->is_constant())
-        if (const auto v = init.value->value(0, p.group_size); std::holds_alternative<uint64_t>(v))
-          init.constant = std::get<uint64_t>(v);
-      if (init.predicate) {
-        init.elements = t.predicate(init.id)->num_elts;
-      } else {
-        const GeneralVariable* var = t.general(init.id);
-        init.elements = var->num_elts;
-        init.size = info(var->type).bytes;
-        const uint32_t k = init.id - first_user_variable_id;
-        init.root = p.layout.root[k];
-        init.offset = p.layout.offset[k];
-        const GeneralVariable* root = t.general(first_user_variable_id + init.root);
-        init.fits = (init.size == 1 || init.size == 2 || init.size == 4 || init.size == 8) &&
-                    init.offset + uint64_t{init.elements} * init.size <= root->bytes();
-      }
-      p.inits.push_back(std::move(init));
-    }
+    if (auto e = compile(text)) set_lane_values(p, *ref, lane_values(std::move(e)), text.where);
   }
   if (s.launch.active) p.active = lane_values(compile(*s.launch.active));
   for (const scenario::Expectation& e : s.expectations) {
@@ -339,20 +163,11 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
                                    aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
       continue;
     }
-    const ThreadProgram::Kept k{ref->id, ref->kind == DeclKind::predicate};
-    if (std::none_of(p.kept.begin(), p.kept.end(), [&](const ThreadProgram::Kept& x) { return x.id == k.id && x.predicate == k.predicate; }))
-      p.kept.push_back(k);
+    keep_variable(p, *ref);
   }
   d.append(scenario::precheck_expectations(s, p.group_size));
-  // Streamed runs keep only the variables expectations read, per lane (ThreadLanes::end).
-  p.streamable = true;
-  plan_direct_operands(p);
-  plan_batch(p);
-  // Per group: every root variable's bytes, the predicate words and the thread's own bookkeeping.
-  uint64_t group_bytes = 256 + 4 * t.predicates().size();
-  for (const GeneralVariable& v : t.generals())
-    if (!v.alias) group_bytes += v.bytes();
-  p.lane_state_bytes = (group_bytes + p.group_size - 1) / p.group_size;
+  complete_program(p);
+  p.lane_state_bytes = lane_state_bytes(p);
   scenario::check_lane_storage(s, p.lane_state_bytes, d);
   if (d.has_errors()) return d;
   return p;

@@ -1,16 +1,14 @@
-#include "amd_program.hpp"
-
+// amd::load_program: the lines of an AMD program of ROCm rows, each a row label and its fields
+// (amd/program.hpp).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
+#include "gpuatom/amd/program.hpp"
 #include "gpuatom/amd/request.hpp"
 
-namespace gpuatom::scenario {
-
-using amd::find_row;
-using amd::rows;
-using amd::RowKind;
-using amd::find_spelling;
-using amd::scope_spellings;
+namespace gpuatom::amd {
 
 namespace {
 
@@ -20,24 +18,25 @@ class LineReader {
   LineReader(std::string_view line, support::SourceLocation where, support::Diagnostics& d)
       : line_(line), where_(where), d_(d) {}
 
-  std::optional<AmdOperation> read() {
+  std::optional<ProgramLine> read() {
     skip_space();
     if (at_end()) return std::nullopt;
-    AmdOperation op;
+    ProgramLine op;
     op.where = here();
     const auto label = quoted_or_bare();
     if (!label) return fail("expected the row label in quotes, e.g. \"32 bit atomicAdd\"");
     const auto row = find_row(label->first);
     // The 128-bit requests `gpuatom amd outcome` answers are n/a on every AMD GPU (rule A2): say
     // so as the outcome does, rather than calling them unknown.
-    if (const auto wide = amd::find_request(label->first); !row && wide && wide->is_128_bit())
+    if (const auto wide = find_request(label->first); !row && wide && wide->is_128_bit())
       return fail(fmt::format("'{}' is n/a on every AMD device (A2 NO-128-BIT: AMD GPUs have no 128-bit Exchange or "
                               "CAS; `gpuatom amd outcome --op \"{}\"` explains); a scenario runs one of the 27 rows "
                               "(`gpuatom alu amd --list`)",
                               wide->label, wide->label),
                   label->second);
-    if (!row) return fail(fmt::format("unknown AMD row '{}' (`gpuatom alu amd --list` prints the 27 rows)", label->first),
-                          label->second);
+    if (!row)
+      return fail(fmt::format("unknown AMD row '{}' (`gpuatom alu amd --list` prints the 27 rows)", label->first),
+                  label->second);
     op.row = &rows()[*row];
     bool has_address = false, has_operand = false;
     for (;;) {
@@ -53,7 +52,7 @@ class LineReader {
       skip_space();
       const auto value = quoted_or_bare();
       if (!value) return fail(fmt::format("{}= needs a value", key));
-      const ExpressionText text{value->first, value->second, {}};
+      const FieldText text{value->first, value->second};
       if (key == "address") {
         op.address = text;
         has_address = true;
@@ -69,7 +68,8 @@ class LineReader {
       } else if (key == "result") {
         op.result = value->first;
       } else {
-        return fail(fmt::format("unknown field '{}': expected address, operand, compare, scope or result", key), key_at);
+        return fail(fmt::format("unknown field '{}': expected address, operand, compare, scope or result", key),
+                    key_at);
       }
     }
     if (!has_address) return fail("the operation needs address=\"…\"", op.where);
@@ -131,25 +131,24 @@ std::string_view strip_comment(std::string_view line) {
 
 }  // namespace
 
-std::variant<std::vector<AmdOperation>, support::Diagnostics> parse_amd_program(const std::string& program,
-                                                                               const support::SourceLocation& start) {
-  support::Diagnostics d;
-  std::vector<AmdOperation> ops;
+LoadedProgram load_program(std::string_view text, const support::SourceLocation& start) {
+  LoadedProgram loaded;
+  support::Diagnostics& d = loaded.diagnostics;
   size_t offset = 0;
   uint32_t line_number = 0;
-  while (offset <= program.size()) {
-    const size_t end = std::min(program.find('\n', offset), program.size());
-    const std::string_view line = strip_comment(std::string_view(program).substr(offset, end - offset));
+  while (offset <= text.size()) {
+    const size_t end = std::min(text.find('\n', offset), text.size());
+    const std::string_view line = strip_comment(text.substr(offset, end - offset));
     support::SourceLocation where = start;
     where.line += line_number;
     if (line_number > 0) where.column = 1;
-    if (auto op = LineReader(line, where, d).read()) ops.push_back(std::move(*op));
+    if (auto op = LineReader(line, where, d).read()) loaded.lines.push_back(std::move(*op));
     ++line_number;
     offset = end + 1;
   }
-  if (!d.has_errors() && ops.empty()) d.error(start, "the program has no operation", "AMD scenario program");
-  if (d.has_errors()) return d;
-  return ops;
+  if (!d.has_errors() && loaded.lines.empty()) d.error(start, "the program has no operation", "AMD scenario program");
+  if (d.has_errors()) loaded.lines.clear();
+  return loaded;
 }
 
-}  // namespace gpuatom::scenario
+}  // namespace gpuatom::amd
