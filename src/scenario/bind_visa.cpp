@@ -188,14 +188,15 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     const auto& [key, value] = s.options[i];
     if (key == "platform") {
       if (const auto platform = parse_platform(value)) validation.platform = *platform;
-      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected gen9, gen12, xehp, dg2 or pvc (or an ocloc device name)", value));
+      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected {} (or an ocloc device name)", value,
+                                                          platform_names(", ", " or ")));
     } else if (key == "slm") {
       for (const scenario::RegionPlacement& r : placed)
         if (r.name == value) slm = r;
       if (!slm) d.error(s.option_where[i].second, fmt::format("slm = '{}': no [[region]] has that name", value));
     } else {
       d.error(s.option_where[i].second,
-              fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|dg2|pvc and slm = <region>", key));
+              fmt::format("option '{}': vISA options are platform = {} and slm = <region>", key, platform_names("|")));
     }
   }
 
