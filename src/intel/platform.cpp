@@ -1,6 +1,8 @@
 #include "gpuatom/intel/platform.hpp"
 
 #include <array>
+#include <initializer_list>
+#include <vector>
 
 #include "gpuatom/support/text.hpp"
 
@@ -8,37 +10,150 @@ namespace gpuatom::intel {
 
 namespace {
 
-// docs/spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §6): gen9 has 64-bit
-// SVM atomics, as IGC lowers them there to the A64 int64 atomic message IGA names.
-// dg2 (XeHPG, acm-g10) is xehp with the LSC messages (docs/intel-igc.md §4.6).
-constexpr std::array<PlatformProfile, 5> table = {{
-    {Platform::gen9, "gen9", false, true, true, false, false, false, false, false, 32},
-    {Platform::gen12, "gen12", true, true, true, false, false, false, false, false, 32},
-    {Platform::xehp, "xehp", true, true, false, true, true, false, false, false, 32},
-    {Platform::dg2, "dg2", true, true, false, true, true, false, true, false, 32},
-    {Platform::pvc, "pvc", true, true, false, true, true, true, true, true, 64},
+using F = Feature;
+
+constexpr uint32_t bit(Feature f) { return uint32_t{1} << static_cast<unsigned>(f); }
+constexpr uint32_t features(std::initializer_list<Feature> list) {
+  uint32_t set = 0;
+  for (Feature f : list) set |= bit(f);
+  return set;
+}
+
+struct PlatformRow {
+  Platform platform;
+  const char* name;
+  const char* igc_name;
+  uint32_t features;
+};
+
+// docs/spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §4.6, §6): gen9 has
+// 64-bit SVM atomics, as IGC lowers them there to the A64 int64 atomic message IGA names; dg2
+// (XeHPG, acm-g10) is xehp with the LSC messages. Adding a platform is adding its row.
+constexpr std::array<PlatformRow, 5> rows = {{
+    {Platform::gen9, "gen9", "Gen9", features({F::svm_64bit, F::predec})},
+    {Platform::gen12, "gen12", "Gen12", features({F::atomics_16bit, F::svm_64bit, F::predec})},
+    {Platform::xehp, "xehp", "XeHP", features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add})},
+    {Platform::dg2, "dg2", "DG2", features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::lsc})},
+    {Platform::pvc, "pvc", "PVC",
+     features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::float_64, F::lsc, F::lsc_typed,
+               F::grf_64_bytes})},
 }};
+
+// The rows are in the enum's order, so a platform's row is found by its value.
+constexpr std::array<Platform, rows.size()> platforms = [] {
+  std::array<Platform, rows.size()> out{};
+  for (size_t i = 0; i < out.size(); ++i) out[i] = rows[i].platform;
+  return out;
+}();
+static_assert([] {
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (static_cast<size_t>(rows[i].platform) != i) return false;
+  return true;
+}());
+
+struct FeatureName {
+  Feature feature;
+  const char* name;
+};
+constexpr std::array<FeatureName, 9> feature_names = {{
+    {F::atomics_16bit, "atomics_16bit"},
+    {F::svm_64bit, "svm_64bit"},
+    {F::predec, "predec"},
+    {F::exec_size_16, "exec_size_16"},
+    {F::float_add, "float_add"},
+    {F::float_64, "float_64"},
+    {F::lsc, "lsc"},
+    {F::lsc_typed, "lsc_typed"},
+    {F::grf_64_bytes, "grf_64_bytes"},
+}};
+
+static_assert([] {
+  for (size_t i = 0; i < feature_names.size(); ++i)
+    if (static_cast<size_t>(feature_names[i].feature) != i) return false;
+  return true;
+}());
+constexpr std::array<Feature, feature_names.size()> feature_list = [] {
+  std::array<Feature, feature_names.size()> out{};
+  for (size_t i = 0; i < out.size(); ++i) out[i] = feature_names[i].feature;
+  return out;
+}();
 
 // ocloc's device names and the profile each stands for (Gen11 ICL takes the gen9 profile: it has
 // no 16-bit atomics either).
 struct DeviceName {
-  std::string_view device;
+  const char* device;
   Platform platform;
 };
 constexpr std::array<DeviceName, 6> devices = {{
-    {"skl", Platform::gen9},  {"icllp", Platform::gen9},        {"tgllp", Platform::gen12},
-    {"dg1", Platform::gen12}, {"xe_hp_sdv", Platform::xehp}, {"acm-g10", Platform::dg2},
+    {"skl", Platform::gen9},
+    {"icllp", Platform::gen9},
+    {"tgllp", Platform::gen12},
+    {"dg1", Platform::gen12},
+    {"xe_hp_sdv", Platform::xehp},
+    {"acm-g10", Platform::dg2},
 }};
+
+const PlatformRow& row(Platform platform) { return rows[static_cast<size_t>(platform)]; }
+
+std::string join(const std::vector<std::string_view>& names, std::string_view separator, std::string_view last) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) out += i + 1 == names.size() && !last.empty() ? last : separator;
+    out += names[i];
+  }
+  return out;
+}
 
 }  // namespace
 
-std::span<const PlatformProfile> platform_table() { return table; }
-const PlatformProfile& profile(Platform platform) { return table[static_cast<size_t>(platform)]; }
-const PlatformProfile& default_profile() { return profile(Platform::gen12); }
+std::span<const Platform> all_platforms() { return platforms; }
+std::span<const Feature> all_features() { return feature_list; }
+
+std::string_view name(Platform platform) { return row(platform).name; }
+std::string_view igc_name(Platform platform) { return row(platform).igc_name; }
+std::string_view name(Feature feature) { return feature_names[static_cast<size_t>(feature)].name; }
+
+bool has(Platform platform, Feature feature) { return (row(platform).features & bit(feature)) != 0; }
+uint16_t grf_bytes(Platform platform) { return has(platform, Feature::grf_64_bytes) ? 64 : 32; }
+
+std::optional<Platform> first_platform_with(Feature feature) {
+  for (const PlatformRow& r : rows)
+    if (r.features & bit(feature)) return r.platform;
+  return std::nullopt;
+}
+
+std::optional<Platform> first_platform_without(Feature feature) {
+  for (const PlatformRow& r : rows)
+    if (!(r.features & bit(feature))) return r.platform;
+  return std::nullopt;
+}
+
+std::string from_on(Platform platform) {
+  const std::string_view spoken = igc_name(platform);
+  return platform == platforms.back() ? std::string(spoken) + " only" : "from " + std::string(spoken) + " on";
+}
+
+std::string availability(Feature feature) {
+  const std::optional<Platform> first = first_platform_with(feature);
+  return first ? from_on(*first) : "on no platform";
+}
+
+std::string platform_names(std::string_view separator, std::string_view last) {
+  std::vector<std::string_view> names;
+  for (const PlatformRow& r : rows) names.push_back(r.name);
+  return join(names, separator, last);
+}
+
+std::string platforms_with(Feature feature, std::string_view separator, std::string_view last) {
+  std::vector<std::string_view> names;
+  for (const PlatformRow& r : rows)
+    if (r.features & bit(feature)) names.push_back(r.name);
+  return join(names, separator, last);
+}
 
 std::optional<Platform> parse_platform(std::string_view name) {
-  for (const PlatformProfile& p : table)
-    if (support::iequals(p.name, name)) return p.platform;
+  for (const PlatformRow& r : rows)
+    if (support::iequals(r.name, name)) return r.platform;
   for (const DeviceName& d : devices)
     if (support::iequals(d.device, name)) return d.platform;
   return std::nullopt;

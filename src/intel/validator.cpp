@@ -25,19 +25,11 @@ std::string join_sizes(std::span<const uint8_t> sizes, bool with16) {
 class Validator {
  public:
   Validator(const DeclarationTable* declarations, const ValidationOptions& options, support::Diagnostics& diagnostics)
-      : decls_(declarations), platform_(profile(options.platform)), diagnostics_(diagnostics) {}
+      : decls_(declarations), platform_(options.platform), diagnostics_(diagnostics) {}
 
   void check(const Instruction& inst) {
-    inst_ = &inst;
-    form_ = &form_info(inst.form);
+    if (!start(inst)) return;
     if (is_lsc(inst.form)) return check_lsc();
-    op_ = find(inst.op);
-    if (!op_) {
-      error(inst.where.op, fmt::format("op code 0x{:02x} is not an atomic op", static_cast<unsigned>(inst.op)),
-            "docs/spec/intel.md §3.1");
-      return;
-    }
-    mnemonic_ = fmt::format("{}.{}{}", form_->mnemonic, op_->name, suffix(inst.width));
     check_op_and_width();
     check_exec_size();
     check_predicate();
@@ -47,23 +39,43 @@ class Validator {
     for (OperandSlot slot : form_->text_operands) check_operand(slot);
   }
 
+  // The platform's rules alone (validate_platform).
+  void check_platform_only(const Instruction& inst) {
+    if (!start(inst)) return;
+    if (is_lsc(inst.form) || !illegal_reason(inst.form, inst.op, inst.width)) check_platform();
+  }
+
  private:
+  // Looks the op up and names the instruction for messages; false (and an error) when it is no atomic.
+  bool start(const Instruction& inst) {
+    inst_ = &inst;
+    form_ = &form_info(inst.form);
+    if (is_lsc(inst.form)) {
+      const LscOpInfo* op = find_lsc_op(inst.lsc.op);
+      if (!op) {
+        error(inst.where.op, fmt::format("LSC sub-op 0x{:02x} is not an atomic", inst.lsc.op), lsc_rule);
+        return false;
+      }
+      mnemonic_ = fmt::format("lsc_atomic_{}.{}", op->name, name(inst.lsc.sfid));
+      return true;
+    }
+    op_ = find(inst.op);
+    if (!op_) {
+      error(inst.where.op, fmt::format("op code 0x{:02x} is not an atomic op", static_cast<unsigned>(inst.op)),
+            "docs/spec/intel.md §3.1");
+      return false;
+    }
+    mnemonic_ = fmt::format("{}.{}{}", form_->mnemonic, op_->name, suffix(inst.width));
+    return true;
+  }
+
   // LSC atomics (docs/intel-igc.md §4.5, IGC's LscInstVerifier; §4.6 for the platforms).
   void check_lsc() {
     const Instruction& inst = *inst_;
     const LscFields& l = inst.lsc;
     const LscOpInfo* op = find_lsc_op(l.op);
-    if (!op) {
-      error(inst.where.op, fmt::format("LSC sub-op 0x{:02x} is not an atomic", l.op), lsc_rule);
-      return;
-    }
-    mnemonic_ = fmt::format("lsc_atomic_{}.{}", op->name, name(l.sfid));
     const bool typed = inst.form == Form::lsc_typed;
-    if (!platform_.lsc || (typed && !platform_.lsc_typed))
-      error(inst.where.op,
-            fmt::format("{}: the {} profile has no {} atomics (IGC: {})", mnemonic_, platform_.name,
-                        typed ? "typed LSC" : "LSC", typed ? "PVC only" : "DG2 and later"),
-            "docs/intel-igc.md §4.6");
+    check_platform();
     if (l.data_size != LscDataSize::d16c32 && l.data_size != LscDataSize::d32 && l.data_size != LscDataSize::d64)
       error(inst.where.width, fmt::format("{}: LSC atomics take d16c32, d32 or d64, not {}", mnemonic_, name(l.data_size)),
             lsc_rule);
@@ -149,30 +161,7 @@ class Validator {
       diagnostics_.error(inst.where.width, *why);
       return;
     }
-    if (inst.width == Width::w16 && !platform_.atomics_16bit)
-      error(inst.where.width,
-            fmt::format("{}: 16-bit atomics are TGLLP+ (Gen12); the {} profile has none{}", mnemonic_, platform_.name,
-                        inst.form == Form::typed ? ""
-                                                 : " (IGC 1.0.12504 writes them for skl and icllp, but lowers them to a "
-                                                   "half-word message that Intel's assembler IGA cannot name)"),
-            "docs/spec/intel.md §5.1, §9; docs/intel-igc.md §6");
-    if (inst.form == Form::svm && inst.width == Width::w64 && !platform_.svm_64bit)
-      error(inst.where.width,
-            fmt::format("{}: the {} profile has no 64-bit SVM atomics", mnemonic_, platform_.name),
-            "docs/spec/intel.md §5.2, §9");
-    const bool float64 = op_->is_float && inst.width == Width::w64;
-    if (float64 ? !platform_.float_64 : is_float_add(inst.op) && !platform_.float_add)
-      warning(inst.where.op,
-              fmt::format("{}: IGC 1.0.12504 writes it for every platform, but its own front end reports {} (Platform.hpp "
-                          "{}); the {} profile executes it as on {}",
-                          mnemonic_, float64 ? "64-bit float atomics on PVC only" : "float-add atomics from XeHP on",
-                          float64 ? "hasFP64GlobalAtomicAdd" : "hasFP32GlobalAtomicAdd", platform_.name,
-                          float64 ? "PVC" : "XeHP"),
-              "docs/intel-igc.md §2.5");
-    if (inst.op == AtomicOp::PREDEC && !platform_.predec)
-      error(inst.where.op,
-            fmt::format("{}: the {} profile has no PREDEC (IGC reports none from XeHP-SDV on)", mnemonic_, platform_.name),
-            "docs/spec/intel.md §3.1, §9");
+    check_platform();
     if (inst.form == Form::typed && op_->is_float)
       warning(inst.where.op,
               fmt::format("{} is accepted as the page lists it, but IGC does not lower typed float atomics (its "
@@ -181,15 +170,57 @@ class Validator {
               "docs/spec/intel.md §3.3");
   }
 
+  // What the platform lacks of what the instruction needs (platform.hpp's features).
+  void check_platform() {
+    const Instruction& inst = *inst_;
+    const std::string_view profile = name(platform_);
+    if (is_lsc(inst.form)) {
+      const Feature needed = inst.form == Form::lsc_typed ? Feature::lsc_typed : Feature::lsc;
+      if (!has(platform_, needed))
+        error(inst.where.op,
+              fmt::format("{}: the {} profile has no {} atomics (IGC: {})", mnemonic_, profile,
+                          needed == Feature::lsc_typed ? "typed LSC" : "LSC", availability(needed)),
+              "docs/intel-igc.md §4.6");
+      return;
+    }
+    if (inst.width == Width::w16 && !has(platform_, Feature::atomics_16bit))
+      error(inst.where.width,
+            fmt::format("{}: 16-bit atomics are TGLLP+ ({}); the {} profile has none{}", mnemonic_,
+                        igc_name(*first_platform_with(Feature::atomics_16bit)), profile,
+                        inst.form == Form::typed ? ""
+                                                 : " (IGC 1.0.12504 writes them for skl and icllp, but lowers them to a "
+                                                   "half-word message that Intel's assembler IGA cannot name)"),
+            "docs/spec/intel.md §5.1, §9; docs/intel-igc.md §6");
+    if (inst.form == Form::svm && inst.width == Width::w64 && !has(platform_, Feature::svm_64bit))
+      error(inst.where.width, fmt::format("{}: the {} profile has no 64-bit SVM atomics", mnemonic_, profile),
+            "docs/spec/intel.md §5.2, §9");
+    const bool float64 = op_->is_float && inst.width == Width::w64;
+    const Feature float_feature = float64 ? Feature::float_64 : Feature::float_add;
+    if ((float64 || is_float_add(inst.op)) && !has(platform_, float_feature))
+      warning(inst.where.op,
+              fmt::format("{}: IGC 1.0.12504 writes it for every platform, but its own front end reports {} {} "
+                          "(Platform.hpp {}); the {} profile executes it as on {}",
+                          mnemonic_, float64 ? "64-bit float atomics on" : "float-add atomics", availability(float_feature),
+                          float64 ? "hasFP64GlobalAtomicAdd" : "hasFP32GlobalAtomicAdd", profile,
+                          igc_name(*first_platform_with(float_feature))),
+              "docs/intel-igc.md §2.5");
+    if (inst.op == AtomicOp::PREDEC && !has(platform_, Feature::predec))
+      error(inst.where.op,
+            fmt::format("{}: the {} profile has no PREDEC (IGC reports none {})", mnemonic_, profile,
+                        from_on(*first_platform_without(Feature::predec))),
+            "docs/spec/intel.md §3.1, §9");
+  }
+
   void check_exec_size() {
     const Instruction& inst = *inst_;
     const unsigned n = inst.exec.channels;
     bool legal = false;
     for (uint8_t s : form_->page_exec_sizes) legal |= s == n;
-    legal |= n == 16 && platform_.exec_size_16;
+    const bool with16 = has(platform_, Feature::exec_size_16);
+    legal |= n == 16 && with16;
     if (!legal) {
-      std::string why = fmt::format("{} takes exec size {}", form_->mnemonic, join_sizes(form_->page_exec_sizes, platform_.exec_size_16));
-      if (n == 16) why += " (16 only with the xehp, dg2 or pvc profile)";
+      std::string why = fmt::format("{} takes exec size {}", form_->mnemonic, join_sizes(form_->page_exec_sizes, with16));
+      if (n == 16) why += fmt::format(" (16 only with the {} profile)", platforms_with(Feature::exec_size_16, ", ", " or "));
       error(inst.where.exec_size, fmt::format("exec size {} is not legal: {}", n, why), "docs/spec/intel.md §6.2");
       return;
     }
@@ -393,18 +424,18 @@ class Validator {
             "docs/spec/intel.md §2.2");
       return;
     }
-    const uint32_t grf = platform_.grf_bytes;
+    const uint32_t grf = grf_bytes(platform_);
     if ((storage.offset + operand.offset) % grf != 0)
       error(where,
             fmt::format("{} {} is not GRF-aligned: byte {} of its storage is not a multiple of {} ({} GRF)",
                         operand_name(slot), print_operand(operand, decls_), storage.offset + operand.offset, grf,
-                        platform_.name),
+                        name(platform_)),
             "docs/spec/intel.md §3.4");
     const GeneralVariable* root = decls_->general(storage.root_id);
     if (root && root->align.given() && root->align.resolve(grf) < grf && noted_alignment_.insert(root->id).second)
       warning(root->where,
               fmt::format("{} is declared align={} ({} bytes), but raw operands must be GRF-aligned ({} bytes on {})",
-                          root->name, alignment_text(root->align), root->align.resolve(grf), grf, platform_.name),
+                          root->name, alignment_text(root->align), root->align.resolve(grf), grf, name(platform_)),
               "docs/spec/intel.md §3.4");
   }
 
@@ -444,7 +475,7 @@ class Validator {
   }
 
   const DeclarationTable* decls_;
-  const PlatformProfile& platform_;
+  Platform platform_;
   support::Diagnostics& diagnostics_;
   const Instruction* inst_ = nullptr;
   const FormInfo* form_ = nullptr;
@@ -460,6 +491,10 @@ void validate(std::span<const Instruction> instructions, const DeclarationTable*
               const ValidationOptions& options, support::Diagnostics& diagnostics) {
   Validator validator(declarations, options, diagnostics);
   for (const Instruction& inst : instructions) validator.check(inst);
+}
+
+void validate_platform(const Instruction& instruction, Platform platform, support::Diagnostics& diagnostics) {
+  Validator(nullptr, {platform}, diagnostics).check_platform_only(instruction);
 }
 
 }  // namespace gpuatom::intel

@@ -116,7 +116,8 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     const auto& [key, value] = s.options[i];
     if (key == "platform") {
       if (const auto platform = parse_platform(value)) load.platform = *platform;
-      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected gen9, gen12, xehp, dg2 or pvc (or an ocloc device name)", value));
+      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected {} (or an ocloc device name)", value,
+                                                          platform_names(", ", " or ")));
     } else if (key == "slm") {
       // Shared local memory is the region `options.slm` names (one work-group, docs/intel-igc.md §9).
       for (const scenario::RegionPlacement& r : placed)
@@ -124,7 +125,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       if (!load.slm_base) d.error(s.option_where[i].second, fmt::format("slm = '{}': no [[region]] has that name", value));
     } else {
       d.error(s.option_where[i].second,
-              fmt::format("option '{}': vISA options are platform = gen9|gen12|xehp|dg2|pvc and slm = <region>", key));
+              fmt::format("option '{}': vISA options are platform = {} and slm = <region>", key, platform_names("|")));
     }
   }
   for (const scenario::SurfaceText& surface : s.surfaces)

@@ -105,25 +105,25 @@ TEST(IntelTable, TypeRules) {
 }
 
 TEST(IntelTable, PlatformProfiles) {
-  EXPECT_EQ(default_profile().name, "gen12");
-  EXPECT_FALSE(profile(Platform::gen9).atomics_16bit);
-  EXPECT_TRUE(profile(Platform::gen9).svm_64bit);  // IGC lowers .64 there (docs/intel-igc.md §6)
-  EXPECT_FALSE(profile(Platform::gen12).float_add);
-  EXPECT_TRUE(profile(Platform::xehp).float_add);
-  EXPECT_FALSE(profile(Platform::xehp).float_64);
-  EXPECT_TRUE(profile(Platform::pvc).float_64);
+  EXPECT_EQ(name(default_platform), "gen12");
+  EXPECT_FALSE(has(Platform::gen9, Feature::atomics_16bit));
+  EXPECT_TRUE(has(Platform::gen9, Feature::svm_64bit));  // IGC lowers .64 there (docs/intel-igc.md §6)
+  EXPECT_FALSE(has(Platform::gen12, Feature::float_add));
+  EXPECT_TRUE(has(Platform::xehp, Feature::float_add));
+  EXPECT_FALSE(has(Platform::xehp, Feature::float_64));
+  EXPECT_TRUE(has(Platform::pvc, Feature::float_64));
   EXPECT_EQ(parse_platform("icllp"), Platform::gen9);
   EXPECT_EQ(parse_platform("acm-g10"), Platform::dg2);
-  EXPECT_FALSE(profile(Platform::xehp).lsc);
-  EXPECT_TRUE(profile(Platform::dg2).lsc);
-  EXPECT_FALSE(profile(Platform::dg2).lsc_typed);
-  EXPECT_TRUE(profile(Platform::pvc).lsc_typed);
+  EXPECT_FALSE(has(Platform::xehp, Feature::lsc));
+  EXPECT_TRUE(has(Platform::dg2, Feature::lsc));
+  EXPECT_FALSE(has(Platform::dg2, Feature::lsc_typed));
+  EXPECT_TRUE(has(Platform::pvc, Feature::lsc_typed));
   EXPECT_EQ(parse_platform("dg1"), Platform::gen12);
-  EXPECT_TRUE(profile(Platform::gen9).predec);
-  EXPECT_FALSE(profile(Platform::xehp).predec);
-  EXPECT_TRUE(profile(Platform::xehp).exec_size_16);
-  EXPECT_EQ(profile(Platform::pvc).grf_bytes, 64);
-  EXPECT_EQ(profile(Platform::gen12).grf_bytes, 32);
+  EXPECT_TRUE(has(Platform::gen9, Feature::predec));
+  EXPECT_FALSE(has(Platform::xehp, Feature::predec));
+  EXPECT_TRUE(has(Platform::xehp, Feature::exec_size_16));
+  EXPECT_EQ(grf_bytes(Platform::pvc), 64);
+  EXPECT_EQ(grf_bytes(Platform::gen12), 32);
   EXPECT_EQ(parse_platform("PVC"), Platform::pvc);
   EXPECT_FALSE(parse_platform("gen11"));
 }

@@ -32,13 +32,18 @@
 namespace gpuatom::intel {
 
 struct ValidationOptions {
-  Platform platform = Platform::gen12;
+  Platform platform = default_platform;
 };
 
 // Checks the instructions in order; notes that concern a surface or variable (no bound surface
 // type, an alignment below one GRF) are given once per run.
 void validate(std::span<const Instruction> instructions, const DeclarationTable* declarations,
               const ValidationOptions& options, support::Diagnostics& diagnostics);
+
+// The platform's rules alone for one instruction (platform.hpp's features: .16, SVM .64, PREDEC,
+// float adds, 64-bit floats, LSC), as validate() reports them, for an instruction spelled without
+// a program around it (`gpuatom alu intel --platform`). Exec size is not checked.
+void validate_platform(const Instruction& instruction, Platform platform, support::Diagnostics& diagnostics);
 
 inline void validate(const Module& module, const ValidationOptions& options, support::Diagnostics& diagnostics) {
   validate(module.instructions, &module.declarations, options, diagnostics);
