@@ -147,7 +147,9 @@ class Decoder {
   // with an absolute address.
   void sparse() {
     inst_.ps = static_cast<uint8_t>(7 - v(FieldKind::sparse));
-    if (arch_ == Architecture::sm_50) refused("sm_50 has no sparse predicate Ps forms");
+    if (!nvidia::has(arch_, Feature::ps_forms))
+      refused(fmt::format("{} has no sparse predicate Ps forms: they exist from {}", name(arch_),
+                          first_with(Feature::ps_forms)));
     if (!inst_.is_surface() && inst_.address.base == RZ)
       refused(fmt::format("a sparse-predicate {} has no absolute address [RZ]", info(inst_.mnemonic).name));
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/validator.hpp"
 #include "gpuatom/support/bits.hpp"
 #include "gpuatom/support/text.hpp"
 #include "sass128_forms.hpp"
@@ -63,7 +64,7 @@ Word128 operator~(Word128 a) { return {~a.lo, ~a.hi}; }
 // sm_120 and sm_121 print SUATOM with a second uniform register and .UAI (nvdisasm 13.0 on random
 // words), a form gpuatom does not read yet: their SUATOM words are refused, not printed short.
 bool form_known_on(const Form& form, Architecture arch) {
-  return form.mnemonic != Mnemonic::SUATOM || compute_capability(arch) < 120;
+  return form.mnemonic != Mnemonic::SUATOM || !has(arch, Feature::suatom_uniform_array);
 }
 
 Word128 fixed(const Form& form) { return {form.opcode | form.fixed_low, form.fixed_high}; }
@@ -363,7 +364,8 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   // PT for none.
   if (i.mnemonic == Mnemonic::SUATOM && i.pu == PT) i.pu.reset();
   // nvdisasm spells a SUATOM.CAS's .U64 as .U64 on Ampere and Ada, .64 on the others.
-  if (i.mnemonic == Mnemonic::SUATOM && i.is_compare() && i.size == Size::U64 && g.surface_compare_u64)
+  if (i.mnemonic == Mnemonic::SUATOM && i.is_compare() && i.size == Size::U64 &&
+      has(arch, Feature::surface_compare_u64))
     i.size_spelling = info(Size::U64).spelling;
   // nvdisasm prints ATOMS.POPC.INC.32 and ATOMS.ARRIVE.64.
   if (i.op == AtomOp::POPC_INC || i.op == AtomOp::ARRIVE) i.size_spelling = compact_size_spelling(i.size);
@@ -492,8 +494,13 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
     const uint64_t read = own ^ get(i.kept_bits, f.lo, f.width);
     return names_same(read) ? read : own;
   };
-  if (i.pm_hint && !prints_pm_hint(arch))
-    return error(i.where, fmt::format("?PM{}: {} words have no ?PM hint (sm_86 … sm_90 have it)", i.pm_hint, name(arch)));
+  if (i.pm_hint && !has(arch, Feature::pm_hint))
+    return error(i.where, fmt::format("?PM{}: {} words have no ?PM hint ({} have it)", i.pm_hint, name(arch),
+                                      architectures_with(Feature::pm_hint)));
+  // A size from a later architecture (.128 before Hopper) is refused by the feature it needs, as
+  // the validator refuses it, rather than by a missing size code.
+  if (!placeholder(ModifierSlot::size))
+    if (auto why = missing_size_form(arch, i.size)) return error(i.where, *why);
   bool mnemonic_known = false;
   for (const Form& form : sass128::forms()) {
     if (form.mnemonic != i.mnemonic || !sass128::in(form.generations, g.generation) || !form_known_on(form, arch)) continue;
