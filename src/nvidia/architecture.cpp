@@ -9,27 +9,98 @@ namespace gpuatom::nvidia {
 
 namespace {
 
-// A column per generation (Mesa's brw_eu_inst.h style): each form the tools print, from the
-// first generation whose ptxas 13.0 output holds it (../shared/oracle-data/nvidia-cuda13, listed
-// by nvdisasm 13.0; Maxwell … Volta from ptxas 11.8 + nvdisasm 11.8, docs/oracles.md).
-//                                                         b128   vector cast.spin atoms-Pu surf-imm strength .INVALIDn, UR field bits, SUATOM.CAS.U64
+// A generation's name and word: the encoding facts sass128_forms.cpp keys its rows by.
 constexpr std::array<GenerationInfo, 8> generations = {{
-    {Generation::maxwell, "Maxwell", WordFormat::spa5_64,   false, false, false, false, true, false, 0, false},
-    {Generation::pascal, "Pascal", WordFormat::spa5_64,     false, false, false, false, true, false, 0, false},
-    {Generation::volta, "Volta", WordFormat::sass128,       false, false, false, false, true, true, 6, false},
-    {Generation::turing, "Turing", WordFormat::sass128,     false, false, false, false, true, true, 6, false},
-    {Generation::ampere, "Ampere", WordFormat::sass128,     false, false, false, false, true, false, 6, true},
-    {Generation::ada, "Ada", WordFormat::sass128,           false, false, false, false, true, false, 6, true},
-    {Generation::hopper, "Hopper", WordFormat::sass128,     true, true, true, false, true, false, 6, false},
-    {Generation::blackwell, "Blackwell", WordFormat::sass128, true, true, true, true, false, false, 8, false},
+    {Generation::maxwell, "Maxwell", WordFormat::spa5_64},
+    {Generation::pascal, "Pascal", WordFormat::spa5_64},
+    {Generation::volta, "Volta", WordFormat::sass128},
+    {Generation::turing, "Turing", WordFormat::sass128},
+    {Generation::ampere, "Ampere", WordFormat::sass128},
+    {Generation::ada, "Ada", WordFormat::sass128},
+    {Generation::hopper, "Hopper", WordFormat::sass128},
+    {Generation::blackwell, "Blackwell", WordFormat::sass128},
 }};
+
+// Each feature's name, in the enum's order (const char*: clang's constexpr step limit).
+struct FeatureName {
+  Feature feature;
+  const char* name;
+};
+constexpr std::array<FeatureName, 18> feature_names = {{
+    {Feature::b128, "b128"},
+    {Feature::vector_atomics, "vector_atomics"},
+    {Feature::f32_without_ftz, "f32_without_ftz"},
+    {Feature::atom_cast_spin, "atom_cast_spin"},
+    {Feature::atoms_cast_spin_predicate, "atoms_cast_spin_predicate"},
+    {Feature::surface_uniform_immediate, "surface_uniform_immediate"},
+    {Feature::unnamed_strength, "unnamed_strength"},
+    {Feature::surface_compare_u64, "surface_compare_u64"},
+    {Feature::uniform_registers, "uniform_registers"},
+    {Feature::wide_uniform_registers, "wide_uniform_registers"},
+    {Feature::pm_hint, "pm_hint"},
+    {Feature::ps_forms, "ps_forms"},
+    {Feature::atom_size4_u128, "atom_size4_u128"},
+    {Feature::f16x2_atomics, "f16x2_atomics"},
+    {Feature::f16x2_ftz_spelling, "f16x2_ftz_spelling"},
+    {Feature::f64_atomics, "f64_atomics"},
+    {Feature::suatom_uniform_array, "suatom_uniform_array"},
+    {Feature::listing_omits_descriptor, "listing_omits_descriptor"},
+}};
+
+constexpr std::array<Feature, feature_names.size()> all_features = [] {
+  std::array<Feature, feature_names.size()> out{};
+  for (size_t i = 0; i < feature_names.size(); ++i) out[i] = feature_names[i].feature;
+  return out;
+}();
+
+// A set of features, written as a list and grown or cut per architecture: `volta - unnamed_strength`.
+class Features {
+ public:
+  constexpr Features(std::initializer_list<Feature> list) {
+    for (Feature f : list) bits_ |= bit(f);
+  }
+  constexpr Features operator+(Features other) const { return Features(bits_ | other.bits_); }
+  constexpr Features operator-(Features other) const { return Features(bits_ & ~other.bits_); }
+  constexpr bool contains(Feature f) const { return (bits_ & bit(f)) != 0; }
+
+ private:
+  constexpr explicit Features(uint32_t bits) : bits_(bits) {}
+  static constexpr uint32_t bit(Feature f) { return uint32_t{1} << static_cast<unsigned>(f); }
+  uint32_t bits_ = 0;
+};
+static_assert(feature_names.size() <= 32, "Features holds a feature per bit of a uint32_t");
+
+using enum Feature;
+
+// Each generation's features; an architecture row takes its generation's, plus or minus its own.
+// From the first generation whose tools print the form (docs/oracles.md).
+constexpr Features spa5 = {ps_forms, f16x2_atomics};
+constexpr Features maxwell_features = spa5 + Features{f16x2_ftz_spelling};
+constexpr Features sm_50_features = {atom_size4_u128};  // nvdisasm SM50: no Ps, no F16x2
+constexpr Features pascal_features = spa5 + Features{f64_atomics};
+constexpr Features volta_features = {f16x2_atomics,     f64_atomics,     uniform_registers, unnamed_strength,
+                                     surface_uniform_immediate};
+constexpr Features turing_features = volta_features;
+constexpr Features ampere_features = volta_features - Features{unnamed_strength} + Features{surface_compare_u64};
+constexpr Features ada_features = ampere_features + Features{pm_hint};
+constexpr Features hopper_features = volta_features - Features{unnamed_strength} +
+                                     Features{b128, vector_atomics, f32_without_ftz, atom_cast_spin, pm_hint,
+                                              listing_omits_descriptor};
+constexpr Features blackwell_features =
+    hopper_features - Features{surface_uniform_immediate, pm_hint, listing_omits_descriptor} +
+    Features{atoms_cast_spin_predicate, wide_uniform_registers};
+// sm_120 and sm_121 print SUATOM with a second uniform register and .UAI (nvdisasm 13.0).
+constexpr Features sm_120_features = blackwell_features + Features{suatom_uniform_array};
+// nvdisasm 11.8 prints ?PMn on sm_86, sm_87 and sm_89 (Ampere after sm_80, Ada) and sm_90.
+constexpr Features ampere_pm_features = ampere_features + Features{pm_hint};
 
 struct ArchitectureInfo {
   Architecture architecture;
   std::string_view name;
-  int capability;
+  int capability;  // times ten: 52 for sm_52, 100 for sm_100a
   Variant variant;
   Generation generation;
+  Features features;
 };
 
 constexpr Variant base = Variant::base, a = Variant::arch_specific, f = Variant::family;
@@ -37,24 +108,41 @@ constexpr Generation maxwell = Generation::maxwell, pascal = Generation::pascal,
                      turing = Generation::turing, ampere = Generation::ampere, ada = Generation::ada,
                      hopper = Generation::hopper, blackwell = Generation::blackwell;
 
-constexpr std::array<ArchitectureInfo, 34> table = {{
-    {Architecture::sm_50, "sm_50", 50, base, maxwell},       {Architecture::sm_52, "sm_52", 52, base, maxwell},
-    {Architecture::sm_53, "sm_53", 53, base, maxwell},       {Architecture::sm_60, "sm_60", 60, base, pascal},
-    {Architecture::sm_61, "sm_61", 61, base, pascal},        {Architecture::sm_62, "sm_62", 62, base, pascal},
-    {Architecture::sm_70, "sm_70", 70, base, volta},         {Architecture::sm_72, "sm_72", 72, base, volta},
-    {Architecture::sm_75, "sm_75", 75, base, turing},        {Architecture::sm_80, "sm_80", 80, base, ampere},
-    {Architecture::sm_86, "sm_86", 86, base, ampere},        {Architecture::sm_87, "sm_87", 87, base, ampere},
-    {Architecture::sm_88, "sm_88", 88, base, ampere},        {Architecture::sm_89, "sm_89", 89, base, ada},
-    {Architecture::sm_90, "sm_90", 90, base, hopper},        {Architecture::sm_90a, "sm_90a", 90, a, hopper},
-    {Architecture::sm_100, "sm_100", 100, base, blackwell},  {Architecture::sm_100a, "sm_100a", 100, a, blackwell},
-    {Architecture::sm_100f, "sm_100f", 100, f, blackwell},   {Architecture::sm_101, "sm_101", 101, base, blackwell},
-    {Architecture::sm_101a, "sm_101a", 101, a, blackwell},   {Architecture::sm_101f, "sm_101f", 101, f, blackwell},
-    {Architecture::sm_103, "sm_103", 103, base, blackwell},  {Architecture::sm_103a, "sm_103a", 103, a, blackwell},
-    {Architecture::sm_103f, "sm_103f", 103, f, blackwell},   {Architecture::sm_110, "sm_110", 110, base, blackwell},
-    {Architecture::sm_110a, "sm_110a", 110, a, blackwell},   {Architecture::sm_110f, "sm_110f", 110, f, blackwell},
-    {Architecture::sm_120, "sm_120", 120, base, blackwell},  {Architecture::sm_120a, "sm_120a", 120, a, blackwell},
-    {Architecture::sm_120f, "sm_120f", 120, f, blackwell},   {Architecture::sm_121, "sm_121", 121, base, blackwell},
-    {Architecture::sm_121a, "sm_121a", 121, a, blackwell},   {Architecture::sm_121f, "sm_121f", 121, f, blackwell},
+constexpr std::array<ArchitectureInfo, architecture_count> table = {{
+    {Architecture::sm_50, "sm_50", 50, base, maxwell, sm_50_features},
+    {Architecture::sm_52, "sm_52", 52, base, maxwell, maxwell_features},
+    {Architecture::sm_53, "sm_53", 53, base, maxwell, maxwell_features},
+    {Architecture::sm_60, "sm_60", 60, base, pascal, pascal_features},
+    {Architecture::sm_61, "sm_61", 61, base, pascal, pascal_features},
+    {Architecture::sm_62, "sm_62", 62, base, pascal, pascal_features},
+    {Architecture::sm_70, "sm_70", 70, base, volta, volta_features},
+    {Architecture::sm_72, "sm_72", 72, base, volta, volta_features},
+    {Architecture::sm_75, "sm_75", 75, base, turing, turing_features},
+    {Architecture::sm_80, "sm_80", 80, base, ampere, ampere_features},
+    {Architecture::sm_86, "sm_86", 86, base, ampere, ampere_pm_features},
+    {Architecture::sm_87, "sm_87", 87, base, ampere, ampere_pm_features},
+    {Architecture::sm_88, "sm_88", 88, base, ampere, ampere_pm_features},
+    {Architecture::sm_89, "sm_89", 89, base, ada, ada_features},
+    {Architecture::sm_90, "sm_90", 90, base, hopper, hopper_features},
+    {Architecture::sm_90a, "sm_90a", 90, a, hopper, hopper_features},
+    {Architecture::sm_100, "sm_100", 100, base, blackwell, blackwell_features},
+    {Architecture::sm_100a, "sm_100a", 100, a, blackwell, blackwell_features},
+    {Architecture::sm_100f, "sm_100f", 100, f, blackwell, blackwell_features},
+    {Architecture::sm_101, "sm_101", 101, base, blackwell, blackwell_features},
+    {Architecture::sm_101a, "sm_101a", 101, a, blackwell, blackwell_features},
+    {Architecture::sm_101f, "sm_101f", 101, f, blackwell, blackwell_features},
+    {Architecture::sm_103, "sm_103", 103, base, blackwell, blackwell_features},
+    {Architecture::sm_103a, "sm_103a", 103, a, blackwell, blackwell_features},
+    {Architecture::sm_103f, "sm_103f", 103, f, blackwell, blackwell_features},
+    {Architecture::sm_110, "sm_110", 110, base, blackwell, blackwell_features},
+    {Architecture::sm_110a, "sm_110a", 110, a, blackwell, blackwell_features},
+    {Architecture::sm_110f, "sm_110f", 110, f, blackwell, blackwell_features},
+    {Architecture::sm_120, "sm_120", 120, base, blackwell, sm_120_features},
+    {Architecture::sm_120a, "sm_120a", 120, a, blackwell, sm_120_features},
+    {Architecture::sm_120f, "sm_120f", 120, f, blackwell, sm_120_features},
+    {Architecture::sm_121, "sm_121", 121, base, blackwell, sm_120_features},
+    {Architecture::sm_121a, "sm_121a", 121, a, blackwell, sm_120_features},
+    {Architecture::sm_121f, "sm_121f", 121, f, blackwell, sm_120_features},
 }};
 
 constexpr bool table_in_order() {
@@ -62,9 +150,13 @@ constexpr bool table_in_order() {
     if (static_cast<size_t>(table[i].architecture) != i) return false;
   for (size_t i = 0; i < generations.size(); ++i)
     if (static_cast<size_t>(generations[i].generation) != i) return false;
+  for (size_t i = 0; i < feature_names.size(); ++i)
+    if (static_cast<size_t>(feature_names[i].feature) != i) return false;
   return true;
 }
 static_assert(table_in_order(), "the tables are indexed by their enums");
+static_assert(table.size() == architecture_count,
+              "a row for every architecture: architecture_count is the last one's + 1");
 
 constexpr std::array<Architecture, table.size()> all = [] {
   std::array<Architecture, table.size()> out{};
@@ -76,12 +168,26 @@ const ArchitectureInfo& info(Architecture arch) { return table[static_cast<size_
 
 }  // namespace
 
-bool prints_pm_hint(Architecture arch) {
-  // nvdisasm 11.8 prints bits 102–103 as ?PMn on sm_86, sm_87 and sm_89 (Ampere after sm_80, Ada)
-  // and sm_90; sm_80 and earlier leave them unread, and nvdisasm 13.0 prints them nowhere
-  // (docs/sass128.md).
-  const int c = info(arch).capability;
-  return c >= 86 && c <= 90;
+std::span<const Feature> features() { return all_features; }
+
+std::string_view name(Feature feature) { return feature_names[static_cast<size_t>(feature)].name; }
+
+bool has(Architecture arch, Feature feature) { return info(arch).features.contains(feature); }
+
+std::string architectures_with(Feature feature) {
+  std::string out;
+  for (const ArchitectureInfo& arch : table) {
+    if (!arch.features.contains(feature)) continue;
+    if (!out.empty()) out += ' ';
+    out += arch.name;
+  }
+  return out;
+}
+
+std::string_view first_with(Feature feature) {
+  for (const ArchitectureInfo& arch : table)
+    if (arch.features.contains(feature)) return arch.name;
+  return "no architecture";
 }
 
 const GenerationInfo& generation_info(Architecture arch) {
@@ -105,7 +211,7 @@ std::string_view name(Architecture arch) { return info(arch).name; }
 
 std::string nvdisasm_name(Architecture arch) { return "SM" + std::string(info(arch).name.substr(3)); }
 
-int compute_capability(Architecture arch) { return info(arch).capability; }
+bool same_base(Architecture a, Architecture b) { return info(a).capability == info(b).capability; }
 
 Variant variant(Architecture arch) { return info(arch).variant; }
 
@@ -120,8 +226,13 @@ std::string architecture_names() {
   return out;
 }
 
+unsigned uniform_register_bits(Architecture architecture) {
+  if (has(architecture, Feature::wide_uniform_registers)) return 8;
+  return has(architecture, Feature::uniform_registers) ? 6 : 0;
+}
+
 bool uniform_register_exists(Architecture architecture, uint8_t number) {
-  const unsigned bits = generation_info(architecture).uniform_register_bits;
+  const unsigned bits = uniform_register_bits(architecture);
   if (bits == 0) return false;
   return number == URZ || number < (1u << bits) - 1;  // the field's all-ones code is URZ
 }
@@ -129,12 +240,6 @@ bool uniform_register_exists(Architecture architecture, uint8_t number) {
 std::string_view first_architecture_with_uniform_register(uint8_t number) {
   for (const ArchitectureInfo& arch : table)
     if (uniform_register_exists(arch.architecture, number)) return arch.name;
-  return "no architecture";
-}
-
-std::string_view first_architecture_with(bool GenerationInfo::*has) {
-  for (const ArchitectureInfo& arch : table)
-    if (generations[static_cast<size_t>(arch.generation)].*has) return arch.name;
   return "no architecture";
 }
 

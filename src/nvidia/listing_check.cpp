@@ -40,8 +40,8 @@ bool same(Instruction& listed, Instruction decoded) {
   decoded.terminated = listed.terminated;  // a dual-issued pair's second line has no ';'
   const std::string text = print(decoded);
   if (print(listed) == text) return true;
-  if (generation(decoded.architecture.value_or(Architecture::sm_50)) != Generation::hopper || listed.address.descriptor ||
-      !decoded.address.descriptor)
+  if (!decoded.architecture || !has(*decoded.architecture, Feature::listing_omits_descriptor) ||
+      listed.address.descriptor || !decoded.address.descriptor)
     return false;
   listed.address.descriptor = decoded.address.descriptor;
   if (print(listed) == text) return true;

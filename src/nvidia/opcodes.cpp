@@ -35,12 +35,12 @@ constexpr std::array<OpInfo, atom_op_count> ops = {{
 // size_name()). The order is the one "expected …" messages list. nvdisasm prints two aliases for
 // a decoded size on some architectures (decoded_size_spelling(), docs/oracles.md).
 constexpr std::array<SizeSpelling, 24> spellings = {{
-    {".U32", Size::U32, false}, {".32", Size::U32, false, std::nullopt, std::nullopt, true}, {".S32", Size::S32, false},
-    {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, std::nullopt, true}, {".S64", Size::S64, false},
+    {".U32", Size::U32, false}, {".32", Size::U32, false, std::nullopt, true}, {".S32", Size::S32, false},
+    {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, true}, {".S64", Size::S64, false},
     {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
-    {".F16x2.FTZ.RN", Size::F16x2, false, Architecture::sm_52, Architecture::sm_53, false, true}, {".F64.RN", Size::F64_RN, false},
+    {".F16x2.FTZ.RN", Size::F16x2, false, Feature::f16x2_ftz_spelling, false, true}, {".F64.RN", Size::F64_RN, false},
     {".SD32", Size::SD32, false}, {".SD64", Size::SD64, false}, {".BF16x2.RN", Size::BF16x2, true},
-    {".128", Size::U128, false}, {".U128", Size::U128, false, Architecture::sm_50, Architecture::sm_50},
+    {".128", Size::U128, false}, {".U128", Size::U128, false, Feature::atom_size4_u128},
     {".F16x4.RN", Size::F16x4, true}, {".F16x8.RN", Size::F16x8, true}, {".BF16x4.RN", Size::BF16x4, true},
     {".BF16x8.RN", Size::BF16x8, true}, {".F32x2.FTZ.RN", Size::F32x2, true}, {".F32x4.FTZ.RN", Size::F32x4, true},
     {".F32.RN", Size::F32_RN, true}, {".F32x2.RN", Size::F32x2_RN, true}, {".F32x4.RN", Size::F32x4_RN, true},
@@ -264,9 +264,9 @@ namespace {
 
 // What one size code names on one architecture, before any table: the rules of opcodes.hpp.
 std::optional<Size> read_size_code(SizeField field, int code, Architecture arch) {
-  if (field == SizeField::atom && code == 4 && arch == Architecture::sm_50) return Size::U128;
-  if (code == 4 && field != SizeField::shared && arch == Architecture::sm_50) return std::nullopt;
-  if (field == SizeField::atom && code == 6 && arch < Architecture::sm_60) return std::nullopt;
+  if (field == SizeField::atom && code == 4 && has(arch, Feature::atom_size4_u128)) return Size::U128;
+  if (code == 4 && field != SizeField::shared && !has(arch, Feature::f16x2_atomics)) return std::nullopt;
+  if (field == SizeField::atom && code == 6 && !has(arch, Feature::f64_atomics)) return std::nullopt;
   for (const SizeInfo& s : sizes) {
     const int own = field == SizeField::atom ? s.atom_code : field == SizeField::surface ? s.surface_code : s.shared_code;
     if (own == code) return s.size;
@@ -274,20 +274,23 @@ std::optional<Size> read_size_code(SizeField field, int code, Architecture arch)
   return std::nullopt;
 }
 
-constexpr int size_field_count = 3, size_code_count = 8, architecture_count = static_cast<int>(Architecture::sm_121f) + 1;
+constexpr int size_field_count = 3, size_code_count = 8;
+// The tables below are indexed by the Architecture enum, a row per architecture of the table
+// (architecture.cpp asserts that the table has architecture_count rows, in the enum's order).
+constexpr int architecture_rows = static_cast<int>(architecture_count);
 
 // Both directions for every field, architecture and code, built once: the decoder and encoder
 // ask per word.
 struct SizeCodes {
-  std::optional<Size> size[size_field_count][architecture_count][size_code_count];
-  std::optional<int> code[size_field_count][architecture_count][size_count];
+  std::optional<Size> size[size_field_count][architecture_rows][size_code_count];
+  std::optional<int> code[size_field_count][architecture_rows][size_count];
 };
 
 const SizeCodes& size_codes() {
   static const SizeCodes table = [] {
     SizeCodes t{};
     for (int f = 0; f < size_field_count; ++f)
-      for (int a = 0; a < architecture_count; ++a)
+      for (int a = 0; a < architecture_rows; ++a)
         for (int c = size_code_count - 1; c >= 0; --c)  // downwards: the lowest code of a size wins
           if (const auto s = read_size_code(static_cast<SizeField>(f), c, static_cast<Architecture>(a))) {
             t.size[f][a][c] = s;
@@ -314,9 +317,9 @@ std::string_view decoded_size_spelling(Size size, Architecture arch) {
   static const auto table = [] {
     std::array<std::array<std::string_view, architecture_count>, size_count> t{};
     for (const SizeSpelling& s : spellings)
-      if (s.decoded_from)
-        for (int a = static_cast<int>(*s.decoded_from); a <= static_cast<int>(*s.decoded_to); ++a)
-          t[static_cast<int>(s.size)][a] = s.text;
+      if (s.decoded_with)
+        for (const Architecture a : architectures())
+          if (has(a, *s.decoded_with)) t[static_cast<int>(s.size)][static_cast<int>(a)] = s.text;
     return t;
   }();
   return table[static_cast<int>(size)][static_cast<int>(arch)];

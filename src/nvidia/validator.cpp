@@ -28,6 +28,7 @@ class Validator {
     if (i_.is_surface()) surface();
     else memory_address();
     if (i_.architecture && !spa5()) generation_forms(*i_.architecture);
+    if (i_.architecture && spa5()) spa5_forms(*i_.architecture);
   }
 
  private:
@@ -59,32 +60,40 @@ class Validator {
     return message;
   }
 
-  // The forms a generation's tools print (the columns of architecture.hpp): a form from a later
-  // generation is an error; a spelling another generation prints is a warning.
+  // The forms an architecture's tools print (its Features, architecture.hpp): a form from a later
+  // architecture is an error; a spelling another architecture prints is a warning.
   void generation_forms(Architecture arch) {
-    const GenerationInfo& g = generation_info(arch);
-    const auto later = [&](uint32_t column, std::string_view form, bool GenerationInfo::*has) {
-      if (!(g.*has))
-        error(column, fmt::format("{} does not exist on {} ({}): it exists from {}", form, name(arch), g.name,
-                                  first_architecture_with(has)),
-              "docs/oracles.md");
+    const auto later = [&](uint32_t column, std::string_view form, Feature feature) {
+      if (!has(arch, feature)) error(column, missing_feature(arch, form, feature), "docs/oracles.md");
     };
     if (auto why = missing_size_form(arch, i_.size)) error(col(ModifierSlot::size), *why, "docs/oracles.md");
     const std::string cast_spin = fmt::format("{}.{}", name(i_.family()), info(AtomOp::CAST_SPIN).name);
-    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM) later(col(ModifierSlot::op), cast_spin, &GenerationInfo::atom_cast_spin);
-    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOMS && (i_.pu && !i_.rd) != g.atoms_cast_spin_predicate)
+    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM)
+      later(col(ModifierSlot::op), cast_spin, Feature::atom_cast_spin);
+    const bool predicate = has(arch, Feature::atoms_cast_spin_predicate);
+    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOMS && (i_.pu && !i_.rd) != predicate)
       warning(col(ModifierSlot::op),
               fmt::format("{} prints {} with {}", name(arch), cast_spin,
-                          g.atoms_cast_spin_predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
+                          predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
               "docs/oracles.md");
+    if (i_.pm_hint && !has(arch, Feature::pm_hint))
+      error(i_.columns.mnemonic, missing_feature(arch, fmt::format("the ?PM{} hint", i_.pm_hint), Feature::pm_hint),
+            "docs/sass128.md");
     uniform_registers(arch);
     const Surface& surface = i_.surface;
-    if (i_.is_surface() && surface.handle_uniform && !surface.handle_indices.empty() != g.surface_uniform_immediate)
+    const bool immediate = has(arch, Feature::surface_uniform_immediate);
+    if (i_.is_surface() && surface.handle_uniform && !surface.handle_indices.empty() != immediate)
       warning(col(OperandRole::handle),
               fmt::format("{} prints a uniform-register surface handle {}", name(arch),
-                          g.surface_uniform_immediate ? "with its trailing immediate (`UR4, 0x0`)"
-                                                      : "without a trailing immediate (`UR4`)"),
+                          immediate ? "with its trailing immediate (`UR4, 0x0`)"
+                                    : "without a trailing immediate (`UR4`)"),
               "docs/oracles.md");
+  }
+
+  // The forms SPA 5.0 architectures differ in: sm_50 has no sparse predicate Ps forms.
+  void spa5_forms(Architecture arch) {
+    if (i_.ps && !has(arch, Feature::ps_forms))
+      error(col(OperandRole::ps), missing_ps_form(arch), "docs/oracles.md");
   }
 
   // UR63 … UR254 exist only where uniform register fields have 8 bits (Blackwell).
@@ -93,7 +102,7 @@ class Validator {
     const auto check = [&](std::optional<uint8_t> number, OperandRole role) {
       if (!number || uniform_register_exists(arch, *number)) return;
       const GenerationInfo& g = generation_info(arch);
-      const unsigned bits = g.uniform_register_bits;
+      const unsigned bits = uniform_register_bits(arch);
       error(col(role),
             fmt::format("{} does not exist on {} ({}): its uniform registers are UR0–UR{} and URZ ({}-bit fields); "
                         "it exists from {}",
@@ -345,17 +354,30 @@ void validate(const Instruction& instruction, support::Diagnostics& diagnostics,
   Validator(instruction, diagnostics, rules).run();
 }
 
-std::optional<std::string> missing_size_form(Architecture arch, Size size) {
-  const GenerationInfo& g = generation_info(arch);
-  const auto later = [&](std::string_view form, bool GenerationInfo::*has) -> std::optional<std::string> {
-    if (g.*has) return std::nullopt;
-    return fmt::format("{} does not exist on {} ({}): it exists from {}", form, name(arch), g.name,
-                       first_architecture_with(has));
-  };
-  if (size == Size::U128) return later("a .128 atomic", &GenerationInfo::b128);
-  if (info(size).vector) return later("a vector atomic", &GenerationInfo::vector_atomics);
-  if (size == Size::F32_RN) return later("an f32 atomic without .FTZ", &GenerationInfo::vector_atomics);
+std::string missing_feature(Architecture arch, std::string_view form, Feature feature) {
+  return fmt::format("{} does not exist on {} ({}): it exists from {}", form, name(arch), generation_info(arch).name,
+                     first_with(feature));
+}
+
+std::string missing_ps_form(Architecture arch) {
+  return fmt::format("{} has no sparse predicate Ps forms (nvdisasm {} refuses them): they exist from {}", name(arch),
+                     nvdisasm_name(arch), first_with(Feature::ps_forms));
+}
+
+std::optional<Feature> size_feature(Size size) {
+  if (size == Size::U128) return Feature::b128;
+  if (info(size).vector) return Feature::vector_atomics;
+  if (size == Size::F32_RN) return Feature::f32_without_ftz;
   return std::nullopt;
+}
+
+std::optional<std::string> missing_size_form(Architecture arch, Size size) {
+  const std::optional<Feature> feature = size_feature(size);
+  if (!feature || has(arch, *feature)) return std::nullopt;
+  const std::string_view form = *feature == Feature::b128             ? "a .128 atomic"
+                                : *feature == Feature::vector_atomics ? "a vector atomic"
+                                                                      : "an f32 atomic without .FTZ";
+  return missing_feature(arch, form, *feature);
 }
 
 ParsedSass check_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/report/reference.hpp"
@@ -57,7 +58,8 @@ std::string float_rule_text(nvidia::Size size) {
   };
   const std::string rule = fmt::format("{}; NaN result: {}", flush, nan());
   if (const int words = nvidia::vector_words(size))
-    return fmt::format("vector (sm_90): {} 32-bit elements in one {}-bit access, each its own atomic: {}", words, 32 * words, rule);
+    return fmt::format("vector ({}): {} 32-bit elements in one {}-bit access, each its own atomic: {}",
+                       nvidia::first_with(nvidia::Feature::vector_atomics), words, 32 * words, rule);
   return rule;
 }
 

@@ -29,8 +29,7 @@ TEST(Architecture, NamesRoundTripInOrder) {
     EXPECT_EQ(parse_architecture(name(all[i])), all[i]);
     EXPECT_EQ(parse_architecture(nvdisasm_name(all[i])), all[i]);
     if (i) {
-      EXPECT_LE(compute_capability(all[i - 1]), compute_capability(all[i]));
-      if (compute_capability(all[i - 1]) == compute_capability(all[i])) {
+      if (same_base(all[i - 1], all[i])) {
         EXPECT_LT(variant(all[i - 1]), variant(all[i])) << name(all[i]);  // a variant follows its base
       }
       EXPECT_LE(generation(all[i - 1]), generation(all[i]));
@@ -60,8 +59,10 @@ TEST(Architecture, GenerationsFollowNvidiasFamilies) {
   EXPECT_EQ(generation(Architecture::sm_90a), Generation::hopper);
   EXPECT_EQ(generation(Architecture::sm_101f), Generation::blackwell);
   EXPECT_EQ(generation(Architecture::sm_121), Generation::blackwell);
-  EXPECT_EQ(first_architecture_with(&gpuatom::nvidia::GenerationInfo::vector_atomics), "sm_90");
-  EXPECT_EQ(first_architecture_with(&gpuatom::nvidia::GenerationInfo::atoms_cast_spin_predicate), "sm_100");
+  EXPECT_EQ(first_with(gpuatom::nvidia::Feature::vector_atomics), "sm_90");
+  EXPECT_EQ(first_with(gpuatom::nvidia::Feature::atoms_cast_spin_predicate), "sm_100");
+  EXPECT_TRUE(same_base(Architecture::sm_90, Architecture::sm_90a));
+  EXPECT_FALSE(same_base(Architecture::sm_90a, Architecture::sm_100));
 }
 
 }  // namespace

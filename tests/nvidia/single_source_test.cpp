@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -389,4 +390,30 @@ TEST(SassSingleSource, FormNamesAreMadeFromTheAttributes) {
   EXPECT_EQ(compare_op(FormOps::op), std::nullopt);
   EXPECT_EQ(mnemonic_names(false), "ATOM, ATOMS, RED, SUATOM, SURED");
   EXPECT_EQ(mnemonic_names(true), "ATOMG, REDG");
+}
+
+// Per-architecture facts have one home, the feature table of nvidia/architecture.cpp: no other
+// code compares architectures, capabilities or generations ("a column, not an `if`").
+TEST(SassSingleSource, NoCodeComparesArchitectures) {
+  const std::regex comparison(
+      R"(compute_capability\(|capability [<>]=?|[<>]=? Architecture::|== Architecture::sm_|!= Architecture::sm_|)"
+      R"(generation\([^)]*\) [!=<>]=|Generation::[a-z]+ [<>])");
+  EXPECT_TRUE(std::regex_search("if (arch == Architecture::sm_50)", comparison));
+  EXPECT_TRUE(std::regex_search("a < Architecture::sm_60", comparison));
+  EXPECT_FALSE(std::regex_search("has(arch, Feature::ps_forms)", comparison));
+  const std::filesystem::path root(GPUATOM_SOURCE_DIR);
+  std::vector<std::string> found;
+  for (const char* top : {"src/nvidia", "include/gpuatom/nvidia", "tools/gpuatom"})
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root / top)) {
+      if (!entry.is_regular_file() || entry.path().filename() == "architecture.cpp") continue;
+      std::ifstream in(entry.path());
+      std::string line;
+      for (int number = 1; std::getline(in, line); ++number) {
+        const std::string code = line.substr(0, line.find("//"));  // comments may name the facts
+        if (std::regex_search(code, comparison))
+          found.push_back(
+              fmt::format("{}:{}: {}", std::filesystem::relative(entry.path(), root).generic_string(), number, line));
+      }
+    }
+  EXPECT_TRUE(found.empty()) << lines(found);
 }

@@ -78,7 +78,7 @@ support::Diagnostic error_at(const support::SourceLocation& where, std::string m
 nvidia::Architecture cubin_architecture(const nvidia::Cubin& cubin, const std::optional<nvidia::Architecture>& given,
                                         const std::string& file) {
   if (!given) return cubin.architecture;
-  if (nvidia::compute_capability(*given) == nvidia::compute_capability(cubin.architecture)) return *given;
+  if (nvidia::same_base(*given, cubin.architecture)) return *given;
   throw BadInput(fmt::format("{}: the cubin is code for {} (its ELF header), not --arch {}", file,
                              nvidia::name(cubin.architecture), nvidia::name(*given)));
 }

@@ -68,9 +68,10 @@ struct SizeSpelling {
   std::string_view text;       // with the leading dot, e.g. ".F16x2.FTZ.RN"
   Size size;
   bool modern_only;            // a sm_70+ spelling (BF16x2, the vector sizes)
-  // The architectures whose nvdisasm prints a decoded `size` with this spelling rather than the
-  // canonical one (".U128" on sm_50, ".F16x2.FTZ.RN" on sm_52 … sm_53); none for most.
-  std::optional<Architecture> decoded_from = std::nullopt, decoded_to = std::nullopt;
+  // The feature of the architectures whose nvdisasm prints a decoded `size` with this spelling
+  // rather than the canonical one (".U128": atom_size4_u128, ".F16x2.FTZ.RN": f16x2_ftz_spelling);
+  // none for most.
+  std::optional<Feature> decoded_with = std::nullopt;
   bool compact = false;        // the short spelling nvdisasm prints for a 64-bit CAS and in sm_70+ text
   // Spells a flush the operation does not apply: ".F16x2.FTZ.RN" is the size code of ".F16x2.RN",
   // which keeps subnormals (docs/spec/nvidia.md §4.2); the validator warns where it is written.

@@ -27,6 +27,14 @@ void validate(const Instruction& instruction, support::Diagnostics& diagnostics,
 // atomic does not exist on sm_80 (Ampere): it exists from sm_90"; nothing when it has one. The
 // validator's rule for --arch text, and alu's for --arch.
 std::optional<std::string> missing_size_form(Architecture arch, Size size);
+// The feature a size needs on sm_70+ (Feature::b128 for .128), if any.
+std::optional<Feature> size_feature(Size size);
+// "{form} does not exist on sm_80 (Ampere): it exists from sm_90": the message of every refusal
+// of a form the architecture lacks, naming first_with(feature).
+std::string missing_feature(Architecture arch, std::string_view form, Feature feature);
+// "sm_50 has no sparse predicate Ps forms (nvdisasm SM50 refuses them): they exist from sm_52":
+// the validator's and the SPA 5.0 encoder's and decoder's refusal of Feature::ps_forms.
+std::string missing_ps_form(Architecture arch);
 
 // Parses and validates a whole source: parse_sass() then validate() on every instruction, the
 // diagnostics in line order. What `gpuatom check sass [--arch sm_XY]` runs: with an

@@ -140,7 +140,7 @@ std::variant<Cubin, support::Diagnostic> read_cubin(std::string_view bytes, cons
     if (at == std::string_view::npos) return;
     const std::string_view rest = note.substr(at + flag.size());
     const auto named = parse_architecture(rest.substr(0, rest.find_first_of(std::string_view(" \0", 2))));
-    if (named && compute_capability(*named) == compute_capability(cubin.architecture)) cubin.architecture = *named;
+    if (named && same_base(*named, cubin.architecture)) cubin.architecture = *named;
   };
   std::vector<uint64_t> kernel_headers;  // each kernel's section header, for a refusal
   for (uint64_t s = 1; s < count; ++s) {

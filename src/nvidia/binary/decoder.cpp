@@ -87,7 +87,9 @@ class Decoder {
   // The sparse predicate Ps, once read (§6.6). nvdisasm has no Ps forms on sm_50, and none
   // with an absolute address.
   void sparse() {
-    if (arch_ == Architecture::sm_50) refused("sm_50 has no sparse predicate Ps forms");
+    if (!nvidia::has(arch_, Feature::ps_forms))
+      refused(fmt::format("{} has no sparse predicate Ps forms: they exist from {}", name(arch_),
+                          first_with(Feature::ps_forms)));
     if (!inst_.is_surface() && inst_.address.base == RZ)
       refused(fmt::format("a sparse-predicate {} has no absolute address [RZ]", info(inst_.mnemonic).name));
   }

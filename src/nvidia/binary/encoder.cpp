@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/validator.hpp"
+
 #include "maxwell_fields.hpp"
 
 namespace gpuatom::nvidia {
@@ -67,9 +70,8 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
   if (i.ps && !has_field(form, FieldKind::sparse))
     return refuse(i.columns.column(OperandRole::ps), fmt::format("{} has no sparse predicate Ps field", form.name),
                   "docs/spec/nvidia.md §6.6");
-  if (i.ps && arch == Architecture::sm_50)
-    return refuse(i.columns.column(OperandRole::ps), "sm_50 has no sparse predicate Ps forms (nvdisasm SM50 refuses them)",
-                  "docs/oracles.md");
+  if (i.ps && !has(arch, Feature::ps_forms))
+    return refuse(i.columns.column(OperandRole::ps), missing_ps_form(arch), "docs/oracles.md");
   if (has_field(form, FieldKind::sparse) && i.family() == Family::ATOM && (i.address.offset != 0 || i.address.absolute()))
     return refuse(i.columns.column(OperandRole::address), fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
                   "docs/spec/nvidia.md §6.6");

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "gpuatom/nvidia/text/printer.hpp"
+#include "gpuatom/nvidia/validator.hpp"
+#include "gpuatom/support/bits.hpp"
 #include "gpuatom/support/text.hpp"
 #include "sass128_fields.hpp"
 #include "sass128_forms.hpp"
@@ -34,7 +36,7 @@ constexpr int pm_hint_bit = 102;  // bits 102–103: nvdisasm's ?PMn (sm_86 … 
 // sm_120 and sm_121 print SUATOM with a second uniform register and .UAI (nvdisasm 13.0 on random
 // words), a form gpuatom does not read yet: their SUATOM words are refused, not printed short.
 bool form_known_on(const Form& form, Architecture arch) {
-  return form.mnemonic != Mnemonic::SUATOM || compute_capability(arch) < 120;
+  return form.mnemonic != Mnemonic::SUATOM || !has(arch, Feature::suatom_uniform_array);
 }
 
 Word128 fixed(const Form& form) { return {form.opcode | form.fixed_low, form.fixed_high}; }
@@ -216,7 +218,7 @@ void read_rest(sass128::Reading& r) {
   if (i.mnemonic == Mnemonic::SUATOM && i.pu == PT) i.pu.reset();
   // nvdisasm spells a SUATOM.CAS's .U64 as .U64 on Ampere and Ada, .64 on the others.
   if (i.mnemonic == Mnemonic::SUATOM && i.is_compare() && i.size == Size::U64 &&
-      generation_info(r.arch).surface_compare_u64)
+      has(r.arch, Feature::surface_compare_u64))
     i.size_spelling = info(Size::U64).spelling;
   // nvdisasm prints ATOMS.POPC.INC.32 and ATOMS.ARRIVE.64.
   if (i.op == AtomOp::POPC_INC || i.op == AtomOp::ARRIVE) i.size_spelling = compact_size_spelling(i.size);
@@ -436,9 +438,13 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
   if (i.dialect != Dialect::modern)
     return sass128::refusal(
         i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
-  if (i.pm_hint && !prints_pm_hint(arch))
-    return sass128::refusal(
-        i.where, fmt::format("?PM{}: {} words have no ?PM hint (sm_86 … sm_90 have it)", i.pm_hint, name(arch)));
+  if (i.pm_hint && !has(arch, Feature::pm_hint))
+    return sass128::refusal(i.where, fmt::format("?PM{}: {} words have no ?PM hint ({} have it)", i.pm_hint,
+                                                 name(arch), architectures_with(Feature::pm_hint)));
+  // A size from a later architecture (.128 before Hopper) is refused by the feature it needs, as
+  // the validator refuses it, rather than by a missing size code.
+  if (!i.placeholders[static_cast<int>(ModifierSlot::size)])
+    if (auto why = missing_size_form(arch, i.size)) return sass128::refusal(i.where, *why);
   bool mnemonic_known = false;
   for (const Form& form : sass128::forms()) {
     if (form.mnemonic != i.mnemonic || !sass128::in(form.generations, g.generation) || !form_known_on(form, arch))

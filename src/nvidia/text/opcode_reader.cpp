@@ -209,7 +209,7 @@ ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, 
                               std::optional<Architecture> architecture) {
   const auto open = [&](int s) { return takes_placeholder(static_cast<ModifierSlot>(s)) && slot_applies(static_cast<ModifierSlot>(s), mnemonic); };
   // Every scope code names a scope; only Volta's and Turing's strength codes 0 and 3 name none.
-  const bool unnamed_strength = !architecture || generation_info(*architecture).unnamed_strength;
+  const bool unnamed_strength = !architecture || has(*architecture, Feature::unnamed_strength);
   // A clamp has two bits and names IGN, NEAR and TRAP: 3 alone is unnamed
   // (SUATOM.D.3D.CAS.EF.INVALID7 is an unnamed size, not a clamp).
   const auto accepts = [&](int s, uint16_t number) {
