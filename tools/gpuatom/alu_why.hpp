@@ -1,18 +1,8 @@
-// One line of why, for each float rule that changed what `gpuatom alu` computed: a subnormal
-// flushed, the NaN a rule chose. Found by computing again without the rule (flushes) or by the
-// rule's own words (NaNs), so a line appears only where the rule made a difference.
+// The why lines of `gpuatom alu`: the library's (gpuatom/alu/why.hpp).
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <vector>
-
-#include "gpuatom/alu/operation.hpp"
+#include "gpuatom/alu/why.hpp"
 
 namespace gpuatom::cli {
-
-// `flush_rule` names the rule that flushes, as the vendor writes it (NVIDIA: ".FTZ").
-std::vector<std::string> why_lines(const alu::Operation& operation, uint64_t old, uint64_t operand, uint64_t memory,
-                                   std::string_view flush_rule = ".FTZ");
-
+using alu::why_lines;
 }  // namespace gpuatom::cli

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "amd_arguments.hpp"
-#include "gpuatom/amd/lowering.hpp"
+#include "gpuatom/amd/lowering_answer.hpp"
 
 namespace gpuatom::cli {
 
@@ -26,27 +26,6 @@ struct LowerArgs {
 };
 
 using json = nlohmann::ordered_json;
-
-// Everything one answer needs: the case, the lowering, and the matrix beside it.
-struct Answer {
-  amd::HipAtomic atomic;
-  amd::Lowering lowering;
-  amd::MatrixCell cell;
-  std::vector<std::string> differences;  // empty: the compiler and the matrix agree (or no cell)
-};
-
-std::string target_names() {
-  std::string out;
-  for (const amd::LoweringTarget& t : amd::lowering_targets()) out += fmt::format("{}{}", out.empty() ? "" : ", ", t.name);
-  return out;
-}
-
-const amd::LoweringTarget& parse_target(const std::string& text) {
-  if (const amd::LoweringTarget* t = amd::find_lowering_target(text)) return *t;
-  throw BadInput(fmt::format("--target {}: expected one of: {} (or a product or column name of one of them: "
-                             "MI300X, MI250X, gfx11 dGPU …)",
-                             text, target_names()));
-}
 
 const amd::Device& parse_lower_device(const LowerArgs& a, const amd::LoweringTarget& target) {
   const std::vector<amd::DeviceId> devices = amd::target_devices(target);
@@ -66,42 +45,8 @@ const amd::Device& parse_lower_device(const LowerArgs& a, const amd::LoweringTar
   throw BadInput(fmt::format("--device {}: not a {} device; {} is {}", a.device, target.name, target.name, valid));
 }
 
-std::vector<std::string> differences(const amd::Lowering& l, const amd::MatrixCell& cell) {
-  std::vector<std::string> out;
-  if (!cell.without_pcie) return out;
-  for (const auto* e : {&*cell.without_pcie, &*cell.with_pcie}) {
-    std::string d = amd::disagreement(l, e->outcome);
-    if (d.empty()) continue;
-    if (cell.pcie_matters()) d += e == &*cell.without_pcie ? " (without PCIe atomics)" : " (with PCIe atomics)";
-    if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
-  }
-  return out;
-}
-
-Answer answer(const amd::LoweringTarget& target, const amd::Device& device, const amd::HipAtomic& atomic,
-              const amd::CompileFlags& flags, amd::Memory location) {
-  Answer a{atomic, amd::lower(target, atomic, flags), amd::matrix_cell(device, atomic, flags, location), {}};
-  a.differences = differences(a.lowering, a.cell);
-  return a;
-}
-
-std::string outcome_text(const amd::MatrixCell& cell) {
-  if (!cell.without_pcie) return "no cell: " + cell.why;
-  if (!cell.pcie_matters()) return std::string(amd::label(cell.without_pcie->outcome));
-  return fmt::format("{} with PCIe atomics, {} without", amd::label(cell.with_pcie->outcome),
-                     amd::label(cell.without_pcie->outcome));
-}
-
-std::string flags_text(const amd::CompileFlags& f) {
-  std::string out;
-  if (f.unsafe_fp_atomics) out += " -munsafe-fp-atomics";
-  if (f.flush_denormals) out += " -fgpu-flush-denormals-to-zero";
-  if (f.fine_grained) out += " fine-grained memory";
-  return out.empty() ? "none" : out.substr(1);
-}
-
 json to_json(const amd::LoweringTarget& target, const amd::Device& device, const amd::CompileFlags& flags,
-             const Answer& a) {
+             const amd::LoweringAnswer& a) {
   json out;
   out["target"] = target.name;
   out["op"] = amd::name(a.atomic.op);
@@ -141,40 +86,8 @@ json to_json(const amd::LoweringTarget& target, const amd::Device& device, const
   return out;
 }
 
-void print_one(const amd::LoweringTarget& target, const amd::Device& device, const amd::CompileFlags& flags,
-               const Answer& a) {
-  fmt::print("{} · {} {} · {} scope · {} memory · result {} · flags: {}\n", target.name, amd::name(a.atomic.op),
-             amd::name(a.atomic.type), amd::name(a.atomic.scope), amd::name(a.atomic.memory),
-             a.atomic.returned ? "returned" : "unused", flags_text(flags));
-  fmt::print("clang-19 (LLVM 19's rules): {} {}\n", amd::name(a.lowering.kind), a.lowering.instruction);
-  fmt::print("  rule {}: {}\n", amd::name(a.lowering.rule), a.lowering.reason);
-  for (const std::string& n : a.lowering.notes) fmt::print("  note: {}\n", n);
-  if (a.cell.without_pcie) {
-    const amd::Explanation& e = *a.cell.without_pcie;
-    fmt::print("matrix ({} · {} · HW atomics · {} · {} · {} scope): {}\n", device.name, e.request.label,
-               amd::name(e.selectors.memory), amd::name(e.selectors.granularity), amd::name(e.selectors.scope),
-               outcome_text(a.cell));
-  } else {
-    fmt::print("matrix ({}): {}\n", device.name, outcome_text(a.cell));
-  }
-  if (!a.cell.without_pcie) return;
-  if (a.differences.empty())
-    fmt::print("the compiler and the matrix agree: {}\n",
-               a.lowering.kind == amd::LoweringKind::cas_loop      ? "a CAS loop"
-               : a.lowering.kind == amd::LoweringKind::unavailable ? "no hardware instruction"
-                                                                   : "the hardware instruction");
-  for (const auto* e : {&*a.cell.without_pcie, &*a.cell.with_pcie})
-    if (!amd::correct_at_requested_scope(e->outcome)) {
-      // The same path is no promise of a correct result: NOP fails, Scope Downgrade is weaker.
-      fmt::print("but the matrix says {}: the atomic does not give the correct result at the requested scope\n",
-                 amd::label(e->outcome));
-      break;
-    }
-  for (const std::string& d : a.differences) fmt::print("DIFFERENT: {}\n", d);
-}
-
 int run_lower(const LowerArgs& a) {
-  const amd::LoweringTarget& target = parse_target(a.target);
+  const amd::LoweringTarget& target = amd::lowering_target_named(a.target);
   const amd::Device& device = parse_lower_device(a, target);
   if (a.returned && a.unused) throw BadInput("--returned and --unused: give one of them (default: --returned)");
   if (a.all && (!a.op.empty() || !a.type.empty()))
@@ -206,41 +119,23 @@ int run_lower(const LowerArgs& a) {
     atomics.push_back(one);
   }
 
-  std::vector<Answer> answers;
-  for (const amd::HipAtomic& atomic : atomics) answers.push_back(answer(target, device, atomic, flags, location));
+  std::vector<amd::LoweringAnswer> answers;
+  for (const amd::HipAtomic& atomic : atomics) answers.push_back(amd::lowering_answer(target, device, atomic, flags, location));
   if (a.json) {
     if (!all) {
       fmt::print("{}\n", to_json(target, device, flags, answers.front()).dump());
       return exit_ok;
     }
     json rows = json::array();
-    for (const Answer& x : answers) rows.push_back(to_json(target, device, flags, x));
+    for (const amd::LoweringAnswer& x : answers) rows.push_back(to_json(target, device, flags, x));
     fmt::print("{}\n", rows.dump());
     return exit_ok;
   }
   if (!all) {
-    print_one(target, device, flags, answers.front());
+    fmt::print("{}", amd::lowering_text(target, device, flags, answers.front()));
     return exit_ok;
   }
-  fmt::print("{} · {} scope · {} memory · result {} · flags: {} · matrix: {}\n", target.name, amd::name(base.scope),
-             amd::name(base.memory), base.returned ? "returned" : "unused", flags_text(flags), device.name);
-  size_t instruction_width = std::string_view("instruction").size();
-  for (const Answer& x : answers) instruction_width = std::max(instruction_width, x.lowering.instruction.size());
-  const auto row = [&](std::string_view op, std::string_view type, std::string_view kind, std::string_view instruction,
-                       std::string_view rule, std::string_view matrix, std::string_view mark) {
-    fmt::print("  {:<9}{:<5}{:<12}{:<{}}  {:<28}{}{}\n", op, type, kind, instruction, instruction_width, rule, matrix,
-               mark);
-  };
-  row("op", "type", "lowering", "instruction", "rule", "matrix", "");
-  int differ = 0;
-  for (const Answer& x : answers) {
-    const std::string matrix = x.cell.without_pcie ? outcome_text(x.cell) : std::string("—");
-    row(amd::name(x.atomic.op), amd::name(x.atomic.type), amd::name(x.lowering.kind), x.lowering.instruction,
-        amd::name(x.lowering.rule), matrix, x.differences.empty() ? "" : "  ← DIFFERENT");
-    if (!x.differences.empty()) ++differ;
-  }
-  if (base.memory == amd::AddressSpace::lds) fmt::print("LDS: AMD's tables have no cell to set beside these\n");
-  else fmt::print("{} of {} atomics: the compiler and the matrix differ\n", differ, answers.size());
+  fmt::print("{}", amd::lowering_table(target, device, base, flags, answers));
   return exit_ok;
 }
 

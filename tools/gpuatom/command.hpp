@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpuatom/support/input_error.hpp"
+
 namespace gpuatom::cli {
 
 // Exit codes of every gpuatom command.
@@ -36,10 +38,9 @@ inline CLI::Validator unsigned_in(uint64_t min, uint64_t max) {
       "", "unsigned_in");
 }
 
-// Thrown by a command for bad input; main() prints "gpuatom: error: <what>" and exits 2.
-struct BadInput : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// Thrown by a command (or the library: support::InputError) for bad input; main() prints
+// "gpuatom: error: <what>" and exits 2.
+using BadInput = support::InputError;
 
 // A subcommand adds itself to the app and sets `run` to the action main() calls after parsing.
 using Action = std::function<int()>;

@@ -12,6 +12,8 @@
 #include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/support/diagnostic.hpp"
+#include "gpuatom/support/diagnostic_order.hpp"
+#include "gpuatom/support/hex_text.hpp"
 
 namespace gpuatom::cli {
 
@@ -33,14 +35,10 @@ struct VisaOptions {
 intel::Module read_visa(const std::string& path, const VisaOptions& options, const NothingReadRule& nothing_read,
                         support::Diagnostics& diagnostics, bool keep_others);
 
-// Hex bytes ("4E 05 03", "4e0503", "0x4e,0x05"); `//` and `#` start comments. Problems are
-// reported as file:line:col errors.
-std::vector<uint8_t> parse_hex(const std::string& text, const std::string& file, support::Diagnostics& diagnostics);
-// "4E 05 03 …"
-std::string hex_bytes(const std::vector<uint8_t>& bytes);
+using support::hex_bytes;
+using support::in_source_order;
+using support::parse_hex;
 
-// The diagnostics in source order (line and column, or byte offset); stable for equal places.
-std::vector<support::Diagnostic> in_source_order(const support::Diagnostics& diagnostics);
 // Prints every diagnostic to stderr (one per line), in source order.
 void print_diagnostics(const support::Diagnostics& diagnostics);
 

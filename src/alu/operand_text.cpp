@@ -1,4 +1,6 @@
-#include "alu_values.hpp"
+#include "gpuatom/alu/operand_text.hpp"
+
+#include <fmt/format.h>
 
 #include <bit>
 #include <cctype>
@@ -9,14 +11,12 @@
 #include <variant>
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "command.hpp"
 #include "gpuatom/numeric/float_literal.hpp"
 #include "gpuatom/numeric/format.hpp"
+#include "gpuatom/support/input_error.hpp"
 #include "gpuatom/support/text.hpp"
 
-namespace gpuatom::cli {
+namespace gpuatom::alu {
 
 namespace {
 
@@ -41,7 +41,7 @@ bool looks_like_float(std::string_view text) {
 uint64_t literal(const std::string& flag, const std::string& text, FormatId format) {
   const auto bits = numeric::parse_float_literal(text, format);
   if (const auto* error = std::get_if<numeric::LiteralError>(&bits))
-    throw BadInput(fmt::format("{} {}: {} at character {}", flag, text, error->message, error->offset + 1));
+    throw support::InputError(fmt::format("{} {}: {} at character {}", flag, text, error->message, error->offset + 1));
   return std::get<uint64_t>(bits);
 }
 
@@ -101,12 +101,14 @@ std::string float_text(uint64_t bits, FormatId format) {
 
 }  // namespace
 
-Value parse_operand(const std::string& flag, const std::string& raw, alu::Type type, int bits) {
+OperandValue parse_operand(const std::string& flag, const std::string& raw, Type type, int bits) {
   const std::string text = trimmed(raw);
-  const auto fail = [&](std::string_view what) { return BadInput(fmt::format("{} {}: {}", flag, raw, what)); };
-  const std::optional<FormatId> format = alu::element_format(type);
-  const bool scalar_float = format && !alu::is_packed(type) && numeric::width(*format) == bits;
-  const bool packed_pair = alu::is_packed(type) && bits == 32;
+  const auto fail = [&](std::string_view what) {
+    return support::InputError(fmt::format("{} {}: {}", flag, raw, what));
+  };
+  const std::optional<FormatId> format = element_format(type);
+  const bool scalar_float = format && !is_packed(type) && numeric::width(*format) == bits;
+  const bool packed_pair = is_packed(type) && bits == 32;
   if (const auto c = call(text); c && !is_nan_call(c->first)) {
     const auto& [name, args] = *c;
     const TypedSpelling* spelling = nullptr;
@@ -156,14 +158,17 @@ Value parse_operand(const std::string& flag, const std::string& raw, alu::Type t
   // signed, "-0" and "-1" included (bits are never negative).
   if (looks_like_float(text) || (format && !text.empty() && (text.front() == '-' || text.front() == '+'))) {
     if (!format) throw fail(fmt::format("a float, but the operation is on {} integers", alu::name(type)));
-    if (alu::is_packed(type)) throw fail(fmt::format("a packed {} takes {}(lo, hi) or its bits", alu::name(type), alu::name(type)));
+    if (is_packed(type))
+      throw fail(fmt::format("a packed {} takes {}(lo, hi) or its bits", alu::name(type), alu::name(type)));
     if (scalar_float) return {literal(flag, text, *format), 0};
     throw fail("a float value of a vector: give its bits");
   }
   if (bits == 128 && text.size() > 18 && support::istarts_with(text, "0x")) {  // more than 64 bits of hex
     const std::string digits = text.substr(2);
-    const auto hi = digits.size() <= 32 ? support::parse_unsigned("0x" + digits.substr(0, digits.size() - 16)) : std::nullopt;
-    const auto lo = digits.size() <= 32 ? support::parse_unsigned("0x" + digits.substr(digits.size() - 16)) : std::nullopt;
+    const auto hi =
+        digits.size() <= 32 ? support::parse_unsigned("0x" + digits.substr(0, digits.size() - 16)) : std::nullopt;
+    const auto lo =
+        digits.size() <= 32 ? support::parse_unsigned("0x" + digits.substr(digits.size() - 16)) : std::nullopt;
     if (!hi || !lo) throw fail("not an unsigned 128-bit value");
     return {*lo, *hi};
   }
@@ -180,15 +185,15 @@ Value parse_operand(const std::string& flag, const std::string& raw, alu::Type t
     throw fail(
         fmt::format("not an unsigned {}-bit value (decimal or 0x-hex){}", bits,
                     format ? fmt::format(", nor a {} literal (1.5, -0x1p-149, -0, nan(0x1), {}(…))", alu::name(type),
-                                         alu::is_packed(type) ? alu::name(type) : numeric::name(*format))
+                                         is_packed(type) ? alu::name(type) : numeric::name(*format))
                            : std::string()));
   return {*v, 0};
 }
 
-std::string typed_text(Value value, alu::Type type, int bits) {
+std::string typed_text(OperandValue value, Type type, int bits) {
   if (bits == 128) return "";
-  if (const auto format = alu::element_format(type)) {
-    if (alu::is_packed(type)) {
+  if (const auto format = element_format(type)) {
+    if (is_packed(type)) {
       if (bits != 32) return "";  // a vector of pairs
       return fmt::format("{}({}, {})", alu::name(type), float_text(value.lo & 0xffff, *format),
                          float_text((value.lo >> 16) & 0xffff, *format));
@@ -197,10 +202,9 @@ std::string typed_text(Value value, alu::Type type, int bits) {
     return float_text(value.lo, *format);
   }
   const uint64_t mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-  const bool is_signed = type == alu::Type::s16 || type == alu::Type::s32 || type == alu::Type::s64;
-  if (is_signed && (value.lo >> (bits - 1)) & 1)
-    return fmt::format("-{}", (~value.lo + 1) & mask);
+  const bool is_signed = type == Type::s16 || type == Type::s32 || type == Type::s64;
+  if (is_signed && (value.lo >> (bits - 1)) & 1) return fmt::format("-{}", (~value.lo + 1) & mask);
   return fmt::format("{}", value.lo & mask);
 }
 
-}  // namespace gpuatom::cli
+}  // namespace gpuatom::alu
