@@ -55,6 +55,7 @@ LoweringTarget from_target_table(const isa::Target& t) {
 
 std::vector<LoweringTarget> build() {
   std::vector<LoweringTarget> out;
+  out.reserve(lowering_target_names.size());
   for (const char* name : lowering_target_names) out.push_back(from_target_table(*isa::find_any_target(name)));
   return out;
 }
