@@ -10,7 +10,7 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 TSAN_LABELS := embed|exec|memory|scenario|stress|support
 TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-example-embed-nvidia gpuatom-example-embed-intel gpuatom-example-embed-amd gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
-.PHONY: run test check build deps configure clean test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel oracle-amd-isa
+.PHONY: run test check build deps configure clean lint tidy-deep test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel oracle-amd-isa
 
 # `make run` builds the CLI and the libraries it links, nothing else (no tests, benchmarks or
 # fuzz targets); `make test` builds everything.
@@ -22,7 +22,19 @@ run: configure
 # AddressSanitizer + UndefinedBehaviorSanitizer, then the concurrent parts under ThreadSanitizer,
 # then every fuzz target built with clang and run for a few seconds (so none rots unbuilt).
 FUZZ_SMOKE_SECONDS ?= 5
-test: test-release test-asan test-tsan test-fuzz
+test: test-release lint test-asan test-tsan test-fuzz
+
+# The style the build enforces (scripts/lint): clang-format over every tracked .cpp and .hpp file,
+# clang-tidy (.clang-tidy) over every src/ file with the release preset's compile database; fails
+# on any finding. `make tidy-deep` adds the Clang static analyzer (opt-in: about 2.3 times slower).
+lint: configure
+	@scripts/install-deps lint
+	@cmake --preset release >/dev/null
+	scripts/lint
+tidy-deep: configure
+	@scripts/install-deps lint
+	@cmake --preset release >/dev/null
+	scripts/lint --deep --tidy-only
 
 # One preset's suite: `make check PRESET=debug`, or a part: `make check LABELS='nvidia|intel'`.
 check: build

@@ -1,9 +1,9 @@
 // The racing-run checkers on large histories: what an `explainable` expectation costs per atomic
-// after the run (exec/checkers.hpp).
+// after the run (exec/serial_order.hpp).
 #include <benchmark/benchmark.h>
 
 #include "bench.hpp"
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/serial_order.hpp"
 
 namespace gpuatom::bench {
 

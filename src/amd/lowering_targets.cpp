@@ -1,35 +1,74 @@
-// The gfx targets `lower` knows, with the features LLVM 19's atomic lowering reads
-// (GCNSubtarget.h has*() over the AMDGPU.td processor definitions; docs/spec/amd-isa.md §8.2).
-// DECISION: a minimal table, kept here until the gfx target table (gpuatom/amd/isa/target.hpp)
-// carries these features; then these rows move there. Product and column names resolve through
-// the device table (device_names.cpp), so "MI300X" finds gfx942.
+// The gfx targets `lower` knows, each read from the one target table (gpuatom/amd/isa/target.hpp:
+// LLVM 19's processor definitions, implied features included): the has*() queries of LLVM's
+// atomic lowering (GCNSubtarget.h) are answered from the features they test
+// (docs/spec/amd-isa.md §8.2). gfx908 is a compiler-only row of that table (no encodings).
+// Product and column names resolve through the device table (device_names.cpp), so "MI300X"
+// finds gfx942.
 #include <array>
 
+#include "gpuatom/amd/isa/target.hpp"
 #include "gpuatom/amd/lowering.hpp"
 
 namespace gpuatom::amd {
 
 namespace {
 
-using M = Mnemonics;
-using S = ScopeBits;
+// The targets `lower` answers for, in the order its help text and report columns list them.
+constexpr std::array<const char*, 6> lowering_target_names = {"gfx908",  "gfx90a",  "gfx942",
+                                                              "gfx1030", "gfx1100", "gfx1200"};
 
-// Columns: gfx940 insts, LDS f64 add, f64 add, f32 add (no return, return), flat f32 add, f32 and
-// f64 min/max, then the packed-add builtins' features (global f16, global bf16, flat, ds).
-constexpr std::array<LoweringTarget, 6> targets = {{
-    {"gfx908", M::gfx9, S::glc, false, false, false, true, false, false, false, false, false, false, false, false},
-    {"gfx90a", M::gfx9, S::glc, false, true, true, true, true, false, false, true, true, false, false, false},
-    {"gfx942", M::gfx9, S::sc0_sc1, true, true, true, true, true, true, false, true, true, true, true, true},
-    {"gfx1030", M::gfx10, S::glc, false, false, false, false, false, false, true, true, false, false, false, false},
-    {"gfx1100", M::gfx11, S::glc, false, false, false, true, true, true, true, false, false, false, false, false},
-    {"gfx1200", M::gfx12, S::th_scope, false, false, false, true, true, true, true, false, true, true, true, true},
-}};
+Mnemonics mnemonics(isa::Generation generation) {
+  switch (generation) {
+    case isa::Generation::gfx9: return Mnemonics::gfx9;
+    case isa::Generation::gfx10: return Mnemonics::gfx10;
+    case isa::Generation::gfx11: return Mnemonics::gfx11;
+    case isa::Generation::gfx12: return Mnemonics::gfx12;
+  }
+  return Mnemonics::gfx9;
+}
+
+ScopeBits scope_bits(const isa::Target& t) {
+  if (t.generation == isa::Generation::gfx12) return ScopeBits::th_scope;
+  return isa::has_gfx940_cache_bits(t) ? ScopeBits::sc0_sc1 : ScopeBits::glc;
+}
+
+LoweringTarget from_target_table(const isa::Target& t) {
+  using isa::has;
+  LoweringTarget out{};
+  out.name = t.name;
+  out.mnemonics = mnemonics(t.generation);
+  out.scope_bits = scope_bits(t);
+  out.gfx940_insts = has(t, "gfx940-insts");
+  out.lds_fadd_f64 = has(t, "gfx90a-insts");  // hasLDSFPAtomicAddF64: GFX90AInsts
+  out.fadd_f64 = has(t, "flat-buffer-global-fadd-f64-inst");
+  out.fadd_f32_no_rtn = has(t, "atomic-fadd-no-rtn-insts");
+  out.fadd_f32_rtn = has(t, "atomic-fadd-rtn-insts");
+  out.flat_fadd_f32 = has(t, "flat-atomic-fadd-f32-inst");
+  out.fminmax_f32 = has(t, "atomic-fmin-fmax-global-f32");
+  out.fminmax_f64 = has(t, "atomic-fmin-fmax-global-f64");
+  out.pk_add_f16_global = has(t, "atomic-buffer-global-pk-add-f16-insts");
+  out.pk_add_bf16_global = has(t, "atomic-global-pk-add-bf16-inst");
+  out.pk_add_16_flat = has(t, "atomic-flat-pk-add-16-insts");
+  out.pk_add_16_ds = has(t, "atomic-ds-pk-add-16-insts");
+  return out;
+}
+
+std::vector<LoweringTarget> build() {
+  std::vector<LoweringTarget> out;
+  out.reserve(lowering_target_names.size());
+  for (const char* name : lowering_target_names) out.push_back(from_target_table(*isa::find_any_target(name)));
+  return out;
+}
 
 }  // namespace
 
-std::span<const LoweringTarget> lowering_targets() { return targets; }
+std::span<const LoweringTarget> lowering_targets() {
+  static const std::vector<LoweringTarget> table = build();
+  return table;
+}
 
 const LoweringTarget* find_lowering_target(std::string_view text) {
+  const std::span<const LoweringTarget> targets = lowering_targets();
   for (const LoweringTarget& t : targets)
     if (same_spelling(text, t.name)) return &t;
   // A product or column name: the first target whose devices include the first device it names.

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/fold_check.hpp"
 
 namespace gpuatom::exec {
 

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/support/random.hpp"
 
 namespace gpuatom::exec {

@@ -19,7 +19,8 @@ memory::Expected<uint64_t> read_element(const memory::DeviceMemory& memory, uint
 support::Diagnostics setup_memory(const Scenario& scenario, memory::DeviceMemory& memory, uint32_t group_size) {
   support::Diagnostics d;
   const auto where = placements(scenario);
-  const Symbols fill_symbols = make_symbols(scenario, where, group_size, /*lane variables=*/false, /*index=*/true);
+  const Symbols fill_symbols =
+      make_symbols(scenario, where, group_size, /*allow_lane_variables=*/false, /*allow_index=*/true);
   for (const RegionText& r : scenario.regions) {
     memory::RegionSpec spec;
     spec.name = r.name;

@@ -1,5 +1,5 @@
 // check_fold and check_permutation accept right inputs and reject wrong ones with an explanation.
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/fold_check.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "exec/test_support.hpp"
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/support/random.hpp"
 #include "gpuatom/exec/run.hpp"
 

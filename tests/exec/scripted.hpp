@@ -19,7 +19,7 @@
 
 #include "gpuatom/alu/operation.hpp"
 #include "gpuatom/exec/agent.hpp"
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/exec/lane_group.hpp"
 #include "gpuatom/exec/launch.hpp"
 #include "gpuatom/memory/device_memory.hpp"

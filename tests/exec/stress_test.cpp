@@ -7,7 +7,8 @@
 #include <iostream>
 
 #include "exec/test_support.hpp"
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/fold_check.hpp"
+#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/support/random.hpp"
 #include "gpuatom/exec/run.hpp"
 

@@ -62,9 +62,9 @@ std::string_view name(HipType type);
 std::string_view name(HipScope scope);
 std::string_view name(AddressSpace memory);
 
-// The features of one gfx target that LLVM 19's atomic lowering reads (GCNSubtarget.h).
-// DECISION: a minimal table kept here until the gfx target table (gpuatom/amd/isa/target.hpp)
-// carries these features; then it moves there.
+// The features of one gfx target that LLVM 19's atomic lowering reads (GCNSubtarget.h), each
+// read from the target's row of the one target table (gpuatom/amd/isa/target.hpp): a view, not a
+// second home of any fact.
 // How atomic mnemonics are spelled: gfx9 (global_atomic_smin_x2, ds_wrxchg_rtn_b32), gfx10 (as
 // gfx9, float min/max as fmin/fmax), gfx11 (global_atomic_min_i64, ds_storexchg_rtn_b32), gfx12
 // (as gfx11, float min/max as min_num/max_num).

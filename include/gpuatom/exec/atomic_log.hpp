@@ -1,7 +1,7 @@
 // The `explainable` expectation's check: the lane-group executor logs the atomics as they happen
 // (address, operation, operands, returned value, lane; lane_group.hpp) and this asks whether,
 // at every address, some serial order of them explains every returned value and the final value
-// (exec/checkers.hpp, check_serial_order).
+// (exec/serial_order.hpp, check_serial_order).
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/support/mapped_allocator.hpp"
 

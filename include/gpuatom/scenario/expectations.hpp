@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gpuatom/exec/checkers.hpp"
+#include "gpuatom/exec/check_result.hpp"
 #include "gpuatom/exec/results.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/scenario/scenario.hpp"

@@ -183,6 +183,7 @@ Family float_family(const Target& target) {
     // gfx9-generic (GCN5): the generic gfx9 target's float atomics are gfx90a's at most; it has no
     // LLVM float-denormal feature either (DECISION, docs/spec/amd-isa.md §11.1).
     case Line::gcn5:
+    case Line::cdna1:  // compiler-only: no encoding executes on it
     case Line::cdna2: return Family::gfx90a;
     case Line::cdna3: return Family::gfx94x;
     case Line::rdna2: return Family::gfx103x;

@@ -18,6 +18,14 @@ constexpr GeneratedTarget generated[] = {
 #include "targets.inc"
 };
 
+struct GeneratedCompilerTarget {
+  std::string_view name;
+  std::string_view features;  // space-separated, sorted
+};
+constexpr GeneratedCompilerTarget generated_compiler_only[] = {
+#include "compiler_targets.inc"
+};
+
 struct Placement {
   std::string_view prefix;  // of the target name
   Generation generation;
@@ -27,34 +35,47 @@ struct Placement {
 // CDNA runs waves of 64; RDNA defaults to 32 (wave64 is a mode). The generic targets sit with the
 // generation they stand for.
 constexpr Placement placements[] = {
-    {"gfx90a", Generation::gfx9, Line::cdna2, 64},   {"gfx94", Generation::gfx9, Line::cdna3, 64},
+    {"gfx908", Generation::gfx9, Line::cdna1, 64},   {"gfx90a", Generation::gfx9, Line::cdna2, 64},   {"gfx94", Generation::gfx9, Line::cdna3, 64},
     {"gfx9-", Generation::gfx9, Line::gcn5, 64},    {"gfx103", Generation::gfx10, Line::rdna2, 32},
     {"gfx10-3", Generation::gfx10, Line::rdna2, 32}, {"gfx110", Generation::gfx11, Line::rdna3, 32},
     {"gfx11-", Generation::gfx11, Line::rdna3, 32},  {"gfx115", Generation::gfx11, Line::rdna3_5, 32},
     {"gfx12", Generation::gfx12, Line::rdna4, 32},
 };
 
+Target make_target(std::string_view name, std::string_view features) {
+  Target t;
+  t.name = name;
+  for (const Placement& p : placements) {
+    if (name.starts_with(p.prefix)) {
+      t.generation = p.generation;
+      t.line = p.line;
+      t.default_wave = p.default_wave;
+      break;
+    }
+  }
+  std::string_view rest = features;
+  while (!rest.empty()) {
+    const size_t space = rest.find(' ');
+    t.features.push_back(rest.substr(0, space));
+    rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+  }
+  return t;
+}
+
 std::vector<Target> build() {
   std::vector<Target> out;
   for (const GeneratedTarget& g : generated) {
-    Target t;
-    t.name = g.name;
-    t.index = g.index;
-    for (const Placement& p : placements) {
-      if (g.name.starts_with(p.prefix)) {
-        t.generation = p.generation;
-        t.line = p.line;
-        t.default_wave = p.default_wave;
-        break;
-      }
-    }
-    std::string_view rest = g.features;
-    while (!rest.empty()) {
-      const size_t space = rest.find(' ');
-      t.features.push_back(rest.substr(0, space));
-      rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
-    }
-    out.push_back(std::move(t));
+    out.push_back(make_target(g.name, g.features));
+    out.back().index = g.index;
+  }
+  return out;
+}
+
+std::vector<Target> build_compiler_only() {
+  std::vector<Target> out;
+  for (const GeneratedCompilerTarget& g : generated_compiler_only) {
+    out.push_back(make_target(g.name, g.features));
+    out.back().encoded = false;
   }
   return out;
 }
@@ -80,6 +101,18 @@ constexpr Product products[] = {
 std::span<const Target> targets() {
   static const std::vector<Target> table = build();
   return table;
+}
+
+std::span<const Target> compiler_only_targets() {
+  static const std::vector<Target> table = build_compiler_only();
+  return table;
+}
+
+const Target* find_any_target(std::string_view gfx_name) {
+  for (const std::span<const Target> table : {targets(), compiler_only_targets()})
+    for (const Target& t : table)
+      if (equal_folded(t.name, gfx_name)) return &t;
+  return nullptr;
 }
 
 const Target* find_target(std::string_view name) {
@@ -113,7 +146,8 @@ std::string_view name(Generation generation) {
 }
 
 std::string_view name(Line line) {
-  constexpr std::array<std::string_view, 7> names{"GCN5", "CDNA2", "CDNA3", "RDNA2", "RDNA3", "RDNA3.5", "RDNA4"};
+  constexpr std::array<std::string_view, 8> names{"GCN5",  "CDNA2",   "CDNA3", "RDNA2",
+                                                  "RDNA3", "RDNA3.5", "RDNA4", "CDNA1"};
   return names[static_cast<size_t>(line)];
 }
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/intel/binary/lsc_fields.hpp"
+
 namespace gpuatom::intel {
 
 namespace {
@@ -148,125 +150,20 @@ class Decoder {
     return ok;
   }
 
-  // One LSC field at `pos` (moved past it); false, reported, when its value is out of its enum.
+  // One LSC field at `pos` (moved past it), read by its entry (lsc_fields.hpp); false, reported,
+  // when its value is out of range.
   bool lsc_field(ByteField field, size_t& pos, Instruction& inst) {
-    LscFields& l = inst.lsc;
-    const uint8_t byte = bytes_[pos];
-    const auto in_range = [&](unsigned low, unsigned high, std::string_view what) {
-      if (byte >= low && byte <= high) return true;
-      error(pos, fmt::format("{} 0x{:02x} is not {}-{}", what, byte, low, high), "docs/intel-igc.md §4.1");
-      return false;
-    };
-    bool ok = true;
-    size_t size = 1;
-    switch (field) {
-      case ByteField::lsc_op:
-        place(inst.where.op, pos);
-        if (const LscOpInfo* op = find_lsc_op(byte)) {
-          l.op = byte;
-          inst.op = op->like;
-        } else {
-          ok = false;
-          error(pos, fmt::format("LSC sub-op 0x{:02x} is not an atomic (0x08-0x1a); gpuatom decodes atomics only", byte),
-                "docs/intel-igc.md §4.1");
-        }
-        break;
-      case ByteField::lsc_sfid:
-        // tgm is LSC_TYPED's (whose form has no SFID byte): an untyped atomic takes the other three.
-        if ((ok = in_range(0, 3, "LSC SFID") && byte != static_cast<uint8_t>(LscSfid::tgm))) l.sfid = static_cast<LscSfid>(byte);
-        else if (byte == static_cast<uint8_t>(LscSfid::tgm))
-          error(pos, "LSC_UNTYPED with SFID tgm (2): typed atomics are LSC_TYPED (0x8a)", "docs/intel-igc.md §4.2");
-        break;
-      case ByteField::lsc_cache_l1:
-        if ((ok = in_range(0, 6, "L1 caching option"))) l.l1 = static_cast<LscCache>(byte);
-        break;
-      case ByteField::lsc_cache_l3:
-        if ((ok = in_range(0, 6, "L3 caching option"))) l.l3 = static_cast<LscCache>(byte);
-        break;
-      case ByteField::lsc_addr_type:
-        place(inst.where.surface, pos);
-        if ((ok = in_range(1, 5, "LSC address type"))) l.addr_type = static_cast<LscAddrType>(byte);
-        break;
-      case ByteField::lsc_scale:
-        l.scale = read16(pos);
-        size = 2;
-        if (l.scale == 0) {
-          ok = false;
-          error(pos, "LSC address scale 0: the effective address is scale × address + offset, scale ≥ 1",
-                "docs/intel-igc.md §4.2");
-        }
-        break;
-      case ByteField::lsc_offset:
-        l.offset = static_cast<int32_t>(read16(pos) | uint32_t{read16(pos + 2)} << 16);
-        size = 4;
-        break;
-      case ByteField::lsc_addr_size:
-        if ((ok = in_range(1, 3, "LSC address size"))) l.addr_size = static_cast<LscAddrSize>(byte);
-        break;
-      case ByteField::lsc_data_size:
-        place(inst.where.width, pos);
-        if ((ok = in_range(1, 7, "LSC data size"))) {
-          l.data_size = static_cast<LscDataSize>(byte);
-          inst.width = access_bits(l) == 64 ? Width::w64 : access_bits(l) == 16 ? Width::w16 : Width::w32;
-        }
-        break;
-      case ByteField::lsc_data_order:
-        if ((ok = in_range(1, 2, "LSC data order"))) l.order = static_cast<LscDataOrder>(byte);
-        break;
-      case ByteField::lsc_data_elems:
-        if ((ok = in_range(1, 8, "LSC vector size code"))) l.elems = byte;
-        break;
-      case ByteField::lsc_chmask:
-        // IGC's writer stores the vector size's code here for every op but the quad ones.
-        l.chmask = byte;
-        if (byte != l.elems) {
-          ok = false;
-          error(pos, fmt::format("LSC channel mask 0x{:02x} differs from the vector size code 0x{:02x} (an atomic's is its copy)",
-                                 byte, l.elems),
-                "docs/intel-igc.md §4.2");
-        }
-        break;
-      case ByteField::lsc_surface: {
-        LscSurface& s = l.surface;
-        s = {};
-        const uint8_t kind = byte & vector_operand_class_bits;
-        if (byte != kind) {
-          ok = false;
-          error(pos, fmt::format("surface operand tag 0x{:02x}: a surface takes no operand modifier", byte),
-                "docs/intel-igc.md §4.2");
-        }
-        if (kind == vector_operand_immediate) {
-          if (bytes_[pos + 1] != 0) {
-            ok = false;
-            error(pos + 1, fmt::format("surface immediate of type 0x{:02x}: LSC surfaces are UD (type 0)", bytes_[pos + 1]),
-                  "docs/intel-igc.md §4.2");
-          }
-          s.value = read16(pos + 2) | uint32_t{read16(pos + 4)} << 16;
-          size = 6;
-        } else if (kind == 0) {
-          s.is_register = true;
-          s.id = read16(pos + 1) | uint32_t{read16(pos + 3)} << 16;
-          s.row = bytes_[pos + 5];
-          s.col = bytes_[pos + 6];
-          s.region = read16(pos + 7);
-          size = 9;
-          if (s.region != LscSurface{}.region) {
-            ok = false;
-            error(pos + 7, fmt::format("surface register region 0x{:04x}: a surface is a scalar, <0;1,0> (0x0121)", s.region),
-                  "docs/intel-igc.md §4.2");
-          }
-        } else {
-          ok = false;
-          error(pos, fmt::format("surface operand tag 0x{:02x}: expected an immediate (5) or a general variable (0)", byte),
-                "docs/intel-igc.md §4.2");
-          size = 6;
-        }
-        break;
-      }
-      default: break;
+    const LscFieldCodec* codec = find_lsc_field_codec(field);
+    if (!codec) {
+      pos += 1;
+      return true;
     }
+    if (codec->location) place(inst.where.*(codec->location), pos);
+    lsc_errors_.clear();
+    const size_t size = codec->read(bytes_.subspan(pos), inst, lsc_errors_);
+    for (LscFieldError& e : lsc_errors_) error(pos + e.at, std::move(e.message), e.rule);
     pos += size;
-    return ok;
+    return lsc_errors_.empty();
   }
 
   bool exec_byte(size_t pos, Instruction& inst) {
@@ -340,6 +237,7 @@ class Decoder {
   support::Diagnostics& diagnostics_;
   std::array<const FormInfo*, 256> by_opcode_{};  // the form each opcode byte starts, or null
   std::array<size_t, 5> size_{};                  // encoded bytes per Form (LSC: with an immediate surface)
+  std::vector<LscFieldError> lsc_errors_;         // one field's, reused
 };
 
 }  // namespace

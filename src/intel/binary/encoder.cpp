@@ -2,37 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/intel/binary/lsc_fields.hpp"
+
 namespace gpuatom::intel {
-
-namespace {
-
-void put16(std::vector<uint8_t>& out, uint16_t v) {
-  out.push_back(static_cast<uint8_t>(v));
-  out.push_back(static_cast<uint8_t>(v >> 8));
-}
-
-void put32(std::vector<uint8_t>& out, uint32_t v) {
-  put16(out, static_cast<uint16_t>(v));
-  put16(out, static_cast<uint16_t>(v >> 16));
-}
-
-// A vector operand (docs/intel-igc.md §0): an immediate UD (tag 5, type 0, value) or a general
-// variable (tag 0, id, row, column, region).
-void put_surface(std::vector<uint8_t>& out, const LscSurface& s) {
-  if (!s.is_register) {
-    out.push_back(vector_operand_immediate);
-    out.push_back(0);  // ISA_TYPE_UD
-    put32(out, s.value);
-    return;
-  }
-  out.push_back(0);
-  put32(out, s.id);
-  out.push_back(s.row);
-  out.push_back(s.col);
-  put16(out, s.region);
-}
-
-}  // namespace
 
 std::optional<std::string> encode(const Instruction& inst, std::vector<uint8_t>& out, IdWidth ids) {
   const FormInfo& form = form_info(inst.form);
@@ -73,19 +45,7 @@ std::optional<std::string> encode(const Instruction& inst, std::vector<uint8_t>&
         put16(out, operand.offset);
         break;
       }
-      case ByteField::lsc_op: out.push_back(inst.lsc.op); break;
-      case ByteField::lsc_sfid: out.push_back(static_cast<uint8_t>(inst.lsc.sfid)); break;
-      case ByteField::lsc_cache_l1: out.push_back(static_cast<uint8_t>(inst.lsc.l1)); break;
-      case ByteField::lsc_cache_l3: out.push_back(static_cast<uint8_t>(inst.lsc.l3)); break;
-      case ByteField::lsc_addr_type: out.push_back(static_cast<uint8_t>(inst.lsc.addr_type)); break;
-      case ByteField::lsc_scale: put16(out, inst.lsc.scale); break;
-      case ByteField::lsc_offset: put32(out, static_cast<uint32_t>(inst.lsc.offset)); break;
-      case ByteField::lsc_addr_size: out.push_back(static_cast<uint8_t>(inst.lsc.addr_size)); break;
-      case ByteField::lsc_data_size: out.push_back(static_cast<uint8_t>(inst.lsc.data_size)); break;
-      case ByteField::lsc_data_order: out.push_back(static_cast<uint8_t>(inst.lsc.order)); break;
-      case ByteField::lsc_data_elems: out.push_back(inst.lsc.elems); break;
-      case ByteField::lsc_chmask: out.push_back(inst.lsc.chmask); break;
-      case ByteField::lsc_surface: put_surface(out, inst.lsc.surface); break;
+      default: find_lsc_field_codec(item.field)->write(inst, out); break;  // lsc_fields.hpp
     }
   }
   return std::nullopt;

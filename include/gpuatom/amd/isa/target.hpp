@@ -19,8 +19,8 @@ namespace gpuatom::amd::isa {
 enum class Generation : uint8_t { gfx9, gfx10, gfx11, gfx12 };
 
 // The product line a target belongs to, for the float rules that the manuals state per line
-// (docs/spec/amd-isa.md §4).
-enum class Line : uint8_t { gcn5, cdna2, cdna3, rdna2, rdna3, rdna3_5, rdna4 };
+// (docs/spec/amd-isa.md §4). CDNA1 (gfx908) is a compiler-only target (compiler_only_targets()).
+enum class Line : uint8_t { gcn5, cdna2, cdna3, rdna2, rdna3, rdna3_5, rdna4, cdna1 };
 
 struct Target {
   std::string_view name;  // "gfx942"
@@ -29,10 +29,16 @@ struct Target {
   Line line = Line::cdna2;
   std::vector<std::string_view> features;  // LLVM's feature names, sorted: "gfx940-insts", …
   uint32_t default_wave = 64;              // lanes of a wave when a program does not say
-  uint32_t mask() const { return 1u << index; }
+  bool encoded = true;                     // encoding rows say where it has them (false: compiler-only)
+  uint32_t mask() const { return encoded ? 1u << index : 0u; }
 };
 
 std::span<const Target> targets();
+// The targets gpuatom models only as LLVM's atomic lowering sees them (`amd lower`): their features,
+// generated from the same LLVM records, and no encodings (mask() is 0, so no row is on them): gfx908.
+std::span<const Target> compiler_only_targets();
+// A target of either table by its gfx name, case-insensitive; nothing when unknown.
+const Target* find_any_target(std::string_view gfx_name);
 // A gfx name ("gfx942"), a generic or product name llvm-mc or the ROCm page knows ("MI300X" →
 // gfx942), case-insensitive; nothing when unknown.
 const Target* find_target(std::string_view name);

@@ -1,55 +1,23 @@
-// Checkers for racing runs, usable by tests and by scenarios. A parallel run's outcome varies, so
-// what can be checked are invariants every legal interleaving keeps:
-//
-//   check_fold         order-independent ops (integer add, and/or/xor, min/max, exact float sums,
-//                      INC with one bound …): the final value is the sequential fold of the ops
-//                      over the initial value, in any order — the checker folds in the order given.
-//   check_permutation  exchange: every value stored is returned exactly once or is the final
-//                      value, so {initial} ∪ stored = returned ∪ {final} as multisets.
-//   check_serial_order per address: some serial order of the atomics explains every returned
-//                      value and the final value (the Vulkan CTS "intermediate values" check):
-//                      a backtracking search with memoisation that answers explained (with an
-//                      order), unexplainable, or undecided past its budget — never a false pass.
-//
-// Every checker explains its first mismatch in words. Values are compared at the operation's
-// width (alu::width_mask); 128-bit types are not covered.
+// The serial-order check of a racing run (usable by tests and scenarios): per address, some serial
+// order of the atomics explains every returned value and the final value (the Vulkan CTS
+// "intermediate values" check): a backtracking search with memoisation that answers explained
+// (with an order), unexplainable, or undecided past its budget — never a false pass. It explains
+// its first mismatch in words. Values are compared at the operation's width (alu::width_mask);
+// 128-bit types are not covered. The order-free checks are fold_check.hpp.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpuatom/alu/operation.hpp"
+#include "gpuatom/exec/check_result.hpp"
 
 namespace gpuatom::exec {
-
-struct CheckResult {
-  bool passed = false;
-  std::string explanation;  // what was found; on failure, the first mismatch
-  // Not passed, yet not a failure either: the check ran out of its budget before it could decide
-  // (the serial-order search). The explanation says how far it got and how to raise the budget.
-  bool undecided = false;
-  explicit operator bool() const { return passed; }
-};
-
-// One operation of a fold.
-struct FoldStep {
-  alu::Operation operation;
-  alu::Operands operands;
-};
-
-CheckResult check_fold(uint64_t initial, std::span<const FoldStep> steps, uint64_t final_value);
-// The common case: one operation, one operand list.
-CheckResult check_fold(const alu::Operation& operation, uint64_t initial, std::span<const uint64_t> values,
-                       uint64_t final_value);
-
-// Values are compared at `width_bits` (16, 32 or 64).
-CheckResult check_permutation(uint64_t initial, std::span<const uint64_t> stored, std::span<const uint64_t> returned,
-                              uint64_t final_value, int width_bits = 32);
-
-// ---- serial order --------------------------------------------------------------------------
 
 // An atomic as observed after a run.
 struct ObservedAtomic {
@@ -76,8 +44,8 @@ struct LoggedAtomic {
   bool has_thread = false;
 
   static LoggedAtomic of(uint64_t address, const ObservedAtomic& atomic) {
-    return {address,   atomic.operands,           atomic.returned.value_or(0), atomic.thread.value_or(0), 0,
-            atomic.operation, atomic.returned.has_value(), atomic.thread.has_value()};
+    return {address, atomic.operands,  atomic.returned.value_or(0), atomic.thread.value_or(0),
+            0,       atomic.operation, atomic.returned.has_value(), atomic.thread.has_value()};
   }
 };
 
