@@ -14,8 +14,8 @@
 #include "gpuatom/nvidia/binary/code.hpp"
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
-#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
@@ -87,7 +87,8 @@ void maxwell_encode(benchmark::State& state) {
   std::vector<nvidia::Instruction> instructions;
   for (const uint64_t w : maxwell_words()) {
     nvidia::Decoded d = nvidia::decode(w);
-    if (d.instruction && !d.diagnostics.has_errors() && std::holds_alternative<uint64_t>(nvidia::encode(*d.instruction)))
+    if (d.instruction && !d.diagnostics.has_errors() &&
+        std::holds_alternative<uint64_t>(nvidia::encode(*d.instruction)))
       instructions.push_back(*d.instruction);
   }
   if (instructions.empty()) throw std::runtime_error("no encodable word in the corpus");
@@ -133,7 +134,9 @@ void sass128_encode(benchmark::State& state) {
 void code_walk(benchmark::State& state) {
   const auto corpus = sm90_words();
   std::string code;
-  const auto put = [&](uint64_t v) { for (int b = 0; b < 8; ++b) code.push_back(static_cast<char>(v >> (8 * b))); };
+  const auto put = [&](uint64_t v) {
+    for (int b = 0; b < 8; ++b) code.push_back(static_cast<char>(v >> (8 * b)));
+  };
   for (size_t i = 0; i < batch / 2; ++i) {
     put(corpus[i % corpus.size()].lo);
     put(corpus[i % corpus.size()].hi);
@@ -243,7 +246,9 @@ R4 = 1
 }  // namespace
 
 void register_front_ends() {
-  const auto one_core = [](benchmark::internal::Benchmark* b) { b->ArgName("threads")->Arg(1)->Unit(benchmark::kMicrosecond); };
+  const auto one_core = [](benchmark::internal::Benchmark* b) {
+    b->ArgName("threads")->Arg(1)->Unit(benchmark::kMicrosecond);
+  };
   benchmark::RegisterBenchmark("front_end/sass_text_lines", sass_text)->Apply(one_core);
   benchmark::RegisterBenchmark("front_end/maxwell_decode_words", maxwell_decode)->Apply(one_core);
   benchmark::RegisterBenchmark("front_end/maxwell_encode_words", maxwell_encode)->Apply(one_core);

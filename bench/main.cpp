@@ -111,11 +111,10 @@ void print_summary(const Collector& c) {
     bool mutex;
   };
   const Pair pairs[] = {
-      {"u32_add_uncontended", "host_atomic", true},  {"u32_add_histogram256", "host_atomic", true},
-      {"u32_add_hot_address", "host_atomic", true},  {"f32_ftz_add_uncontended", "host_cas", false},
-      {"intel_svm_add_simd8", "host_atomic", false}, {"intel_typed2d_add_simd8", "host_atomic", false},
-      {"intel_lsc_add_simd16", "host_atomic", false},
-      {"amd_cas_fp32_add", "host_cas", false},
+      {"u32_add_uncontended", "host_atomic", true},      {"u32_add_histogram256", "host_atomic", true},
+      {"u32_add_hot_address", "host_atomic", true},      {"f32_ftz_add_uncontended", "host_cas", false},
+      {"intel_svm_add_simd8", "host_atomic", false},     {"intel_typed2d_add_simd8", "host_atomic", false},
+      {"intel_lsc_add_simd16", "host_atomic", false},    {"amd_cas_fp32_add", "host_cas", false},
       {"amd_isa_add_uncontended", "host_atomic", false}, {"amd_isa_add_histogram256", "host_atomic", false},
   };
   for (const Pair& p : pairs) {
@@ -124,8 +123,8 @@ void print_summary(const Collector& c) {
       const auto exec = c.rate(base + "executor", threads);
       const auto host = c.rate(base + p.host, threads);
       const auto mutex = p.mutex ? c.rate(base + "global_mutex", threads) : std::nullopt;
-      fmt::print("{:<34} {:>3} {:>13} {:>13} {:>13} {:>10} {:>10}\n", p.name, threads, rate_text(exec),
-                 rate_text(host), rate_text(mutex), ratio_text(exec, host), ratio_text(exec, mutex));
+      fmt::print("{:<34} {:>3} {:>13} {:>13} {:>13} {:>10} {:>10}\n", p.name, threads, rate_text(exec), rate_text(host),
+                 rate_text(mutex), ratio_text(exec, host), ratio_text(exec, mutex));
     }
   }
   fmt::print("\nScaling, 2 threads / 1 thread (executor) [u32_add_uncontended >= 1.7]\n");

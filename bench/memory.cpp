@@ -3,8 +3,8 @@
 // over the lanes between them. What does not grow with the lanes (the program, the deterministic
 // mode's resident window, the parallel mode's groups in flight) cancels out.
 #include <benchmark/benchmark.h>
-#include <fmt/format.h>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>

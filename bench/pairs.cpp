@@ -53,7 +53,9 @@ const char* address_expression(Pattern pattern) {
 }
 
 // The bytes of the region a pair's lanes address: their words, at least a page.
-uint64_t buffer_bytes(Pattern pattern, uint64_t lanes) { return std::max<uint64_t>(4096, words_of(pattern, lanes) * 4); }
+uint64_t buffer_bytes(Pattern pattern, uint64_t lanes) {
+  return std::max<uint64_t>(4096, words_of(pattern, lanes) * 4);
+}
 
 scenario::Scenario load(const std::string& text) {
   auto parsed = scenario::parse_scenario(text, "bench.toml");
@@ -76,8 +78,7 @@ R2 = "lo({})"
 R3 = "hi({})"
 R4 = "{}"
 )TOML",
-                          instruction, lanes, buffer_bytes(pattern, lanes), address, address,
-                          operand));
+                          instruction, lanes, buffer_bytes(pattern, lanes), address, address, operand));
 }
 
 // Runs a scenario per iteration and checks it did every lane's atomic.
@@ -95,7 +96,8 @@ void run_executor(benchmark::State& state, const scenario::Scenario& s, Runner r
       return;
     }
     if (report->counters.operations != s.launch.lanes || report->counters.faults != 0) {
-      state.SkipWithError(fmt::format("{} of {} lanes did their atomic", report->counters.operations, s.launch.lanes).c_str());
+      state.SkipWithError(
+          fmt::format("{} of {} lanes did their atomic", report->counters.operations, s.launch.lanes).c_str());
       return;
     }
   }
@@ -106,7 +108,8 @@ void run_executor(benchmark::State& state, const scenario::Scenario& s, Runner r
 template <class Body>
 void on_threads(unsigned threads, uint64_t lanes, Body body) {
   std::vector<std::jthread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back([&, t] { body(lanes * t / threads, lanes * (t + 1) / threads); });
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back([&, t] { body(lanes * t / threads, lanes * (t + 1) / threads); });
   body(0, lanes / threads);
 }
 
@@ -235,7 +238,8 @@ VAL = 1
 // same words.
 void amd_isa_pair(const char* name, Pattern pattern) {
   const uint64_t lanes = pair_lanes();
-  auto s = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
+  auto s = std::make_shared<scenario::Scenario>(
+      load(fmt::format(R"TOML(name = "bench"
 isa = "amd"
 program = "global_atomic_add v[2:3], v1, off"
 [options]
@@ -249,8 +253,7 @@ size = {}
 "v[2:3]" = "{}"
 v1 = 1
 )TOML",
-                                                                 lanes, buffer_bytes(pattern, lanes),
-                                                                 address_expression(pattern))));
+                       lanes, buffer_bytes(pattern, lanes), address_expression(pattern))));
   const std::string prefix = fmt::format("pair/{}/", name);
   benchmark::RegisterBenchmark((prefix + "executor").c_str(), [s](benchmark::State& state) {
     run_executor(state, *s, scenario::run_amd);
@@ -293,7 +296,8 @@ lsc_atomic_iadd.ugm (M1, 16)  %null:d32  flat[ADDR]:a64  VAL  %null)",
   // per row, channel tid at (U, V) = (tid % 1024, tid / 1024). The host side computes the same
   // texel address from the same coordinates.
   const uint64_t rows = (lanes + typed_width - 1) / typed_width;
-  auto typed = std::make_shared<scenario::Scenario>(load(fmt::format(R"TOML(name = "bench"
+  auto typed = std::make_shared<scenario::Scenario>(
+      load(fmt::format(R"TOML(name = "bench"
 isa = "visa"
 program = """
 .decl U    v_type=G type=ud num_elts=8 align=GRF
@@ -319,8 +323,7 @@ U = "tid % {}"
 V = "tid / {}"
 VAL = 1
 )TOML",
-                                                                     lanes, rows * typed_width * 4, typed_width, rows,
-                                                                     typed_width, typed_width)));
+                       lanes, rows * typed_width * 4, typed_width, rows, typed_width, typed_width)));
   benchmark::RegisterBenchmark("pair/intel_typed2d_add_simd8/executor", [typed](benchmark::State& state) {
     run_executor(state, *typed, scenario::run_visa);
   })->Apply(thread_counts);

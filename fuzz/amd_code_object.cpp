@@ -7,9 +7,9 @@
 //      code lies inside the input (the sanitizers catch a read past it);
 //   2. walking a function's code by instruction_length() moves 4 to 20 bytes a step, a multiple
 //      of 4, never past the function's end, and stops only where no instruction starts.
-#include <variant>
-
 #include <fmt/format.h>
+
+#include <variant>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/amd/isa/code_object.hpp"

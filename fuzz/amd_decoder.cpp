@@ -11,10 +11,10 @@
 //      instructions: llvm-mc 19"): a scalar register field (tuples aligned down, wide fields), the
 //      gds bit on targets without GDS, an NSA image's address bytes, and the fixed bits of an image
 //      row (the variant is chosen after the match).
+#include <fmt/format.h>
+
 #include <string>
 #include <variant>
-
-#include <fmt/format.h>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/amd/isa/binary.hpp"
@@ -62,13 +62,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FUZZ_CHECK(!e.parser_only || e.cls == InstClass::mimg || e.cls == InstClass::vimage,
              fmt::format("{} {}: decoded to parser-only row {}", target.name, hex_dump(bytes), e.record));
   const std::vector<uint8_t> again = encode(ins);
-  FUZZ_CHECK(again.size() <= bytes.size(), fmt::format("{} {}: {} encodes to {} bytes", target.name, hex_dump(bytes), e.record, again.size()));
+  FUZZ_CHECK(again.size() <= bytes.size(),
+             fmt::format("{} {}: {} encodes to {} bytes", target.name, hex_dump(bytes), e.record, again.size()));
 
   // 2. A fixed point.
   const auto second = decode(again, target);
-  FUZZ_CHECK(std::holds_alternative<Instruction>(second),
-             fmt::format("{} {} → {}: the re-encoding does not decode: {}", target.name, hex_dump(bytes), hex_dump(again),
-                         std::holds_alternative<DecodeRefusal>(second) ? std::get<DecodeRefusal>(second).reason : ""));
+  FUZZ_CHECK(
+      std::holds_alternative<Instruction>(second),
+      fmt::format("{} {} → {}: the re-encoding does not decode: {}", target.name, hex_dump(bytes), hex_dump(again),
+                  std::holds_alternative<DecodeRefusal>(second) ? std::get<DecodeRefusal>(second).reason : ""));
   const Instruction& ins2 = std::get<Instruction>(second);
   if (ins2.encoding != ins.encoding && (e.cls == InstClass::mimg || e.cls == InstClass::vimage) &&
       ins2.encoding->mnemonic == e.mnemonic) {
@@ -83,7 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   FUZZ_CHECK(ins2.encoding == ins.encoding && ins2.values == ins.values && ins2.literal == ins.literal,
-             fmt::format("{} {} → {}: decodes to {}, not {}", target.name, hex_dump(bytes), hex_dump(again), ins2.encoding->record, e.record));
+             fmt::format("{} {} → {}: decodes to {}, not {}", target.name, hex_dump(bytes), hex_dump(again),
+                         ins2.encoding->record, e.record));
   FUZZ_CHECK(encode(ins2) == again, fmt::format("{} {}: encoding is no fixed point", target.name, hex_dump(bytes)));
 
   // 3. The word's bits survive in the fixed bits and the operand fields.
@@ -95,8 +98,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // An image row is chosen after the match (its variant): its fixed bits (NSA counts, unused
   // address bytes) need not be the matched row's.
   const bool variant = e.cls == InstClass::mimg || e.cls == InstClass::vimage;
-  FUZZ_CHECK(variant || ((out[0] & e.fixed_mask[0]) == (word[0] & e.fixed_mask[0]) && (out[1] & e.fixed_mask[1]) == (word[1] & e.fixed_mask[1])),
-             fmt::format("{} {} → {}: fixed bits of {} changed", target.name, hex_dump(bytes), hex_dump(again), e.record));
+  FUZZ_CHECK(
+      variant || ((out[0] & e.fixed_mask[0]) == (word[0] & e.fixed_mask[0]) &&
+                  (out[1] & e.fixed_mask[1]) == (word[1] & e.fixed_mask[1])),
+      fmt::format("{} {} → {}: fixed bits of {} changed", target.name, hex_dump(bytes), hex_dump(again), e.record));
   for (const OperandSlot& slot : e.operands) {
     const Field* field = e.field(slot.name);
     if (!field || !kept_field(e, slot, target)) continue;
@@ -104,7 +109,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       // An AV operand's acc bit on a target without AGPRs reads as 0 (LLVM masks it).
       if (slot.kind == OperandKind::vgpr_or_agpr && r.operand_bit == 9 && !has(target, "gfx90a-insts")) continue;
       FUZZ_CHECK(bits_at(word, r.instruction_bit, r.length) == bits_at(out, r.instruction_bit, r.length),
-                 fmt::format("{} {} → {}: field {} of {} changed", target.name, hex_dump(bytes), hex_dump(again), slot.name, e.record));
+                 fmt::format("{} {} → {}: field {} of {} changed", target.name, hex_dump(bytes), hex_dump(again),
+                             slot.name, e.record));
     }
   }
   return 0;

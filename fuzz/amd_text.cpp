@@ -31,9 +31,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(again.instructions.size() == 1 && again.diagnostics.empty(),
                std::string(target.name) + ": `" + text + "` does not read back" +
                    (again.diagnostics.empty() ? std::string() : ": " + support::format(again.diagnostics[0])));
-    FUZZ_CHECK(again.instructions[0].encoding == instruction.encoding && again.instructions[0].values == instruction.values,
-               std::string(target.name) + ": `" + text + "` reads back as another instruction (" +
-                   std::string(again.instructions[0].encoding->record) + " vs " + std::string(instruction.encoding->record) + ")");
+    FUZZ_CHECK(
+        again.instructions[0].encoding == instruction.encoding && again.instructions[0].values == instruction.values,
+        std::string(target.name) + ": `" + text + "` reads back as another instruction (" +
+            std::string(again.instructions[0].encoding->record) + " vs " + std::string(instruction.encoding->record) +
+            ")");
     FUZZ_CHECK(print(again.instructions[0], target) == text, text);
   }
   return 0;

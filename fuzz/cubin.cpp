@@ -6,15 +6,16 @@
 //      inside the input (the sanitizers catch a read past it);
 //   2. every atomic the walker lists sits at a word boundary inside its kernel's code, and a
 //      128-bit one that decodes encodes back to its word.
-#include <variant>
+#include "gpuatom/nvidia/binary/cubin.hpp"
 
 #include <fmt/format.h>
 
+#include <variant>
+
 #include "fuzz_check.hpp"
 #include "gpuatom/nvidia/binary/code.hpp"
-#include "gpuatom/nvidia/binary/cubin.hpp"
-#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::nvidia;
@@ -33,10 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const CodeAtomics code = atomics_in_code(k.code, cubin.architecture, "fuzz.cubin", k.file_offset);
     for (const CodeAtomic& a : code.atomics) {
       const std::string where = fmt::format("{} at 0x{:x} ({})", k.name, a.address, name(cubin.architecture));
-      FUZZ_CHECK(a.address % static_cast<uint64_t>(word_bytes(cubin.architecture)) == 0 && a.address < k.code.size(), where);
+      FUZZ_CHECK(a.address % static_cast<uint64_t>(word_bytes(cubin.architecture)) == 0 && a.address < k.code.size(),
+                 where);
       if (!a.instruction || word_bytes(cubin.architecture) != 16) continue;
       const auto again = encode128(*a.instruction, cubin.architecture);
-      FUZZ_CHECK(std::holds_alternative<Word128>(again) && std::get<Word128>(again) == a.word, where + "\n" + print(*a.instruction));
+      FUZZ_CHECK(std::holds_alternative<Word128>(again) && std::get<Word128>(again) == a.word,
+                 where + "\n" + print(*a.instruction));
     }
   }
   return 0;

@@ -6,9 +6,9 @@
 //
 // Properties: compiling never crashes; evaluation is deterministic; an expression that reads
 // no variable evaluates to the same value (or the same error) for every lane.
-#include <cstring>
-
 #include <fmt/format.h>
+
+#include <cstring>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
@@ -70,14 +70,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     slots[slot_i] = tid ^ 0x5555;
     const auto first = expression.evaluate(slots);
     const auto second = expression.evaluate(slots);
-    FUZZ_CHECK(describe(first) == describe(second), fmt::format("{}\ntid {}: {} then {}", text, tid, describe(first), describe(second)));
+    FUZZ_CHECK(describe(first) == describe(second),
+               fmt::format("{}\ntid {}: {} then {}", text, tid, describe(first), describe(second)));
     if (const auto* e = std::get_if<ExpressionError>(&first))
       FUZZ_CHECK(e->column >= 1 && e->column <= text.size() + 1,
                  fmt::format("{}\nevaluation error column {} outside the text: {}", text, e->column, e->message));
     if (expression.is_constant()) {
       if (!constant_value) constant_value = describe(first);
-      FUZZ_CHECK(*constant_value == describe(first),
-                 fmt::format("{}\nconstant expression: {} at tid 0, {} at tid {}", text, *constant_value, describe(first), tid));
+      FUZZ_CHECK(*constant_value == describe(first), fmt::format("{}\nconstant expression: {} at tid 0, {} at tid {}",
+                                                                 text, *constant_value, describe(first), tid));
     }
   }
   return 0;

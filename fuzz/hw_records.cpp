@@ -6,12 +6,12 @@
 //   - a record written back as the harness writes it reads back as the same record;
 //   - under smaller caps the reader stops with an error, having read a prefix of the same records;
 //   - a read error part-way is reported as an error, never taken for the end of the input.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/nvidia/hardware_records.hpp"
@@ -45,8 +45,8 @@ struct Read {
 
 Read read_all(support::ByteSource& source, const RecordLimits& limits) {
   Read out;
-  read_hardware_records(source, "fuzz.jsonl", out.diagnostics, [&](const RecordAt& at) { out.records.push_back(at); },
-                        limits);
+  read_hardware_records(
+      source, "fuzz.jsonl", out.diagnostics, [&](const RecordAt& at) { out.records.push_back(at); }, limits);
   return out;
 }
 
@@ -80,22 +80,25 @@ std::string harness_line(const HardwareRecord& record) {
                        name(r.space));
   };
   if (const auto* s = std::get_if<SingleRecord>(&record.record)) {
-    std::string line = head(*s, "single") + fmt::format(R"(,"old":"{}","operand":"{}")", hex(s->old, s->type),
-                                                        hex(s->operand, s->type));
+    std::string line = head(*s, "single") +
+                       fmt::format(R"(,"old":"{}","operand":"{}")", hex(s->old, s->type), hex(s->operand, s->type));
     if (s->op == CudaOp::cas) line += fmt::format(R"(,"compare":"{}")", hex(s->compare, s->type));
-    return line + fmt::format(R"(,"memory":"{}","returned":"{}"}})", hex(s->memory, s->type), hex(s->returned, s->type));
+    return line +
+           fmt::format(R"(,"memory":"{}","returned":"{}"}})", hex(s->memory, s->type), hex(s->returned, s->type));
   }
   const auto& r = std::get<RacingRecord>(record.record);
-  std::string line = head(r, "racing") + fmt::format(R"(,"form":"{}","threads":{},"old":"{}","memory":"{}","operands":{})",
-                                                     name(r.form), r.operands.size(), hex({r.old, 0}, r.type),
-                                                     hex({r.memory, 0}, r.type), hex_array(r.operands, r.type));
+  std::string line =
+      head(r, "racing") + fmt::format(R"(,"form":"{}","threads":{},"old":"{}","memory":"{}","operands":{})",
+                                      name(r.form), r.operands.size(), hex({r.old, 0}, r.type),
+                                      hex({r.memory, 0}, r.type), hex_array(r.operands, r.type));
   if (r.op == CudaOp::cas) line += R"(,"compares":)" + hex_array(r.compares, r.type);
   if (r.form != RacingForm::discarded) line += R"(,"returned":)" + hex_array(r.returned, r.type);
   return line + "}";
 }
 
 bool same(const HardwareRecord& a, const HardwareRecord& b) {
-  if (a.device.name != b.device.name || a.device.sm != b.device.sm || a.record.index() != b.record.index()) return false;
+  if (a.device.name != b.device.name || a.device.sm != b.device.sm || a.record.index() != b.record.index())
+    return false;
   if (const auto* x = std::get_if<SingleRecord>(&a.record)) {
     const auto& y = std::get<SingleRecord>(b.record);
     return x->op == y.op && x->type == y.type && x->space == y.space && x->old == y.old && x->operand == y.operand &&
@@ -123,7 +126,8 @@ std::vector<std::string_view> lines_of(std::string_view text) {
 void check_messages(const support::Diagnostics& d, const std::vector<std::string_view>& lines, std::size_t size) {
   for (const support::Diagnostic& diagnostic : d.all()) {
     const std::string text = support::format(diagnostic);
-    FUZZ_CHECK(diagnostic.message.size() < 1024, "a message of " + std::to_string(diagnostic.message.size()) + " bytes");
+    FUZZ_CHECK(diagnostic.message.size() < 1024,
+               "a message of " + std::to_string(diagnostic.message.size()) + " bytes");
     FUZZ_CHECK(std::none_of(text.begin(), text.end(),
                             [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }),
                "a control byte in a message: " + text);
@@ -149,7 +153,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Read full = read_all(memory, {});
   check_messages(full.diagnostics, lines, size);
   // Inputs are far below the caps: one record or one error per line that is not blank.
-  const auto filled = static_cast<std::size_t>(std::count_if(lines.begin(), lines.end(), [](auto l) { return !blank(l); }));
+  const auto filled =
+      static_cast<std::size_t>(std::count_if(lines.begin(), lines.end(), [](auto l) { return !blank(l); }));
   FUZZ_CHECK(full.records.size() + full.diagnostics.count(support::Severity::error) == filled,
              fmt::format("{} records and {} errors for {} lines that are not blank", full.records.size(),
                          full.diagnostics.count(support::Severity::error), filled));
@@ -162,7 +167,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     auto again = parse_hardware_record(written);
     FUZZ_CHECK(std::holds_alternative<HardwareRecord>(again),
                written + "\n" + std::get<support::json::Error>(again).message);
-    FUZZ_CHECK(same(std::get<HardwareRecord>(again), at.record), "written back, a record reads differently: " + written);
+    FUZZ_CHECK(same(std::get<HardwareRecord>(again), at.record),
+               "written back, a record reads differently: " + written);
   }
 
   // Caps far below the input's size: an error says where reading stopped, after the same records.

@@ -7,14 +7,15 @@
 //      same text;
 //   2. one whose listed word was checked against it (kept_bits set, 128-bit) encodes to a word
 //      that decodes to the same text (its ';' aside).
+#include "gpuatom/nvidia/listing.hpp"
+
 #include <optional>
 #include <variant>
 
 #include "fuzz_check.hpp"
-#include "gpuatom/nvidia/listing.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
-#include "gpuatom/nvidia/binary/sass128.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::nvidia;
@@ -30,7 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const Instruction& inst : read.instructions) {
     const std::string printed = print(inst);
     const ParsedSass again = parse_sass(printed, "fuzz-printed", inst.architecture);
-    FUZZ_CHECK(again.instructions.size() == 1 && !again.diagnostics.has_errors(), printed + "\n" + again.diagnostics.format_all());
+    FUZZ_CHECK(again.instructions.size() == 1 && !again.diagnostics.has_errors(),
+               printed + "\n" + again.diagnostics.format_all());
     FUZZ_CHECK(print(again.instructions[0]) == printed, printed + "\nreprinted: " + print(again.instructions[0]));
     if (inst.kept_bits == Word128{} || !inst.architecture || !has_sass128_forms(*inst.architecture)) continue;
     const auto word = encode128(inst, *inst.architecture);

@@ -9,9 +9,9 @@
 //   3. such a word re-encodes for its architecture to itself with those bits cleared, both from
 //      the decoded instruction and from the instruction its printed text parses to: rule
 //      violations and reserved codes are fields like any other.
-#include <variant>
-
 #include <fmt/format.h>
+
+#include <variant>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/nvidia/binary/decoder.hpp"
@@ -56,10 +56,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const auto direct = encode(*decoded.instruction, arch);
   FUZZ_CHECK(std::holds_alternative<uint64_t>(direct), hex + "\n" + text + "\n" +
-                                                            (std::holds_alternative<support::Diagnostic>(direct)
-                                                                 ? support::format(std::get<support::Diagnostic>(direct))
-                                                                 : std::string()));
-  FUZZ_CHECK(std::get<uint64_t>(direct) == word, fmt::format("{}\n{}\nre-encoded 0x{:016x}", hex, text, std::get<uint64_t>(direct)));
+                                                           (std::holds_alternative<support::Diagnostic>(direct)
+                                                                ? support::format(std::get<support::Diagnostic>(direct))
+                                                                : std::string()));
+  FUZZ_CHECK(std::get<uint64_t>(direct) == word,
+             fmt::format("{}\n{}\nre-encoded 0x{:016x}", hex, text, std::get<uint64_t>(direct)));
   const auto from_text = encode(reparsed.instructions[0], arch);
   FUZZ_CHECK(std::holds_alternative<uint64_t>(from_text) && std::get<uint64_t>(from_text) == word, hex + "\n" + text);
   return 0;

@@ -5,9 +5,9 @@
 //   2. when the validator finds no error and the encoder gives a word: the word decodes without
 //      errors, re-encodes to itself, and its printed text parses and encodes to it again;
 //      the decoded instruction prints as the parsed one does with the size spelled canonically.
-#include <variant>
-
 #include <fmt/format.h>
+
+#include <variant>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/nvidia/binary/decoder.hpp"

@@ -5,9 +5,9 @@
 //   2. decode → print → parse → encode gives the same bytes: the instructions are printed with
 //      a declaration table that names every id they use (when the ids are small enough to
 //      declare), and the text, after those declarations, parses to the same fields.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "fuzz_check.hpp"
 #include "gpuatom/intel/binary/decoder.hpp"

@@ -41,7 +41,8 @@ void check_encoding(const Instruction& instruction, const DeclarationTable& decl
     options.ids = ids;
     const std::vector<Instruction> decoded = decode(bytes, "fuzz-encoded.bin", options, d);
     FUZZ_CHECK(!d.has_errors() && decoded.size() == 1, text + "\n" + d.format_all());
-    FUZZ_CHECK(decoded[0].same_fields(instruction), text + "\ndecoded: " + print_instruction(decoded[0], &declarations));
+    FUZZ_CHECK(decoded[0].same_fields(instruction),
+               text + "\ndecoded: " + print_instruction(decoded[0], &declarations));
   }
 }
 

@@ -3,7 +3,6 @@
 // AMD instructions (option "target"): an LDS ticket counter on gfx942.
 #include <cstdio>
 #include <cstring>
-
 #include <gpuatom/embed/launch.hpp>
 
 using namespace gpuatom::embed;
@@ -42,8 +41,13 @@ int main() {
   }
   // Instructions: 128 lanes take tickets from an LDS counter; every ticket 0 … 127 once.
   Launch tickets(Isa::amd, 128, "tickets");
-  tickets.region("local", 4).program("ds_add_rtn_u32 v0, v1, v2").option("target", "gfx942").option("lds", "local")
-      .lanes("v1", 0).lanes("v2", 1).read("v0");
+  tickets.region("local", 4)
+      .program("ds_add_rtn_u32 v0, v1, v2")
+      .option("target", "gfx942")
+      .option("lds", "local")
+      .lanes("v1", 0)
+      .lanes("v2", 1)
+      .read("v0");
   const Result r = tickets.run({.mode = Mode::deterministic, .seed = 5});
   if (!r.ok()) {
     std::fprintf(stderr, "%s", r.error->c_str());

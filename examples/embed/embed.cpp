@@ -1,7 +1,6 @@
 // Using an installed gpuatom from another project (examples/embed/CMakeLists.txt): one bit-exact
 // atomic through the ALU, then 1000 lanes racing on one counter through the executor.
 #include <cstdio>
-
 #include <gpuatom/alu/apply.hpp>
 #include <gpuatom/embed/launch.hpp>
 #include <gpuatom/nvidia/semantics.hpp>

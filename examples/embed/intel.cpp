@@ -2,9 +2,8 @@
 // svm_atomic.predec (in every mode); each channel gets the value after its own decrement.
 #include <algorithm>
 #include <cstdio>
-#include <vector>
-
 #include <gpuatom/embed/launch.hpp>
+#include <vector>
 
 using namespace gpuatom::embed;
 
@@ -12,9 +11,10 @@ int main() {
   Launch launch(Isa::visa, 4, "predec counter");
   launch.region("counter", 4)
       .fill("counter", gpuatom::scenario::ElementType::u32, 4)
-      .program(".decl ADDR v_type=G type=uq num_elts=2 align=GRF\n"
-               ".decl OLD  v_type=G type=ud num_elts=2 align=GRF\n"
-               "svm_atomic.predec (M1, 2) ADDR.0 OLD.0 %null.0 %null.0\n")
+      .program(
+          ".decl ADDR v_type=G type=uq num_elts=2 align=GRF\n"
+          ".decl OLD  v_type=G type=ud num_elts=2 align=GRF\n"
+          "svm_atomic.predec (M1, 2) ADDR.0 OLD.0 %null.0 %null.0\n")
       .group_size(2)  // lanes per thread: the SIMD width
       .lanes("ADDR", "addr(counter)")
       .lanes("OLD", 0xdeadbeef)

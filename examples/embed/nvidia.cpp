@@ -1,7 +1,6 @@
 // NVIDIA warps from C++, no scenario file: three lanes race two bounded ATOM.E.INCs each on one
 // counter (in every mode), then 4096 lanes add values computed in C++.
 #include <cstdio>
-
 #include <gpuatom/embed/launch.hpp>
 
 using namespace gpuatom::embed;

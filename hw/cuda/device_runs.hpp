@@ -31,7 +31,7 @@ struct RacingOutcome {
 
 // `launch.threads` lanes race on one address of `space` that holds `initial` (global: 256
 // lanes per block; shared: one block, so at most 1024 lanes).
-RacingOutcome run_racing(Space space, const RacingLaunch& launch, uint64_t initial, const std::vector<uint64_t>& operands,
-                         const std::vector<uint64_t>& compares);
+RacingOutcome run_racing(Space space, const RacingLaunch& launch, uint64_t initial,
+                         const std::vector<uint64_t>& operands, const std::vector<uint64_t>& compares);
 
 }  // namespace gpuatom_hw

@@ -9,7 +9,23 @@
 namespace gpuatom_hw {
 
 enum class Op : uint32_t { add, inc, dec, min, max, bit_and, bit_or, bit_xor, exch, cas };
-enum class Type : uint32_t { u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128, f32x2, f32x4, f16x4, f16x8, bf16x4, bf16x8 };
+enum class Type : uint32_t {
+  u32,
+  s32,
+  u64,
+  s64,
+  f32,
+  f64,
+  f16x2,
+  bf16x2,
+  u128,
+  f32x2,
+  f32x4,
+  f16x4,
+  f16x8,
+  bf16x4,
+  bf16x8
+};
 
 // Up to 128 bits, little-endian halves (CAS/exchange .128 and the 128-bit vectors use `hi`).
 struct Value {
@@ -21,9 +37,9 @@ struct Value {
 struct SingleCase {
   Op op;
   Type type;
-  Value old;       // memory before the atomic
-  Value operand;   // the value operand (the stored value of CAS)
-  Value compare;   // CAS only
+  Value old;      // memory before the atomic
+  Value operand;  // the value operand (the stored value of CAS)
+  Value compare;  // CAS only
 };
 
 enum class Status : uint32_t { ok, unsupported_here };

@@ -19,8 +19,8 @@
 namespace {
 
 namespace model = gpuatom::nvidia::hw;
-using gpuatom::cli::HwDevice;
 using gpuatom::cli::hw_record_line;
+using gpuatom::cli::HwDevice;
 
 // The kernels' plain enums repeat the library's order.
 static_assert(static_cast<int>(gpuatom_hw::Op::cas) == static_cast<int>(model::CudaOp::cas));
@@ -81,8 +81,14 @@ size_t write_single(std::ostream& out, const HwDevice& device, model::Space spac
                    std::string(model::name(in.op)).c_str(), std::string(model::name(in.type)).c_str());
       continue;
     }
-    const model::SingleRecord record{in.op, in.type, space, in.old, in.operand, in.compare,
-                                     model_value(results[i].memory, in.type), model_value(results[i].returned, in.type)};
+    const model::SingleRecord record{in.op,
+                                     in.type,
+                                     space,
+                                     in.old,
+                                     in.operand,
+                                     in.compare,
+                                     model_value(results[i].memory, in.type),
+                                     model_value(results[i].returned, in.type)};
     out << hw_record_line(device, record) << '\n';
     ++written;
   }
@@ -94,13 +100,14 @@ size_t write_racing(std::ostream& out, const HwDevice& device, model::Space spac
   for (const model::CudaAtomic& a : model::cuda_atomics()) {
     if (a.min_sm > sm || !model::runs_in(a, space)) continue;
     for (const model::RacingPlan& plan : model::racing_plans(a, lanes)) {
-      const gpuatom_hw::RacingLaunch launch{static_cast<gpuatom_hw::Op>(plan.op), static_cast<gpuatom_hw::Type>(plan.type),
-                                            static_cast<gpuatom_hw::RacingForm>(plan.form),
-                                            static_cast<uint32_t>(plan.operands.size())};
+      const gpuatom_hw::RacingLaunch launch{
+          static_cast<gpuatom_hw::Op>(plan.op), static_cast<gpuatom_hw::Type>(plan.type),
+          static_cast<gpuatom_hw::RacingForm>(plan.form), static_cast<uint32_t>(plan.operands.size())};
       const gpuatom_hw::RacingOutcome o =
           gpuatom_hw::run_racing(device_space(space), launch, plan.initial, plan.operands, plan.compares);
-      model::RacingRecord record{plan.op, plan.type, space, plan.form, plan.initial, o.memory & model::mask(plan.type),
-                                 o.operands, o.compares, o.returned};
+      model::RacingRecord record{plan.op,    plan.type,    space,
+                                 plan.form,  plan.initial, o.memory & model::mask(plan.type),
+                                 o.operands, o.compares,   o.returned};
       for (auto* values : {&record.operands, &record.compares, &record.returned})
         for (uint64_t& v : *values) v &= model::mask(plan.type);
       out << hw_record_line(device, record) << '\n';
@@ -133,7 +140,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "gpuatom-hw-harness: %s\n", error->c_str());
       return 2;
     }
-    std::printf("wrote %zu records to %s\ncheck them: gpuatom verify-hw %s\n", records, usage.out.c_str(), usage.out.c_str());
+    std::printf("wrote %zu records to %s\ncheck them: gpuatom verify-hw %s\n", records, usage.out.c_str(),
+                usage.out.c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gpuatom-hw-harness: %s\n", e.what());

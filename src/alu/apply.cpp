@@ -15,16 +15,13 @@ std::optional<std::string> unsupported(Op op, Type type) {
       case Op::add:
       case Op::sub:
       case Op::exchange:
-      case Op::compare_swap:
-        return std::nullopt;
+      case Op::compare_swap: return std::nullopt;
       case Op::min:
-      case Op::max:
-        return std::nullopt;
+      case Op::max: return std::nullopt;
       case Op::compare_swap_float:
         if (type == Type::f16x2 || type == Type::bf16x2) return refuse("float compare works on one value");
         return std::nullopt;
-      default:
-        return refuse("integer-only operation");
+      default: return refuse("integer-only operation");
     }
   }
   if (op == Op::compare_swap_float) return refuse("float compare needs a float type");

@@ -5,11 +5,26 @@
 namespace gpuatom::alu {
 
 std::string_view name(Op op) {
-  static constexpr std::array<std::string_view, op_count> names = {
-      "add",     "sub",     "min",     "max",      "inc_bounded", "dec_bounded",
-      "inc_wrap", "dec_wrap", "predec", "and",     "or",          "xor",
-      "exchange", "compare_swap", "compare_swap_float", "compare_store_flag", "sub_saturate", "sub_if_ge",
-      "reverse_sub", "mask_or"};
+  static constexpr std::array<std::string_view, op_count> names = {"add",
+                                                                   "sub",
+                                                                   "min",
+                                                                   "max",
+                                                                   "inc_bounded",
+                                                                   "dec_bounded",
+                                                                   "inc_wrap",
+                                                                   "dec_wrap",
+                                                                   "predec",
+                                                                   "and",
+                                                                   "or",
+                                                                   "xor",
+                                                                   "exchange",
+                                                                   "compare_swap",
+                                                                   "compare_swap_float",
+                                                                   "compare_store_flag",
+                                                                   "sub_saturate",
+                                                                   "sub_if_ge",
+                                                                   "reverse_sub",
+                                                                   "mask_or"};
   return names[static_cast<int>(op)];
 }
 

@@ -1,9 +1,9 @@
 // C1–C6 (docs/spec/amd.md §6.4, corrected by AMD's published tables): a CAS loop of the row's width
 // travels the row's path. "CAS emulation" loops for every row but atomicCAS, native or not (C1);
 // "HW atomics" loops only where the device has no instruction (A1).
-#include <stdexcept>
-
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 #include "rule_steps.hpp"
 
@@ -46,12 +46,12 @@ Outcome cas_loop(const Case& c, std::vector<Firing>& firings) {
   }
   const bool system = c.selectors.scope == Scope::system;
   const Outcome outcome = system ? Outcome::scope_downgrade_cas : Outcome::cas;
-  firings.push_back(fire(RuleId::c5,
-                         fmt::format("{}; the PCIe controller of {} runs each CAS as a load-op-store, {}", lack,
-                                     c.device.name,
-                                     system ? "non-atomic for the CPU: the loop works at device scope only"
-                                            : "atomic for the device: CAS at device scope"),
-                         {SourceKind::page, says.pcie_unsupported}, Basis::decision, outcome));
+  firings.push_back(
+      fire(RuleId::c5,
+           fmt::format("{}; the PCIe controller of {} runs each CAS as a load-op-store, {}", lack, c.device.name,
+                       system ? "non-atomic for the CPU: the loop works at device scope only"
+                              : "atomic for the device: CAS at device scope"),
+           {SourceKind::page, says.pcie_unsupported}, Basis::decision, outcome));
   return outcome;
 }
 
@@ -59,11 +59,14 @@ Outcome cas_loop(const Case& c, std::vector<Firing>& firings) {
 // CAS-emulation tables label its load-op-store downgrade "Scope Downgrade - CAS" (the table's own
 // strategy), the HW tables "Scope Downgrade".
 Outcome cas_row(const Case& c, std::vector<Firing>& firings) {
-  firings.push_back(fire(RuleId::c6, fmt::format("{} is the emulation primitive itself: it is issued as the native instruction", c.row.label),
-                         {SourceKind::spec, spec::cas_row_is_primitive}, Basis::decision, std::nullopt));
+  firings.push_back(
+      fire(RuleId::c6,
+           fmt::format("{} is the emulation primitive itself: it is issued as the native instruction", c.row.label),
+           {SourceKind::spec, spec::cas_row_is_primitive}, Basis::decision, std::nullopt));
   const Outcome outcome = apply_hw_rules(c, firings);
   if (outcome != Outcome::scope_downgrade || !emulation_selected(c)) return outcome;
-  firings.push_back(fire(RuleId::c6, "under CAS emulation the tables label the downgraded primitive Scope Downgrade - CAS",
+  firings.push_back(fire(RuleId::c6,
+                         "under CAS emulation the tables label the downgraded primitive Scope Downgrade - CAS",
                          {SourceKind::page, page::scope_downgrade}, Basis::tables, Outcome::scope_downgrade_cas));
   return Outcome::scope_downgrade_cas;
 }
@@ -73,10 +76,10 @@ Outcome cas_row(const Case& c, std::vector<Firing>& firings) {
 Outcome apply_cas_rules(const Case& c, std::vector<Firing>& firings) {
   if (c.row.kind == RowKind::cas) return cas_row(c, firings);
   if (emulation_selected(c))
-    firings.push_back(fire(RuleId::c1,
-                           fmt::format("CAS emulation: the software runs {} as a CAS loop, native instruction or not",
-                                       c.row.label),
-                           {SourceKind::page, page::cas_emulation_selector}, Basis::page, std::nullopt));
+    firings.push_back(
+        fire(RuleId::c1,
+             fmt::format("CAS emulation: the software runs {} as a CAS loop, native instruction or not", c.row.label),
+             {SourceKind::page, page::cas_emulation_selector}, Basis::page, std::nullopt));
   return cas_loop(c, firings);
 }
 

@@ -1,11 +1,11 @@
 #include "gpuatom/amd/corrections.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <map>
 #include <set>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "gpuatom/amd/evaluate.hpp"
 #include "gpuatom/amd/matrix.hpp"
@@ -15,7 +15,8 @@ namespace gpuatom::amd {
 
 namespace {
 
-constexpr std::string_view pcie_nop = "Any atomic not supported by the PCIe bus will be a NOP and give incorrect result.";
+constexpr std::string_view pcie_nop =
+    "Any atomic not supported by the PCIe bus will be a NOP and give incorrect result.";
 constexpr std::string_view coarse_in_l2 =
     "Coarse-grained memory is marked as cacheable, and atomic operations will be processed in the L2 cache.";
 
@@ -48,14 +49,13 @@ constexpr std::array<Correction, 7> list = {{
      "no PCIe AtomicOp carries atomicSub (amd.sub-pcie=none by default): ❌ NOP on the NOP devices, the "
      "load-op-store on MI300X and gfx12",
      pcie_nop},
-    {"4 NOP at the edges", "P8",
-     "P6: MI200 A+A reaches host memory over the Infinity Fabric under both strategies",
+    {"4 NOP at the edges", "P8", "P6: MI200 A+A reaches host memory over the Infinity Fabric under both strategies",
      "P8: under CAS emulation AMD's tables carry MI200 A+A host-memory atomics over PCIe as on MI200 PCIe "
      "(❌ NOP without PCIe atomics); the HW tables keep P6",
      page::no_pcie_atomics},
-    {"4 labels at the edges", "C6",
-     "a downgraded atomicCAS is ⚠️ Scope Downgrade under both strategies",
-     "under CAS emulation the downgraded primitive reads ⚠️ Scope Downgrade - CAS, the label of the table's strategy",
+    {"4 labels at the edges", "C6", "a downgraded atomicCAS is ⚠️ Scope Downgrade under both strategies",
+     "under CAS emulation the downgraded primitive reads ⚠️ Scope Downgrade - CAS, the label of the table's "
+     "strategy",
      page::scope_downgrade},
 }};
 
@@ -101,12 +101,13 @@ std::string rules_markdown() {
     out += fmt::format("| {} | {} | {} | {} |\n", r.code, r.summary, tag(r.basis).empty() ? "page" : tag(r.basis),
                        quotes.empty() ? "–" : quotes);
   }
-  out += "\n## Corrections to docs/spec/amd.md\n\n"
-         "AMD's published tables (see the agreement below) overturned these readings of docs/spec/amd.md; the model "
-         "follows the tables, each rule keeping the page sentence it rests on. The issue's four disagreement "
-         "rules: 1 CAS strategy, 2 scope downgrade, 3 HW strategy, 4 NOP / n/a / Native at the edges.\n\n"
-         "| issue rule | rules | "
-         "docs/spec/amd.md said | the model now (AMD's tables) | sentence |\n|---|---|---|---|---|\n";
+  out +=
+      "\n## Corrections to docs/spec/amd.md\n\n"
+      "AMD's published tables (see the agreement below) overturned these readings of docs/spec/amd.md; the model "
+      "follows the tables, each rule keeping the page sentence it rests on. The issue's four disagreement "
+      "rules: 1 CAS strategy, 2 scope downgrade, 3 HW strategy, 4 NOP / n/a / Native at the edges.\n\n"
+      "| issue rule | rules | "
+      "docs/spec/amd.md said | the model now (AMD's tables) | sentence |\n|---|---|---|---|---|\n";
   for (const Correction& c : list)
     out += fmt::format("| {} | {} | {} | {} | “{}” |\n", c.issue_rule, c.rules, c.spec_said, c.model_now, c.sentence);
   return out;

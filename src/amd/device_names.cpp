@@ -1,10 +1,10 @@
 // The names people give AMD devices, beyond the page's column headers: products and LLVM gfx
 // targets (LLVM's AMDGPUUsage "Processors" table gives each target's products and whether it is
 // an APU). Each resolves to the page's columns it may mean.
+#include <fmt/format.h>
+
 #include <array>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "gpuatom/amd/device.hpp"
 
@@ -17,7 +17,7 @@ using D = DeviceId;
 struct Name {
   std::string_view names;  // space-separated, matched as device spellings are (case, ' ', '-', '_' ignored)
   std::array<DeviceId, 2> devices;
-  int count;               // devices[0 … count); 0: known, but no column (then `why`)
+  int count;  // devices[0 … count); 0: known, but no column (then `why`)
   std::string_view why;
 };
 

@@ -1,8 +1,8 @@
 #include "gpuatom/amd/evaluate.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "rule_steps.hpp"
 
@@ -64,8 +64,8 @@ Explanation evaluate(const Device& device, const AtomicRequest& request, const S
   // instruction for: the compiler emulates it (the legend's CAS), along the same path.
   bool cas_rules = selectors.strategy == Strategy::cas_emulation;
   if (selectors.strategy == Strategy::hw_atomics && !has_instruction(device, row, options)) {
-    const std::string missing = fmt::format("{} has no hardware instruction for {} (neither its L2 nor its IF executes it)",
-                                            device.name, row.label);
+    const std::string missing = fmt::format(
+        "{} has no hardware instruction for {} (neither its L2 nor its IF executes it)", device.name, row.label);
     if (options.no_hw_instruction == NoHwInstruction::not_applicable) {
       e.firings.push_back(fire(RuleId::a1, missing, {SourceKind::page, page::not_applicable}, Basis::proposed,
                                Outcome::not_applicable, {"amd.no-hw-instruction"}));

@@ -1,8 +1,8 @@
 #include "gpuatom/amd/explanation.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace gpuatom::amd {
 

@@ -1,7 +1,7 @@
 // H1–H5 (docs/spec/amd.md §6.3): "HW atomics" issues the row's native instruction down the path.
-#include <stdexcept>
-
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 #include "rule_steps.hpp"
 
@@ -12,16 +12,17 @@ namespace {
 Outcome all_stages_support(const Case& c, std::vector<Firing>& firings) {
   const Place executing = c.path.executing();
   if (at_executing_stage(c, c.row) == Support::no_return_only) {
-    firings.push_back(fire(RuleId::h2,
-                           fmt::format("the {} L2 executes {} only in a form that returns no data", c.device.name,
-                                       c.row.label),
-                           {SourceKind::page, page::mi100_no_return}, Basis::page, Outcome::no_return));
+    firings.push_back(
+        fire(RuleId::h2,
+             fmt::format("the {} L2 executes {} only in a form that returns no data", c.device.name, c.row.label),
+             {SourceKind::page, page::mi100_no_return}, Basis::page, Outcome::no_return));
     return Outcome::no_return;
   }
-  std::string reason = fmt::format("{} executes {} with its hardware instruction", stage_phrase(executing, c.row),
-                                   c.row.label);
+  std::string reason =
+      fmt::format("{} executes {} with its hardware instruction", stage_phrase(executing, c.row), c.row.label);
   if (c.path.stages.size() > 1) reason = fmt::format("the IF forwards and {}", reason);
-  firings.push_back(fire(RuleId::h1, std::move(reason), {SourceKind::page, page::native}, Basis::page, Outcome::native));
+  firings.push_back(
+      fire(RuleId::h1, std::move(reason), {SourceKind::page, page::native}, Basis::page, Outcome::native));
   return Outcome::native;
 }
 
@@ -54,11 +55,12 @@ Outcome apply_hw_rules(const Case& c, std::vector<Firing>& firings) {
   switch (*lacking) {
     case Place::fabric: {
       const ParagraphSentences& says = paragraph(c.device.generation);
-      firings.push_back(fire(RuleId::h3,
-                             fmt::format("the Infinity Fabric of {} does not support {}: the atomic cannot be forwarded "
-                                         "and becomes a NOP",
-                                         name(c.device.generation), c.row.label),
-                             {SourceKind::page, says.float_cannot_forward}, Basis::page, Outcome::nop));
+      firings.push_back(
+          fire(RuleId::h3,
+               fmt::format("the Infinity Fabric of {} does not support {}: the atomic cannot be forwarded "
+                           "and becomes a NOP",
+                           name(c.device.generation), c.row.label),
+               {SourceKind::page, says.float_cannot_forward}, Basis::page, Outcome::nop));
       return Outcome::nop;
     }
     case Place::pcie: return pcie_lacks(c, firings);
@@ -66,8 +68,8 @@ Outcome apply_hw_rules(const Case& c, std::vector<Firing>& firings) {
   }
   // The L2 set of every device contains its IF set, so a row with an instruction (A1 passed) is
   // never refused by the L2 first (DERIVED, docs/spec/amd.md §6.3); a test holds the data to that.
-  throw std::logic_error(fmt::format("{}: the L2 lacks {} although the device has the instruction", c.device.name,
-                                     c.row.label));
+  throw std::logic_error(
+      fmt::format("{}: the L2 lacks {} although the device has the instruction", c.device.name, c.row.label));
 }
 
 }  // namespace gpuatom::amd::detail

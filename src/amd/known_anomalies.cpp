@@ -1,8 +1,8 @@
 #include "gpuatom/amd/known_anomalies.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "gpuatom/amd/evaluate.hpp"
 
@@ -92,13 +92,14 @@ std::string agreement_markdown() {
     out += fmt::format("| {} | {} | {} | {} | {:.2f} % |\n", name(family), total, total - differ, differ,
                        100.0 * static_cast<double>(total - differ) / static_cast<double>(total));
   }
-  out += "\nBefore the corrections of issue 17 the model agreed on 49.21 % (Instinct) and 47.15 % (gfx) of the "
-         "cells.\n\n"
-         "## Known anomalies of AMD's data\n\n"
-         "Cells where gpuatom keeps its rule's outcome and AMD's table says otherwise. AMD's data spells the row "
-         "`32 bit atomicExch` as `32 bit atoimcExch`; gpuatom keeps the HIP name (the oracle knows the typo).\n\n"
-         "| table | memory / granularity / scope | row | device | AMD says | gpuatom says | why |\n"
-         "|---|---|---|---|---|---|---|\n";
+  out +=
+      "\nBefore the corrections of issue 17 the model agreed on 49.21 % (Instinct) and 47.15 % (gfx) of the "
+      "cells.\n\n"
+      "## Known anomalies of AMD's data\n\n"
+      "Cells where gpuatom keeps its rule's outcome and AMD's table says otherwise. AMD's data spells the row "
+      "`32 bit atomicExch` as `32 bit atoimcExch`; gpuatom keeps the HIP name (the oracle knows the typo).\n\n"
+      "| table | memory / granularity / scope | row | device | AMD says | gpuatom says | why |\n"
+      "|---|---|---|---|---|---|---|\n";
   for (const KnownAnomaly& a : list) {
     const Device& d = device(a.device);
     const auto row = find_row(a.row);

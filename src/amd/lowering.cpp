@@ -2,12 +2,13 @@
 // instruction's spelling (lowering_mnemonics.cpp). The decision follows
 // SITargetLowering::shouldExpandAtomicRMWInIR and AMDGPUTargetLowering's fallback
 // (llvm/lib/Target/AMDGPU/SIISelLowering.cpp, AMDGPUISelLowering.cpp, LLVM 19.1.7).
-#include <optional>
-#include <utility>
+#include "gpuatom/amd/lowering.hpp"
 
 #include <fmt/format.h>
 
-#include "gpuatom/amd/lowering.hpp"
+#include <optional>
+#include <utility>
+
 #include "lowering_mnemonics.hpp"
 
 namespace gpuatom::amd {
@@ -36,7 +37,8 @@ std::optional<Decision> global_float_gate(const HipAtomic& a, const CompileFlags
                            "amdgpu-unsafe-fp-atomics (-munsafe-fp-atomics)",
                            si_source));
   if (a.scope == HipScope::system)
-    return cas(LoweringRule::system_scope_fp, fmt::format("{}: system-scope float atomics are always expanded", si_source));
+    return cas(LoweringRule::system_scope_fp,
+               fmt::format("{}: system-scope float atomics are always expanded", si_source));
   return std::nullopt;
 }
 
@@ -44,9 +46,10 @@ Decision float_add(const LoweringTarget& t, const HipAtomic& a, const CompileFla
   const bool f32 = a.type == HipType::f32;
   if (a.memory == AddressSpace::lds) {
     // DS float add: f32 on every gfx8+ target, f64 from gfx90a (hasLDSFPAtomicAddF32/F64).
-    if (f32 || t.lds_fadd_f64) return native(fmt::format("{}: LDS has ds_add_{} on {}", si_source, name(a.type), t.name));
-    return cas(LoweringRule::no_instruction, fmt::format("{}: {} has no LDS f64 add (hasLDSFPAtomicAddF64 is gfx90a+)",
-                                                         si_source, t.name));
+    if (f32 || t.lds_fadd_f64)
+      return native(fmt::format("{}: LDS has ds_add_{} on {}", si_source, name(a.type), t.name));
+    return cas(LoweringRule::no_instruction,
+               fmt::format("{}: {} has no LDS f64 add (hasLDSFPAtomicAddF64 is gfx90a+)", si_source, t.name));
   }
   if (t.gfx940_insts)
     return {LoweringKind::instruction, LoweringRule::gfx940_fadd,
@@ -57,13 +60,15 @@ Decision float_add(const LoweringTarget& t, const HipAtomic& a, const CompileFla
   if (!f32) {
     if (t.fadd_f64) return native(fmt::format("{}: {} has global and flat f64 add", si_source, t.name));
     return cas(LoweringRule::no_instruction, fmt::format("{}: {} has no global or flat f64 add "
-                                                         "(hasFlatBufferGlobalAtomicFaddF64Inst)", si_source, t.name));
+                                                         "(hasFlatBufferGlobalAtomicFaddF64Inst)",
+                                                         si_source, t.name));
   }
   const bool has_form = a.returned ? t.fadd_f32_rtn : t.fadd_f32_no_rtn;
   if (a.memory == AddressSpace::flat && t.flat_fadd_f32)
     return native(fmt::format("{}: {} has flat f32 add", si_source, t.name));
   if (has_form && a.memory == AddressSpace::global)
-    return native(fmt::format("{}: {} has global f32 add{}", si_source, t.name, a.returned ? " with a return value" : ""));
+    return native(
+        fmt::format("{}: {} has global f32 add{}", si_source, t.name, a.returned ? " with a return value" : ""));
   if (has_form)  // flat pointer, no flat f32 add: the global and the LDS (gfx8+) forms exist
     return {LoweringKind::expanded, LoweringRule::flat_address_test,
             fmt::format("{}: {} has no flat f32 add but a global and an LDS one: the address space is tested at "
@@ -71,7 +76,8 @@ Decision float_add(const LoweringTarget& t, const HipAtomic& a, const CompileFla
                         si_source, t.name)};
   if (a.returned && t.fadd_f32_no_rtn)
     return cas(LoweringRule::no_returning_form, fmt::format("{}: {}'s global f32 add returns nothing "
-                                                            "(hasAtomicFaddNoRtnInsts without RtnInsts)", si_source, t.name));
+                                                            "(hasAtomicFaddNoRtnInsts without RtnInsts)",
+                                                            si_source, t.name));
   return cas(LoweringRule::no_instruction, fmt::format("{}: {} has no global f32 add", si_source, t.name));
 }
 
@@ -81,10 +87,10 @@ Decision float_min_max(const LoweringTarget& t, const HipAtomic& a, const Compil
   if (auto expanded = global_float_gate(a, f)) return *expanded;
   if (a.type == HipType::f32 ? t.fminmax_f32 : t.fminmax_f64)
     return native(fmt::format("{}: {} has global and flat {} min/max", si_source, t.name, name(a.type)));
-  return cas(LoweringRule::no_instruction, fmt::format("{}: {} has no global or flat {} min/max "
-                                                       "(hasAtomicFMinFMax{}GlobalInsts)",
-                                                       si_source, t.name, name(a.type),
-                                                       a.type == HipType::f32 ? "F32" : "F64"));
+  return cas(LoweringRule::no_instruction,
+             fmt::format("{}: {} has no global or flat {} min/max "
+                         "(hasAtomicFMinFMax{}GlobalInsts)",
+                         si_source, t.name, name(a.type), a.type == HipType::f32 ? "F32" : "F64"));
 }
 
 // The packed adds are target builtins (clang's BuiltinsAMDGPU.def): each needs one feature, and
@@ -103,7 +109,8 @@ Decision packed_add(const LoweringTarget& t, const HipAtomic& a) {
   }();
   const std::string builtin = fmt::format("__builtin_amdgcn_{}_atomic_fadd_v2{}",
                                           a.memory == AddressSpace::lds ? "ds" : name(a.memory), f16 ? "f16" : "bf16");
-  if (has) return {LoweringKind::instruction, LoweringRule::builtin, fmt::format("{} is {}'s instruction", builtin, t.name)};
+  if (has)
+    return {LoweringKind::instruction, LoweringRule::builtin, fmt::format("{} is {}'s instruction", builtin, t.name)};
   return {LoweringKind::unavailable, LoweringRule::no_builtin,
           fmt::format("clang-19 refuses {} on {}: it needs target feature {}", builtin, t.name, feature),
           std::string(feature)};
@@ -142,18 +149,20 @@ Decision decide(const LoweringTarget& t, const HipAtomic& a, const CompileFlags&
 std::vector<std::string> flag_notes(const HipAtomic& a, const CompileFlags& f) {
   std::vector<std::string> notes;
   if (is_packed(a.type))
-    notes.emplace_back("the packed-add builtins take no scope: the instruction carries no scope bits, whatever the "
-                       "scope asked");
-  if (f.unsafe_fp_atomics && !is_float(a.type))
-    notes.emplace_back("-munsafe-fp-atomics changes only float atomics");
+    notes.emplace_back(
+        "the packed-add builtins take no scope: the instruction carries no scope bits, whatever the "
+        "scope asked");
+  if (f.unsafe_fp_atomics && !is_float(a.type)) notes.emplace_back("-munsafe-fp-atomics changes only float atomics");
   if (f.flush_denormals)
-    notes.emplace_back("-fgpu-flush-denormals-to-zero changes no atomic in LLVM 19: its comparison of the denormal "
-                       "mode with the instruction's (fpModeMatchesGlobalFPAtomicMode) is compiled out "
-                       "(docs/spec/amd-isa.md §8.1)");
+    notes.emplace_back(
+        "-fgpu-flush-denormals-to-zero changes no atomic in LLVM 19: its comparison of the denormal "
+        "mode with the instruction's (fpModeMatchesGlobalFPAtomicMode) is compiled out "
+        "(docs/spec/amd-isa.md §8.1)");
   if (f.fine_grained)
-    notes.emplace_back("fine-grained memory changes no atomic in LLVM 19 (its FIXMEs in shouldExpandAtomicRMWInIR; "
-                       "clang-19 has no -fatomic-fine-grained-memory); later clang expands float atomics for it "
-                       "(docs/spec/amd-isa.md §6)");
+    notes.emplace_back(
+        "fine-grained memory changes no atomic in LLVM 19 (its FIXMEs in shouldExpandAtomicRMWInIR; "
+        "clang-19 has no -fatomic-fine-grained-memory); later clang expands float atomics for it "
+        "(docs/spec/amd-isa.md §6)");
   return notes;
 }
 

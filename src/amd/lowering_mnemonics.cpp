@@ -1,8 +1,8 @@
 #include "lowering_mnemonics.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace gpuatom::amd {
 
@@ -31,7 +31,7 @@ std::string suffix(HipOp op, HipType t) {
 // The operation's part of the mnemonic.
 std::string op_word(Mnemonics m, HipOp op, HipType t, bool lds) {
   const bool minmax = op == HipOp::min || op == HipOp::max;
-  const std::string base(op == HipOp::min ? "min" : op == HipOp::max ? "max" : name(op));
+  std::string base(op == HipOp::min ? "min" : op == HipOp::max ? "max" : name(op));
   if (minmax && is_float(t)) {
     if (m == Mnemonics::gfx12) return base + "_num";
     if (m == Mnemonics::gfx10 && !lds) return "f" + base;

@@ -1,8 +1,8 @@
 #include "gpuatom/amd/matrix.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "gpuatom/amd/evaluate.hpp"
 

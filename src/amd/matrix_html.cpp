@@ -1,9 +1,8 @@
 #include <fmt/format.h>
 
-#include "gpuatom/support/text.hpp"
-
 #include "gpuatom/amd/known_anomalies.hpp"
 #include "gpuatom/amd/matrix_render.hpp"
+#include "gpuatom/support/text.hpp"
 
 namespace gpuatom::amd {
 
@@ -58,8 +57,10 @@ std::string render_html(const Matrix& m) {
       for (const Explanation& cell : leaf.cells[r]) {
         // AMD's published word beside the model's where they differ (known_anomalies.hpp).
         const KnownAnomaly* differs = published_difference(*cell.device, cell.request.label, cell.selectors);
-        const std::string amd = differs ? fmt::format("<br><small class=\"amd\">AMD: {}</small>", escape(differs->amd_says)) : "";
-        const std::string why = differs ? fmt::format(" — {} say {}: {}", published_source, differs->amd_says, differs->why) : "";
+        const std::string amd =
+            differs ? fmt::format("<br><small class=\"amd\">AMD: {}</small>", escape(differs->amd_says)) : "";
+        const std::string why =
+            differs ? fmt::format(" — {} say {}: {}", published_source, differs->amd_says, differs->why) : "";
         out += fmt::format("<td class=\"{}\" title=\"{}\">{}{}</td>", css_class(cell.outcome),
                            escape(explain_line(cell) + why), escape(label(cell.outcome)), amd);
       }

@@ -21,9 +21,10 @@ std::string switch_note(const ModelOptions& options) {
 
 std::string render_markdown(const Matrix& m) {
   std::string out = fmt::format("# {}\n\n", title(m.key));
-  out += "Computed by gpuatom from the rules of docs/spec/amd.md (not the page's data). "
-         "`gpuatom amd outcome` explains any cell. Where AMD's published table (ROCm 6.4.3) says otherwise, its word "
-         "follows the model's: \"(AMD: …)\".\n\n";
+  out +=
+      "Computed by gpuatom from the rules of docs/spec/amd.md (not the page's data). "
+      "`gpuatom amd outcome` explains any cell. Where AMD's published table (ROCm 6.4.3) says otherwise, its word "
+      "follows the model's: \"(AMD: …)\".\n\n";
   out += switch_note(m.options);
   const SelectorLeaf* previous = nullptr;
   for (const LeafTable& leaf : m.leaves) {

@@ -1,8 +1,8 @@
 #include "gpuatom/amd/options.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "gpuatom/amd/spelling.hpp"
 
@@ -29,7 +29,8 @@ constexpr std::array<SwitchInfo, 5> table = {{
     {"amd.mi300-coarse-place", "--mi300-coarse-place", mi300_values,
      "the MI300 sentence and the coarse-grained domain fact point different ways; AMD's tables keep coarse-grained "
      "memory in the L2 (no PCIe stage, no load-op-store downgrade)"},
-    {"amd.host-kinds", "--host-kinds", host_kinds_values, "the prose gives no rule that separates migratable and pinned host memory"},
+    {"amd.host-kinds", "--host-kinds", host_kinds_values,
+     "the prose gives no rule that separates migratable and pinned host memory"},
 }};
 
 enum SwitchIndex : size_t { no_hw, sub_pcie, gfx10, mi300, host_kinds };
@@ -78,7 +79,8 @@ std::optional<std::string> set_switch(ModelOptions& options, std::string_view sw
   const auto index = find_switch(switch_name);
   if (!index) return fmt::format("unknown switch '{}'", switch_name);
   const auto v = find_value(*index, value);
-  if (!v) return fmt::format("{} {}: expected one of: {}", table[*index].flag, value, fmt::join(table[*index].values, ", "));
+  if (!v)
+    return fmt::format("{} {}: expected one of: {}", table[*index].flag, value, fmt::join(table[*index].values, ", "));
   switch (*index) {
     case no_hw: options.no_hw_instruction = static_cast<NoHwInstruction>(*v); break;
     case sub_pcie: options.sub_pcie = static_cast<SubOverPcie>(*v); break;

@@ -24,8 +24,9 @@ constexpr std::array<Names, 7> table = {{
     {Outcome::not_applicable, "n/a", "n/a"},
 }};
 
-constexpr std::array<Outcome, 7> order = {Outcome::native, Outcome::cas, Outcome::no_return, Outcome::scope_downgrade,
-                                          Outcome::scope_downgrade_cas, Outcome::nop, Outcome::not_applicable};
+constexpr std::array<Outcome, 7> order = {
+    Outcome::native, Outcome::cas,           Outcome::no_return, Outcome::scope_downgrade, Outcome::scope_downgrade_cas,
+    Outcome::nop,    Outcome::not_applicable};
 
 }  // namespace
 

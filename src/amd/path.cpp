@@ -1,8 +1,8 @@
 #include "gpuatom/amd/path.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace gpuatom::amd {
 
@@ -49,9 +49,9 @@ void from_fabric(const Device& device, const Selectors& s, Route& r) {
     return;
   }
   r.path.stages.push_back(Place::pcie);
-  r.firings.push_back(fire(RuleId::p7,
-                           fmt::format("{} is a dGPU: {} is reached from the IF over PCIe", device.name, name(s.memory)),
-                           {SourceKind::page, paragraph(device.generation).host_over_pcie}, Basis::page));
+  r.firings.push_back(
+      fire(RuleId::p7, fmt::format("{} is a dGPU: {} is reached from the IF over PCIe", device.name, name(s.memory)),
+           {SourceKind::page, paragraph(device.generation).host_over_pcie}, Basis::page));
 }
 
 }  // namespace
@@ -84,7 +84,8 @@ Route route(const Device& device, const Selectors& s, const ModelOptions& option
                                {SourceKind::spec, spec::mi300_before_coarse}, Basis::proposed,
                                {"amd.mi300-coarse-place"}));
     else
-      r.firings.push_back(fire(RuleId::p1, fmt::format("{} forwards every atomicRMW to the Infinity Fabric", device.name),
+      r.firings.push_back(fire(RuleId::p1,
+                               fmt::format("{} forwards every atomicRMW to the Infinity Fabric", device.name),
                                {SourceKind::page, page::mi300_all_to_fabric}, Basis::page));
     from_fabric(device, s, r);
     return r;
@@ -93,15 +94,14 @@ Route route(const Device& device, const Selectors& s, const ModelOptions& option
   if (coarse) {
     r.path.stages.push_back(Place::l2);
     if (is_mi300(device))
-      r.firings.push_back(fire(RuleId::p2,
-                               fmt::format("{}: coarse-grained memory stays in the L2, which has the IF's capability set",
-                                           device.name),
-                               {SourceKind::spec, spec::mi300_coarse_in_l2}, Basis::tables,
-                               {"amd.mi300-coarse-place"}));
+      r.firings.push_back(
+          fire(RuleId::p2,
+               fmt::format("{}: coarse-grained memory stays in the L2, which has the IF's capability set", device.name),
+               {SourceKind::spec, spec::mi300_coarse_in_l2}, Basis::tables, {"amd.mi300-coarse-place"}));
     else
-      r.firings.push_back(fire(RuleId::p2,
-                               "coarse-grained memory is cacheable: the L2 executes the atomic, whatever the requested scope",
-                               {SourceKind::page, paragraph(device.generation).coarse_in_l2}, Basis::decision));
+      r.firings.push_back(fire(
+          RuleId::p2, "coarse-grained memory is cacheable: the L2 executes the atomic, whatever the requested scope",
+          {SourceKind::page, paragraph(device.generation).coarse_in_l2}, Basis::decision));
     return r;
   }
 

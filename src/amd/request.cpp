@@ -3,7 +3,6 @@
 #include <array>
 #include <string>
 
-
 #include "gpuatom/amd/spelling.hpp"
 
 namespace gpuatom::amd {
@@ -17,7 +16,8 @@ constexpr std::array<AtomicRequest, 2> wide = {{
 
 // The short form of a row: "add32", "fadd64", "half2add", "bfloat162add", "cas128".
 std::string short_form(std::string_view label) {
-  const bool is_float = label.find("float atomic") != std::string_view::npos && label.find("16bx2") == std::string_view::npos;
+  const bool is_float =
+      label.find("float atomic") != std::string_view::npos && label.find("16bx2") == std::string_view::npos;
   const size_t atomic = label.find("atomic");
   std::string op(label.substr(atomic + 6));
   if (label.starts_with("16bx2")) {

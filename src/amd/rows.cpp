@@ -1,7 +1,8 @@
 #include "gpuatom/amd/rows.hpp"
 
-#include "gpuatom/support/text.hpp"
 #include <array>
+
+#include "gpuatom/support/text.hpp"
 
 namespace gpuatom::amd {
 
@@ -38,7 +39,6 @@ constexpr std::array<Row, 27> table = {{
     {"64 bit atomicOr", RowGroup::bitwise, RowKind::bit_or, 64, PcieAtomic::none},
     {"64 bit atomicXor", RowGroup::bitwise, RowKind::bit_xor, 64, PcieAtomic::none},
 }};
-
 
 }  // namespace
 

@@ -34,8 +34,8 @@ Basis pcie_lack_basis(const Case& c, const Row& row);
 Firing fire(RuleId rule, std::string reason, Source source, Basis basis, std::optional<Outcome> outcome,
             std::vector<std::string_view> switches = {});
 
-Outcome apply_hw_rules(const Case& c, std::vector<Firing>& firings);     // H1–H5
-Outcome apply_cas_rules(const Case& c, std::vector<Firing>& firings);    // C1–C6
+Outcome apply_hw_rules(const Case& c, std::vector<Firing>& firings);                     // H1–H5
+Outcome apply_cas_rules(const Case& c, std::vector<Firing>& firings);                    // C1–C6
 Outcome apply_scope_rule(const Case& c, Outcome outcome, std::vector<Firing>& firings);  // S1
 
 }  // namespace gpuatom::amd::detail

@@ -1,11 +1,11 @@
 #include "gpuatom/embed/launch.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "gpuatom/scenario/bind.hpp"
 
@@ -19,12 +19,13 @@ support::SourceLocation from(const std::string& launch, std::string_view call) {
 }
 
 scenario::ExpressionText placed(scenario::ExpressionText text, support::SourceLocation where) {
-  text.where = std::move(where);
+  text.where = where;
   return text;
 }
 
 // Every read name of every lane, and every region's bytes, as the run left them.
-Outcome snapshot(const scenario::Scenario& s, const std::vector<std::string>& reads, const scenario::Observation& seen) {
+Outcome snapshot(const scenario::Scenario& s, const std::vector<std::string>& reads,
+                 const scenario::Observation& seen) {
   Outcome o;
   for (const std::string& name : reads) {
     std::vector<uint64_t>& values = o.lanes[name];
@@ -106,19 +107,19 @@ Launch& Launch::region(std::string name, uint64_t bytes, memory::RegionAttribute
   return *this;
 }
 
-Launch& Launch::fill(const std::string& region, scenario::ElementType type, LaneValues values) {
+Launch& Launch::fill(const std::string& region, scenario::ElementType type, const LaneValues& values) {
   const auto where = from(scenario_.file, fmt::format("fill {}", region));
   const auto r = std::find_if(scenario_.regions.begin(), scenario_.regions.end(),
                               [&](const scenario::RegionText& t) { return t.name == region; });
   if (r == scenario_.regions.end())
-    errors_.push_back(support::format({support::Severity::error, where,
-                                       fmt::format("no region '{}' is declared before this fill", region), {}}));
+    errors_.push_back(support::format(
+        {support::Severity::error, where, fmt::format("no region '{}' is declared before this fill", region), {}}));
   else
     r->fill = scenario::RegionFill{type, placed(values.text(), where)};
   return *this;
 }
 
-Launch& Launch::lanes(std::string name, LaneValues values) {
+Launch& Launch::lanes(std::string name, const LaneValues& values) {
   const auto where = from(scenario_.file, fmt::format("lanes {}", name));
   scenario_.lanes.emplace_back(std::move(name), placed(values.text(), where));
   return *this;

@@ -11,7 +11,8 @@ using memory::detail::host_word;
 // The host instruction that performs `op` in one step at 32 or 64 bits (T), on the word at
 // `host`; returns the old bits, or nullopt when there is none and the ALU runs in a CAS loop.
 template <class T>
-std::optional<uint64_t> host_instruction(std::byte* host, const alu::Operation& operation, const alu::Operands& operands) {
+std::optional<uint64_t> host_instruction(std::byte* host, const alu::Operation& operation,
+                                         const alu::Operands& operands) {
   const bool integer = !alu::is_float(operation.type);
   const auto value = static_cast<T>(operands.value);
   auto ref = host_word<T>(host);
@@ -39,7 +40,7 @@ std::optional<uint64_t> host_instruction(std::byte* host, const alu::Operation& 
 // 16-bit ops: every one is a compare-and-swap loop on the containing 32-bit word; exchange and
 // compare-and-swap are bitwise (a failed compare writes nothing).
 uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Operands& operands, uint32_t* retries,
-              bool emulated) {
+               bool emulated) {
   if (!emulated && (operation.op == alu::Op::compare_swap || operation.op == alu::Op::compare_store_flag)) {
     const auto expected = static_cast<uint16_t>(operands.compare);
     return memory::detail::rmw16(
@@ -51,10 +52,10 @@ uint64_t rmw16(std::byte* host, const alu::Operation& operation, const alu::Oper
         nullptr);
   }
   // A GPU does these in one step: the rounds the host needs are not retries (unless emulated).
-  const bool one_step = !((operation.op == alu::Op::add || operation.op == alu::Op::sub) && alu::is_float(operation.type)) &&
-                        (operation.op == alu::Op::add || operation.op == alu::Op::sub ||
-                         operation.op == alu::Op::bit_and || operation.op == alu::Op::bit_or ||
-                         operation.op == alu::Op::bit_xor || operation.op == alu::Op::exchange);
+  const bool one_step =
+      !((operation.op == alu::Op::add || operation.op == alu::Op::sub) && alu::is_float(operation.type)) &&
+      (operation.op == alu::Op::add || operation.op == alu::Op::sub || operation.op == alu::Op::bit_and ||
+       operation.op == alu::Op::bit_or || operation.op == alu::Op::bit_xor || operation.op == alu::Op::exchange);
   const bool counts = emulated || !one_step;
   return memory::detail::rmw16(
       host, [&](uint16_t old, bool&) { return static_cast<uint16_t>(alu::new_value(operation, old, operands)); },
@@ -73,10 +74,14 @@ memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_
                           : memory.translate(address, width, memory::Intent::write, space);
   if (!host) return host.error();
   std::optional<uint64_t> old;
-  if (width == 2) old = rmw16(*host, operation, operands, cas_retries, emulated);
-  else if (emulated) old = std::nullopt;
-  else if (width == 4) old = host_instruction<uint32_t>(*host, operation, operands);
-  else old = host_instruction<uint64_t>(*host, operation, operands);
+  if (width == 2)
+    old = rmw16(*host, operation, operands, cas_retries, emulated);
+  else if (emulated)
+    old = std::nullopt;
+  else if (width == 4)
+    old = host_instruction<uint32_t>(*host, operation, operands);
+  else
+    old = host_instruction<uint64_t>(*host, operation, operands);
   if (old) return alu::apply(operation, *old, operands);  // the ALU is pure: what was written
   // The CAS loop: the round that succeeds is the last one run, so its new bits are what was written.
   uint64_t written = 0;

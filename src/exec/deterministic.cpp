@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "gpuatom/support/random.hpp"
 #include "gpuatom/exec/run.hpp"
+#include "gpuatom/support/random.hpp"
 #include "held_agents.hpp"
 
 namespace gpuatom::exec {

@@ -155,6 +155,8 @@ double naive_log10(const std::vector<Node>& stack) {
     ++per_agent[node.choice().agent];
     ++per_instruction[{node.choice().agent, node.choice().event.instruction}];
   }
+  // std::lgamma also sets the global signgam, which nothing here reads.
+  // NOLINTNEXTLINE(concurrency-mt-unsafe)
   const auto lf = [](uint64_t n) { return std::lgamma(static_cast<double>(n) + 1); };
   double ln = lf(stack.size());
   for (const auto& [agent, n] : per_agent) ln -= lf(n);

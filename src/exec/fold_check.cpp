@@ -1,11 +1,12 @@
 // check_fold and check_permutation: the two cheap invariants of racing runs.
+#include "gpuatom/exec/fold_check.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <vector>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/fold_check.hpp"
 
 namespace gpuatom::exec {
 

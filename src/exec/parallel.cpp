@@ -1,4 +1,6 @@
 // The parallel mode: a pool of host threads taking agents from a shared counter.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -7,8 +9,6 @@
 #include <system_error>
 #include <thread>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "gpuatom/exec/run.hpp"
 #include "held_agents.hpp"

@@ -10,6 +10,8 @@
 //   - a state that failed once is remembered (memoised) and not searched again.
 // Candidates for the next atomic are looked up by the current value: an atomic that returns the
 // old value must have returned exactly the current value.
+#include "gpuatom/exec/serial_order.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,7 +20,6 @@
 #include <vector>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/support/random.hpp"
 
 namespace gpuatom::exec {
@@ -57,8 +58,8 @@ auto class_key(const LoggedAtomic& atomic) {
       static_cast<int>(o.op), static_cast<int>(o.type), o.floats.add.flush_inputs, o.floats.add.flush_result,
       static_cast<int>(o.floats.add.nan), static_cast<int>(o.floats.add.default_nan), o.floats.min_max.flush_inputs,
       static_cast<int>(o.floats.min_max.nan), static_cast<int>(o.floats.min_max.default_nan),
-      o.floats.min_max.flush_compares_only, o.floats.compare.flush_inputs, o.floats.compare.flush_result, atomic.operands.value,
-      atomic.operands.compare, atomic.has_returned, atomic.has_returned ? atomic.returned : 0);
+      o.floats.min_max.flush_compares_only, o.floats.compare.flush_inputs, o.floats.compare.flush_result,
+      atomic.operands.value, atomic.operands.compare, atomic.has_returned, atomic.has_returned ? atomic.returned : 0);
 }
 
 struct State {
@@ -84,8 +85,8 @@ class Search {
   static constexpr uint32_t wildcard_phase = uint32_t{1} << 31;
   struct Frame {
     uint64_t value;
-    uint32_t matches;            // the first of the classes that returned old == value (returned_values_)
-    uint32_t next = 0;           // candidates tried: among the matches, then (wildcard_phase) wildcards_
+    uint32_t matches;   // the first of the classes that returned old == value (returned_values_)
+    uint32_t next = 0;  // candidates tried: among the matches, then (wildcard_phase) wildcards_
     uint32_t taken = no_class;
     uint32_t forced = no_class;  // see forced_candidate()
   };
@@ -125,7 +126,9 @@ class Search {
   // The next class that can follow `frame.value`, advancing frame.next; no_class when none.
   uint32_t next_candidate(Frame& frame) const;
   // A class's share of the state hash: the id-th output of one SplitMix64 stream.
-  static uint64_t hash_key(uint32_t id) { return support::SplitMix64(0x5e71a1 + uint64_t{id} * 0x9e3779b97f4a7c15ULL).next(); }
+  static uint64_t hash_key(uint32_t id) {
+    return support::SplitMix64(0x5e71a1 + uint64_t{id} * 0x9e3779b97f4a7c15ULL).next();
+  }
   uint64_t state_hash(uint64_t value) const { return hash_ ^ (value * 0x9e3779b97f4a7c15ULL); }
   void take(uint32_t id) {
     ++used_[id];
@@ -158,8 +161,8 @@ class Search {
   std::vector<uint32_t> members_;
   // Per class, thread order: it may start only after this one is used (empty: no thread order).
   std::vector<uint32_t> predecessor_;
-  std::vector<uint32_t> used_;         // per class
-  uint64_t hash_ = 0;                  // Σ used × key, updated incrementally
+  std::vector<uint32_t> used_;  // per class
+  uint64_t hash_ = 0;           // Σ used × key, updated incrementally
   // The classes whose atomic returns the old value, by that value: sorted by (value, class).
   std::vector<uint64_t> returned_values_;
   std::vector<uint32_t> returned_classes_;
@@ -194,7 +197,8 @@ void Search::build_classes() {
                    [&](uint32_t a, uint32_t b) { return atomics_[a].thread < atomics_[b].thread; });
   std::vector<bool> ordered(count, false);
   for (std::size_t k = 1; k < by_thread.size(); ++k)
-    if (atomics_[by_thread[k]].thread == atomics_[by_thread[k - 1]].thread) ordered[by_thread[k]] = ordered[by_thread[k - 1]] = true;
+    if (atomics_[by_thread[k]].thread == atomics_[by_thread[k - 1]].thread)
+      ordered[by_thread[k]] = ordered[by_thread[k - 1]] = true;
 
   // Each atomic's class, first as the class's first atomic (an ordered atomic is its own), then
   // as the class id: classes numbered in the order their first atomics come.
@@ -208,7 +212,8 @@ void Search::build_classes() {
     std::stable_sort(by_key.begin(), by_key.end(),
                      [&](uint32_t a, uint32_t b) { return class_key(atomics_[a]) < class_key(atomics_[b]); });
     for (std::size_t k = 1; k < by_key.size(); ++k)
-      if (class_key(atomics_[by_key[k]]) == class_key(atomics_[by_key[k - 1]])) class_of[by_key[k]] = class_of[by_key[k - 1]];
+      if (class_key(atomics_[by_key[k]]) == class_key(atomics_[by_key[k - 1]]))
+        class_of[by_key[k]] = class_of[by_key[k - 1]];
   }
   uint32_t classes = 0;
   for (uint32_t i = 0; i < count; ++i) class_of[i] = class_of[i] == i ? classes++ : class_of[class_of[i]];
@@ -237,8 +242,10 @@ void Search::build_classes() {
   std::vector<std::pair<uint64_t, uint32_t>> by_returned;
   for (uint32_t id = 0; id < classes; ++id) {
     const LoggedAtomic& atomic = atomics_[member(id, 0)];
-    if (by_value(atomic)) by_returned.emplace_back(atomic.returned & mask_, id);
-    else wildcards_.push_back(id);
+    if (by_value(atomic))
+      by_returned.emplace_back(atomic.returned & mask_, id);
+    else
+      wildcards_.push_back(id);
   }
   std::sort(by_returned.begin(), by_returned.end());
   returned_values_.reserve(by_returned.size());
@@ -412,8 +419,7 @@ SerialOrderResult Search::run() {
       result.explanation = "internal error: the order found does not reach the final value";
       return result;
     }
-    result.explanation =
-        fmt::format("the {} atomics at 0x{:016x} are explained by a serial order", count, address_);
+    result.explanation = fmt::format("the {} atomics at 0x{:016x} are explained by a serial order", count, address_);
     return result;
   }
 
@@ -434,8 +440,7 @@ SerialOrderResult Search::run() {
                     "the rest fits after it (e.g. {})",
                     best_depth_, count, prefix_text(4), best_value_, remaining);
   }
-  result.explanation =
-      fmt::format("no serial order explains the {} atomics at 0x{:016x}: {}", count, address_, why);
+  result.explanation = fmt::format("no serial order explains the {} atomics at 0x{:016x}: {}", count, address_, why);
   return result;
 }
 
@@ -455,8 +460,8 @@ SerialOrderResult check_serial_order(uint64_t address, uint64_t initial, uint64_
     return result;
   }
   if (atomics.size() >= (std::size_t{1} << 31)) {  // the search counts in 32 bits
-    result.explanation = fmt::format("{} atomics at 0x{:016x} are more than the search takes (2^31 − 1)",
-                                     atomics.size(), address);
+    result.explanation =
+        fmt::format("{} atomics at 0x{:016x} are more than the search takes (2^31 − 1)", atomics.size(), address);
     return result;
   }
   const int width = alu::width_bits(atomics.front().operation.type);
@@ -491,7 +496,8 @@ bool SerialOrderTally::add(uint64_t address, std::size_t atomics, const SerialOr
   ++addresses_;
   atomics_ += atomics;
   if (result.verdict == Verdict::unexplainable) {  // a failure stays a failure, whatever else is undecided
-    failed_ = CheckResult{false, fmt::format("address 0x{:016x} is {}: {}", address, name(result.verdict), result.explanation)};
+    failed_ = CheckResult{
+        false, fmt::format("address 0x{:016x} is {}: {}", address, name(result.verdict), result.explanation)};
     return false;
   }
   if (result.verdict == Verdict::undecided && !undecided_)  // the first address the search gave up on

@@ -11,8 +11,8 @@ std::span<const support::Assumption> assumptions() {
       {"intel.fminmax-two-nans", "ASSUMPTION",
        "fmin/fmax with two NaNs of the same class (two quiet or two signalling) keep the memory value",
        "docs/spec/intel.md §4.1", ""},
-      {"intel.fminmax-no-flush", "ASSUMPTION", "fmin/fmax/fcmpwr do not flush denormals",
-       "docs/spec/intel.md §4.1", ""},
+      {"intel.fminmax-no-flush", "ASSUMPTION", "fmin/fmax/fcmpwr do not flush denormals", "docs/spec/intel.md §4.1",
+       ""},
       {"intel.16bit-upper-half", "ASSUMPTION",
        "a 16-bit atomic writes its result to the low 16 bits of the Dst dword and zeroes the upper 16 (IMIN/IMAX "
        "too: zero-extended)",

@@ -1,17 +1,18 @@
 #include "gpuatom/intel/atomic_ops.hpp"
-#include "gpuatom/intel/lsc.hpp"
-
-#include "gpuatom/support/text.hpp"
-#include <array>
 
 #include <fmt/format.h>
+
+#include <array>
+
+#include "gpuatom/intel/lsc.hpp"
+#include "gpuatom/support/text.hpp"
 
 namespace gpuatom::intel {
 
 namespace {
 
-using support::iequals;
 using alu::Op;
+using support::iequals;
 // docs/spec/intel.md §3.1: code, name, memory/return semantics and operand roles.
 constexpr std::array<AtomicOpInfo, 19> table = {{
     {AtomicOp::ADD, "add", "ADD", Op::add, Role::value, Role::null, false, false},
@@ -35,7 +36,6 @@ constexpr std::array<AtomicOpInfo, 19> table = {{
     {AtomicOp::FADD, "fadd", "FADD", Op::add, Role::value, Role::null, true, false},
     {AtomicOp::FSUB, "fsub", "FSUB", Op::sub, Role::value, Role::null, true, false},
 }};
-
 
 }  // namespace
 
@@ -76,11 +76,13 @@ std::optional<std::string> illegal_reason(Form form, AtomicOp op, Width width) {
                          i->name);
   }
   if (width == Width::w64 && form == Form::dword)
-    return fmt::format("dword_atomic.{}.64 is illegal: DWORD_ATOMIC has no 64-bit form (docs/intel-igc.md §3)", i->name);
-  if (form == Form::typed && is_float_add(op))
-    return fmt::format("typed_atomic.{} is illegal: fadd and fsub are SVM and DWORD ops (TYPED_ATOMIC's page has "
-                       "none; docs/intel-igc.md §2, §3)",
+    return fmt::format("dword_atomic.{}.64 is illegal: DWORD_ATOMIC has no 64-bit form (docs/intel-igc.md §3)",
                        i->name);
+  if (form == Form::typed && is_float_add(op))
+    return fmt::format(
+        "typed_atomic.{} is illegal: fadd and fsub are SVM and DWORD ops (TYPED_ATOMIC's page has "
+        "none; docs/intel-igc.md §2, §3)",
+        i->name);
   return std::nullopt;
 }
 
@@ -120,7 +122,7 @@ alu::Operands operands(AtomicOp op, uint64_t src0, uint64_t src1) { return opera
 // ---- Op byte -------------------------------------------------------------------------------
 
 std::optional<uint8_t> width_bits(Form form, Width width) {
-  if (form != Form::svm) {  // TYPED and DWORD: bit 5 for 16-bit, no 64-bit form
+  if (form != Form::svm) {                         // TYPED and DWORD: bit 5 for 16-bit, no 64-bit form
     if (width == Width::w64) return std::nullopt;  // no 64-bit typed atomics (§5.2)
     return width == Width::w16 ? uint8_t{0x20} : uint8_t{0x00};
   }
@@ -160,39 +162,97 @@ namespace {
 
 using BF = ByteField;
 constexpr LayoutItem typed_layout[] = {
-    {BF::opcode},          {BF::op},           {BF::exec_size},    {BF::predicate},     {BF::surface},
-    {BF::raw, OperandSlot::u},    {BF::raw, OperandSlot::v}, {BF::raw, OperandSlot::r}, {BF::raw, OperandSlot::lod}, {BF::raw, OperandSlot::src0},
-    {BF::raw, OperandSlot::src1}, {BF::raw, OperandSlot::dst},
+    {BF::opcode},
+    {BF::op},
+    {BF::exec_size},
+    {BF::predicate},
+    {BF::surface},
+    {BF::raw, OperandSlot::u},
+    {BF::raw, OperandSlot::v},
+    {BF::raw, OperandSlot::r},
+    {BF::raw, OperandSlot::lod},
+    {BF::raw, OperandSlot::src0},
+    {BF::raw, OperandSlot::src1},
+    {BF::raw, OperandSlot::dst},
 };
 // DWORD_ATOMIC (0x7D): IGC visa/ByteCodeReaderNG.cpp readInstructionDataportNG (docs/intel-igc.md §3).
 constexpr LayoutItem dword_layout[] = {
-    {BF::opcode},         {BF::op},                 {BF::exec_size},       {BF::predicate}, {BF::surface},
-    {BF::raw, OperandSlot::offsets}, {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1}, {BF::raw, OperandSlot::dst},
+    {BF::opcode},
+    {BF::op},
+    {BF::exec_size},
+    {BF::predicate},
+    {BF::surface},
+    {BF::raw, OperandSlot::offsets},
+    {BF::raw, OperandSlot::src0},
+    {BF::raw, OperandSlot::src1},
+    {BF::raw, OperandSlot::dst},
 };
 constexpr LayoutItem svm_layout[] = {
-    {BF::opcode},          {BF::sub_opcode},           {BF::exec_size},       {BF::predicate},
-    {BF::op},              {BF::raw, OperandSlot::addresses}, {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1},
+    {BF::opcode},
+    {BF::sub_opcode},
+    {BF::exec_size},
+    {BF::predicate},
+    {BF::op},
+    {BF::raw, OperandSlot::addresses},
+    {BF::raw, OperandSlot::src0},
+    {BF::raw, OperandSlot::src1},
     {BF::raw, OperandSlot::dst},
 };
 // Text order: TYPED puts Dst last, SVM right after the addresses (§10.1, IGC printInstructionSVM).
-constexpr OperandSlot typed_text[] = {OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod, OperandSlot::src0, OperandSlot::src1, OperandSlot::dst};
+constexpr OperandSlot typed_text[] = {OperandSlot::u,    OperandSlot::v,    OperandSlot::r,  OperandSlot::lod,
+                                      OperandSlot::src0, OperandSlot::src1, OperandSlot::dst};
 constexpr OperandSlot svm_text[] = {OperandSlot::addresses, OperandSlot::dst, OperandSlot::src0, OperandSlot::src1};
-constexpr OperandSlot dword_text[] = {OperandSlot::offsets, OperandSlot::src0, OperandSlot::src1, OperandSlot::dst};  // IGC printInstructionDataport
+constexpr OperandSlot dword_text[] = {OperandSlot::offsets, OperandSlot::src0, OperandSlot::src1,
+                                      OperandSlot::dst};  // IGC printInstructionDataport
 // LSC (docs/intel-igc.md §4.2, §4.3; IGC ByteCodeReaderNG.cpp readInstructionLscUntyped/Typed).
 constexpr LayoutItem lsc_untyped_layout[] = {
-    {BF::opcode},        {BF::lsc_op},         {BF::exec_size},          {BF::predicate},     {BF::lsc_sfid},
-    {BF::lsc_cache_l1},  {BF::lsc_cache_l3},   {BF::lsc_addr_type},      {BF::lsc_scale},     {BF::lsc_offset},
-    {BF::lsc_addr_size}, {BF::lsc_data_size},  {BF::lsc_data_order},     {BF::lsc_data_elems}, {BF::lsc_chmask},
-    {BF::lsc_surface},   {BF::raw, OperandSlot::dst}, {BF::raw, OperandSlot::addresses}, {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1},
+    {BF::opcode},
+    {BF::lsc_op},
+    {BF::exec_size},
+    {BF::predicate},
+    {BF::lsc_sfid},
+    {BF::lsc_cache_l1},
+    {BF::lsc_cache_l3},
+    {BF::lsc_addr_type},
+    {BF::lsc_scale},
+    {BF::lsc_offset},
+    {BF::lsc_addr_size},
+    {BF::lsc_data_size},
+    {BF::lsc_data_order},
+    {BF::lsc_data_elems},
+    {BF::lsc_chmask},
+    {BF::lsc_surface},
+    {BF::raw, OperandSlot::dst},
+    {BF::raw, OperandSlot::addresses},
+    {BF::raw, OperandSlot::src0},
+    {BF::raw, OperandSlot::src1},
 };
 constexpr LayoutItem lsc_typed_layout[] = {
-    {BF::opcode},         {BF::lsc_op},          {BF::exec_size},       {BF::predicate},      {BF::lsc_cache_l1},
-    {BF::lsc_cache_l3},   {BF::lsc_addr_type},   {BF::lsc_addr_size},   {BF::lsc_data_size},  {BF::lsc_data_order},
-    {BF::lsc_data_elems}, {BF::lsc_chmask},      {BF::lsc_surface},     {BF::raw, OperandSlot::dst}, {BF::raw, OperandSlot::u},
-    {BF::raw, OperandSlot::v},   {BF::raw, OperandSlot::r},    {BF::raw, OperandSlot::lod},  {BF::raw, OperandSlot::src0}, {BF::raw, OperandSlot::src1},
+    {BF::opcode},
+    {BF::lsc_op},
+    {BF::exec_size},
+    {BF::predicate},
+    {BF::lsc_cache_l1},
+    {BF::lsc_cache_l3},
+    {BF::lsc_addr_type},
+    {BF::lsc_addr_size},
+    {BF::lsc_data_size},
+    {BF::lsc_data_order},
+    {BF::lsc_data_elems},
+    {BF::lsc_chmask},
+    {BF::lsc_surface},
+    {BF::raw, OperandSlot::dst},
+    {BF::raw, OperandSlot::u},
+    {BF::raw, OperandSlot::v},
+    {BF::raw, OperandSlot::r},
+    {BF::raw, OperandSlot::lod},
+    {BF::raw, OperandSlot::src0},
+    {BF::raw, OperandSlot::src1},
 };
-constexpr OperandSlot lsc_untyped_text[] = {OperandSlot::dst, OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1};
-constexpr OperandSlot lsc_typed_text[] = {OperandSlot::dst, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod, OperandSlot::src0, OperandSlot::src1};
+constexpr OperandSlot lsc_untyped_text[] = {OperandSlot::dst, OperandSlot::addresses, OperandSlot::src0,
+                                            OperandSlot::src1};
+constexpr OperandSlot lsc_typed_text[] = {OperandSlot::dst, OperandSlot::u,    OperandSlot::v,   OperandSlot::r,
+                                          OperandSlot::lod, OperandSlot::src0, OperandSlot::src1};
 constexpr uint8_t lsc_exec_sizes[] = {1, 2, 4, 8, 16, 32};
 constexpr uint8_t typed_exec_sizes[] = {8};
 constexpr uint8_t svm_exec_sizes[] = {1, 2, 4, 8};
@@ -280,10 +340,22 @@ std::optional<unsigned> channels_from_code(uint8_t code) {
 namespace {
 
 constexpr std::array<MaskInfo, 16> masks = {{
-    {0, "M1", 0, false},     {1, "M2", 4, false},     {2, "M3", 8, false},     {3, "M4", 12, false},
-    {4, "M5", 16, false},    {5, "M6", 20, false},    {6, "M7", 24, false},    {7, "M8", 28, false},
-    {8, "M1_NM", 0, true},   {9, "M2_NM", 4, true},   {10, "M3_NM", 8, true},  {11, "M4_NM", 12, true},
-    {12, "M5_NM", 16, true}, {13, "M6_NM", 20, true}, {14, "M7_NM", 24, true}, {15, "M8_NM", 28, true},
+    {0, "M1", 0, false},
+    {1, "M2", 4, false},
+    {2, "M3", 8, false},
+    {3, "M4", 12, false},
+    {4, "M5", 16, false},
+    {5, "M6", 20, false},
+    {6, "M7", 24, false},
+    {7, "M8", 28, false},
+    {8, "M1_NM", 0, true},
+    {9, "M2_NM", 4, true},
+    {10, "M3_NM", 8, true},
+    {11, "M4_NM", 12, true},
+    {12, "M5_NM", 16, true},
+    {13, "M6_NM", 20, true},
+    {14, "M7_NM", 24, true},
+    {15, "M8_NM", 28, true},
 }};
 
 }  // namespace
@@ -350,7 +422,8 @@ bool TypeRule::accepts(DataType type) const {
 TypeRule type_rule(Form form, AtomicOp op, Width width, OperandSlot slot) {
   const auto one = [](DataType t, uint8_t bytes) { return TypeRule{{t, t}, 1, bytes}; };
   // Coordinates UD, addresses UQ (§3.4).
-  if (slot == OperandSlot::u || slot == OperandSlot::v || slot == OperandSlot::r || slot == OperandSlot::lod || slot == OperandSlot::offsets)
+  if (slot == OperandSlot::u || slot == OperandSlot::v || slot == OperandSlot::r || slot == OperandSlot::lod ||
+      slot == OperandSlot::offsets)
     return one(DataType::UD, 4);
   if (slot == OperandSlot::addresses) return one(DataType::UQ, 8);
   const AtomicOpInfo* i = find(op);

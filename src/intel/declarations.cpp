@@ -1,8 +1,8 @@
 #include "gpuatom/intel/declarations.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "gpuatom/support/text.hpp"
 
@@ -16,9 +16,18 @@ struct AlignSpelling {
 };
 // Canonical spellings first: alignment_text() prints the first that matches.
 constexpr std::array<AlignSpelling, 13> align_spellings = {{
-    {"byte", {1, 0}},     {"word", {2, 0}},     {"dword", {4, 0}},     {"qword", {8, 0}},
-    {"oword", {16, 0}},   {"GRF", {0, 1}},      {"GRFx2", {0, 2}},     {"hword", {32, 0}},
-    {"wordx32", {64, 0}}, {"wordx64", {128, 0}}, {"2GRF", {0, 2}},     {"32word", {64, 0}},
+    {"byte", {1, 0}},
+    {"word", {2, 0}},
+    {"dword", {4, 0}},
+    {"qword", {8, 0}},
+    {"oword", {16, 0}},
+    {"GRF", {0, 1}},
+    {"GRFx2", {0, 2}},
+    {"hword", {32, 0}},
+    {"wordx32", {64, 0}},
+    {"wordx64", {128, 0}},
+    {"2GRF", {0, 2}},
+    {"32word", {64, 0}},
     {"64word", {128, 0}},
 }};
 
@@ -43,7 +52,7 @@ uint32_t DeclarationTable::add_general(std::string name, DataType type, uint32_t
                                        std::string v_name) {
   const uint32_t id = next_general_id();
   names_.emplace(name, NameRef{DeclKind::general, id});
-  generals_.push_back({std::move(name), id, type, num_elts, align, alias, std::move(where), std::move(v_name)});
+  generals_.push_back({std::move(name), id, type, num_elts, align, alias, where, std::move(v_name)});
   return id;
 }
 
@@ -51,7 +60,7 @@ uint16_t DeclarationTable::add_predicate(std::string name, uint32_t num_elts, su
                                          std::string v_name) {
   const auto id = static_cast<uint16_t>(next_predicate_id());
   names_.emplace(name, NameRef{DeclKind::predicate, id});
-  predicates_.push_back({std::move(name), id, num_elts, std::move(where), std::move(v_name)});
+  predicates_.push_back({std::move(name), id, num_elts, where, std::move(v_name)});
   return id;
 }
 
@@ -59,8 +68,7 @@ uint8_t DeclarationTable::add_surface(std::string name, uint32_t num_elts, suppo
                                       std::string v_name) {
   const auto index = static_cast<uint8_t>(next_surface_index());
   names_.emplace(name, NameRef{DeclKind::surface, index});
-  surfaces_.push_back(
-      {std::move(name), index, num_elts, std::nullopt, std::nullopt, std::move(where), std::move(v_name)});
+  surfaces_.push_back({std::move(name), index, num_elts, std::nullopt, std::nullopt, where, std::move(v_name)});
   return index;
 }
 
@@ -68,7 +76,7 @@ uint32_t DeclarationTable::add_sampler(std::string name, uint32_t num_elts, supp
                                        std::string v_name) {
   const auto index = static_cast<uint32_t>(samplers_.size());
   names_.emplace(name, NameRef{DeclKind::sampler, index});
-  samplers_.push_back({std::move(name), num_elts, std::move(where), std::move(v_name)});
+  samplers_.push_back({std::move(name), num_elts, where, std::move(v_name)});
   return index;
 }
 
@@ -76,10 +84,26 @@ namespace {
 
 // IGC 1.0.12504 visa/PreDefinedVars.cpp: names and vISA 3.4+ ids.
 constexpr std::array<PredefinedVariable, 20> predefined_variables = {{
-    {"%thread_x", 1},   {"%thread_y", 2},  {"%group_id_x", 3}, {"%group_id_y", 4},        {"%group_id_z", 5},
-    {"%tsc", 6},        {"%r0", 7},        {"%arg", 8},        {"%retval", 9},            {"%sp", 10},
-    {"%fp", 11},        {"%hw_id", 12},    {"%sr0", 13},       {"%cr0", 14},              {"%ce0", 15},
-    {"%dbg0", 16},      {"%color", 17},    {"%impl_arg_buf_ptr", 18}, {"%local_id_buf_ptr", 19}, {"%msg0", 20},
+    {"%thread_x", 1},
+    {"%thread_y", 2},
+    {"%group_id_x", 3},
+    {"%group_id_y", 4},
+    {"%group_id_z", 5},
+    {"%tsc", 6},
+    {"%r0", 7},
+    {"%arg", 8},
+    {"%retval", 9},
+    {"%sp", 10},
+    {"%fp", 11},
+    {"%hw_id", 12},
+    {"%sr0", 13},
+    {"%cr0", 14},
+    {"%ce0", 15},
+    {"%dbg0", 16},
+    {"%color", 17},
+    {"%impl_arg_buf_ptr", 18},
+    {"%local_id_buf_ptr", 19},
+    {"%msg0", 20},
 }};
 
 }  // namespace
@@ -146,14 +170,16 @@ std::optional<uint32_t> reserved_variable_id(std::string_view name) {
 }
 
 std::optional<std::string> reserved_name_reason(std::string_view name) {
-  if (name == "P0") return std::string("P0 is reserved: predicate id 0 means \"not predicated\" "
-                                       "(docs/spec/intel.md §2.4)");
+  if (name == "P0")
+    return std::string(
+        "P0 is reserved: predicate id 0 means \"not predicated\" "
+        "(docs/spec/intel.md §2.4)");
   if (reserved_variable_id(name))
-    return fmt::format("{} is reserved: V0 is the null operand and V1-V31 are IGC's predefined variables "
-                       "(docs/spec/intel.md §2.2)",
-                       name);
-  if (find_predefined_surface(name))
-    return fmt::format("{} is a predefined surface (docs/spec/intel.md §2.7)", name);
+    return fmt::format(
+        "{} is reserved: V0 is the null operand and V1-V31 are IGC's predefined variables "
+        "(docs/spec/intel.md §2.2)",
+        name);
+  if (find_predefined_surface(name)) return fmt::format("{} is a predefined surface (docs/spec/intel.md §2.7)", name);
   return std::nullopt;
 }
 

@@ -87,8 +87,8 @@ std::optional<LscDataSize> parse_lsc_data_size(std::string_view text) {
 }
 
 std::optional<uint8_t> lsc_elems_code(unsigned count) {
-  for (uint8_t code = 1; code < elem_counts.size(); ++code)
-    if (elem_counts[code] == count) return code;
+  for (size_t code = 1; code < elem_counts.size(); ++code)
+    if (elem_counts[code] == count) return static_cast<uint8_t>(code);
   return std::nullopt;
 }
 

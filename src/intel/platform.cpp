@@ -140,6 +140,7 @@ std::string availability(Feature feature) {
 
 std::string platform_names(std::string_view separator, std::string_view last) {
   std::vector<std::string_view> names;
+  names.reserve(rows.size());
   for (const PlatformRow& r : rows) names.push_back(r.name);
   return join(names, separator, last);
 }

@@ -1,9 +1,9 @@
 #include "gpuatom/intel/validator.hpp"
 
+#include <fmt/format.h>
+
 #include <set>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "gpuatom/intel/text/printer.hpp"
 
@@ -17,7 +17,8 @@ constexpr std::string_view lsc_rule = "docs/intel-igc.md §4.5";
 
 std::string join_sizes(std::span<const uint8_t> sizes, bool with16) {
   std::string out;
-  for (size_t i = 0; i < sizes.size(); ++i) out += fmt::format("{}{}", i ? (i + 1 == sizes.size() && !with16 ? " or " : ", ") : "", sizes[i]);
+  for (size_t i = 0; i < sizes.size(); ++i)
+    out += fmt::format("{}{}", i ? (i + 1 == sizes.size() && !with16 ? " or " : ", ") : "", sizes[i]);
   if (with16) out += " or 16";
   return out;
 }
@@ -77,14 +78,18 @@ class Validator {
     const bool typed = inst.form == Form::lsc_typed;
     check_platform();
     if (l.data_size != LscDataSize::d16c32 && l.data_size != LscDataSize::d32 && l.data_size != LscDataSize::d64)
-      error(inst.where.width, fmt::format("{}: LSC atomics take d16c32, d32 or d64, not {}", mnemonic_, name(l.data_size)),
+      error(inst.where.width,
+            fmt::format("{}: LSC atomics take d16c32, d32 or d64, not {}", mnemonic_, name(l.data_size)), lsc_rule);
+    if (l.elems != 1)
+      error(inst.where.width, fmt::format("{}: LSC atomics take one element per channel (no x<n>)", mnemonic_),
             lsc_rule);
-    if (l.elems != 1) error(inst.where.width, fmt::format("{}: LSC atomics take one element per channel (no x<n>)", mnemonic_), lsc_rule);
-    if (l.order != LscDataOrder::nontranspose) error(inst.where.width, fmt::format("{}: LSC atomics have no transposed form", mnemonic_), lsc_rule);
+    if (l.order != LscDataOrder::nontranspose)
+      error(inst.where.width, fmt::format("{}: LSC atomics have no transposed form", mnemonic_), lsc_rule);
     if (is_float_add(op->like) && l.sfid != LscSfid::ugm && l.sfid != LscSfid::ugml)
       error(inst.where.op, fmt::format("{}: fadd and fsub take .ugm or .ugml only", mnemonic_), lsc_rule);
     if (l.sfid == LscSfid::slm && l.data_size == LscDataSize::d64 && op->like != AtomicOp::CMPXCHG)
-      error(inst.where.width, fmt::format("{}: 64-bit atomics on shared local memory are icas only", mnemonic_), lsc_rule);
+      error(inst.where.width, fmt::format("{}: 64-bit atomics on shared local memory are icas only", mnemonic_),
+            lsc_rule);
     check_lsc_caching();
     check_lsc_address();
     check_exec_size();
@@ -115,7 +120,8 @@ class Validator {
     const unsigned bytes = data ? data_element_bytes(l) : slot == OperandSlot::addresses ? address_element_bytes(l) : 4;
     const auto rule = [&](DataType a, DataType b) { return TypeRule{{a, b}, 2, static_cast<uint8_t>(bytes)}; };
     const LscOpInfo* op = find_lsc_op(l.op);
-    if (bytes == 8) return data && op && op->is_float ? rule(DataType::DF, DataType::UQ) : rule(DataType::UQ, DataType::Q);
+    if (bytes == 8)
+      return data && op && op->is_float ? rule(DataType::DF, DataType::UQ) : rule(DataType::UQ, DataType::Q);
     if (bytes == 2) return rule(DataType::UW, DataType::W);
     return data && op && op->is_float ? rule(DataType::F, DataType::UD) : rule(DataType::UD, DataType::D);
   }
@@ -128,8 +134,8 @@ class Validator {
                        (!default_only && l.l1 == LscCache::uc && (both || l.l3 == LscCache::wb));
     if (!legal)
       error(inst_->where.op,
-            fmt::format("{}: caching .{}.{} is not one an atomic has: .df.df (none written), .uc.uc or .uc.wb{}", mnemonic_,
-                        name(l.l1), name(l.l3), default_only ? " (.ugml and .tgm: .df.df only)" : ""),
+            fmt::format("{}: caching .{}.{} is not one an atomic has: .df.df (none written), .uc.uc or .uc.wb{}",
+                        mnemonic_, name(l.l1), name(l.l3), default_only ? " (.ugml and .tgm: .df.df only)" : ""),
             lsc_rule);
   }
 
@@ -141,9 +147,12 @@ class Validator {
       error(at, fmt::format("{}: :a16 addresses are for .slm only", mnemonic_), lsc_rule);
     if (l.addr_size == LscAddrSize::a64 && (l.sfid == LscSfid::slm || l.sfid == LscSfid::tgm))
       error(at, fmt::format("{}: :a64 addresses are not for .slm or .tgm", mnemonic_), lsc_rule);
-    const bool stateful = l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss;
-    if (!stateful && l.sfid == LscSfid::tgm) error(at, fmt::format("{}: typed atomics take bti, bss or ss", mnemonic_), lsc_rule);
-    if (stateful && l.sfid == LscSfid::slm) error(at, fmt::format("{}: .slm takes flat addresses", mnemonic_), lsc_rule);
+    const bool stateful =
+        l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss;
+    if (!stateful && l.sfid == LscSfid::tgm)
+      error(at, fmt::format("{}: typed atomics take bti, bss or ss", mnemonic_), lsc_rule);
+    if (stateful && l.sfid == LscSfid::slm)
+      error(at, fmt::format("{}: .slm takes flat addresses", mnemonic_), lsc_rule);
     if (!stateful && (l.surface.is_register || l.surface.value != 0))
       error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)), lsc_rule);
     if (l.surface.is_register && decls_ && !decls_->general(l.surface.id))
@@ -184,13 +193,14 @@ class Validator {
       return;
     }
     if (inst.width == Width::w16 && !has(platform_, Feature::atomics_16bit))
-      error(inst.where.width,
-            fmt::format("{}: 16-bit atomics are TGLLP+ ({}); the {} profile has none{}", mnemonic_,
-                        igc_name(*first_platform_with(Feature::atomics_16bit)), profile,
-                        inst.form == Form::typed ? ""
-                                                 : " (IGC 1.0.12504 writes them for skl and icllp, but lowers them to a "
-                                                   "half-word message that Intel's assembler IGA cannot name)"),
-            "docs/spec/intel.md §5.1, §9; docs/intel-igc.md §6");
+      error(
+          inst.where.width,
+          fmt::format("{}: 16-bit atomics are TGLLP+ ({}); the {} profile has none{}", mnemonic_,
+                      igc_name(*first_platform_with(Feature::atomics_16bit)), profile,
+                      inst.form == Form::typed ? ""
+                                               : " (IGC 1.0.12504 writes them for skl and icllp, but lowers them to a "
+                                                 "half-word message that Intel's assembler IGA cannot name)"),
+          "docs/spec/intel.md §5.1, §9; docs/intel-igc.md §6");
     if (inst.form == Form::svm && inst.width == Width::w64 && !has(platform_, Feature::svm_64bit))
       error(inst.where.width, fmt::format("{}: the {} profile has no 64-bit SVM atomics", mnemonic_, profile),
             "docs/spec/intel.md §5.2, §9");
@@ -200,9 +210,9 @@ class Validator {
       warning(inst.where.op,
               fmt::format("{}: IGC 1.0.12504 writes it for every platform, but its own front end reports {} {} "
                           "(Platform.hpp {}); the {} profile executes it as on {}",
-                          mnemonic_, float64 ? "64-bit float atomics on" : "float-add atomics", availability(float_feature),
-                          float64 ? "hasFP64GlobalAtomicAdd" : "hasFP32GlobalAtomicAdd", profile,
-                          igc_name(*first_platform_with(float_feature))),
+                          mnemonic_, float64 ? "64-bit float atomics on" : "float-add atomics",
+                          availability(float_feature), float64 ? "hasFP64GlobalAtomicAdd" : "hasFP32GlobalAtomicAdd",
+                          profile, igc_name(*first_platform_with(float_feature))),
               "docs/intel-igc.md §2.5");
     if (inst.op == AtomicOp::PREDEC && !has(platform_, Feature::predec))
       error(inst.where.op,
@@ -219,8 +229,10 @@ class Validator {
     const bool with16 = has(platform_, Feature::exec_size_16);
     legal |= n == 16 && with16;
     if (!legal) {
-      std::string why = fmt::format("{} takes exec size {}", form_->mnemonic, join_sizes(form_->page_exec_sizes, with16));
-      if (n == 16) why += fmt::format(" (16 only with the {} profile)", platforms_with(Feature::exec_size_16, ", ", " or "));
+      std::string why =
+          fmt::format("{} takes exec size {}", form_->mnemonic, join_sizes(form_->page_exec_sizes, with16));
+      if (n == 16)
+        why += fmt::format(" (16 only with the {} profile)", platforms_with(Feature::exec_size_16, ", ", " or "));
       error(inst.where.exec_size, fmt::format("exec size {} is not legal: {}", n, why), "docs/spec/intel.md §6.2");
       return;
     }
@@ -230,7 +242,8 @@ class Validator {
         error(inst.where.mask,
               fmt::format("mask {} (channel offset {}) needs nibble control, which only exec sizes up to 4 have; "
                           "with exec size {} use {}",
-                          mask.name, mask.channel_offset, n, n == 8 ? "M1, M3, M5 or M7 (or their _NM forms)" : "M1 or M5 (or their _NM forms)"),
+                          mask.name, mask.channel_offset, n,
+                          n == 8 ? "M1, M3, M5 or M7 (or their _NM forms)" : "M1 or M5 (or their _NM forms)"),
               "docs/spec/intel.md §6.2");
       else
         error(inst.where.mask,
@@ -277,7 +290,9 @@ class Validator {
       if (r != Role::null && is_null)
         error(inst.location(slot),
               fmt::format("{} is missing: {} reads {} as its {}", name, op_->name, name,
-                          r == Role::comparand ? "comparand" : r == Role::new_value ? "new value" : "operand"),
+                          r == Role::comparand   ? "comparand"
+                          : r == Role::new_value ? "new value"
+                                                 : "operand"),
               "docs/spec/intel.md §3.2");
     };
     role(OperandSlot::src0, op_->src0);
@@ -289,8 +304,8 @@ class Validator {
       error(inst.location(OperandSlot::offsets), "Offsets is missing: dword_atomic reads one byte offset per channel",
             "docs/intel-igc.md §3");
     if (inst.form == Form::svm && inst.operand(OperandSlot::addresses).is_null())
-      error(inst.location(OperandSlot::addresses), "Addresses is missing: svm_atomic reads one byte address per channel",
-            "docs/spec/intel.md §3.2");
+      error(inst.location(OperandSlot::addresses),
+            "Addresses is missing: svm_atomic reads one byte address per channel", "docs/spec/intel.md §3.2");
   }
 
   // DWORD_ATOMIC addresses a buffer: shared local memory, the stateless surface or a declared one
@@ -319,7 +334,8 @@ class Validator {
                                    : inst.surface == 4                    ? "bindless, which gpuatom does not model"
                                                                           : "reserved";
       error(inst.where.surface,
-            fmt::format("TYPED_ATOMIC cannot use surface {} (index {}, {}): it is {}", name, inst.surface, s.meaning, why),
+            fmt::format("TYPED_ATOMIC cannot use surface {} (index {}, {}): it is {}", name, inst.surface, s.meaning,
+                        why),
             "docs/spec/intel.md §2.7");
       return;
     }
@@ -335,8 +351,8 @@ class Validator {
       const unsigned accessed = inst.width == Width::w16 ? 2 : 4;
       if (s->element_bytes && *s->element_bytes != accessed)
         error(inst.where.surface,
-              fmt::format("surface {} holds {}-byte elements, but {} accesses {}-byte elements", name, *s->element_bytes,
-                          mnemonic_, accessed),
+              fmt::format("surface {} holds {}-byte elements, but {} accesses {}-byte elements", name,
+                          *s->element_bytes, mnemonic_, accessed),
               "docs/spec/intel.md §8");
     }
     const bool has_v = !inst.operand(OperandSlot::v).is_null();
@@ -356,12 +372,14 @@ class Validator {
     const SurfaceTypeInfo& t = info(*type);
     const auto coordinate = [&](OperandSlot slot, bool uses, bool given, std::string_view meaning) {
       if (uses && !given)
-        error(inst.location(slot), fmt::format("{} is missing: surface {} is {}, whose {} is in {}", slot_name(slot), name, t.name, meaning, slot_name(slot)),
+        error(inst.location(slot),
+              fmt::format("{} is missing: surface {} is {}, whose {} is in {}", slot_name(slot), name, t.name, meaning,
+                          slot_name(slot)),
               "docs/spec/intel.md §8");
       if (!uses && given)
         error(inst.location(slot),
-              fmt::format("{} must be %null.0: surface {} is {}, which has no {} coordinate", slot_name(slot), name, t.name,
-                          slot_name(slot)),
+              fmt::format("{} must be %null.0: surface {} is {}, which has no {} coordinate", slot_name(slot), name,
+                          t.name, slot_name(slot)),
               "docs/spec/intel.md §8");
     };
     const bool arrayed_v = *type == SurfaceType::d1_array;
@@ -462,8 +480,8 @@ class Validator {
     if (want.is_float == actual.is_float && inst_->form != Form::typed) return;
     const std::string_view difference = want.is_float != actual.is_float ? "integer vs float" : "signedness differs";
     warning(inst_->location(slot),
-            fmt::format("{} of {} should have type {}; {} has type {} ({})", operand_name(slot), mnemonic_, expected, v.name,
-                        actual.name, difference),
+            fmt::format("{} of {} should have type {}; {} has type {} ({})", operand_name(slot), mnemonic_, expected,
+                        v.name, actual.name, difference),
             std::string(rule_ref));
   }
 

@@ -214,9 +214,8 @@ Expected<DeviceMemory::Region*> DeviceMemory::check_range(uint64_t address, uint
   }
   Region* region = find(address);
   if (region == nullptr || !region->info.contains(address, size)) {
-    const uint64_t first_bad = region != nullptr && region->info.contains(address)
-                                   ? region->info.base + region->info.size
-                                   : address;
+    const uint64_t first_bad =
+        region != nullptr && region->info.contains(address) ? region->info.base + region->info.size : address;
     return fault_at(FaultKind::out_of_range, first_bad, 1);
   }
   if (region->info.attributes.space != space) {

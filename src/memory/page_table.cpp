@@ -1,10 +1,10 @@
 #include "gpuatom/memory/page_table.hpp"
 
-#include "page_pool.hpp"
-
 #include <cstdlib>
 #include <cstring>
 #include <new>
+
+#include "page_pool.hpp"
 
 namespace gpuatom::memory {
 

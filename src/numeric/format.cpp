@@ -38,8 +38,8 @@ double widen(uint64_t bits) {
   } else if (e == 0) {
     magnitude = std::ldexp(static_cast<double>(f), 1 - F::bias - F::frac_bits);
   } else {
-    magnitude = std::ldexp(static_cast<double>(f | (1ULL << F::frac_bits)),
-                           static_cast<int>(e) - F::bias - F::frac_bits);
+    magnitude =
+        std::ldexp(static_cast<double>(f | (1ULL << F::frac_bits)), static_cast<int>(e) - F::bias - F::frac_bits);
   }
   return negative ? -magnitude : magnitude;
 }

@@ -78,17 +78,17 @@ constexpr Features spa5 = {ps_forms, f16x2_atomics};
 constexpr Features maxwell_features = spa5 + Features{f16x2_ftz_spelling};
 constexpr Features sm_50_features = {atom_size4_u128};  // nvdisasm SM50: no Ps, no F16x2
 constexpr Features pascal_features = spa5 + Features{f64_atomics};
-constexpr Features volta_features = {f16x2_atomics,     f64_atomics,     uniform_registers, unnamed_strength,
+constexpr Features volta_features = {f16x2_atomics, f64_atomics, uniform_registers, unnamed_strength,
                                      surface_uniform_immediate};
 constexpr Features turing_features = volta_features;
 constexpr Features ampere_features = volta_features - Features{unnamed_strength} + Features{surface_compare_u64};
 constexpr Features ada_features = ampere_features + Features{pm_hint};
-constexpr Features hopper_features = volta_features - Features{unnamed_strength} +
-                                     Features{b128, vector_atomics, f32_without_ftz, atom_cast_spin, pm_hint,
-                                              listing_omits_descriptor};
-constexpr Features blackwell_features =
-    hopper_features - Features{surface_uniform_immediate, pm_hint, listing_omits_descriptor} +
-    Features{atoms_cast_spin_predicate, wide_uniform_registers};
+constexpr Features hopper_features =
+    volta_features - Features{unnamed_strength} +
+    Features{b128, vector_atomics, f32_without_ftz, atom_cast_spin, pm_hint, listing_omits_descriptor};
+constexpr Features blackwell_features = hopper_features -
+                                        Features{surface_uniform_immediate, pm_hint, listing_omits_descriptor} +
+                                        Features{atoms_cast_spin_predicate, wide_uniform_registers};
 // sm_120 and sm_121 print SUATOM with a second uniform register and .UAI (nvdisasm 13.0).
 constexpr Features sm_120_features = blackwell_features + Features{suatom_uniform_array};
 // nvdisasm 11.8 prints ?PMn on sm_86, sm_87 and sm_89 (Ampere after sm_80, Ada) and sm_90.
@@ -211,7 +211,7 @@ std::string_view name(Architecture arch) { return info(arch).name; }
 
 std::string nvdisasm_name(Architecture arch) { return "SM" + std::string(info(arch).name.substr(3)); }
 
-bool same_base(Architecture a, Architecture b) { return info(a).capability == info(b).capability; }
+bool same_base(Architecture one, Architecture other) { return info(one).capability == info(other).capability; }
 
 Variant variant(Architecture arch) { return info(arch).variant; }
 

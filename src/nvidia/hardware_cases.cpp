@@ -10,11 +10,12 @@ namespace {
 
 using support::Bits128;
 
-constexpr std::array<std::string_view, cuda_op_count> op_names = {
-    "atomicAdd", "atomicInc", "atomicDec", "atomicMin", "atomicMax",
-    "atomicAnd", "atomicOr",  "atomicXor", "atomicExch", "atomicCAS"};
-constexpr std::array<std::string_view, cuda_type_count> type_names = {
-    "u32", "s32", "u64", "s64", "f32", "f64", "f16x2", "bf16x2", "u128", "f32x2", "f32x4", "f16x4", "f16x8", "bf16x4", "bf16x8"};
+constexpr std::array<std::string_view, cuda_op_count> op_names = {"atomicAdd",  "atomicInc", "atomicDec", "atomicMin",
+                                                                  "atomicMax",  "atomicAnd", "atomicOr",  "atomicXor",
+                                                                  "atomicExch", "atomicCAS"};
+constexpr std::array<std::string_view, cuda_type_count> type_names = {"u32",   "s32",   "u64",    "s64",    "f32",
+                                                                      "f64",   "f16x2", "bf16x2", "u128",   "f32x2",
+                                                                      "f32x4", "f16x4", "f16x8",  "bf16x4", "bf16x8"};
 constexpr std::array<std::string_view, 3> form_names = {"returned", "discarded", "cas-loop"};
 
 using O = CudaOp;
@@ -23,22 +24,51 @@ using T = CudaType;
 // additions). atomicAdd on int is the same operation as on unsigned int and atomicSub compiles to
 // an add of the negated operand, so neither adds a case.
 constexpr CudaAtomic atomics[] = {
-    {O::add, T::u32, 75},     {O::add, T::u64, 75},     {O::add, T::f32, 75},    {O::add, T::f64, 75},
-    {O::add, T::f16x2, 75},   {O::add, T::bf16x2, 75},  {O::inc, T::u32, 75},    {O::dec, T::u32, 75},
-    {O::min, T::u32, 75},     {O::min, T::s32, 75},     {O::min, T::u64, 75},    {O::min, T::s64, 75},
-    {O::max, T::u32, 75},     {O::max, T::s32, 75},     {O::max, T::u64, 75},    {O::max, T::s64, 75},
-    {O::bit_and, T::u32, 75}, {O::bit_and, T::u64, 75}, {O::bit_or, T::u32, 75}, {O::bit_or, T::u64, 75},
-    {O::bit_xor, T::u32, 75}, {O::bit_xor, T::u64, 75}, {O::exch, T::u32, 75},   {O::exch, T::u64, 75},
-    {O::exch, T::u128, 90},   {O::cas, T::u32, 75},     {O::cas, T::u64, 75},    {O::cas, T::u128, 90},
+    {O::add, T::u32, 75},
+    {O::add, T::u64, 75},
+    {O::add, T::f32, 75},
+    {O::add, T::f64, 75},
+    {O::add, T::f16x2, 75},
+    {O::add, T::bf16x2, 75},
+    {O::inc, T::u32, 75},
+    {O::dec, T::u32, 75},
+    {O::min, T::u32, 75},
+    {O::min, T::s32, 75},
+    {O::min, T::u64, 75},
+    {O::min, T::s64, 75},
+    {O::max, T::u32, 75},
+    {O::max, T::s32, 75},
+    {O::max, T::u64, 75},
+    {O::max, T::s64, 75},
+    {O::bit_and, T::u32, 75},
+    {O::bit_and, T::u64, 75},
+    {O::bit_or, T::u32, 75},
+    {O::bit_or, T::u64, 75},
+    {O::bit_xor, T::u32, 75},
+    {O::bit_xor, T::u64, 75},
+    {O::exch, T::u32, 75},
+    {O::exch, T::u64, 75},
+    {O::exch, T::u128, 90},
+    {O::cas, T::u32, 75},
+    {O::cas, T::u64, 75},
+    {O::cas, T::u128, 90},
     // The sm_90 vectors: add on each (float2/float4 atomicAdd; inline PTX for the halves), min and
     // max on the halves (inline PTX).
-    {O::add, T::f32x2, 90, true},  {O::add, T::f32x4, 90, true},  {O::add, T::f16x4, 90, true},
-    {O::add, T::f16x8, 90, true},  {O::add, T::bf16x4, 90, true}, {O::add, T::bf16x8, 90, true},
-    {O::min, T::f16x4, 90, true},  {O::min, T::f16x8, 90, true},  {O::min, T::bf16x4, 90, true},
-    {O::min, T::bf16x8, 90, true}, {O::max, T::f16x4, 90, true},  {O::max, T::f16x8, 90, true},
-    {O::max, T::bf16x4, 90, true}, {O::max, T::bf16x8, 90, true},
+    {O::add, T::f32x2, 90, true},
+    {O::add, T::f32x4, 90, true},
+    {O::add, T::f16x4, 90, true},
+    {O::add, T::f16x8, 90, true},
+    {O::add, T::bf16x4, 90, true},
+    {O::add, T::bf16x8, 90, true},
+    {O::min, T::f16x4, 90, true},
+    {O::min, T::f16x8, 90, true},
+    {O::min, T::bf16x4, 90, true},
+    {O::min, T::bf16x8, 90, true},
+    {O::max, T::f16x4, 90, true},
+    {O::max, T::f16x8, 90, true},
+    {O::max, T::bf16x4, 90, true},
+    {O::max, T::bf16x8, 90, true},
 };
-
 
 template <class Names, class E>
 std::optional<E> parse_name(const Names& names, std::string_view text) {
@@ -51,10 +81,10 @@ std::optional<E> parse_name(const Names& names, std::string_view text) {
 
 // Special classes in the order ±0, smallest subnormal, largest subnormal, smallest normal, 1,
 // largest normal, ±inf, quiet NaNs (with and without payload, negative), signalling NaNs.
-constexpr std::array<uint64_t, 20> f32_specials = {
-    0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000,
-    0x80800000, 0x3f800000, 0xbf800000, 0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000,
-    0x7fc00000, 0xffc00000, 0x7fc00001, 0x7f800001, 0xff800001, 0x7fa00000};
+constexpr std::array<uint64_t, 20> f32_specials = {0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007fffff,
+                                                   0x807fffff, 0x00800000, 0x80800000, 0x3f800000, 0xbf800000,
+                                                   0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000, 0x7fc00000,
+                                                   0xffc00000, 0x7fc00001, 0x7f800001, 0xff800001, 0x7fa00000};
 constexpr std::array<uint64_t, 20> f64_specials = {
     0x0000000000000000, 0x8000000000000000, 0x0000000000000001, 0x8000000000000001, 0x000fffffffffffff,
     0x800fffffffffffff, 0x0010000000000000, 0x8010000000000000, 0x3ff0000000000000, 0xbff0000000000000,
@@ -69,9 +99,20 @@ constexpr std::array<uint64_t, 20> bf16_specials = {0x0000, 0x8000, 0x0001, 0x80
 
 constexpr std::array<uint64_t, 10> u32_boundaries = {0,          1,          2,          0x7ffffffe, 0x7fffffff,
                                                      0x80000000, 0x80000001, 0xfffffffe, 0xffffffff, 0x12345678};
-constexpr std::array<uint64_t, 14> u64_boundaries = {
-    0, 1, 2, 0x7fffffff, 0x80000000, 0xffffffff, 0x100000000, 0x7ffffffffffffffe, 0x7fffffffffffffff,
-    0x8000000000000000, 0x8000000000000001, 0xfffffffffffffffe, 0xffffffffffffffff, 0x0123456789abcdef};
+constexpr std::array<uint64_t, 14> u64_boundaries = {0,
+                                                     1,
+                                                     2,
+                                                     0x7fffffff,
+                                                     0x80000000,
+                                                     0xffffffff,
+                                                     0x100000000,
+                                                     0x7ffffffffffffffe,
+                                                     0x7fffffffffffffff,
+                                                     0x8000000000000000,
+                                                     0x8000000000000001,
+                                                     0xfffffffffffffffe,
+                                                     0xffffffffffffffff,
+                                                     0x0123456789abcdef};
 constexpr std::array<Bits128, 8> u128_boundaries = {{{0, 0},
                                                      {1, 0},
                                                      {~0ULL, ~0ULL},
@@ -151,7 +192,8 @@ void add_integer_cases(std::vector<SingleInput>& out, const CudaAtomic& a, std::
   if (a.op != CudaOp::cas) {
     for (uint64_t x : boundaries)
       for (uint64_t y : boundaries) out.push_back({a.op, a.type, {x, 0}, {y, 0}, {}});
-    for (int i = 0; i < random_int_cases; ++i) out.push_back({a.op, a.type, {rng.next() & m, 0}, {rng.next() & m, 0}, {}});
+    for (int i = 0; i < random_int_cases; ++i)
+      out.push_back({a.op, a.type, {rng.next() & m, 0}, {rng.next() & m, 0}, {}});
     return;
   }
   // CAS: a match, a miss in the lowest bit, a miss in the sign bit, for every boundary value.
@@ -159,7 +201,8 @@ void add_integer_cases(std::vector<SingleInput>& out, const CudaAtomic& a, std::
   for (size_t i = 0; i < boundaries.size(); ++i) {
     const uint64_t old = boundaries[i];
     const uint64_t value = boundaries[(i + 1) % boundaries.size()];
-    for (uint64_t compare : {old, old ^ 1, old ^ top}) out.push_back({a.op, a.type, {old, 0}, {value, 0}, {compare, 0}});
+    for (uint64_t compare : {old, old ^ 1, old ^ top})
+      out.push_back({a.op, a.type, {old, 0}, {value, 0}, {compare, 0}});
   }
   for (int i = 0; i < random_int_cases; ++i) {
     const uint64_t old = rng.next() & m;
@@ -193,8 +236,10 @@ void add_u128_cases(std::vector<SingleInput>& out, const CudaAtomic& a) {
 // A vector's element type: an f32, or a pair of halves.
 CudaType element_type(CudaType type) {
   switch (type) {
-    case T::f32x2: case T::f32x4: return T::f32;
-    case T::f16x4: case T::f16x8: return T::f16x2;
+    case T::f32x2:
+    case T::f32x4: return T::f32;
+    case T::f16x4:
+    case T::f16x8: return T::f16x2;
     default: return T::bf16x2;
   }
 }
@@ -243,9 +288,7 @@ uint64_t exact_float_operand(support::SplitMix64& rng, CudaType type) {
   }
 }
 
-bool is_float(CudaType type) {
-  return type == T::f32 || type == T::f64 || type == T::f16x2 || type == T::bf16x2;
-}
+bool is_float(CudaType type) { return type == T::f32 || type == T::f64 || type == T::f16x2 || type == T::bf16x2; }
 bool is_signed(CudaType type) { return type == T::s32 || type == T::s64; }
 
 RacingPlan plan_for(const CudaAtomic& a, RacingForm form, int lanes) {
@@ -264,7 +307,7 @@ RacingPlan plan_for(const CudaAtomic& a, RacingForm form, int lanes) {
           operand = a.type == T::u64 ? 1 + rng.below(0xffffff) : 1 + rng.below(0xffff);
         break;
       case O::inc: operand = static_cast<uint64_t>(lanes) + 16; break;  // the bound, never reached
-      case O::dec: operand = 0xffffffff; break;                          // the bound; memory only falls
+      case O::dec: operand = 0xffffffff; break;                         // the bound; memory only falls
       case O::min:
       case O::max: operand = rng.next() & m; break;
       case O::bit_and: operand = ~(uint64_t{1} << (i % width)) & m; break;
@@ -298,7 +341,9 @@ std::string_view name(CudaType type) { return type_names[static_cast<size_t>(typ
 std::string_view name(Space space) { return space == Space::global ? "global" : "shared"; }
 std::string_view name(RacingForm form) { return form_names[static_cast<size_t>(form)]; }
 
-std::optional<CudaOp> parse_cuda_op(std::string_view text) { return parse_name<decltype(op_names), CudaOp>(op_names, text); }
+std::optional<CudaOp> parse_cuda_op(std::string_view text) {
+  return parse_name<decltype(op_names), CudaOp>(op_names, text);
+}
 std::optional<CudaType> parse_cuda_type(std::string_view text) {
   return parse_name<decltype(type_names), CudaType>(type_names, text);
 }
@@ -313,8 +358,16 @@ std::optional<RacingForm> parse_racing_form(std::string_view text) {
 
 int bits(CudaType type) {
   switch (type) {
-    case T::u64: case T::s64: case T::f64: case T::f32x2: case T::f16x4: case T::bf16x4: return 64;
-    case T::u128: case T::f32x4: case T::f16x8: case T::bf16x8: return 128;
+    case T::u64:
+    case T::s64:
+    case T::f64:
+    case T::f32x2:
+    case T::f16x4:
+    case T::bf16x4: return 64;
+    case T::u128:
+    case T::f32x4:
+    case T::f16x8:
+    case T::bf16x8: return 128;
     default: return 32;
   }
 }
@@ -341,11 +394,16 @@ std::vector<SingleInput> single_inputs(const CudaAtomic& a) {
     case T::f16x2: add_packed_cases(out, a, f16_specials, {5, 10}); break;
     case T::bf16x2: add_packed_cases(out, a, bf16_specials, {8, 7}); break;
     case T::u128: add_u128_cases(out, a); break;
-    case T::u32: case T::s32: add_integer_cases(out, a, u32_boundaries); break;
-    case T::u64: case T::s64: add_integer_cases(out, a, u64_boundaries); break;
-    case T::f32x2: case T::f32x4: case T::f16x4: case T::f16x8: case T::bf16x4: case T::bf16x8:
-      add_vector_cases(out, a);
-      break;
+    case T::u32:
+    case T::s32: add_integer_cases(out, a, u32_boundaries); break;
+    case T::u64:
+    case T::s64: add_integer_cases(out, a, u64_boundaries); break;
+    case T::f32x2:
+    case T::f32x4:
+    case T::f16x4:
+    case T::f16x8:
+    case T::bf16x4:
+    case T::bf16x8: add_vector_cases(out, a); break;
   }
   return out;
 }

@@ -1,21 +1,19 @@
 #include "gpuatom/nvidia/hardware_check.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
 #include <unordered_map>
 
-#include <fmt/format.h>
-
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/support/random.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
+#include "gpuatom/support/random.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia::hw {
 
 namespace {
-
-using support::Bits128;
 
 AtomOp sass_op(CudaOp op) {
   switch (op) {
@@ -85,8 +83,7 @@ constexpr std::string_view why_global_half_vector =
     "inline PTX atom.global.<add|min|max>.noftz.v2/.v4.<f16x2|bf16x2> (sm_90, global memory; CUDA has no function "
     "for it); SASS ATOMG.E.<op>.F16x4/.F16x8/.BF16x4/.BF16x8.RN, one atomic per element, each as the F16x2/BF16x2 "
     "operation (PTX ISA \"atom\"; ptxas 13.0, docs/oracles.md)";
-constexpr std::string_view why_shared_integer =
-    "PTX atom.shared.<op>.<type>; SASS ATOMS, docs/spec/nvidia.md §5.2";
+constexpr std::string_view why_shared_integer = "PTX atom.shared.<op>.<type>; SASS ATOMS, docs/spec/nvidia.md §5.2";
 constexpr std::string_view why_shared_f32 =
     "DERIVED from PTX ISA \"atom\": atom.add.f32 on shared memory keeps subnormal inputs and results; ATOMS has "
     "no float sizes (docs/spec/nvidia.md §5.2), so this is the F32 add without flush, NVIDIA's canonical NaN kept";
@@ -157,9 +154,10 @@ std::optional<std::string> check_chain(const RacingRecord& r, const Element& e, 
   if (placed != n) {  // name the lowest lane left over, so the message does not depend on hashing
     size_t lane = n;
     for (const auto& entry : lanes_by_returned) lane = std::min(lane, entry.second.front());
-    return fmt::format("{}lane {} returned {}, which memory never holds in the serial order the other lanes give "
-                       "({} of {} lanes placed, ending at {})",
-                       element_name, lane, show(part(r.returned[lane], e)), placed, n, show(current));
+    return fmt::format(
+        "{}lane {} returned {}, which memory never holds in the serial order the other lanes give "
+        "({} of {} lanes placed, ending at {})",
+        element_name, lane, show(part(r.returned[lane], e)), placed, n, show(current));
   }
   if (current != part(r.memory, e))
     return fmt::format("{}memory ended at {}, but the serial order the returned values give ends at {}", element_name,
@@ -184,7 +182,8 @@ std::string_view name(Basis basis) { return basis == Basis::documented ? "docume
 std::variant<ModelMapping, std::string> model_mapping(CudaOp op, CudaType type, Space space,
                                                       const SemanticsOptions& options) {
   if (!find_cuda_atomic(op, type))
-    return fmt::format("{} on {} is not a CUDA atomic the harness runs (hw/README.md lists them)", name(op), name(type));
+    return fmt::format("{} on {} is not a CUDA atomic the harness runs (hw/README.md lists them)", name(op),
+                       name(type));
   const AtomOp atom_op = sass_op(op);
   const Size size = sass_size(type);
   auto resolved = to_alu(atom_op, size, options);
@@ -200,18 +199,21 @@ std::variant<ModelMapping, std::string> model_mapping(CudaOp op, CudaType type, 
       case CudaType::f16x2: m.why = why_global_f16x2; break;
       case CudaType::bf16x2: m.why = why_global_bf16x2; break;
       case CudaType::u128: m.why = why_global_u128; break;
-      case CudaType::f32x2: case CudaType::f32x4: m.why = why_global_f32_vector; break;
-      case CudaType::f16x4: case CudaType::f16x8: case CudaType::bf16x4: case CudaType::bf16x8:
-        m.why = why_global_half_vector;
-        break;
+      case CudaType::f32x2:
+      case CudaType::f32x4: m.why = why_global_f32_vector; break;
+      case CudaType::f16x4:
+      case CudaType::f16x8:
+      case CudaType::bf16x4:
+      case CudaType::bf16x8: m.why = why_global_half_vector; break;
       default: m.why = why_global_integer; break;
     }
     return m;
   }
   if (is_vector(type))
-    return fmt::format("{} on {} has no shared-memory form: PTX's vector atomics (.v2/.v4/.v8) take .global addresses "
-                       "only",
-                       name(op), name(type));
+    return fmt::format(
+        "{} on {} has no shared-memory form: PTX's vector atomics (.v2/.v4/.v8) take .global addresses "
+        "only",
+        name(op), name(type));
 
   m.basis = Basis::derived;
   if (type == CudaType::u128) {
@@ -261,9 +263,10 @@ std::variant<RacingVerdict, std::string> check_racing(const ModelMapping& mappin
     const uint64_t forward = fold(mapping.operation, r.old, r, false);
     const uint64_t backward = fold(mapping.operation, r.old, r, true);
     if (forward != backward)
-      return fmt::format("form discarded needs operands whose total does not depend on the order, but the index-order "
-                         "and reverse-order folds give {} and {}",
-                         hex(forward, r.type), hex(backward, r.type));
+      return fmt::format(
+          "form discarded needs operands whose total does not depend on the order, but the index-order "
+          "and reverse-order folds give {} and {}",
+          hex(forward, r.type), hex(backward, r.type));
     if (forward == r.memory) return RacingVerdict{true, fmt::format("memory = the fold of {} operands", n)};
     return RacingVerdict{false, fmt::format("memory ended at {}, but the model's fold of the {} operands gives {}",
                                             hex(r.memory, r.type), n, hex(forward, r.type))};

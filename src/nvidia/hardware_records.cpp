@@ -1,11 +1,11 @@
 #include "gpuatom/nvidia/hardware_records.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace gpuatom::nvidia::hw {
 
@@ -86,10 +86,10 @@ class Fields {
   std::vector<uint64_t> lane_values(const char* key, CudaType type, std::size_t lanes) const {
     const Value& array = field(key);
     if (array.kind != Kind::array || array.items.size() != lanes)
-      throw FieldError{array.column, fmt::format("field \"{}\": expected an array of {} values, one per lane, found {}",
-                                                 key, lanes, array.kind == Kind::array
-                                                                 ? fmt::format("{} values", array.items.size())
-                                                                 : std::string(describe(array.kind)))};
+      throw FieldError{array.column,
+                       fmt::format("field \"{}\": expected an array of {} values, one per lane, found {}", key, lanes,
+                                   array.kind == Kind::array ? fmt::format("{} values", array.items.size())
+                                                             : std::string(describe(array.kind)))};
     std::vector<uint64_t> out;
     out.reserve(lanes);
     for (std::size_t i = 0; i < lanes; ++i)
@@ -101,7 +101,8 @@ class Fields {
   static Bits128 value_of(const Value& v, std::string_view what, CudaType type) {
     if (v.kind == Kind::string)
       if (auto bits = parse_hex(v.text, type)) return *bits;
-    const std::string seen = v.kind == Kind::string ? fmt::format("\"{}\"", excerpt(v.text)) : std::string(describe(v.kind));
+    const std::string seen =
+        v.kind == Kind::string ? fmt::format("\"{}\"", excerpt(v.text)) : std::string(describe(v.kind));
     throw FieldError{v.column, fmt::format("{}: expected a string \"0x…\" of 1 to {} hex digits ({}), found {}", what,
                                            hex_digits(type), name(type), seen)};
   }
@@ -198,16 +199,18 @@ HardwareRecord parse_object(const Value& object) {
   const std::string& space_text = f.text("space");
   const auto op = parse_cuda_op(op_text);
   if (!op)
-    throw FieldError{f.column_of("op"),
-                     fmt::format("field \"op\": '{}' is not a CUDA atomic the harness runs (atomicAdd, atomicInc, "
-                                 "atomicDec, atomicMin, atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS)",
-                                 excerpt(op_text))};
+    throw FieldError{
+        f.column_of("op"),
+        fmt::format("field \"op\": '{}' is not a CUDA atomic the harness runs (atomicAdd, atomicInc, "
+                    "atomicDec, atomicMin, atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS)",
+                    excerpt(op_text))};
   const auto type = parse_cuda_type(type_text);
   if (!type)
-    throw FieldError{f.column_of("type"),
-                     fmt::format("field \"type\": '{}' is not u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128, f32x2, "
-                                 "f32x4, f16x4, f16x8, bf16x4 or bf16x8",
-                                 excerpt(type_text))};
+    throw FieldError{
+        f.column_of("type"),
+        fmt::format("field \"type\": '{}' is not u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128, f32x2, "
+                    "f32x4, f16x4, f16x8, bf16x4 or bf16x8",
+                    excerpt(type_text))};
   const auto space = parse_space(space_text);
   if (!space)
     throw FieldError{f.column_of("space"),
@@ -216,11 +219,12 @@ HardwareRecord parse_object(const Value& object) {
     throw FieldError{f.column_of("type"), fmt::format("{} has no {} form in the harness (hw/README.md lists the pairs)",
                                                       op_text, type_text)};
 
-  if (kind == "single") out.record = parse_single(f, *op, *type, *space);
-  else if (kind == "racing") out.record = parse_racing(f, *op, *type, *space, f.column_of("type"));
+  if (kind == "single")
+    out.record = parse_single(f, *op, *type, *space);
+  else if (kind == "racing")
+    out.record = parse_racing(f, *op, *type, *space, f.column_of("type"));
   else
-    throw FieldError{f.column_of("kind"),
-                     fmt::format("field \"kind\": '{}' is not single or racing", excerpt(kind))};
+    throw FieldError{f.column_of("kind"), fmt::format("field \"kind\": '{}' is not single or racing", excerpt(kind))};
   return out;
 }
 

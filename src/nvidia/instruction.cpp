@@ -1,8 +1,8 @@
 #include "gpuatom/nvidia/instruction.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "gpuatom/support/text.hpp"
 
@@ -57,7 +57,8 @@ std::string Instruction::placeholder_spelling(ModifierSlot slot) const {
   // Blackwell's ATOMS with a predicate destination and no Rd (opcode 0x58d, ATOMS.CAST{.SPIN} Pu)
   // reads its op as two bits: 87 CAST, 88 .SPIN. nvdisasm 13.0 prints an op without bit 87 as
   // `???0`, with `.SPIN` after it for bit 88 (docs/sass128.md).
-  if (slot == ModifierSlot::op && dialect == Dialect::modern && family() == Family::ATOMS && pu && !rd && (*number == 0 || *number == 2)) {
+  if (slot == ModifierSlot::op && dialect == Dialect::modern && family() == Family::ATOMS && pu && !rd &&
+      (*number == 0 || *number == 2)) {
     const std::string_view spin = info(AtomOp::CAST_SPIN).name.substr(info(AtomOp::CAST).name.size());  // ".SPIN"
     return fmt::format(".{}{}{}", unnamed_stem, *number & 1, *number & 2 ? spin : std::string_view());
   }
@@ -67,7 +68,9 @@ std::string Instruction::placeholder_spelling(ModifierSlot slot) const {
 
 std::optional<uint8_t> Instruction::modifier(ModifierSlot slot) const {
   const auto flag = [](bool set) { return set ? std::optional<uint8_t>(1) : std::nullopt; };
-  const auto value = [](auto v) { return v == decltype(v){} ? std::nullopt : std::optional<uint8_t>(static_cast<uint8_t>(v)); };
+  const auto value = [](auto v) {
+    return v == decltype(v){} ? std::nullopt : std::optional<uint8_t>(static_cast<uint8_t>(v));
+  };
   const bool surf = is_surface();
   switch (slot) {
     case ModifierSlot::mode:
@@ -76,7 +79,8 @@ std::optional<uint8_t> Instruction::modifier(ModifierSlot slot) const {
     case ModifierSlot::byte_address: return flag(surf && surface.byte_address);
     case ModifierSlot::dim: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.dim)) : std::nullopt;
     case ModifierSlot::extended: return flag(extended);
-    case ModifierSlot::op: case ModifierSlot::size: return std::nullopt;
+    case ModifierSlot::op:
+    case ModifierSlot::size: return std::nullopt;
     case ModifierSlot::cache: return value(memory.cache);
     case ModifierSlot::strength: return value(memory.strength);
     case ModifierSlot::scope: return value(memory.scope);
@@ -92,7 +96,8 @@ void Instruction::set_modifier(ModifierSlot slot, uint8_t v) {
     case ModifierSlot::byte_address: surface.byte_address = v != 0; break;
     case ModifierSlot::dim: surface.dim = static_cast<Dim>(v); break;
     case ModifierSlot::extended: extended = v != 0; break;
-    case ModifierSlot::op: case ModifierSlot::size: break;
+    case ModifierSlot::op:
+    case ModifierSlot::size: break;
     case ModifierSlot::cache: memory.cache = static_cast<CacheOp>(v); break;
     case ModifierSlot::strength: memory.strength = static_cast<Strength>(v); break;
     case ModifierSlot::scope: memory.scope = static_cast<Scope>(v); break;

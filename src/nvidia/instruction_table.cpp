@@ -1,9 +1,9 @@
 #include "gpuatom/nvidia/instruction_table.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "gpuatom/support/text.hpp"
 
@@ -49,13 +49,16 @@ constexpr std::array<SlotInfo, slot_count> slots = {{
     {ModifierSlot::strength, "strength", true, SlotUse::any, 0},
     {ModifierSlot::scope, "scope", true, SlotUse::any, 0},
     {ModifierSlot::private_, "", false, SlotUse::any, 0},
-    {ModifierSlot::clamp, "clamp", true, SlotUse::surface, static_cast<uint8_t>(Clamp::near)},  // .NEAR: not printed (§10.4)
+    {ModifierSlot::clamp, "clamp", true, SlotUse::surface,
+     static_cast<uint8_t>(Clamp::near)},  // .NEAR: not printed (§10.4)
 }};
-static_assert([] {
-  for (int i = 0; i < slot_count; ++i)
-    if (static_cast<int>(slots[i].slot) != i) return false;
-  return true;
-}(), "slot_table() is indexed by ModifierSlot");
+static_assert(
+    [] {
+      for (int i = 0; i < slot_count; ++i)
+        if (static_cast<int>(slots[i].slot) != i) return false;
+      return true;
+    }(),
+    "slot_table() is indexed by ModifierSlot");
 
 // --- Modifiers other than ops and sizes: every spelling of a dim, clamp, cache operation,
 // strength, scope and flag, stated here once ------------------------------------------------
@@ -167,75 +170,136 @@ const OperandShape shape_modern_sured{"[Ra], Rb, handle", sured_any};
 using F = FieldKind;
 constexpr BitField rd{F::rd, 0, 8}, ra{F::ra, 8, 8}, guard{F::guard, 16, 3}, negate{F::guard_negate, 19, 1};
 
-constexpr std::array atom_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8}, BitField{F::offset20, 28, 20},
-                                    BitField{F::extended, 48, 1}, BitField{F::atom_size, 49, 3},
+constexpr std::array atom_fields = {rd,
+                                    ra,
+                                    guard,
+                                    negate,
+                                    BitField{F::rb, 20, 8},
+                                    BitField{F::offset20, 28, 20},
+                                    BitField{F::extended, 48, 1},
+                                    BitField{F::atom_size, 49, 3},
                                     BitField{F::op, 52, 4}};
-constexpr std::array atom_cas_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8}, BitField{F::offset20, 28, 20},
-                                        BitField{F::extended, 48, 1}, BitField{F::cas_size, 49, 1},
+constexpr std::array atom_cas_fields = {rd,
+                                        ra,
+                                        guard,
+                                        negate,
+                                        BitField{F::rb, 20, 8},
+                                        BitField{F::offset20, 28, 20},
+                                        BitField{F::extended, 48, 1},
+                                        BitField{F::cas_size, 49, 1},
                                         BitField{F::cas_layout, 50, 2}};
-constexpr std::array atoms_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8}, BitField{F::shared_size, 28, 2},
-                                     BitField{F::offset22_div4, 30, 22}, BitField{F::op, 52, 4}};
+constexpr std::array atoms_fields = {rd,
+                                     ra,
+                                     guard,
+                                     negate,
+                                     BitField{F::rb, 20, 8},
+                                     BitField{F::shared_size, 28, 2},
+                                     BitField{F::offset22_div4, 30, 22},
+                                     BitField{F::op, 52, 4}};
 // ATOMS.CAST{.SPIN} and ATOMS.CAS share a layout; the kind bit (53) separates CAST from
 // CAST.SPIN, and the CAS opcode's kind bits are fixed (bits 53–54 = 2; 3 is ATOM with Ps).
-constexpr std::array atoms_cast_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
-                                          BitField{F::cas_layout, 28, 2}, BitField{F::offset22_div4, 30, 22},
-                                          BitField{F::cas_size, 52, 1}, BitField{F::cas_kind, 53, 1}};
-constexpr std::array atoms_cas_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
-                                         BitField{F::cas_layout, 28, 2}, BitField{F::offset22_div4, 30, 22},
+constexpr std::array atoms_cast_fields = {rd,
+                                          ra,
+                                          guard,
+                                          negate,
+                                          BitField{F::rb, 20, 8},
+                                          BitField{F::cas_layout, 28, 2},
+                                          BitField{F::offset22_div4, 30, 22},
+                                          BitField{F::cas_size, 52, 1},
+                                          BitField{F::cas_kind, 53, 1}};
+constexpr std::array atoms_cas_fields = {rd,
+                                         ra,
+                                         guard,
+                                         negate,
+                                         BitField{F::rb, 20, 8},
+                                         BitField{F::cas_layout, 28, 2},
+                                         BitField{F::offset22_div4, 30, 22},
                                          BitField{F::cas_size, 52, 1}};
 // ATOM and ATOM.CAS with a sparse predicate (nvdisasm): no offset, Ps at 41–43, the op at 44–47.
-constexpr std::array atom_sparse_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
-                                           BitField{F::unassigned, 28, 13}, BitField{F::sparse, 41, 3},
-                                           BitField{F::op, 44, 4}, BitField{F::extended, 48, 1},
+constexpr std::array atom_sparse_fields = {rd,
+                                           ra,
+                                           guard,
+                                           negate,
+                                           BitField{F::rb, 20, 8},
+                                           BitField{F::unassigned, 28, 13},
+                                           BitField{F::sparse, 41, 3},
+                                           BitField{F::op, 44, 4},
+                                           BitField{F::extended, 48, 1},
                                            BitField{F::atom_size, 49, 3}};
-constexpr std::array atom_cas_sparse_fields = {rd, ra, guard, negate, BitField{F::rb, 20, 8},
-                                               BitField{F::unassigned, 28, 13}, BitField{F::sparse, 41, 3},
-                                               BitField{F::unassigned, 44, 4}, BitField{F::extended, 48, 1},
-                                               BitField{F::cas_size, 49, 1}, BitField{F::cas_layout, 50, 2}};
-constexpr std::array red_fields = {BitField{F::rb, 0, 8}, ra, guard, negate, BitField{F::atom_size, 20, 3},
-                                   BitField{F::op, 23, 3}, BitField{F::unassigned, 26, 2},
-                                   BitField{F::offset20, 28, 20}, BitField{F::extended, 48, 1},
+constexpr std::array atom_cas_sparse_fields = {rd,
+                                               ra,
+                                               guard,
+                                               negate,
+                                               BitField{F::rb, 20, 8},
+                                               BitField{F::unassigned, 28, 13},
+                                               BitField{F::sparse, 41, 3},
+                                               BitField{F::unassigned, 44, 4},
+                                               BitField{F::extended, 48, 1},
+                                               BitField{F::cas_size, 49, 1},
+                                               BitField{F::cas_layout, 50, 2}};
+constexpr std::array red_fields = {BitField{F::rb, 0, 8},
+                                   ra,
+                                   guard,
+                                   negate,
+                                   BitField{F::atom_size, 20, 3},
+                                   BitField{F::op, 23, 3},
+                                   BitField{F::unassigned, 26, 2},
+                                   BitField{F::offset20, 28, 20},
+                                   BitField{F::extended, 48, 1},
                                    BitField{F::unassigned, 49, 2}};
 
 constexpr BitField su_rb{F::rb, 20, 8}, su_ba{F::byte_address, 28, 1}, su_op{F::op, 29, 4}, su_dim{F::dim, 33, 3},
     su_ts{F::ts_index, 36, 13}, su_clamp{F::clamp, 49, 2}, su_cas_gap{F::unassigned, 29, 1},
     su_cas_ps{F::sparse, 30, 3}, su_bl_size{F::surface_size, 36, 3}, su_rc{F::rc, 39, 8},
     su_bl_gap{F::unassigned, 47, 2};
-constexpr std::array suatom_bound_fields = {rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_ts, su_clamp,
-                                            BitField{F::surface_size, 51, 3}};
-constexpr std::array suatom_bound_cas_fields = {rd, ra, guard, negate, su_rb, su_ba, su_cas_gap, su_cas_ps, su_dim,
-                                                su_ts, su_clamp, BitField{F::surface_size, 51, 3}};
-constexpr std::array suatom_bindless_fields = {rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_bl_size,
-                                               su_rc, su_bl_gap, su_clamp};
-constexpr std::array suatom_bindless_sparse_fields = {rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_bl_size,
-                                                      su_rc, su_bl_gap, su_clamp, BitField{F::sparse, 51, 3}};
-constexpr std::array suatom_bindless_cas_fields = {rd, ra, guard, negate, su_rb, su_ba, su_cas_gap, su_cas_ps,
-                                                   su_dim, su_bl_size, su_rc, su_bl_gap, su_clamp};
+constexpr std::array suatom_bound_fields = {
+    rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_ts, su_clamp, BitField{F::surface_size, 51, 3}};
+constexpr std::array suatom_bound_cas_fields = {rd,     ra,    guard,      negate,
+                                                su_rb,  su_ba, su_cas_gap, su_cas_ps,
+                                                su_dim, su_ts, su_clamp,   BitField{F::surface_size, 51, 3}};
+constexpr std::array suatom_bindless_fields = {rd,    ra,     guard,      negate, su_rb,     su_ba,
+                                               su_op, su_dim, su_bl_size, su_rc,  su_bl_gap, su_clamp};
+constexpr std::array suatom_bindless_sparse_fields = {rd,
+                                                      ra,
+                                                      guard,
+                                                      negate,
+                                                      su_rb,
+                                                      su_ba,
+                                                      su_op,
+                                                      su_dim,
+                                                      su_bl_size,
+                                                      su_rc,
+                                                      su_bl_gap,
+                                                      su_clamp,
+                                                      BitField{F::sparse, 51, 3}};
+constexpr std::array suatom_bindless_cas_fields = {
+    rd, ra, guard, negate, su_rb, su_ba, su_cas_gap, su_cas_ps, su_dim, su_bl_size, su_rc, su_bl_gap, su_clamp};
 
 constexpr BitField sr_rb{F::rb, 0, 8}, sr_size{F::surface_size, 20, 3}, sr_ba{F::byte_address, 23, 1},
     sr_op{F::op, 24, 3}, sr_gap{F::unassigned, 27, 6};
-constexpr std::array sured_bound_fields = {sr_rb, ra, guard, negate, sr_size, sr_ba, sr_op, sr_gap, su_dim, su_ts,
-                                           su_clamp};
-constexpr std::array sured_bindless_fields = {sr_rb, ra,     guard, negate, sr_size, sr_ba, sr_op, sr_gap, su_dim,
-                                              BitField{F::unassigned, 36, 3}, su_rc, su_bl_gap, su_clamp};
+constexpr std::array sured_bound_fields = {sr_rb, ra,     guard,  negate, sr_size, sr_ba,
+                                           sr_op, sr_gap, su_dim, su_ts,  su_clamp};
+constexpr std::array sured_bindless_fields = {sr_rb, ra,        guard,   negate, sr_size,
+                                              sr_ba, sr_op,     sr_gap,  su_dim, BitField{F::unassigned, 36, 3},
+                                              su_rc, su_bl_gap, su_clamp};
 
 // The formatted (.P) surface forms (nvdisasm): no .BA and no size; bit 51 of the opcode selects a
 // bound (#tsPtrIdxU13) or bindless (Rc) handle.
 constexpr BitField su_gap28{F::unassigned, 28, 1}, su_bl_gap36{F::unassigned, 36, 3};
-constexpr std::array suatom_formatted_bound_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_op, su_dim, su_ts,
-                                                      su_clamp};
-constexpr std::array suatom_formatted_bindless_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_op, su_dim,
-                                                         su_bl_gap36, su_rc, su_bl_gap, su_clamp};
+constexpr std::array suatom_formatted_bound_fields = {rd,       ra,    guard,  negate, su_rb,
+                                                      su_gap28, su_op, su_dim, su_ts,  su_clamp};
+constexpr std::array suatom_formatted_bindless_fields = {rd,    ra,     guard,       negate, su_rb,     su_gap28,
+                                                         su_op, su_dim, su_bl_gap36, su_rc,  su_bl_gap, su_clamp};
 constexpr BitField su_fcas_op{F::formatted_cas_op, 29, 4};
-constexpr std::array suatom_formatted_cas_bound_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_fcas_op, su_dim,
-                                                          su_ts, su_clamp};
-constexpr std::array suatom_formatted_cas_bindless_fields = {rd, ra, guard, negate, su_rb, su_gap28, su_fcas_op,
-                                                             su_dim, su_bl_gap36, su_rc, su_bl_gap, su_clamp};
+constexpr std::array suatom_formatted_cas_bound_fields = {rd,       ra,         guard,  negate, su_rb,
+                                                          su_gap28, su_fcas_op, su_dim, su_ts,  su_clamp};
+constexpr std::array suatom_formatted_cas_bindless_fields = {
+    rd, ra, guard, negate, su_rb, su_gap28, su_fcas_op, su_dim, su_bl_gap36, su_rc, su_bl_gap, su_clamp};
 constexpr BitField sr_fgap{F::unassigned, 20, 4};
-constexpr std::array sured_formatted_bound_fields = {sr_rb, ra, guard, negate, sr_fgap, sr_op, sr_gap, su_dim, su_ts,
-                                                     su_clamp};
-constexpr std::array sured_formatted_bindless_fields = {sr_rb, ra,     guard,  negate,      sr_fgap,  sr_op,
-                                                        sr_gap, su_dim, su_bl_gap36, su_rc, su_bl_gap, su_clamp};
+constexpr std::array sured_formatted_bound_fields = {sr_rb, ra,     guard,  negate, sr_fgap,
+                                                     sr_op, sr_gap, su_dim, su_ts,  su_clamp};
+constexpr std::array sured_formatted_bindless_fields = {sr_rb,  ra,     guard,       negate, sr_fgap,   sr_op,
+                                                        sr_gap, su_dim, su_bl_gap36, su_rc,  su_bl_gap, su_clamp};
 
 constexpr uint64_t top(uint64_t bits16) { return bits16 << 48; }
 
@@ -246,40 +310,207 @@ using Ps = FormPs;
 // Attributes: ops, formatted (.P), handle, Ps (FormOps, FormHandle, FormPs). The names are made
 // from the mnemonic and these (form_name()).
 const std::array<EncodingInfo, encoding_form_count> unnamed_encodings = {{
-    {EncodingForm::atom, {}, Mnemonic::ATOM, 0xEDULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::without, atom_fields},
-    {EncodingForm::atom_cas, {}, Mnemonic::ATOM, 0xEEFULL << 52, 0xFFFULL << 52, O::compare, false, H::none, Ps::without, atom_cas_fields},
-    {EncodingForm::atom_sparse, {}, Mnemonic::ATOM, top(0xEE60), top(0xFFF0), O::op, false, H::none, Ps::with, atom_sparse_fields},
-    {EncodingForm::atom_cas_sparse, {}, Mnemonic::ATOM, top(0xEE70), top(0xFFF0),
-     O::compare, false, H::none, Ps::with, atom_cas_sparse_fields},
-    {EncodingForm::atoms, {}, Mnemonic::ATOMS, 0xECULL << 56, 0xFFULL << 56, O::op, false, H::none, Ps::optional, atoms_fields},
-    {EncodingForm::atoms_cast, {}, Mnemonic::ATOMS, top(0xEE00), top(0xFFC0), O::cast, false, H::none, Ps::optional, atoms_cast_fields},
-    {EncodingForm::atoms_cas, {}, Mnemonic::ATOMS, top(0xEE40), top(0xFFE0), O::cas, false, H::none, Ps::optional, atoms_cas_fields},
+    {EncodingForm::atom,
+     {},
+     Mnemonic::ATOM,
+     0xEDULL << 56,
+     0xFFULL << 56,
+     O::op,
+     false,
+     H::none,
+     Ps::without,
+     atom_fields},
+    {EncodingForm::atom_cas,
+     {},
+     Mnemonic::ATOM,
+     0xEEFULL << 52,
+     0xFFFULL << 52,
+     O::compare,
+     false,
+     H::none,
+     Ps::without,
+     atom_cas_fields},
+    {EncodingForm::atom_sparse,
+     {},
+     Mnemonic::ATOM,
+     top(0xEE60),
+     top(0xFFF0),
+     O::op,
+     false,
+     H::none,
+     Ps::with,
+     atom_sparse_fields},
+    {EncodingForm::atom_cas_sparse,
+     {},
+     Mnemonic::ATOM,
+     top(0xEE70),
+     top(0xFFF0),
+     O::compare,
+     false,
+     H::none,
+     Ps::with,
+     atom_cas_sparse_fields},
+    {EncodingForm::atoms,
+     {},
+     Mnemonic::ATOMS,
+     0xECULL << 56,
+     0xFFULL << 56,
+     O::op,
+     false,
+     H::none,
+     Ps::optional,
+     atoms_fields},
+    {EncodingForm::atoms_cast,
+     {},
+     Mnemonic::ATOMS,
+     top(0xEE00),
+     top(0xFFC0),
+     O::cast,
+     false,
+     H::none,
+     Ps::optional,
+     atoms_cast_fields},
+    {EncodingForm::atoms_cas,
+     {},
+     Mnemonic::ATOMS,
+     top(0xEE40),
+     top(0xFFE0),
+     O::cas,
+     false,
+     H::none,
+     Ps::optional,
+     atoms_cas_fields},
     {EncodingForm::red, {}, Mnemonic::RED, top(0xEBF8), top(0xFFF8), O::any, false, H::none, Ps::optional, red_fields},
-    {EncodingForm::suatom_bound, {}, Mnemonic::SUATOM, top(0xEA00), top(0xFFC0),
-     O::op, false, H::bound, Ps::optional, suatom_bound_fields},
-    {EncodingForm::suatom_bound_cas, {}, Mnemonic::SUATOM, top(0xEA80), top(0xFFC0),
-     O::compare, false, H::bound, Ps::optional, suatom_bound_cas_fields},
-    {EncodingForm::suatom_bindless, {}, Mnemonic::SUATOM, top(0xEA70), top(0xFFF8),
-     O::op, false, H::bindless, Ps::without, suatom_bindless_fields},
-    {EncodingForm::suatom_bindless_sparse, {}, Mnemonic::SUATOM, top(0xEB80),
-     top(0xFFC0), O::op, false, H::bindless, Ps::with, suatom_bindless_sparse_fields},
-    {EncodingForm::suatom_bindless_cas, {}, Mnemonic::SUATOM, top(0xEAD0), top(0xFFF8),
-     O::compare, false, H::bindless, Ps::optional, suatom_bindless_cas_fields},
-    {EncodingForm::sured_bound, {}, Mnemonic::SURED, top(0xEB58), top(0xFFF8), O::any, false, H::bound, Ps::optional, sured_bound_fields},
-    {EncodingForm::sured_bindless, {}, Mnemonic::SURED, top(0xEB50), top(0xFFF8),
-     O::any, false, H::bindless, Ps::optional, sured_bindless_fields},
-    {EncodingForm::suatom_formatted_bound, {}, Mnemonic::SUATOM, top(0xEA68), top(0xFFF8),
-     O::op, true, H::bound, Ps::optional, suatom_formatted_bound_fields},
-    {EncodingForm::suatom_formatted_bindless, {}, Mnemonic::SUATOM, top(0xEA60), top(0xFFF8),
-     O::op, true, H::bindless, Ps::optional, suatom_formatted_bindless_fields},
-    {EncodingForm::suatom_formatted_cas_bound, {}, Mnemonic::SUATOM, top(0xEAC8), top(0xFFF8),
-     O::compare, true, H::bound, Ps::optional, suatom_formatted_cas_bound_fields},
-    {EncodingForm::suatom_formatted_cas_bindless, {}, Mnemonic::SUATOM, top(0xEAC0),
-     top(0xFFF8), O::compare, true, H::bindless, Ps::optional, suatom_formatted_cas_bindless_fields},
-    {EncodingForm::sured_formatted_bound, {}, Mnemonic::SURED, top(0xEB48), top(0xFFF8),
-     O::any, true, H::bound, Ps::optional, sured_formatted_bound_fields},
-    {EncodingForm::sured_formatted_bindless, {}, Mnemonic::SURED, top(0xEB40), top(0xFFF8),
-     O::any, true, H::bindless, Ps::optional, sured_formatted_bindless_fields},
+    {EncodingForm::suatom_bound,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEA00),
+     top(0xFFC0),
+     O::op,
+     false,
+     H::bound,
+     Ps::optional,
+     suatom_bound_fields},
+    {EncodingForm::suatom_bound_cas,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEA80),
+     top(0xFFC0),
+     O::compare,
+     false,
+     H::bound,
+     Ps::optional,
+     suatom_bound_cas_fields},
+    {EncodingForm::suatom_bindless,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEA70),
+     top(0xFFF8),
+     O::op,
+     false,
+     H::bindless,
+     Ps::without,
+     suatom_bindless_fields},
+    {EncodingForm::suatom_bindless_sparse,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEB80),
+     top(0xFFC0),
+     O::op,
+     false,
+     H::bindless,
+     Ps::with,
+     suatom_bindless_sparse_fields},
+    {EncodingForm::suatom_bindless_cas,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEAD0),
+     top(0xFFF8),
+     O::compare,
+     false,
+     H::bindless,
+     Ps::optional,
+     suatom_bindless_cas_fields},
+    {EncodingForm::sured_bound,
+     {},
+     Mnemonic::SURED,
+     top(0xEB58),
+     top(0xFFF8),
+     O::any,
+     false,
+     H::bound,
+     Ps::optional,
+     sured_bound_fields},
+    {EncodingForm::sured_bindless,
+     {},
+     Mnemonic::SURED,
+     top(0xEB50),
+     top(0xFFF8),
+     O::any,
+     false,
+     H::bindless,
+     Ps::optional,
+     sured_bindless_fields},
+    {EncodingForm::suatom_formatted_bound,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEA68),
+     top(0xFFF8),
+     O::op,
+     true,
+     H::bound,
+     Ps::optional,
+     suatom_formatted_bound_fields},
+    {EncodingForm::suatom_formatted_bindless,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEA60),
+     top(0xFFF8),
+     O::op,
+     true,
+     H::bindless,
+     Ps::optional,
+     suatom_formatted_bindless_fields},
+    {EncodingForm::suatom_formatted_cas_bound,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEAC8),
+     top(0xFFF8),
+     O::compare,
+     true,
+     H::bound,
+     Ps::optional,
+     suatom_formatted_cas_bound_fields},
+    {EncodingForm::suatom_formatted_cas_bindless,
+     {},
+     Mnemonic::SUATOM,
+     top(0xEAC0),
+     top(0xFFF8),
+     O::compare,
+     true,
+     H::bindless,
+     Ps::optional,
+     suatom_formatted_cas_bindless_fields},
+    {EncodingForm::sured_formatted_bound,
+     {},
+     Mnemonic::SURED,
+     top(0xEB48),
+     top(0xFFF8),
+     O::any,
+     true,
+     H::bound,
+     Ps::optional,
+     sured_formatted_bound_fields},
+    {EncodingForm::sured_formatted_bindless,
+     {},
+     Mnemonic::SURED,
+     top(0xEB40),
+     top(0xFFF8),
+     O::any,
+     true,
+     H::bindless,
+     Ps::optional,
+     sured_formatted_bindless_fields},
 }};
 
 // A form's name in messages, from its attributes: "ATOM.CAS", "ATOM .op with Ps", "SUATOM.P
@@ -292,8 +523,10 @@ std::string form_name(const EncodingInfo& e) {
   if (e.formatted) out += fmt::format(".{}", spelled(ModifierSlot::mode, mode_formatted));
   const bool handle = e.handle != FormHandle::none;
   if (handle) out += e.handle == FormHandle::bound ? " bound" : " bindless";
-  if (const auto op = compare_op(e.ops)) out += fmt::format("{}.{}", handle ? " " : "", info(*op).name);
-  else if (e.ops == FormOps::op && (handle || e.ps == FormPs::with)) out += " .op";
+  if (const auto op = compare_op(e.ops))
+    out += fmt::format("{}.{}", handle ? " " : "", info(*op).name);
+  else if (e.ops == FormOps::op && (handle || e.ps == FormPs::with))
+    out += " .op";
   if (e.ps == FormPs::with) out += " with Ps";
   return out;
 }
@@ -378,8 +611,10 @@ std::string_view name(ModifierSlot slot) {
     for (const SlotInfo& s : slots) {
       std::string& n = out[static_cast<int>(s.slot)];
       n = s.name;
-      if (s.slot == ModifierSlot::mode) n += fmt::format(" (.{})", spelled(ModifierSlot::mode, mode_raw));
-      else if (n.empty()) n = fmt::format(".{}", spelled(s.slot, 1));
+      if (s.slot == ModifierSlot::mode)
+        n += fmt::format(" (.{})", spelled(ModifierSlot::mode, mode_raw));
+      else if (n.empty())
+        n = fmt::format(".{}", spelled(s.slot, 1));
     }
     return out;
   }();
@@ -408,7 +643,8 @@ std::string_view placeholder_stem(ModifierSlot slot, Family family, AtomOp op, D
   const PlaceholderStem& generic = stems.back();
   // sm_70+: a 64-bit register address without .E prints `.???0` where .E would be, and
   // ATOMS.POPC.INC/ARRIVE print an unnamed size `.???n` (sm_80 on).
-  if (slot == ModifierSlot::extended || (slot == ModifierSlot::size && (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE)))
+  if (slot == ModifierSlot::extended ||
+      (slot == ModifierSlot::size && (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE)))
     return unnamed_stem;
   if (dialect != Dialect::spa5) return generic.text;
   for (const PlaceholderStem& s : stems)
@@ -453,8 +689,8 @@ std::string_view name(CacheOp c) { return spelled(ModifierSlot::cache, v(c)); }
 
 std::string_view name(OperandRole role) {
   static constexpr std::array<std::string_view, operand_role_count> names = {
-      "sparse predicate Ps", "predicate destination Pu", "destination Rd", "address", "data register Rb",
-      "swap register Rc",    "surface handle",           "trailing RZ"};
+      "sparse predicate Ps", "predicate destination Pu", "destination Rd", "address",
+      "data register Rb",    "swap register Rc",         "surface handle", "trailing RZ"};
   return names[static_cast<int>(role)];
 }
 
@@ -485,10 +721,29 @@ const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op)
 
 std::string_view name(FieldKind kind) {
   // In FieldKind order; .E and .BA are named by their spellings.
-  static constexpr std::array<std::string_view, field_kind_count> names = {
-      "Rd", "Ra", "Rb", "Rc", "guard predicate", "guard negate", "ImmS20/ImmU20", "ImmS24/4", "", "", "size", "size",
-      "size", "size", "op", "CAS operand layout", "CAS kind", "formatted CAS op", "Ps", "dim", "tsPtrIdxU13", "clamp",
-      "unassigned"};
+  static constexpr std::array<std::string_view, field_kind_count> names = {"Rd",
+                                                                           "Ra",
+                                                                           "Rb",
+                                                                           "Rc",
+                                                                           "guard predicate",
+                                                                           "guard negate",
+                                                                           "ImmS20/ImmU20",
+                                                                           "ImmS24/4",
+                                                                           "",
+                                                                           "",
+                                                                           "size",
+                                                                           "size",
+                                                                           "size",
+                                                                           "size",
+                                                                           "op",
+                                                                           "CAS operand layout",
+                                                                           "CAS kind",
+                                                                           "formatted CAS op",
+                                                                           "Ps",
+                                                                           "dim",
+                                                                           "tsPtrIdxU13",
+                                                                           "clamp",
+                                                                           "unassigned"};
   if (kind == F::extended) return name(ModifierSlot::extended);
   if (kind == F::byte_address) return name(ModifierSlot::byte_address);
   return names[static_cast<int>(kind)];

@@ -1,17 +1,16 @@
 // A listing read as SASS text (read_sass, listing.hpp): each line's word checked against its
 // text, both ways.
-#include "gpuatom/nvidia/listing.hpp"
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <variant>
 
-#include <fmt/format.h>
-
 #include "gpuatom/nvidia/binary/code.hpp"
 #include "gpuatom/nvidia/binary/decoder.hpp"
-#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
+#include "gpuatom/nvidia/listing.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia {
@@ -28,7 +27,8 @@ std::variant<Instruction, support::Diagnostic> decode_listed(const ListingLine& 
     for (const support::Diagnostic& d : decoded.diagnostics.all())
       if (d.severity == support::Severity::error) return d;
     return support::Diagnostic{support::Severity::error, l.words_at,
-                               fmt::format("0x{:016x} is no atomic gpuatom reads on {}", l.words[0], name(arch)), listing_rule};
+                               fmt::format("0x{:016x} is no atomic gpuatom reads on {}", l.words[0], name(arch)),
+                               listing_rule};
   }
   return decode128({l.words[0], l.words[1]}, arch, l.words_at);
 }
@@ -60,8 +60,9 @@ class ListingCheck {
     const std::string_view mnemonic = instruction_mnemonic(l.text);
     const support::SourceLocation where{file_, l.line, 0, std::nullopt};
     if (!l.words.empty() && !l.architecture && !unchecked_words_reported_) {
-      out_.diagnostics.warning(l.words_at, "the listing names no architecture (no 'code for sm_XX' or .headerflags line): "
-                                           "its words are not checked against its text; give --arch to check them",
+      out_.diagnostics.warning(l.words_at,
+                               "the listing names no architecture (no 'code for sm_XX' or .headerflags line): "
+                               "its words are not checked against its text; give --arch to check them",
                                listing_rule);
       unchecked_words_reported_ = true;
     }
@@ -75,15 +76,17 @@ class ListingCheck {
       if (support::iequals(u.name, mnemonic)) {
         support::SourceLocation at = where;
         at.column = static_cast<uint32_t>(l.text.find(mnemonic) + 1);
-        out_.diagnostics.error(at, fmt::format("{} ({}) is an atomic gpuatom does not read yet", u.name, u.what), listing_rule);
+        out_.diagnostics.error(at, fmt::format("{} ({}) is an atomic gpuatom does not read yet", u.name, u.what),
+                               listing_rule);
         return;
       }
     if (!parse_mnemonic(mnemonic)) return other_instruction(l, mnemonic);
     if (given_ && l.architecture && *l.architecture != *given_ && overridden_ != l.architecture) {
-      out_.diagnostics.warning({file_, l.header_line, 1, std::nullopt},
-                               fmt::format("the listing's header says this is code for {}: it is read as {}, not as --arch {}",
-                                           name(*l.architecture), name(*l.architecture), name(*given_)),
-                               listing_rule);
+      out_.diagnostics.warning(
+          {file_, l.header_line, 1, std::nullopt},
+          fmt::format("the listing's header says this is code for {}: it is read as {}, not as --arch {}",
+                      name(*l.architecture), name(*l.architecture), name(*given_)),
+          listing_rule);
       overridden_ = l.architecture;
     }
     auto inst = parse_sass_line(l.text, where, out_.diagnostics, l.architecture);
@@ -98,7 +101,8 @@ class ListingCheck {
     if (auto wrong = word_halves_error(l, arch)) return out_.diagnostics.add(std::move(*wrong));
     auto decoded = decode_listed(l, arch);
     if (const auto* why = std::get_if<support::Diagnostic>(&decoded)) {
-      out_.diagnostics.error(l.words_at, fmt::format("the listed word is not this line's instruction: {}", why->message), listing_rule);
+      out_.diagnostics.error(
+          l.words_at, fmt::format("the listed word is not this line's instruction: {}", why->message), listing_rule);
     } else if (!same(inst, std::get<Instruction>(decoded))) {
       out_.diagnostics.error(l.words_at,
                              fmt::format("the listed word holds '{}', not this line's '{}'",
@@ -126,7 +130,8 @@ class ListingCheck {
                              listing_rule);
       return;
     }
-    const std::string why = atomic->diagnostics.all().empty() ? std::string() : atomic->diagnostics.all().front().message;
+    const std::string why =
+        atomic->diagnostics.all().empty() ? std::string() : atomic->diagnostics.all().front().message;
     out_.diagnostics.error(l.words_at,
                            fmt::format("the listed word has an atomic's opcode, but this line's text is {}, no atomic "
                                        "gpuatom reads ({})",

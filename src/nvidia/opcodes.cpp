@@ -1,11 +1,11 @@
 #include "gpuatom/nvidia/opcodes.hpp"
 
-#include "gpuatom/nvidia/instruction_table.hpp"
+#include <fmt/format.h>
 
-#include "gpuatom/support/text.hpp"
 #include <array>
 
-#include <fmt/format.h>
+#include "gpuatom/nvidia/instruction_table.hpp"
+#include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -35,15 +35,30 @@ constexpr std::array<OpInfo, atom_op_count> ops = {{
 // size_name()). The order is the one "expected …" messages list. nvdisasm prints two aliases for
 // a decoded size on some architectures (decoded_size_spelling(), docs/oracles.md).
 constexpr std::array<SizeSpelling, 24> spellings = {{
-    {".U32", Size::U32, false}, {".32", Size::U32, false, std::nullopt, true}, {".S32", Size::S32, false},
-    {".U64", Size::U64, false}, {".64", Size::U64, false, std::nullopt, true}, {".S64", Size::S64, false},
-    {".F32.FTZ.RN", Size::F32_FTZ_RN, false}, {".F16x2.RN", Size::F16x2, false},
-    {".F16x2.FTZ.RN", Size::F16x2, false, Feature::f16x2_ftz_spelling, false, true}, {".F64.RN", Size::F64_RN, false},
-    {".SD32", Size::SD32, false}, {".SD64", Size::SD64, false}, {".BF16x2.RN", Size::BF16x2, true},
-    {".128", Size::U128, false}, {".U128", Size::U128, false, Feature::atom_size4_u128},
-    {".F16x4.RN", Size::F16x4, true}, {".F16x8.RN", Size::F16x8, true}, {".BF16x4.RN", Size::BF16x4, true},
-    {".BF16x8.RN", Size::BF16x8, true}, {".F32x2.FTZ.RN", Size::F32x2, true}, {".F32x4.FTZ.RN", Size::F32x4, true},
-    {".F32.RN", Size::F32_RN, true}, {".F32x2.RN", Size::F32x2_RN, true}, {".F32x4.RN", Size::F32x4_RN, true},
+    {".U32", Size::U32, false},
+    {".32", Size::U32, false, std::nullopt, true},
+    {".S32", Size::S32, false},
+    {".U64", Size::U64, false},
+    {".64", Size::U64, false, std::nullopt, true},
+    {".S64", Size::S64, false},
+    {".F32.FTZ.RN", Size::F32_FTZ_RN, false},
+    {".F16x2.RN", Size::F16x2, false},
+    {".F16x2.FTZ.RN", Size::F16x2, false, Feature::f16x2_ftz_spelling, false, true},
+    {".F64.RN", Size::F64_RN, false},
+    {".SD32", Size::SD32, false},
+    {".SD64", Size::SD64, false},
+    {".BF16x2.RN", Size::BF16x2, true},
+    {".128", Size::U128, false},
+    {".U128", Size::U128, false, Feature::atom_size4_u128},
+    {".F16x4.RN", Size::F16x4, true},
+    {".F16x8.RN", Size::F16x8, true},
+    {".BF16x4.RN", Size::BF16x4, true},
+    {".BF16x8.RN", Size::BF16x8, true},
+    {".F32x2.FTZ.RN", Size::F32x2, true},
+    {".F32x4.FTZ.RN", Size::F32x4, true},
+    {".F32.RN", Size::F32_RN, true},
+    {".F32x2.RN", Size::F32x2_RN, true},
+    {".F32x4.RN", Size::F32x4_RN, true},
 }};
 
 // A size's own name: its first spelling.
@@ -88,10 +103,10 @@ constexpr std::array<SizeInfo, size_count> sizes = {{
 constexpr uint32_t bit(Size s) { return 1u << static_cast<int>(s); }
 constexpr uint32_t U32 = bit(Size::U32), S32 = bit(Size::S32), U64 = bit(Size::U64), S64 = bit(Size::S64),
                    F32 = bit(Size::F32_FTZ_RN), F16x2 = bit(Size::F16x2), F64 = bit(Size::F64_RN),
-                   SD32 = bit(Size::SD32), SD64 = bit(Size::SD64), BF16x2 = bit(Size::BF16x2),
-                   U128 = bit(Size::U128), F16x4 = bit(Size::F16x4), F16x8 = bit(Size::F16x8),
-                   BF16x4 = bit(Size::BF16x4), BF16x8 = bit(Size::BF16x8), F32x2 = bit(Size::F32x2),
-                   F32x4 = bit(Size::F32x4), F32_NOFTZ = bit(Size::F32_RN) | bit(Size::F32x2_RN) | bit(Size::F32x4_RN);
+                   SD32 = bit(Size::SD32), SD64 = bit(Size::SD64), BF16x2 = bit(Size::BF16x2), U128 = bit(Size::U128),
+                   F16x4 = bit(Size::F16x4), F16x8 = bit(Size::F16x8), BF16x4 = bit(Size::BF16x4),
+                   BF16x8 = bit(Size::BF16x8), F32x2 = bit(Size::F32x2), F32x4 = bit(Size::F32x4),
+                   F32_NOFTZ = bit(Size::F32_RN) | bit(Size::F32x2_RN) | bit(Size::F32x4_RN);
 constexpr uint32_t HALF_VECTORS = F16x4 | F16x8 | BF16x4 | BF16x8;
 
 struct Row {
@@ -105,10 +120,13 @@ struct Row {
 
 constexpr uint32_t INT_ATOM = U32 | S32 | U64;
 constexpr std::array<Row, atom_op_count> rows = {{
-    //  op                ATOM                          ATOMS                RED                        SUATOM                           SURED
-    {AtomOp::ADD, INT_ATOM | F32 | F16x2 | F64, U32 | S32 | U64, INT_ATOM | F32 | F16x2 | F64, U32 | S32 | SD32 | U64 | F32 | F16x2, U32 | S32 | SD32 | U64 | F32 | F16x2},
-    {AtomOp::MIN, INT_ATOM | S64 | F16x2, U32 | S32 | U64 | S64, INT_ATOM | S64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2},
-    {AtomOp::MAX, INT_ATOM | S64 | F16x2, U32 | S32 | U64 | S64, INT_ATOM | S64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2},
+    //  op                ATOM                          ATOMS                RED                        SUATOM SURED
+    {AtomOp::ADD, INT_ATOM | F32 | F16x2 | F64, U32 | S32 | U64, INT_ATOM | F32 | F16x2 | F64,
+     U32 | S32 | SD32 | U64 | F32 | F16x2, U32 | S32 | SD32 | U64 | F32 | F16x2},
+    {AtomOp::MIN, INT_ATOM | S64 | F16x2, U32 | S32 | U64 | S64, INT_ATOM | S64 | F16x2,
+     U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2},
+    {AtomOp::MAX, INT_ATOM | S64 | F16x2, U32 | S32 | U64 | S64, INT_ATOM | S64 | F16x2,
+     U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2, U32 | S32 | SD32 | U64 | S64 | SD64 | F16x2},
     {AtomOp::INC, U32, U32, U32, U32, U32},
     {AtomOp::DEC, U32, U32, U32, U32, U32},
     {AtomOp::AND, INT_ATOM, U32 | S32 | U64, INT_ATOM, U32 | S32 | SD32 | U64, U32 | S32 | SD32 | U64},
@@ -130,8 +148,8 @@ constexpr std::array<Row, atom_op_count> rows = {{
 // .128 exchange and CAS on global and shared memory (sm_90); ATOM.CAST.SPIN, 32 and 64 bits
 // (sm_90: a compare-and-store on shared memory reached through a generic address).
 // Hopper's f32 sizes without .FTZ (F32.RN, F32x2.RN, F32x4.RN): add, min and max, as nvdisasm
-// reads its float forms' codes 12–14. POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and 64 bits
-// are accepted (PROPOSED by gpuatom, docs/spec/nvidia.md §10.3 lists the op only).
+// reads its float forms' codes 12–14. POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and
+// 64 bits are accepted (PROPOSED by gpuatom, docs/spec/nvidia.md §10.3 lists the op only).
 uint32_t modern_extra(Family family, AtomOp op) {
   if (family == Family::ATOMS && op == AtomOp::POPC_INC) return U32;
   if (family == Family::ATOMS && op == AtomOp::ARRIVE) return U64;  // ATOMS.ARRIVE.64 (nvdisasm 11.8, sm_80 on)
@@ -157,7 +175,6 @@ uint32_t legal_sizes(Family family, Dialect dialect, AtomOp op) {
   if (dialect == Dialect::modern) set |= modern_extra(family, op);
   return set;
 }
-
 
 }  // namespace
 
@@ -243,9 +260,10 @@ std::optional<std::string> illegal_reason(Family family, Dialect dialect, AtomOp
   if (legal(family, dialect, op, size)) return std::nullopt;
   const std::string_view spelled = size_name(size);
   if (size == Size::U128 && dialect == Dialect::spa5)
-    return fmt::format("{}.{}{} is illegal: \".128 aliases to .U128, but is illegal\" on SPA 5.0 (seed 000, "
-                       "docs/spec/nvidia.md §4.1)",
-                       name(family), info(op).name, spelled);
+    return fmt::format(
+        "{}.{}{} is illegal: \".128 aliases to .U128, but is illegal\" on SPA 5.0 (seed 000, "
+        "docs/spec/nvidia.md §4.1)",
+        name(family), info(op).name, spelled);
   std::string allowed;
   const uint32_t set = legal_sizes(family, dialect, op);
   for (const SizeInfo& s : sizes) {
@@ -268,7 +286,9 @@ std::optional<Size> read_size_code(SizeField field, int code, Architecture arch)
   if (code == 4 && field != SizeField::shared && !has(arch, Feature::f16x2_atomics)) return std::nullopt;
   if (field == SizeField::atom && code == 6 && !has(arch, Feature::f64_atomics)) return std::nullopt;
   for (const SizeInfo& s : sizes) {
-    const int own = field == SizeField::atom ? s.atom_code : field == SizeField::surface ? s.surface_code : s.shared_code;
+    const int own = field == SizeField::atom      ? s.atom_code
+                    : field == SizeField::surface ? s.surface_code
+                                                  : s.shared_code;
     if (own == code) return s.size;
   }
   return std::nullopt;

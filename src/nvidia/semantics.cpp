@@ -42,13 +42,15 @@ alu::FloatRules float_rules(Size size, const SemanticsOptions& options) {
 
 std::variant<alu::Operation, std::string> to_alu(AtomOp op, Size size, const SemanticsOptions& options) {
   if (!info(op).executable)
-    return fmt::format("{} has no defined semantics here: it parses and prints but does not execute "
-                       "(docs/spec/nvidia.md §10.3)",
-                       info(op).name);
+    return fmt::format(
+        "{} has no defined semantics here: it parses and prints but does not execute "
+        "(docs/spec/nvidia.md §10.3)",
+        info(op).name);
   if (size == Size::F32_RN || size == Size::F32x2_RN || size == Size::F32x4_RN)
-    return fmt::format("{} (Hopper's f32 without .FTZ, read from nvdisasm on random words) parses and prints but does "
-                       "not execute: no ptxas output or GPU measurement defines it yet (docs/spec/nvidia.md §10.3)",
-                       info(size).spelling);
+    return fmt::format(
+        "{} (Hopper's f32 without .FTZ, read from nvdisasm on random words) parses and prints but does "
+        "not execute: no ptxas output or GPU measurement defines it yet (docs/spec/nvidia.md §10.3)",
+        info(size).spelling);
   if (op == AtomOp::SAFEADD && !options.safeadd_model)
     return std::string(
         "SAFEADD semantics are not publicly specified (docs/spec/nvidia.md §3.2); the opt-in model "

@@ -1,8 +1,8 @@
 #include "gpuatom/nvidia/validator.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
@@ -25,8 +25,10 @@ class Validator {
     // The CAS register pairing is SPA 5.0's: sm_70+ ptxas output pairs Rb and Rc freely
     // ("ATOMS.CAS R6, [R5], R7, R6 ;" on sm_70), so sm_70+ text is not held to it.
     if (i_.is_compare() && !i_.is_surface() && spa5()) cas_registers();
-    if (i_.is_surface()) surface();
-    else memory_address();
+    if (i_.is_surface())
+      surface();
+    else
+      memory_address();
     if (i_.architecture && !spa5()) generation_forms(*i_.architecture);
     if (i_.architecture && spa5()) spa5_forms(*i_.architecture);
   }
@@ -38,10 +40,14 @@ class Validator {
     return w;
   }
   void error(uint32_t column, std::string message, std::string rule) {
-    if (rules_ == RuleSeverity::warning) warning(column, std::move(message), std::move(rule));
-    else out_.error(at(column), std::move(message), std::move(rule));
+    if (rules_ == RuleSeverity::warning)
+      warning(column, std::move(message), std::move(rule));
+    else
+      out_.error(at(column), std::move(message), std::move(rule));
   }
-  void warning(uint32_t column, std::string message, std::string rule) { out_.warning(at(column), std::move(message), std::move(rule)); }
+  void warning(uint32_t column, std::string message, std::string rule) {
+    out_.warning(at(column), std::move(message), std::move(rule));
+  }
   uint32_t col(ModifierSlot s) const { return i_.columns.column(s) ? i_.columns.column(s) : i_.columns.mnemonic; }
   uint32_t col(OperandRole r) const { return i_.columns.column(r); }
   std::string opcode() const { return fmt::format("{}.{}", info(i_.mnemonic).name, info(i_.op).name); }
@@ -83,17 +89,16 @@ class Validator {
     const Surface& surface = i_.surface;
     const bool immediate = has(arch, Feature::surface_uniform_immediate);
     if (i_.is_surface() && surface.handle_uniform && !surface.handle_indices.empty() != immediate)
-      warning(col(OperandRole::handle),
-              fmt::format("{} prints a uniform-register surface handle {}", name(arch),
-                          immediate ? "with its trailing immediate (`UR4, 0x0`)"
-                                    : "without a trailing immediate (`UR4`)"),
-              "docs/oracles.md");
+      warning(
+          col(OperandRole::handle),
+          fmt::format("{} prints a uniform-register surface handle {}", name(arch),
+                      immediate ? "with its trailing immediate (`UR4, 0x0`)" : "without a trailing immediate (`UR4`)"),
+          "docs/oracles.md");
   }
 
   // The forms SPA 5.0 architectures differ in: sm_50 has no sparse predicate Ps forms.
   void spa5_forms(Architecture arch) {
-    if (i_.ps && !has(arch, Feature::ps_forms))
-      error(col(OperandRole::ps), missing_ps_form(arch), "docs/oracles.md");
+    if (i_.ps && !has(arch, Feature::ps_forms)) error(col(OperandRole::ps), missing_ps_form(arch), "docs/oracles.md");
   }
 
   // UR63 … UR254 exist only where uniform register fields have 8 bits (Blackwell).
@@ -138,7 +143,8 @@ class Validator {
   }
 
   void legality() {
-    if (i_.placeholders[static_cast<int>(ModifierSlot::op)] || i_.placeholders[static_cast<int>(ModifierSlot::size)]) return;
+    if (i_.placeholders[static_cast<int>(ModifierSlot::op)] || i_.placeholders[static_cast<int>(ModifierSlot::size)])
+      return;
     if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size)) {
       // Illegal only by the SPA 5.0 tables (.128, for one): sm_70+ text may hold it.
       if (spa5() && legal(i_.family(), Dialect::modern, i_.op, i_.size)) *why = spa5_rule(std::move(*why));
@@ -238,7 +244,8 @@ class Validator {
     if (spa5()) offset_range();
     if (i_.wide_address() && !a.uniform_base && a.base != RZ && a.base % 2)
       warning(i_.columns.ra,
-              fmt::format("a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, not {}", register_name(a.base)),
+              fmt::format("a 64-bit address is the register pair Ra:Ra+1, so Ra should be even, not {}",
+                          register_name(a.base)),
               "docs/spec/nvidia.md §6.3 (PROPOSED)");
   }
 
@@ -252,7 +259,8 @@ class Validator {
                           signed_hex(a.offset)),
               "docs/spec/nvidia.md §6.5");
       else if (a.absolute() && (a.offset < 0 || a.offset > 0xfffffc))
-        error(column, fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", signed_hex(a.offset)),
+        error(column,
+              fmt::format("the absolute shared address [ImmU24] must be 0 … 0xfffffc, not {}", signed_hex(a.offset)),
               "docs/spec/nvidia.md §6.5");
       else if (!a.absolute() && (a.offset < -0x800000 || a.offset > 0x7ffffc))
         error(column, fmt::format("the offset ImmS24 must be -0x800000 … 0x7ffffc, not {}", signed_hex(a.offset)),
@@ -272,13 +280,15 @@ class Validator {
     const std::string_view mn = info(i_.mnemonic).name;
     if (a.descriptor || a.uniform_base || a.uniform_index || a.suffix != RegisterSuffix::none || a.offset != 0) {
       error(i_.columns.column(OperandRole::address),
-            fmt::format("{} addresses a surface by coordinates: the operand is [Ra], with no offset, index or descriptor", mn),
+            fmt::format(
+                "{} addresses a surface by coordinates: the operand is [Ra], with no offset, index or descriptor", mn),
             "docs/spec/nvidia.md §8.4");
       return;
     }
     const uint8_t ra = a.base;
     if (ra == RZ) {
-      error(i_.columns.ra, fmt::format("{} coordinates Ra cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")", mn),
+      error(i_.columns.ra,
+            fmt::format("{} coordinates Ra cannot be RZ (seed 002: \"Ra/Rc cannot be RZ register\")", mn),
             "docs/spec/nvidia.md §6.4");
     } else if (!i_.placeholders[static_cast<int>(ModifierSlot::dim)]) {
       const DimInfo& d = info(i_.surface.dim);
@@ -289,8 +299,8 @@ class Validator {
               "docs/spec/nvidia.md §8.1 (DERIVED)");
       else if (ra + d.coordinates - 1 >= RZ)
         error(i_.columns.ra,
-              fmt::format(".{} reads {} coordinate registers from {}: they would reach R255 (RZ)", d.name, d.coordinates,
-                          register_name(ra)),
+              fmt::format(".{} reads {} coordinate registers from {}: they would reach R255 (RZ)", d.name,
+                          d.coordinates, register_name(ra)),
               "docs/spec/nvidia.md §8.1");
     }
     handle();
@@ -328,14 +338,15 @@ class Validator {
     const int n = i_.data_registers();
     const uint8_t rb = i_.rb.value_or(RZ);
     if (rb == RZ) {
-      error(col(OperandRole::rb), fmt::format("{}: Rb holds the compare and swap values and cannot be RZ", surface_cas()),
+      error(col(OperandRole::rb),
+            fmt::format("{}: Rb holds the compare and swap values and cannot be RZ", surface_cas()),
             "docs/spec/nvidia.md §6.2 (DERIVED)");
       return;
     }
     if (rb % (2 * n))
       error(col(OperandRole::rb),
-            fmt::format("{}{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}", surface_cas(),
-                        wide(n), 2 * n, 2 * n, register_name(rb)),
+            fmt::format("{}{}: Rb holds compare and swap as a vec{} and must be a multiple of {}, not {}",
+                        surface_cas(), wide(n), 2 * n, 2 * n, register_name(rb)),
             "docs/spec/nvidia.md §6.2 (DERIVED)");
     else if (rb + 2 * n - 1 >= RZ)
       error(col(OperandRole::rb),

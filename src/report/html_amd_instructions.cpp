@@ -19,10 +19,10 @@ namespace {
 
 std::string escape(std::string_view text) { return support::html_escape(text); }
 
-constexpr amd::HipOp ops[] = {amd::HipOp::add, amd::HipOp::sub,     amd::HipOp::bit_and,  amd::HipOp::bit_or,
-                              amd::HipOp::bit_xor, amd::HipOp::min, amd::HipOp::max,      amd::HipOp::exchange,
+constexpr amd::HipOp ops[] = {amd::HipOp::add,     amd::HipOp::sub, amd::HipOp::bit_and, amd::HipOp::bit_or,
+                              amd::HipOp::bit_xor, amd::HipOp::min, amd::HipOp::max,     amd::HipOp::exchange,
                               amd::HipOp::cas,     amd::HipOp::inc, amd::HipOp::dec};
-constexpr amd::HipType types[] = {amd::HipType::u32, amd::HipType::i32, amd::HipType::u64, amd::HipType::i64,
+constexpr amd::HipType types[] = {amd::HipType::u32, amd::HipType::i32, amd::HipType::u64,   amd::HipType::i64,
                                   amd::HipType::f32, amd::HipType::f64, amd::HipType::f16x2, amd::HipType::bf16x2};
 
 // One cell: the instruction (or CAS loop), coloured as the matrix's outcomes are, with the rule,
@@ -78,13 +78,16 @@ std::string instruction_counts() {
     for (const amd::isa::Encoding& e : amd::isa::encodings())
       if (e.on(t)) set.insert(e.mnemonic);
     auto same = std::find_if(columns.begin(), columns.end(), [&](const Column& c) { return c.mnemonics == set; });
-    if (same == columns.end()) columns.push_back({std::string(t.name), std::move(set)});
-    else same->names += fmt::format(" {}", t.name);
+    if (same == columns.end())
+      columns.push_back({std::string(t.name), std::move(set)});
+    else
+      same->names += fmt::format(" {}", t.name);
   }
   std::map<amd::isa::InstClass, std::set<std::string_view>> by_class;
   for (const amd::isa::Encoding& e : amd::isa::encodings()) by_class[e.cls].insert(e.mnemonic);
-  std::string out = "<table><caption>Atomic mnemonics per class (canonical spellings; docs/reference/amd-isa.md lists "
-                    "them)</caption><tr><th>class</th>";
+  std::string out =
+      "<table><caption>Atomic mnemonics per class (canonical spellings; docs/reference/amd-isa.md lists "
+      "them)</caption><tr><th>class</th>";
   for (const Column& c : columns) out += fmt::format("<th>{}</th>", escape(c.names));
   out += "</tr>";
   for (const auto& [cls, all] : by_class) {
@@ -105,7 +108,8 @@ std::string instruction_counts() {
 
 std::string amd_instructions_section() {
   std::string out =
-      "<section id=\"amd-instructions\"><h2>AMD: the instructions behind the matrix</h2><p>What clang-19 emits for each "
+      "<section id=\"amd-instructions\"><h2>AMD: the instructions behind the matrix</h2><p>What clang-19 emits for "
+      "each "
       "HIP atomic on each gfx target (<code>gpuatom amd lower</code>: LLVM 19's expansion rules, checked against "
       "clang-19 on every case of data/amd-lowering/), at agent scope with the value used and no flags; a cell's title "
       "gives the rule, AMD's table for the target's device, and where the two tell different stories. Green: one "

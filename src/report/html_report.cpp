@@ -1,11 +1,9 @@
 #include "gpuatom/report/html_report.hpp"
 
-#include <algorithm>
-#include <cmath>
-
 #include <fmt/format.h>
 
-#include "gpuatom/support/text.hpp"
+#include <algorithm>
+#include <cmath>
 
 #include "gpuatom/amd/device.hpp"
 #include "gpuatom/amd/explanation.hpp"
@@ -16,6 +14,7 @@
 #include "gpuatom/intel/atomic_ops.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/support/assumption.hpp"
+#include "gpuatom/support/text.hpp"
 #include "html_amd_instructions.hpp"
 
 namespace gpuatom::report {
@@ -40,10 +39,13 @@ td.nop{background:#fbe3e3}td.na{background:#eceff3;color:#7a8290}td[title]{curso
 
 std::string nvidia_section() {
   using namespace nvidia;
-  std::string out = "<section id=\"nvidia\"><h2>NVIDIA SASS: op × size</h2>"
-                    "<p>Generated from <code>nvidia/opcodes.hpp</code> (docs/spec/nvidia.md §5). Y: legal.</p>";
-  const std::pair<Family, const char*> families[] = {{Family::ATOM, "ATOM / ATOM.CAS"}, {Family::ATOMS, "ATOMS"},
-                                                     {Family::RED, "RED"}, {Family::SUATOM, "SUATOM"},
+  std::string out =
+      "<section id=\"nvidia\"><h2>NVIDIA SASS: op × size</h2>"
+      "<p>Generated from <code>nvidia/opcodes.hpp</code> (docs/spec/nvidia.md §5). Y: legal.</p>";
+  const std::pair<Family, const char*> families[] = {{Family::ATOM, "ATOM / ATOM.CAS"},
+                                                     {Family::ATOMS, "ATOMS"},
+                                                     {Family::RED, "RED"},
+                                                     {Family::SUATOM, "SUATOM"},
                                                      {Family::SURED, "SURED"}};
   for (const auto& [family, title] : families) {
     out += fmt::format("<h3>{}</h3><table><tr><th>op</th>", title);
@@ -65,10 +67,11 @@ std::string nvidia_section() {
 }
 
 std::string intel_section() {
-  std::string out = "<section id=\"intel\"><h2>Intel vISA: operations</h2>"
-                    "<p>Generated from <code>intel/atomic_ops.hpp</code> "
-                    "(docs/spec/intel.md §3).</p><table><tr><th>code</th>"
-                    "<th>op</th><th>page</th><th>computes</th><th>Src0</th><th>Src1</th><th>returns</th></tr>";
+  std::string out =
+      "<section id=\"intel\"><h2>Intel vISA: operations</h2>"
+      "<p>Generated from <code>intel/atomic_ops.hpp</code> "
+      "(docs/spec/intel.md §3).</p><table><tr><th>code</th>"
+      "<th>op</th><th>page</th><th>computes</th><th>Src0</th><th>Src1</th><th>returns</th></tr>";
   const auto role = [](intel::Role r) -> std::string_view {
     switch (r) {
       case intel::Role::null: return "null";
@@ -79,14 +82,16 @@ std::string intel_section() {
     return "?";
   };
   for (const intel::AtomicOpInfo& i : intel::atomic_op_table())
-    out += fmt::format("<tr><td>0x{:02x}</td><td><code>.{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                       static_cast<unsigned>(i.op), i.name, i.page_name, alu::name(i.alu_op), role(i.src0),
-                       role(i.src1), i.op == intel::AtomicOp::PREDEC ? "new value" : "old value");
+    out += fmt::format(
+        "<tr><td>0x{:02x}</td><td><code>.{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        static_cast<unsigned>(i.op), i.name, i.page_name, alu::name(i.alu_op), role(i.src0), role(i.src1),
+        i.op == intel::AtomicOp::PREDEC ? "new value" : "old value");
   out += "</table>";
   // Intel's own compiler as the judge (docs/oracles.md): the committed run's table.
-  out += "<h3>Intel's compiler as the judge</h3><p>Every atomic line IGC 1.0.12504 writes for the kernels of "
-         "<code>tests/oracle/intel/kernels</code>, per platform (<code>make oracle-intel</code>; docs/oracles.md)."
-         "</p><table>";
+  out +=
+      "<h3>Intel's compiler as the judge</h3><p>Every atomic line IGC 1.0.12504 writes for the kernels of "
+      "<code>tests/oracle/intel/kernels</code>, per platform (<code>make oracle-intel</code>; docs/oracles.md)."
+      "</p><table>";
   bool header = true;
   const std::string_view table = intel_oracle_table();
   for (size_t begin = 0; begin < table.size();) {
@@ -131,7 +136,8 @@ std::string amd_section() {
       "<div class=\"selectors\">"
       "<label>Strategy <select id=\"sel-strategy\"><option value=\"hw\">HW atomics</option><option value=\"cas\">CAS "
       "emulation</option></select></label>"
-      "<label>PCIe <select id=\"sel-pcie\"><option value=\"nopcie\">No PCIe atomics</option><option value=\"pcie\">PCIe "
+      "<label>PCIe <select id=\"sel-pcie\"><option value=\"nopcie\">No PCIe atomics</option><option "
+      "value=\"pcie\">PCIe "
       "atomics</option></select></label>"
       "<label>Family <select id=\"sel-family\"><option value=\"instinct\">Instinct</option><option "
       "value=\"gfx\">gfx</option></select></label>"
@@ -158,11 +164,11 @@ std::string amd_section() {
           const std::string title =
               amd::explain_line(e) +
               (differs ? fmt::format(" — {} say {}: {}", amd::published_source, differs->amd_says, differs->why) : "");
-          out += fmt::format("<td class=\"{}\" title=\"{}\" data-outcome=\"{}\">{}{}</td>", outcome_class(e.outcome),
-                             escape(title), escape(amd::name(e.outcome)), escape(amd::label(e.outcome)),
-                             differs ? fmt::format("<br><small class=\"amd-published\">AMD: {}</small>",
-                                                   escape(differs->amd_says))
-                                     : std::string());
+          out += fmt::format(
+              "<td class=\"{}\" title=\"{}\" data-outcome=\"{}\">{}{}</td>", outcome_class(e.outcome), escape(title),
+              escape(amd::name(e.outcome)), escape(amd::label(e.outcome)),
+              differs ? fmt::format("<br><small class=\"amd-published\">AMD: {}</small>", escape(differs->amd_says))
+                      : std::string());
         }
         out += "</tr>";
       }
@@ -174,9 +180,7 @@ std::string amd_section() {
 }
 
 // A label as drawn: whole up to 90 characters (the label column is as wide as the longest).
-std::string chart_label(const std::string& label) {
-  return label.size() <= 90 ? label : label.substr(0, 89) + "…";
-}
+std::string chart_label(const std::string& label) { return label.size() <= 90 ? label : label.substr(0, 89) + "…"; }
 
 std::string bar_chart(const ExampleResult& example) {
   if (example.bars.empty()) return {};
@@ -189,43 +193,48 @@ std::string bar_chart(const ExampleResult& example) {
   // 11 px monospace: 6.7 px a character, so no label runs into its bar.
   const double labels = 12 + 6.7 * static_cast<double>(longest), width = 420, bar_height = 16, gap = 4;
   const double height = static_cast<double>(example.bars.size()) * (bar_height + gap) + 24;
-  std::string svg = fmt::format("<svg width=\"{:.0f}\" height=\"{:.0f}\" role=\"img\" aria-label=\"{}\"><text x=\"0\" "
-                                "y=\"14\" font-size=\"12\">{}</text>",
-                                labels + width + 120, height, escape(example.chart_title), escape(example.chart_title));
+  std::string svg = fmt::format(
+      "<svg width=\"{:.0f}\" height=\"{:.0f}\" role=\"img\" aria-label=\"{}\"><text x=\"0\" "
+      "y=\"14\" font-size=\"12\">{}</text>",
+      labels + width + 120, height, escape(example.chart_title), escape(example.chart_title));
   double y = 22;
   for (const auto& [label, value] : example.bars) {
     const double w = top > 0 ? std::abs(value) / top * width : 0;
-    svg += fmt::format("<text x=\"0\" y=\"{:.0f}\" font-size=\"11\" font-family=\"monospace\">{}</text><rect x=\"{:.0f}\" "
-                       "y=\"{:.0f}\" width=\"{:.1f}\" height=\"{}\" fill=\"#4a7fd4\"/><text x=\"{:.1f}\" y=\"{:.0f}\" "
-                       "font-size=\"11\">{}</text>",
-                       y + 12, escape(chart_label(label)), labels, y, w, bar_height, labels + 5 + w, y + 12, value);
+    svg += fmt::format(
+        "<text x=\"0\" y=\"{:.0f}\" font-size=\"11\" font-family=\"monospace\">{}</text><rect x=\"{:.0f}\" "
+        "y=\"{:.0f}\" width=\"{:.1f}\" height=\"{}\" fill=\"#4a7fd4\"/><text x=\"{:.1f}\" y=\"{:.0f}\" "
+        "font-size=\"11\">{}</text>",
+        y + 12, escape(chart_label(label)), labels, y, w, bar_height, labels + 5 + w, y + 12, value);
     y += bar_height + gap;
   }
   return svg + "</svg>";
 }
 
 std::string examples_section(const std::vector<ExampleResult>& examples, bool user_runs) {
-  std::string out = user_runs ? "<section id=\"examples\"><h2>Your scenarios</h2><p>As <code>gpuatom report</code> ran "
-                                "them (or as a <code>gpuatom run --json</code> result recorded them).</p>"
-                              : "<section id=\"examples\"><h2>Bundled examples</h2><p>Each run by <code>gpuatom report</code> "
-                                "in deterministic mode (seed 1), or exhaustive mode where marked.</p>";
+  std::string out =
+      user_runs ? "<section id=\"examples\"><h2>Your scenarios</h2><p>As <code>gpuatom report</code> ran "
+                  "them (or as a <code>gpuatom run --json</code> result recorded them).</p>"
+                : "<section id=\"examples\"><h2>Bundled examples</h2><p>Each run by <code>gpuatom report</code> "
+                  "in deterministic mode (seed 1), or exhaustive mode where marked.</p>";
   for (const ExampleResult& x : examples) {
     const scenario::RunReport& r = x.report;
-    out += fmt::format("<div class=\"example\"><h3>{}</h3><p><code>{}</code> · {} · {} lanes · operations {} · CAS "
-                       "retries {} · faults {} · <span class=\"{}\">{}</span></p><ul>",
-                       escape(r.name), escape(r.file), scenario::name(r.mode), r.lanes, r.counters.operations,
-                       r.counters.cas_retries, r.counters.faults, r.passed() || r.skipped ? "pass" : "fail",
-                       r.skipped ? "skipped in this mode"
-                       : r.passed() ? "all expectations hold"
-                       : r.undecided() ? "undecided: a check ran out of its budget"
-                                       : "an expectation failed");
+    out += fmt::format(
+        "<div class=\"example\"><h3>{}</h3><p><code>{}</code> · {} · {} lanes · operations {} · CAS "
+        "retries {} · faults {} · <span class=\"{}\">{}</span></p><ul>",
+        escape(r.name), escape(r.file), scenario::name(r.mode), r.lanes, r.counters.operations, r.counters.cas_retries,
+        r.counters.faults, r.passed() || r.skipped ? "pass" : "fail",
+        r.skipped       ? "skipped in this mode"
+        : r.passed()    ? "all expectations hold"
+        : r.undecided() ? "undecided: a check ran out of its budget"
+                        : "an expectation failed");
     for (const auto& e : r.expectations)
       out += fmt::format("<li><span class=\"{}\">{}</span> {}{}</li>", e.passed ? "pass" : "fail",
-                         e.passed ? "PASS" : e.undecided ? "UNDECIDED" : "FAIL", escape(e.what),
-                         e.detail.empty() ? "" : " — " + escape(e.detail));
+                         e.passed      ? "PASS"
+                         : e.undecided ? "UNDECIDED"
+                                       : "FAIL",
+                         escape(e.what), e.detail.empty() ? "" : " — " + escape(e.detail));
     for (const std::string& f : r.fault_text) out += fmt::format("<li>fault: {}</li>", escape(f));
-    for (const auto& o : r.outcomes)
-      out += fmt::format("<li>{} × {}</li>", o.count, escape(o.text));
+    for (const auto& o : r.outcomes) out += fmt::format("<li>{} × {}</li>", o.count, escape(o.text));
     for (const std::string& n : r.notes) out += fmt::format("<li>note: {}</li>", escape(n));
     out += "</ul>" + bar_chart(x) + "</div>";
   }
@@ -233,9 +242,10 @@ std::string examples_section(const std::vector<ExampleResult>& examples, bool us
 }
 
 std::string assumptions_section() {
-  std::string out = "<section id=\"assumptions\"><h2>Assumptions</h2><p>Every choice gpuatom makes where the vendor "
-                    "pages are silent, labelled as the spec labels it.</p><table><tr><th>label</th><th>id</th>"
-                    "<th>what gpuatom does</th><th>stated in</th><th>switch</th></tr>";
+  std::string out =
+      "<section id=\"assumptions\"><h2>Assumptions</h2><p>Every choice gpuatom makes where the vendor "
+      "pages are silent, labelled as the spec labels it.</p><table><tr><th>label</th><th>id</th>"
+      "<th>what gpuatom does</th><th>stated in</th><th>switch</th></tr>";
   for (auto list : {nvidia::assumptions(), intel::assumptions(), amd::assumptions()})
     for (const support::Assumption& a : list)
       out += fmt::format("<tr><td><span class=\"tag\">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
@@ -270,7 +280,8 @@ std::string html_report(const std::vector<ExampleResult>& examples, const std::s
       "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpuatom report</title><style>{}</style>"
       "</head><body><header><h1>gpuatom report</h1><p>GPU atomics of NVIDIA SASS, Intel vISA and AMD — computed, not "
       "transcribed. gpuatom {}.</p><nav>{}<a href=\"#nvidia\">NVIDIA</a><a href=\"#intel\">Intel</a><a "
-      "href=\"#amd\">AMD</a><a href=\"#amd-instructions\">AMD instructions</a>{}<a href=\"#assumptions\">Assumptions</a></nav></header><main>",
+      "href=\"#amd\">AMD</a><a href=\"#amd-instructions\">AMD instructions</a>{}<a "
+      "href=\"#assumptions\">Assumptions</a></nav></header><main>",
       style, escape(version), runs_link, user_runs ? "" : "<a href=\"#examples\">Examples</a>");
   if (user_runs) page += examples_section(examples, user_runs);
   page += nvidia_section();

@@ -35,8 +35,10 @@ std::vector<Column> columns() {
     for (const Encoding& e : amd::isa::encodings())
       if (e.on(t)) set.insert(e.mnemonic);
     auto same = std::find_if(out.begin(), out.end(), [&](const Column& c) { return c.mnemonics == set; });
-    if (same == out.end()) out.push_back({{&t}, std::move(set)});
-    else same->members.push_back(&t);
+    if (same == out.end())
+      out.push_back({{&t}, std::move(set)});
+    else
+      same->members.push_back(&t);
   }
   return out;
 }
@@ -83,9 +85,9 @@ amd::isa::Instruction plain(const Encoding& e) {
 std::string cache_policy_words(const Encoding& e, const Target& t) {
   const int64_t bits = cpol_bits(e);
   amd::isa::Instruction inst = plain(e);
-  const size_t slot = static_cast<size_t>(std::find_if(e.operands.begin(), e.operands.end(), [](const auto& o) {
-                                            return o.name == "cpol";
-                                          }) - e.operands.begin());
+  const size_t slot = static_cast<size_t>(
+      std::find_if(e.operands.begin(), e.operands.end(), [](const auto& o) { return o.name == "cpol"; }) -
+      e.operands.begin());
   if (slot >= inst.values.size()) return "–";
   inst.values[slot] = 0;
   const std::string base = amd::isa::print(inst, t);
@@ -116,7 +118,8 @@ std::string cache_policy_table() {
   std::string out =
       "\n## Cache-policy modifiers\n\nWhat the printer writes for each bit (GFX12: each `th` and `scope` value) of "
       "the cache-policy field of a class's atomics, found by printing them; the parser reads the same words. A "
-      "returning atomic's return bit (`glc`, `sc0`, `th:TH_ATOMIC_RETURN`) is part of its encoding, as is the `glc` of a "
+      "returning atomic's return bit (`glc`, `sc0`, `th:TH_ATOMIC_RETURN`) is part of its encoding, as is the `glc` of "
+      "a "
       "returning scalar atomic (`s_atomic_*`, whose other forms have no cache-policy bits).\n\n"
       "| target | FLAT / global | MUBUF |\n|---|---|---|\n";
   for (const Target& t : amd::isa::targets()) {
@@ -217,8 +220,9 @@ std::string amd_isa_reference_markdown() {
 
   out += cache_policy_table();
   out += float_rules_table();
-  out += "\n## Older spellings\n\nThe assembler still reads these on the targets listed; the printer writes the "
-         "canonical mnemonic.\n\n| spelling | canonical | targets |\n|---|---|---|\n";
+  out +=
+      "\n## Older spellings\n\nThe assembler still reads these on the targets listed; the printer writes the "
+      "canonical mnemonic.\n\n| spelling | canonical | targets |\n|---|---|---|\n";
   std::map<std::pair<std::string_view, std::string_view>, uint32_t> aliases;
   for (const amd::isa::Alias& a : amd::isa::aliases()) aliases[{a.spelling, a.mnemonic}] |= a.targets;
   for (const auto& [names, mask] : aliases) {

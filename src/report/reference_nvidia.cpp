@@ -1,6 +1,6 @@
-#include <vector>
-
 #include <fmt/format.h>
+
+#include <vector>
 
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
@@ -56,7 +56,7 @@ std::string float_rule_text(nvidia::Size size) {
     return fmt::format("the operand's NaN, else memory's, bit for bit; inf − inf = {:#x} (measured on an H200)",
                        numeric::default_nan<numeric::Double>(r.add.default_nan));
   };
-  const std::string rule = fmt::format("{}; NaN result: {}", flush, nan());
+  std::string rule = fmt::format("{}; NaN result: {}", flush, nan());
   if (const int words = nvidia::vector_words(size))
     return fmt::format("vector ({}): {} 32-bit elements in one {}-bit access, each its own atomic: {}",
                        nvidia::first_with(nvidia::Feature::vector_atomics), words, 32 * words, rule);
@@ -99,14 +99,15 @@ std::string nvidia_reference_markdown() {
   out += "\n## Sizes\n\n| size | bits | ATOM/RED code | SUATOM/SURED code | float rules |\n|---|---|---|---|---|\n";
   for (const SizeInfo& s : size_table()) {
     const bool is_float = alu::is_float(s.type);
-    out += fmt::format("| {} | {} | {} | {} | {} |\n", size_name(s.size), s.bits,
-                       s.atom_code >= 0 ? std::to_string(s.atom_code) : "–",
-                       s.surface_code >= 0 ? std::to_string(s.surface_code) : "–",
-                       is_float ? float_rule_text(s.size) : "integer");
+    out += fmt::format(
+        "| {} | {} | {} | {} | {} |\n", size_name(s.size), s.bits, s.atom_code >= 0 ? std::to_string(s.atom_code) : "–",
+        s.surface_code >= 0 ? std::to_string(s.surface_code) : "–", is_float ? float_rule_text(s.size) : "integer");
   }
-  const std::pair<Family, const char*> families[] = {
-      {Family::ATOM, "ATOM and ATOM.CAS"}, {Family::ATOMS, "ATOMS, ATOMS.CAS, ATOMS.CAST"}, {Family::RED, "RED"},
-      {Family::SUATOM, "SUATOM"}, {Family::SURED, "SURED"}};
+  const std::pair<Family, const char*> families[] = {{Family::ATOM, "ATOM and ATOM.CAS"},
+                                                     {Family::ATOMS, "ATOMS, ATOMS.CAS, ATOMS.CAST"},
+                                                     {Family::RED, "RED"},
+                                                     {Family::SUATOM, "SUATOM"},
+                                                     {Family::SURED, "SURED"}};
   for (const auto& [family, title] : families) {
     out += fmt::format("\n## {}: legal op × size (SPA 5.0, {})\n\n", title, legality_source(family));
     out += legality_table(family, Dialect::spa5);

@@ -1,21 +1,21 @@
 // Binds `isa = "amd"` scenarios to AMD's wavefront (amd/exec/wave.hpp): the program's rows (read by
-// amd::load_program, amd/program.hpp), the [options] (device, strategy, PCIe, model switches) and the lane values compiled into a
-// WaveProgram; results read back by name for the expectations. An n/a outcome is refused before
-// the run, naming the rule.
+// amd::load_program, amd/program.hpp), the [options] (device, strategy, PCIe, model switches) and the lane values
+// compiled into a WaveProgram; results read back by name for the expectations. An n/a outcome is refused before the
+// run, naming the rule.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
 #include <memory>
 
+#include "bound_machine.hpp"
+#include "execute.hpp"
 #include "gpuatom/amd/device.hpp"
-#include "gpuatom/amd/exec/wave.hpp"
 #include "gpuatom/amd/evaluate.hpp"
+#include "gpuatom/amd/exec/wave.hpp"
 #include "gpuatom/amd/options.hpp"
 #include "gpuatom/amd/program.hpp"
 #include "gpuatom/scenario/bind.hpp"
-#include "bound_machine.hpp"
-#include "execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 
@@ -34,17 +34,17 @@ struct Program : WaveProgram {
   std::vector<ProgramLine> sources;  // per op, as written
 };
 
-
 // One complete copy of a run: memory, results, wavefronts (streamed in the parallel and
 // deterministic modes unless an inspector reads them; the results table is the launch's either way).
 class AmdMachine final : public BoundMachine<WaveLanes> {
  public:
   AmdMachine(const Program& p, support::Diagnostics& d, bool streamed)
-      : BoundMachine(*p.scenario, {p.group_size, false, p.log_atomics}, streamed,
-                     [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                       return std::make_unique<Launch::Group>(memory, settings, p_, memory, results_);
-                     },
-                     {}, d),
+      : BoundMachine(
+            *p.scenario, {p.group_size, false, p.log_atomics}, streamed,
+            [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+              return std::make_unique<Launch::Group>(memory, settings, p_, memory, results_);
+            },
+            {}, d),
         p_(p) {
     const uint64_t lanes = p.scenario->launch.lanes;
     const uint64_t kept = p.keep_results ? lanes * p.result_names.size() : 0;
@@ -77,8 +77,8 @@ std::optional<T> option_value(const scenario::Scenario& s, std::string_view key,
   for (size_t i = 0; i < s.options.size(); ++i) {
     if (s.options[i].first != key) continue;
     if (const auto v = find_spelling(table, s.options[i].second)) return v;
-    d.error(s.option_where[i].second, fmt::format("{} = '{}': expected one of {}", key, s.options[i].second,
-                                                  describe_spellings(table)));
+    d.error(s.option_where[i].second,
+            fmt::format("{} = '{}': expected one of {}", key, s.options[i].second, describe_spellings(table)));
     return std::nullopt;
   }
   if (required) d.error(s.launch.where, fmt::format("AMD scenarios need [options] {} = …", key));
@@ -97,12 +97,14 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     if (s.options[i].first != "device") continue;
     has_device = true;
     const DeviceName found = find_device(s.options[i].second);
-    if (found.devices.size() == 1) p.settings.device = &device(found.devices.front());
+    if (found.devices.size() == 1)
+      p.settings.device = &device(found.devices.front());
     else if (found.devices.size() > 1)
-      d.error(s.option_where[i].second, fmt::format("device = '{}': the name may mean {} or {} on AMD's tables; name one",
-                                                    s.options[i].second, device(found.devices[0]).name,
-                                                    device(found.devices[1]).name));
-    else if (!found.why.empty()) d.error(s.option_where[i].second, fmt::format("device = '{}': {}", s.options[i].second, found.why));
+      d.error(s.option_where[i].second,
+              fmt::format("device = '{}': the name may mean {} or {} on AMD's tables; name one", s.options[i].second,
+                          device(found.devices[0]).name, device(found.devices[1]).name));
+    else if (!found.why.empty())
+      d.error(s.option_where[i].second, fmt::format("device = '{}': {}", s.options[i].second, found.why));
     else
       d.error(s.option_where[i].second,
               fmt::format("device = '{}': expected one of {}", s.options[i].second, describe_device_names()));
@@ -121,7 +123,8 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       p.row_options.unsigned_min_max = value == "true";
     } else if (auto error = set_switch(p.settings.model, "amd." + std::string(key), value)) {
       d.error(s.option_where[i].second, fmt::format("option '{}': {}; AMD options are device, strategy, pcie, "
-                                                    "host_lanes, unsigned_min_max and the model switches", key, *error));
+                                                    "host_lanes, unsigned_min_max and the model switches",
+                                                    key, *error));
     }
   }
   if (!s.lanes.empty())
@@ -170,7 +173,7 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
       const Explanation e = explain_for(p, op, &info);
       if (e.outcome != Outcome::not_applicable) continue;
       d.error(p.sources[k].where, fmt::format("'{}' is n/a on {} (region '{}'): {}", op.row->label,
-                                           p.settings.device->name, r.name, explain_line(e)));
+                                              p.settings.device->name, r.name, explain_line(e)));
       break;
     }
   }
@@ -188,8 +191,7 @@ RunResult run_amd(const Scenario& s, const RunOptions& options) {
   p.keep_results = p.keep_results || static_cast<bool>(options.inspect);  // an inspector may read any result
   const uint64_t results = p.result_names.size() * (sizeof(uint64_t) + 1);
   const LaneCosts costs{results + 64, p.ops.size(), p.keep_results ? results : 0, p.group_size};
-  return execute_machines<AmdMachine>(s, options, p,
-                                       options.mode != Mode::exhaustive && !options.inspect, costs);
+  return execute_machines<AmdMachine>(s, options, p, options.mode != Mode::exhaustive && !options.inspect, costs);
 }
 
 }  // namespace gpuatom::scenario

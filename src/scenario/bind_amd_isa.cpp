@@ -30,12 +30,12 @@ struct Program : WaveIsaProgram {
 class AmdIsaMachine final : public BoundMachine<WaveIsaLanes> {
  public:
   AmdIsaMachine(const Program& p, support::Diagnostics& d, bool streamed)
-      : BoundMachine(*p.scenario, {p.wave_size, true, p.log_atomics}, streamed,
-                     [this, streamed](memory::DeviceMemory&, const exec::GroupSettings& settings) {
-                       return std::make_unique<Launch::Group>(machine_.memory, settings, p_,
-                                                              streamed ? &kept_values_ : nullptr);
-                     },
-                     {}, d),
+      : BoundMachine(
+            *p.scenario, {p.wave_size, true, p.log_atomics}, streamed,
+            [this, streamed](memory::DeviceMemory&, const exec::GroupSettings& settings) {
+              return std::make_unique<Launch::Group>(machine_.memory, settings, p_, streamed ? &kept_values_ : nullptr);
+            },
+            {}, d),
         p_(p) {
     if (streamed) kept_values_.assign(p.lanes * p.kept.size(), 0);
     if (const auto bad = machine_.begin_groups())
@@ -53,7 +53,8 @@ class AmdIsaMachine final : public BoundMachine<WaveIsaLanes> {
     const auto reg = named_register(name, *p_.target);
     if (!reg) return std::nullopt;
     if (!machine_.streamed())
-      return machine_.lanes(tid / p_.wave_size).value(reg->code, static_cast<uint32_t>(tid % p_.wave_size), reg->dwords);
+      return machine_.lanes(tid / p_.wave_size)
+          .value(reg->code, static_cast<uint32_t>(tid % p_.wave_size), reg->dwords);
     uint64_t value = 0;
     for (uint32_t k = 0; k < reg->dwords; ++k) {
       const auto at = std::find(p_.kept.begin(), p_.kept.end(), reg->code + k);
@@ -119,9 +120,12 @@ std::variant<Program, support::Diagnostics> prepare(const Scenario& s) {
   load.wave_size = p.wave_size;
   load.floats = floats;
   if (lds_region) {
-    const auto found = std::find_if(where.begin(), where.end(), [&](const RegionPlacement& r) { return r.name == *lds_region; });
-    if (found == where.end()) d.error(s.launch.where, fmt::format("lds = '{}': no [[region]] has that name", *lds_region));
-    else load.lds = std::pair{found->base, found->size};
+    const auto found =
+        std::find_if(where.begin(), where.end(), [&](const RegionPlacement& r) { return r.name == *lds_region; });
+    if (found == where.end())
+      d.error(s.launch.where, fmt::format("lds = '{}': no [[region]] has that name", *lds_region));
+    else
+      load.lds = std::pair{found->base, found->size};
   }
   load.require_instruction = !d.has_errors();
   // The program: isa::parse reads it for the target; diagnostics move to their place in the file.

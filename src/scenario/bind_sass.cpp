@@ -9,13 +9,13 @@
 #include <bit>
 #include <memory>
 
+#include "bound_machine.hpp"
+#include "execute.hpp"
 #include "gpuatom/memory/surface.hpp"
 #include "gpuatom/nvidia/exec/warp.hpp"
 #include "gpuatom/nvidia/generic_windows.hpp"
 #include "gpuatom/nvidia/program.hpp"
 #include "gpuatom/scenario/bind.hpp"
-#include "bound_machine.hpp"
-#include "execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 #include "gpuatom/support/text.hpp"
@@ -26,8 +26,6 @@ namespace {
 
 using namespace nvidia;  // the SASS front-end: instructions, registers, surfaces, semantics
 
-using support::Bits128;
-
 using nvidia::generic_local_window;
 using nvidia::generic_shared_window;
 // The warp program with the scenario it came from (its launch, regions and expectations).
@@ -35,18 +33,18 @@ struct Program : nvidia::WarpProgram {
   const scenario::Scenario* scenario = nullptr;
 };
 
-
 // One copy of the scenario's device: the memory with its windows, and the warps, eager or
 // streamed. Streamed warps keep only the registers `[[expect]]` entries read, per lane, after each
 // warp finishes.
 class SassMachine final : public BoundMachine<WarpLanes> {
  public:
   SassMachine(const Program& p, support::Diagnostics& d, bool streamed)
-      : BoundMachine(*p.scenario, {p.group_size, p.stop_after_fault, p.log_atomics}, streamed,
-                     [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                       return std::make_unique<Launch::Group>(memory, settings, p_, streamed, &kept_values_);
-                     },
-                     set_windows, d),
+      : BoundMachine(
+            *p.scenario, {p.group_size, p.stop_after_fault, p.log_atomics}, streamed,
+            [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+              return std::make_unique<Launch::Group>(memory, settings, p_, streamed, &kept_values_);
+            },
+            set_windows, d),
         p_(p),
         setup_notes_(d) {
     if (streamed) kept_values_.assign(p.lanes * p.kept.size(), 0);
@@ -97,10 +95,14 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     const auto& [key, value] = s.options[i];
     const auto where = s.option_where[i].second;
     SemanticsOptions& semantics = load.semantics;
-    if (key == "nan" && (value == "canonical" || value == "propagate")) semantics.nan_propagate = value == "propagate";
-    else if (key == "f16x2_flush" && (value == "true" || value == "false")) semantics.f16x2_flush = value == "true";
-    else if (key == "safeadd_model" && (value == "true" || value == "false")) semantics.safeadd_model = value == "true";
-    else if (key == "continue_after_fault" && (value == "true" || value == "false")) load.stop_after_fault = value != "true";
+    if (key == "nan" && (value == "canonical" || value == "propagate"))
+      semantics.nan_propagate = value == "propagate";
+    else if (key == "f16x2_flush" && (value == "true" || value == "false"))
+      semantics.f16x2_flush = value == "true";
+    else if (key == "safeadd_model" && (value == "true" || value == "false"))
+      semantics.safeadd_model = value == "true";
+    else if (key == "continue_after_fault" && (value == "true" || value == "false"))
+      load.stop_after_fault = value != "true";
     else if (const auto maximum = support::parse_unsigned(value, 0xfffff); key == "header_pool_max" && maximum)
       load.header_pool_max = static_cast<uint32_t>(*maximum);  // headerPtr has 20 bits (§8.2)
     else
@@ -138,8 +140,10 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   for (const scenario::Expectation& e : s.expectations) {
     p.log_atomics = p.log_atomics || e.kind == scenario::Expectation::Kind::explainable;
     if (e.name.empty()) continue;
-    if (const auto reg = parse_register(e.name)) keep_register(p, *reg);
-    else d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, lane_register_ranges()));
+    if (const auto reg = parse_register(e.name))
+      keep_register(p, *reg);
+    else
+      d.error(e.where, fmt::format("'{}' is not a register ({})", e.name, lane_register_ranges()));
   }
   complete_program(p);
   d.append(scenario::precheck_expectations(s, p.group_size));
@@ -157,8 +161,7 @@ RunResult run_sass(const Scenario& s, const RunOptions& options) {
   // The parallel and deterministic modes stream their warps unless someone needs every lane's
   // registers afterwards.
   const bool streamed = options.mode != scenario::Mode::exhaustive && !options.inspect;
-  const scenario::LaneCosts costs{lane_state_bytes(p), p.code.size(),
-                                  p.kept.size() * 4, p.group_size};
+  const scenario::LaneCosts costs{lane_state_bytes(p), p.code.size(), p.kept.size() * 4, p.group_size};
   auto result = scenario::execute_machines<SassMachine>(s, options, p, streamed, costs);
   if (auto* report = std::get_if<scenario::RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());

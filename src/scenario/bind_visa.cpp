@@ -23,17 +23,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
 #include <array>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <set>
 
+#include "bound_machine.hpp"
+#include "execute.hpp"
 #include "gpuatom/intel/exec/thread.hpp"
 #include "gpuatom/intel/program.hpp"
 #include "gpuatom/scenario/bind.hpp"
-#include "bound_machine.hpp"
-#include "execute.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/scenario/symbols.hpp"
 
@@ -42,7 +42,6 @@ namespace gpuatom::scenario {
 namespace {
 
 using namespace intel;  // the vISA front-end: instructions, declarations, validator
-using intel::OperandSlot;
 
 // The thread program with the scenario it came from.
 struct Program : intel::ThreadProgram {
@@ -50,17 +49,17 @@ struct Program : intel::ThreadProgram {
   uint64_t lane_state_bytes = 0;  // a thread's variables and bookkeeping, per channel
 };
 
-
 // One copy of the scenario's device: its memory and threads, eager or streamed (the parallel and
 // deterministic modes of a Program::streamable program).
 class VisaMachine final : public BoundMachine<ThreadLanes> {
  public:
   VisaMachine(const Program& p, support::Diagnostics& d, bool streamed)
-      : BoundMachine(*p.scenario, {p.group_size, false, p.log_atomics}, streamed,
-                     [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
-                       return std::make_unique<Launch::Group>(memory, settings, p_, streamed, &kept_values_);
-                     },
-                     {}, d, streamed ? p.batch : 1),
+      : BoundMachine(
+            *p.scenario, {p.group_size, false, p.log_atomics}, streamed,
+            [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
+              return std::make_unique<Launch::Group>(memory, settings, p_, streamed, &kept_values_);
+            },
+            {}, d, streamed ? p.batch : 1),
         p_(p),
         setup_notes_(d) {
     if (streamed) kept_values_.assign(p.lanes * p.kept.size(), 0);
@@ -79,7 +78,8 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
     const auto ref = t.lookup(name);
     const uint64_t g = tid / p_.group_size;
     const uint32_t e = static_cast<uint32_t>(tid % p_.group_size);
-    if (!ref || (ref->kind != DeclKind::general && ref->kind != DeclKind::predicate) || tid >= p_.lanes) return std::nullopt;
+    if (!ref || (ref->kind != DeclKind::general && ref->kind != DeclKind::predicate) || tid >= p_.lanes)
+      return std::nullopt;
     const ThreadProgram::Kept v{ref->id, ref->kind == DeclKind::predicate};
     if (!has_element(p_, v, e)) return std::nullopt;
     if (!machine_.streamed()) return element_value(machine_.lanes(g).state, p_, v, e);
@@ -115,14 +115,17 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
   for (size_t i = 0; i < s.options.size(); ++i) {
     const auto& [key, value] = s.options[i];
     if (key == "platform") {
-      if (const auto platform = parse_platform(value)) load.platform = *platform;
-      else d.error(s.option_where[i].second, fmt::format("platform = '{}': expected {} (or an ocloc device name)", value,
-                                                          platform_names(", ", " or ")));
+      if (const auto platform = parse_platform(value))
+        load.platform = *platform;
+      else
+        d.error(s.option_where[i].second, fmt::format("platform = '{}': expected {} (or an ocloc device name)", value,
+                                                      platform_names(", ", " or ")));
     } else if (key == "slm") {
       // Shared local memory is the region `options.slm` names (one work-group, docs/intel-igc.md §9).
       for (const scenario::RegionPlacement& r : placed)
         if (r.name == value) load.slm_base = r.base;
-      if (!load.slm_base) d.error(s.option_where[i].second, fmt::format("slm = '{}': no [[region]] has that name", value));
+      if (!load.slm_base)
+        d.error(s.option_where[i].second, fmt::format("slm = '{}': no [[region]] has that name", value));
     } else {
       d.error(s.option_where[i].second,
               fmt::format("option '{}': vISA options are platform = {} and slm = <region>", key, platform_names("|")));
@@ -160,8 +163,9 @@ std::variant<Program, support::Diagnostics> prepare(const scenario::Scenario& s)
     if (e.name.empty()) continue;
     const auto ref = t.lookup(e.name);
     if (!has_storage(p, ref)) {
-      d.error(e.where, fmt::format("'{}' is not a declared general or predicate variable of the program{}", e.name,
-                                   aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
+      d.error(e.where,
+              fmt::format("'{}' is not a declared general or predicate variable of the program{}", e.name,
+                          aliases_predefined(p, ref) ? " (it aliases one of IGC's predefined variables)" : ""));
       continue;
     }
     keep_variable(p, *ref);
@@ -182,10 +186,10 @@ RunResult run_visa(const Scenario& s, const RunOptions& options) {
   Program& p = std::get<Program>(prepared);
   // Batches of threads are the parallel mode's: the deterministic mode schedules each thread.
   if (options.mode != Mode::parallel) p.batch = 1;
-  const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), p.kept.size() * sizeof(uint64_t), p.group_size};
-  RunResult result = execute_machines<VisaMachine>(s, options, p,
-                                                    options.mode != Mode::exhaustive && p.streamable && !options.inspect,
-                                                    costs);
+  const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), p.kept.size() * sizeof(uint64_t),
+                        p.group_size};
+  RunResult result = execute_machines<VisaMachine>(
+      s, options, p, options.mode != Mode::exhaustive && p.streamable && !options.inspect, costs);
   if (auto* report = std::get_if<RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());
   return result;

@@ -10,8 +10,8 @@
 #include <span>
 #include <string_view>
 
-#include "gpuatom/exec/lane_machine.hpp"
 #include "execute.hpp"
+#include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 
 namespace gpuatom::scenario {
@@ -64,7 +64,8 @@ class BoundMachine : public Machine {
       exec::SerialSearchBudget budget;
       std::optional<uint64_t> named;
       for (const Expectation& e : scenario_.expectations)
-        if (e.kind == Expectation::Kind::explainable && e.search_budget) named = std::max(named.value_or(0), *e.search_budget);
+        if (e.kind == Expectation::Kind::explainable && e.search_budget)
+          named = std::max(named.value_or(0), *e.search_budget);
       if (named) budget.states = *named;
       o.explainable = machine_.explain(initial, budget);
     }

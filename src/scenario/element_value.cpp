@@ -1,9 +1,9 @@
 // An element's bits as text in its type, for expectations' messages and `run --dump`.
+#include <fmt/format.h>
+
 #include <bit>
 #include <cmath>
 #include <optional>
-
-#include <fmt/format.h>
 
 #include "gpuatom/numeric/format.hpp"
 #include "gpuatom/scenario/scenario.hpp"
@@ -28,7 +28,8 @@ uint64_t element_bits(uint64_t bits, ElementType type, bool& is_signed) {
   const int width = 8 * bytes(type);
   const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
   bits &= mask;
-  is_signed = type == ElementType::s8 || type == ElementType::s16 || type == ElementType::s32 || type == ElementType::s64;
+  is_signed =
+      type == ElementType::s8 || type == ElementType::s16 || type == ElementType::s32 || type == ElementType::s64;
   if (!is_signed) return bits;
   const uint64_t sign = uint64_t{1} << (width - 1);
   return (bits ^ sign) - sign;

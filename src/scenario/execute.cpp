@@ -1,15 +1,15 @@
 #include "execute.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <new>
 
-#include <fmt/format.h>
-
 #include "gpuatom/exec/exhaustive.hpp"
-#include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/exec/lane_machine.hpp"
 #include "gpuatom/exec/run.hpp"
+#include "gpuatom/scenario/memory_setup.hpp"
 #include "gpuatom/support/progress.hpp"
 
 namespace gpuatom::scenario {
@@ -90,6 +90,82 @@ std::vector<RunReport::Dump> dump_regions(const Scenario& scenario, const RunOpt
 
 namespace {
 
+// Every interleaving of the launch (Mode::exhaustive): each distinct outcome with its count.
+RunResult run_every_interleaving(const Scenario& scenario, const RunOptions& options, const MachineFactory& make,
+                                 RunReport report, const Stopwatch& clock) {
+  if (!scenario.exhaustive_ok) {
+    report.skipped = true;
+    report.notes.push_back("skipped: not marked `exhaustive = true` (too large to enumerate)");
+    return report;
+  }
+  // Build one machine first so that setup errors are reported as bad input.
+  auto probe = make();
+  if (auto* d = std::get_if<support::Diagnostics>(&probe)) return *d;
+  // Each outcome's values, by its text (the exhaustive search keys outcomes by text).
+  std::map<std::string, RunReport::Outcome> seen_outcomes;
+  struct Instance final : exec::Instance {
+    const Scenario& scenario;
+    std::unique_ptr<Machine> machine;
+    const std::function<void(const Observation&)>& inspect;
+    std::map<std::string, RunReport::Outcome>& outcomes;
+    Instance(const Scenario& s, std::unique_ptr<Machine> m, const std::function<void(const Observation&)>& i,
+             std::map<std::string, RunReport::Outcome>& o)
+        : scenario(s), machine(std::move(m)), inspect(i), outcomes(o) {}
+    std::span<exec::Agent* const> agents() override { return machine->agents(); }
+    std::string outcome(const exec::RunResult& run) override {
+      std::string failed;
+      const Observation seen = machine->observe(run);
+      if (inspect) inspect(seen);
+      const bool hold = all_hold(check_expectations(scenario, seen), failed);
+      auto words = region_words(scenario, machine->memory(), 8);
+      std::string text = region_snapshot(words) + (hold ? "| expectations hold" : "| FAILED " + failed);
+      if (!outcomes.contains(text)) outcomes[text] = {text, 0, hold, std::move(words), hold ? "" : failed};
+      return text;
+    }
+  };
+  support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
+  exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback(), options.stop, options.exhaustive_reduce};
+  const auto result = exec::run_exhaustive(
+      [&]() -> std::unique_ptr<exec::Instance> {
+        auto m = make();
+        return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)), options.inspect,
+                                          seen_outcomes);
+      },
+      exhaustive);
+  for (const auto& [text, count] : result.outcomes) {
+    RunReport::Outcome o = seen_outcomes.at(text);
+    o.count = count;
+    report.outcomes.push_back(std::move(o));
+  }
+  report.executions = result.executions;
+  report.pruned = result.pruned;
+  report.counters = result.counters;  // over every execution
+  report.naive_log10 = result.naive_log10;
+  report.reduced = options.exhaustive_reduce;
+  if (result.interrupted) {
+    report.interrupted = true;
+    report.progress = fmt::format("{} executions", result.executions + result.pruned);
+    report.seconds = clock.seconds();
+    return report;
+  }
+  if (!result.complete) {
+    // Nothing failed in what was explored, and not everything was: neither a pass nor a failure,
+    // reported the way an `explainable` search past its budget is (RunReport::undecided).
+    report.notes.push_back(result.message);
+    ExpectationResult cap;
+    cap.undecided = true;
+    cap.what = "every interleaving explored";
+    cap.detail = fmt::format(
+        "exploration stopped at the cap after {} executions, before every interleaving was "
+        "checked; raise --max-executions or reduce lanes",
+        result.executions + result.pruned);
+    cap.where = scenario.launch.where;
+    report.expectations.push_back(std::move(cap));
+  }
+  report.seconds = clock.seconds();
+  return report;
+}
+
 // The run itself, once its memory estimate fits (execute, below).
 RunResult run_within_estimate(const Scenario& scenario, const RunOptions& options, const MachineFactory& make) {
   RunReport report;
@@ -101,79 +177,8 @@ RunResult run_within_estimate(const Scenario& scenario, const RunOptions& option
   report.lanes = scenario.launch.lanes;
   const Stopwatch clock;
 
-  if (options.mode == Mode::exhaustive) {
-    if (!scenario.exhaustive_ok) {
-      report.skipped = true;
-      report.notes.push_back("skipped: not marked `exhaustive = true` (too large to enumerate)");
-      return report;
-    }
-    // Build one machine first so that setup errors are reported as bad input.
-    auto probe = make();
-    if (auto* d = std::get_if<support::Diagnostics>(&probe)) return *d;
-    // Each outcome's values, by its text (the exhaustive search keys outcomes by text).
-    std::map<std::string, RunReport::Outcome> seen_outcomes;
-    struct Instance final : exec::Instance {
-      const Scenario& scenario;
-      std::unique_ptr<Machine> machine;
-      const std::function<void(const Observation&)>& inspect;
-      std::map<std::string, RunReport::Outcome>& outcomes;
-      Instance(const Scenario& s, std::unique_ptr<Machine> m, const std::function<void(const Observation&)>& i,
-               std::map<std::string, RunReport::Outcome>& o)
-          : scenario(s), machine(std::move(m)), inspect(i), outcomes(o) {}
-      std::span<exec::Agent* const> agents() override { return machine->agents(); }
-      std::string outcome(const exec::RunResult& run) override {
-        std::string failed;
-        const Observation seen = machine->observe(run);
-        if (inspect) inspect(seen);
-        const bool hold = all_hold(check_expectations(scenario, seen), failed);
-        auto words = region_words(scenario, machine->memory(), 8);
-        std::string text = region_snapshot(words) + (hold ? "| expectations hold" : "| FAILED " + failed);
-        if (!outcomes.contains(text)) outcomes[text] = {text, 0, hold, std::move(words), hold ? "" : failed};
-        return text;
-      }
-    };
-    support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
-    exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback(), options.stop, options.exhaustive_reduce};
-    const auto result = exec::run_exhaustive(
-        [&]() -> std::unique_ptr<exec::Instance> {
-          auto m = make();
-          return std::make_unique<Instance>(scenario, std::move(std::get<std::unique_ptr<Machine>>(m)), options.inspect,
-                                            seen_outcomes);
-        },
-        exhaustive);
-    for (const auto& [text, count] : result.outcomes) {
-      RunReport::Outcome o = seen_outcomes.at(text);
-      o.count = count;
-      report.outcomes.push_back(std::move(o));
-    }
-    report.executions = result.executions;
-    report.pruned = result.pruned;
-    report.counters = result.counters;  // over every execution
-    report.naive_log10 = result.naive_log10;
-    report.reduced = options.exhaustive_reduce;
-    if (result.interrupted) {
-      report.interrupted = true;
-      report.progress = fmt::format("{} executions", result.executions + result.pruned);
-      report.seconds = clock.seconds();
-      return report;
-    }
-    if (!result.complete) {
-      // Nothing failed in what was explored, and not everything was: neither a pass nor a failure,
-      // reported the way an `explainable` search past its budget is (RunReport::undecided).
-      report.notes.push_back(result.message);
-      ExpectationResult cap;
-      cap.undecided = true;
-      cap.what = "every interleaving explored";
-      cap.detail = fmt::format(
-          "exploration stopped at the cap after {} executions, before every interleaving was "
-          "checked; raise --max-executions or reduce lanes",
-          result.executions + result.pruned);
-      cap.where = scenario.launch.where;
-      report.expectations.push_back(std::move(cap));
-    }
-    report.seconds = clock.seconds();
-    return report;
-  }
+  if (options.mode == Mode::exhaustive)
+    return run_every_interleaving(scenario, options, make, std::move(report), clock);
 
   MachineOrError made;
   try {
@@ -198,10 +203,12 @@ RunResult run_within_estimate(const Scenario& scenario, const RunOptions& option
   exec::RunResult run;
   try {
     exec::AgentStream* stream = machine.stream();
-    if (!stream) run = exec::run(machine.agents(), run_options);
+    if (!stream)
+      run = exec::run(machine.agents(), run_options);
     else if (options.mode == Mode::parallel)
       run = exec::run_parallel(*stream, run_options.threads, run_options.progress, run_options.stop);
-    else run = exec::run_deterministic(*stream, run_options);
+    else
+      run = exec::run_deterministic(*stream, run_options);
   } catch (const exec::GroupSetupError&) {
     return machine.setup_error();
   } catch (const exec::ThreadStartError& e) {
@@ -213,7 +220,8 @@ RunResult run_within_estimate(const Scenario& scenario, const RunOptions& option
     report.interrupted = true;
     report.threads = run.threads;
     report.counters = run.counters;
-    report.progress = fmt::format("{} of {} lanes", machine.lanes_of(run.agents_finished), machine.lanes_of(run.agents));
+    report.progress =
+        fmt::format("{} of {} lanes", machine.lanes_of(run.agents_finished), machine.lanes_of(run.agents));
     report.seconds = clock.seconds();
     return report;
   }

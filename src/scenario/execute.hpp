@@ -52,8 +52,8 @@ RunResult execute(const Scenario& scenario, const RunOptions& options, const Mac
 // The usual binding entry: machines of type M built from one prepared program (streamed or not),
 // each construction reporting setup errors (region creation, initial values) into a Diagnostics.
 template <class M, class Program>
-RunResult execute_machines(const Scenario& scenario, const RunOptions& options, const Program& program,
-                           bool streamed, const LaneCosts& costs) {
+RunResult execute_machines(const Scenario& scenario, const RunOptions& options, const Program& program, bool streamed,
+                           const LaneCosts& costs) {
   return execute(
       scenario, options,
       [&program, streamed]() -> MachineOrError {

@@ -1,8 +1,8 @@
 #include "gpuatom/scenario/expectations.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/numeric/format.hpp"
@@ -24,7 +24,9 @@ uint64_t mask_of(ElementType type) { return bytes(type) == 8 ? ~0ULL : (1ULL << 
 class Checker {
  public:
   Checker(const Scenario& s, const Observation& o)
-      : scenario_(s), observation_(o), where_(placements(s)),
+      : scenario_(s),
+        observation_(o),
+        where_(placements(s)),
         lane_symbols_(make_symbols(s, where_, o.group_size, true, false)),
         index_symbols_(make_symbols(s, where_, o.group_size, false, true)) {}
 
@@ -116,9 +118,13 @@ class Checker {
       case Expectation::Kind::lane_permutation:
       case Expectation::Kind::lane_distinct: return check_lanes(e);
       case Expectation::Kind::explainable: {
-        if (!observation_.explainable) return {false, "returned values explainable by a serial order", "this run did not log its atomics", {}};
-        return {observation_.explainable->passed, "returned values explainable by a serial order",
-                observation_.explainable->explanation, {}, observation_.explainable->undecided};
+        if (!observation_.explainable)
+          return {false, "returned values explainable by a serial order", "this run did not log its atomics", {}};
+        return {observation_.explainable->passed,
+                "returned values explainable by a serial order",
+                observation_.explainable->explanation,
+                {},
+                observation_.explainable->undecided};
       }
       case Expectation::Kind::faults: {
         const uint64_t want = e.count.value_or(0);
@@ -257,14 +263,16 @@ class Checker {
       const LaneValue* first = nullptr;
       const LaneValue* repeat = nullptr;
       for (size_t k = 1; k < held.size(); ++k) {
-        const bool second_of_its_value = held[k].value == held[k - 1].value && (k < 2 || held[k - 2].value != held[k].value);
+        const bool second_of_its_value =
+            held[k].value == held[k - 1].value && (k < 2 || held[k - 2].value != held[k].value);
         if (second_of_its_value && (!repeat || held[k].tid < repeat->tid)) {
           first = &held[k - 1];
           repeat = &held[k];
         }
       }
       result.passed = repeat == nullptr;
-      if (repeat) result.detail = fmt::format("lanes {} and {} both hold 0x{:x}", first->tid, repeat->tid, repeat->value);
+      if (repeat)
+        result.detail = fmt::format("lanes {} and {} both hold 0x{:x}", first->tid, repeat->tid, repeat->value);
       return result;
     }
     if (!e.value) return result;

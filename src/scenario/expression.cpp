@@ -1,14 +1,12 @@
 #include "gpuatom/scenario/expression.hpp"
 
-#include <algorithm>
-
-#include "gpuatom/scenario/symbols.hpp"
-
-#include <cctype>
-
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "gpuatom/numeric/float_literal.hpp"
+#include "gpuatom/scenario/symbols.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::scenario {
@@ -89,20 +87,52 @@ class Compiler {
     if (++depth_ > max_depth) return fail("expression nested too deeply");
     bool ok = false;
     switch (level) {
-      case 0: { static const Op ops[] = {{"||", Code::log_or}}; ok = binary_level(1, ops); break; }
-      case 1: { static const Op ops[] = {{"&&", Code::log_and}}; ok = binary_level(2, ops); break; }
-      case 2: { static const Op ops[] = {{"|", Code::bit_or}}; ok = binary_level(3, ops); break; }
-      case 3: { static const Op ops[] = {{"^", Code::bit_xor}}; ok = binary_level(4, ops); break; }
-      case 4: { static const Op ops[] = {{"&", Code::bit_and}}; ok = binary_level(5, ops); break; }
-      case 5: { static const Op ops[] = {{"==", Code::eq}, {"!=", Code::ne}}; ok = binary_level(6, ops); break; }
+      case 0: {
+        static const Op ops[] = {{"||", Code::log_or}};
+        ok = binary_level(1, ops);
+        break;
+      }
+      case 1: {
+        static const Op ops[] = {{"&&", Code::log_and}};
+        ok = binary_level(2, ops);
+        break;
+      }
+      case 2: {
+        static const Op ops[] = {{"|", Code::bit_or}};
+        ok = binary_level(3, ops);
+        break;
+      }
+      case 3: {
+        static const Op ops[] = {{"^", Code::bit_xor}};
+        ok = binary_level(4, ops);
+        break;
+      }
+      case 4: {
+        static const Op ops[] = {{"&", Code::bit_and}};
+        ok = binary_level(5, ops);
+        break;
+      }
+      case 5: {
+        static const Op ops[] = {{"==", Code::eq}, {"!=", Code::ne}};
+        ok = binary_level(6, ops);
+        break;
+      }
       case 6: {
         static const Op ops[] = {{"s<=", Code::sle}, {"s>=", Code::sge}, {"s<", Code::slt}, {"s>", Code::sgt},
                                  {"<=", Code::le},   {">=", Code::ge},   {"<", Code::lt},   {">", Code::gt}};
         ok = binary_level(7, ops);
         break;
       }
-      case 7: { static const Op ops[] = {{"<<", Code::shl}, {">>", Code::shr}}; ok = binary_level(8, ops); break; }
-      case 8: { static const Op ops[] = {{"+", Code::add}, {"-", Code::sub}}; ok = binary_level(9, ops); break; }
+      case 7: {
+        static const Op ops[] = {{"<<", Code::shl}, {">>", Code::shr}};
+        ok = binary_level(8, ops);
+        break;
+      }
+      case 8: {
+        static const Op ops[] = {{"+", Code::add}, {"-", Code::sub}};
+        ok = binary_level(9, ops);
+        break;
+      }
       case 9: {
         static const Op ops[] = {{"*", Code::mul}, {"/", Code::div}, {"%", Code::mod}};
         ok = binary_level(10, ops);
@@ -133,8 +163,10 @@ class Compiler {
     skip_space();
     const uint32_t at = column();
     Code code;
-    if (accept("-")) code = Code::neg;
-    else if (accept("~")) code = Code::bit_not;
+    if (accept("-"))
+      code = Code::neg;
+    else if (accept("~"))
+      code = Code::bit_not;
     else if (!at_end() && text_[pos_] == '!' && (pos_ + 1 >= text_.size() || text_[pos_ + 1] != '=')) {
       ++pos_;
       code = Code::log_not;
@@ -184,8 +216,8 @@ class Compiler {
     const auto parsed = numeric::parse_float_literal(literal, format);
     if (const auto* bad = std::get_if<numeric::LiteralError>(&parsed)) {
       pos_ = start + bad->offset;
-      return fail(fmt::format("{}() takes a decimal float literal such as 1.5, -0.0, inf or nan: {}", function,
-                              bad->message));
+      return fail(
+          fmt::format("{}() takes a decimal float literal such as 1.5, -0.0, inf or nan: {}", function, bad->message));
     }
     if (!accept(")")) return fail(fmt::format("expected ')' after the {}() literal", function));
     emit(Code::push, at, std::get<uint64_t>(parsed));
@@ -200,8 +232,11 @@ class Compiler {
       Code code;
       int arity;
     };
-    static constexpr Builtin builtins[] = {{"lo", Code::lo, 1}, {"hi", Code::hi, 1}, {"min", Code::min, 2},
-                                           {"max", Code::max, 2}, {"sext", Code::sext, 2}};
+    static constexpr Builtin builtins[] = {{"lo", Code::lo, 1},
+                                           {"hi", Code::hi, 1},
+                                           {"min", Code::min, 2},
+                                           {"max", Code::max, 2},
+                                           {"sext", Code::sext, 2}};
     for (const Builtin& b : builtins) {
       if (b.name != function) continue;
       for (int i = 0; i < b.arity; ++i) {
@@ -380,8 +415,8 @@ namespace {
 // The batch evaluator over a compile-time (N > 0) or run-time (N == 0: `count`) number of
 // lanes; a fixed count lets the compiler unroll and vectorise each step's loop.
 template <uint32_t N>
-bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_tid, uint32_t count,
-                    uint32_t group_size, uint64_t* out) {
+bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_tid, uint32_t count, uint32_t group_size,
+                    uint64_t* out) {
   constexpr size_t width = 64, depth = 16;
   const uint32_t n = N ? N : count;
   uint64_t stack[depth][width];
@@ -389,7 +424,10 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
   for (const Expression::Step& s : program) {
     if (top >= depth - 1) return false;
     switch (s.code) {
-      case Code::push: std::fill(stack[top], stack[top] + n, s.operand); ++top; continue;
+      case Code::push:
+        std::fill(stack[top], stack[top] + n, s.operand);
+        ++top;
+        continue;
       case Code::load: {
         uint64_t* t = stack[top++];
         switch (s.operand) {
@@ -407,11 +445,21 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
         }
         continue;
       }
-      case Code::neg: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = 0 - stack[top - 1][k]; continue;
-      case Code::bit_not: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = ~stack[top - 1][k]; continue;
-      case Code::log_not: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = stack[top - 1][k] == 0; continue;
-      case Code::lo: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] &= 0xffffffff; continue;
-      case Code::hi: for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] >>= 32; continue;
+      case Code::neg:
+        for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = 0 - stack[top - 1][k];
+        continue;
+      case Code::bit_not:
+        for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = ~stack[top - 1][k];
+        continue;
+      case Code::log_not:
+        for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] = stack[top - 1][k] == 0;
+        continue;
+      case Code::lo:
+        for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] &= 0xffffffff;
+        continue;
+      case Code::hi:
+        for (uint32_t k = 0; k < n; ++k) stack[top - 1][k] >>= 32;
+        continue;
       case Code::select: {
         top -= 2;
         uint64_t* c = stack[top - 1];
@@ -429,9 +477,15 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
     for (uint32_t k = 0; k < n; ++k) zero |= b[k] == 0;
     using S = int64_t;
     switch (s.code) {
-      case Code::add: for (uint32_t k = 0; k < n; ++k) a[k] += b[k]; break;
-      case Code::sub: for (uint32_t k = 0; k < n; ++k) a[k] -= b[k]; break;
-      case Code::mul: for (uint32_t k = 0; k < n; ++k) a[k] *= b[k]; break;
+      case Code::add:
+        for (uint32_t k = 0; k < n; ++k) a[k] += b[k];
+        break;
+      case Code::sub:
+        for (uint32_t k = 0; k < n; ++k) a[k] -= b[k];
+        break;
+      case Code::mul:
+        for (uint32_t k = 0; k < n; ++k) a[k] *= b[k];
+        break;
       case Code::div:
         if (zero) return false;
         for (uint32_t k = 0; k < n; ++k) a[k] /= b[k];
@@ -440,25 +494,63 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
         if (zero) return false;
         for (uint32_t k = 0; k < n; ++k) a[k] %= b[k];
         break;
-      case Code::shl: for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] << b[k]; break;
-      case Code::shr: for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] >> b[k]; break;
-      case Code::bit_and: for (uint32_t k = 0; k < n; ++k) a[k] &= b[k]; break;
-      case Code::bit_or: for (uint32_t k = 0; k < n; ++k) a[k] |= b[k]; break;
-      case Code::bit_xor: for (uint32_t k = 0; k < n; ++k) a[k] ^= b[k]; break;
-      case Code::eq: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] == b[k]; break;
-      case Code::ne: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] != b[k]; break;
-      case Code::lt: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k]; break;
-      case Code::le: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] <= b[k]; break;
-      case Code::gt: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k]; break;
-      case Code::ge: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] >= b[k]; break;
-      case Code::slt: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) < static_cast<S>(b[k]); break;
-      case Code::sle: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) <= static_cast<S>(b[k]); break;
-      case Code::sgt: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) > static_cast<S>(b[k]); break;
-      case Code::sge: for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) >= static_cast<S>(b[k]); break;
-      case Code::log_and: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] && b[k]; break;
-      case Code::log_or: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] || b[k]; break;
-      case Code::min: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k] ? a[k] : b[k]; break;
-      case Code::max: for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k] ? a[k] : b[k]; break;
+      case Code::shl:
+        for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] << b[k];
+        break;
+      case Code::shr:
+        for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] >> b[k];
+        break;
+      case Code::bit_and:
+        for (uint32_t k = 0; k < n; ++k) a[k] &= b[k];
+        break;
+      case Code::bit_or:
+        for (uint32_t k = 0; k < n; ++k) a[k] |= b[k];
+        break;
+      case Code::bit_xor:
+        for (uint32_t k = 0; k < n; ++k) a[k] ^= b[k];
+        break;
+      case Code::eq:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] == b[k];
+        break;
+      case Code::ne:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] != b[k];
+        break;
+      case Code::lt:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k];
+        break;
+      case Code::le:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] <= b[k];
+        break;
+      case Code::gt:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k];
+        break;
+      case Code::ge:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] >= b[k];
+        break;
+      case Code::slt:
+        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) < static_cast<S>(b[k]);
+        break;
+      case Code::sle:
+        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) <= static_cast<S>(b[k]);
+        break;
+      case Code::sgt:
+        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) > static_cast<S>(b[k]);
+        break;
+      case Code::sge:
+        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) >= static_cast<S>(b[k]);
+        break;
+      case Code::log_and:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] && b[k];
+        break;
+      case Code::log_or:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] || b[k];
+        break;
+      case Code::min:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k] ? a[k] : b[k];
+        break;
+      case Code::max:
+        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k] ? a[k] : b[k];
+        break;
       case Code::sext:
         for (uint32_t k = 0; k < n; ++k)
           if (b[k] == 0 || b[k] > 64) return false;

@@ -53,7 +53,8 @@ Term scaled(Term t, uint64_t factor) {
 }
 
 std::optional<Term> sum(const Term& a, const Term& b) {
-  if (a.variable && b.variable && (a.of != b.of || a.modulus != b.modulus || a.divisor != b.divisor)) return std::nullopt;
+  if (a.variable && b.variable && (a.of != b.of || a.modulus != b.modulus || a.divisor != b.divisor))
+    return std::nullopt;
   Term r = a.variable ? a : b;
   r.stride = a.stride + b.stride;
   r.base = a.base + b.base;
@@ -89,9 +90,12 @@ std::optional<Affine> affine_form(std::span<const Step> program) {
       continue;
     }
     if (s.code == Code::load) {
-      if (s.operand == slot_tid) stack[top++] = Term{true, Affine::Of::tid, 0, 1, 0, 1};
-      else if (s.operand == slot_lane) stack[top++] = Term{true, Affine::Of::lane, 0, 1, 0, 1};
-      else return std::nullopt;
+      if (s.operand == slot_tid)
+        stack[top++] = Term{true, Affine::Of::tid, 0, 1, 0, 1};
+      else if (s.operand == slot_lane)
+        stack[top++] = Term{true, Affine::Of::lane, 0, 1, 0, 1};
+      else
+        return std::nullopt;
       continue;
     }
     const size_t n = arity(s.code);

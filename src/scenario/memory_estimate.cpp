@@ -1,8 +1,8 @@
 #include "memory_estimate.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "gpuatom/exec/run.hpp"
 #include "gpuatom/support/memory_available.hpp"
@@ -47,11 +47,14 @@ constexpr uint64_t process_base = 8ULL << 20;
 constexpr uint64_t deterministic_base = 16ULL << 20;
 
 const VendorCosts& costs_of(Isa isa) {
-  return *std::find_if(std::begin(vendor_costs), std::end(vendor_costs), [&](const VendorCosts& c) { return c.isa == isa; });
+  return *std::find_if(std::begin(vendor_costs), std::end(vendor_costs),
+                       [&](const VendorCosts& c) { return c.isa == isa; });
 }
 
 const char* mode_text(Mode mode) {
-  return mode == Mode::parallel ? "parallel mode" : mode == Mode::deterministic ? "deterministic mode" : "exhaustive mode";
+  return mode == Mode::parallel        ? "parallel mode"
+         : mode == Mode::deterministic ? "deterministic mode"
+                                       : "exhaustive mode";
 }
 
 }  // namespace
@@ -81,9 +84,12 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
     if (options.mode == Mode::deterministic) {
       const uint64_t resident = std::min(lanes, exec::default_resident * costs.group_size);
       const uint64_t per_lane = costs.state_bytes + v.in_flight;
-      add(resident * per_lane, fmt::format("the resident groups of deterministic mode: {} lanes × {} B", resident, per_lane));
+      add(resident * per_lane,
+          fmt::format("the resident groups of deterministic mode: {} lanes × {} B", resident, per_lane));
     }
-    if (costs.kept_bytes) add(lanes * costs.kept_bytes, fmt::format("values the expectations read: {} lanes × {} B", lanes, costs.kept_bytes));
+    if (costs.kept_bytes)
+      add(lanes * costs.kept_bytes,
+          fmt::format("values the expectations read: {} lanes × {} B", lanes, costs.kept_bytes));
   } else {
     const uint64_t per_lane =
         costs.state_bytes + (options.mode == Mode::deterministic ? v.eager_deterministic : v.eager_parallel);
@@ -98,7 +104,8 @@ MemoryEstimate estimate_memory(const Scenario& scenario, const RunOptions& optio
   if (explainable) {
     const uint64_t atomics = lanes * costs.atomics_per_lane;
     add(atomics * (logged_atomic + searched_atomic),
-        fmt::format("the serial-order check of `explainable`: {} atomics × {} B", atomics, logged_atomic + searched_atomic));
+        fmt::format("the serial-order check of `explainable`: {} atomics × {} B", atomics,
+                    logged_atomic + searched_atomic));
     e.ways_out.push_back("drop `explainable` (check the memory instead)");
   }
   if (!streamed && options.mode == Mode::deterministic) e.ways_out.push_back("run it with --mode parallel");

@@ -15,10 +15,10 @@ namespace gpuatom::scenario {
 
 // What a binding knows of its lanes' cost.
 struct LaneCosts {
-  uint64_t state_bytes = 0;      // one lane's registers, variables or results as the binding stores them
-  uint64_t atomics_per_lane = 1; // instructions that may perform an atomic, per lane (an upper bound)
-  uint64_t kept_bytes = 0;       // per lane, what a streamed run keeps for the expectations
-  uint64_t group_size = 32;      // lanes per group (a deterministic run keeps exec::default_resident groups)
+  uint64_t state_bytes = 0;       // one lane's registers, variables or results as the binding stores them
+  uint64_t atomics_per_lane = 1;  // instructions that may perform an atomic, per lane (an upper bound)
+  uint64_t kept_bytes = 0;        // per lane, what a streamed run keeps for the expectations
+  uint64_t group_size = 32;       // lanes per group (a deterministic run keeps exec::default_resident groups)
 };
 
 struct MemoryEstimate {

@@ -29,8 +29,8 @@ support::Diagnostics setup_memory(const Scenario& scenario, memory::DeviceMemory
     spec.attributes = r.attributes;
     const auto created = memory.add_region(spec);
     if (!created) {
-      d.error(r.where, fmt::format("region '{}' cannot be created at 0x{:x} (+0x{:x} bytes)", r.name, spec.base,
-                                   spec.size));
+      d.error(r.where,
+              fmt::format("region '{}' cannot be created at 0x{:x} (+0x{:x} bytes)", r.name, spec.base, spec.size));
       continue;
     }
     for (const auto& [offset, size] : r.sparse) {
@@ -61,8 +61,8 @@ support::Diagnostics setup_memory(const Scenario& scenario, memory::DeviceMemory
       // (a negative number): anything else would be silently truncated.
       const uint64_t upper = bits & ~mask;
       if (upper != 0 && (upper != ~mask || !(bits & (mask ^ (mask >> 1))))) {
-        d.error(r.fill->value.where, fmt::format("fill value 0x{:x} of element {} does not fit {}", bits, i,
-                                                 name(r.fill->type)));
+        d.error(r.fill->value.where,
+                fmt::format("fill value 0x{:x} of element {} does not fit {}", bits, i, name(r.fill->type)));
         break;
       }
       if (memory.is_sparse(spec.base + i * width)) continue;  // sparse pages hold nothing

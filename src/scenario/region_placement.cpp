@@ -16,12 +16,13 @@ uint64_t RegionPlacer::place(const RegionText& region) {
   // Shared and local regions start at NVIDIA's windows (docs/spec/nvidia.md §7.2); global regions
   // follow one another, 64 KiB apart at least.
   const memory::Space space = region.attributes.space;
-  const uint64_t base = region.base                         ? *region.base
+  const uint64_t base = region.base                      ? *region.base
                         : space == memory::Space::shared ? nvidia::generic_shared_window.base
                         : space == memory::Space::local  ? nvidia::generic_local_window.base
                                                          : next_global_;
   if (space == memory::Space::global)
-    next_global_ = std::max(next_global_, (base + region.size + 2 * region_alignment - 1) / region_alignment * region_alignment);
+    next_global_ =
+        std::max(next_global_, (base + region.size + 2 * region_alignment - 1) / region_alignment * region_alignment);
   return base;
 }
 

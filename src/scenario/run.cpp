@@ -17,7 +17,8 @@ bool RunReport::passed() const {
 
 bool RunReport::undecided() const {
   const bool failed =
-      std::any_of(expectations.begin(), expectations.end(), [](const ExpectationResult& e) { return !e.passed && !e.undecided; }) ||
+      std::any_of(expectations.begin(), expectations.end(),
+                  [](const ExpectationResult& e) { return !e.passed && !e.undecided; }) ||
       std::any_of(outcomes.begin(), outcomes.end(), [](const Outcome& o) { return !o.expectations_hold; });
   return !interrupted && !skipped && !failed &&
          std::any_of(expectations.begin(), expectations.end(), [](const ExpectationResult& e) { return e.undecided; });

@@ -1,8 +1,7 @@
+#include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include <algorithm>
-
-#include <fmt/format.h>
 
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/scenario/expectation_shapes.hpp"
@@ -17,8 +16,8 @@ namespace gpuatom::scenario {
 namespace {
 
 constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
-constexpr uint64_t max_header_index = 0xfffff;  // headerPtr is handle bits 19:0 (docs/spec/nvidia.md §8.2)
-constexpr uint64_t max_bound_index = 0x1fff;    // #tsPtrIdxU13
+constexpr uint64_t max_header_index = 0xfffff;       // headerPtr is handle bits 19:0 (docs/spec/nvidia.md §8.2)
+constexpr uint64_t max_bound_index = 0x1fff;         // #tsPtrIdxU13
 
 struct ElementName {
   std::string_view name;
@@ -26,10 +25,10 @@ struct ElementName {
   int bytes;
 };
 constexpr ElementName element_names[] = {
-    {"u8", ElementType::u8, 1},     {"u16", ElementType::u16, 2},   {"u32", ElementType::u32, 4},
-    {"u64", ElementType::u64, 8},   {"s8", ElementType::s8, 1},     {"s16", ElementType::s16, 2},
-    {"s32", ElementType::s32, 4},   {"s64", ElementType::s64, 8},   {"f16", ElementType::f16, 2},
-    {"bf16", ElementType::bf16, 2}, {"f32", ElementType::f32, 4},   {"f64", ElementType::f64, 8}};
+    {"u8", ElementType::u8, 1},     {"u16", ElementType::u16, 2}, {"u32", ElementType::u32, 4},
+    {"u64", ElementType::u64, 8},   {"s8", ElementType::s8, 1},   {"s16", ElementType::s16, 2},
+    {"s32", ElementType::s32, 4},   {"s64", ElementType::s64, 8}, {"f16", ElementType::f16, 2},
+    {"bf16", ElementType::bf16, 2}, {"f32", ElementType::f32, 4}, {"f64", ElementType::f64, 8}};
 
 class Loader {
  public:
@@ -68,13 +67,13 @@ class Loader {
         list += (list.empty() ? "" : ", ") + std::string(k.key);
       }
       if (!ok)
-        diagnostics_.error(at(key.source()), fmt::format("unknown key '{}' in {}; expected one of: {}", key.str(),
-                                                          what, list));
+        diagnostics_.error(at(key.source()),
+                           fmt::format("unknown key '{}' in {}; expected one of: {}", key.str(), what, list));
     }
   }
 
   std::optional<std::string> string_at(const toml::table& t, std::string_view key, bool required,
-                                        std::string_view what) {
+                                       std::string_view what) {
     const toml::node* n = t.get(key);
     if (!n) {
       if (required) diagnostics_.error(at(t), fmt::format("{} needs '{}'", what, key));
@@ -87,8 +86,8 @@ class Loader {
     return n->as_string()->get();
   }
 
-  std::optional<uint64_t> integer_at(const toml::table& t, std::string_view key, bool required,
-                                     std::string_view what, uint64_t min = 0, uint64_t max = ~0ULL) {
+  std::optional<uint64_t> integer_at(const toml::table& t, std::string_view key, bool required, std::string_view what,
+                                     uint64_t min = 0, uint64_t max = ~0ULL) {
     const toml::node* n = t.get(key);
     if (!n) {
       if (required) diagnostics_.error(at(t), fmt::format("{} needs '{}'", what, key));
@@ -126,8 +125,8 @@ class Loader {
     if (!text) return std::nullopt;
     for (const ElementName& e : element_names)
       if (e.name == *text) return e.type;
-    error(*t.get(key), fmt::format("unknown type '{}'; expected u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64",
-                                   *text));
+    error(*t.get(key),
+          fmt::format("unknown type '{}'; expected u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64", *text));
     return std::nullopt;
   }
 
@@ -136,14 +135,20 @@ class Loader {
     scenario_.name = string_at(root, "name", false, "the scenario").value_or(file_);
     scenario_.description = string_at(root, "description", false, "the scenario").value_or("");
     if (const auto isa = string_at(root, "isa", true, "the scenario")) {
-      if (*isa == "sass") scenario_.isa = Isa::sass;
-      else if (*isa == "visa") scenario_.isa = Isa::visa;
-      else if (*isa == "amd") scenario_.isa = Isa::amd;
-      else error(*root.get("isa"), fmt::format("unknown isa '{}'; expected sass, visa or amd", *isa));
+      if (*isa == "sass")
+        scenario_.isa = Isa::sass;
+      else if (*isa == "visa")
+        scenario_.isa = Isa::visa;
+      else if (*isa == "amd")
+        scenario_.isa = Isa::amd;
+      else
+        error(*root.get("isa"), fmt::format("unknown isa '{}'; expected sass, visa or amd", *isa));
     }
     if (const toml::node* e = root.get("exhaustive")) {
-      if (e->is_boolean()) scenario_.exhaustive_ok = e->as_boolean()->get();
-      else error(*e, "'exhaustive' must be true or false");
+      if (e->is_boolean())
+        scenario_.exhaustive_ok = e->as_boolean()->get();
+      else
+        error(*e, "'exhaustive' must be true or false");
     }
     read_launch(root);
     read_regions(root);
@@ -206,8 +211,8 @@ class Loader {
         error(*t->get("name"), fmt::format("region name '{}' must be an identifier ([A-Za-z_][A-Za-z0-9_]*)", r.name));
       for (const RegionText& other : scenario_.regions)
         if (!r.name.empty() && other.name == r.name)
-          error(*t->get("name"), fmt::format("region '{}' is defined twice (first at line {})", r.name,
-                                             other.where.line));
+          error(*t->get("name"),
+                fmt::format("region '{}' is defined twice (first at line {})", r.name, other.where.line));
       r.size = integer_at(*t, "size", true, "[[region]]", 1, max_region_bytes).value_or(1);
       r.base = integer_at(*t, "base", false, "[[region]]", 0, (1ULL << 62));
       if (r.base && *r.base % 16 != 0) error(*t->get("base"), "'base' must be a multiple of 16");
@@ -226,27 +231,39 @@ class Loader {
 
   void read_region_attributes(const toml::table& t, RegionText& r) {
     if (const auto space = string_at(t, "space", false, "[[region]]")) {
-      if (*space == "global") r.attributes.space = memory::Space::global;
-      else if (*space == "shared") r.attributes.space = memory::Space::shared;
-      else if (*space == "local") r.attributes.space = memory::Space::local;
-      else error(*t.get("space"), fmt::format("unknown space '{}'; expected global, shared or local", *space));
+      if (*space == "global")
+        r.attributes.space = memory::Space::global;
+      else if (*space == "shared")
+        r.attributes.space = memory::Space::shared;
+      else if (*space == "local")
+        r.attributes.space = memory::Space::local;
+      else
+        error(*t.get("space"), fmt::format("unknown space '{}'; expected global, shared or local", *space));
     }
     if (const auto location = string_at(t, "location", false, "[[region]]")) {
-      if (*location == "device") r.attributes.location = memory::Location::device;
-      else if (*location == "host-migratable") r.attributes.location = memory::Location::host_migratable;
-      else if (*location == "host-pinned") r.attributes.location = memory::Location::host_pinned;
+      if (*location == "device")
+        r.attributes.location = memory::Location::device;
+      else if (*location == "host-migratable")
+        r.attributes.location = memory::Location::host_migratable;
+      else if (*location == "host-pinned")
+        r.attributes.location = memory::Location::host_pinned;
       else
         error(*t.get("location"),
               fmt::format("unknown location '{}'; expected device, host-migratable or host-pinned", *location));
     }
     if (const auto granularity = string_at(t, "granularity", false, "[[region]]")) {
-      if (*granularity == "coarse") r.attributes.granularity = memory::Granularity::coarse;
-      else if (*granularity == "fine") r.attributes.granularity = memory::Granularity::fine;
-      else error(*t.get("granularity"), fmt::format("unknown granularity '{}'; expected coarse or fine", *granularity));
+      if (*granularity == "coarse")
+        r.attributes.granularity = memory::Granularity::coarse;
+      else if (*granularity == "fine")
+        r.attributes.granularity = memory::Granularity::fine;
+      else
+        error(*t.get("granularity"), fmt::format("unknown granularity '{}'; expected coarse or fine", *granularity));
     }
     if (const toml::node* s = t.get("sparse_by_default")) {
-      if (s->is_boolean()) r.attributes.sparse_by_default = s->as_boolean()->get();
-      else error(*s, "'sparse_by_default' must be true or false");
+      if (s->is_boolean())
+        r.attributes.sparse_by_default = s->as_boolean()->get();
+      else
+        error(*s, "'sparse_by_default' must be true or false");
     }
     if (const toml::node* s = t.get("sparse")) {
       const toml::array* ranges = s->as_array();
@@ -261,8 +278,8 @@ class Loader {
         const int64_t size = (*pair)[1].as_integer()->get();
         if (offset < 0 || size <= 0 || static_cast<uint64_t>(offset) >= r.size ||
             static_cast<uint64_t>(size) > r.size - static_cast<uint64_t>(offset)) {
-          error(range, fmt::format("sparse range [{}, {}) is not inside the region's {} bytes", offset,
-                                   offset + size, r.size));
+          error(range, fmt::format("sparse range [{}, {}) is not inside the region's {} bytes", offset, offset + size,
+                                   r.size));
           continue;
         }
         r.sparse.emplace_back(offset, size);
@@ -278,8 +295,8 @@ class Loader {
                                           "regions unfilled (they read as zero)",
                                           max_filled_bytes, r.size));
       if (r.size % bytes(fill.type) != 0)
-        error(*t.get("fill"), fmt::format("region size {} is not a multiple of the {}-byte fill type", r.size,
-                                          bytes(fill.type)));
+        error(*t.get("fill"),
+              fmt::format("region size {} is not a multiple of the {}-byte fill type", r.size, bytes(fill.type)));
       r.fill = std::move(fill);
     }
   }
@@ -367,8 +384,9 @@ class Loader {
       error(*t.get("layout"),
             "vISA typed surfaces are pitch-linear here: tiled layouts are not modelled (docs/spec/intel.md §8)");
     if (t.get("texel_bytes") && d.element_bytes != 2 && d.element_bytes != 4)
-      error(*t.get("texel_bytes"),
-            fmt::format("'texel_bytes' = {}: typed_atomic accesses 4-byte elements (2-byte with .16)", d.element_bytes));
+      error(
+          *t.get("texel_bytes"),
+          fmt::format("'texel_bytes' = {}: typed_atomic accesses 4-byte elements (2-byte with .16)", d.element_bytes));
     for (const char* key : {"bound", "enabled"})
       if (const toml::node* n = t.get(key))
         error(*n, fmt::format("'{}' is an NVIDIA header field; vISA typed surfaces have none", key));
@@ -424,8 +442,8 @@ class Loader {
     }
     if (block_linear && d.dim == SurfaceDim::d1_buffer)
       error(*t.get("layout"), "a 1d_buffer surface is linear memory: it has no block_linear layout");
-    d.level_count = static_cast<uint32_t>(
-        integer_at(t, "mip_levels", false, "[[surface]]", 1, memory::max_mip_levels).value_or(1));
+    d.level_count =
+        static_cast<uint32_t>(integer_at(t, "mip_levels", false, "[[surface]]", 1, memory::max_mip_levels).value_or(1));
     if (d.level_count > 1 && scenario_.isa != Isa::visa)
       error(*t.get("mip_levels"), "only vISA typed surfaces have several mip levels; SUATOM/SURED surfaces have one");
     else if (d.level_count > 1 && block_linear)
@@ -461,12 +479,11 @@ class Loader {
         error(*t.get("row_pitch"), fmt::format("'row_pitch' = {} is less than a row's {} bytes (width × texel_bytes)",
                                                row_pitch, row_bytes));
       const uint64_t plane = multiply({row_pitch, d.height});
-      const uint64_t slice_pitch =
-          integer_at(t, "slice_pitch", false, "[[surface]]", 1, 1ULL << 48).value_or(plane);
+      const uint64_t slice_pitch = integer_at(t, "slice_pitch", false, "[[surface]]", 1, 1ULL << 48).value_or(plane);
       if (slice_pitch < plane)
-        error(*t.get("slice_pitch"),
-              fmt::format("'slice_pitch' = {} is less than a slice's {} bytes (row_pitch × height)", slice_pitch,
-                          plane));
+        error(
+            *t.get("slice_pitch"),
+            fmt::format("'slice_pitch' = {} is less than a slice's {} bytes (row_pitch × height)", slice_pitch, plane));
       d.levels[0].row_pitch = row_pitch;
       d.levels[0].slice_pitch = slice_pitch;
       footprint = add(add(multiply({slices - 1, slice_pitch}), multiply({d.height - 1ULL, row_pitch})), row_bytes);
@@ -511,8 +528,8 @@ class Loader {
       if (key.str() == "program" || key.str() == "name" || key.str() == "isa") {
         // TOML puts every key after a [table] header into that table: a common slip.
         diagnostics_.error(at(key.source()), fmt::format("'{}' must come before the first [table] header of the file "
-                                                          "(here it belongs to [lanes])",
-                                                          key.str()));
+                                                         "(here it belongs to [lanes])",
+                                                         key.str()));
         continue;
       }
       if (const auto e = expression_at(*t, key.str())) scenario_.lanes.emplace_back(std::string(key.str()), *e);
@@ -764,9 +781,12 @@ class Loader {
     if (!t) return error(*n, "'options' must be a table");
     for (const auto& [key, value] : *t) {
       std::string text;
-      if (value.is_string()) text = value.as_string()->get();
-      else if (value.is_boolean()) text = value.as_boolean()->get() ? "true" : "false";
-      else if (value.is_integer()) text = std::to_string(value.as_integer()->get());
+      if (value.is_string())
+        text = value.as_string()->get();
+      else if (value.is_boolean())
+        text = value.as_boolean()->get() ? "true" : "false";
+      else if (value.is_integer())
+        text = std::to_string(value.as_integer()->get());
       else {
         error(value, fmt::format("option '{}' must be a string, boolean or integer", key.str()));
         continue;
@@ -814,8 +834,8 @@ std::variant<Scenario, support::Diagnostics> load_scenario(const std::string& pa
   switch (input.problem) {
     case support::WholeInput::Problem::none: break;
     case support::WholeInput::Problem::cannot_open:
-      d.error({path, 0, 0, {}}, input.detail == "is a directory, not a file" ? "is a directory, not a scenario file"
-                                                                             : input.detail);
+      d.error({path, 0, 0, {}},
+              input.detail == "is a directory, not a file" ? "is a directory, not a scenario file" : input.detail);
       return d;
     case support::WholeInput::Problem::too_long:
       d.error({path, 0, 0, limit}, "scenario files may be at most 16 MiB");

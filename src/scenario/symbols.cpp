@@ -41,7 +41,8 @@ std::variant<Expression, support::Diagnostic> compile_at(const ExpressionText& t
     std::optional<Symbols::Resolved> variable = symbols.name ? symbols.name("tid") : std::nullopt;
     if (!variable || !variable->is_variable) variable = symbols.name ? symbols.name("i") : std::nullopt;
     if (!variable || !variable->is_variable)
-      return support::Diagnostic{support::Severity::error, text.where,
+      return support::Diagnostic{support::Severity::error,
+                                 text.where,
                                  fmt::format("{}: values from C++ need a lane (tid) or an element (i) here", text.text),
                                  {}};
     return Expression::of_lanes(text.lanes, text.text, variable->slot);

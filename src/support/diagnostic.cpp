@@ -1,13 +1,13 @@
 #include "gpuatom/support/diagnostic.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <mutex>
 #include <set>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "gpuatom/support/text.hpp"
 
@@ -85,9 +85,9 @@ std::string printable_message(std::string_view message) {
   if (already_printable(message)) return std::string(message);
   std::string out;
   out.reserve(std::min<std::size_t>(message.size(), 1024));
-  std::size_t word = 0;      // bytes of the current blank-free run written so far
-  bool eliding = false;      // inside a run past longest_word: skip to its end
-  char closing = 0;          // the run's last character when it closes (a quote, ':', ','), kept after "…"
+  std::size_t word = 0;  // bytes of the current blank-free run written so far
+  bool eliding = false;  // inside a run past longest_word: skip to its end
+  char closing = 0;      // the run's last character when it closes (a quote, ':', ','), kept after "…"
   for (std::size_t i = 0; i < message.size();) {
     const std::size_t n = printable_sequence(message, i);
     if (n == 1 && message[i] == ' ') {
@@ -101,8 +101,8 @@ std::string printable_message(std::string_view message) {
       i += 1;
       continue;
     }
-    const std::string piece = n ? std::string(message.substr(i, n))
-                                : fmt::format("\\x{:02x}", static_cast<unsigned char>(message[i]));
+    const std::string piece =
+        n ? std::string(message.substr(i, n)) : fmt::format("\\x{:02x}", static_cast<unsigned char>(message[i]));
     i += n ? n : 1;
     if (eliding) {
       closing = closer(piece);
@@ -156,13 +156,16 @@ void Diagnostics::append(const Diagnostics& other) {
     for (const Diagnostic& d : other.list_) listed += static_cast<std::size_t>(d.severity) == s;
     counts_[s] += other.counts_[s] - listed;
   }
-  if (dropped_ == 0) first_dropped_ = other.first_dropped_;
-  else if (other.first_dropped_.severity < first_dropped_.severity) first_dropped_.severity = other.first_dropped_.severity;
+  if (dropped_ == 0)
+    first_dropped_ = other.first_dropped_;
+  else if (other.first_dropped_.severity < first_dropped_.severity)
+    first_dropped_.severity = other.first_dropped_.severity;
   dropped_ += other.dropped_;
 }
 
 void Diagnostics::sort_by_line() {
-  std::stable_sort(list_.begin(), list_.end(), [](const Diagnostic& a, const Diagnostic& b) { return a.where.line < b.where.line; });
+  std::stable_sort(list_.begin(), list_.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.where.line < b.where.line; });
 }
 
 bool Diagnostics::has_errors() const { return count(Severity::error) > 0; }

@@ -1,8 +1,9 @@
 #include "gpuatom/support/files.hpp"
 
 #include <fcntl.h>
-#include <sys/stat.h>
+#include <fmt/format.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,10 +11,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 #include <variant>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "gpuatom/support/output_target.hpp"
 
@@ -40,7 +40,8 @@ class HeldSignals {
   sigset_t previous_;
 };
 
-std::string error_text(int error) { return std::strerror(error); }
+// std::generic_category().message is thread-safe, where std::strerror may share one buffer.
+std::string error_text(int error) { return std::generic_category().message(error); }
 
 }  // namespace
 

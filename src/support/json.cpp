@@ -1,12 +1,12 @@
 #include "gpuatom/support/json.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <limits>
 #include <system_error>
 #include <tuple>
-
-#include <fmt/format.h>
 
 #include "gpuatom/support/text.hpp"
 
@@ -16,7 +16,6 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
 
 void append_utf8(std::string& out, uint32_t code_point) {
   if (code_point < 0x80) {
@@ -121,8 +120,7 @@ class Parser {
     if (pos_ >= text_.size()) return fail(pos_, "expected a JSON value, found the end of the line");
     const char c = text_[pos_];
     if (c == '{' || c == '[') {
-      if (depth >= max_depth)
-        return fail(pos_, fmt::format("arrays and objects nested deeper than {}", max_depth));
+      if (depth >= max_depth) return fail(pos_, fmt::format("arrays and objects nested deeper than {}", max_depth));
       return c == '{' ? parse_object(out, depth + 1) : parse_array(out, depth + 1);
     }
     if (c == '"') {
@@ -140,8 +138,9 @@ class Parser {
         return true;
       }
     }
-    return fail(pos_, fmt::format("expected a JSON value (a string, number, object, array, true, false or null), found {}",
-                                  found(pos_)));
+    return fail(pos_,
+                fmt::format("expected a JSON value (a string, number, object, array, true, false or null), found {}",
+                            found(pos_)));
   }
 
   bool parse_object(Value& out, std::size_t depth) {
@@ -157,7 +156,7 @@ class Parser {
       if (pos_ >= text_.size() || text_[pos_] != '"') {
         const bool trailing_comma = !out.members.empty() && pos_ < text_.size() && text_[pos_] == '}';
         return fail(pos_, fmt::format("expected a key (a string in double quotes){}, found {}",
-                                      trailing_comma ? " after ',' (JSON allows no trailing comma)"
+                                      trailing_comma        ? " after ',' (JSON allows no trailing comma)"
                                       : out.members.empty() ? " or '}'"
                                                             : "",
                                       found(pos_)));
@@ -193,8 +192,9 @@ class Parser {
     std::vector<const Member*> sorted;
     sorted.reserve(object.members.size());
     for (const Member& m : object.members) sorted.push_back(&m);
-    std::sort(sorted.begin(), sorted.end(),
-              [](const Member* a, const Member* b) { return std::tie(a->key, a->column) < std::tie(b->key, b->column); });
+    std::sort(sorted.begin(), sorted.end(), [](const Member* a, const Member* b) {
+      return std::tie(a->key, a->column) < std::tie(b->key, b->column);
+    });
     const Member* repeat = nullptr;
     const Member* first = nullptr;
     for (std::size_t i = 1; i < sorted.size(); ++i) {
@@ -244,7 +244,10 @@ class Parser {
     for (std::size_t k = 0; k < 4; ++k) {
       if (at + k >= text_.size()) return fail(at + k, "expected 4 hex digits after \\u, found the end of the line");
       const char c = text_[at + k];
-      const int digit = is_digit(c) ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      const int digit = is_digit(c)            ? c - '0'
+                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                               : -1;
       if (digit < 0) return fail(at + k, fmt::format("expected 4 hex digits after \\u, found {}", found(at + k)));
       unit = unit * 16 + static_cast<uint32_t>(digit);
     }
@@ -266,8 +269,9 @@ class Parser {
       case 't': out += '\t'; return true;
       case 'u': break;
       default:
-        return fail(backslash, fmt::format("'\\' followed by {} is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
-                                           found(pos_ - 1)));
+        return fail(backslash,
+                    fmt::format("'\\' followed by {} is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
+                                found(pos_ - 1)));
     }
     uint32_t unit = 0;
     if (!parse_hex4(pos_, unit)) return false;
@@ -297,7 +301,8 @@ class Parser {
       if (c == '\\') {
         if (!parse_escape(out)) return false;
       } else if (c < 0x20) {
-        return fail(pos_, fmt::format("control character {} in a string (JSON writes it as \\u{:04x})", found(pos_), c));
+        return fail(pos_,
+                    fmt::format("control character {} in a string (JSON writes it as \\u{:04x})", found(pos_), c));
       } else if (c < 0x80) {
         out += static_cast<char>(c);
         ++pos_;

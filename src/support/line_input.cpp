@@ -1,20 +1,20 @@
 #include "gpuatom/support/line_input.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-
-#include <fmt/format.h>
+#include <system_error>
 
 namespace gpuatom::support {
 
 namespace {
 
-constexpr std::size_t chunk_bytes = 64 * 1024;
+constexpr std::size_t chunk_bytes = std::size_t{64} * 1024;
 
 }  // namespace
 
@@ -27,8 +27,9 @@ std::variant<std::size_t, std::string> MemorySource::read(char* buffer, std::siz
 
 std::variant<std::unique_ptr<FileSource>, std::string> FileSource::open(const std::string& path) {
   // Standard input is read through a copy of its descriptor, which the source may close.
-  const int descriptor = path == "-" ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (descriptor < 0) return fmt::format("cannot open the file: {}", std::strerror(errno));
+  const int descriptor =
+      path == "-" ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return fmt::format("cannot open the file: {}", std::generic_category().message(errno));
   auto source = std::unique_ptr<FileSource>(new FileSource(descriptor));
   // A directory opens for reading on Linux; its first read would fail with a less clear reason.
   struct stat status {};
@@ -42,7 +43,7 @@ std::variant<std::size_t, std::string> FileSource::read(char* buffer, std::size_
   for (;;) {
     const ssize_t n = ::read(descriptor_, buffer, size);
     if (n >= 0) return static_cast<std::size_t>(n);
-    if (errno != EINTR) return std::string(std::strerror(errno));
+    if (errno != EINTR) return std::generic_category().message(errno);
   }
 }
 

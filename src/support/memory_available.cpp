@@ -1,12 +1,11 @@
 #include "gpuatom/support/memory_available.hpp"
 
+#include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace gpuatom::support {
 

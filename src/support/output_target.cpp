@@ -1,9 +1,8 @@
 #include "gpuatom/support/output_target.hpp"
 
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <fmt/format.h>
 
 namespace gpuatom::support {
 

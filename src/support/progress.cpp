@@ -1,10 +1,9 @@
 #include "gpuatom/support/progress.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
-
-#include <fmt/format.h>
 
 #include "gpuatom/support/diagnostic.hpp"
 
@@ -24,7 +23,7 @@ ProgressCallback Progress::callback() {
 
 std::string Progress::line(const std::string& label, uint64_t done, uint64_t total, double seconds) {
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-  const std::string rate_text = rate >= 1e6 ? fmt::format("{:.1f} M/s", rate / 1e6)
+  const std::string rate_text = rate >= 1e6   ? fmt::format("{:.1f} M/s", rate / 1e6)
                                 : rate >= 1e3 ? fmt::format("{:.1f} k/s", rate / 1e3)
                                               : fmt::format("{:.0f}/s", rate);
   if (total == 0) return fmt::format("{}  {}  {}", label, done, rate_text);

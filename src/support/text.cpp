@@ -16,9 +16,12 @@ std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max) {
   for (char c : text) {
     if (c == '_' || c == '\'') continue;
     unsigned digit;
-    if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
-    else if (base == 16 && ascii_lower(c) >= 'a' && ascii_lower(c) <= 'f') digit = static_cast<unsigned>(ascii_lower(c) - 'a' + 10);
-    else return std::nullopt;
+    if (c >= '0' && c <= '9')
+      digit = static_cast<unsigned>(c - '0');
+    else if (base == 16 && ascii_lower(c) >= 'a' && ascii_lower(c) <= 'f')
+      digit = static_cast<unsigned>(ascii_lower(c) - 'a' + 10);
+    else
+      return std::nullopt;
     if (digit > max || value > (max - digit) / base) return std::nullopt;  // would exceed max (no unsigned wrap)
     value = value * base + digit;
     any_digit = true;

@@ -36,11 +36,11 @@ TEST(BoundedIncrement, EveryBoundary) {
 // NVIDIA DEC / HIP atomicDec: (M == 0 || M > b) ? b : M − 1.
 TEST(BoundedDecrement, EveryBoundary) {
   const uint64_t b = 10;
-  EXPECT_EQ(run(Op::dec_bounded, Type::u32, 0, b).memory, b);       // 0 reloads the bound
+  EXPECT_EQ(run(Op::dec_bounded, Type::u32, 0, b).memory, b);  // 0 reloads the bound
   EXPECT_EQ(run(Op::dec_bounded, Type::u32, 1, b).memory, 0u);
   EXPECT_EQ(run(Op::dec_bounded, Type::u32, b - 1, b).memory, b - 2);
   EXPECT_EQ(run(Op::dec_bounded, Type::u32, b, b).memory, b - 1);
-  EXPECT_EQ(run(Op::dec_bounded, Type::u32, b + 1, b).memory, b);   // above the bound reloads it
+  EXPECT_EQ(run(Op::dec_bounded, Type::u32, b + 1, b).memory, b);  // above the bound reloads it
   EXPECT_EQ(run(Op::dec_bounded, Type::u32, 0xffffffff, b).memory, b);
   EXPECT_EQ(run(Op::dec_bounded, Type::u32, 0, 0).memory, 0u);
   EXPECT_EQ(run(Op::dec_bounded, Type::u32, 0xffffffff, 0xffffffff).memory, 0xfffffffeu);
@@ -73,7 +73,7 @@ TEST(MinMax, SignedAndUnsignedExtremes) {
   // 32-bit: 0x80000000 is INT32_MIN signed but 2^31 unsigned.
   EXPECT_EQ(run(Op::min, Type::s32, 0x80000000, 0x7fffffff).memory, 0x80000000u);
   EXPECT_EQ(run(Op::min, Type::u32, 0x80000000, 0x7fffffff).memory, 0x7fffffffu);
-  EXPECT_EQ(run(Op::max, Type::s32, 0xffffffff, 0).memory, 0u);           // −1 < 0
+  EXPECT_EQ(run(Op::max, Type::s32, 0xffffffff, 0).memory, 0u);  // −1 < 0
   EXPECT_EQ(run(Op::max, Type::u32, 0xffffffff, 0).memory, 0xffffffffu);
   // 64-bit extremes.
   EXPECT_EQ(run(Op::min, Type::s64, 0x8000000000000000, 0x7fffffffffffffff).memory, 0x8000000000000000u);
@@ -160,9 +160,9 @@ TEST(Unsupported, NamesTheReason) {
 // value): every pair of operations in one class leaves the same memory in either order, on
 // random values and the boundaries; floats, bounded inc/dec, exchange and compares have none.
 TEST(CommutingClass, OperationsOfOneClassCommuteOnTheValue) {
-  const Op ops[] = {Op::add, Op::sub, Op::min, Op::max, Op::inc_bounded, Op::dec_bounded, Op::inc_wrap, Op::dec_wrap,
-                    Op::predec, Op::bit_and, Op::bit_or, Op::bit_xor, Op::exchange, Op::compare_swap,
-                    Op::sub_saturate, Op::sub_if_ge, Op::reverse_sub, Op::mask_or};
+  const Op ops[] = {Op::add,      Op::sub,          Op::min,          Op::max,       Op::inc_bounded, Op::dec_bounded,
+                    Op::inc_wrap, Op::dec_wrap,     Op::predec,       Op::bit_and,   Op::bit_or,      Op::bit_xor,
+                    Op::exchange, Op::compare_swap, Op::sub_saturate, Op::sub_if_ge, Op::reverse_sub, Op::mask_or};
   const Type types[] = {Type::u16, Type::s16, Type::u32, Type::s32, Type::u64, Type::s64};
   uint64_t state = 0x9e3779b97f4a7c15ULL;
   const auto next = [&] {
@@ -192,7 +192,7 @@ TEST(CommutingClass, OperationsOfOneClassCommuteOnTheValue) {
   for (const Type t : {Type::f16, Type::bf16, Type::f32, Type::f64, Type::f16x2, Type::bf16x2, Type::u128})
     for (const Op op : ops) EXPECT_EQ(commuting_class(op, t), 0) << name(op) << "." << name(t);
   for (const Op op : {Op::inc_bounded, Op::dec_bounded, Op::predec, Op::exchange, Op::compare_swap, Op::sub_if_ge,
-                       Op::reverse_sub, Op::mask_or})
+                      Op::reverse_sub, Op::mask_or})
     EXPECT_EQ(commuting_class(op, Type::u32), 0) << name(op);
   // Two saturating subtracts leave max(old − a − b, 0) in either order; no other op shares their class.
   EXPECT_NE(commuting_class(Op::sub_saturate, Type::u32), 0);

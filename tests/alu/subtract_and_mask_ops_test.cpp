@@ -60,9 +60,10 @@ TEST(ReverseSub, SubtractsMemoryFromTheOperand) {
 // (old & ~mask) | v, the mask in `compare`.
 TEST(MaskOr, ReplacesMaskedBitsAndSetsTheValue) {
   EXPECT_EQ(run(Op::mask_or, Type::u32, 0xffff0000, 0x00000012, 0x00ff0000).memory, 0xff000012u);
-  EXPECT_EQ(run(Op::mask_or, Type::u32, 0x12345678, 0, 0).memory, 0x12345678u);              // no mask, no bits: unchanged
-  EXPECT_EQ(run(Op::mask_or, Type::u32, 0x12345678, 0xabcd, 0xffffffff).memory, 0xabcdu);    // full mask: the value
-  EXPECT_EQ(run(Op::mask_or, Type::u32, 0x0000000f, 0x000000f0, 0).memory, 0x000000ffu);     // value bits outside the mask are still set
+  EXPECT_EQ(run(Op::mask_or, Type::u32, 0x12345678, 0, 0).memory, 0x12345678u);  // no mask, no bits: unchanged
+  EXPECT_EQ(run(Op::mask_or, Type::u32, 0x12345678, 0xabcd, 0xffffffff).memory, 0xabcdu);  // full mask: the value
+  EXPECT_EQ(run(Op::mask_or, Type::u32, 0x0000000f, 0x000000f0, 0).memory,
+            0x000000ffu);  // value bits outside the mask are still set
   EXPECT_EQ(run(Op::mask_or, Type::u64, 0xffffffffffffffff, 1, 0x8000000000000001).memory, 0x7fffffffffffffffu);
   EXPECT_EQ(run(Op::mask_or, Type::u32, 0x5, 0, 0xffffffff00000000).memory, 0x5u);  // mask bits above the type ignored
   EXPECT_EQ(run(Op::mask_or, Type::u32, 0xaa, 1, 0xff).returned, 0xaau);

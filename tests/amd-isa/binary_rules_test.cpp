@@ -67,7 +67,9 @@ TEST(AmdBinaryRules, AVectorTupleMustEndAtRegister255) {
   const Target& t = *find_target("gfx1100");
   const Encoding* e = nullptr;
   for (const Encoding& each : encodings())
-    if (each.on(t) && !each.parser_only && each.mnemonic == "global_atomic_cmpswap_b64" && each.field("vdata") && !each.field("saddr")) e = &each;
+    if (each.on(t) && !each.parser_only && each.mnemonic == "global_atomic_cmpswap_b64" && each.field("vdata") &&
+        !each.field("saddr"))
+      e = &each;
   ASSERT_TRUE(e);
   EXPECT_TRUE(std::holds_alternative<Instruction>(decode(word_of(*e, {{"vdata", 252}}), t)));
   const auto refused = decode(word_of(*e, {{"vdata", 253}}), t);

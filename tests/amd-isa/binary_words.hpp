@@ -4,16 +4,15 @@
 // (a fresh sample).
 #pragma once
 
-#include <cstdint>
-#include <map>
-#include <string>
-#include <vector>
-
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
+#include <string>
 #include <variant>
+#include <vector>
 
 #include "gpuatom/amd/isa/binary.hpp"
 #include "gpuatom/amd/isa/encoding_table.hpp"
@@ -22,21 +21,20 @@
 namespace amd_words {
 
 struct Word {
-  char kind = 'r';             // r: row-directed, u: uniform
-  std::vector<uint8_t> bytes;  // as fed to llvm-mc
-  unsigned size = 0;           // what llvm-mc decoded (0: refused)
-  std::string record;          // llvm-mc's opcode record, "-" when refused
+  char kind = 'r';                // r: row-directed, u: uniform
+  std::vector<uint8_t> bytes;     // as fed to llvm-mc
+  unsigned size = 0;              // what llvm-mc decoded (0: refused)
+  std::string record;             // llvm-mc's opcode record, "-" when refused
   std::vector<uint8_t> encoding;  // llvm-mc's re-encoding
   std::string text;
 };
 
-
 struct Verdict {
   bool agree = false;
-  std::string kind;    // the disagreement class ("" when agreeing)
-  std::string detail;  // one example's particulars
+  std::string kind;                           // the disagreement class ("" when agreeing)
+  std::string detail;                         // one example's particulars
   bool round_trip_differs_from_llvm = false;  // llvm-mc's re-encoding differs from the word
-  std::string anomaly;  // a listed llvm-mc anomaly this agreeing word shows (docs/oracles.md)
+  std::string anomaly;                        // a listed llvm-mc anomaly this agreeing word shows (docs/oracles.md)
 };
 
 struct Tally {
@@ -47,13 +45,13 @@ struct Tally {
   double agreement() const { return words ? 100.0 * static_cast<double>(agree) / static_cast<double>(words) : 100.0; }
 };
 
-
 namespace words_detail {
 
 inline std::vector<uint8_t> hex_bytes(const std::string& hex) {
   std::vector<uint8_t> out;
   if (hex == "-") return out;
-  for (size_t i = 0; i + 1 < hex.size(); i += 2) out.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+  for (size_t i = 0; i + 1 < hex.size(); i += 2)
+    out.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
   return out;
 }
 
@@ -118,7 +116,8 @@ inline Verdict judge(const Word& word, const gpuatom::amd::isa::Target& target) 
     // llvm-mc refuses the word or reads another instruction: gpuatom must say it is no atomic.
     if (const auto* ins = std::get_if<Instruction>(&result)) {
       v.kind = word.size ? "decoded an atomic where llvm-mc reads a non-atomic" : "decoded a word llvm-mc refuses";
-      v.detail = words_detail::hex_of(word.bytes) + ": gpuatom " + std::string(ins->encoding->record) + ", llvm-mc " + word.record;
+      v.detail = words_detail::hex_of(word.bytes) + ": gpuatom " + std::string(ins->encoding->record) + ", llvm-mc " +
+                 word.record;
       return v;
     }
     v.agree = true;
@@ -132,7 +131,8 @@ inline Verdict judge(const Word& word, const gpuatom::amd::isa::Target& target) 
   }
   if (ins->encoding->record != word.record) {
     v.kind = "another record";
-    v.detail = words_detail::hex_of(word.bytes) + ": gpuatom " + std::string(ins->encoding->record) + ", llvm-mc " + word.record;
+    v.detail = words_detail::hex_of(word.bytes) + ": gpuatom " + std::string(ins->encoding->record) + ", llvm-mc " +
+               word.record;
     return v;
   }
   std::vector<uint8_t> again = encode(*ins);
@@ -145,14 +145,16 @@ inline Verdict judge(const Word& word, const gpuatom::amd::isa::Target& target) 
     const OperandSlot& slot = ins->encoding->operands[i];
     const Field* field = ins->encoding->field(slot.name);
     if (slot.kind != OperandKind::sgpr || ins->values[i] < 128 || ins->values[i] >= 256 || !field) continue;
-    const std::vector<uint8_t> ours(again.begin(), again.begin() + static_cast<long>(std::min(again.size(), size_t{word.size})));
+    const std::vector<uint8_t> ours(again.begin(),
+                                    again.begin() + static_cast<long>(std::min(again.size(), size_t{word.size})));
     if (ins->literal && again.size() == word.size + 4 && again.size() <= stream.size() &&
         std::equal(again.begin() + word.size, again.end(), stream.begin() + word.size))
       again = ours;  // llvm-mc's size leaves the literal out
     if (again.size() != word.encoding.size()) break;
     std::vector<uint8_t> field_mask(again.size(), 0);
     for (const FieldRun& r : field->runs)
-      for (unsigned b = r.instruction_bit; b < r.instruction_bit + r.length; ++b) field_mask[b / 8] |= static_cast<uint8_t>(1u << (b % 8));
+      for (unsigned b = r.instruction_bit; b < r.instruction_bit + r.length; ++b)
+        field_mask[b / 8] |= static_cast<uint8_t>(1u << (b % 8));
     bool same_elsewhere = true, ours_is_the_word = true;
     for (size_t k = 0; k < again.size(); ++k) {
       if ((again[k] ^ word.encoding[k]) & ~field_mask[k]) same_elsewhere = false;
@@ -170,7 +172,8 @@ inline Verdict judge(const Word& word, const gpuatom::amd::isa::Target& target) 
   }
   if (again.size() != word.size) {
     v.kind = "another size";
-    v.detail = words_detail::hex_of(word.bytes) + " " + word.record + ": " + std::to_string(again.size()) + " vs " + std::to_string(word.size);
+    v.detail = words_detail::hex_of(word.bytes) + " " + word.record + ": " + std::to_string(again.size()) + " vs " +
+               std::to_string(word.size);
     return v;
   }
   // llvm-mc re-encodes what it decoded (-show-encoding): gpuatom's encode(decode(w)) must equal
@@ -179,7 +182,8 @@ inline Verdict judge(const Word& word, const gpuatom::amd::isa::Target& target) 
   v.round_trip_differs_from_llvm = word.encoding != head;
   if (again != word.encoding) {
     v.kind = "re-encoding differs from llvm-mc's";
-    v.detail = words_detail::hex_of(word.bytes) + " " + word.record + ": gpuatom " + words_detail::hex_of(again) + ", llvm-mc " + words_detail::hex_of(word.encoding);
+    v.detail = words_detail::hex_of(word.bytes) + " " + word.record + ": gpuatom " + words_detail::hex_of(again) +
+               ", llvm-mc " + words_detail::hex_of(word.encoding);
     return v;
   }
   v.agree = true;

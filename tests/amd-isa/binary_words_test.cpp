@@ -3,12 +3,13 @@
 // llvm-mc 19"). Every word llvm-mc decodes as an atomic decodes to the same record and size and
 // re-encodes to llvm-mc's own re-encoding; every word llvm-mc refuses, or reads as another
 // instruction, gpuatom refuses.
+#include "binary_words.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <string>
 
-#include "binary_words.hpp"
 #include "gpuatom/amd/isa/target.hpp"
 
 using namespace gpuatom::amd::isa;
@@ -22,8 +23,8 @@ void check_target(const char* name, double floor_percent) {
   ASSERT_GT(words.size(), 3000u) << "data/amd-isa/words/" << name << ".txt is missing or short";
   const amd_words::Tally all = amd_words::tally(words, *target);
   const amd_words::Tally uniform = amd_words::tally(words, *target, 'u');
-  std::printf("%s: %zu words, %zu llvm-mc atomics (%zu it re-encodes otherwise), agreement %.3f %% (uniform %.3f %%)\n", name,
-              all.words, all.llvm_decoded_atomic, all.llvm_not_round_trip, all.agreement(), uniform.agreement());
+  std::printf("%s: %zu words, %zu llvm-mc atomics (%zu it re-encodes otherwise), agreement %.3f %% (uniform %.3f %%)\n",
+              name, all.words, all.llvm_decoded_atomic, all.llvm_not_round_trip, all.agreement(), uniform.agreement());
   for (const auto& [kind, count] : all.anomalies) std::printf("  anomaly, %zu × %s\n", count, kind.c_str());
   for (const auto& [kind, count] : all.classes)
     std::printf("  %zu × %s, e.g. %s\n", count, kind.c_str(), all.examples.at(kind).c_str());

@@ -1,6 +1,8 @@
 // Code objects clang-19 compiled (tests/amd-isa/data/code-objects, scripts/amd-code-objects): the
 // reader finds each function, and walking its code by instruction_length() lands on every
 // instruction llvm-objdump 19 lists, and on the function's end.
+#include "gpuatom/amd/isa/code_object.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -9,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "gpuatom/amd/isa/code_object.hpp"
 #include "gpuatom/amd/isa/instruction_length.hpp"
 
 using namespace gpuatom;
@@ -78,7 +79,8 @@ TEST(AmdCodeObject, EveryInstructionLlvmObjdumpListsIsWalkedTo) {
       EXPECT_EQ(at, f.code.size()) << "the last instruction runs past the function's end";
       // objdump lists the padding after a function as its own; the function's instructions come first.
       ASSERT_LE(walked.size(), it->second.size());
-      EXPECT_EQ(walked, std::vector<uint64_t>(it->second.begin(), it->second.begin() + static_cast<long>(walked.size())));
+      EXPECT_EQ(walked,
+                std::vector<uint64_t>(it->second.begin(), it->second.begin() + static_cast<long>(walked.size())));
       EXPECT_GT(walked.size(), 10u);
     }
   }
@@ -90,7 +92,8 @@ TEST(AmdCodeObject, BadFilesAreRefusedWithTheByteThatIsWrong) {
   const auto refusal = [](const std::string& bytes) {
     const auto read = read_code_object(bytes, "bad.hsaco");
     EXPECT_TRUE(std::holds_alternative<support::Diagnostic>(read));
-    return std::holds_alternative<support::Diagnostic>(read) ? std::get<support::Diagnostic>(read) : support::Diagnostic{};
+    return std::holds_alternative<support::Diagnostic>(read) ? std::get<support::Diagnostic>(read)
+                                                             : support::Diagnostic{};
   };
   EXPECT_EQ(refusal("").where.byte_offset, 0u);
   EXPECT_EQ(refusal(good.substr(0, 40)).where.byte_offset, 40u);

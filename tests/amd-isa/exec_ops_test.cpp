@@ -30,9 +30,14 @@ One run_global(std::string_view target_name, std::string_view mnemonic, uint64_t
   const unsigned n = sem.data_registers();
   const uint8_t dw = static_cast<uint8_t>(n);
   // The second data operand (a compare value) follows the first; set whether read or not.
-  std::vector<RegisterInit> inits = {init(v(2), [](uint64_t) { return buf; }, 2), init(v(4), [=](uint64_t) { return data; }, dw),
-                                     init(v(10), [](uint64_t) { return 0xabababababababab; }, 2),
-                                     init(v(4 + static_cast<int>(n)), [=](uint64_t) { return data2; }, dw)};
+  std::vector<RegisterInit> inits = {init(
+                                         v(2), [](uint64_t) { return buf; }, 2),
+                                     init(
+                                         v(4), [=](uint64_t) { return data; }, dw),
+                                     init(
+                                         v(10), [](uint64_t) { return 0xabababababababab; }, 2),
+                                     init(
+                                         v(4 + static_cast<int>(n)), [=](uint64_t) { return data2; }, dw)};
   std::map<std::string, int64_t> ops = {{"vaddr", v(2)}, {"vdata", v(4)}};
   if (returns) ops["vdst"] = v(10);
   auto p = program(t, 1, 64, {make(e, ops)}, inits, floats);
@@ -49,8 +54,11 @@ One run_ds(std::string_view target_name, std::string_view mnemonic, uint64_t old
   const unsigned n = sem.data_registers();
   const uint8_t dw = static_cast<uint8_t>(n);
   auto p = program(t, 1, 64, {make(e, {{"vdst", v(10)}, {"addr", v(1)}, {"data0", v(4)}, {"data1", v(6)}})},
-                   {init(v(1), [](uint64_t) { return 8; }), init(v(4), [=](uint64_t) { return data0; }, dw),
-                    init(v(6), [=](uint64_t) { return data1; }, dw)},
+                   {init(v(1), [](uint64_t) { return 8; }),
+                    init(
+                        v(4), [=](uint64_t) { return data0; }, dw),
+                    init(
+                        v(6), [=](uint64_t) { return data1; }, dw)},
                    floats);
   p.has_lds = true;
   p.lds_base = lds;
@@ -97,9 +105,9 @@ constexpr uint32_t f32_one = 0x3f800000, f32_min_sub = 0x00000001, f32_two_sub =
 TEST(AmdIsaOps, L2AddF32SubnormalsPerReadingAndFamily) {
   // The manuals: L2 add_f32 flushes subnormal inputs on every family (§7.2): 1 ulp + 1 ulp = +0.
   for (const char* t : {"gfx90a", "gfx942", "gfx1100", "gfx1200"}) {
-    EXPECT_EQ(run_global(t, t[3] == '9' ? "global_atomic_add_f32" : "global_atomic_add_f32", f32_min_sub, f32_min_sub)
-                  .memory,
-              0u)
+    EXPECT_EQ(
+        run_global(t, t[3] == '9' ? "global_atomic_add_f32" : "global_atomic_add_f32", f32_min_sub, f32_min_sub).memory,
+        0u)
         << t;
   }
   // LLVM's reading: gfx94x, gfx11, gfx12 keep them; gfx90a still flushes.
@@ -168,7 +176,8 @@ TEST(AmdIsaOps, Integer64Edges) {
   EXPECT_EQ(run_global("gfx942", "global_atomic_umin_x2", 0x8000000000000000ULL, 1).memory, 1u);
   EXPECT_EQ(run_global("gfx942", "global_atomic_inc_x2", 0xffffffffffffffffULL, 0xffffffffffffffffULL).memory, 0u);
   EXPECT_EQ(run_global("gfx942", "global_atomic_dec_x2", 0, 7).memory, 7u);
-  const One cas = run_global("gfx942", "global_atomic_cmpswap_x2", 0x123456789ULL, 0xaaaabbbbccccddddULL, 0x123456789ULL);
+  const One cas =
+      run_global("gfx942", "global_atomic_cmpswap_x2", 0x123456789ULL, 0xaaaabbbbccccddddULL, 0x123456789ULL);
   EXPECT_EQ(cas.memory, 0xaaaabbbbccccddddULL);
   EXPECT_EQ(cas.returned, 0x123456789ULL);
 }

@@ -54,10 +54,14 @@ TEST(AmdIsaSemantics, EveryEncodingOnEveryTargetExecutesOrSaysWhy) {
       const Semantics& sem = std::get<Semantics>(s);
       ++executed;
       EXPECT_EQ(sem.returns, e.returns) << e.record;
-      EXPECT_EQ(sem.unit, e.cls == InstClass::ds ? Unit::lds : e.cls == InstClass::smrd ? Unit::scalar : Unit::memory)
+      EXPECT_EQ(sem.unit, e.cls == InstClass::ds     ? Unit::lds
+                          : e.cls == InstClass::smrd ? Unit::scalar
+                                                     : Unit::memory)
           << e.record;
       // The data operand's registers fit the type: a cmpswap's vdata holds two values.
-      const OperandSlot* data = e.operand(e.cls == InstClass::ds ? "data0" : e.cls == InstClass::smrd ? "sdata" : "vdata");
+      const OperandSlot* data = e.operand(e.cls == InstClass::ds     ? "data0"
+                                          : e.cls == InstClass::smrd ? "sdata"
+                                                                     : "vdata");
       ASSERT_NE(data, nullptr) << e.record;
       const unsigned pairs = e.cls != InstClass::ds && sem.order != DataOrder::value ? 2 : 1;
       EXPECT_EQ(data->dwords, sem.data_registers() * pairs) << e.record;

@@ -23,7 +23,9 @@ TEST(AmdIsaWave, GlobalAddReturnsEveryOldValueOnceWave64) {
   const Encoding& e = encoding(t, "global_atomic_add", true, "", "saddr");
   // global_atomic_add v0, v[2:3], v1, off glc: 128 lanes add 1 to one word.
   auto p = program(t, 128, 64, {make(e, {{"vdst", v(0)}, {"vaddr", v(2)}, {"vdata", v(1)}})},
-                   {init(v(2), [](uint64_t) { return buf; }, 2), init(v(1), [](uint64_t) { return 1; })});
+                   {init(
+                        v(2), [](uint64_t) { return buf; }, 2),
+                    init(v(1), [](uint64_t) { return 1; })});
   for (const exec::Mode mode : {exec::Mode::deterministic, exec::Mode::parallel}) {
     WaveRun run(p, {{"buf", buf, 64}});
     const auto r = run.run(mode, 7);
@@ -41,8 +43,9 @@ TEST(AmdIsaWave, NoReturnLeavesRegistersAlone) {
   const Encoding& e = encoding(t, "global_atomic_add", false, "", "saddr");
   ASSERT_EQ(e.operand("vdst"), nullptr);
   auto p = program(t, 4, 64, {make(e, {{"vaddr", v(2)}, {"vdata", v(1)}})},
-                   {init(v(2), [](uint64_t tid) { return buf + 4 * tid; }, 2), init(v(1), [](uint64_t tid) { return tid + 5; }),
-                    init(v(0), [](uint64_t) { return 0xdead; })});
+                   {init(
+                        v(2), [](uint64_t tid) { return buf + 4 * tid; }, 2),
+                    init(v(1), [](uint64_t tid) { return tid + 5; }), init(v(0), [](uint64_t) { return 0xdead; })});
   WaveRun run(p, {{"buf", buf, 64}});
   run.run(exec::Mode::parallel);
   for (uint64_t tid = 0; tid < 4; ++tid) {
@@ -55,9 +58,11 @@ TEST(AmdIsaWave, SaddrPlusVaddrOffsetPlusSignedOffset) {
   const Target& t = target("gfx942");
   const Encoding& e = encoding(t, "global_atomic_add", true, "saddr");
   // global_atomic_add v0, v1, v2, s[4:5] offset:-8 sc0
-  auto p = program(t, 8, 64, {make(e, {{"vdst", v(0)}, {"vaddr", v(1)}, {"vdata", v(2)}, {"saddr", s(4)}, {"offset", -8}})},
-                   {init(s(4), [](uint64_t) { return buf + 8; }, 2), init(v(1), [](uint64_t tid) { return 4 * tid; }),
-                    init(v(2), [](uint64_t) { return 3; })});
+  auto p =
+      program(t, 8, 64, {make(e, {{"vdst", v(0)}, {"vaddr", v(1)}, {"vdata", v(2)}, {"saddr", s(4)}, {"offset", -8}})},
+              {init(
+                   s(4), [](uint64_t) { return buf + 8; }, 2),
+               init(v(1), [](uint64_t tid) { return 4 * tid; }), init(v(2), [](uint64_t) { return 3; })});
   WaveRun run(p, {{"buf", buf, 64}});
   EXPECT_TRUE(run.run(exec::Mode::deterministic).faults.empty());
   for (uint64_t tid = 0; tid < 8; ++tid) EXPECT_EQ(run.load(buf + 4 * tid), 3u);
@@ -68,8 +73,9 @@ TEST(AmdIsaWave, CmpswapTakesNewValueFirstThenCompare) {
   const Encoding& e = encoding(t, "global_atomic_cmpswap", true, "", "saddr");
   // vdata = v[4:5]: v4 the new value, v5 the compare value. Lane 0 compares 5 (equal), lane 1 7 (not).
   auto p = program(t, 2, 64, {make(e, {{"vdst", v(0)}, {"vaddr", v(2)}, {"vdata", v(4)}})},
-                   {init(v(2), [](uint64_t tid) { return buf + 4 * tid; }, 2), init(v(4), [](uint64_t) { return 9; }),
-                    init(v(5), [](uint64_t tid) { return tid == 0 ? 5 : 7; })});
+                   {init(
+                        v(2), [](uint64_t tid) { return buf + 4 * tid; }, 2),
+                    init(v(4), [](uint64_t) { return 9; }), init(v(5), [](uint64_t tid) { return tid == 0 ? 5 : 7; })});
   WaveRun run(p, {{"buf", buf, 64}}, [](memory::DeviceMemory& m) {
     (void)m.store(buf, 4, 5);
     (void)m.store(buf + 4, 4, 5);
@@ -87,9 +93,10 @@ TEST(AmdIsaWave, DsCmpstTakesCompareFirstAndGfx11CmpstoreNewFirst) {
     const Target& t = target(target_name);
     const Encoding& e = encoding(t, mnemonic, true);
     // data0 = v1 = 5, data1 = v2 = 9; memory holds 5. Pre-gfx11: compare 5, store 9. gfx11: store 5, compare 9.
-    auto p = program(t, 1, t.default_wave, {make(e, {{"vdst", v(0)}, {"addr", v(3)}, {"data0", v(1)}, {"data1", v(2)}})},
-                     {init(v(3), [](uint64_t) { return 4; }), init(v(1), [](uint64_t) { return 5; }),
-                      init(v(2), [](uint64_t) { return 9; })});
+    auto p =
+        program(t, 1, t.default_wave, {make(e, {{"vdst", v(0)}, {"addr", v(3)}, {"data0", v(1)}, {"data1", v(2)}})},
+                {init(v(3), [](uint64_t) { return 4; }), init(v(1), [](uint64_t) { return 5; }),
+                 init(v(2), [](uint64_t) { return 9; })});
     p.has_lds = true;
     p.lds_base = lds;
     p.lds_size = 16;
@@ -136,7 +143,8 @@ TEST(AmdIsaWave, LdsCounterAndOffsetsPastTheLdsFault) {
 
 // A V# over `records` bytes of buf (raw, stride 0), OOB_SELECT 2 on gfx10+ (raw check).
 std::vector<RegisterInit> raw_buffer(int first_sgpr, uint32_t records) {
-  return {init(s(first_sgpr), [](uint64_t) { return lo(buf); }), init(s(first_sgpr + 1), [](uint64_t) { return hi(buf); }),
+  return {init(s(first_sgpr), [](uint64_t) { return lo(buf); }),
+          init(s(first_sgpr + 1), [](uint64_t) { return hi(buf); }),
           init(s(first_sgpr + 2), [records](uint64_t) { return records; }),
           init(s(first_sgpr + 3), [](uint64_t) { return uint64_t{2} << 28; })};
 }
@@ -192,7 +200,9 @@ TEST(AmdIsaWave, IncAndDecFollowAmdsWrapRule) {
   const std::vector<uint64_t> old = {0, 3, 4, 9};
   for (const bool increment : {true, false}) {
     auto p = program(t, 4, 64, {make(increment ? inc : dec, {{"vdst", v(0)}, {"vaddr", v(2)}, {"vdata", v(1)}})},
-                     {init(v(2), [](uint64_t tid) { return buf + 4 * tid; }, 2), init(v(1), [](uint64_t) { return 4; })});
+                     {init(
+                          v(2), [](uint64_t tid) { return buf + 4 * tid; }, 2),
+                      init(v(1), [](uint64_t) { return 4; })});
     WaveRun run(p, {{"buf", buf, 64}}, [&](memory::DeviceMemory& m) {
       for (size_t k = 0; k < old.size(); ++k) (void)m.store(buf + 4 * k, 4, old[k]);
     });
@@ -210,7 +220,10 @@ TEST(AmdIsaWave, SixtyFourBitOpsUseRegisterPairs) {
   const Target& t = target("gfx942");
   const Encoding& e = encoding(t, "global_atomic_add_x2", true, "", "saddr");
   auto p = program(t, 2, 64, {make(e, {{"vdst", v(4)}, {"vaddr", v(2)}, {"vdata", v(6)}})},
-                   {init(v(2), [](uint64_t) { return buf; }, 2), init(v(6), [](uint64_t) { return 0x100000001ULL; }, 2)});
+                   {init(
+                        v(2), [](uint64_t) { return buf; }, 2),
+                    init(
+                        v(6), [](uint64_t) { return 0x100000001ULL; }, 2)});
   WaveRun run(p, {{"buf", buf, 64}}, [](memory::DeviceMemory& m) { (void)m.store(buf, 8, 0xffffffffULL); });
   run.run(exec::Mode::deterministic);
   EXPECT_EQ(run.load(buf, 8), 0xffffffffULL + 2 * 0x100000001ULL);
@@ -222,7 +235,9 @@ TEST(AmdIsaWave, AgprDataAndDestination) {
   const Target& t = target("gfx90a");
   const Encoding& e = encoding(t, "global_atomic_add", true, "", "saddr");
   auto p = program(t, 1, 64, {make(e, {{"vdst", a(3)}, {"vaddr", v(2)}, {"vdata", a(1)}})},
-                   {init(v(2), [](uint64_t) { return buf; }, 2), init(a(1), [](uint64_t) { return 6; })});
+                   {init(
+                        v(2), [](uint64_t) { return buf; }, 2),
+                    init(a(1), [](uint64_t) { return 6; })});
   WaveRun run(p, {{"buf", buf, 64}}, [](memory::DeviceMemory& m) { (void)m.store(buf, 4, 1); });
   run.run(exec::Mode::deterministic);
   EXPECT_EQ(run.load(buf), 7u);
@@ -236,7 +251,9 @@ TEST(AmdIsaWave, ScalarAtomicRunsOncePerWave) {
   ASSERT_EQ(e.operand("sbase")->dwords, 2);
   // 3 waves of 64: each adds s2 = 5 once; sdata gets the old value.
   auto p = program(t, 130, 64, {make(e, {{"sdst", s(2)}, {"sdata", s(2)}, {"sbase", s(4)}, {"offset", 4}})},
-                   {init(s(4), [](uint64_t) { return buf; }, 2), init(s(2), [](uint64_t) { return 5; })});
+                   {init(
+                        s(4), [](uint64_t) { return buf; }, 2),
+                    init(s(2), [](uint64_t) { return 5; })});
   WaveRun run(p, {{"buf", buf, 64}});
   EXPECT_TRUE(run.run(exec::Mode::parallel).faults.empty());
   EXPECT_EQ(run.load(buf + 4), 15u);
@@ -250,7 +267,9 @@ TEST(AmdIsaWave, ExecMaskAndWave32) {
   const Encoding& e = encoding(t, "global_atomic_add_u32", true, "", "saddr");
   for (const uint32_t wave : {32u, 64u}) {
     auto p = program(t, 96, wave, {make(e, {{"vdst", v(0)}, {"vaddr", v(2)}, {"vdata", v(1)}})},
-                     {init(v(2), [](uint64_t tid) { return buf + 4 * (tid / 32); }, 2), init(v(1), [](uint64_t) { return 1; })});
+                     {init(
+                          v(2), [](uint64_t tid) { return buf + 4 * (tid / 32); }, 2),
+                      init(v(1), [](uint64_t) { return 1; })});
     p.active = std::make_shared<TidValues>([](uint64_t tid) { return tid % 2; });
     WaveRun run(p, {{"buf", buf, 64}});
     run.run(exec::Mode::deterministic);
@@ -265,7 +284,9 @@ TEST(AmdIsaWave, MisalignedAccessIsALaneFaultAndTheWaveStops) {
   auto p = program(t, 2, 64,
                    {make(e, {{"vdst", v(0)}, {"vaddr", v(2)}, {"vdata", v(1)}}),
                     make(e, {{"vdst", v(0)}, {"vaddr", v(2)}, {"vdata", v(1)}, {"offset", 16}})},
-                   {init(v(2), [](uint64_t tid) { return buf + (tid == 1 ? 2 : 0); }, 2), init(v(1), [](uint64_t) { return 1; })});
+                   {init(
+                        v(2), [](uint64_t tid) { return buf + (tid == 1 ? 2 : 0); }, 2),
+                    init(v(1), [](uint64_t) { return 1; })});
   for (const exec::Mode mode : {exec::Mode::deterministic, exec::Mode::parallel}) {
     WaveRun run(p, {{"buf", buf, 64}});
     const auto r = run.run(mode);
@@ -295,8 +316,9 @@ TEST(AmdIsaWave, ExhaustiveListsBothWinners) {
   const Target& t = target("gfx942");
   const Encoding& e = encoding(t, "global_atomic_cmpswap", true, "", "saddr");
   auto p = program(t, 2, 1, {make(e, {{"vdst", v(0)}, {"vaddr", v(2)}, {"vdata", v(4)}})},
-                   {init(v(2), [](uint64_t) { return buf; }, 2), init(v(4), [](uint64_t tid) { return tid + 1; }),
-                    init(v(5), [](uint64_t) { return 0; })});
+                   {init(
+                        v(2), [](uint64_t) { return buf; }, 2),
+                    init(v(4), [](uint64_t tid) { return tid + 1; }), init(v(5), [](uint64_t) { return 0; })});
   const auto result = exec::run_exhaustive([&] { return std::make_unique<CmpswapInstance>(p); });
   EXPECT_TRUE(result.complete);
   EXPECT_EQ(result.outcomes.size(), 2u);

@@ -1,15 +1,15 @@
 // AMD's float rules for memory atomics (docs/spec/amd-isa.md §4, §7), through the ALU: expected
 // values come from the manuals' words written out here as small reference functions, from MPFR
 // (gpuatom::test::mpfr_add_bits) or by hand — never from the code under test.
-#include <gtest/gtest.h>
+#include "gpuatom/amd/isa/float_rules.hpp"
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/amd/isa/float_rules.hpp"
 #include "numeric/mpfr_oracle.hpp"
 
 using namespace gpuatom;
@@ -21,8 +21,8 @@ using amd::isa::LdsDenormals;
 
 namespace {
 
-constexpr Family all_families[] = {Family::gfx90a, Family::gfx94x, Family::gfx950,
-                                   Family::gfx103x, Family::gfx11, Family::gfx12};
+constexpr Family all_families[] = {Family::gfx90a,  Family::gfx94x, Family::gfx950,
+                                   Family::gfx103x, Family::gfx11,  Family::gfx12};
 constexpr AtomicUnit both_units[] = {AtomicUnit::lds, AtomicUnit::l2};
 
 alu::Result run(Family family, AtomicUnit unit, alu::Op op, alu::Type type, uint64_t old, uint64_t value,
@@ -125,10 +125,13 @@ TEST(AmdMinMax, HandPickedRows) {
   using alu::Op;
   using alu::Type;
   const Family f = Family::gfx90a;
-  EXPECT_EQ(run(f, AtomicUnit::l2, Op::max, Type::f32, 0x7fc00000, 0xff800000).memory, 0xff800000u);  // max(QNaN, −inf) = −inf
-  EXPECT_EQ(run(f, AtomicUnit::l2, Op::min, Type::f32, 0x7f800000, 0x7fc00000).memory, 0x7f800000u);  // min(+inf, QNaN) = +inf
+  EXPECT_EQ(run(f, AtomicUnit::l2, Op::max, Type::f32, 0x7fc00000, 0xff800000).memory,
+            0xff800000u);  // max(QNaN, −inf) = −inf
+  EXPECT_EQ(run(f, AtomicUnit::l2, Op::min, Type::f32, 0x7f800000, 0x7fc00000).memory,
+            0x7f800000u);  // min(+inf, QNaN) = +inf
   EXPECT_EQ(run(f, AtomicUnit::l2, Op::max, Type::f32, 0x7f800001, 0x3f800000).memory, 0x3f800000u);  // SNaN loses too
-  EXPECT_EQ(run(f, AtomicUnit::l2, Op::max, Type::f32, 0x7f800001, 0xffa00000).memory, 0x7fc00001u);  // two NaNs: memory's, quiet
+  EXPECT_EQ(run(f, AtomicUnit::l2, Op::max, Type::f32, 0x7f800001, 0xffa00000).memory,
+            0x7fc00001u);  // two NaNs: memory's, quiet
   EXPECT_EQ(run(f, AtomicUnit::l2, Op::min, Type::f32, 0x7fc00000, 0xff800002).memory, 0x7fc00000u);
   EXPECT_EQ(run(f, AtomicUnit::l2, Op::max, Type::f32, 0x80000000, 0x00000000).memory, 0x00000000u);  // −0 < +0
   EXPECT_EQ(run(f, AtomicUnit::l2, Op::min, Type::f32, 0x00000000, 0x80000000).memory, 0x80000000u);
@@ -172,9 +175,9 @@ TEST(AmdAdd, F32SubnormalInputsFlushedOrKeptPerTargetAndUnit) {
         for (const L2AddF32Reading reading : {L2AddF32Reading::manuals, L2AddF32Reading::llvm}) {
           const bool flush = expected_add_f32_flush(family, unit, mode, reading);
           const FloatRulesOptions o = options(mode, reading);
-          const auto what = fmt::format("{} {} mode {} reading {}", amd::isa::name(family),
-                                        unit == AtomicUnit::lds ? "lds" : "l2", static_cast<int>(mode),
-                                        static_cast<int>(reading));
+          const auto what =
+              fmt::format("{} {} mode {} reading {}", amd::isa::name(family), unit == AtomicUnit::lds ? "lds" : "l2",
+                          static_cast<int>(mode), static_cast<int>(reading));
           EXPECT_EQ(amd::isa::flushes_inputs(family, unit, alu::Op::add, alu::Type::f32, o), flush) << what;
           // Two smallest subnormals: 2 × 2^−149 kept, 0 flushed.
           EXPECT_EQ(run(family, unit, alu::Op::add, alu::Type::f32, 1, 1, 0, o).memory, flush ? 0u : 2u) << what;
@@ -273,10 +276,12 @@ TEST(AmdPackedAdd, NaNLanesAndSubnormals) {
             0x7fc03f80u);
   // f16x2: subnormal lanes kept on the L2 whatever MODE says; flushed on the LDS under a flushing MODE.
   const FloatRulesOptions flushed = options(LdsDenormals::flushed, L2AddF32Reading::manuals);
-  EXPECT_EQ(run(Family::gfx90a, AtomicUnit::l2, alu::Op::add, alu::Type::f16x2, 0x00010001, 0x00010001, 0, flushed).memory,
-            0x00020002u);
-  EXPECT_EQ(run(Family::gfx90a, AtomicUnit::lds, alu::Op::add, alu::Type::f16x2, 0x00010001, 0x00010001, 0, flushed).memory,
-            0u);
+  EXPECT_EQ(
+      run(Family::gfx90a, AtomicUnit::l2, alu::Op::add, alu::Type::f16x2, 0x00010001, 0x00010001, 0, flushed).memory,
+      0x00020002u);
+  EXPECT_EQ(
+      run(Family::gfx90a, AtomicUnit::lds, alu::Op::add, alu::Type::f16x2, 0x00010001, 0x00010001, 0, flushed).memory,
+      0u);
   EXPECT_EQ(run(Family::gfx90a, AtomicUnit::lds, alu::Op::add, alu::Type::f16x2, 0x00010001, 0x00010001).memory,
             0x00020002u);
 }
@@ -304,7 +309,8 @@ TEST(AmdCompareSwapF32, SignedZerosSwapAndNaNsNever) {
     }
   // LDS under a flushing MODE: a subnormal equals zero, and the result written is flushed.
   const FloatRulesOptions flushed = options(LdsDenormals::flushed, L2AddF32Reading::manuals);
-  EXPECT_EQ(run(Family::gfx94x, AtomicUnit::lds, Op::compare_swap_float, Type::f32, 0x00000005, 0x40000000, 0, flushed).memory,
+  EXPECT_EQ(run(Family::gfx94x, AtomicUnit::lds, Op::compare_swap_float, Type::f32, 0x00000005, 0x40000000, 0, flushed)
+                .memory,
             0x40000000u);
   EXPECT_EQ(run(Family::gfx94x, AtomicUnit::lds, Op::compare_swap_float, Type::f32, 0x80000005, 0x3f800000, 0x3f800000,
                 flushed)

@@ -1,5 +1,7 @@
 // The instruction-length rules against every real encoding LLVM 19 decodes on six targets
 // (data/amd-isa/instruction-lengths.txt, scripts/amd-isa-lengths: fixed bits, operands zero).
+#include "gpuatom/amd/isa/instruction_length.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -9,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "gpuatom/amd/isa/instruction_length.hpp"
 #include "gpuatom/amd/isa/target.hpp"
 
 using namespace gpuatom::amd::isa;
@@ -37,8 +38,10 @@ TEST(AmdInstructionLength, EveryRealEncodingOfLlvm19HasItsSize) {
     const auto got = instruction_length(code, *t);
     auto& [agree, all] = per_target[target_name];
     ++all;
-    if (got == size) ++agree;
-    else if (wrong.size() < 40) wrong.push_back(line + " -> " + (got ? std::to_string(*got) : "none"));
+    if (got == size)
+      ++agree;
+    else if (wrong.size() < 40)
+      wrong.push_back(line + " -> " + (got ? std::to_string(*got) : "none"));
   }
   ASSERT_EQ(per_target.size(), 6u);
   for (const auto& [name, counts] : per_target) EXPECT_EQ(counts.first, counts.second) << name;
@@ -59,7 +62,8 @@ TEST(AmdInstructionLength, OperandDependentSizesAgreeWithLlvmMc) {
     uint32_t size = 0;
     fields >> target_name >> size >> hex;
     std::vector<uint8_t> code;
-    for (size_t i = 0; i + 1 < hex.size(); i += 2) code.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+    for (size_t i = 0; i + 1 < hex.size(); i += 2)
+      code.push_back(static_cast<uint8_t>(std::stoul(hex.substr(i, 2), nullptr, 16)));
     ASSERT_EQ(code.size(), size) << line;
     code.resize(code.size() + 16, 0);
     const Target* t = find_target(target_name);

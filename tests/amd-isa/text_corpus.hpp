@@ -26,17 +26,16 @@ struct CorpusLine {
 
 // How gpuatom's reading of one line compares with llvm-mc's.
 enum class Verdict {
-  agree_accept,        // both accept; gpuatom's print of its parse equals llvm-mc's disassembly of its bytes
-  agree_refuse,        // both refuse
-  quirk_refused,       // llvm-mc accepts but its bytes do not say what was written; gpuatom refuses (§3)
-  disassembly_differs, // both accept; gpuatom prints llvm-mc's echo, the disassembler prints otherwise (§3)
+  agree_accept,         // both accept; gpuatom's print of its parse equals llvm-mc's disassembly of its bytes
+  agree_refuse,         // both refuse
+  quirk_refused,        // llvm-mc accepts but its bytes do not say what was written; gpuatom refuses (§3)
+  disassembly_differs,  // both accept; gpuatom prints llvm-mc's echo, the disassembler prints otherwise (§3)
   disagree,
 };
 struct Judgement {
   Verdict verdict = Verdict::disagree;
   std::string detail;
 };
-
 
 inline std::vector<CorpusLine> parse_corpus(const std::string& text) {
   std::vector<CorpusLine> out;
@@ -90,11 +89,14 @@ inline bool bytes_fit_row(const std::string& hex, const Encoding& e) {
 
 inline Judgement judge(const CorpusLine& line, const Target& target) {
   const Program p = parse(line.input, target);
-  const bool has_error = std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const support::Diagnostic& d) { return d.severity == support::Severity::error; });
+  const bool has_error = std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const support::Diagnostic& d) {
+    return d.severity == support::Severity::error;
+  });
   const bool parsed = p.instructions.size() == 1 && !has_error;
   if (!line.accepted) {
     if (!parsed && !p.diagnostics.empty()) return {Verdict::agree_refuse, ""};
-    return {Verdict::disagree, "llvm-mc refuses (" + line.error + "), gpuatom accepts: " + (parsed ? print(p.instructions[0], target) : "?")};
+    return {Verdict::disagree, "llvm-mc refuses (" + line.error +
+                                   "), gpuatom accepts: " + (parsed ? print(p.instructions[0], target) : "?")};
   }
   if (!parsed) {
     const std::string why = p.diagnostics.empty() ? "no diagnostic" : format(p.diagnostics[0]);
@@ -112,11 +114,12 @@ inline Judgement judge(const CorpusLine& line, const Target& target) {
       hex += digits[byte & 15];
     }
     if (hex != line.bytes)
-      return {Verdict::disagree, "gpuatom encodes " + hex + ", llvm-mc " + line.bytes + " (" + std::string(p.instructions[0].encoding->record) + ")"};
+      return {Verdict::disagree, "gpuatom encodes " + hex + ", llvm-mc " + line.bytes + " (" +
+                                     std::string(p.instructions[0].encoding->record) + ")"};
   }
   if (!detail::bytes_fit_row(line.bytes, *p.instructions[0].encoding))
-    return {Verdict::disagree, "gpuatom chose " + std::string(p.instructions[0].encoding->record) + ", whose fixed bits llvm-mc's bytes " +
-                                   line.bytes + " do not have"};
+    return {Verdict::disagree, "gpuatom chose " + std::string(p.instructions[0].encoding->record) +
+                                   ", whose fixed bits llvm-mc's bytes " + line.bytes + " do not have"};
   // What gpuatom prints, it reads back as the same instruction (except where it warned that llvm-mc's
   // spelling does not read back).
   if (p.diagnostics.empty()) {
@@ -127,9 +130,9 @@ inline Judgement judge(const CorpusLine& line, const Target& target) {
   }
   if (printed == line.disassembly) return {Verdict::agree_accept, ""};
   const InstClass cls = p.instructions[0].encoding->cls;
-  if (printed == line.echo && line.echo != line.disassembly && (cls == InstClass::mimg || cls == InstClass::vimage)) return {Verdict::disassembly_differs, printed};
+  if (printed == line.echo && line.echo != line.disassembly && (cls == InstClass::mimg || cls == InstClass::vimage))
+    return {Verdict::disassembly_differs, printed};
   return {Verdict::disagree, "gpuatom prints `" + printed + "`, llvm-mc disassembles `" + line.disassembly + "`"};
 }
-
 
 }  // namespace gpuatom::amd::isa::testing

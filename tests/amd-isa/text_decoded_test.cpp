@@ -3,9 +3,11 @@
 // decoder reads (docs/spec/amd-isa.md §10): the printer writes what llvm-mc's disassembler writes,
 // its comments on operands that name no register of their class included.
 #include <gtest/gtest.h>
+
 #include <fstream>
-#include <sstream>
 #include <map>
+#include <sstream>
+
 #include "gpuatom/amd/isa/binary.hpp"
 #include "gpuatom/amd/isa/text.hpp"
 namespace gpuatom::amd::isa {
@@ -32,8 +34,10 @@ TEST(TextDecoded, PrintsLlvmMcsTextOfEveryDecodedWord) {
       if (!std::holds_alternative<Instruction>(d)) continue;
       ++n;
       const std::string p = print(std::get<Instruction>(d), *target);
-      if (p == text) ++same;
-      else if (shown++ < 12) ADD_FAILURE() << t << ": llvm-mc " << text << "\n   gpuatom: " << p;
+      if (p == text)
+        ++same;
+      else if (shown++ < 12)
+        ADD_FAILURE() << t << ": llvm-mc " << text << "\n   gpuatom: " << p;
     }
     std::cout << t << ": " << n << " decoded, " << same << " print as llvm-mc\n";
     EXPECT_EQ(same, n) << t;

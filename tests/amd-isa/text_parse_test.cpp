@@ -31,7 +31,8 @@ std::string record(std::string_view line, std::string_view target_name) {
 
 TEST(AmdText, PrintsCanonicalFormsPerFamily) {
   EXPECT_EQ(round("global_atomic_add v0, v[2:3], v1, off glc", "gfx90a"), "global_atomic_add v0, v[2:3], v1, off glc");
-  EXPECT_EQ(round("global_atomic_add_f32 v0, v[2:3], v1, off sc0 nt sc1", "gfx942"), "global_atomic_add_f32 v0, v[2:3], v1, off sc0 nt sc1");
+  EXPECT_EQ(round("global_atomic_add_f32 v0, v[2:3], v1, off sc0 nt sc1", "gfx942"),
+            "global_atomic_add_f32 v0, v[2:3], v1, off sc0 nt sc1");
   EXPECT_EQ(round("buffer_atomic_add v1, off, s[4:7], 0.5 offset:4095 glc slc dlc", "gfx1100"),
             "buffer_atomic_add_u32 v1, off, s[4:7], 0.5 offset:4095 glc slc dlc");
   EXPECT_EQ(round("global_atomic_add_u32 v0, v[2:3], v1, off scope:SCOPE_SYS th:TH_ATOMIC_RETURN", "gfx1200"),
@@ -43,24 +44,29 @@ TEST(AmdText, PrintsCanonicalFormsPerFamily) {
 }
 
 TEST(AmdText, OffsetsPrintSignedWhereTheClassIs) {
-  EXPECT_EQ(round("global_atomic_add v[2:3], v1, off offset:-4096", "gfx90a"), "global_atomic_add v[2:3], v1, off offset:-4096");
-  EXPECT_EQ(round("buffer_atomic_add_u32 v1, off, s[4:7], s1 offset:-8", "gfx1200"), "buffer_atomic_add_u32 v1, off, s[4:7], s1 offset:-8");
+  EXPECT_EQ(round("global_atomic_add v[2:3], v1, off offset:-4096", "gfx90a"),
+            "global_atomic_add v[2:3], v1, off offset:-4096");
+  EXPECT_EQ(round("buffer_atomic_add_u32 v1, off, s[4:7], s1 offset:-8", "gfx1200"),
+            "buffer_atomic_add_u32 v1, off, s[4:7], s1 offset:-8");
   EXPECT_EQ(round("global_atomic_add v[2:3], v1, off offset:0", "gfx90a"), "global_atomic_add v[2:3], v1, off");
 }
 
 TEST(AmdText, ChoosesTheRowAsLlvmsMatcher) {
   EXPECT_EQ(record("buffer_atomic_add v1, v2, s[4:7], s5 offen glc", "gfx90a"), "BUFFER_ATOMIC_ADD_OFFEN_RTN_gfx90a");
   EXPECT_EQ(record("buffer_atomic_add v1, v2, s[4:7], s5 idxen", "gfx90a"), "BUFFER_ATOMIC_ADD_IDXEN_gfx90a");
-  EXPECT_EQ(record("buffer_atomic_add v1, v[2:3], s[4:7], s5 idxen offen", "gfx90a"), "BUFFER_ATOMIC_ADD_BOTHEN_gfx90a");
+  EXPECT_EQ(record("buffer_atomic_add v1, v[2:3], s[4:7], s5 idxen offen", "gfx90a"),
+            "BUFFER_ATOMIC_ADD_BOTHEN_gfx90a");
   EXPECT_EQ(record("global_atomic_add v0, v2, v1, s[4:5] glc", "gfx90a"), "GLOBAL_ATOMIC_ADD_SADDR_RTN_vi");
-  EXPECT_EQ(record("buffer_atomic_add_u32 v1, off, s[4:7], s5 th:TH_ATOMIC_RETURN", "gfx1200"), "BUFFER_ATOMIC_ADD_VBUFFER_OFFSET_RTN_gfx12");
+  EXPECT_EQ(record("buffer_atomic_add_u32 v1, off, s[4:7], s5 th:TH_ATOMIC_RETURN", "gfx1200"),
+            "BUFFER_ATOMIC_ADD_VBUFFER_OFFSET_RTN_gfx12");
   EXPECT_EQ(record("s_atomic_add s5, s[2:3], s4", "gfx90a"), "S_ATOMIC_ADD_SGPR_vi");
   EXPECT_EQ(record("s_atomic_add s5, s[2:3], s4 offset:0x10", "gfx90a"), "S_ATOMIC_ADD_SGPR_IMM_gfx9");
 }
 
 TEST(AmdText, CommentsBlankLinesCaseAndAliases) {
-  const Program p = parse("; a comment\n\n  GLOBAL_ATOMIC_ADD v0, v[2:3], v1, off glc // why\nbuffer_atomic_add v1, off, s[4:7], 0 ; x\n",
-                          target("gfx1100"));
+  const Program p = parse(
+      "; a comment\n\n  GLOBAL_ATOMIC_ADD v0, v[2:3], v1, off glc // why\nbuffer_atomic_add v1, off, s[4:7], 0 ; x\n",
+      target("gfx1100"));
   ASSERT_TRUE(p.diagnostics.empty()) << format(p.diagnostics[0]);
   ASSERT_EQ(p.instructions.size(), 2u);
   EXPECT_EQ(p.instructions[0].line, 3u);
@@ -71,7 +77,9 @@ TEST(AmdText, CommentsBlankLinesCaseAndAliases) {
 }
 
 TEST(AmdText, RefusesWithLineAndColumn) {
-  const Program p = parse("global_atomic_add v0, v[2:3], v1, off glc\nglobal_atomic_add v0, v[2:3], v1, off glc offset:16\n", target("gfx90a"));
+  const Program p =
+      parse("global_atomic_add v0, v[2:3], v1, off glc\nglobal_atomic_add v0, v[2:3], v1, off glc offset:16\n",
+            target("gfx90a"));
   ASSERT_EQ(p.instructions.size(), 1u);
   ASSERT_EQ(p.diagnostics.size(), 1u);
   EXPECT_EQ(p.diagnostics[0].where.line, 2u);
@@ -81,7 +89,8 @@ TEST(AmdText, RefusesWithLineAndColumn) {
 TEST(AmdText, NamesTheFirstTargetWithAMnemonic) {
   const std::string message = round("global_atomic_pk_add_bf16 v0, v[2:3], v1, off", "gfx90a");
   EXPECT_NE(message.find("gfx940 has it"), std::string::npos) << message;
-  EXPECT_NE(round("global_atomic_frobnicate v0, v[2:3], v1, off", "gfx90a").find("unknown AMD atomic"), std::string::npos);
+  EXPECT_NE(round("global_atomic_frobnicate v0, v[2:3], v1, off", "gfx90a").find("unknown AMD atomic"),
+            std::string::npos);
 }
 
 TEST(AmdText, RefusesWhatLlvmMcRefuses) {
@@ -101,7 +110,8 @@ TEST(AmdText, RefusesWhatLlvmMcRefuses) {
            {"buffer_atomic_add v1, off, s[5:8], s1", "gfx90a", "alignment"},
            {"buffer_atomic_add v1, off, s[4:7], null", "gfx90a", "'null'"},
            {"global_atomic_add_u32 v0, v[2:3], v1, off th:TH_LOAD_NT", "gfx1200", "invalid th value"},
-           {"global_atomic_add_u32 v0, v[2:3], v1, off th:TH_ATOMIC_NT_RETURN scope:SCOPE_SYS", "gfx1200", "scope and th"},
+           {"global_atomic_add_u32 v0, v[2:3], v1, off th:TH_ATOMIC_NT_RETURN scope:SCOPE_SYS", "gfx1200",
+            "scope and th"},
            {"image_atomic_add v[2:3], v2, s[8:15] dmask:0x1 unorm", "gfx90a", "data size"},
            {"image_atomic_add v1, v2, s[8:15] dmask:0x2 unorm", "gfx90a", "dmask"},
            {"image_atomic_add v1, v2, s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm", "gfx1030", "address size"},
@@ -137,9 +147,10 @@ TEST(AmdText, RefusesWhatLlvmMcWouldSilentlyChange) {
 }
 
 TEST(AmdText, BadInputNeverCrashes) {
-  for (std::string_view text : {"", "\n\n", ";", "global_atomic_add", "global_atomic_add v[", "global_atomic_add v[3:2], v1, off",
-                                "global_atomic_add v0, v[2:3], v1, off offset:", "image_atomic_add v1, [v2, v3", "s_atomic_add s5, s[2:3], 0x",
-                                "buffer_atomic_add v1, off, s[4:7], 1e999", "global_atomic_add v99999999999, v[2:3], v1, off"}) {
+  for (std::string_view text :
+       {"", "\n\n", ";", "global_atomic_add", "global_atomic_add v[", "global_atomic_add v[3:2], v1, off",
+        "global_atomic_add v0, v[2:3], v1, off offset:", "image_atomic_add v1, [v2, v3", "s_atomic_add s5, s[2:3], 0x",
+        "buffer_atomic_add v1, off, s[4:7], 1e999", "global_atomic_add v99999999999, v[2:3], v1, off"}) {
     const Program p = parse(text, target("gfx1030"));
     for (const auto& i : p.instructions) EXPECT_FALSE(print(i, target("gfx1030")).empty());
   }

@@ -19,7 +19,8 @@ namespace {
 class TextWords : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(TextWords, DisassemblyTextReadsBackAsItself) {
-  const std::filesystem::path path = std::filesystem::path(GPUATOM_SOURCE_DIR) / "data/amd-isa/words" / (std::string(GetParam()) + ".txt");
+  const std::filesystem::path path =
+      std::filesystem::path(GPUATOM_SOURCE_DIR) / "data/amd-isa/words" / (std::string(GetParam()) + ".txt");
   if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is not there yet (scripts/amd-isa-words writes it)";
   const Target* target = find_target(GetParam());
   ASSERT_NE(target, nullptr);
@@ -37,13 +38,17 @@ TEST_P(TextWords, DisassemblyTextReadsBackAsItself) {
     if (!text.empty() && text[0] == ' ') text.erase(0, 1);
     if (size == "0" || text.empty()) continue;
     // Only atomics are gpuatom's: the uniform random words also decode to loads, stores, probes.
-    if (std::none_of(encodings().begin(), encodings().end(), [&](const Encoding& e) { return e.record == record; })) continue;
+    if (std::none_of(encodings().begin(), encodings().end(), [&](const Encoding& e) { return e.record == record; }))
+      continue;
     ++texts;
     const Program p = parse(text, *target);
-    const bool has_error = std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const support::Diagnostic& d) { return d.severity == support::Severity::error; });
+    const bool has_error = std::any_of(p.diagnostics.begin(), p.diagnostics.end(), [](const support::Diagnostic& d) {
+      return d.severity == support::Severity::error;
+    });
     if (has_error || p.instructions.size() != 1) {
       EXPECT_FALSE(p.diagnostics.empty()) << text;
-      if (std::getenv("GPUATOM_SHOW_TEXTS")) std::cout << "REFUSED\t" << GetParam() << "\t" << text << "\t" << format(p.diagnostics[0]) << "\n";
+      if (std::getenv("GPUATOM_SHOW_TEXTS"))
+        std::cout << "REFUSED\t" << GetParam() << "\t" << text << "\t" << format(p.diagnostics[0]) << "\n";
       ++refused;
       continue;
     }
@@ -60,20 +65,23 @@ TEST_P(TextWords, DisassemblyTextReadsBackAsItself) {
     const bool cascade = target->generation == Generation::gfx12 && cpol && (*cpol & 4);
     for (const Encoding& other : encodings())
       if (other.record == record)
-        same_row |= other.fixed_value == e->fixed_value || (other.decoder_only && other.mnemonic == e->mnemonic) || other.cls == InstClass::mimg ||
-                    other.cls == InstClass::vimage || (cascade && other.returns && !e->returns && other.mnemonic == e->mnemonic);
+        same_row |= other.fixed_value == e->fixed_value || (other.decoder_only && other.mnemonic == e->mnemonic) ||
+                    other.cls == InstClass::mimg || other.cls == InstClass::vimage ||
+                    (cascade && other.returns && !e->returns && other.mnemonic == e->mnemonic);
     if (printed == text && same_row) {
       ++read_back;
     } else if (failures.size() < 20) {
       failures.push_back(text + " → " + printed + " (" + std::string(e->record) + " vs " + record + ")");
     }
   }
-  std::cout << GetParam() << ": " << texts << " disassembled texts, " << read_back << " read back as themselves, " << refused << " refused\n";
+  std::cout << GetParam() << ": " << texts << " disassembled texts, " << read_back << " read back as themselves, "
+            << refused << " refused\n";
   for (const auto& f : failures) ADD_FAILURE() << f;
   EXPECT_GT(read_back, texts / 2);
 }
 
-INSTANTIATE_TEST_SUITE_P(Targets, TextWords, ::testing::Values("gfx90a", "gfx942", "gfx1030", "gfx1100", "gfx1150", "gfx1200"));
+INSTANTIATE_TEST_SUITE_P(Targets, TextWords,
+                         ::testing::Values("gfx90a", "gfx942", "gfx1030", "gfx1100", "gfx1150", "gfx1200"));
 
 }  // namespace
 }  // namespace gpuatom::amd::isa

@@ -60,7 +60,9 @@ inline Instruction make(const Encoding& e, std::map<std::string, int64_t> values
 class TidValues final : public exec::LaneValues {
  public:
   explicit TidValues(std::function<uint64_t(uint64_t)> f) : f_(std::move(f)) {}
-  std::variant<uint64_t, exec::LaneValueError> value(uint64_t tid, uint64_t, uint64_t) const override { return f_(tid); }
+  std::variant<uint64_t, exec::LaneValueError> value(uint64_t tid, uint64_t, uint64_t) const override {
+    return f_(tid);
+  }
   bool values(uint64_t first, uint32_t count, uint32_t, uint64_t* out) const override {
     for (uint32_t k = 0; k < count; ++k) out[k] = f_(first + k);
     return true;
@@ -87,7 +89,8 @@ struct Region {
 class WaveRun {
  public:
   using Machine = exec::LaneMachine<WaveIsaLanes>;
-  WaveRun(const WaveIsaProgram& p, std::vector<Region> regions, const std::function<void(memory::DeviceMemory&)>& fill = {})
+  WaveRun(const WaveIsaProgram& p, std::vector<Region> regions,
+          const std::function<void(memory::DeviceMemory&)>& fill = {})
       : p_(p),
         machine_({p.lanes, p.wave_size}, {p.wave_size, true, false}, false,
                  [this](memory::DeviceMemory&, const exec::GroupSettings& settings) {

@@ -7,8 +7,10 @@ TEST(Devices, TwelveDevicesInTheFamiliesColumnOrder) {
   std::vector<std::string_view> instinct, gfx;
   for (const Device& d : devices(Family::instinct)) instinct.push_back(d.name);
   for (const Device& d : devices(Family::gfx)) gfx.push_back(d.name);
-  EXPECT_EQ(instinct, (std::vector<std::string_view>{"MI100", "MI200 PCIe", "MI200 A+A", "MI300X", "MI300A", "MI350X"}));
-  EXPECT_EQ(gfx, (std::vector<std::string_view>{"gfx9 dGPU", "gfx9 APU", "gfx10 dGPU", "gfx11 dGPU", "gfx11 APU", "gfx12 dGPU"}));
+  EXPECT_EQ(instinct,
+            (std::vector<std::string_view>{"MI100", "MI200 PCIe", "MI200 A+A", "MI300X", "MI300A", "MI350X"}));
+  EXPECT_EQ(gfx, (std::vector<std::string_view>{"gfx9 dGPU", "gfx9 APU", "gfx10 dGPU", "gfx11 dGPU", "gfx11 APU",
+                                                "gfx12 dGPU"}));
   for (const Device& d : devices()) EXPECT_EQ(&device(d.id), &d);
   for (const Device& d : devices()) EXPECT_EQ(d.published, d.id != DeviceId::mi350x) << d.name;
 }
@@ -17,7 +19,8 @@ TEST(Devices, HostMemoryRouteAndPcieFallbackFollowSpecSection3) {
   for (const Device& d : devices()) {
     EXPECT_EQ(reaches_host_over_pcie(d), d.kind == DeviceKind::dgpu) << d.name;
     // MI200 A+A has a PCIe fallback (NOP) for the CAS-emulation tables' P8 only.
-    EXPECT_EQ(d.pcie_fallback == PcieFallback::not_applicable, !reaches_host_over_pcie(d) && d.kind != DeviceKind::aa_system)
+    EXPECT_EQ(d.pcie_fallback == PcieFallback::not_applicable,
+              !reaches_host_over_pcie(d) && d.kind != DeviceKind::aa_system)
         << d.name;
     const bool load_op_store = d.generation == Generation::mi300 || d.generation == Generation::gfx12;
     if (reaches_host_over_pcie(d)) {

@@ -7,7 +7,8 @@ using namespace amd_test;
 TEST(ExplanationText, MI300XFloatAddOnPinnedHostMemoryAtSystemScope) {
   const Explanation e = explain(DeviceId::mi300x, "32 bit float atomicAdd", at(pinned, fine, system_scope, no_pcie));
   EXPECT_EQ(explain_text(e),
-            "32 bit float atomicAdd on MI300X · HW atomics · No PCIe atomics · Pinned Host DRAM · Fine-grained · System scope\n"
+            "32 bit float atomicAdd on MI300X · HW atomics · No PCIe atomics · Pinned Host DRAM · Fine-grained · "
+            "System scope\n"
             "outcome: ⚠️ Scope Downgrade\n"
             "path:    IF → PCIe\n"
             "rules:\n"
@@ -40,8 +41,10 @@ TEST(ExplanationText, TagsAndChangedSwitchesAreShown) {
   EXPECT_EQ(line.find('\n'), std::string::npos);
   ModelOptions o;
   set_switch(o, "amd.sub-pcie", "fetchadd");
-  const Explanation sub = explain(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie), o);
-  EXPECT_NE(explain_text(sub).find("H1 NATIVE [PROPOSED; amd.sub-pcie=fetchadd]"), std::string::npos) << explain_text(sub);
+  const Explanation sub =
+      explain(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie), o);
+  EXPECT_NE(explain_text(sub).find("H1 NATIVE [PROPOSED; amd.sub-pcie=fetchadd]"), std::string::npos)
+      << explain_text(sub);
   EXPECT_NE(explain_text(sub).find("switches: amd.sub-pcie=fetchadd\n"), std::string::npos) << explain_text(sub);
 }
 
@@ -55,7 +58,8 @@ TEST(ExplanationText, NoInstructionIsTheCompilersCasLoop) {
   EXPECT_NE(text.find("C3 CAS-REACHES [DECISION]"), std::string::npos) << text;
   ModelOptions na;
   set_switch(na, "amd.no-hw-instruction", "na");
-  const Explanation refused = explain(DeviceId::gfx9_apu, "64 bit float atomicMin", at(device_dram, fine, device_scope), na);
+  const Explanation refused =
+      explain(DeviceId::gfx9_apu, "64 bit float atomicMin", at(device_dram, fine, device_scope), na);
   EXPECT_EQ(refused.outcome, Outcome::not_applicable);
   EXPECT_NE(explain_text(refused).find("path:    –\n"), std::string::npos);
 }

@@ -1,10 +1,11 @@
 // The list of AMD's anomalies the oracle tolerates (known_anomalies.hpp): each names a real cell of
 // one of the 8 tables, the model's outcome there is not AMD's (else it would not be an anomaly),
 // and the agreement docs/reference/amd.md states follows from the list.
+#include "gpuatom/amd/known_anomalies.hpp"
+
 #include <set>
 
 #include "amd/model_helpers.hpp"
-#include "gpuatom/amd/known_anomalies.hpp"
 
 using namespace amd_test;
 
@@ -25,7 +26,8 @@ TEST(KnownAnomalies, EachNamesARealCellWhereTheModelDiffersFromAmd) {
 }
 
 TEST(KnownAnomalies, TableNamesAndCellCountsAreAmds) {
-  EXPECT_EQ(data_file_stem({Strategy::hw_atomics, PcieAtomics::unsupported, Family::instinct}), "hw-atomics_nopcie_instinct");
+  EXPECT_EQ(data_file_stem({Strategy::hw_atomics, PcieAtomics::unsupported, Family::instinct}),
+            "hw-atomics_nopcie_instinct");
   EXPECT_EQ(data_file_stem({Strategy::cas_emulation, PcieAtomics::supported, Family::gfx}), "cas-atomics_pcie_gfx");
   EXPECT_EQ(cells_per_family(Family::instinct), 4u * 12u * 27u * 5u);  // MI350X is on none of AMD's tables
   EXPECT_EQ(cells_per_family(Family::gfx), 4u * 12u * 27u * 6u);
@@ -42,8 +44,9 @@ TEST(KnownAnomalies, AtMostOnePercentOfEachFamily) {
   const std::string md = agreement_markdown();
   EXPECT_NE(md.find("## Known anomalies of AMD's data\n"), std::string::npos);
   EXPECT_NE(md.find("| AMD Instinct accelerators | 6480 | 6477 | 3 | 99.95 % |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| `hw-atomics_nopcie_gfx` | Pinned Host DRAM / Coarse-grained / Device scope | 16bx2 half2 atomicAdd "
-                    "| gfx9 dGPU | n/a | ✅ CAS |"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("| `hw-atomics_nopcie_gfx` | Pinned Host DRAM / Coarse-grained / Device scope | 16bx2 half2 atomicAdd "
+              "| gfx9 dGPU | n/a | ✅ CAS |"),
+      std::string::npos)
       << md;
 }

@@ -1,6 +1,8 @@
 // `lower` against clang-19 (data/amd-lowering/clang-19.tsv): every committed case, on every
 // target, gets the lowering and the instruction text clang printed; plus the rules that the
 // corpus shows one at a time, and the bridge to AMD's tables.
+#include "gpuatom/amd/lowering.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -8,7 +10,6 @@
 #include <set>
 
 #include "common/amd_lowering_corpus.hpp"
-#include "gpuatom/amd/lowering.hpp"
 
 namespace {
 
@@ -37,7 +38,8 @@ TEST(AmdLowering, EveryCorpusCaseAgreesWithClang19) {
     const bool agree = name(l.kind) == c.lowering && l.instruction == c.instruction;
     auto& [agreeing, total] = tally[c.target];
     ++total;
-    if (agree) ++agreeing;
+    if (agree)
+      ++agreeing;
     else if (shown++ < 20)
       ADD_FAILURE() << c.line << "\n  model: " << name(l.kind) << "\t" << l.instruction << " (" << name(l.rule) << ")";
   }

@@ -32,8 +32,8 @@ size_t count(const std::string& text, std::string_view what) {
   return n;
 }
 
-const std::set<std::string> seven_labels = {"✅ Native", "✅ CAS", "✅ NoReturn", "⚠️ Scope Downgrade",
-                                            "⚠️ Scope Downgrade - CAS", "❌ NOP", "n/a"};
+const std::set<std::string> seven_labels = {
+    "✅ Native", "✅ CAS", "✅ NoReturn", "⚠️ Scope Downgrade", "⚠️ Scope Downgrade - CAS", "❌ NOP", "n/a"};
 
 }  // namespace
 
@@ -87,8 +87,9 @@ TEST(MatrixCsv, HeaderAndTwelveGroupsOfDataRowsWithoutSectionRows) {
     const auto csv = lines(text);
     ASSERT_EQ(csv.size(), 1u + 12u * 27u) << title(key);
     EXPECT_EQ(text.find("Coarse-grained"), std::string::npos);  // no group title anywhere
-    EXPECT_EQ(csv[0], key.family == Family::instinct ? "Atomic,MI100,MI200 PCIe,MI200 A+A,MI300X,MI300A,MI350X"
-                                                     : "Atomic,gfx9 dGPU,gfx9 APU,gfx10 dGPU,gfx11 dGPU,gfx11 APU,gfx12 dGPU");
+    EXPECT_EQ(csv[0], key.family == Family::instinct
+                          ? "Atomic,MI100,MI200 PCIe,MI200 A+A,MI300X,MI300A,MI350X"
+                          : "Atomic,gfx9 dGPU,gfx9 APU,gfx10 dGPU,gfx11 dGPU,gfx11 APU,gfx12 dGPU");
     size_t line = 1;
     for (size_t leaf = 0; leaf < 12; ++leaf) {
       for (size_t r = 0; r < 27; ++r) {
@@ -122,10 +123,11 @@ TEST(MatrixMarkdown, HeadingsPerSelectorLevelAndOneTablePerLeaf) {
     EXPECT_EQ(count(md, "\n| 64 bit atomicXor |"), 12u);
   }
   const std::string md = render_markdown(build_matrix(all_tables()[0]));
-  EXPECT_NE(md.find("## Device DRAM\n\n### Coarse-grained\n\n#### Device scope\n\n"
-                    "| Atomic | MI100 | MI200 PCIe | MI200 A+A | MI300X | MI300A | MI350X |\n|---|---|---|---|---|---|---|\n"
-                    "| 32 bit atomicAdd | ✅ Native | ✅ Native | ✅ Native | ✅ Native | ✅ Native | ✅ Native |\n"),
-            std::string::npos);
+  EXPECT_NE(
+      md.find("## Device DRAM\n\n### Coarse-grained\n\n#### Device scope\n\n"
+              "| Atomic | MI100 | MI200 PCIe | MI200 A+A | MI300X | MI300A | MI350X |\n|---|---|---|---|---|---|---|\n"
+              "| 32 bit atomicAdd | ✅ Native | ✅ Native | ✅ Native | ✅ Native | ✅ Native | ✅ Native |\n"),
+      std::string::npos);
 }
 
 TEST(MatrixHtml, SelfContainedWithEveryCellsReasonInItsTitle) {

@@ -64,7 +64,9 @@ TEST(PageProse, ThePcieSelectorMattersOnlyOnAPathThroughPcie) {
               const Explanation without = evaluate(d, r, at(m, g, s, no_pcie, st));
               const Explanation with = evaluate(d, r, at(m, g, s, with_pcie, st));
               EXPECT_EQ(without.path, with.path);
-              if (!without.path.passes(Place::pcie)) { EXPECT_EQ(without.outcome, with.outcome) << describe(with); }
+              if (!without.path.passes(Place::pcie)) {
+                EXPECT_EQ(without.outcome, with.outcome) << describe(with);
+              }
               // dGPUs, and MI200 A+A under CAS emulation (P8, AMD's tables).
               if (without.path.passes(Place::pcie)) {
                 EXPECT_TRUE(reaches_host_over_pcie(d) || (d.kind == DeviceKind::aa_system && st == cas));

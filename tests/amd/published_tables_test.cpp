@@ -36,8 +36,8 @@ TEST(PublishedTables, CasEmulationLoopsEvenWhereTheRowIsNative) {
 // model." — the tables mark none of it: coarse-grained system scope reads like device scope. The
 // only downgrade is the PCIe load-op-store: "This downgrades system-scope atomics to device-scope."
 TEST(PublishedTables, OnlyThePcieLoadOpStoreDowngradesScope) {
-  for (const DeviceId d : {DeviceId::mi100, DeviceId::mi200_aa, DeviceId::mi300x, DeviceId::mi300a,
-                           DeviceId::gfx9_apu, DeviceId::gfx11_dgpu, DeviceId::gfx12_dgpu})
+  for (const DeviceId d : {DeviceId::mi100, DeviceId::mi200_aa, DeviceId::mi300x, DeviceId::mi300a, DeviceId::gfx9_apu,
+                           DeviceId::gfx11_dgpu, DeviceId::gfx12_dgpu})
     for (const Memory m : all_memories)
       for (const Strategy st : both_strategies)
         for (const PcieAtomics p : both_pcie)
@@ -73,7 +73,8 @@ TEST(PublishedTables, OnlyThePcieLoadOpStoreDowngradesScope) {
 TEST(PublishedTables, HwAtomicsWithoutAnInstructionAreTheCompilersCasLoop) {
   const Selectors coarse_device = at(device_dram, coarse, device_scope, no_pcie, hw);
   // Float min/max on MI100, MI200, MI300; FP64 add on MI100, gfx9, gfx10, gfx11, gfx12.
-  for (const DeviceId d : {DeviceId::mi100, DeviceId::mi200_pcie, DeviceId::mi200_aa, DeviceId::mi300x, DeviceId::mi300a})
+  for (const DeviceId d :
+       {DeviceId::mi100, DeviceId::mi200_pcie, DeviceId::mi200_aa, DeviceId::mi300x, DeviceId::mi300a})
     expect_rows(d, {"32 bit float atomicMin", "32 bit float atomicMax"}, coarse_device, Outcome::cas);
   for (const DeviceId d : {DeviceId::mi100, DeviceId::gfx9_dgpu, DeviceId::gfx10_dgpu, DeviceId::gfx11_dgpu,
                            DeviceId::gfx11_apu, DeviceId::gfx12_dgpu})
@@ -85,8 +86,10 @@ TEST(PublishedTables, HwAtomicsWithoutAnInstructionAreTheCompilersCasLoop) {
   // The loop follows the path: without PCIe atomics a NOP device NOPs it, a load-op-store device
   // downgrades it at system scope, and an APU or A+A reaches host memory over the fabric.
   EXPECT_EQ(outcome(DeviceId::mi200_pcie, "32 bit float atomicMin", at(pinned, fine, device_scope)), Outcome::nop);
-  EXPECT_EQ(outcome(DeviceId::mi200_pcie, "32 bit float atomicMin", at(pinned, fine, device_scope, with_pcie)), Outcome::cas);
-  EXPECT_EQ(outcome(DeviceId::mi300x, "32 bit float atomicMin", at(pinned, fine, system_scope)), Outcome::scope_downgrade_cas);
+  EXPECT_EQ(outcome(DeviceId::mi200_pcie, "32 bit float atomicMin", at(pinned, fine, device_scope, with_pcie)),
+            Outcome::cas);
+  EXPECT_EQ(outcome(DeviceId::mi300x, "32 bit float atomicMin", at(pinned, fine, system_scope)),
+            Outcome::scope_downgrade_cas);
   EXPECT_EQ(outcome(DeviceId::mi200_aa, "32 bit float atomicMin", at(pinned, fine, system_scope)), Outcome::cas);
   EXPECT_EQ(outcome(DeviceId::gfx9_apu, "32 bit float atomicAdd", at(pinned, fine, system_scope)), Outcome::cas);
   // The first reading is one switch away.
@@ -101,20 +104,23 @@ TEST(PublishedTables, HwAtomicsWithoutAnInstructionAreTheCompilersCasLoop) {
 // L2 alone executes: "If the float atomics access write-uncached memory, they cannot be forwarded
 // to the Infinity Fabric, resulting in a NOP and an incorrect outcome."
 TEST(PublishedTables, NopWhereNeitherTheFabricNorPcieCarriesTheAtomic) {
-  for (const DeviceId d : {DeviceId::mi100, DeviceId::mi200_pcie, DeviceId::gfx9_dgpu, DeviceId::gfx10_dgpu,
-                           DeviceId::gfx11_dgpu}) {
+  for (const DeviceId d :
+       {DeviceId::mi100, DeviceId::mi200_pcie, DeviceId::gfx9_dgpu, DeviceId::gfx10_dgpu, DeviceId::gfx11_dgpu}) {
     EXPECT_EQ(outcome(d, "32 bit atomicSub", at(pinned, fine, device_scope, with_pcie)), Outcome::nop);
     EXPECT_EQ(outcome(d, "32 bit atomicAdd", at(pinned, fine, device_scope, with_pcie)), Outcome::native);
     EXPECT_EQ(outcome(d, "32 bit atomicAdd", at(pinned, fine, device_scope, no_pcie)), Outcome::nop);
   }
-  EXPECT_EQ(outcome(DeviceId::mi300x, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie)), Outcome::scope_downgrade);
-  EXPECT_EQ(outcome(DeviceId::gfx12_dgpu, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie)), Outcome::scope_downgrade);
+  EXPECT_EQ(outcome(DeviceId::mi300x, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie)),
+            Outcome::scope_downgrade);
+  EXPECT_EQ(outcome(DeviceId::gfx12_dgpu, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie)),
+            Outcome::scope_downgrade);
   // Float atomics the L2 alone has: NOP on fine-grained memory, even on Device DRAM.
   EXPECT_EQ(outcome(DeviceId::mi200_pcie, "64 bit float atomicAdd", at(device_dram, fine, device_scope)), Outcome::nop);
   EXPECT_EQ(outcome(DeviceId::gfx10_dgpu, "64 bit float atomicMin", at(device_dram, fine, system_scope)), Outcome::nop);
   EXPECT_EQ(outcome(DeviceId::gfx11_apu, "32 bit float atomicMax", at(migratable, fine, device_scope)), Outcome::nop);
   EXPECT_EQ(outcome(DeviceId::mi100, "16bx2 half2 atomicAdd", at(device_dram, fine, device_scope)), Outcome::nop);
-  EXPECT_EQ(outcome(DeviceId::mi100, "16bx2 half2 atomicAdd", at(device_dram, coarse, system_scope)), Outcome::no_return);
+  EXPECT_EQ(outcome(DeviceId::mi100, "16bx2 half2 atomicAdd", at(device_dram, coarse, system_scope)),
+            Outcome::no_return);
 }
 
 // Rule 4, the MI200 A+A edge. "\"No PCIe atomics\" means the system does not support PCIe atomics

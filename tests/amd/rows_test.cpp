@@ -1,8 +1,9 @@
 // docs/spec/amd.md §4: the 27 rows, their widths and PCIe AtomicOps, and their HIP semantics (§7.1).
+#include "gpuatom/amd/rows.hpp"
+
 #include <gtest/gtest.h>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/amd/rows.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::amd;
@@ -26,8 +27,8 @@ TEST(AmdRows, TwentySevenRowsWithThePagesLabels) {
 
 TEST(AmdRows, PcieCarriesOnlyFetchAddSwapAndCas) {
   for (const Row& r : rows()) {
-    const bool carried = r.kind == RowKind::add || r.kind == RowKind::sub || r.kind == RowKind::exch ||
-                         r.kind == RowKind::cas;
+    const bool carried =
+        r.kind == RowKind::add || r.kind == RowKind::sub || r.kind == RowKind::exch || r.kind == RowKind::cas;
     EXPECT_EQ(r.pcie != PcieAtomic::none, carried) << r.label;
   }
   EXPECT_EQ(rows()[*find_row("64 bit atomicCAS")].pcie, PcieAtomic::cas);
@@ -41,8 +42,8 @@ TEST(AmdRows, HipIncDecAndSignedness) {
   const auto dec = to_alu(rows()[*find_row("32 bit atomicDec")]);
   EXPECT_EQ(alu::apply(dec, 0, {0x11, 0}).memory, 0x11u);
   const Row& min32 = rows()[*find_row("32 bit atomicMin")];
-  EXPECT_EQ(alu::apply(to_alu(min32), 0xffffffff, {1, 0}).memory, 0xffffffffu);           // signed: −1 < 1
-  EXPECT_EQ(alu::apply(to_alu(min32, {true}), 0xffffffff, {1, 0}).memory, 1u);            // unsigned overload
+  EXPECT_EQ(alu::apply(to_alu(min32), 0xffffffff, {1, 0}).memory, 0xffffffffu);  // signed: −1 < 1
+  EXPECT_EQ(alu::apply(to_alu(min32, {true}), 0xffffffff, {1, 0}).memory, 1u);   // unsigned overload
   const auto sub = to_alu(rows()[*find_row("32 bit atomicSub")]);
   EXPECT_EQ(alu::apply(sub, 0, {1, 0}).memory, 0xffffffffu);
   const auto cas = to_alu(rows()[*find_row("64 bit atomicCAS")]);

@@ -5,9 +5,12 @@
 using namespace amd_test;
 
 TEST(Severity, TheSpecsOrderFromNativeToNotApplicable) {
-  const std::vector<Outcome> expected = {Outcome::native,          Outcome::cas,
-                                         Outcome::no_return,       Outcome::scope_downgrade,
-                                         Outcome::scope_downgrade_cas, Outcome::nop,
+  const std::vector<Outcome> expected = {Outcome::native,
+                                         Outcome::cas,
+                                         Outcome::no_return,
+                                         Outcome::scope_downgrade,
+                                         Outcome::scope_downgrade_cas,
+                                         Outcome::nop,
                                          Outcome::not_applicable};
   ASSERT_EQ(std::vector<Outcome>(all_outcomes().begin(), all_outcomes().end()), expected);
   for (size_t i = 0; i < expected.size(); ++i)
@@ -23,8 +26,10 @@ TEST(Severity, ScopeRuleNeverChangesAnOutcome) {
   const Explanation e = explain(DeviceId::mi300x, "32 bit atomicMin", at(pinned, fine, system_scope, no_pcie));
   EXPECT_EQ(e.rules(), (std::vector<RuleId>{RuleId::p1, RuleId::p7, RuleId::h5})) << describe(e);
   EXPECT_EQ(e.outcome, Outcome::scope_downgrade);
-  const Explanation c = explain(DeviceId::mi300x, "32 bit float atomicMin", at(pinned, fine, system_scope, no_pcie, cas));
-  EXPECT_EQ(c.rules(), (std::vector<RuleId>{RuleId::p1, RuleId::p7, RuleId::c1, RuleId::c2, RuleId::c5})) << describe(c);
+  const Explanation c =
+      explain(DeviceId::mi300x, "32 bit float atomicMin", at(pinned, fine, system_scope, no_pcie, cas));
+  EXPECT_EQ(c.rules(), (std::vector<RuleId>{RuleId::p1, RuleId::p7, RuleId::c1, RuleId::c2, RuleId::c5}))
+      << describe(c);
   EXPECT_EQ(c.outcome, Outcome::scope_downgrade_cas);
   for (const Device& d : devices())
     for (const Strategy st : both_strategies)

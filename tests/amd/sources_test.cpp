@@ -1,8 +1,8 @@
 // Every page sentence an explanation quotes is verbatim in the page (seed 004), and every firing
 // that rests on a DECISION or a PROPOSED default says so.
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -78,8 +78,8 @@ TEST(Sources, EveryQuotedPageSentenceIsVerbatimInThePage) {
     for (const Firing& f : e.firings)
       if (f.source.kind == SourceKind::page) quotes.insert(f.source.text);
   });
-  for (const Generation g : {Generation::mi100, Generation::mi200, Generation::mi300, Generation::gfx9, Generation::gfx10,
-                             Generation::gfx11, Generation::gfx12}) {
+  for (const Generation g : {Generation::mi100, Generation::mi200, Generation::mi300, Generation::gfx9,
+                             Generation::gfx10, Generation::gfx11, Generation::gfx12}) {
     const ParagraphSentences& p = paragraph(g);
     for (const std::string_view s : {p.integer_support, p.coarse_in_l2, p.fine_uncacheable, p.fabric_forward,
                                      p.host_over_pcie, p.pcie_unsupported, p.float_cannot_forward})
@@ -90,7 +90,9 @@ TEST(Sources, EveryQuotedPageSentenceIsVerbatimInThePage) {
   EXPECT_GT(quotes.size(), 20u);
   // The check itself can fail: a sentence the page does not contain, and pieces out of order.
   EXPECT_FALSE(quoted_verbatim(*page_text, "The Infinity Fabric supports every float atomic."));
-  EXPECT_FALSE(quoted_verbatim(*page_text, "128-bit bitwise Exchange and CAS are not supported on AMD GPUs … All atomicRMW operations are forwarded out to the Infinity Fabric."));
+  EXPECT_FALSE(quoted_verbatim(*page_text,
+                               "128-bit bitwise Exchange and CAS are not supported on AMD GPUs … All atomicRMW "
+                               "operations are forwarded out to the Infinity Fabric."));
   for (const std::string_view q : quotes) EXPECT_TRUE(quoted_verbatim(*page_text, q)) << "not in the page: " << q;
 }
 
@@ -112,7 +114,9 @@ TEST(Sources, EveryDecisionProposedOrTablesFiringIsTaggedInTheExplanation) {
         EXPECT_TRUE(t.starts_with("[TABLES")) << t;
         tagged_tables.insert(f.rule);
       }
-      if (!t.empty()) { EXPECT_NE(text.find(t), std::string::npos); }
+      if (!t.empty()) {
+        EXPECT_NE(text.find(t), std::string::npos);
+      }
       // A firing decided by a switch names it with its value.
       for (const auto s : f.switches) EXPECT_NE(t.find(std::string(s) + "="), std::string::npos) << t;
     }

@@ -7,7 +7,7 @@ using namespace amd_test;
 namespace {
 constexpr DeviceId gfx11s[] = {DeviceId::gfx11_dgpu, DeviceId::gfx11_apu};
 const std::initializer_list<std::string_view> fp32 = {"32 bit float atomicAdd", "32 bit float atomicMin",
-                                                     "32 bit float atomicMax"};
+                                                      "32 bit float atomicMax"};
 }  // namespace
 
 // "L2 cache and Infinity Fabric both support common integer and bitwise atomics."
@@ -24,8 +24,8 @@ TEST(SupportSummaryGfx11, L2SupportsFp32AtomicAddMinAndMax) {
     for (const Memory m : all_memories) {
       expect_rows(d, fp32, at(m, coarse, device_scope), Outcome::native);
       expect_rows(d,
-                  {"64 bit float atomicAdd", "64 bit float atomicMin", "64 bit float atomicMax", "16bx2 half2 atomicAdd",
-                   "16bx2 bfloat162 atomicAdd"},
+                  {"64 bit float atomicAdd", "64 bit float atomicMin", "64 bit float atomicMax",
+                   "16bx2 half2 atomicAdd", "16bx2 bfloat162 atomicAdd"},
                   at(m, coarse, device_scope), Outcome::cas);  // no instruction: the compiler's CAS loop (A1)
     }
 }
@@ -40,13 +40,15 @@ TEST(SupportSummaryGfx11, TheInfinityFabricDoesNotSupportFp32AtomicAddMinAndMax)
 // "Coarse-grained memory is marked as cacheable, and atomic operations will be processed in the L2 cache."
 TEST(SupportSummaryGfx11, CoarseGrainedMemoryIsProcessedInTheL2Cache) {
   for (const DeviceId d : gfx11s)
-    for (const Memory m : all_memories) EXPECT_EQ(explain(d, "32 bit float atomicAdd", at(m, coarse, system_scope)).path, path_of({Place::l2}));
+    for (const Memory m : all_memories)
+      EXPECT_EQ(explain(d, "32 bit float atomicAdd", at(m, coarse, system_scope)).path, path_of({Place::l2}));
 }
 
 // "Fine-grained memory is marked uncacheable through the page tables."
 TEST(SupportSummaryGfx11, FineGrainedMemoryIsUncacheable) {
   for (const DeviceId d : gfx11s)
-    for (const Memory m : all_memories) EXPECT_TRUE(explain(d, "32 bit atomicAnd", at(m, fine, device_scope)).fired(RuleId::p4));
+    for (const Memory m : all_memories)
+      EXPECT_TRUE(explain(d, "32 bit atomicAnd", at(m, fine, device_scope)).fired(RuleId::p4));
 }
 
 // "Atomics that hit write-uncached memory are forwarded to the Infinity Fabric."
@@ -62,7 +64,8 @@ TEST(SupportSummaryGfx11, InADgpuUncachedHostMemoryIsForwardedFromInfinityFabric
   for (const Memory m : host_memories) {
     EXPECT_EQ(explain(DeviceId::gfx11_dgpu, "32 bit atomicAnd", at(m, fine, device_scope)).path,
               path_of({Place::fabric, Place::pcie}));
-    EXPECT_EQ(explain(DeviceId::gfx11_apu, "32 bit atomicAnd", at(m, fine, device_scope)).path, path_of({Place::fabric}));
+    EXPECT_EQ(explain(DeviceId::gfx11_apu, "32 bit atomicAnd", at(m, fine, device_scope)).path,
+              path_of({Place::fabric}));
   }
 }
 
@@ -72,7 +75,8 @@ TEST(SupportSummaryGfx11, AnyAtomicNotSupportedByThePcieBusWillBeANop) {
     expect_rows(DeviceId::gfx11_dgpu, integer_and_bitwise_rows(), at(m, fine, system_scope, no_pcie), Outcome::nop);
     expect_rows(DeviceId::gfx11_dgpu, {"32 bit atomicAnd", "64 bit atomicMax", "32 bit atomicSub"},
                 at(m, fine, system_scope, with_pcie), Outcome::nop);  // no AtomicOp carries Sub (AMD's tables)
-    expect_rows(DeviceId::gfx11_dgpu, {"32 bit atomicCAS", "32 bit atomicAdd"}, at(m, fine, system_scope, with_pcie), Outcome::native);
+    expect_rows(DeviceId::gfx11_dgpu, {"32 bit atomicCAS", "32 bit atomicAdd"}, at(m, fine, system_scope, with_pcie),
+                Outcome::native);
     expect_rows(DeviceId::gfx11_apu, integer_and_bitwise_rows(), at(m, fine, system_scope, no_pcie), Outcome::native);
   }
 }

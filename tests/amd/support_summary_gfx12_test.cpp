@@ -7,8 +7,8 @@ using namespace amd_test;
 namespace {
 constexpr DeviceId gfx12 = DeviceId::gfx12_dgpu;
 const std::initializer_list<std::string_view> gfx12_floats = {"32 bit float atomicAdd", "32 bit float atomicMin",
-                                                             "32 bit float atomicMax", "16bx2 half2 atomicAdd",
-                                                             "16bx2 bfloat162 atomicAdd"};
+                                                              "32 bit float atomicMax", "16bx2 half2 atomicAdd",
+                                                              "16bx2 bfloat162 atomicAdd"};
 }  // namespace
 
 // "L2 cache and Infinity Fabric both support common integer and bitwise atomics."
@@ -31,7 +31,8 @@ TEST(SupportSummaryGfx12, L2AndInfinityFabricBothAlsoSupportFp32AddMinMaxAndPack
 // "Coarse-grained memory is marked as cacheable, and atomic operations will be processed in the L2 cache."
 TEST(SupportSummaryGfx12, CoarseGrainedMemoryIsProcessedInTheL2Cache) {
   for (const Memory m : all_memories)
-    for (const Scope s : both_scopes) EXPECT_EQ(explain(gfx12, "32 bit atomicMax", at(m, coarse, s)).path, path_of({Place::l2}));
+    for (const Scope s : both_scopes)
+      EXPECT_EQ(explain(gfx12, "32 bit atomicMax", at(m, coarse, s)).path, path_of({Place::l2}));
 }
 
 // "Fine-grained device memory is marked uncacheable through the page tables."
@@ -121,7 +122,8 @@ TEST(SupportSummaryGfx12, ThisDowngradesSystemScopeAtomicsToDeviceScope) {
   for (const Memory m : host_memories) {
     expect_rows(gfx12, integer_and_bitwise_rows(), at(m, fine, system_scope, no_pcie), Outcome::scope_downgrade);
     expect_rows(gfx12, gfx12_floats, at(m, fine, system_scope, with_pcie), Outcome::scope_downgrade);
-    expect_rows(gfx12, {"64 bit float atomicAdd"}, at(m, fine, system_scope, no_pcie, cas), Outcome::scope_downgrade_cas);
+    expect_rows(gfx12, {"64 bit float atomicAdd"}, at(m, fine, system_scope, no_pcie, cas),
+                Outcome::scope_downgrade_cas);
     expect_rows(gfx12, {"64 bit float atomicAdd"}, at(m, fine, system_scope, with_pcie, cas), Outcome::cas);
   }
 }

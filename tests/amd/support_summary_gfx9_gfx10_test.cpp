@@ -8,7 +8,7 @@ namespace {
 constexpr DeviceId gfx9s[] = {DeviceId::gfx9_dgpu, DeviceId::gfx9_apu};
 constexpr DeviceId gfx10 = DeviceId::gfx10_dgpu;
 const std::initializer_list<std::string_view> min_max = {"32 bit float atomicMin", "32 bit float atomicMax",
-                                                        "64 bit float atomicMin", "64 bit float atomicMax"};
+                                                         "64 bit float atomicMin", "64 bit float atomicMax"};
 }  // namespace
 
 // gfx9: "L2 cache and Infinity Fabric both support common integer and bitwise atomics."
@@ -31,13 +31,15 @@ TEST(SupportSummaryGfx9, NamesNoFloatAtomics) {
 // gfx9: "Coarse-grained memory is marked as cacheable, and atomic operations will be processed in the L2 cache."
 TEST(SupportSummaryGfx9, CoarseGrainedMemoryIsProcessedInTheL2Cache) {
   for (const DeviceId d : gfx9s)
-    for (const Memory m : all_memories) EXPECT_EQ(explain(d, "32 bit atomicInc", at(m, coarse, system_scope)).path, path_of({Place::l2}));
+    for (const Memory m : all_memories)
+      EXPECT_EQ(explain(d, "32 bit atomicInc", at(m, coarse, system_scope)).path, path_of({Place::l2}));
 }
 
 // gfx9: "Fine-grained memory is marked uncacheable through the page tables."
 TEST(SupportSummaryGfx9, FineGrainedMemoryIsUncacheable) {
   for (const DeviceId d : gfx9s)
-    for (const Memory m : all_memories) EXPECT_TRUE(explain(d, "32 bit atomicInc", at(m, fine, device_scope)).fired(RuleId::p4));
+    for (const Memory m : all_memories)
+      EXPECT_TRUE(explain(d, "32 bit atomicInc", at(m, fine, device_scope)).fired(RuleId::p4));
 }
 
 // gfx9: "Atomics that hit uncached memory are forwarded to the Infinity Fabric."
@@ -53,7 +55,8 @@ TEST(SupportSummaryGfx9, InADgpuUncachedHostMemoryIsForwardedFromInfinityFabricT
   for (const Memory m : host_memories) {
     EXPECT_EQ(explain(DeviceId::gfx9_dgpu, "32 bit atomicAdd", at(m, fine, device_scope)).path,
               path_of({Place::fabric, Place::pcie}));
-    EXPECT_EQ(explain(DeviceId::gfx9_apu, "32 bit atomicAdd", at(m, fine, device_scope)).path, path_of({Place::fabric}));
+    EXPECT_EQ(explain(DeviceId::gfx9_apu, "32 bit atomicAdd", at(m, fine, device_scope)).path,
+              path_of({Place::fabric}));
   }
 }
 
@@ -75,12 +78,14 @@ TEST(SupportSummaryGfx10, L2AndInfinityFabricBothSupportCommonIntegerAndBitwiseA
 
 // gfx10: "Coarse-grained memory is marked as cacheable, and atomic operations will be processed in the L2 cache."
 TEST(SupportSummaryGfx10, CoarseGrainedMemoryIsProcessedInTheL2Cache) {
-  for (const Memory m : all_memories) EXPECT_EQ(explain(gfx10, "32 bit float atomicMin", at(m, coarse, device_scope)).path, path_of({Place::l2}));
+  for (const Memory m : all_memories)
+    EXPECT_EQ(explain(gfx10, "32 bit float atomicMin", at(m, coarse, device_scope)).path, path_of({Place::l2}));
 }
 
 // gfx10: "Fine-grained memory is marked uncacheable through the page tables."
 TEST(SupportSummaryGfx10, FineGrainedMemoryIsUncacheable) {
-  for (const Memory m : all_memories) EXPECT_TRUE(explain(gfx10, "64 bit atomicMin", at(m, fine, device_scope)).fired(RuleId::p4));
+  for (const Memory m : all_memories)
+    EXPECT_TRUE(explain(gfx10, "64 bit atomicMin", at(m, fine, device_scope)).fired(RuleId::p4));
 }
 
 // gfx10: "Atomics that hit uncached memory are forwarded to the Infinity Fabric."
@@ -92,7 +97,8 @@ TEST(SupportSummaryGfx10, AtomicsThatHitUncachedMemoryAreForwardedToTheInfinityF
 // from Infinity Fabric to PCIe."
 TEST(SupportSummaryGfx10, InADgpuUncachedHostMemoryIsForwardedFromInfinityFabricToPcie) {
   for (const Memory m : host_memories)
-    EXPECT_EQ(explain(gfx10, "64 bit atomicMin", at(m, fine, device_scope)).path, path_of({Place::fabric, Place::pcie}));
+    EXPECT_EQ(explain(gfx10, "64 bit atomicMin", at(m, fine, device_scope)).path,
+              path_of({Place::fabric, Place::pcie}));
 }
 
 // gfx10: "Any atomic not supported by the PCIe bus will be a NOP and give incorrect result."
@@ -109,8 +115,10 @@ TEST(SupportSummaryGfx10, SupportsFloatingPointAtomicMinMax) {
   for (const Memory m : all_memories) {
     expect_rows(gfx10, min_max, at(m, coarse, device_scope), Outcome::native);
     // No float add of any kind.
-    expect_rows(gfx10, {"32 bit float atomicAdd", "64 bit float atomicAdd", "16bx2 half2 atomicAdd", "16bx2 bfloat162 atomicAdd"},
-                at(m, coarse, device_scope), Outcome::cas);  // the compiler's CAS loop (A1)
+    expect_rows(
+        gfx10,
+        {"32 bit float atomicAdd", "64 bit float atomicAdd", "16bx2 half2 atomicAdd", "16bx2 bfloat162 atomicAdd"},
+        at(m, coarse, device_scope), Outcome::cas);  // the compiler's CAS loop (A1)
   }
 }
 

@@ -67,7 +67,8 @@ TEST(SupportSummaryMI100, AtomicsThatHitUncachedMemoryAreForwardedToTheInfinityF
 // "If the uncached data is stored in host memory, the atomic will be forwarded from Infinity Fabric to PCIe."
 TEST(SupportSummaryMI100, UncachedHostMemoryIsForwardedFromInfinityFabricToPcie) {
   for (const Memory m : host_memories)
-    EXPECT_EQ(explain(mi100, "32 bit atomicAdd", at(m, fine, device_scope)).path, path_of({Place::fabric, Place::pcie}));
+    EXPECT_EQ(explain(mi100, "32 bit atomicAdd", at(m, fine, device_scope)).path,
+              path_of({Place::fabric, Place::pcie}));
 }
 
 // "Any atomic not supported by the PCIe bus will be a NOP and give incorrect result."

@@ -7,8 +7,8 @@ using namespace amd_test;
 namespace {
 constexpr DeviceId mi200s[] = {DeviceId::mi200_pcie, DeviceId::mi200_aa};
 const std::initializer_list<std::string_view> mi200_floats = {"32 bit float atomicAdd", "16bx2 half2 atomicAdd",
-                                                             "64 bit float atomicAdd", "64 bit float atomicMin",
-                                                             "64 bit float atomicMax"};
+                                                              "64 bit float atomicAdd", "64 bit float atomicMin",
+                                                              "64 bit float atomicMax"};
 }  // namespace
 
 // "L2 cache and Infinity Fabric both support common integer and bitwise atomics."
@@ -54,7 +54,8 @@ TEST(SupportSummaryMI200, CoarseGrainedMemoryIsProcessedInTheL2Cache) {
         EXPECT_TRUE(e.fired(RuleId::p2));
       }
   // Even host memory without PCIe atomics: the L2 executes it (device scope).
-  expect_rows(DeviceId::mi200_pcie, integer_and_bitwise_rows(), at(pinned, coarse, device_scope, no_pcie), Outcome::native);
+  expect_rows(DeviceId::mi200_pcie, integer_and_bitwise_rows(), at(pinned, coarse, device_scope, no_pcie),
+              Outcome::native);
 }
 
 // "Fine-grained memory is marked write-uncacheable through the page tables."
@@ -90,10 +91,11 @@ TEST(SupportSummaryMI200, AnyAtomicNotSupportedByThePcieBusWillBeANop) {
   for (const Memory m : host_memories)
     for (const Scope s : both_scopes) {
       expect_rows(DeviceId::mi200_pcie, integer_and_bitwise_rows(), at(m, fine, s, no_pcie), Outcome::nop);
-      expect_rows(DeviceId::mi200_pcie,
-                  {"32 bit atomicMin", "64 bit atomicMax", "32 bit atomicInc", "32 bit atomicDec", "32 bit atomicAnd",
-                   "64 bit atomicOr", "64 bit atomicXor", "32 bit atomicSub"},  // no AtomicOp carries Sub (AMD's tables)
-                  at(m, fine, s, with_pcie), Outcome::nop);
+      expect_rows(
+          DeviceId::mi200_pcie,
+          {"32 bit atomicMin", "64 bit atomicMax", "32 bit atomicInc", "32 bit atomicDec", "32 bit atomicAnd",
+           "64 bit atomicOr", "64 bit atomicXor", "32 bit atomicSub"},  // no AtomicOp carries Sub (AMD's tables)
+          at(m, fine, s, with_pcie), Outcome::nop);
       expect_rows(DeviceId::mi200_pcie,
                   {"32 bit atomicAdd", "64 bit atomicAdd", "32 bit atomicExch", "64 bit atomicCAS"},
                   at(m, fine, s, with_pcie), Outcome::native);

@@ -33,13 +33,13 @@ TEST(SupportSummaryMI300, InfinityFabricSupportsIntegerBitwiseFp32AddPackedFp16B
       const Selectors s = at(device_dram, g, device_scope);
       expect_rows(d, integer_and_bitwise_rows(), s, Outcome::native);
       expect_rows(d,
-                  {"32 bit float atomicAdd", "16bx2 half2 atomicAdd", "16bx2 bfloat162 atomicAdd", "64 bit float atomicAdd",
-                   "64 bit float atomicMin", "64 bit float atomicMax"},
+                  {"32 bit float atomicAdd", "16bx2 half2 atomicAdd", "16bx2 bfloat162 atomicAdd",
+                   "64 bit float atomicAdd", "64 bit float atomicMin", "64 bit float atomicMax"},
                   s, Outcome::native);
       // FP32 min/max are not in the sentence: no instruction, the compiler's CAS loop (A1).
       expect_rows(d, {"32 bit float atomicMin", "32 bit float atomicMax"}, s, Outcome::cas);
-      expect_rows(d, {"32 bit float atomicMin", "32 bit float atomicMax"}, at(device_dram, g, device_scope, no_pcie, cas),
-                  Outcome::cas);
+      expect_rows(d, {"32 bit float atomicMin", "32 bit float atomicMax"},
+                  at(device_dram, g, device_scope, no_pcie, cas), Outcome::cas);
     }
 }
 
@@ -70,9 +70,12 @@ TEST(SupportSummaryMI300, AnAtomicThePcieBusDoesNotSupportBecomesALoadOpStoreNot
         for (const Row& r : rows()) {
           const Explanation e = evaluate(device(DeviceId::mi300x), r, at(m, fine, s, p));
           EXPECT_NE(e.outcome, Outcome::nop) << describe(e);
-          if (e.fired(RuleId::h5)) { EXPECT_TRUE(e.path.passes(Place::pcie)); }
+          if (e.fired(RuleId::h5)) {
+            EXPECT_TRUE(e.path.passes(Place::pcie));
+          }
         }
-  EXPECT_TRUE(explain(DeviceId::mi300x, "32 bit atomicMin", at(pinned, fine, device_scope, with_pcie)).fired(RuleId::h5));
+  EXPECT_TRUE(
+      explain(DeviceId::mi300x, "32 bit atomicMin", at(pinned, fine, device_scope, with_pcie)).fired(RuleId::h5));
 }
 
 // "It will seem like atomics to the wave, but the CPU sees it as a non-atomic load-op-store sequence."
@@ -82,7 +85,8 @@ TEST(SupportSummaryMI300, ItSeemsLikeAtomicsToTheWaveSoDeviceScopeIsNative) {
   expect_rows(DeviceId::mi300x, {"32 bit float atomicAdd", "64 bit float atomicMax", "16bx2 bfloat162 atomicAdd"}, s,
               Outcome::native);
   // CAS emulation of a row the IF lacks: each CAS is a load-op-store, atomic for the device.
-  expect_rows(DeviceId::mi300x, {"32 bit float atomicMin"}, at(migratable, fine, device_scope, no_pcie, cas), Outcome::cas);
+  expect_rows(DeviceId::mi300x, {"32 bit float atomicMin"}, at(migratable, fine, device_scope, no_pcie, cas),
+              Outcome::cas);
 }
 
 // "This downgrades system-scope atomics to device-scope."

@@ -47,9 +47,11 @@ ModelOptions with(std::string_view name, std::string_view value) {
 // docs/spec/amd.md's first reading where the tables overturned it.
 TEST(Switches, EverySwitchOfTheSpecExistsWithItsDefault) {
   const ModelOptions defaults;
-  const std::vector<std::pair<std::string_view, std::string_view>> expected = {
-      {"amd.no-hw-instruction", "cas"}, {"amd.sub-pcie", "none"}, {"amd.gfx10-fminmax", "f32,f64"},
-      {"amd.mi300-coarse-place", "l2"}, {"amd.host-kinds", "same"}};
+  const std::vector<std::pair<std::string_view, std::string_view>> expected = {{"amd.no-hw-instruction", "cas"},
+                                                                               {"amd.sub-pcie", "none"},
+                                                                               {"amd.gfx10-fminmax", "f32,f64"},
+                                                                               {"amd.mi300-coarse-place", "l2"},
+                                                                               {"amd.host-kinds", "same"}};
   ASSERT_EQ(switches().size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(switches()[i].name, expected[i].first);
@@ -108,11 +110,13 @@ TEST(Switches, SubPcieFetchaddChangesOnlyAtomicSubThroughPcieAtomics) {
   EXPECT_EQ(outcome(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie)), Outcome::nop);
   EXPECT_EQ(outcome(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie), fetch_add),
             Outcome::native);
-  EXPECT_EQ(outcome(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie, cas)), Outcome::cas);
+  EXPECT_EQ(outcome(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie, cas)),
+            Outcome::cas);
   // The default is what AMD's tables show; the alternative rests on the switch and says so.
   const Explanation e = explain(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie));
   EXPECT_EQ(e.firings.back().basis, Basis::tables);
-  const Explanation f = explain(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie), fetch_add);
+  const Explanation f =
+      explain(DeviceId::mi200_pcie, "32 bit atomicSub", at(pinned, fine, system_scope, with_pcie), fetch_add);
   EXPECT_EQ(f.firings.back().basis, Basis::proposed);
   EXPECT_EQ(f.firings.back().switches, std::vector<std::string_view>{"amd.sub-pcie"});
 }

@@ -45,7 +45,7 @@ constexpr double debug_factor = 4;
 // guard, not a speed test (the time is printed, never asserted; speed is the benchmarks'): the
 // largest input, 10 MB of random Maxwell words, takes 0.75 s in release and 11 s under
 // ASan+UBSan on a loaded 2-core machine, hence the wide factors.
-constexpr double time_scale = (gpuatom::testing::under_tsan    ? 20
+constexpr double time_scale = (gpuatom::testing::under_tsan   ? 20
                                : gpuatom::testing::under_asan ? 20
                                                               : 1) *
                               debug_factor;
@@ -168,13 +168,16 @@ void check_input(const std::string& kind, const fs::path& path, const std::strin
     std::string line;
     std::smatch m;
     while (std::getline(lines, line))
-      if (line.size() < 4096 && std::regex_match(line, m, located) && m[2].str().find(expected) != std::string::npos) found = true;
-    EXPECT_TRUE(found) << "no \"" << file << ":LINE:COL: error: …" << expected << "…\" on standard error:\n" << err_head;
+      if (line.size() < 4096 && std::regex_match(line, m, located) && m[2].str().find(expected) != std::string::npos)
+        found = true;
+    EXPECT_TRUE(found) << "no \"" << file << ":LINE:COL: error: …" << expected << "…\" on standard error:\n"
+                       << err_head;
 
     if (command[0] == "check" && command[1] == "visa") {
       const std::regex summary(
           "^[^\n]*: [0-9]+ instructions?( \\([^)\n]*\\))?, [1-9][0-9]* errors?, [0-9]+ warnings?\n$");
-      EXPECT_TRUE(r.out.size() < 4096 && std::regex_match(r.out, summary)) << "standard output:\n" << r.out.substr(0, 2000);
+      EXPECT_TRUE(r.out.size() < 4096 && std::regex_match(r.out, summary)) << "standard output:\n"
+                                                                           << r.out.substr(0, 2000);
     } else if (command[0] == "disasm" && command[1] == "sass" && expected.find("is illegal") != std::string::npos) {
       // The one documented exception: a Maxwell word that decodes but breaks a rule is printed
       // (the disassembler shows what the word says), flagged on standard error, exit 2.
@@ -252,7 +255,8 @@ const std::vector<Generated> generated = {
     {"sass", "long-line.sass", [] { return "ATOM.E.ADD R0, [R2], " + std::string(ten_mb, 'Q') + " ;\n"; },
      "expected an operand (register, predicate, address or immediate), found 'QQQ"},
     {"sass", "random.sass", [] { return random_bytes(ten_mb, 1); }, "unexpected byte 0x"},
-    {"sass", "many-lines.sass", [] {
+    {"sass", "many-lines.sass",
+     [] {
        std::string s;
        for (int i = 0; i < 200000; ++i) s += "ATOM.E.INC.S32 R0, [R2], R4 ;\n";
        return s;
@@ -261,7 +265,8 @@ const std::vector<Generated> generated = {
     {"visa", "long-line.visaasm", [] { return "svm_atomic.add (M1, 8) " + std::string(ten_mb, 'Q') + "\n"; },
      "undeclared variable QQQ"},
     {"visa", "random.visaasm", [] { return random_bytes(ten_mb, 2); }, "unexpected byte 0x"},
-    {"visa-binary", "random.bin", [] { return random_bytes(ten_mb, 3); }, "is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a)"},
+    {"visa-binary", "random.bin", [] { return random_bytes(ten_mb, 3); },
+     "is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a)"},
     {"visa-binary", "long-line.hex", [] { return std::string(ten_mb, 'F') + "Z\n"; }, "is not hex bytes"},
     // A raw code section: words of other instructions are passed over, so random bytes fail on the
     // atomics among them that nvdisasm calls invalid.
@@ -272,13 +277,15 @@ const std::vector<Generated> generated = {
     {"scenario", "random.toml", [] { return random_bytes(ten_mb, 6); }, "TOML syntax"},
     {"scenario", "past-16-mib.toml", [] { return "# " + std::string(17 << 20, 'x') + "\n"; },
      "scenario files may be at most 16 MiB"},
-    {"expression", "long-name.toml", [] { return scenario_with("ATOM.E.ADD R0, [R2], R4 ;", std::string(ten_mb, 'Q')); },
-     "unknown name 'QQQ"},
+    {"expression", "long-name.toml",
+     [] { return scenario_with("ATOM.E.ADD R0, [R2], R4 ;", std::string(ten_mb, 'Q')); }, "unknown name 'QQQ"},
     {"expression", "deep-parentheses.toml",
-     [] { return scenario_with("ATOM.E.ADD R0, [R2], R4 ;", std::string(100000, '(') + "1" + std::string(100000, ')')); },
+     [] {
+       return scenario_with("ATOM.E.ADD R0, [R2], R4 ;", std::string(100000, '(') + "1" + std::string(100000, ')'));
+     },
      "nested too deeply"},
-    {"expression", "deep-unary.toml", [] { return scenario_with("ATOM.E.ADD R0, [R2], R4 ;", std::string(200000, '-') + "1"); },
-     "nested too deeply"},
+    {"expression", "deep-unary.toml",
+     [] { return scenario_with("ATOM.E.ADD R0, [R2], R4 ;", std::string(200000, '-') + "1"); }, "nested too deeply"},
     {"expression", "long-sum.toml",
      [] {
        std::string sum = "1";
@@ -295,13 +302,16 @@ const std::vector<Generated> generated = {
     {"hw", "long-op.jsonl",
      [] {
        return R"({"device":"d","sm":"9.0","kind":"single","op":")" + std::string(900000, 'Q') +
-              R"(","type":"u32","space":"global","old":"0x0","operand":"0x0","memory":"0x0","returned":"0x0"})" "\n";
+              R"(","type":"u32","space":"global","old":"0x0","operand":"0x0","memory":"0x0","returned":"0x0"})"
+              "\n";
      },
      "is not a CUDA atomic the harness runs"},
     {"hw", "many-lines.jsonl",
      [] {
        std::string s;
-       for (int i = 0; i < 200000; ++i) s += R"({"x":1e400})" "\n";
+       for (int i = 0; i < 200000; ++i)
+         s += R"({"x":1e400})"
+              "\n";
        return s;
      },
      "number 1e400 is too large"},

@@ -85,7 +85,8 @@ std::vector<std::string> model_cells(const std::string& matrix_args, int leaf) {
 }  // namespace
 
 TEST_F(ReportInBrowser, OpensWithoutConsoleErrorsAndShowsTheTables) {
-  const std::string log = chromium("--window-size=1400,2000 --screenshot=" + (work / "screenshot.png").string() + " " + page());
+  const std::string log =
+      chromium("--window-size=1400,2000 --screenshot=" + (work / "screenshot.png").string() + " " + page());
   EXPECT_EQ(log.find(":CONSOLE("), std::string::npos) << log;
   ASSERT_TRUE(fs::exists(work / "screenshot.png"));
   EXPECT_GT(fs::file_size(work / "screenshot.png"), 20000u);  // a blank page compresses to a few KiB
@@ -125,11 +126,12 @@ TEST(UserReportInBrowser, ShowsTheUsersScenariosWithTheirCharts) {
   const fs::path out = work / "user";
   fs::create_directories(out);
   const std::string batch = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch";
-  const CliRun r = run_gpuatom_command("cd " + batch + " && " + GPUATOM_CLI + " report pass-sum.toml deeper/pass-exhaustive.toml --out " +
-                                       out.string());
+  const CliRun r = run_gpuatom_command("cd " + batch + " && " + GPUATOM_CLI +
+                                       " report pass-sum.toml deeper/pass-exhaustive.toml --out " + out.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const std::string page = "file://" + (out / "index.html").string();
-  const std::string log = chromium("--window-size=1400,1400 --screenshot=" + (out / "screenshot.png").string() + " " + page);
+  const std::string log =
+      chromium("--window-size=1400,1400 --screenshot=" + (out / "screenshot.png").string() + " " + page);
   EXPECT_EQ(log.find(":CONSOLE("), std::string::npos) << log;
   ASSERT_TRUE(fs::exists(out / "screenshot.png"));
   EXPECT_GT(fs::file_size(out / "screenshot.png"), 20000u);
@@ -139,9 +141,11 @@ TEST(UserReportInBrowser, ShowsTheUsersScenariosWithTheirCharts) {
   ASSERT_NE(mine, std::string::npos);
   EXPECT_LT(mine, tables) << "the user's runs come before the reference tables";
   EXPECT_NE(dom.find("<code>pass-sum.toml</code> · deterministic · 64 lanes · operations 64"), std::string::npos);
-  EXPECT_NE(dom.find("<code>deeper/pass-exhaustive.toml</code> · exhaustive · 2 lanes · operations 4"), std::string::npos);
+  EXPECT_NE(dom.find("<code>deeper/pass-exhaustive.toml</code> · exhaustive · 2 lanes · operations 4"),
+            std::string::npos);
   // Typed values beside the hex, and the label column as wide as the longest label.
-  const std::regex bar(R"re(<text x="0" y="[0-9]+" font-size="11" font-family="monospace">(sum\[0\] = 96\.25 \(0x42c08000\))</text><rect x="([0-9]+)")re");
+  const std::regex bar(
+      R"re(<text x="0" y="[0-9]+" font-size="11" font-family="monospace">(sum\[0\] = 96\.25 \(0x42c08000\))</text><rect x="([0-9]+)")re");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(dom, m, bar)) << "no whole, typed label for sum[0]";
   EXPECT_GE(std::stod(m[2]), 6.7 * static_cast<double>(m[1].length()));

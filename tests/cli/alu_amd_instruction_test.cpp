@@ -14,13 +14,15 @@ TEST(AluAmdInstruction, L2AddF32FlushesASubnormalAsTheManualsSayAndKeepsItAsLlvm
   ASSERT_EQ(manuals.exit_code, 0) << manuals.out;
   EXPECT_EQ(manuals.out.rfind("memory=0x00000000 (0) returned=0x000116c2 (1e-40)\n", 0), 0u) << manuals.out;
   EXPECT_NE(manuals.out.find("amd-isa.l2-add-f32-denormals"), std::string::npos) << manuals.out;
-  const CliRun llvm = run_gpuatom("alu amd global_atomic_add_f32 --target gfx942 --old 1e-40 --operand 0 --l2-add-f32 llvm");
+  const CliRun llvm =
+      run_gpuatom("alu amd global_atomic_add_f32 --target gfx942 --old 1e-40 --operand 0 --l2-add-f32 llvm");
   ASSERT_EQ(llvm.exit_code, 0) << llvm.out;
   EXPECT_EQ(llvm.out.rfind("memory=0x000116c2 (1e-40)", 0), 0u) << llvm.out;
   // LDS follows MODE: kept by default, flushed when asked.
   const CliRun lds = run_gpuatom("alu amd ds_add_rtn_f32 --target gfx942 --old 1e-40 --operand 0");
   EXPECT_EQ(lds.out.rfind("memory=0x000116c2 (1e-40)", 0), 0u) << lds.out;
-  const CliRun flushed = run_gpuatom("alu amd ds_add_rtn_f32 --target gfx942 --old 1e-40 --operand 0 --lds-denormals flushed");
+  const CliRun flushed =
+      run_gpuatom("alu amd ds_add_rtn_f32 --target gfx942 --old 1e-40 --operand 0 --lds-denormals flushed");
   EXPECT_EQ(flushed.out.rfind("memory=0x00000000 (0)", 0), 0u) << flushed.out;
 }
 
@@ -50,7 +52,8 @@ TEST(AluAmdInstruction, WhatTheTargetLacksOrTheInstructionDoesNotTakeIsBadInput)
   EXPECT_NE(image.out.find("not executed"), std::string::npos) << image.out;
   const CliRun target = run_gpuatom("alu amd global_atomic_add --target gfx950 --old 1 --operand 2");
   EXPECT_EQ(target.exit_code, 2) << target.out;
-  const CliRun rule = run_gpuatom("alu amd global_atomic_add_f32 --target gfx942 --old 1 --operand 2 --l2-add-f32 maybe");
+  const CliRun rule =
+      run_gpuatom("alu amd global_atomic_add_f32 --target gfx942 --old 1 --operand 2 --l2-add-f32 maybe");
   EXPECT_EQ(rule.exit_code, 2) << rule.out;
 }
 

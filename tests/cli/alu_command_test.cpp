@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <variant>
 
@@ -13,14 +12,14 @@
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/nvidia/semantics.hpp"
 
-
 TEST(AluCommand, TheIssueExamples) {
   EXPECT_EQ(run_gpuatom("alu nvidia ADD.F32.FTZ.RN --old 0x00000001 --src 0x3f800000").out,
             "memory=0x3f800000 (1) returned=0x00000001 (1e-45)\n"
             "  note: the same on every architecture that has this form (--arch checks that one does)\n");
   EXPECT_EQ(run_gpuatom("alu nvidia CAS.64 --old 0x5 --src 0x5 --swap 0x9").out,
             "memory=0x0000000000000009 (9) returned=0x0000000000000005 (5)\n");
-  EXPECT_EQ(run_gpuatom("alu intel cmpxchg --old 0x7 --src0 0x1 --src1 0x7").out, "memory=0x00000001 (1) returned=0x00000007 (7)\n");
+  EXPECT_EQ(run_gpuatom("alu intel cmpxchg --old 0x7 --src0 0x1 --src1 0x7").out,
+            "memory=0x00000001 (1) returned=0x00000007 (7)\n");
   EXPECT_EQ(run_gpuatom("alu amd \"32 bit atomicInc\" --old 0x11 --operand 0x11").out,
             "memory=0x00000000 (0) returned=0x00000011 (17)\n");
 }
@@ -36,13 +35,16 @@ TEST(AluCommand, JsonAndNoReturn) {
 }
 
 TEST(AluCommand, IntelSixteenBitReturnsADwordWithZeroUpperHalf) {
-  EXPECT_EQ(run_gpuatom("alu intel add.16 --old 0xffff --src0 0x2").out, "memory=0x0001 (1) returned=0x0000ffff (65535)\n");
-  EXPECT_EQ(run_gpuatom("alu intel predec.64 --old 0x0").out, "memory=0xffffffffffffffff (18446744073709551615) returned=0xffffffffffffffff (18446744073709551615)\n");
+  EXPECT_EQ(run_gpuatom("alu intel add.16 --old 0xffff --src0 0x2").out,
+            "memory=0x0001 (1) returned=0x0000ffff (65535)\n");
+  EXPECT_EQ(run_gpuatom("alu intel predec.64 --old 0x0").out,
+            "memory=0xffffffffffffffff (18446744073709551615) returned=0xffffffffffffffff (18446744073709551615)\n");
 }
 
 TEST(AluCommand, OneHundredTwentyEightBitCas) {
-  EXPECT_EQ(run_gpuatom("alu nvidia CAS.128 --inst ATOMG --old 0x1 --src 0x1 --swap 0x0123456789abcdef0011223344556677").out,
-            "memory=0x0123456789abcdef0011223344556677 returned=0x00000000000000000000000000000001\n");
+  EXPECT_EQ(
+      run_gpuatom("alu nvidia CAS.128 --inst ATOMG --old 0x1 --src 0x1 --swap 0x0123456789abcdef0011223344556677").out,
+      "memory=0x0123456789abcdef0011223344556677 returned=0x00000000000000000000000000000001\n");
 }
 
 TEST(AluCommand, BadInputExitsTwoWithTheRuleNamed) {
@@ -83,9 +85,9 @@ TEST(AluCommand, HelpAndVersion) {
 TEST(AluCommand, EveryNvidiaCombinationReachableOrRefused) {
   using namespace gpuatom::nvidia;
   const std::pair<const char*, std::pair<Family, Dialect>> instructions[] = {
-      {"ATOM", {Family::ATOM, Dialect::spa5}},     {"ATOMS", {Family::ATOMS, Dialect::spa5}},
-      {"RED", {Family::RED, Dialect::spa5}},       {"SUATOM", {Family::SUATOM, Dialect::spa5}},
-      {"SURED", {Family::SURED, Dialect::spa5}},   {"ATOMG", {Family::ATOM, Dialect::modern}},
+      {"ATOM", {Family::ATOM, Dialect::spa5}},   {"ATOMS", {Family::ATOMS, Dialect::spa5}},
+      {"RED", {Family::RED, Dialect::spa5}},     {"SUATOM", {Family::SUATOM, Dialect::spa5}},
+      {"SURED", {Family::SURED, Dialect::spa5}}, {"ATOMG", {Family::ATOM, Dialect::modern}},
       {"REDG", {Family::RED, Dialect::modern}}};
   int legal_count = 0;
   SemanticsOptions safeadd;
@@ -101,7 +103,8 @@ TEST(AluCommand, EveryNvidiaCombinationReachableOrRefused) {
           // ARRIVE / POPC.INC: legal spellings without defined semantics (spec §10.3).
           EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
           EXPECT_NE(r.out.find("no defined semantics"), std::string::npos) << args << "\n" << r.out;
-        } else if (legal(fd.first, fd.second, o.op, s.size) && std::holds_alternative<std::string>(to_alu(o.op, s.size, safeadd))) {
+        } else if (legal(fd.first, fd.second, o.op, s.size) &&
+                   std::holds_alternative<std::string>(to_alu(o.op, s.size, safeadd))) {
           // Hopper's f32 sizes without .FTZ: legal spellings whose semantics nothing measured yet.
           EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
           EXPECT_NE(r.out.find("does not execute"), std::string::npos) << args << "\n" << r.out;
@@ -112,7 +115,8 @@ TEST(AluCommand, EveryNvidiaCombinationReachableOrRefused) {
         } else {
           EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
           EXPECT_TRUE(r.out.find("legality") != std::string::npos || r.out.find("illegal") != std::string::npos)
-              << args << "\n" << r.out;
+              << args << "\n"
+              << r.out;
         }
       }
   EXPECT_GT(legal_count, 150);
@@ -140,7 +144,8 @@ TEST(AluCommand, EveryIntelAndAmdSpellingReachable) {
 // element's own rules (.F32x4 flushes as .F32.FTZ.RN; .BF16x4 min as .BF16x2).
 TEST(AluCommand, VectorSizesApplyTheirOperationToEachElement) {
   const CliRun f16x8 = run_gpuatom(
-      "alu nvidia ADD.F16x8.RN --inst ATOMG --old 0x3c003c003c003c003c003c003c003c00 --src 0x3c003c003c003c003c003c003c00bc00");
+      "alu nvidia ADD.F16x8.RN --inst ATOMG --old 0x3c003c003c003c003c003c003c003c00 --src "
+      "0x3c003c003c003c003c003c003c00bc00");
   EXPECT_EQ(f16x8.exit_code, 0) << f16x8.out;
   EXPECT_EQ(f16x8.out.substr(0, f16x8.out.find('\n') + 1),
             "memory=0x40004000400040004000400040000000 returned=0x3c003c003c003c003c003c003c003c00\n");
@@ -155,7 +160,8 @@ TEST(AluCommand, VectorSizesApplyTheirOperationToEachElement) {
   const auto bf16x4_json = nlohmann::json::parse(bf16x4.out);
   EXPECT_EQ(bf16x4_json["memory"], "0x0000bf80ff80bf80");
   EXPECT_EQ(bf16x4_json["returned"], "0x3f80bf803f80bf80");
-  const CliRun red = run_gpuatom("alu nvidia ADD.F32x2.FTZ.RN --inst REDG --old 0x3f80000040000000 --src 0x3f80000040000000");
+  const CliRun red =
+      run_gpuatom("alu nvidia ADD.F32x2.FTZ.RN --inst REDG --old 0x3f80000040000000 --src 0x3f80000040000000");
   EXPECT_EQ(red.out.substr(0, red.out.find('\n') + 1), "memory=0x4000000040800000 returned=none\n");
   // Wider than the vector is refused.
   const CliRun wide = run_gpuatom("alu nvidia ADD.F16x4.RN --inst ATOMG --old 0x10000000000000000 --src 0");

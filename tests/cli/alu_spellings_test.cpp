@@ -46,9 +46,12 @@ TEST(AluSpellings, EveryNvidiaOpInTheInstructionsOwnSpelling) {
   struct Inst {
     std::string name, before, after;
   };
-  const std::vector<Inst> insts = {{"ATOM", ".E", ""},          {"ATOMS", "", ""},
-                                   {"RED", ".E", ""},           {"ATOMG", ".E", ".STRONG.GPU"},
-                                   {"REDG", ".E", ".STRONG.SYS"}, {"SUATOM", ".D.1D", ""},
+  const std::vector<Inst> insts = {{"ATOM", ".E", ""},
+                                   {"ATOMS", "", ""},
+                                   {"RED", ".E", ""},
+                                   {"ATOMG", ".E", ".STRONG.GPU"},
+                                   {"REDG", ".E", ".STRONG.SYS"},
+                                   {"SUATOM", ".D.1D", ""},
                                    {"SURED", ".D.2D", ""}};
   size_t compared = 0;
   for (const Inst& inst : insts) {
@@ -56,7 +59,8 @@ TEST(AluSpellings, EveryNvidiaOpInTheInstructionsOwnSpelling) {
     ASSERT_GT(spellings.size(), 20u) << inst.name;
     for (const std::string& op_size : spellings) {
       if (op_size.find("SAFEADD") != std::string::npos) continue;  // refuses to execute without --safeadd-model
-      const CliRun short_form = run_gpuatom("alu nvidia " + op_size + " --inst " + inst.name + nvidia_operands(op_size) + " --json");
+      const CliRun short_form =
+          run_gpuatom("alu nvidia " + op_size + " --inst " + inst.name + nvidia_operands(op_size) + " --json");
       const CliRun full = run_gpuatom("alu nvidia " + inst.name + inst.before + "." + op_size + inst.after +
                                       nvidia_operands(op_size) + " --json");
       EXPECT_EQ(full.exit_code, short_form.exit_code) << inst.name << " " << op_size << ": " << full.out;
@@ -211,8 +215,8 @@ TEST(AluSpellings, TheSubnormalQuestionInOneCommand) {
             "  why: the subnormal old value is flushed to zero before the add (.FTZ); without the flush memory would "
             "be 0x000116c2\n");
   // Without --arch the answer says it holds on every architecture that has the form.
-  EXPECT_NE(run_gpuatom("alu nvidia ATOM.E.ADD.F32.FTZ.RN --old 1e-40 --src 0").out.find(
-                "note: the same on every architecture that has this form"),
+  EXPECT_NE(run_gpuatom("alu nvidia ATOM.E.ADD.F32.FTZ.RN --old 1e-40 --src 0")
+                .out.find("note: the same on every architecture that has this form"),
             std::string::npos);
   // A NaN result names the rule that chose it.
   const json nan = alu_json("nvidia ATOM.E.ADD.F64.RN --old nan --src 1.0");
@@ -253,10 +257,12 @@ TEST(AluSpellings, AnAmdRowOnADeviceMemoryAndScope) {
   const json no_return = alu_json(fadd + "--device MI100 --memory device --granularity coarse --scope device");
   EXPECT_EQ(no_return["memory_value"], "3");
   EXPECT_TRUE(no_return["returned"].is_null());
-  const CliRun either = run_gpuatom("alu " + fadd + "--device MI250X --memory pinned --granularity fine --scope device --pcie yes");
+  const CliRun either =
+      run_gpuatom("alu " + fadd + "--device MI250X --memory pinned --granularity fine --scope device --pcie yes");
   EXPECT_EQ(either.exit_code, 2);  // MI250X may be either MI200 column
   EXPECT_NE(either.out.find("\"MI200 PCIe\" or \"MI200 A+A\""), std::string::npos) << either.out;
-  const json nop_pcie = alu_json(fadd + "--device \"MI200 PCIe\" --memory pinned --granularity fine --scope device --pcie yes");
+  const json nop_pcie =
+      alu_json(fadd + "--device \"MI200 PCIe\" --memory pinned --granularity fine --scope device --pcie yes");
   EXPECT_EQ(nop_pcie["memory"], "0x3f800000");  // unchanged
   EXPECT_EQ(nop_pcie["returned"], "0x00000000");
   const json native = alu_json(fadd + "--device gfx1201 --memory device --granularity coarse --scope device");
@@ -264,8 +270,10 @@ TEST(AluSpellings, AnAmdRowOnADeviceMemoryAndScope) {
   EXPECT_EQ(native["returned_value"], "1");
   // AMD's published word where it differs from the model's.
   const json downgraded = alu_json(
-      "amd \"64 bit atomicCAS\" --device MI300X --memory pinned --granularity fine --scope system --pcie no --strategy cas "
+      "amd \"64 bit atomicCAS\" --device MI300X --memory pinned --granularity fine --scope system --pcie no --strategy "
+      "cas "
       "--old 5 --operand 9 --compare 5");
   ASSERT_EQ(downgraded["notes"].size(), 2u);
-  EXPECT_NE(downgraded["notes"][1].get<std::string>().find("say ⚠️ Scope Downgrade here; the model keeps"), std::string::npos);
+  EXPECT_NE(downgraded["notes"][1].get<std::string>().find("say ⚠️ Scope Downgrade here; the model keeps"),
+            std::string::npos);
 }

@@ -16,7 +16,8 @@ TEST(AmdIsaCommands, AsmPrintsAsLlvmMcAndEncodesItsBytes) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   // As llvm-objdump listed clang-19's code object: DD348000 00000001.
   EXPECT_EQ(r.out, "global_atomic_add_f32 v1, v0, s[0:1] ; encoding: [0x00,0x80,0x34,0xdd,0x01,0x00,0x00,0x00]\n");
-  const CliRun plain = run_gpuatom_command("echo 'GLOBAL_ATOMIC_ADD_F32 v1, v0, s[0:1]' | " GPUATOM_CLI " asm amd - --target gfx942");
+  const CliRun plain =
+      run_gpuatom_command("echo 'GLOBAL_ATOMIC_ADD_F32 v1, v0, s[0:1]' | " GPUATOM_CLI " asm amd - --target gfx942");
   EXPECT_EQ(plain.exit_code, 0) << plain.out;
   EXPECT_EQ(plain.out, "global_atomic_add_f32 v1, v0, s[0:1]\n");
 }
@@ -30,8 +31,9 @@ TEST(AmdIsaCommands, AnAtomicTheTargetLacksNamesTheFirstTargetThatHasIt) {
 }
 
 TEST(AmdIsaCommands, CheckSummarisesAndFailsOnErrors) {
-  const CliRun ok = run_gpuatom_command("printf 'ds_add_u32 v1, v2\\nds_add_rtn_u32 v0, v1, v2 offset:8\\n' | " GPUATOM_CLI
-                                        " check amd - --target gfx1100");
+  const CliRun ok =
+      run_gpuatom_command("printf 'ds_add_u32 v1, v2\\nds_add_rtn_u32 v0, v1, v2 offset:8\\n' | " GPUATOM_CLI
+                          " check amd - --target gfx1100");
   EXPECT_EQ(ok.exit_code, 0) << ok.out;
   EXPECT_NE(ok.out.find("-: 2 instructions for gfx1100, 0 errors, 0 warnings"), std::string::npos) << ok.out;
   const CliRun bad = run_gpuatom_command("printf 'ds_add_u32 v1, v2\\nds_add_u32 v1, v2 offset:65536\\n' | " GPUATOM_CLI

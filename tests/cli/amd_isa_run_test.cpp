@@ -2,12 +2,10 @@
 // reports (exhaustive outcomes listed), the HTML report, and the ROCm-row form still taken when
 // [options] names no target.
 #include <gtest/gtest.h>
-
-#include <nlohmann/json.hpp>
-
 #include <unistd.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/run_cli.hpp"
@@ -40,7 +38,8 @@ TEST(AmdIsaRun, ThreeModesWithJsonReports) {
 }
 
 TEST(AmdIsaRun, RowsWithoutTargetStayRows) {
-  const CliRun r = run_gpuatom("run --quiet --mode deterministic " + source("examples/amd/fp32-add-fine-host-mi200-cas.toml"));
+  const CliRun r =
+      run_gpuatom("run --quiet --mode deterministic " + source("examples/amd/fp32-add-fine-host-mi200-cas.toml"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
   // A row program given a target is read as instructions, and says so.
   const CliRun bad = run_gpuatom("run --mode deterministic " + source("tests/scenario/amd/isa-error-parse.toml"));
@@ -50,7 +49,8 @@ TEST(AmdIsaRun, RowsWithoutTargetStayRows) {
 
 TEST(AmdIsaRun, HtmlReportShowsTheScenario) {
   const auto dir = std::filesystem::temp_directory_path() / ("gpuatom-amd-isa-report-" + std::to_string(getpid()));
-  const CliRun r = run_gpuatom("report --out " + dir.string() + " " + source("examples/amd/isa-buffer-out-of-range.toml"));
+  const CliRun r =
+      run_gpuatom("report --out " + dir.string() + " " + source("examples/amd/isa-buffer-out-of-range.toml"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const CliRun html = run_gpuatom_command("grep -c 'Buffer atomic past its records' " + (dir / "index.html").string());
   EXPECT_EQ(html.exit_code, 0) << html.out;

@@ -34,14 +34,16 @@ TEST(AmdLower, SaysPlainlyWhereCompilerAndMatrixDiffer) {
 TEST(AmdLower, SamePathIsNoPromiseOfACorrectResult) {
   // Fine-grained pinned host memory on MI200 PCIe without PCIe atomics: the instruction is issued,
   // as the matrix's path says, and the matrix's outcome says it fails.
-  const CliRun r = run_gpuatom("amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics --location pinned "
-                               "--fine-grained --json");
+  const CliRun r = run_gpuatom(
+      "amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics --location pinned "
+      "--fine-grained --json");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["matrix"]["granularity"], "Fine-grained");
   EXPECT_EQ(j["matrix"]["memory"], "Pinned Host DRAM");
-  const CliRun text = run_gpuatom("amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics --location pinned "
-                                  "--fine-grained");
+  const CliRun text = run_gpuatom(
+      "amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics --location pinned "
+      "--fine-grained");
   const bool correct = j["matrix"]["correct"].get<bool>();
   EXPECT_EQ(text.out.find("does not give the correct result") == std::string::npos, correct) << text.out;
 }
@@ -53,14 +55,13 @@ TEST(AmdLower, JsonAgreesWithTheCorpus) {
   for (size_t k = 0; k < cases.size(); k += 997) {
     const auto& c = cases[k];
     const json j = [&] {
-      const std::string args = "amd lower --json --target " + c.target + " --op " +
-                               std::string(gpuatom::amd::name(c.atomic.op)) + " --type " +
-                               std::string(gpuatom::amd::name(c.atomic.type)) + " --scope " +
-                               std::string(gpuatom::amd::name(c.atomic.scope)) + " --memory " +
-                               std::string(gpuatom::amd::name(c.atomic.memory)) +
-                               (c.atomic.returned ? " --returned" : " --unused") +
-                               (c.flags.unsafe_fp_atomics ? " --unsafe-fp-atomics" : "") +
-                               (c.flags.flush_denormals ? " --flush-denormals" : "");
+      const std::string args =
+          "amd lower --json --target " + c.target + " --op " + std::string(gpuatom::amd::name(c.atomic.op)) +
+          " --type " + std::string(gpuatom::amd::name(c.atomic.type)) + " --scope " +
+          std::string(gpuatom::amd::name(c.atomic.scope)) + " --memory " +
+          std::string(gpuatom::amd::name(c.atomic.memory)) + (c.atomic.returned ? " --returned" : " --unused") +
+          (c.flags.unsafe_fp_atomics ? " --unsafe-fp-atomics" : "") +
+          (c.flags.flush_denormals ? " --flush-denormals" : "");
       const CliRun r = run_gpuatom(args);
       EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
       return json::parse(r.out);

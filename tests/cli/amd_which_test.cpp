@@ -6,7 +6,6 @@
 
 #include <filesystem>
 #include <fstream>
-
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -63,9 +62,10 @@ TEST(AmdWhich, AnswersForEveryDeviceInOneCommand) {
   EXPECT_EQ(rows[5]["device"], "MI350X");
   EXPECT_NE(rows[5]["published"].get<std::string>().find("ASSUMPTION amd.mi350x-as-mi300x"), std::string::npos);
   // The text form: a header naming the case, then a line per device.
-  const CliRun text = run_gpuatom(
-      "amd which --op fadd64 --memory pinned --granularity fine --scope system --pcie yes");
-  EXPECT_EQ(text.out.rfind("64 bit float atomicAdd · HW atomics · PCIe atomics · Pinned Host DRAM · Fine-grained · System\n", 0), 0u)
+  const CliRun text = run_gpuatom("amd which --op fadd64 --memory pinned --granularity fine --scope system --pcie yes");
+  EXPECT_EQ(text.out.rfind(
+                "64 bit float atomicAdd · HW atomics · PCIe atomics · Pinned Host DRAM · Fine-grained · System\n", 0),
+            0u)
       << text.out;
   EXPECT_NE(text.out.find("\n  MI300A       ✅ Native\n"), std::string::npos) << text.out;
 }
@@ -80,7 +80,8 @@ TEST(AmdWhich, WhichAndTheLongLayoutAgreeWithTheMatrix) {
   for (const std::string strategy : {"hw", "cas"})
     for (const std::string pcie : {"yes", "no"})
       for (const std::string family : {"instinct", "gfx"}) {
-        const CliRun wide = run_gpuatom("amd matrix --strategy " + strategy + " --pcie " + pcie + " --family " + family);
+        const CliRun wide =
+            run_gpuatom("amd matrix --strategy " + strategy + " --pcie " + pcie + " --family " + family);
         std::vector<std::string> lines;
         std::istringstream in(wide.out);
         for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -105,9 +106,9 @@ TEST(AmdWhich, WhichAndTheLongLayoutAgreeWithTheMatrix) {
             }
             const bool every = strategy == "cas" && pcie == "no";
             if (family != "instinct" || !(every || (leaf * 27 + r) % 37 == 0)) continue;
-            const CliRun which = run_gpuatom("amd which --json --strategy " + strategy + " --pcie " + pcie + " --op \"" +
-                                             fields[0] + "\" --memory " + memories[leaf / 4] + " --granularity " +
-                                             granularity_of(leaf) + " --scope " + scope_of(leaf));
+            const CliRun which = run_gpuatom("amd which --json --strategy " + strategy + " --pcie " + pcie +
+                                             " --op \"" + fields[0] + "\" --memory " + memories[leaf / 4] +
+                                             " --granularity " + granularity_of(leaf) + " --scope " + scope_of(leaf));
             ASSERT_EQ(which.exit_code, 0) << which.out;
             for (const json& row : json::parse(which.out)) {
               const std::string key = strategy_name + "|" + pcie_name + "|" + memory + "|" + granularity + "|" + scope +
@@ -133,16 +134,20 @@ TEST(AmdWhich, AmdsPublishedWordStandsBesideTheModelsWhereTheyDiffer) {
     ++differing;
     EXPECT_NE(cell["published"], cell["label"]) << key;
     // The same cell through `amd outcome`: both words, and the reason.
-    const std::string memory = cell["memory"] == "Device DRAM" ? "device" : cell["memory"] == "Pinned Host DRAM" ? "pinned" : "migratable";
-    const CliRun outcome = run_gpuatom(
-        "amd outcome --device \"" + cell["device"].get<std::string>() + "\" --op \"" + cell["atomic"].get<std::string>() +
-        "\" --memory " + memory + " --granularity " + (cell["granularity"] == "Fine-grained" ? "fine" : "coarse") +
-        " --scope " + (cell["scope"] == "System" ? "system" : "device") + " --pcie " +
-        (cell["pcie"] == "PCIe atomics" ? "yes" : "no") + " --strategy " + (cell["strategy"] == "HW atomics" ? "hw" : "cas"));
+    const std::string memory = cell["memory"] == "Device DRAM"        ? "device"
+                               : cell["memory"] == "Pinned Host DRAM" ? "pinned"
+                                                                      : "migratable";
+    const CliRun outcome = run_gpuatom("amd outcome --device \"" + cell["device"].get<std::string>() + "\" --op \"" +
+                                       cell["atomic"].get<std::string>() + "\" --memory " + memory + " --granularity " +
+                                       (cell["granularity"] == "Fine-grained" ? "fine" : "coarse") + " --scope " +
+                                       (cell["scope"] == "System" ? "system" : "device") + " --pcie " +
+                                       (cell["pcie"] == "PCIe atomics" ? "yes" : "no") + " --strategy " +
+                                       (cell["strategy"] == "HW atomics" ? "hw" : "cas"));
     ASSERT_EQ(outcome.exit_code, 0) << outcome.out;
-    EXPECT_NE(outcome.out.find("published: AMD's published tables (ROCm 6.4.3) say " + cell["published"].get<std::string>() +
-                               " here; the model keeps " + cell["label"].get<std::string>()),
-              std::string::npos)
+    EXPECT_NE(
+        outcome.out.find("published: AMD's published tables (ROCm 6.4.3) say " + cell["published"].get<std::string>() +
+                         " here; the model keeps " + cell["label"].get<std::string>()),
+        std::string::npos)
         << outcome.out;
   }
   EXPECT_EQ(differing, 9u);  // gpuatom/amd/known_anomalies.hpp, checked against AMD's data by PublishedData
@@ -151,38 +156,51 @@ TEST(AmdWhich, AmdsPublishedWordStandsBesideTheModelsWhereTheyDiffer) {
 
 TEST(AmdWhich, DevicesByProductGfxTargetAndSeriesName) {
   const std::string cell = " --op add32 --memory device --granularity coarse --scope device --pcie no --json";
-  for (const auto& [name, device] : std::vector<std::pair<std::string, std::string>>{
-           {"gfx908", "MI100"}, {"MI210", "MI200 PCIe"}, {"\"MI300X series\"", "MI300X"}, {"MI325X", "MI300X"},
-           {"gfx950", "MI350X"}, {"MI355X", "MI350X"}, {"\"MI350X series\"", "MI350X"}, {"gfx906", "gfx9 dGPU"},
-           {"gfx90c", "gfx9 APU"}, {"gfx1030", "gfx10 dGPU"}, {"gfx1100", "gfx11 dGPU"}, {"gfx1151", "gfx11 APU"},
-           {"gfx1201", "gfx12 dGPU"}}) {
+  for (const auto& [name, device] : std::vector<std::pair<std::string, std::string>>{{"gfx908", "MI100"},
+                                                                                     {"MI210", "MI200 PCIe"},
+                                                                                     {"\"MI300X series\"", "MI300X"},
+                                                                                     {"MI325X", "MI300X"},
+                                                                                     {"gfx950", "MI350X"},
+                                                                                     {"MI355X", "MI350X"},
+                                                                                     {"\"MI350X series\"", "MI350X"},
+                                                                                     {"gfx906", "gfx9 dGPU"},
+                                                                                     {"gfx90c", "gfx9 APU"},
+                                                                                     {"gfx1030", "gfx10 dGPU"},
+                                                                                     {"gfx1100", "gfx11 dGPU"},
+                                                                                     {"gfx1151", "gfx11 APU"},
+                                                                                     {"gfx1201", "gfx12 dGPU"}}) {
     const CliRun r = run_gpuatom("amd outcome --device " + name + cell);
     ASSERT_EQ(r.exit_code, 0) << name << ": " << r.out;
     EXPECT_EQ(json::parse(r.out)["device"], device) << name;
   }
   const CliRun gfx942 = run_gpuatom("amd outcome --device gfx942" + cell);
   EXPECT_EQ(gfx942.exit_code, 2);
-  EXPECT_NE(gfx942.out.find("gpuatom: error: --device gfx942: the name may mean \"MI300X\" or \"MI300A\""), std::string::npos)
+  EXPECT_NE(gfx942.out.find("gpuatom: error: --device gfx942: the name may mean \"MI300X\" or \"MI300A\""),
+            std::string::npos)
       << gfx942.out;
   const CliRun mi250x = run_gpuatom("amd outcome --device MI250X" + cell);
   EXPECT_EQ(mi250x.exit_code, 2);
-  EXPECT_NE(mi250x.out.find("\"MI200 PCIe\" or \"MI200 A+A\" on AMD's tables; name one of them (\"MI200 A+A\" when the host CPU is an AMD CPU"),
+  EXPECT_NE(mi250x.out.find("\"MI200 PCIe\" or \"MI200 A+A\" on AMD's tables; name one of them (\"MI200 A+A\" when the "
+                            "host CPU is an AMD CPU"),
             std::string::npos)
       << mi250x.out;
   const CliRun apu = run_gpuatom("amd outcome --device gfx1035" + cell);
   EXPECT_EQ(apu.exit_code, 2);
-  EXPECT_NE(apu.out.find("--device gfx1035: a gfx10 APU: AMD's tables have no gfx10 APU column"), std::string::npos) << apu.out;
+  EXPECT_NE(apu.out.find("--device gfx1035: a gfx10 APU: AMD's tables have no gfx10 APU column"), std::string::npos)
+      << apu.out;
 }
 
 TEST(AmdWhich, PcieMayBeLeftOutWhereItCannotMatter) {
   const std::string cell = " --op \"32 bit atomicAdd\" --memory pinned --granularity fine --scope system";
   const CliRun apu = run_gpuatom("amd outcome --device MI300A" + cell);
   EXPECT_EQ(apu.exit_code, 0) << apu.out;
-  EXPECT_NE(apu.out.find("--pcie left out: PCIe atomics give the same outcome and path here"), std::string::npos) << apu.out;
+  EXPECT_NE(apu.out.find("--pcie left out: PCIe atomics give the same outcome and path here"), std::string::npos)
+      << apu.out;
   const CliRun dgpu = run_gpuatom("amd outcome --device MI300X" + cell);
   EXPECT_EQ(dgpu.exit_code, 2);
-  EXPECT_NE(dgpu.out.find("--pcie decides this cell on MI300X: ✅ Native with PCIe atomics, ⚠️ Scope Downgrade without"),
-            std::string::npos)
+  EXPECT_NE(
+      dgpu.out.find("--pcie decides this cell on MI300X: ✅ Native with PCIe atomics, ⚠️ Scope Downgrade without"),
+      std::string::npos)
       << dgpu.out;
   const CliRun which = run_gpuatom("amd which" + cell + " --json");
   ASSERT_EQ(which.exit_code, 0) << which.out;

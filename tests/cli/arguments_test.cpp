@@ -2,7 +2,6 @@
 // shows no control character; numeric options refuse what would wrap or make no sense; more
 // threads than the system gives end in an error, never a hang.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <string>
@@ -58,8 +57,9 @@ TEST(Arguments, ThreadsTheSystemWillNotGiveAreAnErrorNotAHang) {
   }
   // LeakSanitizer needs a thread of its own at exit, which the lowered limit refuses too.
   const std::string sanitizer = gpuatom::testing::under_asan ? "ASAN_OPTIONS=detect_leaks=0 " : "";
-  const CliRun r = run_gpuatom_command("cd /tmp && timeout 60 " + prefix + "bash -c 'ulimit -u 3; " + sanitizer + "exec " +
-                                       std::string(GPUATOM_CLI) + " run " + example() + " --quiet --threads 16'");
+  const CliRun r =
+      run_gpuatom_command("cd /tmp && timeout 60 " + prefix + "bash -c 'ulimit -u 3; " + sanitizer + "exec " +
+                          std::string(GPUATOM_CLI) + " run " + example() + " --quiet --threads 16'");
   EXPECT_NE(r.exit_code, 124) << "the run hung";
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("could not start 16 host threads"), std::string::npos) << r.out;

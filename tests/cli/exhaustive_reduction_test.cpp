@@ -5,11 +5,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "cli/run_cli.hpp"
 

@@ -15,10 +15,9 @@ TEST(ExplainCommand, EverySpecAssumptionIsListed) {
   for (const auto& a : list)
     if (a["label"] == "ASSUMPTION") cited.insert(a["source"].get<std::string>());
   // The sections of docs/spec/nvidia.md and docs/spec/intel.md whose text says ASSUMPTION.
-  for (const char* section :
-       {"docs/spec/nvidia.md §3.2", "docs/spec/nvidia.md §3.3", "docs/spec/nvidia.md §4.2", "docs/spec/nvidia.md §4.3",
-        "docs/spec/nvidia.md §4.4", "docs/spec/nvidia.md §6.6", "docs/spec/nvidia.md §8.2", "docs/spec/intel.md §4.1",
-        "docs/spec/intel.md §5.1"})
+  for (const char* section : {"docs/spec/nvidia.md §3.2", "docs/spec/nvidia.md §3.3", "docs/spec/nvidia.md §4.2",
+                              "docs/spec/nvidia.md §4.3", "docs/spec/nvidia.md §4.4", "docs/spec/nvidia.md §6.6",
+                              "docs/spec/nvidia.md §8.2", "docs/spec/intel.md §4.1", "docs/spec/intel.md §5.1"})
     EXPECT_TRUE(cited.count(section)) << section;
 }
 

@@ -1,8 +1,8 @@
 // Ctrl-C during `gpuatom run` (docs/reliability.md, "Nothing lost"): the workers stop at their
 // next group, the command says how far it got on standard error and exits 130, quickly, with
 // nothing half-written: no summary as if it had finished, no partial JSON, no file left behind.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <csignal>
@@ -11,8 +11,6 @@
 #include <fstream>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "common/child_process.hpp"
 #include "common/sanitizers.hpp"
@@ -39,7 +37,8 @@ std::string long_scenario() {
 // The same amount of work for SIMD8 vISA threads, whose streamed run hands the executor eight
 // threads at a time: 2^20 lanes are 131072 of the scenario's groups all the same.
 std::string long_visa_scenario() {
-  std::string program = ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n.decl VAL v_type=G type=ud num_elts=8 align=GRF\n";
+  std::string program =
+      ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n.decl VAL v_type=G type=ud num_elts=8 align=GRF\n";
   for (int i = 0; i < long_program_atomics; ++i) program += "svm_atomic.add (M1, 8) ADDR.0 %null.0 VAL.0 %null.0\n";
   return "name = \"long\"\nisa = \"visa\"\nprogram = \"\"\"\n" + program +
          "\"\"\"\n\n[launch]\nlanes = 1048576\n\n[[region]]\nname = \"sum\"\nsize = 4\n\n[lanes]\n"

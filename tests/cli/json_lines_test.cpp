@@ -58,8 +58,8 @@ TEST(JsonLines, CheckTakesRulesAsWarningsAsAsmDoes) {
 }
 
 TEST(JsonLines, AsmAndDisasmSassAnInstructionPerLine) {
-  const CliRun asm_run = run_gpuatom_command(
-      "echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | " GPUATOM_CLI " asm sass - --encode --json");
+  const CliRun asm_run = run_gpuatom_command("echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | " GPUATOM_CLI
+                                             " asm sass - --encode --json");
   ASSERT_EQ(asm_run.exit_code, 0) << asm_run.out;
   const auto assembled = objects(asm_run.out);
   ASSERT_EQ(assembled.size(), 1u);
@@ -124,9 +124,10 @@ TEST(JsonLines, RunReadsAScenarioFromStandardInput) {
 // A scenario's name is the user's text: an escape code in it is shown, not sent to the terminal.
 TEST(JsonLines, AScenarioNameCannotSendEscapeCodes) {
   const CliRun r = run_gpuatom_command(
-      "printf 'name = \"\\\\u001b[31mred\\\\u0007\"\\nisa = \"sass\"\\nprogram = \"ATOM.E.ADD RZ, [R2], R4 ;\"\\n[launch]\\n"
-      "lanes = 4\\n[[region]]\\nname = \"s\"\\nsize = 4\\n[lanes]\\nR2 = \"lo(addr(s))\"\\nR3 = \"hi(addr(s))\"\\nR4 = 1\\n' | " GPUATOM_CLI
-      " run -");
+      "printf 'name = \"\\\\u001b[31mred\\\\u0007\"\\nisa = \"sass\"\\nprogram = \"ATOM.E.ADD RZ, [R2], R4 "
+      ";\"\\n[launch]\\n"
+      "lanes = 4\\n[[region]]\\nname = \"s\"\\nsize = 4\\n[lanes]\\nR2 = \"lo(addr(s))\"\\nR3 = \"hi(addr(s))\"\\nR4 = "
+      "1\\n' | " GPUATOM_CLI " run -");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find('\a'), std::string::npos) << r.out;
@@ -136,15 +137,16 @@ TEST(JsonLines, AScenarioNameCannotSendEscapeCodes) {
 // Every reader of asm, disasm and check goes through one input layer: a size cap, the reason a
 // file cannot be read, and `-` for standard input.
 TEST(JsonLines, EveryReaderIsBoundedAndSaysWhy) {
-  for (const std::string command : {"check sass", "asm sass", "disasm sass --file", "check visa", "asm visa",
-                                    "disasm visa --file"}) {
+  for (const std::string command :
+       {"check sass", "asm sass", "disasm sass --file", "check visa", "asm visa", "disasm visa --file"}) {
     const CliRun zero = run_gpuatom(command + " /dev/zero");
     EXPECT_EQ(zero.exit_code, 2) << command;
     EXPECT_NE(zero.out.find("/dev/zero: larger than 256 MiB, more than gpuatom reads"), std::string::npos)
         << command << ": " << zero.out.substr(0, 300);
     const CliRun directory = run_gpuatom(command + " /");
     EXPECT_EQ(directory.exit_code, 2) << command;
-    EXPECT_NE(directory.out.find("/: is a directory, not a file"), std::string::npos) << command << ": " << directory.out;
+    EXPECT_NE(directory.out.find("/: is a directory, not a file"), std::string::npos)
+        << command << ": " << directory.out;
     const CliRun missing = run_gpuatom(command + " /no/such/file");
     EXPECT_NE(missing.out.find("/no/such/file: cannot open the file: No such file or directory"), std::string::npos)
         << command << ": " << missing.out;

@@ -55,7 +55,8 @@ TEST(MemoryEstimate, EightyMillionExplainableLanesAreRefusedBeforeAnythingIsAllo
     EXPECT_LT(r.max_rss_kib, 100 * 1024) << "nothing is allocated for the lanes";
   }
   // The same file in deterministic mode is refused too, and counts its resident groups.
-  const ChildResult d = gpuatom({"run", data("explainable-80m.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "24G"});
+  const ChildResult d =
+      gpuatom({"run", data("explainable-80m.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "24G"});
   EXPECT_EQ(d.exit_code, 2);
   EXPECT_NE(d.err.find("the resident groups of deterministic mode: 131072 lanes"), std::string::npos) << d.err;
 }
@@ -75,7 +76,8 @@ TEST(MemoryEstimate, WithoutALimitTheMachinesAvailableMemoryDecides) {
 }
 
 TEST(MemoryEstimate, AnExplicitLimitIsObeyed) {
-  const ChildResult r = gpuatom({"run", data("sass-histogram.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "1K"});
+  const ChildResult r =
+      gpuatom({"run", data("sass-histogram.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "1K"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("more than the 1 KiB --max-memory allows"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("the resident groups of deterministic mode"), std::string::npos) << r.err;
@@ -97,7 +99,8 @@ class EstimateAgainstPeak : public testing::TestWithParam<Case> {};
 TEST_P(EstimateAgainstPeak, WithinAQuarter) {
   if (gpuatom::testing::under_asan) GTEST_SKIP() << "ASan's shadow memory is not the program's";
   const Case c = GetParam();
-  const ChildResult refused = gpuatom({"run", data(c.file), "--quiet", "--mode", c.mode, "--threads", "2", "--max-memory", "1K"});
+  const ChildResult refused =
+      gpuatom({"run", data(c.file), "--quiet", "--mode", c.mode, "--threads", "2", "--max-memory", "1K"});
   const auto estimate = estimate_in(refused.err);
   ASSERT_TRUE(estimate) << refused.err;
   const ChildResult run = gpuatom({"run", data(c.file), "--quiet", "--mode", c.mode, "--threads", "2"});
@@ -108,17 +111,19 @@ TEST_P(EstimateAgainstPeak, WithinAQuarter) {
   EXPECT_LE(std::abs(*estimate - peak), 0.25 * peak);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Scenarios, EstimateAgainstPeak,
-    testing::Values(Case{"sass-histogram.toml", "deterministic"}, Case{"sass-hot-explainable.toml", "parallel"},
-                    Case{"sass-hot-explainable.toml", "deterministic"},
-                    Case{"visa-lsc-histogram.toml", "deterministic"}, Case{"visa-svm-lane-values.toml", "deterministic"},
-                    Case{"visa-svm-lane-values.toml", "parallel"}, Case{"amd-add.toml", "deterministic"}),
-    [](const auto& param) {
-      std::string name = std::string(param.param.file) + "_" + param.param.mode;
-      for (char& ch : name)
-        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(Scenarios, EstimateAgainstPeak,
+                         testing::Values(Case{"sass-histogram.toml", "deterministic"},
+                                         Case{"sass-hot-explainable.toml", "parallel"},
+                                         Case{"sass-hot-explainable.toml", "deterministic"},
+                                         Case{"visa-lsc-histogram.toml", "deterministic"},
+                                         Case{"visa-svm-lane-values.toml", "deterministic"},
+                                         Case{"visa-svm-lane-values.toml", "parallel"},
+                                         Case{"amd-add.toml", "deterministic"}),
+                         [](const auto& param) {
+                           std::string name = std::string(param.param.file) + "_" + param.param.mode;
+                           for (char& ch : name)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return name;
+                         });
 
 }  // namespace

@@ -44,7 +44,8 @@ TEST(NvccCubin, ListsEveryAtomicInFormsNvdisasm13Prints) {
   for (const std::string arch : {"sm_75", "sm_86", "sm_90", "sm_100", "sm_120"}) {
     SCOPED_TRACE(arch);
     const fs::path cubin = dir / (arch + ".cubin");
-    const auto failed = gpuatom::testing::build_cubin(*nvcc, source_dir / "tests/conformance/nvidia/cubins/atomics.cu", arch, cubin);
+    const auto failed =
+        gpuatom::testing::build_cubin(*nvcc, source_dir / "tests/conformance/nvidia/cubins/atomics.cu", arch, cubin);
     ASSERT_FALSE(failed) << *failed;
     const CliRun listed = run_gpuatom("disasm sass " + cubin.string() + " 2>/dev/null");
     ASSERT_EQ(listed.exit_code, 0) << listed.out;
@@ -64,7 +65,8 @@ TEST(NvccCubin, ListsEveryAtomicInFormsNvdisasm13Prints) {
       std::string_view text(line);
       text.remove_prefix(text.find_first_not_of(' ', address + 2));
       ++atomics;
-      EXPECT_TRUE(forms.count(form_of(text))) << "nvdisasm 13.0 printed no " << form_of(text) << " for " << arch << ": " << line;
+      EXPECT_TRUE(forms.count(form_of(text)))
+          << "nvdisasm 13.0 printed no " << form_of(text) << " for " << arch << ": " << line;
     }
     EXPECT_GE(atomics, 25) << listed.out;  // atomics.cu: 20 global and 6 shared atomics
     // Kernels keep their mangled names, as cuobjdump prints them (Function : _Z14global_atomics…).

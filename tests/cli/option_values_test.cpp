@@ -3,7 +3,6 @@
 // every core, as the embedding API documents; --quiet printing only what needs a look; docs
 // --check outside a checkout saying so.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>

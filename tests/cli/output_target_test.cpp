@@ -2,7 +2,6 @@
 // `run me.toml --junit me.toml`, a link to the scenario, `--junit /dev/stdout` with standard
 // output redirected to a file, `report --out` over its --json result. Exit 2, nothing written.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>

@@ -2,7 +2,6 @@
 // error), and the exit status is the worst verdict shown, as `run` gives it, with the page still
 // written.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>

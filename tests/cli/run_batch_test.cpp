@@ -1,18 +1,16 @@
 // `gpuatom run` over many files, as a CI job runs it: directories, a bad file among good ones,
 // skipped files, JUnit XML, structured JSON outcomes and --dump (tests/cli/data/batch/).
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "cli/run_cli.hpp"
 
@@ -78,7 +76,8 @@ TEST(RunBatch, AFileThisModeDoesNotApplyToIsSkippedNotPassed) {
   const CliRun r = run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --mode exhaustive");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("1 scenarios: 0 passed, 0 failed, 1 skipped"), std::string::npos) << r.out;
-  const nlohmann::json j = json_of(run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --json --mode exhaustive").out);
+  const nlohmann::json j =
+      json_of(run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --json --mode exhaustive").out);
   EXPECT_EQ(j[0]["status"], "skipped");
   EXPECT_EQ(j[0]["skipped"], true);
 }
@@ -98,7 +97,8 @@ TEST(RunBatch, ExhaustiveOutcomesInJsonAreValuesPerRegion) {
 }
 
 TEST(RunBatch, JunitReportValidatesAndCountsEachKind) {
-  if (std::system("command -v xmllint >/dev/null 2>&1") != 0) GTEST_SKIP() << "xmllint (libxml2-utils) is not installed";
+  if (std::system("command -v xmllint >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "xmllint (libxml2-utils) is not installed";
   const fs::path xml = temporary("junit.xml");
   const CliRun r = run_gpuatom("run " + batch() + " --quiet --mode deterministic --junit " + xml.string());
   EXPECT_EQ(r.exit_code, 2) << r.out;
@@ -121,8 +121,8 @@ TEST(RunBatch, JunitReportValidatesAndCountsEachKind) {
 TEST(RunBatch, UndecidedHasItsOwnExitCodeCountAndJunitType) {
   const std::string undecided = std::string(GPUATOM_SOURCE_DIR) + "/tests/scenario/nvidia/explainable-undecided.toml";
   const fs::path xml = temporary("undecided.xml");
-  const CliRun r = run_gpuatom("run " + undecided + " " + batch() + "/pass-sum.toml --quiet --mode deterministic --junit " +
-                               xml.string());
+  const CliRun r = run_gpuatom("run " + undecided + " " + batch() +
+                               "/pass-sum.toml --quiet --mode deterministic --junit " + xml.string());
   EXPECT_EQ(r.exit_code, 5) << r.out;
   EXPECT_NE(r.out.find("UNDECIDED  returned values explainable by a serial order"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("2 scenarios: 1 passed, 0 failed, 1 undecided"), std::string::npos) << r.out;
@@ -133,7 +133,8 @@ TEST(RunBatch, UndecidedHasItsOwnExitCodeCountAndJunitType) {
     const std::string schema = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/junit.xsd";
     EXPECT_EQ(run_gpuatom_command("xmllint --noout --schema " + schema + " " + xml.string()).exit_code, 0);
   }
-  EXPECT_EQ(run_gpuatom("run " + undecided + " " + batch() + "/fail-count.toml --quiet --mode deterministic").exit_code, 1);
+  EXPECT_EQ(run_gpuatom("run " + undecided + " " + batch() + "/fail-count.toml --quiet --mode deterministic").exit_code,
+            1);
   fs::remove_all(xml.parent_path());
 }
 
@@ -172,7 +173,8 @@ TEST(RunBatch, UnreadableInputsSayWhy) {
 TEST(RunBatch, BadArgumentsAreBadInput) {
   const CliRun unknown = run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --dump nowhere");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.out.find("--dump nowhere: no scenario given has a region of that name"), std::string::npos) << unknown.out;
+  EXPECT_NE(unknown.out.find("--dump nowhere: no scenario given has a region of that name"), std::string::npos)
+      << unknown.out;
   const CliRun type = run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --dump sum:f33");
   EXPECT_EQ(type.exit_code, 2);
   EXPECT_NE(type.out.find("'f33' is not an element type"), std::string::npos) << type.out;

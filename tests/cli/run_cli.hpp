@@ -26,7 +26,9 @@ inline CliRun run_gpuatom_command(const std::string& command_line) {
 }
 
 // `args` is appended to the binary's path and run by the shell, so quote as in a terminal.
-inline CliRun run_gpuatom(const std::string& args) { return run_gpuatom_command(std::string(GPUATOM_CLI) + " " + args); }
+inline CliRun run_gpuatom(const std::string& args) {
+  return run_gpuatom_command(std::string(GPUATOM_CLI) + " " + args);
+}
 
 // As run_gpuatom, with `assignments` ("NAME=value ") set in the environment of the command.
 inline CliRun run_gpuatom_with_env(const std::string& assignments, const std::string& args) {

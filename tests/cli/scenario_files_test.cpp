@@ -2,7 +2,6 @@
 // directory only regular files; a FIFO named *.toml is passed over with a note, never opened (it
 // would block the run for ever), while a FIFO named on the command line is read as given.
 #include <gtest/gtest.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 

@@ -1,5 +1,6 @@
 // `gpuatom asm|disasm|check visa` as a user runs them: canonical output, bytes, exit codes, and
 // bad input answered with file:line:col (or a byte offset), exit 2 and nothing on stdout.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,8 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace {
 
@@ -128,8 +127,9 @@ TEST(VisaCommands, AsmReadsStandardInputAndAliases) {
 }
 
 TEST(VisaCommands, AsmBadInputExitsTwoAndWritesNothing) {
-  const std::string bad = write("bad.visaasm", decls + "svm_atomic.inc (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0\n"
-                                                       "svm_atomic.add (M1, 12) ADDR.0 OLD.0 VAL.0 %null.0\n");
+  const std::string bad = write("bad.visaasm", decls +
+                                                   "svm_atomic.inc (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0\n"
+                                                   "svm_atomic.add (M1, 12) ADDR.0 OLD.0 VAL.0 %null.0\n");
   const SplitRun r = run("asm visa " + bad);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
@@ -141,7 +141,8 @@ TEST(VisaCommands, AsmBadInputExitsTwoAndWritesNothing) {
   const SplitRun missing = run("asm visa " + (scratch_dir() / "no-such-file.visaasm").string());
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(missing.out, "");
-  EXPECT_NE(missing.err.find("no-such-file.visaasm: cannot open the file: No such file or directory"), std::string::npos)
+  EXPECT_NE(missing.err.find("no-such-file.visaasm: cannot open the file: No such file or directory"),
+            std::string::npos)
       << missing.err;
   const SplitRun binary = run("asm visa " + write("garbage.visaasm", std::string("\x01\x02\xff svm", 7)));
   EXPECT_EQ(binary.exit_code, 2);
@@ -152,7 +153,8 @@ TEST(VisaCommands, AsmBadInputExitsTwoAndWritesNothing) {
 TEST(VisaCommands, CheckExitCodes) {
   const SplitRun clean = run("check visa " + examples);
   EXPECT_EQ(clean.exit_code, 0);
-  EXPECT_NE(clean.out.find("spec_examples.visaasm: 5 instructions, 0 errors, 0 warnings"), std::string::npos) << clean.out;
+  EXPECT_NE(clean.out.find("spec_examples.visaasm: 5 instructions, 0 errors, 0 warnings"), std::string::npos)
+      << clean.out;
 
   const std::string warned = write("warned.visaasm", decls + "svm_atomic.fmin (M1, 8) ADDR.0 %null.0 SD.0 %null.0\n");
   const SplitRun w = run("check visa " + warned);
@@ -163,7 +165,8 @@ TEST(VisaCommands, CheckExitCodes) {
       << w.err;
   EXPECT_NE(w.out.find("1 instruction, 0 errors, 1 warning"), std::string::npos) << w.out;
 
-  const std::string failing = write("failing.visaasm", decls + "(P1) svm_atomic.add (M3, 8) ADDR.0 OLD.0 VAL.0 %null.0\n");
+  const std::string failing =
+      write("failing.visaasm", decls + "(P1) svm_atomic.add (M3, 8) ADDR.0 OLD.0 VAL.0 %null.0\n");
   const SplitRun f = run("check visa " + failing);
   EXPECT_EQ(f.exit_code, 2);
   EXPECT_NE(f.err.find(failing + ":7:2: error: predicate P1 has 8 bits, but 8 channels with mask M3 read bits 8-15"),
@@ -172,12 +175,14 @@ TEST(VisaCommands, CheckExitCodes) {
 }
 
 TEST(VisaCommands, CheckPlatformsAndBindings) {
-  const std::string typed = write("typed.visaasm", decls + "typed_atomic.add.16 (M1, 8) IMG OLD.0 VAL.0 %null.0 %null.0 "
-                                                           "VAL.0 %null.0 OLD.0\n");
+  const std::string typed = write("typed.visaasm", decls +
+                                                       "typed_atomic.add.16 (M1, 8) IMG OLD.0 VAL.0 %null.0 %null.0 "
+                                                       "VAL.0 %null.0 OLD.0\n");
   EXPECT_EQ(run("check visa " + typed).exit_code, 0);
   const SplitRun gen9 = run("check visa " + typed + " --platform gen9");
   EXPECT_EQ(gen9.exit_code, 2);
-  EXPECT_NE(gen9.err.find(":7:18: error: typed_atomic.add.16: 16-bit atomics are TGLLP+"), std::string::npos) << gen9.err;
+  EXPECT_NE(gen9.err.find(":7:18: error: typed_atomic.add.16: 16-bit atomics are TGLLP+"), std::string::npos)
+      << gen9.err;
   const SplitRun one_d = run("check visa " + typed + " --bind IMG=1d");
   EXPECT_EQ(one_d.exit_code, 2);
   EXPECT_NE(one_d.err.find(":7:39: error: V must be %null.0: surface IMG is 1d"), std::string::npos) << one_d.err;
@@ -188,7 +193,8 @@ TEST(VisaCommands, CheckPlatformsAndBindings) {
   EXPECT_NE(wide.err.find(":7:29: error: surface IMG holds 4-byte elements, but typed_atomic.add.16 accesses 2-byte"),
             std::string::npos)
       << wide.err;
-  EXPECT_NE(run("check visa " + typed + " --bind IMG=2d:8").err.find("element size '8' is not 2 or 4"), std::string::npos);
+  EXPECT_NE(run("check visa " + typed + " --bind IMG=2d:8").err.find("element size '8' is not 2 or 4"),
+            std::string::npos);
   const SplitRun unknown = run("check visa " + typed + " --bind NOPE=2d");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("--bind NOPE=2d: no surface named NOPE is declared"), std::string::npos) << unknown.err;
@@ -205,7 +211,8 @@ TEST(VisaCommands, DisasmHexOnTheCommandLine) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.err.find("note: no declarations (--decls FILE)"), std::string::npos);
   }
-  EXPECT_EQ(run(std::string("disasm visa ") + spec_bytes[1]).out, "(P1) svm_atomic.cmpxchg.64 (M1, 8) V35.0 V36.0 V37.0 V38.0\n");
+  EXPECT_EQ(run(std::string("disasm visa ") + spec_bytes[1]).out,
+            "(P1) svm_atomic.cmpxchg.64 (M1, 8) V35.0 V36.0 V37.0 V38.0\n");
   EXPECT_EQ(run(std::string("disasm visa ") + spec_bytes[3]).out,
             "typed_atomic.minsint (M1, 8) T6 V39.0 V40.0 %null.0 %null.0 V41.0 %null.0 V42.0\n");
   // Bytes may come as one run of digits, 0x-prefixed, comma-separated.
@@ -224,7 +231,8 @@ TEST(VisaCommands, DisasmFilesWithDeclarations) {
 
   std::string raw;
   for (const std::string bytes : spec_bytes)
-    for (size_t k = 0; k + 1 < bytes.size(); k += 3) raw += static_cast<char>(std::stoi(bytes.substr(k, 2), nullptr, 16));
+    for (size_t k = 0; k + 1 < bytes.size(); k += 3)
+      raw += static_cast<char>(std::stoi(bytes.substr(k, 2), nullptr, 16));
   const std::string raw_file = write("examples.bin", raw);
   EXPECT_EQ(run("disasm visa --file " + raw_file + " --decls " + examples).out, expected);
   EXPECT_EQ(run("disasm visa --format raw --file " + raw_file + " --decls " + examples).out, expected);
@@ -232,7 +240,8 @@ TEST(VisaCommands, DisasmFilesWithDeclarations) {
 }
 
 TEST(VisaCommands, DisasmLegacyIds) {
-  const SplitRun r = run("disasm visa --visa-legacy-ids 4E 05 03 00 00 00 20 00 00 00 22 00 00 00 00 00 00 00 21 00 00 00");
+  const SplitRun r =
+      run("disasm visa --visa-legacy-ids 4E 05 03 00 00 00 20 00 00 00 22 00 00 00 00 00 00 00 21 00 00 00");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "svm_atomic.add (M1, 8) V32.0 V33.0 V34.0 %null.0\n");
   const SplitRun four = run("disasm visa 4E 05 03 00 00 00 20 00 00 00 22 00 00 00 00 00 00 00 21 00 00 00");
@@ -243,14 +252,17 @@ TEST(VisaCommands, DisasmLegacyIds) {
 }
 
 TEST(VisaCommands, DisasmBadInputNamesTheByteOffset) {
-  const SplitRun reserved = run("disasm visa 4E 05 03 00 00 0F 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00");
+  const SplitRun reserved =
+      run("disasm visa 4E 05 03 00 00 0F 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00");
   EXPECT_EQ(reserved.exit_code, 2);
   EXPECT_EQ(reserved.out, "");
   EXPECT_EQ(reserved.err, "<command line>: byte 0x5: error: op code 0x0f is reserved (docs/spec/intel.md §3.1)\n");
-  const SplitRun semantic = run("disasm visa 4E 05 03 00 00 02 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00");
+  const SplitRun semantic =
+      run("disasm visa 4E 05 03 00 00 02 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00");
   EXPECT_EQ(semantic.exit_code, 2);
   EXPECT_EQ(semantic.out, "");
-  EXPECT_NE(semantic.err.find("<command line>: byte 0xc: error: Src0 must be %null.0 for inc"), std::string::npos) << semantic.err;
+  EXPECT_NE(semantic.err.find("<command line>: byte 0xc: error: Src0 must be %null.0 for inc"), std::string::npos)
+      << semantic.err;
   const SplitRun not_hex = run("disasm visa 4E 05 0G");
   EXPECT_EQ(not_hex.exit_code, 2);
   EXPECT_NE(not_hex.err.find("<command line>:1:7: error: '0G' is not hex bytes"), std::string::npos) << not_hex.err;
@@ -261,9 +273,11 @@ TEST(VisaCommands, DisasmBadInputNamesTheByteOffset) {
   EXPECT_EQ(run("disasm visa --file " + write("empty.hex", "// nothing\n")).exit_code, 2);
   EXPECT_EQ(run("disasm visa 4E --file " + write("x.hex", "4E")).exit_code, 2);
   EXPECT_EQ(run("disasm visa --format text --file " + write("y.hex", "4E")).exit_code, 2);
-  const SplitRun bad_decls = run(std::string("disasm visa ") + spec_bytes[0] + " --decls " + write("bad.decls", ".decl X v_type=Q\n"));
+  const SplitRun bad_decls =
+      run(std::string("disasm visa ") + spec_bytes[0] + " --decls " + write("bad.decls", ".decl X v_type=Q\n"));
   EXPECT_EQ(bad_decls.exit_code, 2);
-  EXPECT_NE(bad_decls.err.find("bad.decls:1:16: error: v_type=Q is not implemented"), std::string::npos) << bad_decls.err;
+  EXPECT_NE(bad_decls.err.find("bad.decls:1:16: error: v_type=Q is not implemented"), std::string::npos)
+      << bad_decls.err;
 }
 
 TEST(VisaCommands, Help) {

@@ -28,12 +28,12 @@ extern char** environ;
 namespace gpuatom::testing {
 
 struct ChildOptions {
-  std::vector<std::string> args;    // args[0] is the program's path
-  std::filesystem::path cwd;        // empty: the test's own working directory
+  std::vector<std::string> args;  // args[0] is the program's path
+  std::filesystem::path cwd;      // empty: the test's own working directory
   std::string stdin_path = "/dev/null";
-  std::string stdout_path;          // empty: captured in ChildResult::out; else written there
-                                    // (/dev/null: a large output kept nowhere)
-  double kill_after_seconds = 60;   // SIGKILL past this (the result says so)
+  std::string stdout_path;                     // empty: captured in ChildResult::out; else written there
+                                               // (/dev/null: a large output kept nowhere)
+  double kill_after_seconds = 60;              // SIGKILL past this (the result says so)
   std::optional<double> signal_after_seconds;  // send `signal` this long after the start
   // Or send it once standard output holds this text (a state, not a time; kill_after_seconds
   // still bounds the wait).
@@ -42,9 +42,9 @@ struct ChildOptions {
 };
 
 struct ChildResult {
-  bool exited = false;      // exited normally (else: killed by a signal)
-  int exit_code = -1;       // when exited
-  int term_signal = 0;      // when killed by a signal
+  bool exited = false;  // exited normally (else: killed by a signal)
+  int exit_code = -1;   // when exited
+  int term_signal = 0;  // when killed by a signal
   bool killed_for_time = false;
   std::string out, err;
   double seconds = 0;

@@ -15,12 +15,13 @@ namespace {
 
 scenario::Scenario example(const std::string& file) {
   auto loaded = scenario::load_scenario(std::string(GPUATOM_SOURCE_DIR) + "/examples/" + file);
-  EXPECT_TRUE(std::holds_alternative<scenario::Scenario>(loaded)) << std::get<support::Diagnostics>(loaded).format_all();
+  EXPECT_TRUE(std::holds_alternative<scenario::Scenario>(loaded))
+      << std::get<support::Diagnostics>(loaded).format_all();
   return std::get<scenario::Scenario>(std::move(loaded));
 }
 
-std::set<std::pair<std::map<std::string, std::vector<uint64_t>>, std::map<std::string, std::vector<uint8_t>>>>
-distinct(const Result& r) {
+std::set<std::pair<std::map<std::string, std::vector<uint64_t>>, std::map<std::string, std::vector<uint8_t>>>> distinct(
+    const Result& r) {
   std::set<std::pair<std::map<std::string, std::vector<uint64_t>>, std::map<std::string, std::vector<uint8_t>>>> out;
   for (const Outcome& o : r.outcomes) out.insert({o.lanes, o.regions});
   return out;
@@ -71,9 +72,10 @@ TEST(EmbedLaunch, IntelThreadsDoWhatTheScenarioFileDoes) {
   Launch built(Isa::visa, 16, "predec counter");
   built.region("counter", 4)
       .fill("counter", scenario::ElementType::u32, 16)
-      .program(".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
-               ".decl OLD  v_type=G type=ud num_elts=8 align=GRF\n"
-               "svm_atomic.predec (M1, 8) ADDR.0 OLD.0 %null.0 %null.0\n")
+      .program(
+          ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
+          ".decl OLD  v_type=G type=ud num_elts=8 align=GRF\n"
+          "svm_atomic.predec (M1, 8) ADDR.0 OLD.0 %null.0 %null.0\n")
       .lanes("ADDR", "addr(counter)")
       .lanes("OLD", 0xdeadbeef)
       .read("OLD");

@@ -1,9 +1,9 @@
 // check_fold and check_permutation accept right inputs and reject wrong ones with an explanation.
-#include "gpuatom/exec/fold_check.hpp"
-
 #include <gtest/gtest.h>
 
 #include <vector>
+
+#include "gpuatom/exec/fold_check.hpp"
 
 namespace gpuatom::exec {
 namespace {

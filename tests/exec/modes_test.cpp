@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "exec/test_support.hpp"
+#include "gpuatom/exec/run.hpp"
 #include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/support/random.hpp"
-#include "gpuatom/exec/run.hpp"
 
 namespace gpuatom::exec {
 using support::SplitMix64;
@@ -146,7 +146,8 @@ TEST(DeterministicMode, ANarrowWindowKeepsAtMostThatManyAgentsInFlight) {
     // have finished.
     for (uint32_t agent = 0; agent < 4; ++agent) {
       std::size_t finished_before = 0;
-      for (uint32_t earlier = 0; earlier < agent; ++earlier) finished_before += last_event[earlier] < first_event[agent];
+      for (uint32_t earlier = 0; earlier < agent; ++earlier)
+        finished_before += last_event[earlier] < first_event[agent];
       EXPECT_GE(finished_before + resident, agent + 1u) << "agent " << agent;
     }
     if (resident == 1) {  // one at a time: the agents in launch order, each to its end

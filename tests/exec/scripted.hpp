@@ -9,19 +9,19 @@
 // or killed (launch.hpp), does nothing for that instruction; its result stays "not run".
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <array>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "gpuatom/alu/operation.hpp"
 #include "gpuatom/exec/agent.hpp"
-#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/exec/lane_group.hpp"
 #include "gpuatom/exec/launch.hpp"
+#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/memory/region.hpp"
 
@@ -139,7 +139,7 @@ class ScriptedLanes {
   uint64_t first_ = 0;
   uint32_t count_ = 0;
   GroupMasks masks_;
-  uint32_t instructions_ = 0;  // the most steps of any lane of the group
+  uint32_t instructions_ = 0;                 // the most steps of any lane of the group
   std::array<Step, max_group_size> steps_{};  // of the current instruction, by lane
   alu::Operation default_operation_{};
 };

@@ -1,12 +1,13 @@
 // check_serial_order: explained, unexplainable and undecided, and a cross-check against trying
 // every permutation on random small histories.
+#include "gpuatom/exec/serial_order.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <numeric>
 
 #include "gpuatom/alu/apply.hpp"
-#include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/support/random.hpp"
 
 namespace gpuatom::exec {
@@ -96,16 +97,13 @@ TEST(SerialOrder, AThreadsOnlyAtomicHereJoinsItsClass) {
   // orders them and they are one class: the proof takes 31 states. (As 30 classes of their own it
   // took every subset, 2^30, and gave up.)
   AddressHistory history{0x40, 0, {}, 31};
-  for (uint64_t lane = 0; lane < 30; ++lane)
-    history.atomics.push_back({u32(alu::Op::add), {1, 0}, std::nullopt, lane});
+  for (uint64_t lane = 0; lane < 30; ++lane) history.atomics.push_back({u32(alu::Op::add), {1, 0}, std::nullopt, lane});
   const SerialOrderResult result = check_serial_order(history, {10'000, 1 << 20});
   EXPECT_EQ(result.verdict, Verdict::unexplainable) << result.explanation;
   // Two atomics of one thread still keep their order: an exchange to 9 that returned 0 and an
   // add of 1 ending at 10 are explained as exchange-then-add, unless one thread did the add first.
-  AddressHistory ordered{0x40,
-                         0,
-                         {{u32(alu::Op::add), {1, 0}, std::nullopt, 0}, {u32(alu::Op::exchange), {9, 0}, 0, 1}},
-                         10};
+  AddressHistory ordered{
+      0x40, 0, {{u32(alu::Op::add), {1, 0}, std::nullopt, 0}, {u32(alu::Op::exchange), {9, 0}, 0, 1}}, 10};
   EXPECT_EQ(check_serial_order(ordered).verdict, Verdict::explained);
   ordered.atomics[1].thread = 0;
   EXPECT_EQ(check_serial_order(ordered).verdict, Verdict::unexplainable);

@@ -8,9 +8,9 @@
 
 #include "exec/test_support.hpp"
 #include "gpuatom/exec/fold_check.hpp"
+#include "gpuatom/exec/run.hpp"
 #include "gpuatom/exec/serial_order.hpp"
 #include "gpuatom/support/random.hpp"
-#include "gpuatom/exec/run.hpp"
 
 namespace gpuatom::exec {
 using support::SplitMix64;

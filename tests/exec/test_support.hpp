@@ -1,8 +1,6 @@
 // Helpers shared by the exec tests.
 #pragma once
 
-#include "common/sanitizers.hpp"
-
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -10,8 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "gpuatom/exec/exhaustive.hpp"
+#include "common/sanitizers.hpp"
 #include "exec/scripted.hpp"
+#include "gpuatom/exec/exhaustive.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 
 namespace gpuatom::exec::testing {

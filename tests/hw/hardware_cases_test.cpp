@@ -33,8 +33,8 @@ TEST(HardwareCases, EveryCudaAtomicHasAModelOperationInEverySpaceItRunsIn) {
 }
 
 TEST(HardwareCases, VectorsRunInGlobalMemoryOnSm90) {
-  for (CudaType type : {CudaType::f32x2, CudaType::f32x4, CudaType::f16x4, CudaType::f16x8, CudaType::bf16x4,
-                        CudaType::bf16x8}) {
+  for (CudaType type :
+       {CudaType::f32x2, CudaType::f32x4, CudaType::f16x4, CudaType::f16x8, CudaType::bf16x4, CudaType::bf16x8}) {
     const CudaAtomic* add = find_cuda_atomic(CudaOp::add, type);
     ASSERT_NE(add, nullptr) << name(type);
     EXPECT_EQ(add->min_sm, 90);
@@ -110,7 +110,8 @@ TEST(HardwareCases, PackedInputsPutEveryHalfPairInBothLanes) {
 TEST(HardwareCases, CompareAndSwapInputsMatchAndMissInEveryWord) {
   const auto u32 = single_inputs(*find_cuda_atomic(CudaOp::cas, CudaType::u32));
   EXPECT_TRUE(std::any_of(u32.begin(), u32.end(), [](const SingleInput& in) { return in.compare == in.old; }));
-  EXPECT_TRUE(std::any_of(u32.begin(), u32.end(), [](const SingleInput& in) { return in.compare.lo == (in.old.lo ^ 0x80000000); }));
+  EXPECT_TRUE(std::any_of(u32.begin(), u32.end(),
+                          [](const SingleInput& in) { return in.compare.lo == (in.old.lo ^ 0x80000000); }));
   const auto u128 = single_inputs(*find_cuda_atomic(CudaOp::cas, CudaType::u128));
   EXPECT_TRUE(std::any_of(u128.begin(), u128.end(), [](const SingleInput& in) {
     return in.compare.lo == in.old.lo && in.compare.hi != in.old.hi;

@@ -1,8 +1,8 @@
 // The model side of `gpuatom verify-hw` (gpuatom/nvidia/hardware_check.hpp): the mapping of CUDA
 // atomics per memory space, single-lane outcomes, and the serial-order check of racing runs.
-#include <gtest/gtest.h>
-
 #include "gpuatom/nvidia/hardware_check.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace gpuatom::nvidia::hw;
 using gpuatom::support::Bits128;
@@ -21,7 +21,8 @@ Outcome single(CudaOp op, CudaType type, Space space, uint64_t old, uint64_t ope
 }
 
 RacingRecord racing(CudaOp op, CudaType type, RacingForm form, uint64_t old, uint64_t memory,
-                    std::vector<uint64_t> operands, std::vector<uint64_t> returned, std::vector<uint64_t> compares = {}) {
+                    std::vector<uint64_t> operands, std::vector<uint64_t> returned,
+                    std::vector<uint64_t> compares = {}) {
   if (compares.empty()) compares.assign(operands.size(), 0);
   return {op, type, Space::global, form, old, memory, std::move(operands), std::move(compares), std::move(returned)};
 }
@@ -76,7 +77,8 @@ TEST(HardwareMapping, RefusesPairsTheHarnessDoesNotRun) {
 // the negative quiet NaN.
 TEST(HardwareSingle, F64NaNsDifferBetweenTheAtomicAndTheSharedLoop) {
   const uint64_t memory_nan = 0x7ff0000000000001, operand_nan = 0xfff4000000000000;
-  EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::global, memory_nan, operand_nan).memory, (Bits128{operand_nan, 0}));
+  EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::global, memory_nan, operand_nan).memory,
+            (Bits128{operand_nan, 0}));
   EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::global, memory_nan, 0).memory, (Bits128{memory_nan, 0}));
   EXPECT_EQ(single(CudaOp::add, CudaType::f64, Space::shared, memory_nan, operand_nan).memory,
             (Bits128{0x7ff8000000000001, 0}));
@@ -91,7 +93,8 @@ TEST(HardwareSingle, GlobalF32AddFlushesSubnormalsSharedDoesNot) {
   EXPECT_EQ(single(CudaOp::add, CudaType::f32, Space::global, 0x00000001, 0x00000001).memory, (Bits128{0x00000000, 0}));
   EXPECT_EQ(single(CudaOp::add, CudaType::f32, Space::shared, 0x00000001, 0x00000001).memory, (Bits128{0x00000002, 0}));
   // The returned value is the old bits, never flushed.
-  EXPECT_EQ(single(CudaOp::add, CudaType::f32, Space::global, 0x00000001, 0x3f800000).returned, (Bits128{0x00000001, 0}));
+  EXPECT_EQ(single(CudaOp::add, CudaType::f32, Space::global, 0x00000001, 0x3f800000).returned,
+            (Bits128{0x00000001, 0}));
 }
 
 TEST(HardwareSingle, NanResultsAreCanonicalUnlessPropagateIsAsked) {
@@ -149,8 +152,8 @@ TEST(HardwareRacing, EveryPlanRunByTheModelInAnyOrderIsExplained) {
           const RacingRecord r = model_racing(m, plan, space, seed);
           const auto v = check_racing(m, r);
           ASSERT_TRUE(std::holds_alternative<RacingVerdict>(v)) << std::get<std::string>(v);
-          EXPECT_TRUE(std::get<RacingVerdict>(v).agree)
-              << name(a.op) << " " << name(a.type) << " " << name(plan.form) << ": " << std::get<RacingVerdict>(v).detail;
+          EXPECT_TRUE(std::get<RacingVerdict>(v).agree) << name(a.op) << " " << name(a.type) << " " << name(plan.form)
+                                                        << ": " << std::get<RacingVerdict>(v).detail;
         }
     }
 }
@@ -169,28 +172,27 @@ TEST(HardwareRacing, AReturnedValueNoOrderReachesDisagrees) {
   const RacingVerdict v =
       verdict(racing(CudaOp::add, CudaType::u32, RacingForm::returned, 0x10, 0x16, {1, 2, 3}, {0x10, 0x11, 0x14}));
   EXPECT_FALSE(v.agree);
-  EXPECT_EQ(v.detail, "lane 2 returned 0x00000014, which memory never holds in the serial order the other lanes give "
-                      "(2 of 3 lanes placed, ending at 0x00000013)");
+  EXPECT_EQ(v.detail,
+            "lane 2 returned 0x00000014, which memory never holds in the serial order the other lanes give "
+            "(2 of 3 lanes placed, ending at 0x00000013)");
 }
 
 TEST(HardwareRacing, TwoLanesChangingTheSameValueDisagree) {
-  const RacingVerdict v =
-      verdict(racing(CudaOp::exch, CudaType::u32, RacingForm::returned, 0, 2, {1, 2}, {0, 0}));
+  const RacingVerdict v = verdict(racing(CudaOp::exch, CudaType::u32, RacingForm::returned, 0, 2, {1, 2}, {0, 0}));
   EXPECT_FALSE(v.agree);
   EXPECT_NE(v.detail.find("lanes 0 and 1 both returned 0x00000000"), std::string::npos) << v.detail;
 }
 
 TEST(HardwareRacing, LanesThatChangeNothingMayShareAValue) {
   // max: lane 1 (operand 3) and lane 2 (operand 5) both saw 7 and changed nothing.
-  const RacingVerdict v =
-      verdict(racing(CudaOp::max, CudaType::u32, RacingForm::returned, 0, 7, {7, 3, 5}, {0, 7, 7}));
+  const RacingVerdict v = verdict(racing(CudaOp::max, CudaType::u32, RacingForm::returned, 0, 7, {7, 3, 5}, {0, 7, 7}));
   EXPECT_TRUE(v.agree) << v.detail;
 }
 
 TEST(HardwareRacing, CompareAndSwapOneWinner) {
   // Every lane compares with the initial 0xa; lane 2 wins, the others see its value.
-  const RacingVerdict v = verdict(racing(CudaOp::cas, CudaType::u32, RacingForm::returned, 0xa, 3, {1, 2, 3},
-                                         {3, 3, 0xa}, {0xa, 0xa, 0xa}));
+  const RacingVerdict v = verdict(
+      racing(CudaOp::cas, CudaType::u32, RacingForm::returned, 0xa, 3, {1, 2, 3}, {3, 3, 0xa}, {0xa, 0xa, 0xa}));
   EXPECT_TRUE(v.agree) << v.detail;
 }
 
@@ -209,7 +211,8 @@ TEST(HardwareRacing, PackedTypesAreAtomicPerElement) {
 }
 
 TEST(HardwareRacing, DiscardedResultsCheckTheFold) {
-  RacingRecord r = racing(CudaOp::bit_or, CudaType::u64, RacingForm::discarded, 0, 0x8000000000000003, {1, 2, 0x8000000000000000}, {});
+  RacingRecord r = racing(CudaOp::bit_or, CudaType::u64, RacingForm::discarded, 0, 0x8000000000000003,
+                          {1, 2, 0x8000000000000000}, {});
   EXPECT_TRUE(verdict(r).agree);
   r.memory = 3;
   EXPECT_FALSE(verdict(r).agree);

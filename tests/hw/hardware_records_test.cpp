@@ -18,7 +18,8 @@ using namespace gpuatom::nvidia::hw;
 
 const std::string single_head =
     R"({"device":"NVIDIA H100 80GB HBM3","sm":"9.0","kind":"single","op":"atomicAdd","type":"u32","space":"global",)";
-const std::string single_values = R"("old":"0x00000001","operand":"0x00000002","memory":"0x00000003","returned":"0x00000001"})";
+const std::string single_values =
+    R"("old":"0x00000001","operand":"0x00000002","memory":"0x00000003","returned":"0x00000001"})";
 const std::string single = single_head + single_values;
 
 struct Read {
@@ -96,23 +97,29 @@ TEST(HardwareRecords, WrongTypesAndShapesAreNamedAtTheValue) {
                   .find(":1:117: error: field \"threads\": expected a lane count from 1 to 16777216"),
               std::string::npos)
         << threads;
-  EXPECT_NE(only_error(racing_head + R"("threads":2,"old":"0x0","memory":"0x3","operands":["0x1",2],"returned":["0x0","0x1"]})")
-                .find("error: field \"operands\"[1]: expected a string \"0x…\" of 1 to 8 hex digits (u32), found a number"),
-            std::string::npos);
+  EXPECT_NE(
+      only_error(racing_head +
+                 R"("threads":2,"old":"0x0","memory":"0x3","operands":["0x1",2],"returned":["0x0","0x1"]})")
+          .find("error: field \"operands\"[1]: expected a string \"0x…\" of 1 to 8 hex digits (u32), found a number"),
+      std::string::npos);
 }
 
 TEST(HardwareRecords, TrailingTextAfterTheRecordIsAnError) {
-  EXPECT_EQ(only_error(single + " {}"), "r.jsonl:1:" + std::to_string(single.size() + 2) +
-                                            ": error: '{' after the end of the JSON value");
+  EXPECT_EQ(only_error(single + " {}"),
+            "r.jsonl:1:" + std::to_string(single.size() + 2) + ": error: '{' after the end of the JSON value");
 }
 
 TEST(HardwareRecords, ControlBytesAreEscapedAndNulDoesNotCutTheMessage) {
   // A raw ESC in a string, a NUL between values, an escaped ESC in a device name.
-  const std::string esc = only_error(R"({"x":"a)" "\x1b" R"([2J",)" + single.substr(1));
+  const std::string esc = only_error(R"({"x":"a)"
+                                     "\x1b"
+                                     R"([2J",)" +
+                                     single.substr(1));
   EXPECT_EQ(esc, "r.jsonl:1:8: error: control character '\\x1b' in a string (JSON writes it as \\u001b)");
   const std::string nul = only_error(std::string(R"({"x":)") + '\0' + "," + single.substr(1));
-  EXPECT_EQ(nul, "r.jsonl:1:6: error: expected a JSON value (a string, number, object, array, true, false or null), "
-                 "found '\\x00'");
+  EXPECT_EQ(nul,
+            "r.jsonl:1:6: error: expected a JSON value (a string, number, object, array, true, false or null), "
+            "found '\\x00'");
   const std::string device = only_error(R"({"device":"\u001b[31m\u0000",)" + single.substr(single.find("\"sm\"")));
   EXPECT_EQ(device, "r.jsonl:1:11: error: field \"device\": control character '\\x1b' in a device name");
   // A C1 control (U+009B is CSI to some terminals) is refused in a device name too.
@@ -136,9 +143,10 @@ TEST(HardwareRecords, LongTokensAreQuotedShort) {
 TEST(HardwareRecords, ALineLongerThanTheCapStopsTheFile) {
   const Read r = read(single + "\n" + R"({"op":")" + std::string(10000000, 'Q') + "\"}\n" + single);
   EXPECT_EQ(r.records.size(), 1u);  // the first line; the third is not read
-  EXPECT_EQ(r.lines(), std::vector<std::string>{"r.jsonl:2:1: error: line 2 is longer than 1 MiB, the most a record may "
-                                                "take (the harness writes lines of at most 64 KiB); the rest of the "
-                                                "file is not read"});
+  EXPECT_EQ(r.lines(),
+            std::vector<std::string>{"r.jsonl:2:1: error: line 2 is longer than 1 MiB, the most a record may "
+                                     "take (the harness writes lines of at most 64 KiB); the rest of the "
+                                     "file is not read"});
 }
 
 TEST(HardwareRecords, ManyBadLinesGiveAHundredDiagnosticsAndACount) {
@@ -157,8 +165,9 @@ TEST(HardwareRecords, AFileLongerThanTheSizeCapIsAnError) {
   const Read r = read(text, {1 << 20, 10000});
   EXPECT_LT(r.records.size(), 100u);
   ASSERT_TRUE(r.diagnostics.has_errors());
-  EXPECT_EQ(r.lines().back(), "r.jsonl: byte 0x2710: error: results files may be at most 10000 bytes; the rest of the "
-                              "file is not read");
+  EXPECT_EQ(r.lines().back(),
+            "r.jsonl: byte 0x2710: error: results files may be at most 10000 bytes; the rest of the "
+            "file is not read");
 }
 
 // Gives the first `good` bytes, then fails: the records before the error are read, and the

@@ -2,7 +2,6 @@
 // disagreement named with its op, type and inputs (exit 1), and malformed lines refused with
 // file:line:column and nothing on standard output (exit 2).
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdio>
@@ -14,7 +13,9 @@
 
 namespace {
 
-std::string sample(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/tests/conformance/hw/" + name; }
+std::string sample(const std::string& name) {
+  return std::string(GPUATOM_SOURCE_DIR) + "/tests/conformance/hw/" + name;
+}
 
 std::string read(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -26,8 +27,11 @@ std::string read(const std::string& path) {
 // A scratch path unique to this test process, removed at the end of the test.
 class ScratchFile {
  public:
-  ScratchFile() : path_("/tmp/gpuatom-verify-hw-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + ".jsonl") {}
-  explicit ScratchFile(const std::string& contents) : ScratchFile() { std::ofstream(path_, std::ios::binary) << contents; }
+  ScratchFile()
+      : path_("/tmp/gpuatom-verify-hw-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + ".jsonl") {}
+  explicit ScratchFile(const std::string& contents) : ScratchFile() {
+    std::ofstream(path_, std::ios::binary) << contents;
+  }
   ~ScratchFile() { std::remove(path_.c_str()); }
   const std::string& path() const { return path_; }
 
@@ -37,7 +41,9 @@ class ScratchFile {
 };
 
 // Only what the command writes to standard output.
-CliRun stdout_only(const std::string& args) { return run_gpuatom_command(std::string(GPUATOM_CLI) + " " + args + " 2>/dev/null; exit $?"); }
+CliRun stdout_only(const std::string& args) {
+  return run_gpuatom_command(std::string(GPUATOM_CLI) + " " + args + " 2>/dev/null; exit $?");
+}
 
 std::string replace_first(std::string text, const std::string& from, const std::string& to) {
   const size_t at = text.find(from);
@@ -57,16 +63,21 @@ TEST(VerifyHwCommand, AgreesOnEveryCaseOfAModelMadeFile) {
   EXPECT_EQ(r.exit_code, 0) << r.out.substr(0, 4000);
   EXPECT_NE(r.out.find("device: gpuatom model (no GPU) (sm 9.0)"), std::string::npos);
   EXPECT_NE(r.out.find("op          type    space   kind     cases  agree  disagree  model"), std::string::npos);
-  EXPECT_NE(r.out.find("atomicAdd   f32     global  single     528    528         0  ATOM.ADD.F32.FTZ.RN"), std::string::npos);
-  EXPECT_NE(r.out.find("atomicAdd   f32     shared  racing       2      2         0  shared ADD.F32.RN (no flush) [DERIVED]"),
+  EXPECT_NE(r.out.find("atomicAdd   f32     global  single     528    528         0  ATOM.ADD.F32.FTZ.RN"),
             std::string::npos);
+  EXPECT_NE(
+      r.out.find("atomicAdd   f32     shared  racing       2      2         0  shared ADD.F32.RN (no flush) [DERIVED]"),
+      std::string::npos);
   EXPECT_NE(r.out.find("atomicCAS   u128    shared  single"), std::string::npos);
   EXPECT_NE(r.out.find("cases agree with the model, bit for bit"), std::string::npos);
 }
 
 TEST(VerifyHwCommand, AnSm75SampleHasNo128BitForms) {
   ScratchFile file;
-  ASSERT_EQ(run_gpuatom("verify-hw --model-sample " + file.path() + " --sample-sm 7.5 --sample-cases 2 --sample-lanes 4").exit_code, 0);
+  ASSERT_EQ(
+      run_gpuatom("verify-hw --model-sample " + file.path() + " --sample-sm 7.5 --sample-cases 2 --sample-lanes 4")
+          .exit_code,
+      0);
   const CliRun r = run_gpuatom("verify-hw " + file.path());
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out.find("u128"), std::string::npos);
@@ -84,16 +95,19 @@ TEST(VerifyHwCommand, TheCommittedSampleIsWhatTheGeneratorWrites) {
 TEST(VerifyHwCommand, ReportsThePlantedDisagreementsWithTheirInputs) {
   const CliRun r = run_gpuatom("verify-hw " + sample("planted-disagreement.jsonl"));
   EXPECT_EQ(r.exit_code, 1) << r.out;
-  EXPECT_NE(r.out.find("atomicAdd   f32     global  single       2      1         1  ATOM.ADD.F32.FTZ.RN"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("atomicAdd   f32     global  single       2      1         1  ATOM.ADD.F32.FTZ.RN"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("2 of 4 cases disagree with the model:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("planted-disagreement.jsonl:2: atomicAdd f32 global single: old=0x00800000 operand=0x80000001: "
                        "hardware memory=0x007fffff returned=0x00800000, model memory=0x00800000 returned=0x00800000 "
                        "(ATOM.ADD.F32.FTZ.RN)"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("planted-disagreement.jsonl:4: atomicExch u32 global racing (returned, 3 lanes, old=0xffffffff): "
-                       "lanes 1 and 2 both returned 0x00000001"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("planted-disagreement.jsonl:4: atomicExch u32 global racing (returned, 3 lanes, old=0xffffffff): "
+                 "lanes 1 and 2 both returned 0x00000001"),
+      std::string::npos)
       << r.out;
 }
 
@@ -119,14 +133,21 @@ TEST(VerifyHwCommand, ABitFlippedInAModelFileIsNamed) {
 // A vector record is checked as a whole 64- or 128-bit value; a wrong element is named with the
 // record's full values, high element first.
 TEST(VerifyHwCommand, VectorRecordsAgreeOrNameTheWrongValue) {
-  const std::string head = R"json({"device":"d","sm":"9.0","kind":"single","op":"atomicAdd","type":"f32x2","space":"global",)json";
-  ScratchFile good(head + R"json("old":"0x3f8000003f800000","operand":"0x3f80000000000001","memory":"0x400000003f800000","returned":"0x3f8000003f800000"})json" "\n");
+  const std::string head =
+      R"json({"device":"d","sm":"9.0","kind":"single","op":"atomicAdd","type":"f32x2","space":"global",)json";
+  ScratchFile good(
+      head +
+      R"json("old":"0x3f8000003f800000","operand":"0x3f80000000000001","memory":"0x400000003f800000","returned":"0x3f8000003f800000"})json"
+      "\n");
   const CliRun agree = run_gpuatom("verify-hw " + good.path());
   EXPECT_EQ(agree.exit_code, 0) << agree.out;
   EXPECT_NE(agree.out.find("atomicAdd   f32x2   global  single       1      1         0  ATOM.ADD.F32x2.FTZ.RN"),
             std::string::npos)
       << agree.out;
-  ScratchFile bad(head + R"json("old":"0x3f8000003f800000","operand":"0x3f80000000000001","memory":"0x400000003f800001","returned":"0x3f8000003f800000"})json" "\n");
+  ScratchFile bad(
+      head +
+      R"json("old":"0x3f8000003f800000","operand":"0x3f80000000000001","memory":"0x400000003f800001","returned":"0x3f8000003f800000"})json"
+      "\n");
   const CliRun r = run_gpuatom("verify-hw " + bad.path());
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("atomicAdd f32x2 global single: old=0x3f8000003f800000 operand=0x3f80000000000001: hardware "
@@ -141,7 +162,8 @@ TEST(VerifyHwCommand, VectorsInSharedMemoryOrRacingAreBadInput) {
       "\n");
   const CliRun s = run_gpuatom("verify-hw " + shared.path());
   EXPECT_EQ(s.exit_code, 2) << s.out;
-  EXPECT_NE(s.out.find(shared.path() + ":1:1: error: atomicAdd on f16x8 has no shared-memory form"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find(shared.path() + ":1:1: error: atomicAdd on f16x8 has no shared-memory form"), std::string::npos)
+      << s.out;
   ScratchFile racing(
       R"json({"device":"d","sm":"9.0","kind":"racing","op":"atomicAdd","type":"f32x4","space":"global","form":"returned","threads":1,"old":"0x0","memory":"0x0","operands":["0x0"],"returned":["0x0"]})json"
       "\n");

@@ -65,14 +65,17 @@ void expect_refused(const ChildResult& r, std::size_t stderr_limit = 16 * 1024) 
   })) << "a raw control byte on standard error";
 }
 
-std::size_t count_lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t count_lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 TEST(VerifyHwStrictReader, ANumberPastADoubleUnderAnIgnoredKeyIsBadInputAtItsPlace) {
   Scratch scratch;
   const std::string path = scratch.write(record + "\n" + R"({"x":1e400,)" + record.substr(1) + "\n");
   const ChildResult r = verify_hw(path);
   expect_refused(r);
-  EXPECT_EQ(r.err, path + ":2:6: error: number 1e400 is too large: numbers must fit a double (at most about 1.8e308)\n");
+  EXPECT_EQ(r.err,
+            path + ":2:6: error: number 1e400 is too large: numbers must fit a double (at most about 1.8e308)\n");
 }
 
 TEST(VerifyHwStrictReader, ADuplicateKeyIsBadInput) {
@@ -112,10 +115,10 @@ TEST(VerifyHwStrictReader, ATenMegabyteTokenGivesAShortMessage) {
 
 TEST(VerifyHwStrictReader, EscAndNulBytesAreEscapedAndDoNotCutTheMessage) {
   Scratch scratch;
-  const std::string path = scratch.write(std::string(R"({"x":"a)") + "\x1b" + R"([2J",)" + record.substr(1) + "\n" +
-                                         R"({"x":)" + std::string(1, '\0') + "," + record.substr(1) + "\n" +
-                                         R"({"device":"\u001b]0;pwned\u0007",)" + record.substr(record.find("\"sm\"")) +
-                                         "\n");
+  const std::string path =
+      scratch.write(std::string(R"({"x":"a)") + "\x1b" + R"([2J",)" + record.substr(1) + "\n" + R"({"x":)" +
+                    std::string(1, '\0') + "," + record.substr(1) + "\n" + R"({"device":"\u001b]0;pwned\u0007",)" +
+                    record.substr(record.find("\"sm\"")) + "\n");
   const ChildResult r = verify_hw(path);
   expect_refused(r);
   EXPECT_NE(r.err.find(path + ":1:8: error: control character '\\x1b' in a string"), std::string::npos) << r.err;
@@ -131,8 +134,9 @@ TEST(VerifyHwStrictReader, EscAndNulBytesAreEscapedAndDoNotCutTheMessage) {
 TEST(VerifyHwStrictReader, DevZeroIsRefusedAfterABoundedRead) {
   const ChildResult r = verify_hw("/dev/zero");
   expect_refused(r);
-  EXPECT_EQ(r.err, "/dev/zero:1:1: error: line 1 is longer than 1 MiB, the most a record may take (the harness writes "
-                   "lines of at most 64 KiB); the rest of the file is not read\n");
+  EXPECT_EQ(r.err,
+            "/dev/zero:1:1: error: line 1 is longer than 1 MiB, the most a record may take (the harness writes "
+            "lines of at most 64 KiB); the rest of the file is not read\n");
   if (!gpuatom::testing::under_asan) {
     EXPECT_LT(r.max_rss_kib, 64 * 1024) << "peak RSS in KiB";  // the old reader took 2 GB
   }
@@ -168,8 +172,9 @@ TEST(VerifyHwStrictReader, AReadErrorIsBadInputNotTheEndOfTheFile) {
   if (!fs::exists("/proc/self/mem")) GTEST_SKIP() << "no /proc";
   const ChildResult r = verify_hw("/proc/self/mem");
   expect_refused(r);
-  EXPECT_EQ(r.err, "/proc/self/mem: byte 0x0: error: cannot read the file: Input/output error (a read error after 0 "
-                   "bytes, not its end)\n");
+  EXPECT_EQ(r.err,
+            "/proc/self/mem: byte 0x0: error: cannot read the file: Input/output error (a read error after 0 "
+            "bytes, not its end)\n");
 }
 
 TEST(VerifyHwStrictReader, TheMeasuredH100RecordsStillAllAgree) {

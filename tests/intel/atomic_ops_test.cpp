@@ -1,7 +1,7 @@
 // docs/spec/intel.md §3.1 op codes and roles, §5 widths, against the op table.
-#include <gtest/gtest.h>
-
 #include "gpuatom/intel/atomic_ops.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace gpuatom::intel;
 
@@ -10,10 +10,10 @@ TEST(IntelOps, CodesAndNamesFromTheSpec) {
     unsigned code;
     const char* name;
   };
-  const Known known[] = {{0x00, "add"},     {0x01, "sub"},    {0x02, "inc"},     {0x03, "dec"},     {0x04, "min"},
-                         {0x05, "max"},     {0x06, "xchg"},   {0x07, "cmpxchg"}, {0x08, "and"},     {0x09, "or"},
-                         {0x0A, "xor"},     {0x0B, "minsint"}, {0x0C, "maxsint"}, {0x0D, "predec"}, {0x10, "fmax"},
-                         {0x11, "fmin"},    {0x12, "fcmpwr"},  {0x13, "fadd"},    {0x14, "fsub"}};
+  const Known known[] = {{0x00, "add"},  {0x01, "sub"},     {0x02, "inc"},     {0x03, "dec"},    {0x04, "min"},
+                         {0x05, "max"},  {0x06, "xchg"},    {0x07, "cmpxchg"}, {0x08, "and"},    {0x09, "or"},
+                         {0x0A, "xor"},  {0x0B, "minsint"}, {0x0C, "maxsint"}, {0x0D, "predec"}, {0x10, "fmax"},
+                         {0x11, "fmin"}, {0x12, "fcmpwr"},  {0x13, "fadd"},    {0x14, "fsub"}};
   for (const Known& k : known) {
     const auto op = from_code(k.code);
     ASSERT_TRUE(op) << k.name;

@@ -102,7 +102,8 @@ TEST(IntelBinary, SpecExamplesDecode) {
     // The decoded instruction equals the parsed text, field by field, and prints as the text.
     const Module parsed = parse_line(m, v.text);
     EXPECT_TRUE(decoded[0].same_fields(parsed.instructions.at(0))) << v.text;
-    EXPECT_EQ(print_instruction(decoded[0], &m.declarations), print_instruction(parsed.instructions[0], &m.declarations));
+    EXPECT_EQ(print_instruction(decoded[0], &m.declarations),
+              print_instruction(parsed.instructions[0], &m.declarations));
   }
   support::Diagnostics d;
   EXPECT_EQ(print_instruction(decode(hex(spec_vectors[1].bytes), "b", {}, d).at(0)),
@@ -173,29 +174,38 @@ TEST(IntelBinary, DecoderErrorsNameTheByteOffset) {
     bytes.replace(index * 3, 2, value);
     return bytes;
   };
-  EXPECT_EQ(decode_errors(hex("12 05")), "b: byte 0x0: error: opcode 0x12 is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a) "
-                                         "(docs/spec/intel.md §2.5, §2.6; docs/intel-igc.md §4)\n");
-  EXPECT_EQ(decode_errors(hex("4E 05 03")), "b: byte 0x0: error: truncated SVM ATOMIC: it takes 30 bytes, 3 remain "
-                                            "(docs/spec/intel.md §2.5, §2.6)\n");
+  EXPECT_EQ(decode_errors(hex("12 05")),
+            "b: byte 0x0: error: opcode 0x12 is none of TYPED_ATOMIC (0x73), SVM (0x4e), DWORD_ATOMIC (0x7d), "
+            "LSC_UNTYPED (0x89) and LSC_TYPED (0x8a) "
+            "(docs/spec/intel.md §2.5, §2.6; docs/intel-igc.md §4)\n");
+  EXPECT_EQ(decode_errors(hex("4E 05 03")),
+            "b: byte 0x0: error: truncated SVM ATOMIC: it takes 30 bytes, 3 remain "
+            "(docs/spec/intel.md §2.5, §2.6)\n");
   EXPECT_EQ(decode_errors(with(svm, 1, "03")),
             "b: byte 0x1: error: SVM sub-opcode 0x03 (gather) is not ATOMIC (0x05); gpuatom decodes atomics only "
             "(docs/spec/intel.md §2.6)\n");
-  EXPECT_EQ(decode_errors(with(svm, 5, "0E")), "b: byte 0x5: error: op code 0x0e is reserved "
-                                               "(docs/spec/intel.md §3.1)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "0E")),
+            "b: byte 0x5: error: op code 0x0e is reserved "
+            "(docs/spec/intel.md §3.1)\n");
   EXPECT_EQ(decode_errors(with(svm, 5, "13")), "");  // fadd (docs/intel-igc.md §2)
-  EXPECT_EQ(decode_errors(with(svm, 5, "15")), "b: byte 0x5: error: op code 0x15 is not an atomic op "
-                                               "(docs/spec/intel.md §3.1)\n");
-  EXPECT_EQ(decode_errors(with(svm, 5, "1F")), "b: byte 0x5: error: op code 0x1f is not an atomic op "
-                                               "(docs/spec/intel.md §3.1)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "15")),
+            "b: byte 0x5: error: op code 0x15 is not an atomic op "
+            "(docs/spec/intel.md §3.1)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "1F")),
+            "b: byte 0x5: error: op code 0x1f is not an atomic op "
+            "(docs/spec/intel.md §3.1)\n");
   EXPECT_EQ(decode_errors(with(svm, 5, "60")),
             "b: byte 0x5: error: Op byte 0x60: width bits 6:5 = 11 are invalid (00 32-bit, 01 16-bit, 10 64-bit) "
             "(docs/spec/intel.md §2.6)\n");
-  EXPECT_EQ(decode_errors(with(svm, 5, "80")), "b: byte 0x5: error: Op byte 0x80: bit 7 must be 0 "
-                                               "(docs/spec/intel.md §2.6)\n");
-  EXPECT_EQ(decode_errors(with(typed, 1, "4B")), "b: byte 0x1: error: Op byte 0x4b: bits 7:6 must be 0 "
-                                                 "(docs/spec/intel.md §2.5)\n");
-  EXPECT_EQ(decode_errors(with(svm, 2, "0B")), "b: byte 0x2: error: Exec_size byte 0x0b: bit 3 must be 0 "
-                                               "(docs/spec/intel.md §2.3)\n");
+  EXPECT_EQ(decode_errors(with(svm, 5, "80")),
+            "b: byte 0x5: error: Op byte 0x80: bit 7 must be 0 "
+            "(docs/spec/intel.md §2.6)\n");
+  EXPECT_EQ(decode_errors(with(typed, 1, "4B")),
+            "b: byte 0x1: error: Op byte 0x4b: bits 7:6 must be 0 "
+            "(docs/spec/intel.md §2.5)\n");
+  EXPECT_EQ(decode_errors(with(svm, 2, "0B")),
+            "b: byte 0x2: error: Exec_size byte 0x0b: bit 3 must be 0 "
+            "(docs/spec/intel.md §2.3)\n");
   EXPECT_EQ(decode_errors(with(svm, 2, "06")),
             "b: byte 0x2: error: Exec_size byte 0x06: size code 6 is not 0-5 (1-32 channels) "
             "(docs/spec/intel.md §2.3)\n");
@@ -241,8 +251,10 @@ TEST(IntelBinary, ValidatorRulesOnDecodedInstructionsPointAtBytes) {
   typed[42] = 0x63;  // Dst id 99: not declared
   support::Diagnostics t;
   validate(decode(typed, "b", {}, t), &m.declarations, {}, t);
-  EXPECT_NE(t.format_all().find("b: byte 0x5: error: surface index 9 is not declared"), std::string::npos) << t.format_all();
-  EXPECT_NE(t.format_all().find("b: byte 0x2a: error: Dst names variable id 99, which is not declared"), std::string::npos)
+  EXPECT_NE(t.format_all().find("b: byte 0x5: error: surface index 9 is not declared"), std::string::npos)
+      << t.format_all();
+  EXPECT_NE(t.format_all().find("b: byte 0x2a: error: Dst names variable id 99, which is not declared"),
+            std::string::npos)
       << t.format_all();
 }
 
@@ -269,8 +281,8 @@ TEST(IntelBinary, LscBytesTextCannotCarryAreRefused) {
   EXPECT_NE(with(16, "08").find("byte 0x10: error: LSC data size 0x08 is not 1-7"), std::string::npos);
   // A register surface is 3 bytes longer, and its region must be <0;1,0>.
   std::string bss = good;
-  bss.replace(8 * 3, 2, "02");                                 // address type bss
-  bss.replace(20 * 3, 17, "00 23 00 00 00 00 00 21 01");      // surface: V35, row 0, col 0, <0;1,0>
+  bss.replace(8 * 3, 2, "02");                            // address type bss
+  bss.replace(20 * 3, 17, "00 23 00 00 00 00 00 21 01");  // surface: V35, row 0, col 0, <0;1,0>
   EXPECT_EQ(decode_errors(bss), "");
   std::string bad_region = bss;
   bad_region.replace(27 * 3, 5, "22 01");

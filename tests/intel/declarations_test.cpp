@@ -20,8 +20,7 @@ Module parse_clean(const std::string& text) {
   support::Diagnostics d;
   parse_visa(before + text + "\n", "d.visaasm", {}, d);
   const uint32_t line = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n')) + 1;
-  const std::string expected =
-      fmt::format("d.visaasm:{}:{}: error: ", line, text.find(token) + 1);
+  const std::string expected = fmt::format("d.visaasm:{}:{}: error: ", line, text.find(token) + 1);
   for (const auto& diagnostic : d.all()) {
     const std::string s = support::format(diagnostic);
     if (s.rfind(expected, 0) == 0 && s.find(fragment) != std::string::npos) return ::testing::AssertionSuccess();
@@ -114,18 +113,22 @@ TEST(IntelDeclarations, AttributeRules) {
   EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=1024", "1024",
                          "A takes 4096 bytes; a general variable must be under 4 KiB (4096 bytes)"));
   EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 align=12", "12", "unknown alignment '12'"));
-  EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 align=8 align=GRF", "align=GRF", "align= is given twice"));
+  EXPECT_TRUE(
+      decl_error(".decl A v_type=G type=ud num_elts=8 align=8 align=GRF", "align=GRF", "align= is given twice"));
   EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 size=4", "size", "unknown declaration attribute 'size'"));
   EXPECT_TRUE(decl_error(".decl A v_type=P type=ud num_elts=8", "type=ud", "type= is not an attribute of a predicate"));
   EXPECT_TRUE(decl_error(".decl A v_type=T num_elts=1 align=GRF", "align", "align= is not an attribute of a surface"));
   EXPECT_TRUE(decl_error(".decl A v_type=P num_elts=12", "12", "a predicate holds 1, 2, 4, 8, 16 or 32 bits, not 12"));
   EXPECT_TRUE(decl_error(".decl A v_type=P num_elts=64", "64", "out of range 1-32"));
-  EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 alias=<NOPE, 0>", "NOPE", "alias target NOPE is not declared"));
+  EXPECT_TRUE(
+      decl_error(".decl A v_type=G type=ud num_elts=8 alias=<NOPE, 0>", "NOPE", "alias target NOPE is not declared"));
   EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 alias=<P, 0>", "P, 0",
                          "alias target P is not a general variable", ".decl P v_type=P num_elts=8\n"));
   EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 alias=<B, 4>", "4>",
-                         "A (32 bytes) at offset 4 does not fit inside B (32 bytes)", ".decl B v_type=G type=ud num_elts=8\n"));
-  EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 alias=B", "B", "expected '<' to open alias=<variable, byte offset>"));
+                         "A (32 bytes) at offset 4 does not fit inside B (32 bytes)",
+                         ".decl B v_type=G type=ud num_elts=8\n"));
+  EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts=8 alias=B", "B",
+                         "expected '<' to open alias=<variable, byte offset>"));
   EXPECT_TRUE(decl_error(".decl A v_type=G type=ud num_elts 8", "8", "expected '=' after num_elts, found '8'"));
 }
 

@@ -15,7 +15,7 @@ TEST(IntelTable, FormsAndLayouts) {
   EXPECT_EQ(encoded_size(Form::typed), 48u);
   EXPECT_EQ(encoded_size(Form::svm), 30u);
   EXPECT_EQ(form_info(Form::typed).text_operands.size(), 7u);
-  EXPECT_EQ(form_info(Form::svm).text_operands[1], OperandSlot::dst);  // SVM text: dst right after the addresses
+  EXPECT_EQ(form_info(Form::svm).text_operands[1], OperandSlot::dst);    // SVM text: dst right after the addresses
   EXPECT_EQ(form_info(Form::svm).layout.back().slot, OperandSlot::dst);  // binary: dst last
   EXPECT_TRUE(uses_slot(Form::typed, OperandSlot::lod));
   EXPECT_FALSE(uses_slot(Form::svm, OperandSlot::u));

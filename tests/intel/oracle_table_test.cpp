@@ -27,7 +27,8 @@ TEST(IntelOracleTable, DocsAndReportShowTheCommittedRun) {
   const std::string docs = read(std::string(GPUATOM_SOURCE_DIR) + "/docs/oracles.md");
   std::istringstream lines(table);
   std::string line;
-  while (std::getline(lines, line)) EXPECT_NE(docs.find(line + "\n"), std::string::npos) << "docs/oracles.md lacks: " << line;
+  while (std::getline(lines, line))
+    EXPECT_NE(docs.find(line + "\n"), std::string::npos) << "docs/oracles.md lacks: " << line;
   const std::string page = gpuatom::report::html_report({}, "test");
   EXPECT_NE(page.find("<td>acm-g10</td>"), std::string::npos);
 }

@@ -63,9 +63,12 @@ TEST(IntelParser, TypedFieldsLandInTheirSlots) {
 }
 
 TEST(IntelParser, AliasesReadAsTheCanonicalForm) {
-  EXPECT_EQ(canonical("SVM_ATOMIC.ADD (8) ADDR.0 DST.0 SRC.0 %null.0"), "svm_atomic.add (M1, 8) ADDR.0 DST.0 SRC.0 %null.0");
-  EXPECT_EQ(canonical("svm_atomic.imin (8) ADDR.0 DD.0 SD.0 %null.0"), "svm_atomic.minsint (M1, 8) ADDR.0 DD.0 SD.0 %null.0");
-  EXPECT_EQ(canonical("svm_atomic.IMAX.32 (8) ADDR.0 DD.0 SD.0 %null.0"), "svm_atomic.maxsint (M1, 8) ADDR.0 DD.0 SD.0 %null.0");
+  EXPECT_EQ(canonical("SVM_ATOMIC.ADD (8) ADDR.0 DST.0 SRC.0 %null.0"),
+            "svm_atomic.add (M1, 8) ADDR.0 DST.0 SRC.0 %null.0");
+  EXPECT_EQ(canonical("svm_atomic.imin (8) ADDR.0 DD.0 SD.0 %null.0"),
+            "svm_atomic.minsint (M1, 8) ADDR.0 DD.0 SD.0 %null.0");
+  EXPECT_EQ(canonical("svm_atomic.IMAX.32 (8) ADDR.0 DD.0 SD.0 %null.0"),
+            "svm_atomic.maxsint (M1, 8) ADDR.0 DD.0 SD.0 %null.0");
   EXPECT_EQ(canonical("svm_atomic.imax.64 (NoMask, 8) ADDR.0 DQ.0 SQ.0 %null.0"),
             "svm_atomic.maxsint.64 (M1_NM, 8) ADDR.0 DQ.0 SQ.0 %null.0");
   EXPECT_EQ(canonical("TYPED_ATOMIC.CMPXCHG.16 (M5_NM,8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 CMP.0 DST.0"),
@@ -77,10 +80,11 @@ TEST(IntelParser, AliasesReadAsTheCanonicalForm) {
 TEST(IntelParser, PredefinedSurfaceNamesAndAliases) {
   // TYPED_ATOMIC rejects them (validator); the parser reads them all.
   support::Diagnostics d;
-  const Module m = parse_visa(prelude + "typed_atomic.add (8) T0 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
-                                        "typed_atomic.add (8) T252 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
-                                        "typed_atomic.add (8) T255 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
-                                        "typed_atomic.add (8) TSS XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n",
+  const Module m = parse_visa(prelude +
+                                  "typed_atomic.add (8) T0 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
+                                  "typed_atomic.add (8) T252 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
+                                  "typed_atomic.add (8) T255 XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n"
+                                  "typed_atomic.add (8) TSS XC.0 %null.0 %null.0 %null.0 SRC.0 %null.0 DST.0\n",
                               test_file, {}, d);
   EXPECT_FALSE(d.has_errors()) << all_text(d);
   ASSERT_EQ(m.instructions.size(), 4u);
@@ -96,15 +100,17 @@ TEST(IntelParser, PredefinedSurfaceNamesAndAliases) {
 TEST(IntelParser, BareNullOnlyWhenLenient) {
   EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null", "%null",
                         "bare %null is not a raw operand: write %null.0 (--lenient accepts bare %null)"));
-  EXPECT_EQ(canonical("svm_atomic.add (8) ADDR.0 %null SRC.0 %null", true), "svm_atomic.add (M1, 8) ADDR.0 %null.0 SRC.0 %null.0");
+  EXPECT_EQ(canonical("svm_atomic.add (8) ADDR.0 %null SRC.0 %null", true),
+            "svm_atomic.add (M1, 8) ADDR.0 %null.0 SRC.0 %null.0");
 }
 
 TEST(IntelParser, CommentsAndDirectives) {
   support::Diagnostics d;
-  const Module m = parse_visa(".version 4.2 // the version\n.kernel \"k\"\n/* a\n block */ .decl A v_type=G type=uq "
-                              "num_elts=8\n.decl B v_type=G type=ud num_elts=8\n.input A 0 64\n"
-                              "svm_atomic.inc /* inline */ (8) A.0 B.0 %null.0 %null.0\n",
-                              "f", {}, d);
+  const Module m = parse_visa(
+      ".version 4.2 // the version\n.kernel \"k\"\n/* a\n block */ .decl A v_type=G type=uq "
+      "num_elts=8\n.decl B v_type=G type=ud num_elts=8\n.input A 0 64\n"
+      "svm_atomic.inc /* inline */ (8) A.0 B.0 %null.0 %null.0\n",
+      "f", {}, d);
   EXPECT_FALSE(d.has_errors()) << all_text(d);
   EXPECT_EQ(m.version, "4.2");
   EXPECT_EQ(m.kernel, "\"k\"");
@@ -129,7 +135,8 @@ TEST(IntelParser, UnknownInstructionOpAndWidth) {
 }
 
 TEST(IntelParser, ExecSizeSyntax) {
-  EXPECT_TRUE(diagnoses("svm_atomic.add (3) ADDR.0 DST.0 SRC.0 %null.0", "3", "execution size 3 is not 1, 2, 4, 8, 16 or 32"));
+  EXPECT_TRUE(
+      diagnoses("svm_atomic.add (3) ADDR.0 DST.0 SRC.0 %null.0", "3", "execution size 3 is not 1, 2, 4, 8, 16 or 32"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (64) ADDR.0 DST.0 SRC.0 %null.0", "64", "execution size 64 is not"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M9, 8) ADDR.0 DST.0 SRC.0 %null.0", "M9",
                         "unknown execution mask 'M9': expected M1-M8, M1_NM-M8_NM or NoMask"));
@@ -143,7 +150,8 @@ TEST(IntelParser, PredicateSyntaxAndNames) {
   EXPECT_TRUE(diagnoses("(P9) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "P9",
                         "undeclared predicate P9: declare it with .decl P9 v_type=P num_elts=<n>"));
   EXPECT_TRUE(diagnoses("(P0) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "P0", "P0 is reserved"));
-  EXPECT_TRUE(diagnoses("(SRC) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "SRC", "SRC is not a predicate (v_type=P)"));
+  EXPECT_TRUE(
+      diagnoses("(SRC) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "SRC", "SRC is not a predicate (v_type=P)"));
   EXPECT_TRUE(diagnoses("(P1.some) svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "some",
                         "unknown predicate control '.some': expected .any or .all"));
   EXPECT_TRUE(diagnoses("(P1 svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0", "svm",
@@ -155,8 +163,10 @@ TEST(IntelParser, OperandSyntaxAndNames) {
                         "undeclared variable NOPE: declare it with .decl NOPE v_type=G type=<t> num_elts=<n>"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 P1.0 %null.0", "P1",
                         "P1 is a predicate, not a general variable (v_type=G)"));
-  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 S2D.0 %null.0", "S2D", "S2D is a surface, not a general variable"));
-  EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC %null.0", "%null", "raw operand SRC needs a byte offset: SRC.0"));
+  EXPECT_TRUE(
+      diagnoses("svm_atomic.add (8) ADDR.0 DST.0 S2D.0 %null.0", "S2D", "S2D is a surface, not a general variable"));
+  EXPECT_TRUE(
+      diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC %null.0", "%null", "raw operand SRC needs a byte offset: SRC.0"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC.65536 %null.0", "65536",
                         "byte offset 65536 does not fit the raw operand's uw field (0-65535)"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 %slm.0 %null.0", "%slm",
@@ -168,7 +178,8 @@ namespace {
 // A missing operand is reported at the line's end, one column past its last character.
 ::testing::AssertionResult diagnoses_at_end(const std::string& line, const std::string& fragment) {
   const Checked c = check(line + "\n");
-  const std::string expected = fmt::format("t.visaasm:{}:{}: error: {}", prelude_lines() + 1, line.size() + 1, fragment);
+  const std::string expected =
+      fmt::format("t.visaasm:{}:{}: error: {}", prelude_lines() + 1, line.size() + 1, fragment);
   if (all_text(c.diagnostics).find(expected) != std::string::npos) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "expected " << expected << "\ngot:\n" << all_text(c.diagnostics);
 }
@@ -178,8 +189,9 @@ namespace {
 TEST(IntelParser, OperandCount) {
   EXPECT_TRUE(diagnoses_at_end("svm_atomic.add (8) ADDR.0 DST.0 SRC.0",
                                "missing the Src1 operand: svm_atomic takes <Addresses> <Dst> <Src0> <Src1>"));
-  EXPECT_TRUE(diagnoses_at_end("typed_atomic.add (8)",
-                               "missing the surface: typed_atomic takes <surface> <u> <v> <r> <lod> <src0> <src1> <dst>"));
+  EXPECT_TRUE(
+      diagnoses_at_end("typed_atomic.add (8)",
+                       "missing the surface: typed_atomic takes <surface> <u> <v> <r> <lod> <src0> <src1> <dst>"));
   EXPECT_TRUE(diagnoses_at_end("typed_atomic.add (8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0",
                                "missing the Dst operand: typed_atomic takes <U> <V> <R> <LOD> <Src0> <Src1> <Dst>"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0 CMP.0", "CMP",
@@ -194,8 +206,9 @@ TEST(IntelParser, SurfaceNames) {
 }
 
 TEST(IntelParser, OneBadLineDoesNotHideTheNext) {
-  const Checked c = check("svm_atomic.add (3) ADDR.0 DST.0 SRC.0 %null.0\nsvm_atomic.foo (8) ADDR.0 DST.0 SRC.0 %null.0\n"
-                          "svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0\n");
+  const Checked c = check(
+      "svm_atomic.add (3) ADDR.0 DST.0 SRC.0 %null.0\nsvm_atomic.foo (8) ADDR.0 DST.0 SRC.0 %null.0\n"
+      "svm_atomic.add (8) ADDR.0 DST.0 SRC.0 %null.0\n");
   const std::string text = all_text(c.diagnostics);
   EXPECT_NE(text.find(fmt::format(":{}:17: error", prelude_lines() + 1)), std::string::npos) << text;
   EXPECT_NE(text.find(fmt::format(":{}:12: error", prelude_lines() + 2)), std::string::npos) << text;
@@ -275,8 +288,9 @@ TEST(IntelParser, IgcDumpsPrintBackWhole) {
   for (const char* line :
        {".decl V0033 v_type=G type=d num_elts=8 align=hword alias=<%r0, 0>\n",
         ".decl S0 v_type=S num_elts=1 v_name=S000\n", ".decl T6 v_type=T num_elts=1 v_name=T006\n",
-        ".kernel_attr SimdSize=16\n", "_main_0:\n    or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud\n"
-                                      "    svm_atomic.add (M1, 8) V0034.0 %null.0 V0035.0 %null.0\n",
+        ".kernel_attr SimdSize=16\n",
+        "_main_0:\n    or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x4c0:ud\n"
+        "    svm_atomic.add (M1, 8) V0034.0 %null.0 V0035.0 %null.0\n",
         "    (!P1) goto (M1, 16) _0_004\n    dword_atomic.add (M1, 16) %slm V0035.0 V0035.0 %null.0 %null.0\n_0_004:\n",
         "    lsc_atomic_iadd.ugm (M1, 16)  V0035:d32  flat[V0034]:a64  V0035  %null\n"
         "    lsc_apndctr_atomic_add.ugm (M1, 16)  V0035:d32  flat[V0034]:a64  V0035  %null\n    ret (M1, 1)\n"})
@@ -331,11 +345,12 @@ TEST(IntelParser, LinesReadPastAreCountedNotHeld) {
 }
 
 TEST(IntelParser, IgcDumpErrorsKeepTheirColumn) {
-  EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 8) ADDR.0 DST.0 SRC:0 %null.0", ":", "raw operand SRC needs a byte offset"));
+  EXPECT_TRUE(
+      diagnoses("svm_atomic.add (M1, 8) ADDR.0 DST.0 SRC:0 %null.0", ":", "raw operand SRC needs a byte offset"));
   EXPECT_TRUE(diagnoses("movz (M1, 8) DST(0,0)<1> SRC(0,0)<1;1,0>", "movz", "unknown instruction 'movz'"));
   // `lsc_atomic` is a prefix, not a form of the legacy syntax.
-  EXPECT_TRUE(diagnoses("lsc_atomic.add (M1, 8) ADDR.0 DST.0 SRC.0 %null.0", "lsc_atomic",
-                        "unknown instruction 'lsc_atomic'"));
+  EXPECT_TRUE(
+      diagnoses("lsc_atomic.add (M1, 8) ADDR.0 DST.0 SRC.0 %null.0", "lsc_atomic", "unknown instruction 'lsc_atomic'"));
   EXPECT_TRUE(diagnoses(".decl A v_type=G type=ud num_elts=8 alias=<%bogus, 0>", "%bogus",
                         "alias target %bogus is not one of IGC's predefined variables"));
 }

@@ -45,9 +45,12 @@ TEST(IntelRobustness, MutatedBytes) {
     const int edits = 1 + static_cast<int>(random() % 3);
     for (int e = 0; e < edits; ++e) {
       const unsigned kind = random() % 4;
-      if (kind == 0 && !bytes.empty()) bytes.resize(random() % bytes.size());  // truncate
-      else if (kind == 1) bytes.push_back(static_cast<uint8_t>(random()));
-      else if (!bytes.empty()) bytes[random() % bytes.size()] ^= static_cast<uint8_t>(1u << (random() % 8));
+      if (kind == 0 && !bytes.empty())
+        bytes.resize(random() % bytes.size());  // truncate
+      else if (kind == 1)
+        bytes.push_back(static_cast<uint8_t>(random()));
+      else if (!bytes.empty())
+        bytes[random() % bytes.size()] ^= static_cast<uint8_t>(1u << (random() % 8));
     }
     const IdWidth ids = round % 7 == 0 ? IdWidth::two : IdWidth::four;
     support::Diagnostics d;
@@ -74,9 +77,12 @@ TEST(IntelRobustness, MutatedText) {
     for (int e = 0; e < edits && !line.empty(); ++e) {
       const size_t at = random() % line.size();
       const unsigned kind = random() % 3;
-      if (kind == 0) line.erase(at, 1 + random() % 4);
-      else if (kind == 1) line.insert(at, 1, alphabet[random() % alphabet.size()]);
-      else line[at] = alphabet[random() % alphabet.size()];
+      if (kind == 0)
+        line.erase(at, 1 + random() % 4);
+      else if (kind == 1)
+        line.insert(at, 1, alphabet[random() % alphabet.size()]);
+      else
+        line[at] = alphabet[random() % alphabet.size()];
     }
     const Checked c = check(line + "\n", round % 2 ? Platform::gen12 : Platform::pvc, round % 3 == 0);
     for (const support::Diagnostic& diagnostic : c.diagnostics.all()) {

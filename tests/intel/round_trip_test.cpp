@@ -1,14 +1,13 @@
 // text → Instruction → bytes → Instruction → text is the identity (docs/spec/intel.md §2, §10.4):
 // on a generated set of every op × width × exec size × mask × predicate form that the
 // validator accepts, and on every example file in tests/conformance/intel.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "gpuatom/intel/binary/decoder.hpp"
 #include "gpuatom/intel/binary/encoder.hpp"
@@ -25,10 +24,18 @@ uint32_t variable_for(const DeclarationTable& d, Form form, AtomicOp op, Width w
   const bool is_dst = slot == OperandSlot::dst;
   const char* name = "SRC";
   switch (t) {
-    case DataType::UD: name = slot == OperandSlot::u ? "XC" : slot == OperandSlot::v ? "YC" : is_dst ? "DST" : slot == OperandSlot::src1 ? "CMP" : "SRC"; break;
+    case DataType::UD:
+      name = slot == OperandSlot::u      ? "XC"
+             : slot == OperandSlot::v    ? "YC"
+             : is_dst                    ? "DST"
+             : slot == OperandSlot::src1 ? "CMP"
+                                         : "SRC";
+      break;
     case DataType::D: name = is_dst ? "DD" : "SD"; break;
     case DataType::F: name = is_dst ? "FD" : "SF"; break;
-    case DataType::UQ: name = slot == OperandSlot::addresses ? "ADDR" : is_dst ? "D64" : slot == OperandSlot::src1 ? "C64" : "S64"; break;
+    case DataType::UQ:
+      name = slot == OperandSlot::addresses ? "ADDR" : is_dst ? "D64" : slot == OperandSlot::src1 ? "C64" : "S64";
+      break;
     case DataType::Q: name = is_dst ? "DQ" : "SQ"; break;
     case DataType::DF: name = is_dst ? "DDF" : "SDF"; break;
     default: break;
@@ -44,11 +51,10 @@ struct Generated {
 // Every combination, kept when the validator accepts it on gen12 or, for exec size 16, on xehp.
 Generated generate(const DeclarationTable& d) {
   Generated g;
-  const Predicate predicates[] = {
-      {0, PredicateControl::per_channel, false}, {1, PredicateControl::per_channel, false},
-      {1, PredicateControl::per_channel, true},  {1, PredicateControl::any, false},
-      {1, PredicateControl::all, false},         {1, PredicateControl::any, true},
-      {1, PredicateControl::all, true}};
+  const Predicate predicates[] = {{0, PredicateControl::per_channel, false}, {1, PredicateControl::per_channel, false},
+                                  {1, PredicateControl::per_channel, true},  {1, PredicateControl::any, false},
+                                  {1, PredicateControl::all, false},         {1, PredicateControl::any, true},
+                                  {1, PredicateControl::all, true}};
   for (Form form : {Form::typed, Form::svm, Form::dword})
     for (const AtomicOpInfo& op : atomic_op_table())
       for (Width width : {Width::w32, Width::w16, Width::w64})
@@ -65,7 +71,8 @@ Generated generate(const DeclarationTable& d) {
               if (form == Form::dword) i.surface = 0;  // %slm
               for (OperandSlot slot : form_info(form).text_operands) {
                 const bool null = (slot == OperandSlot::src0 && op.src0 == Role::null) ||
-                                  (slot == OperandSlot::src1 && op.src1 == Role::null) || slot == OperandSlot::r || slot == OperandSlot::lod;
+                                  (slot == OperandSlot::src1 && op.src1 == Role::null) || slot == OperandSlot::r ||
+                                  slot == OperandSlot::lod;
                 i.operand(slot) = null ? RawOperand{} : RawOperand{variable_for(d, form, op.op, width, slot), 0};
               }
               support::Diagnostics diagnostics;
@@ -100,7 +107,8 @@ TEST(IntelRoundTrip, EveryValidCombinationTextBinaryText) {
     seen.insert(fmt::format("form{}width{}", static_cast<int>(i.form), static_cast<int>(i.width)));
     seen.insert(fmt::format("form{}n{}", static_cast<int>(i.form), i.exec.channels));
     seen.insert(fmt::format("mask{}", i.exec.mask));
-    seen.insert(fmt::format("pred{}{}{}", i.predicate.present(), static_cast<int>(i.predicate.control), i.predicate.invert));
+    seen.insert(
+        fmt::format("pred{}{}{}", i.predicate.present(), static_cast<int>(i.predicate.control), i.predicate.invert));
   }
   // 19 ops; widths typed 32/16, SVM 32/16/64, DWORD 32/16; exec sizes typed 8/16, SVM 1/2/4/8/16, DWORD
   // 1/2/4/8/16; 16 masks; 7 predicate forms.

@@ -1,12 +1,12 @@
 // TYPED_ATOMIC's surface rules (gpuatom/intel/surface_access.hpp): the operand table of §8, the
 // coordinate rules, and that no other file states them again.
+#include "gpuatom/intel/surface_access.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include "gpuatom/intel/surface_access.hpp"
 
 namespace gpuatom::intel {
 namespace {

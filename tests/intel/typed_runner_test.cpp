@@ -49,8 +49,8 @@ TEST(IntelTyped, ThreadsReportTheirFutureAccessesToTheExhaustiveReduction) {
     o.mode = scenario::Mode::exhaustive;
     o.exhaustive_cap = cap;
     auto r = scenario::run_visa(load(typed(line, "dim = \"1d\"\nwidth = 16", "U = \"tid\"\nVAL = 1\n",
-                                            word_each("i < 16 ? i + 2 : 0"), "size = 64\nfill = \"i\"", "lanes = 16")),
-                                 o);
+                                           word_each("i < 16 ? i + 2 : 0"), "size = 64\nfill = \"i\"", "lanes = 16")),
+                                o);
     return std::get<scenario::RunReport>(std::move(r));
   };
   const auto known = run("OLD.0", 1000);
@@ -63,4 +63,3 @@ TEST(IntelTyped, ThreadsReportTheirFutureAccessesToTheExhaustiveReduction) {
   const auto unknown = run("U.0", 200);
   EXPECT_GT(unknown.pruned, 100u);
 }
-

@@ -53,7 +53,8 @@ TEST(IntelValidator, DwordAtomicsTakeABufferSurface) {
 
 TEST(IntelValidator, PlatformProfilesGateWidthsAndPredec) {
   EXPECT_TRUE(diagnoses("svm_atomic.add.16 (M1, 8) ADDR.0 DST.0 SRC.0 %null.0", "16",
-                        "16-bit atomics are TGLLP+ (Gen12); the gen9 profile has none", Severity::error, Platform::gen9));
+                        "16-bit atomics are TGLLP+ (Gen12); the gen9 profile has none", Severity::error,
+                        Platform::gen9));
   EXPECT_TRUE(diagnoses("typed_atomic.add.16 (M1, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", "16",
                         "the gen9 profile has none", Severity::error, Platform::gen9));
   // IGC writes 16-bit SVM and DWORD atomics on gen9, but no message carries them (docs/intel-igc.md §6, §7).
@@ -63,8 +64,8 @@ TEST(IntelValidator, PlatformProfilesGateWidthsAndPredec) {
   EXPECT_TRUE(clean("svm_atomic.add.64 (M1, 8) ADDR.0 D64.0 S64.0 %null.0", Platform::gen9));
   EXPECT_TRUE(diagnoses("svm_atomic.predec (M1, 8) ADDR.0 DST.0 %null.0 %null.0", "predec",
                         "the xehp profile has no PREDEC", Severity::error, Platform::xehp));
-  EXPECT_TRUE(diagnoses("svm_atomic.predec (M1, 8) ADDR.0 DST.0 %null.0 %null.0", "predec", "the pvc profile has no PREDEC",
-                        Severity::error, Platform::pvc));
+  EXPECT_TRUE(diagnoses("svm_atomic.predec (M1, 8) ADDR.0 DST.0 %null.0 %null.0", "predec",
+                        "the pvc profile has no PREDEC", Severity::error, Platform::pvc));
   EXPECT_TRUE(clean("svm_atomic.predec (M1, 8) ADDR.0 DST.0 %null.0 %null.0", Platform::gen9));
   EXPECT_TRUE(clean("svm_atomic.add.64 (M1, 8) ADDR.0 D64.0 S64.0 %null.0", Platform::xehp));
 }
@@ -83,7 +84,8 @@ TEST(IntelValidator, ExecSizes) {
   EXPECT_TRUE(diagnoses("typed_atomic.add (M1, 4) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", "4)",
                         "exec size 4 is not legal: typed_atomic takes exec size 8"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 16) ADDR.0 DST.0 SRC.0 %null.0", "16",
-                        "exec size 16 is not legal: svm_atomic takes exec size 1, 2, 4 or 8 (16 only with the xehp, dg2 or pvc profile)"));
+                        "exec size 16 is not legal: svm_atomic takes exec size 1, 2, 4 or 8 (16 only with the xehp, "
+                        "dg2 or pvc profile)"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 32) ADDR.0 DST.0 SRC.0 %null.0", "32", "exec size 32 is not legal",
                         Severity::error, Platform::pvc));
   EXPECT_TRUE(clean("svm_atomic.add (M1, 16) ADDR.0 DST.0 SRC.0 %null.0", Platform::xehp));
@@ -91,13 +93,15 @@ TEST(IntelValidator, ExecSizes) {
 }
 
 TEST(IntelValidator, MaskOffsetMustBeAMultipleOfTheExecSize) {
-  EXPECT_TRUE(diagnoses("svm_atomic.add (M2, 8) ADDR.0 DST.0 SRC.0 %null.0", "M2",
-                        "mask M2 (channel offset 4) needs nibble control, which only exec sizes up to 4 have; with exec "
-                        "size 8 use M1, M3, M5 or M7"));
+  EXPECT_TRUE(
+      diagnoses("svm_atomic.add (M2, 8) ADDR.0 DST.0 SRC.0 %null.0", "M2",
+                "mask M2 (channel offset 4) needs nibble control, which only exec sizes up to 4 have; with exec "
+                "size 8 use M1, M3, M5 or M7"));
   EXPECT_TRUE(diagnoses("typed_atomic.add (M8_NM, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0", "M8_NM",
                         "needs nibble control"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M3, 16) ADDR.0 DST.0 SRC.0 %null.0", "M3",
-                        "mask M3 (channel offset 8) is not a multiple of exec size 16", Severity::error, Platform::xehp));
+                        "mask M3 (channel offset 8) is not a multiple of exec size 16", Severity::error,
+                        Platform::xehp));
   for (const char* mask : {"M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M4_NM"})
     EXPECT_TRUE(clean(std::string("svm_atomic.add (") + mask + ", 4) ADDR.0 DST.0 SRC.0 %null.0")) << mask;
 }
@@ -151,14 +155,15 @@ TEST(IntelValidator, AddressesAndUMustBeGiven) {
 // ---- surfaces (§2.7, §8) -----------------------------------------------------------------------
 
 TEST(IntelValidator, TypedAtomicRejectsThePredefinedSurfaces) {
-  const std::pair<const char*, const char*> cases[] = {{"%slm", "a buffer"}, {"T1", "reserved"}, {"T2", "reserved"},
-                                                       {"TSS", "reserved"},  {"%bss", "bindless"}, {"%scratch", "a buffer"},
-                                                       {"T0", "a buffer"},   {"T252", "bindless"}, {"T255", "a buffer"}};
+  const std::pair<const char*, const char*> cases[] = {
+      {"%slm", "a buffer"},     {"T1", "reserved"}, {"T2", "reserved"},   {"TSS", "reserved"}, {"%bss", "bindless"},
+      {"%scratch", "a buffer"}, {"T0", "a buffer"}, {"T252", "bindless"}, {"T255", "a buffer"}};
   for (const auto& [surface, why] : cases)
-    EXPECT_TRUE(diagnoses(std::string("typed_atomic.add (M1, 8) ") + surface + " XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0",
-                          surface, std::string("TYPED_ATOMIC cannot use surface")) &&
-                diagnoses(std::string("typed_atomic.add (M1, 8) ") + surface + " XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0",
-                          surface, why))
+    EXPECT_TRUE(
+        diagnoses(std::string("typed_atomic.add (M1, 8) ") + surface + " XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0",
+                  surface, std::string("TYPED_ATOMIC cannot use surface")) &&
+        diagnoses(std::string("typed_atomic.add (M1, 8) ") + surface + " XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DST.0",
+                  surface, why))
         << surface;
 }
 
@@ -211,16 +216,18 @@ TEST(IntelValidator, BoundElementSizeMatchesTheAccessWidth) {
 // ---- operands (§2.2, §3.4) ---------------------------------------------------------------------
 
 TEST(IntelValidator, PredefinedVariableIdsAreRejected) {
-  EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 8) ADDR.0 V5.0 SRC.0 %null.0", "V5",
-                        "Dst is V5, one of IGC's predefined variables (ids 1-31), which are not valid atomic operands"));
+  EXPECT_TRUE(
+      diagnoses("svm_atomic.add (M1, 8) ADDR.0 V5.0 SRC.0 %null.0", "V5",
+                "Dst is V5, one of IGC's predefined variables (ids 1-31), which are not valid atomic operands"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 8) ADDR.0 DST.0 V31.0 %null.0", "V31", "Src0 is V31"));
   EXPECT_TRUE(silent("svm_atomic.add (M1, 8) ADDR.0 V0.0 SRC.0 %null.0"));  // V0 is the null operand
 }
 
 TEST(IntelValidator, OperandTypes) {
   // Wrong element size: an error.
-  EXPECT_TRUE(diagnoses("svm_atomic.add.64 (M1, 8) ADDR.0 DST.0 S64.0 %null.0", "DST",
-                        "Dst of svm_atomic.add.64 must have type UQ or Q (8-byte elements); DST has type UD (4 bytes)"));
+  EXPECT_TRUE(
+      diagnoses("svm_atomic.add.64 (M1, 8) ADDR.0 DST.0 S64.0 %null.0", "DST",
+                "Dst of svm_atomic.add.64 must have type UQ or Q (8-byte elements); DST has type UD (4 bytes)"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 8) ADDR.0 DST.0 SW.0 %null.0", "SW",
                         "Src0 of svm_atomic.add must have type UD or D (4-byte elements); SW has type UW (2 bytes)"));
   EXPECT_TRUE(diagnoses("svm_atomic.fmin.16 (M1, 8) ADDR.0 FD.0 SHF.0 %null.0", "SHF",
@@ -242,7 +249,8 @@ TEST(IntelValidator, OperandTypes) {
   EXPECT_TRUE(clean("svm_atomic.cmpxchg (M1, 8) ADDR.0 DD.0 SD.0 SD.0"));
   EXPECT_TRUE(clean("dword_atomic.xor (M1, 8) %slm XC.0 SD.0 %null.0 DD.0"));
   EXPECT_TRUE(diagnoses("svm_atomic.fmax (M1, 8) ADDR.0 FD.0 SRC.0 %null.0", "SRC",
-                        "Src0 of svm_atomic.fmax should have type F; SRC has type UD (integer vs float)", Severity::warning));
+                        "Src0 of svm_atomic.fmax should have type F; SRC has type UD (integer vs float)",
+                        Severity::warning));
   EXPECT_TRUE(clean("svm_atomic.add (M1, 8) ADDRQ.0 DST.0 SRC.0 %null.0"));  // a Q address: any integer type
   EXPECT_TRUE(diagnoses("typed_atomic.maxsint (M1, 8) S2D XC.0 YC.0 %null.0 %null.0 SRC.0 %null.0 DD.0", "SRC",
                         "Src0 of typed_atomic.maxsint should have type D", Severity::warning));
@@ -271,7 +279,8 @@ TEST(IntelValidator, OperandsAreGrfAligned) {
 }
 
 TEST(IntelValidator, VariablesAlignedBelowOneGrfGetAWarningAtTheirDeclaration) {
-  const Checked c = check("svm_atomic.add (M1, 8) ADDR.0 DST.0 LOOSE.0 %null.0\nsvm_atomic.add (M1, 8) ADDR.0 DST.0 LOOSE.0 %null.0\n");
+  const Checked c = check(
+      "svm_atomic.add (M1, 8) ADDR.0 DST.0 LOOSE.0 %null.0\nsvm_atomic.add (M1, 8) ADDR.0 DST.0 LOOSE.0 %null.0\n");
   EXPECT_FALSE(c.diagnostics.has_errors()) << all_text(c.diagnostics);
   const std::string text = all_text(c.diagnostics);
   EXPECT_NE(text.find("t.visaasm:18:7: warning: LOOSE is declared align=dword (4 bytes), but raw operands must be "

@@ -2,12 +2,11 @@
 // distinguish, and helpers that parse + validate one line and look for a diagnostic at a column.
 #pragma once
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
@@ -85,19 +84,23 @@ inline std::string all_text(const support::Diagnostics& d) { return d.format_all
 
 // The line `line` (one line, appended to the prelude) gives a diagnostic of `severity` at the
 // column of the first occurrence of `token` in it, whose text contains `fragment`.
-inline ::testing::AssertionResult diagnoses(const std::string& line, const std::string& token, const std::string& fragment,
+inline ::testing::AssertionResult diagnoses(const std::string& line, const std::string& token,
+                                            const std::string& fragment,
                                             support::Severity severity = support::Severity::error,
                                             Platform platform = Platform::gen12) {
   const size_t at = line.find(token);
   if (at == std::string::npos) return ::testing::AssertionFailure() << "token '" << token << "' not in the line";
   const Checked c = check(line + "\n", platform);
-  const char* kind = severity == support::Severity::error ? "error" : severity == support::Severity::warning ? "warning" : "note";
+  const char* kind = severity == support::Severity::error     ? "error"
+                     : severity == support::Severity::warning ? "warning"
+                                                              : "note";
   const std::string expected = fmt::format("{}:{}:{}: {}: ", test_file, prelude_lines() + 1, at + 1, kind);
   for (const support::Diagnostic& d : c.diagnostics.all()) {
     const std::string text = support::format(d);
     if (text.rfind(expected, 0) == 0 && text.find(fragment) != std::string::npos) return ::testing::AssertionSuccess();
   }
-  return ::testing::AssertionFailure() << "expected '" << expected << "…" << fragment << "…' for\n  " << line << "\ngot:\n"
+  return ::testing::AssertionFailure() << "expected '" << expected << "…" << fragment << "…' for\n  " << line
+                                       << "\ngot:\n"
                                        << all_text(c.diagnostics);
 }
 

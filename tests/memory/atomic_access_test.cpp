@@ -64,9 +64,8 @@ TEST(Atomics, GenericRmwAppliesFunction) {
   EXPECT_EQ(*memory.load(0x1000, 4), 0u);
   // A float add done with bits in, bits out.
   ASSERT_TRUE(memory.store(0x1008, 8, std::bit_cast<uint64_t>(1.5)));
-  EXPECT_TRUE(rmw(memory, 0x1008, 8, [](uint64_t old) {
-    return std::bit_cast<uint64_t>(std::bit_cast<double>(old) + 2.25);
-  }));
+  EXPECT_TRUE(
+      rmw(memory, 0x1008, 8, [](uint64_t old) { return std::bit_cast<uint64_t>(std::bit_cast<double>(old) + 2.25); }));
   EXPECT_EQ(std::bit_cast<double>(*memory.load(0x1008, 8)), 3.75);
   // Bits above the width are ignored.
   EXPECT_EQ(*rmw(memory, 0x1010, 2, [](uint64_t) { return uint64_t{0x12345}; }), 0u);
@@ -142,7 +141,8 @@ TEST(Atomics, CasLoopRmwRaceGivesExactSum) {
   race(2, [&](unsigned) {
     uint32_t retries = 0;
     for (uint64_t i = 0; i < n; ++i) {
-      ASSERT_TRUE(rmw(memory, 0x1000, 4, [](uint64_t old) { return old + 1; }, Space::global, &retries));
+      ASSERT_TRUE(rmw(
+          memory, 0x1000, 4, [](uint64_t old) { return old + 1; }, Space::global, &retries));
       ASSERT_TRUE(rmw(memory, 0x1008, 8, [](uint64_t old) { return old + 5; }));
     }
     total_retries += retries;

@@ -41,8 +41,8 @@ TEST(Regions, OverlapAndBadSpecsRejected) {
   EXPECT_EQ(memory.add_region({"b", 0x0ff0, 0x20, {}}).error(), RegionError::overlap);  // head
   EXPECT_EQ(memory.add_region({"b", 0x0, 0x10000, {}}).error(), RegionError::overlap);  // covers
   EXPECT_EQ(memory.add_region({"b", 0x1100, 0x10, {}}).error(), RegionError::overlap);  // inside
-  EXPECT_TRUE(memory.add_region({"b", 0x2000, 0x10, {}}));                               // adjacent
-  EXPECT_TRUE(memory.add_region({"c", 0x0ff0, 0x10, {}}));                               // adjacent
+  EXPECT_TRUE(memory.add_region({"b", 0x2000, 0x10, {}}));                              // adjacent
+  EXPECT_TRUE(memory.add_region({"c", 0x0ff0, 0x10, {}}));                              // adjacent
   EXPECT_EQ(memory.add_region({"a", 0x9000, 0x10, {}}).error(), RegionError::duplicate_name);
   EXPECT_EQ(memory.add_region({"", 0x9000, 0x10, {}}).error(), RegionError::empty_name);
   EXPECT_EQ(memory.add_region({"d", 0x9000, 0, {}}).error(), RegionError::empty);

@@ -1,6 +1,5 @@
 // "Touching 1,000 pages scattered over a 2^40-byte region uses < 64 MiB resident memory."
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdint>

@@ -85,23 +85,23 @@ TEST(BlockLinear, GobOffsetsByHand) {
 TEST(BlockLinear, BlocksRowsAndSlicesByHand) {
   // W = 64 texels × 4 bytes = 256 bytes = 4 GOBs wide; H = 32 rows.
   BlockLinearShape s{256, 32, 1, 1, 1};
-  EXPECT_EQ(block_linear_offset(s, 64, 0, 0), 512u);    // next GOB to the right
+  EXPECT_EQ(block_linear_offset(s, 64, 0, 0), 512u);  // next GOB to the right
   EXPECT_EQ(block_linear_offset(s, 80, 1, 0), 512u + 32 + 16);
-  EXPECT_EQ(block_linear_offset(s, 0, 8, 0), 2048u);    // next row of blocks: 512 × 4 GOBs
+  EXPECT_EQ(block_linear_offset(s, 0, 8, 0), 2048u);  // next row of blocks: 512 × 4 GOBs
   EXPECT_EQ(block_linear_offset(s, 64, 9, 0), 2048u + 512 + 16);
-  EXPECT_EQ(layer_stride_bytes(s), 4 * 2048u);           // 4 block rows
+  EXPECT_EQ(layer_stride_bytes(s), 4 * 2048u);  // 4 block rows
   // Block height 2 GOBs: the second GOB row stays in the same block.
   s.block_height = 2;
   EXPECT_EQ(block_linear_offset(s, 0, 8, 0), 512u);
-  EXPECT_EQ(block_linear_offset(s, 64, 0, 0), 1024u);   // blocks are 2 GOBs
-  EXPECT_EQ(block_linear_offset(s, 0, 16, 0), 4096u);   // rob = 512 × 2 × 4
+  EXPECT_EQ(block_linear_offset(s, 64, 0, 0), 1024u);  // blocks are 2 GOBs
+  EXPECT_EQ(block_linear_offset(s, 0, 16, 0), 4096u);  // rob = 512 × 2 × 4
   // 3D, block depth 2: z inside a block steps by 512 × BH, z / BD by the slice size.
   BlockLinearShape v{256, 32, 4, 1, 2};
   EXPECT_EQ(block_linear_offset(v, 0, 0, 1), 512u);
-  EXPECT_EQ(slab_bytes(v), 4 * 4096u);                  // ceil(32 / 8) × (512 × 1 × 2 × 4)
+  EXPECT_EQ(slab_bytes(v), 4 * 4096u);  // ceil(32 / 8) × (512 × 1 × 2 × 4)
   EXPECT_EQ(block_linear_offset(v, 0, 0, 2), 16384u);
   EXPECT_EQ(block_linear_offset(v, 0, 0, 3), 16384u + 512);
-  EXPECT_EQ(layer_stride_bytes(v), 16384u * 2);         // ceil(depth 4 / BD 2) slices
+  EXPECT_EQ(layer_stride_bytes(v), 16384u * 2);  // ceil(depth 4 / BD 2) slices
   // Width not a multiple of 64 bytes and height not of 8 × BH round up.
   BlockLinearShape odd{100, 20, 1, 2, 1};
   EXPECT_EQ(width_in_gobs(odd), 2u);
@@ -118,7 +118,7 @@ TEST(BlockLinear, SurfaceAddressesUseTheLayout) {
   d.element_bytes = 4;
   d.levels[0].base = 0x100000;
   ASSERT_FALSE(descriptor_problem(d));
-  EXPECT_EQ(address_of(d, SurfaceDim::d2_array, {4, 0, 0, 0}), 0x100000u + 32);    // X = 16 bytes
+  EXPECT_EQ(address_of(d, SurfaceDim::d2_array, {4, 0, 0, 0}), 0x100000u + 32);  // X = 16 bytes
   EXPECT_EQ(address_of(d, SurfaceDim::d2_array, {16, 1, 0, 0}), 0x100000u + 512 + 16);
   EXPECT_EQ(address_of(d, SurfaceDim::d2_array, {0, 0, 0, 2}), 0x100000u + 2 * 8192);  // ASSUMPTION layer stride
   d.block_height = 3;
@@ -250,7 +250,7 @@ TEST(PitchLinearShortcut, AgreesWithSurfaceElement) {
   std::mt19937_64 random(18);
   const auto pick = [&](uint64_t n) { return static_cast<uint32_t>(random() % n); };
   const SurfaceDim dims[] = {SurfaceDim::d1, SurfaceDim::d1_buffer, SurfaceDim::d1_array,
-                             SurfaceDim::d2, SurfaceDim::d2_array, SurfaceDim::d3};
+                             SurfaceDim::d2, SurfaceDim::d2_array,  SurfaceDim::d3};
   uint64_t answered = 0, declined = 0;
   for (int round = 0; round < 3000; ++round) {
     const SurfaceDim dim = dims[pick(6)];
@@ -276,10 +276,10 @@ TEST(PitchLinearShortcut, AgreesWithSurfaceElement) {
     const PitchLinearShortcut shortcut(&d, dim, rules, access);
     const auto coordinate = [&](uint32_t extent) -> uint32_t {
       switch (pick(5)) {
-        case 0: return extent - 1 + pick(3);                    // at the edge
-        case 1: return (1u << 31) - 1 + pick(3);                // around the sign bit
-        case 2: return static_cast<uint32_t>(random());         // anywhere
-        default: return pick(extent + 1);                       // mostly inside
+        case 0: return extent - 1 + pick(3);             // at the edge
+        case 1: return (1u << 31) - 1 + pick(3);         // around the sign bit
+        case 2: return static_cast<uint32_t>(random());  // anywhere
+        default: return pick(extent + 1);                // mostly inside
       }
     };
     for (int k = 0; k < 40; ++k) {
@@ -315,7 +315,6 @@ TEST(SurfaceNames, Stable) {
   EXPECT_EQ(name(SurfaceStatus::disabled), "disabled");
 }
 
-
 // line() answers for channels on a line of x at one y only when each of them is in bounds, and
 // then with the address address() gives each; it answers every such line that does not wrap
 // past x = 2^32 − 1. Random 1D and 2D surfaces (x extents past 2^32 among them), lines near the
@@ -345,7 +344,7 @@ TEST(PitchLinearShortcut, LinesAreTheirChannelsAddresses) {
       const uint32_t x_step = pick(8) == 0 ? static_cast<uint32_t>(random()) : pick(4);
       uint32_t x_first = pick(uint32_t(std::min<uint64_t>(x_extent, 1000)) + 1);
       if (pick(4) == 0) x_first = static_cast<uint32_t>(x_extent - 1 - pick(70));  // ends past the edge
-      if (pick(4) == 0) x_first = 0xffffffffu - pick(70);                           // across 2^32
+      if (pick(4) == 0) x_first = 0xffffffffu - pick(70);                          // across 2^32
       const uint32_t y = dim == SurfaceDim::d2 ? pick(d.height + 1) : 0;
       bool each_in = true;
       for (uint32_t j = 0; j <= span; ++j)

@@ -1,10 +1,9 @@
 // Helpers shared by the memory tests.
 #pragma once
 
-#include "common/sanitizers.hpp"
-
 #include <cstdint>
 
+#include "common/sanitizers.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 
 namespace gpuatom::memory::testing {

@@ -21,8 +21,8 @@ std::vector<AddRules> all_rules() {
   for (const bool flush_in : {false, true})
     for (const bool flush_out : {false, true})
       for (const NanResult nan : {NanResult::canonical, NanResult::propagate, NanResult::last_exact})
-        rules.push_back({flush_in, flush_out, nan, nan == NanResult::last_exact ? DefaultNan::negative_quiet
-                                                                                 : DefaultNan::all_ones});
+        rules.push_back({flush_in, flush_out, nan,
+                         nan == NanResult::last_exact ? DefaultNan::negative_quiet : DefaultNan::all_ones});
   return rules;
 }
 
@@ -31,11 +31,16 @@ template <class F>
 uint64_t draw(std::mt19937_64& rng) {
   const uint64_t pick = rng() % 8;
   uint64_t exponent;
-  if (pick == 0) exponent = 0;
-  else if (pick == 1) exponent = F::max_exp;
-  else if (pick == 2) exponent = 1 + rng() % 3;
-  else if (pick == 3) exponent = F::max_exp - 1 - rng() % 3;
-  else exponent = rng() % (F::max_exp + 1);
+  if (pick == 0)
+    exponent = 0;
+  else if (pick == 1)
+    exponent = F::max_exp;
+  else if (pick == 2)
+    exponent = 1 + rng() % 3;
+  else if (pick == 3)
+    exponent = F::max_exp - 1 - rng() % 3;
+  else
+    exponent = rng() % (F::max_exp + 1);
   uint64_t fraction = rng() & F::frac_mask;
   if (rng() % 4 == 0) fraction = 0;
   return ((rng() & 1) ? F::sign_bit : 0) | (exponent << F::frac_bits) | fraction;
@@ -56,7 +61,8 @@ void expect_random_pairs_match(int count) {
 
 TEST(AddFastExits, EveryHalfAgainstSpecialAndRandomOperandsMatchesTheGeneralAlgorithm) {
   std::mt19937_64 rng(7);
-  std::vector<uint64_t> others = {0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x3c00, 0xbc00};
+  std::vector<uint64_t> others = {0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x7bff, 0xfbff,
+                                  0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x3c00, 0xbc00};
   for (int k = 0; k < 24; ++k) others.push_back(draw<Half>(rng));
   const auto rules = all_rules();
   for (uint64_t a = 0; a <= 0xffff; ++a)
@@ -83,8 +89,8 @@ void expect_without_rules_agrees(uint64_t a, uint64_t b, const std::vector<AddRu
   uint64_t sum = 0;
   const bool answered = add_without_rules<F>(a, b, sum);
   const uint64_t plain = add<F>(a, b, AddRules{});
-  const bool should = (normal(a) || zero(a)) && (normal(b) || zero(b)) && !(zero(a) && zero(b)) &&
-                      !is_subnormal<F>(plain);
+  const bool should =
+      (normal(a) || zero(a)) && (normal(b) || zero(b)) && !(zero(a) && zero(b)) && !is_subnormal<F>(plain);
   ASSERT_EQ(answered, should) << std::hex << a << " + " << b;
   if (!answered) return;
   for (const AddRules& r : rules) ASSERT_EQ(sum, add<F>(a, b, r)) << std::hex << a << " + " << b;
@@ -94,8 +100,8 @@ void expect_without_rules_agrees(uint64_t a, uint64_t b, const std::vector<AddRu
 
 TEST(AddWithoutRules, EveryHalfAgainstSpecialAndRandomOperandsAgreesWithEveryRule) {
   std::mt19937_64 rng(11);
-  std::vector<uint64_t> others = {0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x8400, 0x0401, 0x7bff, 0xfbff,
-                                  0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x3c00, 0xbc00};
+  std::vector<uint64_t> others = {0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x8400, 0x0401, 0x7bff,
+                                  0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x3c00, 0xbc00};
   for (int k = 0; k < 24; ++k) others.push_back(draw<Half>(rng));
   const auto rules = all_rules();
   for (uint64_t a = 0; a <= 0xffff; ++a)

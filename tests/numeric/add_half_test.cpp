@@ -1,9 +1,8 @@
 // numeric::add for the 16-bit formats (f16, bf16) against GNU MPFR: a sample of operands (every
 // special class plus 64 random patterns) each added to ALL 2^16 partners, in both operand orders,
 // flush off and flush on. The full 2^32-pair sweep is tools/sweep-half (`make sweep-f16`).
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
@@ -56,8 +55,8 @@ void against_all_partners(uint64_t seed, bool flush) {
           ADD_FAILURE() << fmt::format(
               "{}-bit flush={} nan={} default={}: add({:#06x}, {:#06x}) = {:#06x} want {:#06x}; "
               "add({:#06x}, {:#06x}) = {:#06x} want {:#06x}",
-              F::width, flush, static_cast<int>(rules.nan), static_cast<int>(rules.default_nan), s, p, got, want, p,
-              s, got_swapped, want_swapped);
+              F::width, flush, static_cast<int>(rules.nan), static_cast<int>(rules.default_nan), s, p, got, want, p, s,
+              got_swapped, want_swapped);
         }
       }
     }

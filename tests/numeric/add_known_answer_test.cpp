@@ -1,9 +1,8 @@
 // Known-answer vectors for numeric::add, each worked out by hand from the IEEE 754 rules (round to
 // nearest, ties to even) — none was produced by running code. Every vector is also checked
 // against the MPFR oracle, so a wrong hand calculation and a wrong oracle would both show.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <string>
 
@@ -20,7 +19,7 @@ struct Vector {
   const char* why;
 };
 
-constexpr AddRules kPlain{};                                       // RNE, subnormals kept
+constexpr AddRules kPlain{};                                                      // RNE, subnormals kept
 constexpr AddRules kFtz{true, true, NanResult::canonical, DefaultNan::all_ones};  // NVIDIA .F32.FTZ.RN
 constexpr AddRules kFlushInputsOnly{true, false, NanResult::canonical, DefaultNan::all_ones};
 constexpr AddRules kFlushResultOnly{false, true, NanResult::canonical, DefaultNan::all_ones};
@@ -85,8 +84,7 @@ TEST(AddKnownAnswers, F32FlushToZero) {
       {0x80000001, 0x00000001, 0x00000000, "−0 + +0 after flushing: +0"},
       {0x00800000, 0x80000001, 0x00800000,
        "smallest normal − smallest subnormal: the subnormal input is flushed first, so 2^-126 − 0"},
-      {0x00800001, 0x80800000, 0x00000000,
-       "(2^-126 + 2^-149) − 2^-126 = 2^-149, a subnormal result, flushed to +0"},
+      {0x00800001, 0x80800000, 0x00000000, "(2^-126 + 2^-149) − 2^-126 = 2^-149, a subnormal result, flushed to +0"},
       {0x80800001, 0x00800000, 0x80000000, "the same negated: −2^-149 flushed to −0 (sign kept)"},
       {0x00c00000, 0x80a00000, 0x00000000,
        "1.5·2^-126 − 1.25·2^-126 = 0.25·2^-126, subnormal (0x00200000 without flush): +0"},
@@ -96,12 +94,10 @@ TEST(AddKnownAnswers, F32FlushToZero) {
 
   // Each flush switch alone.
   check<Single>({0x00800000, 0x80000001, 0x00800000, "inputs flushed: 2^-126 − 0"}, kFlushInputsOnly);
-  check<Single>({0x00800000, 0x80000001, 0x00000000,
-                 "result flushed only: exact 0x007fffff is subnormal, becomes +0"},
+  check<Single>({0x00800000, 0x80000001, 0x00000000, "result flushed only: exact 0x007fffff is subnormal, becomes +0"},
                 kFlushResultOnly);
   check<Single>({0x00000003, 0x00000004, 0x00000000, "result flushed only: 7·2^-149 becomes +0"}, kFlushResultOnly);
-  check<Single>({0x00000003, 0x3f800000, 0x3f800000, "result flushed only: a normal result is kept"},
-                kFlushResultOnly);
+  check<Single>({0x00000003, 0x3f800000, 0x3f800000, "result flushed only: a normal result is kept"}, kFlushResultOnly);
 }
 
 TEST(AddKnownAnswers, F64) {

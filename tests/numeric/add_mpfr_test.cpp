@@ -1,9 +1,8 @@
 // numeric::add against GNU MPFR (tests/numeric/mpfr_oracle.hpp) for f32 and f64: a million
 // random bit patterns and a million close-exponent pairs each, flush off and flush on; every pair
 // of special values in all four formats; constructed exact ties and near ties.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -65,9 +64,7 @@ class AddChecker {
                                    describe(rules), got, want);
     }
   }
-  ~AddChecker() {
-    EXPECT_EQ(failures_, 0) << "mismatches out of " << checked_ << " checked";
-  }
+  ~AddChecker() { EXPECT_EQ(failures_, 0) << "mismatches out of " << checked_ << " checked"; }
   long checked() const { return checked_; }
 
  private:
@@ -92,11 +89,11 @@ void random_bit_patterns(uint64_t seed, bool flush) {
 // What the close-pair generator really produced, so the test fails if it stops producing the
 // hard cases (exact ties of both directions, cancellation, overflow, subnormal results).
 struct Coverage {
-  long ties_rounded_up = 0;    // exact sum halfway between two floats, rounded away from zero
-  long ties_rounded_down = 0;  // … rounded towards zero
-  long exact_zero = 0;         // x + (−x)
+  long ties_rounded_up = 0;       // exact sum halfway between two floats, rounded away from zero
+  long ties_rounded_down = 0;     // … rounded towards zero
+  long exact_zero = 0;            // x + (−x)
   long massive_cancellation = 0;  // result exponent at least 2 below the larger operand's
-  long overflow = 0;           // finite operands, infinite sum
+  long overflow = 0;              // finite operands, infinite sum
   long subnormal_result = 0;
 };
 
@@ -159,10 +156,10 @@ void random_close_pairs(uint64_t seed, bool flush) {
   }
   // Each hard case must really occur, many times.
   const Coverage& c = counter.coverage;
-  std::printf("coverage: ties up %ld, ties down %ld, exact zero %ld, massive cancellation %ld, overflow %ld, "
-              "subnormal results %ld\n",
-              c.ties_rounded_up, c.ties_rounded_down, c.exact_zero, c.massive_cancellation, c.overflow,
-              c.subnormal_result);
+  std::printf(
+      "coverage: ties up %ld, ties down %ld, exact zero %ld, massive cancellation %ld, overflow %ld, "
+      "subnormal results %ld\n",
+      c.ties_rounded_up, c.ties_rounded_down, c.exact_zero, c.massive_cancellation, c.overflow, c.subnormal_result);
   EXPECT_GT(c.ties_rounded_up, 10000);
   EXPECT_GT(c.ties_rounded_down, 10000);
   EXPECT_GT(c.exact_zero, 1000);
@@ -241,8 +238,8 @@ template <class F>
 std::vector<Tie> constructed_ties() {
   std::vector<Tie> ties;
   const uint64_t fractions[] = {0, 1, 2, 3, F::quiet_bit, F::quiet_bit | 1, F::frac_mask - 1, F::frac_mask};
-  const int exponents[] = {2, 3, F::frac_bits, F::frac_bits + 1, F::frac_bits + 2, F::bias, F::bias + 1,
-                           F::max_exp - 2, F::max_exp - 1};
+  const int exponents[] = {2,       3,           F::frac_bits,   F::frac_bits + 1, F::frac_bits + 2,
+                           F::bias, F::bias + 1, F::max_exp - 2, F::max_exp - 1};
   auto even_of = [](uint64_t x, uint64_t y) { return (x & 1) == 0 ? x : y; };
   for (int e : exponents) {
     for (uint64_t f : fractions) {

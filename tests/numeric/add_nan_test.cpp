@@ -6,9 +6,8 @@
 //    add did on an H200: docs/hardware.md);
 // with the kinds of default NaN (all ones: NVIDIA's 0x7fffffff; quiet: IEEE's 0x7fc00000;
 // negative quiet: x86's and NVIDIA's f64 0xfff8000000000000).
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <string>
 

@@ -1,11 +1,12 @@
 // numeric/dispatch.hpp: the run-time FormatId chooses the same arithmetic as the templates, and
 // only the format's low bits of each operand are read.
+#include "gpuatom/numeric/dispatch.hpp"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "gpuatom/numeric/arithmetic.hpp"
-#include "gpuatom/numeric/dispatch.hpp"
 #include "numeric/mpfr_oracle.hpp"
 
 namespace {

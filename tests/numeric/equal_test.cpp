@@ -1,8 +1,7 @@
 // numeric::equal: IEEE equality (docs/spec/intel.md §4.2, FCMPWR): −0 == +0, a NaN equals nothing,
 // not even its own bits; flush_inputs makes every subnormal equal to zero.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <random>
 

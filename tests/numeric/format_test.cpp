@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "gpuatom/numeric/format.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace gpuatom::numeric;
 

@@ -1,9 +1,8 @@
 // MinMaxRules::flush_compares_only: subnormal inputs are flushed for the comparison only and the
 // result is the chosen operand's own bits (docs/spec/amd-isa.md §4, §7.1), against the plain
 // flush that returns the flushed value; checked on every pair of special values for all formats.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "gpuatom/numeric/arithmetic.hpp"
 #include "numeric/mpfr_oracle.hpp"

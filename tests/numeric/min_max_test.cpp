@@ -1,9 +1,8 @@
 // numeric::min / numeric::max for all four formats: signed zeros, the four NaN rules with every
 // NaN combination (tables below, from rules.hpp, docs/spec/nvidia.md §4.4, docs/spec/intel.md §4.1 and
 // docs/spec/amd.md §7.1), flush_inputs, and ordinary ordering against the host's comparison.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <random>
 #include <string>
@@ -148,8 +147,8 @@ TYPED_TEST(MinMax, SignalingNaNIsReturnedBitExactNotQuietened) {
 
 TYPED_TEST(MinMax, FlushInputsTurnsSubnormalsIntoSignedZeros) {
   using F = TypeParam;
-  const uint64_t small = 3;                   // 3 × smallest subnormal
-  const uint64_t large = F::frac_mask;        // largest subnormal
+  const uint64_t small = 3;             // 3 × smallest subnormal
+  const uint64_t large = F::frac_mask;  // largest subnormal
   const uint64_t neg_small = small | F::sign_bit;
   const MinMaxRules keep{false, MinMaxNan::number_else_default, DefaultNan::all_ones};
   const MinMaxRules flush{true, MinMaxNan::number_else_default, DefaultNan::all_ones};
@@ -210,9 +209,9 @@ TYPED_TEST(MinMax, OrderingMatchesHostComparisonOnRandomPairs) {
     const uint64_t a = rng() & F::mask;
     uint64_t b = rng() & F::mask;
     switch (i % 4) {
-      case 1: b = a ^ F::sign_bit; break;                              // same magnitude, other sign
-      case 2: b = (a & ~F::frac_mask) | (b & F::frac_mask); break;     // same sign and exponent
-      case 3: b = a; break;                                            // identical
+      case 1: b = a ^ F::sign_bit; break;                           // same magnitude, other sign
+      case 2: b = (a & ~F::frac_mask) | (b & F::frac_mask); break;  // same sign and exponent
+      case 3: b = a; break;                                         // identical
       default: break;
     }
     check_order<F>(a, b, false, failures);

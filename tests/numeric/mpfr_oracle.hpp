@@ -32,8 +32,10 @@ static_assert(sizeof(unsigned long) == 8, "the oracle moves 64-bit significands 
 
 // Exponent range of F in MPFR's convention (x = m · 2^e with 1/2 <= m < 1): the largest finite
 // value is just below 2^(bias+1); the smallest subnormal 2^(1−bias−frac_bits) has e = 2−bias−frac_bits.
-template <class F> constexpr mpfr_exp_t mpfr_emax = F::bias + 1;
-template <class F> constexpr mpfr_exp_t mpfr_emin = 2 - F::bias - F::frac_bits;
+template <class F>
+constexpr mpfr_exp_t mpfr_emax = F::bias + 1;
+template <class F>
+constexpr mpfr_exp_t mpfr_emin = 2 - F::bias - F::frac_bits;
 
 // Sets v to the exact value of the bit pattern (v must have at least frac_bits + 1 bits of
 // precision; the current exponent range must contain F's).
@@ -165,9 +167,12 @@ struct FormatNames {
   }
 };
 
-template <class F> constexpr uint64_t one_bits = static_cast<uint64_t>(F::bias) << F::frac_bits;
-template <class F> constexpr uint64_t max_finite_bits = F::exp_mask - 1;
-template <class F> constexpr uint64_t min_normal_bits = 1ULL << F::frac_bits;
+template <class F>
+constexpr uint64_t one_bits = static_cast<uint64_t>(F::bias) << F::frac_bits;
+template <class F>
+constexpr uint64_t max_finite_bits = F::exp_mask - 1;
+template <class F>
+constexpr uint64_t min_normal_bits = 1ULL << F::frac_bits;
 
 // Quiet and signalling NaNs with several payloads, positive and negative.
 template <class F>
@@ -186,15 +191,15 @@ std::vector<uint64_t> signaling_nans() {
 template <class F>
 std::vector<uint64_t> special_values() {
   const uint64_t magnitudes[] = {
-      0,                        // zero
-      1,                        // smallest subnormal
-      F::quiet_bit | 5,         // a subnormal in the middle of the range
-      F::frac_mask,             // largest subnormal
-      min_normal_bits<F>,       // smallest normal
-      min_normal_bits<F> | 1,   // its successor
-      one_bits<F>,              // 1.0
-      one_bits<F> | 1,          // 1.0 + ulp
-      max_finite_bits<F>,       // largest finite
+      0,                       // zero
+      1,                       // smallest subnormal
+      F::quiet_bit | 5,        // a subnormal in the middle of the range
+      F::frac_mask,            // largest subnormal
+      min_normal_bits<F>,      // smallest normal
+      min_normal_bits<F> | 1,  // its successor
+      one_bits<F>,             // 1.0
+      one_bits<F> | 1,         // 1.0 + ulp
+      max_finite_bits<F>,      // largest finite
       F::infinity,
   };
   std::vector<uint64_t> values;

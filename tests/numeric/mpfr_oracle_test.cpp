@@ -2,16 +2,16 @@
 // numeric::add and the oracle means something: on f32 and f64 the host's own IEEE add (round to
 // nearest even, subnormals kept, in the default FPU mode) is a second, unrelated reference, and
 // bit patterns must survive the trip into MPFR and back.
-#include <gtest/gtest.h>
+#include "numeric/mpfr_oracle.hpp"
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <bit>
 #include <cfenv>
 #include <random>
 
 #include "gpuatom/numeric/format.hpp"
-#include "numeric/mpfr_oracle.hpp"
 
 namespace {
 

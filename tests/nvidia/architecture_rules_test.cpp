@@ -6,9 +6,9 @@
 #include <string>
 
 #include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
-#include "gpuatom/nvidia/semantics.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 
 namespace {
@@ -40,8 +40,7 @@ TEST(ArchitectureRules, CasRegisterPairingIsSpa5Only) {
             std::string::npos);
   // Without --arch the line reads as SPA 5.0 text, and the message says whose rule it is.
   const std::string plain = diagnostics(sm70, std::nullopt);
-  EXPECT_NE(plain.find("a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch"), std::string::npos)
-      << plain;
+  EXPECT_NE(plain.find("a SPA 5.0 (sm_5x/sm_6x) rule: for sm_70+ text, check with --arch"), std::string::npos) << plain;
   // Modern spellings are sm_70+ text: no pairing rule (ptxas 13.0, sm_90).
   reads_back("ATOMG.E.CAS.STRONG.GPU PT, R5, [R10], R12, R13 ;", std::nullopt);
   reads_back("ATOM.E.CAS.STRONG.GPU PT, R11, [R2.64+0x4], R9, R4 ;", std::nullopt);

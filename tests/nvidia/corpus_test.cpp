@@ -37,7 +37,8 @@ TEST(SassCorpus, SeedPageExamplesParseAndPrintCanonically) {
        "ATOM.ADD.U64 R0, [R4+0x8], R2 ;"},
       {"ATOM.ADD.S32           R9, [0xfff00], R8;       # absolute 20-bit address", "ATOM.ADD.S32 R9, [0xfff00], R8 ;"},
       {"ATOM.MIN.S64           R0, [R4 + 8], R2;        # signed min stored", "ATOM.MIN.S64 R0, [R4+0x8], R2 ;"},
-      {"SUATOM.D.2D.ADD.IGN R10, [R2], R4, R1; // Coordinates in R2 and R3.", "SUATOM.D.2D.ADD.IGN R10, [R2], R4, R1 ;"},
+      {"SUATOM.D.2D.ADD.IGN R10, [R2], R4, R1; // Coordinates in R2 and R3.",
+       "SUATOM.D.2D.ADD.IGN R10, [R2], R4, R1 ;"},
   };
   for (const auto& [source, canonical] : examples) {
     const ParsedSass checked = check_sass(source, "seed");

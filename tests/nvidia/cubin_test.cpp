@@ -2,6 +2,9 @@
 // the listing reader (nvidia/listing.hpp), against the fixtures of tests/conformance/nvidia/cubins
 // (README.md there): each cubin's atomics, read from its bytes, are the atomics of the tool's
 // listing of it, read from its text with every word checked.
+#include "gpuatom/nvidia/binary/cubin.hpp"
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,15 +12,12 @@
 #include <variant>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "common/child_process.hpp"
 #include "common/tiny_cubin.hpp"
 #include "gpuatom/nvidia/binary/code.hpp"
-#include "gpuatom/nvidia/binary/cubin.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
-#include "gpuatom/nvidia/binary/sass128.hpp"
 
 namespace {
 
@@ -165,7 +165,11 @@ TEST(Cubin, DamagedFilesAreRefusedWithTheirByteOffset) {
     EXPECT_NE(d.message.find(fragment), std::string::npos) << d.message;
     EXPECT_EQ(d.where.byte_offset, offset) << d.message;
   };
-  refused(0, std::string("\x7f" "ELG", 4), "not an ELF file", 0);
+  refused(0,
+          std::string("\x7f"
+                      "ELG",
+                      4),
+          "not an ELF file", 0);
   refused(5, std::string("\x02", 1), "big-endian", 5);
   refused(7, std::string("\x00", 1), "OS ABI 0x00 is no cubin ABI", 7);
   refused(0x12, std::string("\x3e\x00", 2), "is not EM_CUDA (190)", 0x12);

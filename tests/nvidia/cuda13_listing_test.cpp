@@ -1,6 +1,9 @@
 // The atomic lines ptxas 13.0 writes for every architecture it targets, as nvdisasm 13.0 prints
 // them (tests/conformance/nvidia/cuda13/, one file per architecture): each reads for its own
 // architecture without a diagnostic and prints back exactly.
+#include "nvidia/cuda13_listing.hpp"
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,11 +12,8 @@
 #include <string>
 
 #include "gpuatom/nvidia/architecture.hpp"
-#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
-
-#include <fmt/format.h>
-#include "nvidia/cuda13_listing.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 namespace {
@@ -54,10 +54,12 @@ TEST(Cuda13Listing, LaterGenerationsFormsAreRefusedEarlier) {
   const auto handle = gpuatom::nvidia::check_sass("SURED.D.1D.ADD.STRONG.SYS.TRAP [R4], R3, UR4, 0x0 ;", "t.sass",
                                                   Architecture::sm_100);
   EXPECT_FALSE(handle.diagnostics.has_errors());
-  EXPECT_NE(handle.diagnostics.format_all().find("sm_100 prints a uniform-register surface handle without a trailing immediate"),
+  EXPECT_NE(handle.diagnostics.format_all().find(
+                "sm_100 prints a uniform-register surface handle without a trailing immediate"),
             std::string::npos)
       << handle.diagnostics.format_all();
-  const auto warned = gpuatom::nvidia::check_sass("ATOMS.CAST.SPIN P0, [R0+0x10], R4, R5 ;", "t.sass", Architecture::sm_90);
+  const auto warned =
+      gpuatom::nvidia::check_sass("ATOMS.CAST.SPIN P0, [R0+0x10], R4, R5 ;", "t.sass", Architecture::sm_90);
   EXPECT_FALSE(warned.diagnostics.has_errors());
   EXPECT_NE(warned.diagnostics.format_all().find("sm_90 prints ATOMS.CAST.SPIN with a destination register Rd"),
             std::string::npos)

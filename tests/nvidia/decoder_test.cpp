@@ -1,11 +1,12 @@
 // Decoding (docs/spec/nvidia.md §11, docs/oracles.md): words that break a rule still print, with a
 // warning; reserved codes print with nvdisasm's names; what nvdisasm refuses is an error;
 // unassigned bits warn; the Ps inversion and CAS layouts.
+#include "gpuatom/nvidia/binary/decoder.hpp"
+
 #include <gtest/gtest.h>
 
 #include <variant>
 
-#include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
@@ -73,7 +74,8 @@ TEST(SassDecoder, ReservedCodesPrintWithNvdisasmNamesAndWarn) {
   const Seen op9 = see(with(atom_e_add, 52, 4, 9));
   EXPECT_EQ(op9.text, "@P0 ATOM.E.INVALIDATOMOP9 R5, [R4], R9 ;");
   EXPECT_FALSE(op9.errors);
-  EXPECT_NE(op9.diagnostics.find("w.bin: byte 0x10: warning: op field value 9 of ATOM names no operation"), std::string::npos)
+  EXPECT_NE(op9.diagnostics.find("w.bin: byte 0x10: warning: op field value 9 of ATOM names no operation"),
+            std::string::npos)
       << op9.diagnostics;
   const Seen size7 = see(with(atom_e_add, 49, 3, 7));
   EXPECT_EQ(size7.text, "@P0 ATOM.E.ADD.INVALIDATOMICSIZE7 R5, [R4], R9 ;");
@@ -132,7 +134,8 @@ TEST(SassDecoder, CasLayouts) {
   // prints the register 255 that is not RZ as ???255.
   const Seen r254 = see(with(cas, 20, 8, 254));
   EXPECT_EQ(r254.text, "ATOM.CAS R64, [R65], R254, ???255 ;");
-  EXPECT_NE(r254.diagnostics.find("warning: ATOM.CAS: ???255 is register field 255"), std::string::npos) << r254.diagnostics;
+  EXPECT_NE(r254.diagnostics.find("warning: ATOM.CAS: ???255 is register field 255"), std::string::npos)
+      << r254.diagnostics;
   EXPECT_EQ(see(with(cas, 20, 8, 255)).text, "ATOM.CAS R64, [R65], ???255, ???255 ;");
   EXPECT_EQ(see(with(with(cas, 20, 8, 255), 50, 2, 2)).text, "ATOM.CAS R64, [R65], RZ, ???255 ;");
   EXPECT_EQ(see(with(with(cas, 20, 8, 253), 49, 1, 1)).text, "ATOM.CAS.64 R64, [R65], R253, ???255 ;");

@@ -1,10 +1,11 @@
 // Encoding (docs/spec/nvidia.md §11): field placement beyond the published words, and the cases the
 // encoder refuses with a diagnostic naming the rule.
+#include "gpuatom/nvidia/binary/encoder.hpp"
+
 #include <gtest/gtest.h>
 
 #include <variant>
 
-#include "gpuatom/nvidia/binary/encoder.hpp"
 #include "nvidia/sass_test_support.hpp"
 
 using namespace gpuatom::nvidia;
@@ -14,7 +15,8 @@ namespace {
 uint64_t word_of(const std::string& line) {
   const auto encoded = encode(sass_test::parse_one(line));
   EXPECT_TRUE(std::holds_alternative<uint64_t>(encoded))
-      << line << "\n" << (encoded.index() ? gpuatom::support::format(std::get<1>(encoded)) : "");
+      << line << "\n"
+      << (encoded.index() ? gpuatom::support::format(std::get<1>(encoded)) : "");
   return encoded.index() ? 0 : std::get<uint64_t>(encoded);
 }
 
@@ -101,9 +103,11 @@ TEST(SassEncoder, RefusesWhatHasNoWord) {
   EXPECT_NE(pairing.message.find("Rc must be Rb+1"), std::string::npos) << pairing.message;
   // An offset past its field, a size with no code, an operand the opcode has no field for.
   const auto range = refusal("ATOM.E.ADD R0, [R2+0x80000], R4 ;");
-  EXPECT_NE(range.message.find("the offset 0x80000 does not fit the ImmS20/ImmU20 field"), std::string::npos) << range.message;
+  EXPECT_NE(range.message.find("the offset 0x80000 does not fit the ImmS20/ImmU20 field"), std::string::npos)
+      << range.message;
   EXPECT_NE(refusal("ATOMS.ADD.F32.FTZ.RN R0, [R2], R4 ;").message.find("has no code"), std::string::npos);
-  EXPECT_NE(refusal("SUATOM.D.1D.ADD P0, R0, [R2], R4, 0x1 ;").message.find("no sparse predicate Ps field"), std::string::npos);
+  EXPECT_NE(refusal("SUATOM.D.1D.ADD P0, R0, [R2], R4, 0x1 ;").message.find("no sparse predicate Ps field"),
+            std::string::npos);
   EXPECT_NE(refusal("SUATOM.P.BA.1D.ADD R0, [R2], R4, 0x1 ;").message.find("no .BA field"), std::string::npos);
 }
 
@@ -140,10 +144,13 @@ TEST(SassEncoder, NvdisasmOnlyOpcodes) {
 TEST(SassEncoder, SizeCodesByArchitecture) {
   const auto at = [](const std::string& line, Architecture arch) { return encode(sass_test::parse_one(line), arch); };
   EXPECT_EQ(field(std::get<uint64_t>(at("ATOM.E.ADD.U128 R0, [R2], R4 ;", Architecture::sm_50)), 49, 3), 4u);
-  EXPECT_TRUE(std::holds_alternative<gpuatom::support::Diagnostic>(at("ATOM.E.ADD.U128 R0, [R2], R4 ;", Architecture::sm_52)));
-  EXPECT_TRUE(std::holds_alternative<gpuatom::support::Diagnostic>(at("RED.E.ADD.F64.RN [R2], R4 ;", Architecture::sm_53)));
+  EXPECT_TRUE(
+      std::holds_alternative<gpuatom::support::Diagnostic>(at("ATOM.E.ADD.U128 R0, [R2], R4 ;", Architecture::sm_52)));
+  EXPECT_TRUE(
+      std::holds_alternative<gpuatom::support::Diagnostic>(at("RED.E.ADD.F64.RN [R2], R4 ;", Architecture::sm_53)));
   EXPECT_EQ(field(std::get<uint64_t>(at("RED.E.ADD.F64.RN [R2], R4 ;", Architecture::sm_60)), 20, 3), 6u);
-  EXPECT_TRUE(std::holds_alternative<gpuatom::support::Diagnostic>(at("ATOM.E.ADD P0, R0, [R2], R4 ;", Architecture::sm_50)));
+  EXPECT_TRUE(
+      std::holds_alternative<gpuatom::support::Diagnostic>(at("ATOM.E.ADD P0, R0, [R2], R4 ;", Architecture::sm_50)));
 }
 
 TEST(SassEncoder, FormSelection) {
@@ -155,6 +162,8 @@ TEST(SassEncoder, FormSelection) {
   EXPECT_EQ(encoding_form(sass_test::parse_one("ATOMS.CAS R0, [R2], R4, R5 ;")), EncodingForm::atoms_cas);
   EXPECT_EQ(encoding_form(sass_test::parse_one("RED.E.ADD.STRONG.GPU [R2], R4")), std::nullopt);
   EXPECT_EQ(encoding_form(sass_test::parse_one("SUATOM.D.1D.ADD R0, [R2], R4, 0x1 ;")), EncodingForm::suatom_bound);
-  EXPECT_EQ(encoding_form(sass_test::parse_one("SUATOM.D.1D.CAS R0, [R2], R4, R1 ;")), EncodingForm::suatom_bindless_cas);
-  EXPECT_EQ(encoding_form(sass_test::parse_one("SURED.P.1D.ADD [R2], R4, R1 ;")), EncodingForm::sured_formatted_bindless);
+  EXPECT_EQ(encoding_form(sass_test::parse_one("SUATOM.D.1D.CAS R0, [R2], R4, R1 ;")),
+            EncodingForm::suatom_bindless_cas);
+  EXPECT_EQ(encoding_form(sass_test::parse_one("SURED.P.1D.ADD [R2], R4, R1 ;")),
+            EncodingForm::sured_formatted_bindless);
 }

@@ -3,7 +3,6 @@
 // back identically, except the lines listed in harness-sass-expected-failures.txt, which must
 // still fail. And the extraction script itself, run on cuobjdump-shaped text.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -42,10 +41,11 @@ class FakeCuobjdump {
       : dir_(fs::temp_directory_path() / ("gpuatom-fake-cuobjdump-" + std::to_string(getpid()))) {
     fs::create_directories(dir_);
     std::ofstream(dir_ / "listing.txt") << listing;
-    std::ofstream(dir_ / "cuobjdump") << "#!/bin/sh\n"
-                                         "if [ \"$1\" = --version ]; then echo 'Cuda compilation tools, fake'; exit 0; fi\n"
-                                         "cat '"
-                                      << (dir_ / "listing.txt").string() << "'\n";
+    std::ofstream(dir_ / "cuobjdump")
+        << "#!/bin/sh\n"
+           "if [ \"$1\" = --version ]; then echo 'Cuda compilation tools, fake'; exit 0; fi\n"
+           "cat '"
+        << (dir_ / "listing.txt").string() << "'\n";
     fs::permissions(dir_ / "cuobjdump", fs::perms::owner_all);
   }
   ~FakeCuobjdump() { fs::remove_all(dir_); }
@@ -74,8 +74,8 @@ TEST(HarnessSass, CommittedAtomicLinesParseAndPrintBack) {
     for (const std::string& line : lines) {
       const std::string problem = round_trip_problem(line);
       if (failing.count(line)) {
-        EXPECT_FALSE(problem.empty()) << name << ": now parses and prints back; remove it from the expected failures: "
-                                      << line;
+        EXPECT_FALSE(problem.empty()) << name
+                                      << ": now parses and prints back; remove it from the expected failures: " << line;
         seen_failing.insert(line);
       } else {
         EXPECT_TRUE(problem.empty()) << name << ": " << line << "\n" << problem;
@@ -97,7 +97,8 @@ TEST(HarnessSass, ExtractionKeepsEachAtomicLineOnceAsPrinted) {
   const FakeCuobjdump fake(
       "\n\tcode for sm_90\n"
       "\t\tFunction : _Z6kernelPf\n"
-      "\t.headerflags\t@\"EF_CUDA_TEXMODE_UNIFIED EF_CUDA_64BIT_ADDRESS EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)\"\n"
+      "\t.headerflags\t@\"EF_CUDA_TEXMODE_UNIFIED EF_CUDA_64BIT_ADDRESS EF_CUDA_SM90 "
+      "EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)\"\n"
       "        /*0000*/                   LDC R1, c[0x0][0x28] ;                       /* 0x00000a00ff017b82 */\n"
       "                                                                                 /* 0x000fe40000000800 */\n"
       "        /*0010*/                   ATOMG.E.ADD.F64.RN.STRONG.GPU PT, R24, desc[UR8][R2.64], R4 ;   /* 0x0 */\n"

@@ -1,11 +1,10 @@
 // The instruction table itself (docs/spec/nvidia.md §11.2–§11.4): every encoding's fields and opcode
 // bits cover the 64-bit word exactly once, no word matches two opcodes, and the code tables are
 // in hardware order.
-#include <gtest/gtest.h>
+#include "gpuatom/nvidia/instruction_table.hpp"
 
 #include <fmt/format.h>
-
-#include "gpuatom/nvidia/instruction_table.hpp"
+#include <gtest/gtest.h>
 
 using namespace gpuatom::nvidia;
 
@@ -15,7 +14,8 @@ TEST(SassInstructionTable, FieldsAndOpcodeBitsTileEachWord) {
     uint64_t covered = e.mask;
     EXPECT_EQ(e.match & ~e.mask, 0u) << e.name;
     for (const BitField& f : e.fields) {
-      EXPECT_EQ(covered & f.mask(), 0u) << e.name << ": field " << name(f.kind) << " at bit " << int(f.lo) << " overlaps";
+      EXPECT_EQ(covered & f.mask(), 0u) << e.name << ": field " << name(f.kind) << " at bit " << int(f.lo)
+                                        << " overlaps";
       covered |= f.mask();
     }
     EXPECT_EQ(covered, ~0ULL) << e.name << fmt::format(": bits 0x{:016x} belong to no field", ~covered);

@@ -39,9 +39,9 @@ const std::map<std::string, std::string> spa5_tables = {
 };
 
 const std::map<std::string, Size> size_names = {
-    {"U32", Size::U32}, {"S32", Size::S32}, {"U64", Size::U64}, {"S64", Size::S64},
-    {"F32", Size::F32_FTZ_RN}, {"F16x2", Size::F16x2}, {"F64", Size::F64_RN}, {"SD32", Size::SD32},
-    {"SD64", Size::SD64}, {"BF16x2", Size::BF16x2}, {"U128", Size::U128}};
+    {"U32", Size::U32},        {"S32", Size::S32},       {"U64", Size::U64},    {"S64", Size::S64},
+    {"F32", Size::F32_FTZ_RN}, {"F16x2", Size::F16x2},   {"F64", Size::F64_RN}, {"SD32", Size::SD32},
+    {"SD64", Size::SD64},      {"BF16x2", Size::BF16x2}, {"U128", Size::U128}};
 
 std::set<std::pair<AtomOp, Size>> parse_table(const std::string& text) {
   std::set<std::pair<AtomOp, Size>> legal_pairs;
@@ -76,8 +76,7 @@ TEST(NvidiaLegality, Spa5TablesMatchTheSpecExactly) {
     for (const OpInfo& o : op_table())
       for (const SizeInfo& s : size_table()) {
         const bool want = expected.count({o.op, s.size}) > 0;
-        EXPECT_EQ(legal(family, Dialect::spa5, o.op, s.size), want)
-            << family_name << "." << o.name << s.spelling;
+        EXPECT_EQ(legal(family, Dialect::spa5, o.op, s.size), want) << family_name << "." << o.name << s.spelling;
         EXPECT_EQ(!illegal_reason(family, Dialect::spa5, o.op, s.size), want);
       }
   }

@@ -5,19 +5,18 @@
 // every word read alike must encode back to itself. The figures are floors recorded from the
 // last change to the decoder (docs/oracles.md): fewer agreeing words, or more words printed with
 // other text, fails.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
@@ -80,18 +79,12 @@ struct Recorded {
   size_t unwritten_agree_at_least = 0, unwritten_other_at_most = 0;
 };
 constexpr std::array recorded = {
-    Recorded{Architecture::sm_75, 1866, 1, 35, 0, 1629, 0},
-    Recorded{Architecture::sm_80, 1687, 0, 32, 0, 1602, 0},
-    Recorded{Architecture::sm_86, 1681, 0, 33, 0, 1636, 0},
-    Recorded{Architecture::sm_87, 1693, 0, 37, 0, 1655, 0},
-    Recorded{Architecture::sm_88, 1712, 0, 28, 0, 1595, 0},
-    Recorded{Architecture::sm_89, 1719, 0, 34, 0, 1588, 0},
-    Recorded{Architecture::sm_90, 2273, 0, 36, 0, 1782, 0},
-    Recorded{Architecture::sm_100, 2411, 0, 37, 0, 1016, 0},
-    Recorded{Architecture::sm_101, 2402, 0, 38, 0, 963, 0},
-    Recorded{Architecture::sm_103, 2381, 0, 39, 0, 978, 0},
-    Recorded{Architecture::sm_110, 2431, 0, 31, 0, 1009, 0},
-    Recorded{Architecture::sm_120, 2466, 0, 23, 0, 204, 0},
+    Recorded{Architecture::sm_75, 1866, 1, 35, 0, 1629, 0},  Recorded{Architecture::sm_80, 1687, 0, 32, 0, 1602, 0},
+    Recorded{Architecture::sm_86, 1681, 0, 33, 0, 1636, 0},  Recorded{Architecture::sm_87, 1693, 0, 37, 0, 1655, 0},
+    Recorded{Architecture::sm_88, 1712, 0, 28, 0, 1595, 0},  Recorded{Architecture::sm_89, 1719, 0, 34, 0, 1588, 0},
+    Recorded{Architecture::sm_90, 2273, 0, 36, 0, 1782, 0},  Recorded{Architecture::sm_100, 2411, 0, 37, 0, 1016, 0},
+    Recorded{Architecture::sm_101, 2402, 0, 38, 0, 963, 0},  Recorded{Architecture::sm_103, 2381, 0, 39, 0, 978, 0},
+    Recorded{Architecture::sm_110, 2431, 0, 31, 0, 1009, 0}, Recorded{Architecture::sm_120, 2466, 0, 23, 0, 204, 0},
     Recorded{Architecture::sm_121, 2413, 0, 32, 0, 202, 0},
 };
 
@@ -116,8 +109,8 @@ TEST_P(Nvdisasm13Words, Decode128ReadsThemAsNvdisasm13Does) {
     if (!inst) {
       ++f.refused;
       if (dump)
-        *dump << fmt::format("{}\t0x{:016x} 0x{:016x}\t{}\t<refused> {}\n", reading.set, reading.word.lo, reading.word.hi,
-                             reading.text, std::get<gpuatom::support::Diagnostic>(decoded).message);
+        *dump << fmt::format("{}\t0x{:016x} 0x{:016x}\t{}\t<refused> {}\n", reading.set, reading.word.lo,
+                             reading.word.hi, reading.text, std::get<gpuatom::support::Diagnostic>(decoded).message);
       continue;
     }
     Instruction unterminated = *inst;
@@ -129,8 +122,9 @@ TEST_P(Nvdisasm13Words, Decode128ReadsThemAsNvdisasm13Does) {
         *dump << fmt::format("{}\t0x{:016x} 0x{:016x}\t{}\t{}\n", reading.set, reading.word.lo, reading.word.hi,
                              reading.text, got);
       if (shown++ < 4)
-        std::cout << fmt::format("[ words ] {} {} 0x{:016x} 0x{:016x}\n[ words ]   nvdisasm: {}\n[ words ]    gpuatom: {}\n",
-                                 name(r.arch), reading.set, reading.word.lo, reading.word.hi, reading.text, got);
+        std::cout << fmt::format(
+            "[ words ] {} {} 0x{:016x} 0x{:016x}\n[ words ]   nvdisasm: {}\n[ words ]    gpuatom: {}\n", name(r.arch),
+            reading.set, reading.word.lo, reading.word.hi, reading.text, got);
       continue;
     }
     ++f.agree;
@@ -138,10 +132,12 @@ TEST_P(Nvdisasm13Words, Decode128ReadsThemAsNvdisasm13Does) {
     if (const auto* w = std::get_if<Word128>(&again); w && w->lo == reading.word.lo && w->hi == reading.word.hi)
       ++f.round_trips;
   }
-  for (const auto& [set, f] : {std::pair{"random", random}, std::pair{"sweep", sweep}, std::pair{"unwritten", unwritten}})
-    std::cout << fmt::format("[ words ] {} {}: {} words, nvdisasm 13 reads {} as atomics; gpuatom: same text {}, "
-                             "refuses {}, other text {}; {} re-encode to themselves\n",
-                             name(r.arch), set, f.words, f.read, f.agree, f.refused, f.other, f.round_trips);
+  for (const auto& [set, f] :
+       {std::pair{"random", random}, std::pair{"sweep", sweep}, std::pair{"unwritten", unwritten}})
+    std::cout << fmt::format(
+        "[ words ] {} {}: {} words, nvdisasm 13 reads {} as atomics; gpuatom: same text {}, "
+        "refuses {}, other text {}; {} re-encode to themselves\n",
+        name(r.arch), set, f.words, f.read, f.agree, f.refused, f.other, f.round_trips);
   EXPECT_EQ(random.words, 7600u);
   EXPECT_EQ(unwritten.words, 5200u);
   EXPECT_GE(unwritten.agree, r.unwritten_agree_at_least);

@@ -2,11 +2,10 @@
 // nvdisasm-words.txt, drawn from the differential run of docs/oracles.md): each word prints
 // nvdisasm's text, or is flagged with an error where nvdisasm refuses it; and every word it
 // prints assembles back to a word that reads the same.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <variant>
-
-#include <fmt/format.h>
 
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
@@ -55,7 +54,8 @@ TEST(SassNvdisasmWords, PrintedWordsAssembleBackForTheirArchitecture) {
     ASSERT_TRUE(std::holds_alternative<uint64_t>(word)) << text << "\n" << gpuatom::support::format(std::get<1>(word));
     const Decoded again = decode(std::get<uint64_t>(word), {}, arch);
     ASSERT_TRUE(again.instruction);
-    EXPECT_EQ(print(*again.instruction), text) << fmt::format("0x{:016x} → 0x{:016x}", l.word, std::get<uint64_t>(word));
+    EXPECT_EQ(print(*again.instruction), text)
+        << fmt::format("0x{:016x} → 0x{:016x}", l.word, std::get<uint64_t>(word));
   }
 }
 

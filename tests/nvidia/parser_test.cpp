@@ -45,9 +45,12 @@ TEST(SassParser, AbsoluteAddressesAndRz) {
 
 TEST(SassParser, SizeAliasesAreRememberedForPrinting) {
   const std::pair<const char*, Size> cases[] = {
-      {"ATOM.ADD.32 R0, [R2], R4 ;", Size::U32},          {"ATOM.ADD.U32 R0, [R2], R4 ;", Size::U32},
-      {"ATOM.ADD.64 R0, [R2], R4 ;", Size::U64},          {"ATOM.ADD.U64 R0, [R2], R4 ;", Size::U64},
-      {"ATOM.ADD.F16x2.FTZ.RN R0, [R2], R4 ;", Size::F16x2}, {"ATOM.ADD.F16x2.RN R0, [R2], R4 ;", Size::F16x2},
+      {"ATOM.ADD.32 R0, [R2], R4 ;", Size::U32},
+      {"ATOM.ADD.U32 R0, [R2], R4 ;", Size::U32},
+      {"ATOM.ADD.64 R0, [R2], R4 ;", Size::U64},
+      {"ATOM.ADD.U64 R0, [R2], R4 ;", Size::U64},
+      {"ATOM.ADD.F16x2.FTZ.RN R0, [R2], R4 ;", Size::F16x2},
+      {"ATOM.ADD.F16x2.RN R0, [R2], R4 ;", Size::F16x2},
       {"ATOM.CAS.U64 R0, [R2], R4, R6 ;", Size::U64},
   };
   for (const auto& [line, size] : cases) {
@@ -58,7 +61,8 @@ TEST(SassParser, SizeAliasesAreRememberedForPrinting) {
 }
 
 TEST(SassParser, CaseInsensitiveInputPrintsInCanonicalCase) {
-  EXPECT_EQ(print(parse_one("@p0 atom.e.add.f16X2.rn r5, [r4+0X10], rz ;")), "@P0 ATOM.E.ADD.F16x2.RN R5, [R4+0x10], RZ ;");
+  EXPECT_EQ(print(parse_one("@p0 atom.e.add.f16X2.rn r5, [r4+0X10], rz ;")),
+            "@P0 ATOM.E.ADD.F16x2.RN R5, [R4+0x10], RZ ;");
   EXPECT_EQ(print(parse_one("suatom.d.ba.2d.cas.64.trap p1, r0, [r2], r4, 0x7")),
             "SUATOM.D.BA.2D.CAS.64.TRAP P1, R0, [R2], R4, 0x7");
 }
@@ -192,9 +196,20 @@ TEST(SassParser, PlaceholdersTakeTheNextEnumeratedSlot) {
 }
 
 TEST(SassParser, BadBytesNeverCrash) {
-  const std::string garbage[] = {std::string("ATOM\0.ADD", 9), "\xff\xfe", "[[[[", "@!@!", "ATOM.ADD R0, [R2+-], R4",
-                                 "ATOM.ADD R0, [], R4", "ATOM.ADD R0, desc[R1][R2], R4", "ATOM.ADD R0, desc[UR1]R2, R4",
-                                 "ATOM.ADD ,,,", "ATOM.ADD R0, [R2], R4 ; ;", "#", "//", "{}", "ATOM.ADD R0, #, R4"};
+  const std::string garbage[] = {std::string("ATOM\0.ADD", 9),
+                                 "\xff\xfe",
+                                 "[[[[",
+                                 "@!@!",
+                                 "ATOM.ADD R0, [R2+-], R4",
+                                 "ATOM.ADD R0, [], R4",
+                                 "ATOM.ADD R0, desc[R1][R2], R4",
+                                 "ATOM.ADD R0, desc[UR1]R2, R4",
+                                 "ATOM.ADD ,,,",
+                                 "ATOM.ADD R0, [R2], R4 ; ;",
+                                 "#",
+                                 "//",
+                                 "{}",
+                                 "ATOM.ADD R0, #, R4"};
   for (const std::string& g : garbage) {
     const auto parsed = parse_sass(g, "t");
     for (const auto& d : parsed.diagnostics.all()) EXPECT_GE(d.where.column, 1u) << g;

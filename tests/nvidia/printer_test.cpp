@@ -1,8 +1,8 @@
 // Canonical printing of hand-built instructions (docs/spec/nvidia.md §10.4): what an executor or a
 // test builds without ever parsing text prints as the disassembler would.
-#include <gtest/gtest.h>
-
 #include "gpuatom/nvidia/text/printer.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace gpuatom::nvidia;
 

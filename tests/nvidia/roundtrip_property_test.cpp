@@ -5,13 +5,12 @@
 //     text → encode → decode → print gives the text back;
 //  2. for random words carrying each opcode: decode → print → parse → print is the identity,
 //     and every word that decodes without a diagnostic re-encodes to itself.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cctype>
 #include <random>
 #include <variant>
-
-#include <fmt/format.h>
 
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
@@ -62,7 +61,8 @@ void check_round_trip(const Instruction& built, int& checked) {
     ASSERT_EQ(print(again.instructions[0]), text) << recased;
   }
   const auto encoded = encode(parsed.instructions[0]);
-  ASSERT_TRUE(std::holds_alternative<uint64_t>(encoded)) << text << "\n" << gpuatom::support::format(std::get<1>(encoded));
+  ASSERT_TRUE(std::holds_alternative<uint64_t>(encoded)) << text << "\n"
+                                                         << gpuatom::support::format(std::get<1>(encoded));
   const uint64_t word = std::get<uint64_t>(encoded);
   const Decoded decoded = decode(word);
   ASSERT_TRUE(decoded.instruction) << text;
@@ -109,8 +109,10 @@ TEST(SassRoundTripProperty, EveryLegalOpSizeAndFormRoundTrips) {
             i.surface.clamp = clamp_table()[gen.below(3)].clamp;
             i.surface.byte_address = gen.below(2);
             i.address.base = gen.reg(4, 3);
-            if (variant % 2) i.surface.handle_register = gen.reg(1, 1);
-            else i.surface.handle_indices = {gen.below(0x2000)};
+            if (variant % 2)
+              i.surface.handle_register = gen.reg(1, 1);
+            else
+              i.surface.handle_indices = {gen.below(0x2000)};
             // Ps: bindless .op, and both .CAS forms (§6.6); SURED has none.
             const bool ps_allowed = m == Mnemonic::SUATOM && (compare || i.surface.bindless());
             if (ps_allowed && variant % 4 == 1) i.ps = static_cast<uint8_t>(gen.below(7));
@@ -120,10 +122,14 @@ TEST(SassRoundTripProperty, EveryLegalOpSizeAndFormRoundTrips) {
             i.address.base = absolute ? RZ : gen.reg(2, 2);
             if (family == Family::ATOMS) {
               const int64_t extremes[] = {0, 4, -4, 0x7ffffc, -0x800000};
-              i.address.offset = absolute ? gen.below(0x400000) * 4 : variant < 5 ? extremes[variant] : (int64_t(gen.below(0x400000)) - 0x200000) * 4;
+              i.address.offset = absolute      ? gen.below(0x400000) * 4
+                                 : variant < 5 ? extremes[variant]
+                                               : (int64_t(gen.below(0x400000)) - 0x200000) * 4;
             } else {
               const int64_t extremes[] = {0, 1, -8, 0x7ffff, -0x80000};
-              i.address.offset = absolute ? gen.below(0x100000) : variant < 5 ? extremes[variant] : int64_t(gen.below(0x100000)) - 0x80000;
+              i.address.offset = absolute      ? gen.below(0x100000)
+                                 : variant < 5 ? extremes[variant]
+                                               : int64_t(gen.below(0x100000)) - 0x80000;
             }
           }
           check_round_trip(i, checked);
@@ -155,9 +161,10 @@ TEST(SassRoundTripProperty, RandomWordsOfEveryOpcode) {
       if (decoded.diagnostics.has_errors() || (word & unassigned)) continue;
       ++clean;
       const auto again = encode(reparsed.instructions[0]);
-      ASSERT_TRUE(std::holds_alternative<uint64_t>(again)) << text << "\n" << gpuatom::support::format(std::get<1>(again));
-      ASSERT_EQ(std::get<uint64_t>(again), word) << text << fmt::format("\n got 0x{:016x}\nwant 0x{:016x}",
-                                                                       std::get<uint64_t>(again), word);
+      ASSERT_TRUE(std::holds_alternative<uint64_t>(again)) << text << "\n"
+                                                           << gpuatom::support::format(std::get<1>(again));
+      ASSERT_EQ(std::get<uint64_t>(again), word)
+          << text << fmt::format("\n got 0x{:016x}\nwant 0x{:016x}", std::get<uint64_t>(again), word);
     }
     // Enough random words decode cleanly for the property to mean something.
     EXPECT_GT(clean, 100) << form.name;

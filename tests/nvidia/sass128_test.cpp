@@ -1,6 +1,8 @@
 // decode128 / encode128 beyond the listings (tests/nvidia/cuda13_listing_test.cpp holds every real
 // word): control bits set by hand, the offset field's width per generation, codes that name
 // nothing, architectures without 128-bit forms, and the bits a text does not show.
+#include "gpuatom/nvidia/binary/sass128.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -10,7 +12,6 @@
 
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
-#include "gpuatom/nvidia/binary/sass128.hpp"
 
 namespace {
 
@@ -73,7 +74,8 @@ TEST(Sass128, TheOffsetFieldIsAsWideAsTheGenerationsForm) {
     return encode128(parsed(text, arch), arch);
   };
   EXPECT_EQ(refusal(with_offset("3ffff0", Architecture::sm_100)), "");
-  EXPECT_NE(refusal(with_offset("400000", Architecture::sm_100)).find("does not fit 23 signed bits"), std::string::npos);
+  EXPECT_NE(refusal(with_offset("400000", Architecture::sm_100)).find("does not fit 23 signed bits"),
+            std::string::npos);
   EXPECT_EQ(refusal(with_offset("400000", Architecture::sm_90)), "");
   EXPECT_NE(refusal(with_offset("800000", Architecture::sm_90)).find("does not fit 24 signed bits"), std::string::npos);
   // The sign survives the narrower field.
@@ -98,7 +100,8 @@ TEST(Sass128, ACodeThatNamesNothingPrintsAsAPlaceholder) {
   EXPECT_TRUE(std::get<Instruction>(decoded).has_placeholder());  // it does not execute
   w = sm100_atomg;
   w.lo = (w.lo & ~uint64_t{0xfff}) | 0x123;
-  EXPECT_EQ(refusal(decode128(w, Architecture::sm_100)), "opcode 0x123 is no atomic form gpuatom knows on sm_100 (Blackwell)");
+  EXPECT_EQ(refusal(decode128(w, Architecture::sm_100)),
+            "opcode 0x123 is no atomic form gpuatom knows on sm_100 (Blackwell)");
 }
 
 // Volta has the Turing forms without the uniform registers (ptxas 11.8's sm_70 words, listed by
@@ -131,8 +134,9 @@ TEST(Sass128, UniformRegistersFollowTheirFieldWidth) {
   EXPECT_EQ(std::get<Word128>(word("URZ", Architecture::sm_100)).hi & 0xff, 255u);
   EXPECT_EQ(std::get<Word128>(word("UR62", Architecture::sm_90)).hi & 0x3f, 62u);
   EXPECT_EQ(std::get<Word128>(word("UR200", Architecture::sm_100)).hi & 0xff, 200u);
-  EXPECT_NE(refusal(word("UR63", Architecture::sm_90)).find("UR63 does not exist there; its uniform registers are UR0–UR62"),
-            std::string::npos);
+  EXPECT_NE(
+      refusal(word("UR63", Architecture::sm_90)).find("UR63 does not exist there; its uniform registers are UR0–UR62"),
+      std::string::npos);
   // Read back: 63 in a 6-bit field and 255 in an 8-bit one print URZ; 63 in an 8-bit one is UR63.
   for (const Architecture arch : {Architecture::sm_90, Architecture::sm_100}) {
     const Instruction back = std::get<Instruction>(decode128(std::get<Word128>(word("URZ", arch)), arch));
@@ -200,10 +204,22 @@ TEST(Sass128, TheHintOfNvdisasm118IsReadNotPrinted) {
 constexpr Word128 sured_turing{0xb000000e140073a0, 0x000fe20003116105};
 
 TEST(Sass128, AmpereOrderCodesReadAsNvdisasmPrintsThem) {
-  const std::array<const char*, 16> printed = {
-      "", ".CONSTANT.PRIVATE", ".CONSTANT.CTA", ".CONSTANT.CTA.PRIVATE", ".STRONG.SM.PRIVATE", ".STRONG.SM",
-      ".STRONG.GPU.PRIVATE", ".STRONG.GPU", ".MMIO.GPU", ".CONSTANT.SM", ".STRONG.SYS", ".CONSTANT.SM.PRIVATE",
-      ".MMIO.SYS", ".CONSTANT.VC", ".CONSTANT.VC.PRIVATE", ".CONSTANT.GPU"};
+  const std::array<const char*, 16> printed = {"",
+                                               ".CONSTANT.PRIVATE",
+                                               ".CONSTANT.CTA",
+                                               ".CONSTANT.CTA.PRIVATE",
+                                               ".STRONG.SM.PRIVATE",
+                                               ".STRONG.SM",
+                                               ".STRONG.GPU.PRIVATE",
+                                               ".STRONG.GPU",
+                                               ".MMIO.GPU",
+                                               ".CONSTANT.SM",
+                                               ".STRONG.SYS",
+                                               ".CONSTANT.SM.PRIVATE",
+                                               ".MMIO.SYS",
+                                               ".CONSTANT.VC",
+                                               ".CONSTANT.VC.PRIVATE",
+                                               ".CONSTANT.GPU"};
   for (uint64_t code = 0; code < printed.size(); ++code) {
     const Word128 word = with_bits(with_bits(sured_turing, 76, 1, 0), 77, 4, code);
     expect_reads(word, Architecture::sm_86, std::string("SURED.D.BA.3D.OR") + printed[code] + ".TRAP [R20], R14, R5 ;");
@@ -212,15 +228,20 @@ TEST(Sass128, AmpereOrderCodesReadAsNvdisasmPrintsThem) {
 
 TEST(Sass128, TuringOrderCodesAndPrivateBitReadAsNvdisasmPrintsThem) {
   // Bits 76–80: .PRIVATE, then the scope, then the strength (1 none, 2 .STRONG).
-  const std::array<std::pair<uint64_t, const char*>, 6> printed = {{{8, ".CTA"}, {9, ".CTA.PRIVATE"}, {14, ".SYS"},
-                                                                    {16, ".STRONG.CTA"}, {22, ".STRONG.SYS"},
+  const std::array<std::pair<uint64_t, const char*>, 6> printed = {{{8, ".CTA"},
+                                                                    {9, ".CTA.PRIVATE"},
+                                                                    {14, ".SYS"},
+                                                                    {16, ".STRONG.CTA"},
+                                                                    {22, ".STRONG.SYS"},
                                                                     {23, ".STRONG.SYS.PRIVATE"}}};
   for (const auto& [value, order] : printed)
     expect_reads(with_bits(sured_turing, 76, 5, value), Architecture::sm_75,
                  std::string("SURED.D.BA.3D.OR") + order + ".TRAP [R20], R14, R5 ;");
   // Strength 0 and 3: nvdisasm prints .INVALID0.CTA / .INVALID3.CTA.
-  expect_reads(with_bits(sured_turing, 76, 5, 0), Architecture::sm_75, "SURED.D.BA.3D.OR.INVALID0.CTA.TRAP [R20], R14, R5 ;");
-  expect_reads(with_bits(sured_turing, 76, 5, 24), Architecture::sm_75, "SURED.D.BA.3D.OR.INVALID3.CTA.TRAP [R20], R14, R5 ;");
+  expect_reads(with_bits(sured_turing, 76, 5, 0), Architecture::sm_75,
+               "SURED.D.BA.3D.OR.INVALID0.CTA.TRAP [R20], R14, R5 ;");
+  expect_reads(with_bits(sured_turing, 76, 5, 24), Architecture::sm_75,
+               "SURED.D.BA.3D.OR.INVALID3.CTA.TRAP [R20], R14, R5 ;");
 }
 
 TEST(Sass128, SurfaceCacheCodesReadAsNvdisasmPrintsThem) {
@@ -228,7 +249,8 @@ TEST(Sass128, SurfaceCacheCodesReadAsNvdisasmPrintsThem) {
   for (uint64_t code = 0; code < printed.size(); ++code)
     expect_reads(with_bits(sured_turing, 84, 3, code), Architecture::sm_75,
                  std::string("SURED.D.BA.3D.OR") + printed[code] + ".STRONG.SYS.TRAP [R20], R14, R5 ;");
-  expect_reads(with_bits(sured_turing, 84, 3, 6), Architecture::sm_75, "SURED.D.BA.3D.OR.INVALID6.STRONG.SYS.TRAP [R20], R14, R5 ;");
+  expect_reads(with_bits(sured_turing, 84, 3, 6), Architecture::sm_75,
+               "SURED.D.BA.3D.OR.INVALID6.STRONG.SYS.TRAP [R20], R14, R5 ;");
   // The cache operation comes before the size (nvdisasm: SURED.D.1D.ADD.EF.S32).
   expect_reads(with_bits(with_bits(sured_turing, 84, 3, 0), 73, 3, 1), Architecture::sm_75,
                "SURED.D.BA.3D.OR.EF.S32.STRONG.SYS.TRAP [R20], R14, R5 ;");
@@ -245,8 +267,8 @@ TEST(Sass128, AnAtomsCacheOperationPrintsBeforeItsSize) {
                "@!P0 ATOM.AND.INVALID6.INVALID7.STRONG.GPU PT, RZ, [R2], R3 ;");
   // Read back, the text gives the same word (the placeholders fill the cache operation, then the size).
   gpuatom::support::Diagnostics diagnostics;
-  const auto parsed = gpuatom::nvidia::parse_sass_line("@!P0 ATOM.AND.INVALID6.INVALID7.STRONG.GPU PT, RZ, [R2], R3 ;", {},
-                                                       diagnostics, Architecture::sm_70);
+  const auto parsed = gpuatom::nvidia::parse_sass_line("@!P0 ATOM.AND.INVALID6.INVALID7.STRONG.GPU PT, RZ, [R2], R3 ;",
+                                                       {}, diagnostics, Architecture::sm_70);
   ASSERT_TRUE(parsed);
   EXPECT_EQ(parsed->placeholders[static_cast<int>(gpuatom::nvidia::ModifierSlot::cache)], 6);
   EXPECT_EQ(parsed->placeholders[static_cast<int>(gpuatom::nvidia::ModifierSlot::size)], 7);
@@ -267,30 +289,42 @@ TEST(Sass128, RandomWordsReadAsNvdisasmPrintsThem) {
   } cases[] = {
       // .CONSTANT.VC (order code 14); bits 102–103 set, which nvdisasm 11.8 prints as ?PM2 and
       // 13.0 does not print
-      {Architecture::sm_86, {0x4cb01c68223fd38a, 0x000001ad4715d703},
+      {Architecture::sm_86,
+       {0x4cb01c68223fd38a, 0x000001ad4715d703},
        "@!P5 ATOM.E.INVALID14.INVALID11.CONSTANT.VC.PRIVATE P2, R63, [R34+0x4cb01c], R104 ;"},
       // a general address [Ra.U32+URb] (bits 70–71 = 0), Ampere's 4-bit size
-      {Architecture::sm_80, {0x545fde3528d3798a, 0x000000d6cc5c1f1d}, "ATOM.E.EXCH.NA.INVALID15 P6, R211, [R40.U32+UR29+0x545fde], R53 ;"},
-      {Architecture::sm_75, {0x10e6d8e6568069a8, 0x000000b54f596727},
+      {Architecture::sm_80,
+       {0x545fde3528d3798a, 0x000000d6cc5c1f1d},
+       "ATOM.E.EXCH.NA.INVALID15 P6, R211, [R40.U32+UR29+0x545fde], R53 ;"},
+      {Architecture::sm_75,
+       {0x10e6d8e6568069a8, 0x000000b54f596727},
        "@P6 ATOMG.E.INVALID14.NA.F32.FTZ.RN.STRONG.SYS P4, R128, [R86.U32+UR39+0x10e6d8], R230 ;"},
       // ATOMS [Ra.Xn+URb] (0x98c)
-      {Architecture::sm_75, {0xf8eb18b90074598c, 0x00000002df1461aa}, "@P5 ATOMS.INVALID14 R116, [R0.X4+UR42+-0x714e8], R185 ;"},
+      {Architecture::sm_75,
+       {0xf8eb18b90074598c, 0x00000002df1461aa},
+       "@P5 ATOMS.INVALID14 R116, [R0.X4+UR42+-0x714e8], R185 ;"},
       // ATOMG's SAFEADD (9); Turing's strength code 3
-      {Architecture::sm_75, {0x4d55b52bec7ff3a8, 0x0000011c14d7f26a},
+      {Architecture::sm_75,
+       {0x4d55b52bec7ff3a8, 0x0000011c14d7f26a},
        "@!PT ATOMG.SAFEADD.NA.S32.INVALID3.SYS.PRIVATE P3, R127, [R236+0x4d55b5], R43 ;"},
       // Hopper's float size: bits 73–76 and bit 87 (19 = 16 + 3)
-      {Architecture::sm_90, {0xf0146f7c375959a2, 0x00000125bf9ca7fb},
+      {Architecture::sm_90,
+       {0xf0146f7c375959a2, 0x00000125bf9ca7fb},
        "@P5 ATOM.E.INVALID3.INVALID19.STRONG.SM P6, R89, desc[UR59][R55.64+-0xfeb91], R124 ;"},
       // a .64 register without .E: .???0; a cache placeholder before the size
-      {Architecture::sm_80, {0xdf33a8a0c7bd498a, 0x0000001a9a7e44d2},
+      {Architecture::sm_80,
+       {0xdf33a8a0c7bd498a, 0x0000001a9a7e44d2},
        "@P4 ATOM.???0.DEC.INVALID7.64.CONSTANT.CTA PT, R189, [R199.64+-0x20cc58], R160 ;"},
       // ATOMS: an absolute address is unsigned; Volta has no index scale
       {Architecture::sm_70, {0xb21d5f67ffacf38d, 0x0000018462581d04}, "@!PT ATOMS.CAS.64 R172, [0xb21d5f], R103, R4 ;"},
       {Architecture::sm_70, {0x3388f4affaca438c, 0x0000011ceafec9f4}, "@P4 ATOMS.AND R202, [R250+0x3388f4], R175 ;"},
       // ATOMS 0xf8c: ARRIVE (op 9 on Ampere/Ada) with its one size, .64, and ???n for the others
       {Architecture::sm_80, {0x0190399e3a187f8c, 0x0000014facc9d558}, "ATOMS.ARRIVE.64 R24, [R58.X16+UR24+0x19039] ;"},
-      {Architecture::sm_80, {0x054a1080f0560f8c, 0x0000013afc9ad623}, "@P0 ATOMS.ARRIVE.???3 R86, [R240.X16+UR35+0x54a10] ;"},
-      {Architecture::sm_89, {0x0b1daec7902f4f8c, 0x000001c6fd3f8532},
+      {Architecture::sm_80,
+       {0x054a1080f0560f8c, 0x0000013afc9ad623},
+       "@P0 ATOMS.ARRIVE.???3 R86, [R240.X16+UR35+0x54a10] ;"},
+      {Architecture::sm_89,
+       {0x0b1daec7902f4f8c, 0x000001c6fd3f8532},
        "@P4 ATOMS.POPC.INC.???2 R47, [R144.X8+UR50+0xb1dae] ;"},
       // ptxas 11.8 -m32: RED [UR5] without .E (no .???0: the address prints no register)
       {Architecture::sm_80, {0x00000003ff00098e, 0x000be2000910e205}, "@P0 RED.MAX.S32.STRONG.GPU [UR5], R3 ;"},

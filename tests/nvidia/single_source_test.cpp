@@ -2,9 +2,8 @@
 // back to its entry and prints the same, the printer's modifier order is slot_table()'s, the
 // "expected …" lists in messages are the tables' spellings, the register grammar reads what it
 // prints, and the encoder and decoder agree on each form's attributes.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -39,7 +38,9 @@ std::string message(const std::string& line) {
 
 // --- Spellings written outside the tables ---------------------------------------------------
 
-bool word_char(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+bool word_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // The string literals of C++ source, comments left out and adjacent pieces joined ("a" "b" is
@@ -108,9 +109,9 @@ bool begins_word(std::string_view text, size_t at) {
 
 // What is wrong with a literal of `file` (a path under src/), or "". Every file may state a
 // size spelling only in opcodes.cpp (and .64 and .U32, spelled like sizes, as register suffixes
-// in instruction.cpp; intel/ spells its own sizes); under src/nvidia/, no literal outside the tables spells an op name, a
-// mnemonic, a dotted modifier, an opcode ("SUATOM.CAS") or begins with a mnemonic (a form name:
-// "SUATOM bound .op"). Those are made from the tables.
+// in instruction.cpp; intel/ spells its own sizes); under src/nvidia/, no literal outside the tables spells an op name,
+// a mnemonic, a dotted modifier, an opcode ("SUATOM.CAS") or begins with a mnemonic (a form name: "SUATOM bound .op").
+// Those are made from the tables.
 std::string offence(std::string_view file, std::string_view literal) {
   const bool nvidia = file.starts_with("nvidia/");
   const auto owned_by = [&](std::string_view owner) { return file == owner; };
@@ -175,7 +176,8 @@ TEST(SassSingleSource, EveryModifierSpellingParsesToItsEntryAndPrintsTheSame) {
     EXPECT_NE(printed.find(fmt::format(".{}", m.name)), std::string::npos) << printed;
   }
   for (const DimInfo& d : dim_table()) EXPECT_EQ(modifier_name(ModifierSlot::dim, static_cast<uint8_t>(d.dim)), d.name);
-  for (const ClampInfo& c : clamp_table()) EXPECT_EQ(modifier_name(ModifierSlot::clamp, static_cast<uint8_t>(c.clamp)), c.name);
+  for (const ClampInfo& c : clamp_table())
+    EXPECT_EQ(modifier_name(ModifierSlot::clamp, static_cast<uint8_t>(c.clamp)), c.name);
   EXPECT_EQ(name(Scope::gpu), "GPU");
   EXPECT_EQ(name(Scope::none), "");
 }
@@ -214,10 +216,14 @@ TEST(SassSingleSource, PrinterWalksTheSlotTableInOrder) {
   size_t at = 0;
   for (const SlotInfo& s : slot_table()) {
     std::string text;
-    if (s.slot == ModifierSlot::op) text = ".ADD";
-    else if (s.slot == ModifierSlot::size) text = ".S32";
-    else if (auto v = inst.modifier(s.slot)) text = fmt::format(".{}", modifier_name(s.slot, *v));
-    else continue;
+    if (s.slot == ModifierSlot::op)
+      text = ".ADD";
+    else if (s.slot == ModifierSlot::size)
+      text = ".S32";
+    else if (auto v = inst.modifier(s.slot))
+      text = fmt::format(".{}", modifier_name(s.slot, *v));
+    else
+      continue;
     const size_t found = printed.find(text, at);
     ASSERT_NE(found, std::string::npos) << text << " in " << printed;
     at = found + text.size();
@@ -226,7 +232,8 @@ TEST(SassSingleSource, PrinterWalksTheSlotTableInOrder) {
 }
 
 TEST(SassSingleSource, MessagesListTheTablesSpellings) {
-  EXPECT_NE(message("SUATOM.D.ADD R0, [R2], R4, 0x1 ;").find(joined(modifier_table(), ModifierSlot::dim)), std::string::npos);
+  EXPECT_NE(message("SUATOM.D.ADD R0, [R2], R4, 0x1 ;").find(joined(modifier_table(), ModifierSlot::dim)),
+            std::string::npos);
   std::string mnemonics;
   for (const MnemonicInfo& m : mnemonic_table())
     if (!m.modern_only) mnemonics += fmt::format("{}{}", mnemonics.empty() ? "" : ", ", m.name);
@@ -257,8 +264,8 @@ TEST(SassSingleSource, RegisterGrammarReadsWhatItPrints) {
   EXPECT_EQ(parse_register(RegisterFile::general, "R256"), std::nullopt);
   EXPECT_EQ(parse_register(RegisterFile::predicate, "P8"), std::nullopt);
   EXPECT_EQ(parse_register(RegisterFile::uniform, "ur5"), 5);
-  for (const RegisterSuffix s : {RegisterSuffix::wide64, RegisterSuffix::u32, RegisterSuffix::x4, RegisterSuffix::x8,
-                                 RegisterSuffix::x16})
+  for (const RegisterSuffix s :
+       {RegisterSuffix::wide64, RegisterSuffix::u32, RegisterSuffix::x4, RegisterSuffix::x8, RegisterSuffix::x16})
     EXPECT_EQ(parse_register_suffix(name(s).substr(1)), s);
 }
 
@@ -332,7 +339,8 @@ TEST(SassSingleSource, NoSourceSpellsWhatTheTablesOwn) {
   const std::filesystem::path src = std::filesystem::path(GPUATOM_SOURCE_DIR) / "src";
   std::vector<std::string> found;
   int files = 0;
-  for (const char* folder : {"support", "numeric", "alu", "memory", "exec", "nvidia", "intel", "amd", "scenario", "report"})
+  for (const char* folder :
+       {"support", "numeric", "alu", "memory", "exec", "nvidia", "intel", "amd", "scenario", "report"})
     for (const auto& entry : std::filesystem::recursive_directory_iterator(src / folder)) {
       const std::string extension = entry.path().extension().string();
       if (!entry.is_regular_file() || (extension != ".cpp" && extension != ".hpp")) continue;
@@ -355,10 +363,10 @@ TEST(SassSingleSource, GenericWindowsHaveOneHome) {
   const auto listed = std::find_if(assumptions().begin(), assumptions().end(),
                                    [](const gpuatom::support::Assumption& a) { return a.id == "nvidia.windows"; });
   ASSERT_NE(listed, assumptions().end());
-  EXPECT_EQ(listed->statement, fmt::format("the generic address space's local window is 0x{:012x} and the shared "
-                                           "window 0x{:012x}, {} MiB each",
-                                           generic_local_window.base, generic_shared_window.base,
-                                           generic_local_window.size >> 20));
+  EXPECT_EQ(listed->statement,
+            fmt::format("the generic address space's local window is 0x{:012x} and the shared "
+                        "window 0x{:012x}, {} MiB each",
+                        generic_local_window.base, generic_shared_window.base, generic_local_window.size >> 20));
   EXPECT_EQ(generic_local_window.size, generic_shared_window.size);
   const std::filesystem::path root(GPUATOM_SOURCE_DIR);
   for (const std::string_view number : {"0x00fe00000000", "0x00ff00000000"}) {
@@ -378,11 +386,27 @@ TEST(SassSingleSource, GenericWindowsHaveOneHome) {
 
 // The forms' names in messages are made from their mnemonic and attributes; they read as before.
 TEST(SassSingleSource, FormNamesAreMadeFromTheAttributes) {
-  const std::vector<std::string_view> expected = {
-      "ATOM", "ATOM.CAS", "ATOM .op with Ps", "ATOM.CAS with Ps", "ATOMS", "ATOMS.CAST", "ATOMS.CAS", "RED",
-      "SUATOM bound .op", "SUATOM bound .CAS", "SUATOM bindless .op", "SUATOM bindless .op with Ps",
-      "SUATOM bindless .CAS", "SURED bound", "SURED bindless", "SUATOM.P bound .op", "SUATOM.P bindless .op",
-      "SUATOM.P bound .CAS", "SUATOM.P bindless .CAS", "SURED.P bound", "SURED.P bindless"};
+  const std::vector<std::string_view> expected = {"ATOM",
+                                                  "ATOM.CAS",
+                                                  "ATOM .op with Ps",
+                                                  "ATOM.CAS with Ps",
+                                                  "ATOMS",
+                                                  "ATOMS.CAST",
+                                                  "ATOMS.CAS",
+                                                  "RED",
+                                                  "SUATOM bound .op",
+                                                  "SUATOM bound .CAS",
+                                                  "SUATOM bindless .op",
+                                                  "SUATOM bindless .op with Ps",
+                                                  "SUATOM bindless .CAS",
+                                                  "SURED bound",
+                                                  "SURED bindless",
+                                                  "SUATOM.P bound .op",
+                                                  "SUATOM.P bindless .op",
+                                                  "SUATOM.P bound .CAS",
+                                                  "SUATOM.P bindless .CAS",
+                                                  "SURED.P bound",
+                                                  "SURED.P bindless"};
   ASSERT_EQ(encoding_table().size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(encoding_table()[i].name, expected[i]);
   EXPECT_EQ(compare_op(FormOps::compare), AtomOp::CAS);

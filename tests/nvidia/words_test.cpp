@@ -1,10 +1,9 @@
 // docs/spec/nvidia.md §11.5 (worked encodings) and §11.6 (published nvdisasm words): every word
 // decodes to its text without a diagnostic, and the text encodes back to the word.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <variant>
-
-#include <fmt/format.h>
 
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
@@ -27,9 +26,10 @@ TEST(SassWords, EveryWordDecodesToItsText) {
 TEST(SassWords, EveryTextEncodesToItsWord) {
   for (const auto& [word, text] : sass_test::word_lines()) {
     const auto encoded = encode(sass_test::parse_one(text));
-    ASSERT_TRUE(std::holds_alternative<uint64_t>(encoded)) << text << "\n" << gpuatom::support::format(std::get<1>(encoded));
-    EXPECT_EQ(std::get<uint64_t>(encoded), word) << text << fmt::format("\n got 0x{:016x}\nwant 0x{:016x}",
-                                                                        std::get<uint64_t>(encoded), word);
+    ASSERT_TRUE(std::holds_alternative<uint64_t>(encoded)) << text << "\n"
+                                                           << gpuatom::support::format(std::get<1>(encoded));
+    EXPECT_EQ(std::get<uint64_t>(encoded), word)
+        << text << fmt::format("\n got 0x{:016x}\nwant 0x{:016x}", std::get<uint64_t>(encoded), word);
   }
 }
 

@@ -67,13 +67,15 @@ TEST_P(OracleAmdWords, DecodeAndEncodeAgreeWithLlvmMcOnAFreshSample) {
                               status);
   ASSERT_EQ(status, 0) << "scripts/amd-isa-words --live failed";
   const auto words = amd_words::parse_words(out);
-  ASSERT_GE(words.size(), std::min<size_t>(static_cast<size_t>(words_per_target()), 1000)) << "llvm-mc's verdicts are missing";
+  ASSERT_GE(words.size(), std::min<size_t>(static_cast<size_t>(words_per_target()), 1000))
+      << "llvm-mc's verdicts are missing";
   const amd_words::Tally t = amd_words::tally(words, *target);
   std::printf("%s (seed %llu): %zu words, %zu llvm-mc atomics, %zu llvm-mc crashes on, agreement %.3f %%\n",
               GetParam().c_str(), static_cast<unsigned long long>(s), t.words, t.llvm_decoded_atomic, t.llvm_crashed,
               t.agreement());
   for (const auto& [kind, count] : t.anomalies) std::printf("  anomaly, %zu × %s\n", count, kind.c_str());
-  for (const auto& [kind, count] : t.classes) std::printf("  %zu × %s, e.g. %s\n", count, kind.c_str(), t.examples.at(kind).c_str());
+  for (const auto& [kind, count] : t.classes)
+    std::printf("  %zu × %s, e.g. %s\n", count, kind.c_str(), t.examples.at(kind).c_str());
   EXPECT_GE(t.agreement(), 99.9) << "seed " << s;
 }
 

@@ -15,7 +15,6 @@
 #include "gpuatom/amd/isa/target.hpp"
 #include "oracle/amd_isa_tools.hpp"
 
-
 using namespace gpuatom::amd::isa;
 
 TEST(AmdIsaOracle, LlvmMcAcceptsExactlyTheMnemonicsKnownPerTarget) {
@@ -45,8 +44,8 @@ TEST(AmdIsaOracle, LlvmMcAcceptsExactlyTheMnemonicsKnownPerTarget) {
     std::set<std::string> ours;
     for (std::string_view m : mnemonics_on(t)) ours.insert(std::string(m));
     for (const std::string& m : candidates)
-      EXPECT_EQ(ours.count(m) == 1, refused.count(m) == 0) << m << (ours.count(m) ? " known here, refused by llvm-mc"
-                                                                                 : " accepted by llvm-mc, unknown here");
+      EXPECT_EQ(ours.count(m) == 1, refused.count(m) == 0)
+          << m << (ours.count(m) ? " known here, refused by llvm-mc" : " accepted by llvm-mc, unknown here");
   }
   std::filesystem::remove_all(dir);
 }

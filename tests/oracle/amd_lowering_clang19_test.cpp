@@ -25,7 +25,8 @@ TEST(AmdLoweringOracle, Clang19StillPrintsTheCommittedCorpus) {
     GTEST_SKIP() << "clang-19 is not fetched: run scripts/fetch-amd-isa-tools (docs/oracles.md)";
   const gpuatom::testing::ScratchFile out("", ".tsv");
   const std::string command = std::string("python3 ") + GPUATOM_SOURCE_DIR +
-                              "/scripts/amd-lowering-corpus --targets gfx90a,gfx1200 --types f32,u64,f16x2 --out " + out.path();
+                              "/scripts/amd-lowering-corpus --targets gfx90a,gfx1200 --types f32,u64,f16x2 --out " +
+                              out.path();
   const CliRun r = run_gpuatom_command(command);
   ASSERT_EQ(r.exit_code, 0) << command << "\n" << r.out;
 
@@ -35,9 +36,12 @@ TEST(AmdLoweringOracle, Clang19StillPrintsTheCommittedCorpus) {
   ASSERT_GT(fresh.size(), 500u);
   size_t same = 0;
   for (const auto& c : fresh) {
-    if (committed.count(c.line)) ++same;
-    else ADD_FAILURE() << "clang-19 now prints a line the corpus lacks: " << c.line;
-    const gpuatom::amd::Lowering l = gpuatom::amd::lower(*gpuatom::amd::find_lowering_target(c.target), c.atomic, c.flags);
+    if (committed.count(c.line))
+      ++same;
+    else
+      ADD_FAILURE() << "clang-19 now prints a line the corpus lacks: " << c.line;
+    const gpuatom::amd::Lowering l =
+        gpuatom::amd::lower(*gpuatom::amd::find_lowering_target(c.target), c.atomic, c.flags);
     EXPECT_EQ(l.instruction, c.instruction) << c.line;
   }
   std::printf("%zu of %zu freshly compiled cases read as committed\n", same, fresh.size());

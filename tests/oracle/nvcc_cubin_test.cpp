@@ -5,6 +5,7 @@
 // (`nvdisasm -b SMxy`), as the PTX oracle does; gpuatom reads the cubin. The atomic lines must be
 // the same, in order (desc[URn] set aside on Hopper: docs/oracles.md). Skips without nvcc or the
 // 11.8 tools.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -13,8 +14,6 @@
 #include <string>
 #include <variant>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "common/nvcc.hpp"
 #include "gpuatom/nvidia/architecture.hpp"
@@ -68,11 +67,12 @@ TEST(OracleNvccCubin, GpuatomListsTheAtomicLinesNvdisasmPrints) {
     ASSERT_EQ(ours.size(), theirs.size()) << ours_run.out;
     EXPECT_GE(ours.size(), 25u);
     for (size_t i = 0; i < ours.size(); ++i)
-      EXPECT_EQ(gpuatom::oracle::as_cuda118_prints(ours[i], arch), gpuatom::oracle::squeeze(theirs[i])) << "atomic " << i;
+      EXPECT_EQ(gpuatom::oracle::as_cuda118_prints(ours[i], arch), gpuatom::oracle::squeeze(theirs[i]))
+          << "atomic " << i;
     compared += ours.size();
   }
-  std::cout << fmt::format("nvcc 13 cubins, sm_75 … sm_90: {} atomic lines listed by gpuatom as nvdisasm 11.8 lists them\n",
-                           compared);
+  std::cout << fmt::format(
+      "nvcc 13 cubins, sm_75 … sm_90: {} atomic lines listed by gpuatom as nvdisasm 11.8 lists them\n", compared);
   fs::remove_all(dir);
 }
 

@@ -26,7 +26,7 @@
 namespace gpuatom::oracle {
 
 inline constexpr uint64_t maxwell_control_word = 0x001f8000fc0007e0ULL;  // stall/yield bits only
-inline constexpr uint64_t maxwell_nop = 0x50b0000000070f00ULL;            // NOP
+inline constexpr uint64_t maxwell_nop = 0x50b0000000070f00ULL;           // NOP
 
 // nvdisasm's text for each of `count` words, or nothing where it calls the word invalid.
 // `write(out, indices)` writes the words of `indices` as one raw binary; `index_of(address)` is

@@ -6,22 +6,21 @@
 // nvdisasm 11.8 and 13.0 disagree on one thing for Hopper: 11.8 prints a 64-bit address without
 // its desc[URn] where 13.0 prints it (the same words; gpuatom follows 13.0, the tool that ships
 // for Hopper now), so on sm_90 desc[URn] is set aside on both sides before comparing.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <iostream>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <random>
 
-#include <fmt/format.h>
-
 #include "gpuatom/nvidia/architecture.hpp"
-#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "oracle/nvdisasm_raw.hpp"
 #include "oracle/nvidia_tools.hpp"
 #include "oracle/sass_listing.hpp"
@@ -59,8 +58,9 @@ struct Recorded {
   size_t other_text_at_most;
 };
 constexpr std::array recorded = {
-    Recorded{Architecture::sm_70, 2398, 2}, Recorded{Architecture::sm_72, 2400, 0}, Recorded{Architecture::sm_75, 1860, 0},
-    Recorded{Architecture::sm_80, 1729, 0}, Recorded{Architecture::sm_86, 1754, 0}, Recorded{Architecture::sm_87, 1692, 0},
+    Recorded{Architecture::sm_70, 2398, 2}, Recorded{Architecture::sm_72, 2400, 0},
+    Recorded{Architecture::sm_75, 1860, 0}, Recorded{Architecture::sm_80, 1729, 0},
+    Recorded{Architecture::sm_86, 1754, 0}, Recorded{Architecture::sm_87, 1692, 0},
     Recorded{Architecture::sm_89, 1742, 0}, Recorded{Architecture::sm_90, 2285, 2},
 };
 
@@ -98,19 +98,21 @@ TEST_P(OracleWords128, Decode128ReadsRandomWordsAsNvdisasmDoes) {
     if (got != want) {
       if (dump) *dump << fmt::format("0x{:016x} 0x{:016x}\t{}\t{}\n", words[i].lo, words[i].hi, want, got);
       if (shown++ < 3)
-        std::cout << fmt::format("[ oracle ]   {} 0x{:016x} 0x{:016x}\n[ oracle ]     nvdisasm: {}\n[ oracle ]      gpuatom: {}\n",
-                                 name(arch), words[i].lo, words[i].hi, want, got);
+        std::cout << fmt::format(
+            "[ oracle ]   {} 0x{:016x} 0x{:016x}\n[ oracle ]     nvdisasm: {}\n[ oracle ]      gpuatom: {}\n",
+            name(arch), words[i].lo, words[i].hi, want, got);
       continue;
     }
     ++agree;
     const auto again = encode128(*inst, arch);
     if (const auto* w = std::get_if<Word128>(&again); w && w->lo == words[i].lo && w->hi == words[i].hi) ++round_trips;
   }
-  std::cout << fmt::format("[ oracle ] {}: {} random words, nvdisasm reads {} as atomics; gpuatom prints the same "
-                           "text for {} ({:.2f} %), refuses {}, prints other text for {}; {} of the agreeing words "
-                           "re-encode to themselves; {} words nvdisasm calls invalid or no atomic, {} of them refused\n",
-                           name(arch), words.size(), read, agree, read ? 100.0 * agree / read : 0.0, refused,
-                           read - agree - refused, round_trips, invalid, flagged);
+  std::cout << fmt::format(
+      "[ oracle ] {}: {} random words, nvdisasm reads {} as atomics; gpuatom prints the same "
+      "text for {} ({:.2f} %), refuses {}, prints other text for {}; {} of the agreeing words "
+      "re-encode to themselves; {} words nvdisasm calls invalid or no atomic, {} of them refused\n",
+      name(arch), words.size(), read, agree, read ? 100.0 * agree / read : 0.0, refused, read - agree - refused,
+      round_trips, invalid, flagged);
   for (const auto& [why, count] : refusals) std::cout << fmt::format("[ oracle ]   refused {:>5}: {}\n", count, why);
   const auto r = std::find_if(recorded.begin(), recorded.end(), [&](const Recorded& x) { return x.arch == arch; });
   ASSERT_NE(r, recorded.end());

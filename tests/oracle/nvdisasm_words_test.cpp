@@ -3,12 +3,11 @@
 // Where nvdisasm prints a word, gpuatom prints the same text (nvdisasm's ";" and its column
 // padding aside); where nvdisasm calls a word invalid, gpuatom flags it with an error. The
 // figures per architecture are printed (docs/oracles.md records them).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <iostream>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
@@ -53,7 +52,8 @@ TEST_P(OracleWords, DecodeReadsRandomWordsAsNvdisasmDoes) {
     const Decoded decoded = decode(words[i], {}, arch);
     if (!oracle[i]) {
       ++invalid;
-      if (!decoded.instruction || decoded.diagnostics.has_errors()) ++flagged;
+      if (!decoded.instruction || decoded.diagnostics.has_errors())
+        ++flagged;
       else if (shown++ < 10)
         ADD_FAILURE() << fmt::format("{} 0x{:016x}: nvdisasm calls it invalid, gpuatom reads {} without an error",
                                      name(arch), words[i], printed_without_terminator(*decoded.instruction));
@@ -62,13 +62,15 @@ TEST_P(OracleWords, DecodeReadsRandomWordsAsNvdisasmDoes) {
     ++read;
     const std::string want = squeeze(*oracle[i]);
     const std::string got = decoded.instruction ? printed_without_terminator(*decoded.instruction) : "<no instruction>";
-    if (got == want) ++agree;
+    if (got == want)
+      ++agree;
     else if (shown++ < 10)
       ADD_FAILURE() << fmt::format("{} 0x{:016x}\n nvdisasm: {}\n  gpuatom: {}", name(arch), words[i], want, got);
   }
-  std::cout << fmt::format("[ oracle ] {}: {} random words, nvdisasm reads {}, gpuatom prints the same text for {} "
-                           "({:.3f} %); {} invalid, {} of them flagged by gpuatom\n",
-                           name(arch), words.size(), read, agree, read ? 100.0 * agree / read : 0.0, invalid, flagged);
+  std::cout << fmt::format(
+      "[ oracle ] {}: {} random words, nvdisasm reads {}, gpuatom prints the same text for {} "
+      "({:.3f} %); {} invalid, {} of them flagged by gpuatom\n",
+      name(arch), words.size(), read, agree, read ? 100.0 * agree / read : 0.0, invalid, flagged);
   EXPECT_EQ(flagged, invalid) << "every word nvdisasm calls invalid draws an error";
   EXPECT_GE(agree * 1000, read * 999) << "at least 99.9 % of the words nvdisasm reads print the same";
   EXPECT_GT(read, words.size() / 2) << "most random words of the atomic classes are readable";

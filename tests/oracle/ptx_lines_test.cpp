@@ -8,6 +8,7 @@
 // 11.8 cubins are listed by `cuobjdump -sass`. The 11.8 cuobjdump and nvdisasm refuse CUDA 13
 // cubins (a new ELF ABI version), so their code sections are listed by `nvdisasm -b SMxy` as raw
 // instructions (docs/oracles.md).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,16 +22,14 @@
 #include <set>
 #include <thread>
 
-#include <fmt/format.h>
-
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/binary/code.hpp"
 #include "gpuatom/nvidia/binary/cubin.hpp"
-#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/binary/decoder.hpp"
+#include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
-#include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "oracle/nvdisasm_raw.hpp"
 #include "oracle/nvidia_tools.hpp"
@@ -88,7 +87,8 @@ std::vector<PtxFile> ptx_files() {
 // lists what ptxas 13.0 writes for them. The later ones (sm_88, the a/f variants, Blackwell) are
 // checked against nvdisasm 13.0's listings in tests/conformance/nvidia/cuda13.
 bool listed_by_cuda118(Architecture a) {
-  return a <= Architecture::sm_90 && a != Architecture::sm_88 && gpuatom::nvidia::variant(a) == gpuatom::nvidia::Variant::base;
+  return a <= Architecture::sm_90 && a != Architecture::sm_88 &&
+         gpuatom::nvidia::variant(a) == gpuatom::nvidia::Variant::base;
 }
 
 // One assembly: a file, an architecture, a ptxas.
@@ -105,9 +105,9 @@ struct Line {
 
 struct Result {
   std::vector<Line> lines;
-  std::vector<gpuatom::oracle::ListedWord> words;  // sm_5x/sm_6x: each atomic line with its word
+  std::vector<gpuatom::oracle::ListedWord> words;        // sm_5x/sm_6x: each atomic line with its word
   std::vector<gpuatom::oracle::ListedWord128> words128;  // sm_70 on (ptxas 11.8): the same, 128-bit
-  std::string error;  // a tool failed
+  std::string error;                                     // a tool failed
   // The cubin as gpuatom lists it (read_cubin, atomics_in_code) against the tool's listing, and
   // the tool's listing read back by read_sass (its words checked against its text): what differs.
   std::vector<std::string> listing_differences;
@@ -122,8 +122,8 @@ std::string comparable(std::string text, Architecture arch) {
 }
 
 // gpuatom's reading of the cubin against the tool's listing of it (`listed`: its atomic lines).
-void compare_cubin(const fs::path& cubin, const Job& job, const std::vector<std::string>& listed, const std::string& source,
-                   Result& result) {
+void compare_cubin(const fs::path& cubin, const Job& job, const std::vector<std::string>& listed,
+                   const std::string& source, Result& result) {
   const std::string bytes = gpuatom::testing::slurp_file(cubin);
   const auto read = gpuatom::nvidia::read_cubin(bytes, cubin.string());
   if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&read)) {
@@ -136,26 +136,28 @@ void compare_cubin(const fs::path& cubin, const Job& job, const std::vector<std:
                                                      c.cuda13_abi ? "CUDA 13" : "CUDA ≤ 12", name(c.architecture)));
   std::vector<std::string> ours;
   for (const gpuatom::nvidia::CubinKernel& k : c.kernels)
-    for (const gpuatom::nvidia::CodeAtomic& a : gpuatom::nvidia::atomics_in_code(k.code, job.arch, cubin.string()).atomics)
+    for (const gpuatom::nvidia::CodeAtomic& a :
+         gpuatom::nvidia::atomics_in_code(k.code, job.arch, cubin.string()).atomics)
       ours.push_back(a.instruction ? gpuatom::nvidia::print(*a.instruction) : a.diagnostics.format_all());
   result.cubin_atomics += ours.size();
   for (size_t i = 0; i < std::max(ours.size(), listed.size()); ++i) {
     const std::string got = i < ours.size() ? comparable(ours[i], job.arch) : "<none>";
     const std::string want = i < listed.size() ? comparable(listed[i], job.arch) : "<none>";
     if (got != want)
-      result.listing_differences.push_back(fmt::format("{}: atomic {} of the cubin\n     tool: {}\n  gpuatom: {}", source, i, want, got));
+      result.listing_differences.push_back(
+          fmt::format("{}: atomic {} of the cubin\n     tool: {}\n  gpuatom: {}", source, i, want, got));
   }
 }
 
 Result assemble_and_list(const Job& job, const fs::path& tools, const std::optional<fs::path>& ptxas_13) {
   Result result;
-  const std::string source = fmt::format("{} {} ptxas {}", job.file->path.filename().string(), name(job.arch),
-                                         job.cuda13 ? "13.0" : "11.8");
+  const std::string source =
+      fmt::format("{} {} ptxas {}", job.file->path.filename().string(), name(job.arch), job.cuda13 ? "13.0" : "11.8");
   const fs::path dir = gpuatom::testing::make_temporary_directory("gpuatom-ptx");
   const fs::path cubin = dir / "kernel.cubin";
   const fs::path ptxas = job.cuda13 ? *ptxas_13 : tools / "ptxas";
-  std::vector<std::string> args = {ptxas.string(), "-arch", std::string(name(job.arch)), job.file->path.string(),
-                                   "-o", cubin.string()};
+  std::vector<std::string> args = {ptxas.string(),          "-arch", std::string(name(job.arch)),
+                                   job.file->path.string(), "-o",    cubin.string()};
   if (job.file->address32) args.push_back("-m32");
   const auto assembled = run_tool(args);
   std::string listing;
@@ -169,7 +171,8 @@ Result assemble_and_list(const Job& job, const fs::path& tools, const std::optio
     int n = 0;
     const std::string bytes = gpuatom::testing::slurp_file(cubin);
     const auto read = gpuatom::nvidia::read_cubin(bytes, cubin.string());
-    if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&read)) result.error = gpuatom::support::format(*why);
+    if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&read))
+      result.error = gpuatom::support::format(*why);
     const std::vector<gpuatom::nvidia::CubinKernel> none;
     const auto* c = std::get_if<gpuatom::nvidia::Cubin>(&read);
     for (const gpuatom::nvidia::CubinKernel& k : c ? c->kernels : none) {
@@ -190,7 +193,8 @@ Result assemble_and_list(const Job& job, const fs::path& tools, const std::optio
         result.listing_differences.push_back("cuobjdump listing read back: " + gpuatom::support::format(d));
       if (read.instructions.size() != gpuatom::oracle::atomic_lines(listing).size())
         result.listing_differences.push_back(fmt::format("{}: read_sass read {} atomics of the listing's {}", source,
-                                                         read.instructions.size(), gpuatom::oracle::atomic_lines(listing).size()));
+                                                         read.instructions.size(),
+                                                         gpuatom::oracle::atomic_lines(listing).size()));
     }
   }
   fs::remove_all(dir);
@@ -255,8 +259,8 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
     }
   }
   size_t total = 0, failed = 0;
-  std::string report = fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}\n", "arch", "lines", "ptxas 11.8", "ptxas 13.0",
-                                   "accepted");
+  std::string report =
+      fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}\n", "arch", "lines", "ptxas 11.8", "ptxas 13.0", "accepted");
   for (const auto& [arch, texts] : lines) {
     size_t bad = 0;
     for (const auto& [text, source] : texts)
@@ -270,9 +274,10 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
   }
   report += fmt::format("{:<7} {:>6} {:>10} {:>10} {:>9}   ({} assemblies{})\n", "all", total, "", "", total - failed,
                         jobs.size(), p13 ? ", ptxas 11.8 and 13.0" : ", ptxas 11.8 only: no ptxas 13.0 found");
-  report += fmt::format("cubins: {} atomics listed by gpuatom from {} cubins (both ELF ABIs), {} differences from the "
-                        "tools' listings\n",
-                        cubin_atomics, jobs.size(), listing_differences);
+  report += fmt::format(
+      "cubins: {} atomics listed by gpuatom from {} cubins (both ELF ABIs), {} differences from the "
+      "tools' listings\n",
+      cubin_atomics, jobs.size(), listing_differences);
   std::cout << report;
   EXPECT_EQ(listing_differences, 0u);
   // GPUATOM_PTX_LINES_DIR=dir keeps every distinct line, one file per architecture (dir/sm_90.sass).
@@ -342,17 +347,20 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
       const std::string got = gpuatom::oracle::as_cuda118_prints(
           inst ? gpuatom::nvidia::print(*inst) : std::get<gpuatom::support::Diagnostic>(d).message, arch);
       const std::string& want = listed;
-      const auto again = inst ? gpuatom::nvidia::encode128(*inst, arch) : decltype(gpuatom::nvidia::encode128(*inst, arch)){};
+      const auto again =
+          inst ? gpuatom::nvidia::encode128(*inst, arch) : decltype(gpuatom::nvidia::encode128(*inst, arch)){};
       const auto* back = std::get_if<gpuatom::nvidia::Word128>(&again);
       if (inst && got == want && back && back->lo == word.lo && back->hi == word.hi) {
         ++same;
       } else if (++differ128 <= 20) {
-        ADD_FAILURE() << fmt::format("{} 0x{:016x} 0x{:016x}\n  cuobjdump: {}\n    gpuatom: {}{}", name(arch), word.lo,
-                                     word.hi, want, got, back && (back->lo != word.lo || back->hi != word.hi) ? " (re-encodes differently)" : "");
+        ADD_FAILURE() << fmt::format(
+            "{} 0x{:016x} 0x{:016x}\n  cuobjdump: {}\n    gpuatom: {}{}", name(arch), word.lo, word.hi, want, got,
+            back && (back->lo != word.lo || back->hi != word.hi) ? " (re-encodes differently)" : "");
       }
     }
     decoded128 += texts.size();
-    report128 += fmt::format("{}: {} 128-bit words, {} decode to cuobjdump's text and encode back\n", name(arch), texts.size(), same);
+    report128 += fmt::format("{}: {} 128-bit words, {} decode to cuobjdump's text and encode back\n", name(arch),
+                             texts.size(), same);
   }
   std::cout << report128;
   EXPECT_EQ(differ128, 0u) << "of " << decoded128 << " distinct sm_70 … sm_90 words";

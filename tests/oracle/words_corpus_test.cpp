@@ -4,9 +4,8 @@
 // corpus holds a RED.E.ADD.F64.RN: size code 6 is F64 from sm_60 on, and Maxwell's nvdisasm
 // reads it as .INVALIDATOMICSIZE6 (the per-architecture readings are tested word by word in
 // nvdisasm_words_test.cpp).
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "nvidia/sass_test_support.hpp"
 #include "oracle/nvdisasm_raw.hpp"

@@ -1,6 +1,7 @@
+#include "gpuatom/scenario/expectations.hpp"
+
 #include <gtest/gtest.h>
 
-#include "gpuatom/scenario/expectations.hpp"
 #include "gpuatom/scenario/memory_setup.hpp"
 
 using namespace gpuatom;
@@ -22,8 +23,9 @@ const std::string head = "isa = \"sass\"\nprogram = \"\"\n[launch]\nlanes = 8\ng
 }  // namespace
 
 TEST(MemorySetup, FillsAndSparsePages) {
-  const Scenario s = load(head + "[[region]]\nname = \"a\"\nsize = 8192\nfill = \"i * 3\"\nfill_type = \"u16\"\n"
-                                 "sparse = [[4096, 4096]]\n");
+  const Scenario s = load(head +
+                          "[[region]]\nname = \"a\"\nsize = 8192\nfill = \"i * 3\"\nfill_type = \"u16\"\n"
+                          "sparse = [[4096, 4096]]\n");
   memory::DeviceMemory m;
   ASSERT_FALSE(setup_memory(s, m, 4).has_errors());
   const uint64_t base = *s.regions[0].base;
@@ -103,8 +105,9 @@ TEST(Expectations, DistinctNamesTheFirstRepeatInLaneOrder) {
 }
 
 TEST(Expectations, BadExpressionsAreReportedBeforeTheRun) {
-  const Scenario s = load(head + "[[region]]\nname = \"a\"\nsize = 16\n"
-                                 "[[expect]]\nregion = \"a\"\ntype = \"u32\"\neach = \"tid + 1\"\n");
+  const Scenario s = load(head +
+                          "[[region]]\nname = \"a\"\nsize = 16\n"
+                          "[[expect]]\nregion = \"a\"\ntype = \"u32\"\neach = \"tid + 1\"\n");
   const auto d = precheck_expectations(s, 4);
   ASSERT_TRUE(d.has_errors());
   // 'tid' is not available in a memory expectation (elements are indexed by i).

@@ -1,8 +1,8 @@
+#include "gpuatom/scenario/expression.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
-
-#include "gpuatom/scenario/expression.hpp"
 
 using namespace gpuatom::scenario;
 
@@ -91,8 +91,8 @@ TEST(Expression, FloatLiteralsGiveCorrectlyRoundedBits) {
   EXPECT_EQ(eval("f64(1.0)"), 0x3ff0000000000000u);
   EXPECT_EQ(eval("f16(1.0)"), 0x3c00u);
   EXPECT_EQ(eval("f16(65504)"), 0x7bffu);
-  EXPECT_EQ(eval("f16(65520)"), 0x7c00u);   // halfway to 2^16: ties to even → infinity
-  EXPECT_EQ(eval("f16(5.960464477539063e-08)"), 0x0001u);  // smallest subnormal 2^-24
+  EXPECT_EQ(eval("f16(65520)"), 0x7c00u);                    // halfway to 2^16: ties to even → infinity
+  EXPECT_EQ(eval("f16(5.960464477539063e-08)"), 0x0001u);    // smallest subnormal 2^-24
   EXPECT_EQ(eval("f16(2.98023223876953125e-08)"), 0x0000u);  // 2^-25 exactly halfway → even (0)
   EXPECT_EQ(eval("bf16(1.0)"), 0x3f80u);
   EXPECT_EQ(eval("bf16(1.00390625)"), 0x3f80u);  // 1 + 2^-8: halfway → even
@@ -174,29 +174,45 @@ TEST(Expression, AffineLaneValuesAreRecognised) {
   EXPECT_TRUE(is_affine("addr(bins) + (tid % 256) * 4"));
   EXPECT_TRUE(is_affine("lane"));
   EXPECT_TRUE(is_affine("-(tid << 3) + lanes * 2 - tid"));
-  EXPECT_FALSE(is_affine("lanes * 2"));           // constant: is_constant() covers it
-  EXPECT_TRUE(is_affine("tid / 4"));               // a row of a grid: t = tid / 4
+  EXPECT_FALSE(is_affine("lanes * 2"));  // constant: is_constant() covers it
+  EXPECT_TRUE(is_affine("tid / 4"));     // a row of a grid: t = tid / 4
   EXPECT_TRUE(is_affine("addr(bins) + ((tid / 1024) % 3) * 4096"));
-  EXPECT_FALSE(is_affine("(tid * 2) / 4"));        // only the bare tid takes a quotient
-  EXPECT_FALSE(is_affine("(tid % 8) / 2"));        // no quotient of a modulus
-  EXPECT_FALSE(is_affine("tid / 4 / 2"));          // one quotient
-  EXPECT_FALSE(is_affine("tid / 4 + tid"));        // t differs between the terms
-  EXPECT_FALSE(is_affine("tid / 0"));              // fails to evaluate
-  EXPECT_FALSE(is_affine("(tid * 2) % 7"));       // only the bare tid takes a modulus
-  EXPECT_FALSE(is_affine("tid + lane"));          // two variables
-  EXPECT_FALSE(is_affine("tid % 0"));             // fails to evaluate
-  EXPECT_FALSE(is_affine("lo(tid) + 1"));         // lo/hi only outermost
+  EXPECT_FALSE(is_affine("(tid * 2) / 4"));  // only the bare tid takes a quotient
+  EXPECT_FALSE(is_affine("(tid % 8) / 2"));  // no quotient of a modulus
+  EXPECT_FALSE(is_affine("tid / 4 / 2"));    // one quotient
+  EXPECT_FALSE(is_affine("tid / 4 + tid"));  // t differs between the terms
+  EXPECT_FALSE(is_affine("tid / 0"));        // fails to evaluate
+  EXPECT_FALSE(is_affine("(tid * 2) % 7"));  // only the bare tid takes a modulus
+  EXPECT_FALSE(is_affine("tid + lane"));     // two variables
+  EXPECT_FALSE(is_affine("tid % 0"));        // fails to evaluate
+  EXPECT_FALSE(is_affine("lo(tid) + 1"));    // lo/hi only outermost
   EXPECT_FALSE(is_affine("tid * tid"));
   EXPECT_FALSE(is_affine("tid < 8 ? 1 : 0"));
 }
 
 TEST(Expression, BatchEvaluationMatchesLaneByLane) {
-  for (const char* text : {"lo(addr(bins) + tid * 4)", "hi(addr(bins) + tid * 4)", "addr(bins) + (tid % 256) * 4",
-                           "lo(addr(bins) + (tid % 3) * 0xffffffff)", "hi(0xfffffffffffffff0 + tid * 0x100000000)",
-                           "lane * 4 + 1", "hi(lane << 40)", "-(tid << 3) + lanes * 2 - tid", "(tid % 5) - 7",
-                           "tid << 64", "(2 * 3) * tid + (lanes / 4)", "tid / 4", "tid + lane", "tid < 8 ? 1 : 0",
-                           "10 / (tid - 3)", "sext(tid, 4)", "tid / 1024", "tid / 3 * 5 + 2", "lo((tid / 7) % 5 * 0x100000001)",
-                           "hi(addr(bins) + (tid / 2) * 0x80000000)", "(tid / 64) % 2", "tid / 1 + 1"})
+  for (const char* text : {"lo(addr(bins) + tid * 4)",
+                           "hi(addr(bins) + tid * 4)",
+                           "addr(bins) + (tid % 256) * 4",
+                           "lo(addr(bins) + (tid % 3) * 0xffffffff)",
+                           "hi(0xfffffffffffffff0 + tid * 0x100000000)",
+                           "lane * 4 + 1",
+                           "hi(lane << 40)",
+                           "-(tid << 3) + lanes * 2 - tid",
+                           "(tid % 5) - 7",
+                           "tid << 64",
+                           "(2 * 3) * tid + (lanes / 4)",
+                           "tid / 4",
+                           "tid + lane",
+                           "tid < 8 ? 1 : 0",
+                           "10 / (tid - 3)",
+                           "sext(tid, 4)",
+                           "tid / 1024",
+                           "tid / 3 * 5 + 2",
+                           "lo((tid / 7) % 5 * 0x100000001)",
+                           "hi(addr(bins) + (tid / 2) * 0x80000000)",
+                           "(tid / 64) % 2",
+                           "tid / 1 + 1"})
     expect_batch_matches_lanes(text);
 }
 
@@ -223,7 +239,9 @@ TEST(Expression, AffineLinesAreTheLanesValues) {
   }
   EXPECT_EQ(answered, 120);  // of 160: the lines worked out by hand, form by form
   uint64_t at = 0, step = 0;
-  const auto form = [](const char* text) { return *std::get<Expression>(Expression::compile(text, test_symbols())).affine(); };
+  const auto form = [](const char* text) {
+    return *std::get<Expression>(Expression::compile(text, test_symbols())).affine();
+  };
   EXPECT_TRUE(form("addr(bins) + tid * 4").line(~uint64_t{0} - 70, 64, at, step));
   EXPECT_EQ(step, 4u);
   EXPECT_TRUE(form("tid / 64").line(128, 64, at, step));  // the quotient does not step
@@ -233,6 +251,6 @@ TEST(Expression, AffineLinesAreTheLanesValues) {
   EXPECT_TRUE(form("addr(bins) + (tid % 256) * 4").line(192, 64, at, step));
   EXPECT_EQ(at, 0x10000u + 192 * 4);
   EXPECT_FALSE(form("addr(bins) + (tid % 256) * 4").line(193, 64, at, step));  // it wraps at tid 256
-  EXPECT_FALSE(form("lo(addr(bins) + tid * 4)").line(0, 1, at, step));  // a half
-  EXPECT_FALSE(form("lane * 4 + 1").line(0, 1, at, step));              // a form of the lane
+  EXPECT_FALSE(form("lo(addr(bins) + tid * 4)").line(0, 1, at, step));         // a half
+  EXPECT_FALSE(form("lane * 4 + 1").line(0, 1, at, step));                     // a form of the lane
 }

@@ -28,19 +28,23 @@ struct Case {
 };
 
 Case sass() {
-  return {"sass", "isa = \"sass\"\nprogram = \"ATOM.E.EXCH R0, [R2], R4 ;\"\n" + common(32) +
-                      "[lanes]\nR2 = \"lo(addr(x) + (tid % 64) * 4)\"\nR3 = \"hi(addr(x) + (tid % 64) * 4)\"\nR4 = \"tid\"\n"};
+  return {"sass",
+          "isa = \"sass\"\nprogram = \"ATOM.E.EXCH R0, [R2], R4 ;\"\n" + common(32) +
+              "[lanes]\nR2 = \"lo(addr(x) + (tid % 64) * 4)\"\nR3 = \"hi(addr(x) + (tid % 64) * 4)\"\nR4 = \"tid\"\n"};
 }
 Case visa() {
-  return {"visa", "isa = \"visa\"\nprogram = \"\"\"\n.decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
-                  ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n"
-                  "svm_atomic.xchg (M1, 8) ADDR.0 %null.0 VAL.0 %null.0\n\"\"\"\n" +
-                      common(8) + "[lanes]\nADDR = \"addr(x) + (tid % 64) * 4\"\nVAL = \"tid\"\n"};
+  return {"visa",
+          "isa = \"visa\"\nprogram = \"\"\"\n.decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
+          ".decl VAL v_type=G type=ud num_elts=8 align=GRF\n"
+          "svm_atomic.xchg (M1, 8) ADDR.0 %null.0 VAL.0 %null.0\n\"\"\"\n" +
+              common(8) + "[lanes]\nADDR = \"addr(x) + (tid % 64) * 4\"\nVAL = \"tid\"\n"};
 }
 Case amd() {
-  return {"amd", "isa = \"amd\"\nprogram = \"\"\"\n\"32 bit atomicExch\" address=\"addr(x) + (tid % 64) * 4\" operand=\"tid\"\n\"\"\"\n"
-                 "[options]\ndevice = \"MI300X\"\npcie = \"yes\"\n" +
-                     common(64)};
+  return {"amd",
+          "isa = \"amd\"\nprogram = \"\"\"\n\"32 bit atomicExch\" address=\"addr(x) + (tid % 64) * 4\" "
+          "operand=\"tid\"\n\"\"\"\n"
+          "[options]\ndevice = \"MI300X\"\npcie = \"yes\"\n" +
+              common(64)};
 }
 
 std::vector<uint64_t> final_words(const scenario::Scenario& s, uint64_t seed, bool held) {
@@ -65,7 +69,8 @@ class ResidentWindow : public testing::TestWithParam<Case (*)()> {};
 TEST_P(ResidentWindow, StreamedAndHeldGroupsInterleaveAlike) {
   const Case c = GetParam()();
   auto loaded = scenario::parse_scenario(c.text, std::string(c.name) + ".toml");
-  ASSERT_TRUE(std::holds_alternative<scenario::Scenario>(loaded)) << std::get<support::Diagnostics>(loaded).format_all();
+  ASSERT_TRUE(std::holds_alternative<scenario::Scenario>(loaded))
+      << std::get<support::Diagnostics>(loaded).format_all();
   const scenario::Scenario& s = std::get<scenario::Scenario>(loaded);
   const std::vector<uint64_t> streamed = final_words(s, 3, false);
   ASSERT_EQ(streamed.size(), 64u);

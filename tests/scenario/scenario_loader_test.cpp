@@ -91,8 +91,9 @@ TEST(ScenarioLoader, ProgramAfterATableIsExplained) {
 
 TEST(ScenarioLoader, RegionOverlapAndDuplicates) {
   const std::string base = "isa = \"sass\"\nprogram = \"\"\n[launch]\nlanes = 1\n";
-  std::string e = parse_error(base + "[[region]]\nname = \"a\"\nbase = 0x1000\nsize = 0x100\n"
-                                     "[[region]]\nname = \"b\"\nbase = 0x10f0\nsize = 0x100\n");
+  std::string e = parse_error(base +
+                              "[[region]]\nname = \"a\"\nbase = 0x1000\nsize = 0x100\n"
+                              "[[region]]\nname = \"b\"\nbase = 0x10f0\nsize = 0x100\n");
   EXPECT_NE(e.find("t.toml:9:1: error: region 'b' [0x10f0, 0x11f0) overlaps region 'a'"), std::string::npos) << e;
   e = parse_error(base + "[[region]]\nname = \"a\"\nsize = 16\n[[region]]\nname = \"a\"\nsize = 16\n");
   EXPECT_NE(e.find("defined twice"), std::string::npos) << e;
@@ -267,8 +268,9 @@ TEST(ScenarioLoaderSurface, MipLevelsArePackedAfterEachOtherWithTightPitches) {
   //   level 1: 4 × 2 × 1, rows of 16, slices of 32         → at 512
   //   level 2: 2 × 1 × 1, rows of 8, slices of 8           → at 544
   //   level 3: 1 × 1 × 1                                   → at 552, ends at 556
-  const Scenario s = parse_ok(visa_surface(
-      "header = 6\ndim = \"3d\"\nwidth = 8\nheight = 4\ndepth = 2\nrow_pitch = 64\nmip_levels = 4\nregion = \"tex\"\n"));
+  const Scenario s =
+      parse_ok(visa_surface("header = 6\ndim = \"3d\"\nwidth = 8\nheight = 4\ndepth = 2\nrow_pitch = 64\nmip_levels = "
+                            "4\nregion = \"tex\"\n"));
   ASSERT_EQ(s.surfaces.size(), 1u);
   const gpuatom::memory::SurfaceDescriptor& d = s.surfaces[0].descriptor;
   EXPECT_EQ(d.level_count, 4u);
@@ -280,8 +282,8 @@ TEST(ScenarioLoaderSurface, MipLevelsArePackedAfterEachOtherWithTightPitches) {
   EXPECT_EQ(d.levels[3].base, 0x20000000u + 552);
   EXPECT_EQ(s.surfaces[0].footprint, 556u);
   // Array layers do not shrink: a 2d_array of 4 × 2 × 3 layers, level 1 is 2 × 1 × 3 layers.
-  const Scenario a = parse_ok(
-      visa_surface("header = 6\ndim = \"2d_array\"\nwidth = 4\nheight = 2\nlayers = 3\nmip_levels = 2\nregion = \"tex\"\n"));
+  const Scenario a = parse_ok(visa_surface(
+      "header = 6\ndim = \"2d_array\"\nwidth = 4\nheight = 2\nlayers = 3\nmip_levels = 2\nregion = \"tex\"\n"));
   EXPECT_EQ(a.surfaces[0].descriptor.levels[1].base, 0x20000000u + 96);
   EXPECT_EQ(a.surfaces[0].footprint, 96u + 3 * 8);
 }
@@ -308,7 +310,8 @@ TEST(ScenarioLoaderSurface, VisaSurfacesAreTypedSurfaces) {
     EXPECT_NE(e.find(message), std::string::npos) << "keys:\n" << keys << "\ngot:\n" << e;
   }
   // SUATOM surfaces have one level.
-  const std::string e = parse_error(with_surface("header = 0\ndim = \"2d\"\nwidth = 4\nmip_levels = 2\nregion = \"tex\"\n"));
+  const std::string e =
+      parse_error(with_surface("header = 0\ndim = \"2d\"\nwidth = 4\nmip_levels = 2\nregion = \"tex\"\n"));
   EXPECT_NE(e.find("t.toml:13:14: error: only vISA typed surfaces have several mip levels"), std::string::npos) << e;
 }
 

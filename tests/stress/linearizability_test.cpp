@@ -7,6 +7,7 @@
 // Each vendor runs for GPUATOM_STRESS_SECONDS (default 2: the default suite's short form;
 // `make stress MINUTES=N` sets it for the long form). Every program's seed is printed on failure,
 // and GPUATOM_STRESS_SEED=S re-runs exactly that program first.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -17,12 +18,10 @@
 #include <thread>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "common/sanitizers.hpp"
-#include "gpuatom/support/random.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
+#include "gpuatom/support/random.hpp"
 
 namespace {
 
@@ -83,11 +82,11 @@ Program sass_program(uint64_t seed) {
     bool cas;
   };
   static const Op ops[] = {
-      {"ADD", false, false},         {"ADD.S32", false, false}, {"MIN.S32", false, false}, {"MAX", false, false},
-      {"INC", false, false},         {"DEC", false, false},     {"AND", false, false},     {"OR", false, false},
-      {"XOR", false, false},         {"EXCH", false, false},    {"CAS", false, true},      {"ADD.F32.FTZ.RN", false, false},
-      {"ADD.U64", true, false},      {"MIN.S64", true, false},  {"MAX.U64", true, false},  {"EXCH.64", true, false},
-      {"CAS.64", true, true},        {"AND.64", true, false},
+      {"ADD", false, false},    {"ADD.S32", false, false}, {"MIN.S32", false, false}, {"MAX", false, false},
+      {"INC", false, false},    {"DEC", false, false},     {"AND", false, false},     {"OR", false, false},
+      {"XOR", false, false},    {"EXCH", false, false},    {"CAS", false, true},      {"ADD.F32.FTZ.RN", false, false},
+      {"ADD.U64", true, false}, {"MIN.S64", true, false},  {"MAX.U64", true, false},  {"EXCH.64", true, false},
+      {"CAS.64", true, true},   {"AND.64", true, false},
   };
   const uint32_t instructions = static_cast<uint32_t>(2 + pick(random, 2));
   std::string program, lanes;
@@ -96,7 +95,8 @@ Program sass_program(uint64_t seed) {
     // Registers: R(8+8k) destination pair, R(12+8k)… operands (even, for 64-bit and CAS pairs),
     // R(40+2k):R(41+2k) the lane's address.
     const uint32_t rd = 8 + 8 * k, rb = 12 + 8 * k, ra = 40 + 2 * k;
-    const std::string address = op.wide ? word_address(32, 8, 8, pick(random, 8)) : word_address(0, 4, 8, pick(random, 8));
+    const std::string address =
+        op.wide ? word_address(32, 8, 8, pick(random, 8)) : word_address(0, 4, 8, pick(random, 8));
     lanes += fmt::format("R{0} = \"lo({2})\"\nR{1} = \"hi({2})\"\n", ra, ra + 1, address);
     const uint64_t offset = 0;
     const bool red = !op.cas && std::string(op.text).find("EXCH") == std::string::npos && pick(random, 4) == 0;
@@ -135,36 +135,45 @@ Program visa_program(uint64_t seed) {
     bool floating;
   };
   static const Op ops[] = {
-      {"add", 1, true, false},   {"sub", 1, true, false},   {"inc", 0, true, false},    {"dec", 0, true, false},
-      {"min", 1, true, false},   {"max", 1, true, false},   {"xchg", 1, true, false},   {"cmpxchg", 2, true, false},
-      {"and", 1, true, false},   {"or", 1, true, false},    {"xor", 1, true, false},    {"imin", 1, true, false},
-      {"imax", 1, true, false},  {"predec", 0, true, false}, {"fmax", 1, false, true},  {"fmin", 1, false, true},
+      {"add", 1, true, false},    {"sub", 1, true, false},    {"inc", 0, true, false},  {"dec", 0, true, false},
+      {"min", 1, true, false},    {"max", 1, true, false},    {"xchg", 1, true, false}, {"cmpxchg", 2, true, false},
+      {"and", 1, true, false},    {"or", 1, true, false},     {"xor", 1, true, false},  {"imin", 1, true, false},
+      {"imax", 1, true, false},   {"predec", 0, true, false}, {"fmax", 1, false, true}, {"fmin", 1, false, true},
       {"fcmpwr", 2, false, true},
   };
   const uint32_t g = shape.group;
-  std::string decls = fmt::format(".decl A32 v_type=G type=uq num_elts={0} align=GRF\n"
-                                  ".decl A64 v_type=G type=uq num_elts={0} align=GRF\n",
-                                  g);
+  std::string decls = fmt::format(
+      ".decl A32 v_type=G type=uq num_elts={0} align=GRF\n"
+      ".decl A64 v_type=G type=uq num_elts={0} align=GRF\n",
+      g);
   std::string program, lanes;
   const uint32_t instructions = static_cast<uint32_t>(2 + pick(random, 2));
   // Per instruction: one address variable (each channel its word), Dst and sources of the width.
   for (uint32_t k = 0; k < instructions; ++k) {
     const Op& op = ops[pick(random, std::size(ops))];
     const bool wide = op.can_be_wide && pick(random, 3) == 0;
-    const char* type = wide ? "uq" : op.floating ? "f" : std::string(op.name) == "imin" || std::string(op.name) == "imax" ? "d" : "ud";
-    decls += fmt::format(".decl AD{0} v_type=G type=uq num_elts={1} align=GRF\n"
-                         ".decl D{0} v_type=G type={2} num_elts={1} align=GRF\n"
-                         ".decl S{0} v_type=G type={2} num_elts={1} align=GRF\n"
-                         ".decl C{0} v_type=G type={2} num_elts={1} align=GRF\n",
-                         k, g, type);
+    const char* type = wide                                                               ? "uq"
+                       : op.floating                                                      ? "f"
+                       : std::string(op.name) == "imin" || std::string(op.name) == "imax" ? "d"
+                                                                                          : "ud";
+    decls += fmt::format(
+        ".decl AD{0} v_type=G type=uq num_elts={1} align=GRF\n"
+        ".decl D{0} v_type=G type={2} num_elts={1} align=GRF\n"
+        ".decl S{0} v_type=G type={2} num_elts={1} align=GRF\n"
+        ".decl C{0} v_type=G type={2} num_elts={1} align=GRF\n",
+        k, g, type);
     const std::string dst = pick(random, 4) == 0 ? "%null.0" : fmt::format("D{}.0", k);
     const std::string src0 = op.sources >= 1 ? fmt::format("S{}.0", k) : "%null.0";
     const std::string src1 = op.sources >= 2 ? fmt::format("C{}.0", k) : "%null.0";
-    program += fmt::format("svm_atomic.{}{} (M1, {}) AD{}.0 {} {} {}\n", op.name, wide ? ".64" : "", g, k, dst, src0, src1);
-    lanes += fmt::format("AD{} = \"{}\"\n", k, wide ? word_address(32, 8, 8, pick(random, 8)) : word_address(0, 4, 8, pick(random, 8)));
+    program +=
+        fmt::format("svm_atomic.{}{} (M1, {}) AD{}.0 {} {} {}\n", op.name, wide ? ".64" : "", g, k, dst, src0, src1);
+    lanes += fmt::format("AD{} = \"{}\"\n", k,
+                         wide ? word_address(32, 8, 8, pick(random, 8)) : word_address(0, 4, 8, pick(random, 8)));
     const auto value = [&](const std::string& name) {
-      if (op.floating) lanes += fmt::format("{} = \"f32(1.0) * ((tid + {}) % 3)\"\n", name, pick(random, 3));
-      else lanes += fmt::format("{} = \"{}\"\n", name, operand_expression(random, 6));
+      if (op.floating)
+        lanes += fmt::format("{} = \"f32(1.0) * ((tid + {}) % 3)\"\n", name, pick(random, 3));
+      else
+        lanes += fmt::format("{} = \"{}\"\n", name, operand_expression(random, 6));
     };
     if (op.sources >= 1) value(fmt::format("S{}", k));
     if (op.sources >= 2) value(fmt::format("C{}", k));
@@ -184,13 +193,14 @@ Program visa_program(uint64_t seed) {
 Program amd_program(uint64_t seed) {
   SplitMix64 random(seed);
   const Shape shape = random_shape(random);
-  static const char* rows32[] = {"32 bit atomicAdd", "32 bit atomicSub", "32 bit atomicMin", "32 bit atomicMax",
-                                 "32 bit atomicInc", "32 bit atomicDec", "32 bit atomicExch", "32 bit atomicCAS",
-                                 "32 bit atomicAnd", "32 bit atomicOr", "32 bit atomicXor", "32 bit float atomicAdd",
+  static const char* rows32[] = {"32 bit atomicAdd",       "32 bit atomicSub",      "32 bit atomicMin",
+                                 "32 bit atomicMax",       "32 bit atomicInc",      "32 bit atomicDec",
+                                 "32 bit atomicExch",      "32 bit atomicCAS",      "32 bit atomicAnd",
+                                 "32 bit atomicOr",        "32 bit atomicXor",      "32 bit float atomicAdd",
                                  "32 bit float atomicMin", "32 bit float atomicMax"};
-  static const char* rows64[] = {"64 bit atomicAdd", "64 bit atomicMin", "64 bit atomicMax", "64 bit atomicExch",
-                                 "64 bit atomicCAS", "64 bit atomicAnd", "64 bit atomicOr", "64 bit atomicXor",
-                                 "64 bit float atomicAdd"};
+  static const char* rows64[] = {"64 bit atomicAdd",  "64 bit atomicMin", "64 bit atomicMax",
+                                 "64 bit atomicExch", "64 bit atomicCAS", "64 bit atomicAnd",
+                                 "64 bit atomicOr",   "64 bit atomicXor", "64 bit float atomicAdd"};
   const uint32_t operations = static_cast<uint32_t>(2 + pick(random, 2));
   static const char* devices[] = {"MI100", "MI200 PCIe", "MI300X", "gfx11 dGPU", "gfx12 dGPU"};
   const char* device = devices[pick(random, std::size(devices))];
@@ -200,8 +210,9 @@ Program amd_program(uint64_t seed) {
     const std::string row = wide ? rows64[pick(random, std::size(rows64))] : rows32[pick(random, std::size(rows32))];
     const std::string address = wide ? word_address(32, 8, 8, pick(random, 8)) : word_address(0, 4, 8, pick(random, 8));
     const bool floating = row.find("float") != std::string::npos;
-    const std::string operand = floating ? fmt::format("{}(1.0) * ((tid + {}) % 3)", wide ? "f64" : "f32", pick(random, 3))
-                                         : operand_expression(random, 6);
+    const std::string operand = floating
+                                    ? fmt::format("{}(1.0) * ((tid + {}) % 3)", wide ? "f64" : "f32", pick(random, 3))
+                                    : operand_expression(random, 6);
     program += fmt::format("\"{}\" address=\"{}\" operand=\"{}\"", row, address, operand);
     if (row.find("CAS") != std::string::npos) program += fmt::format(" compare=\"{}\"", operand_expression(random, 4));
     program += fmt::format(" result=\"r{}\"\n", k);
@@ -209,7 +220,8 @@ Program amd_program(uint64_t seed) {
   Program p;
   p.atomics = uint64_t{operations} * shape.group * shape.groups;
   p.toml = fmt::format(
-      "isa = \"amd\"\nprogram = \"\"\"\n{}\"\"\"\n\n[options]\ndevice = \"{}\"\n\n[launch]\nlanes = {}\ngroup = {}\n\n{}\n"
+      "isa = \"amd\"\nprogram = \"\"\"\n{}\"\"\"\n\n[options]\ndevice = \"{}\"\n\n[launch]\nlanes = {}\ngroup = "
+      "{}\n\n{}\n"
       "[[expect]]\nexplainable = true\n\n[[expect]]\nfaults = 0\n",
       program, device, shape.group * shape.groups, shape.group, region);
   return p;
@@ -247,8 +259,8 @@ void stress(const char* vendor, Program (*make)(uint64_t)) {
         << std::get<gpuatom::support::Diagnostics>(result).format_all() << p.toml;
     const scenario::RunReport& report = std::get<scenario::RunReport>(result);
     for (const auto& e : report.expectations)
-      ASSERT_TRUE(e.passed) << "seed " << seed << " (GPUATOM_STRESS_SEED=" << seed << "): " << e.what << ": " << e.detail
-                            << "\n"
+      ASSERT_TRUE(e.passed) << "seed " << seed << " (GPUATOM_STRESS_SEED=" << seed << "): " << e.what << ": "
+                            << e.detail << "\n"
                             << p.toml;
     ++runs;
     atomics += p.atomics;

@@ -14,14 +14,21 @@ TEST(PrintableMessage, CutsLongWordsKeepingTheirClosingQuote) {
   const std::string shown = printable_message("unknown instruction '" + token + "': expected ATOM");
   EXPECT_LT(shown.size(), 200u);
   EXPECT_EQ(shown, "unknown instruction '" + std::string(longest_word - 1, 'Q') + "…: expected ATOM");
-  EXPECT_EQ(printable_message("found '" + std::string(200, 'x') + "'"), "found '" + std::string(longest_word - 1, 'x') + "…'");
+  EXPECT_EQ(printable_message("found '" + std::string(200, 'x') + "'"),
+            "found '" + std::string(longest_word - 1, 'x') + "…'");
 }
 
 TEST(PrintableMessage, EscapesBytesThatAreNotPrintableUtf8) {
-  EXPECT_EQ(printable_message("a\xff" "b\x01" "c\n"), "a\\xffb\\x01c\\x0a");
-  EXPECT_EQ(printable_message("overlong \xc0\xaf, surrogate \xed\xa0\x80"), "overlong \\xc0\\xaf, surrogate \\xed\\xa0\\x80");
+  EXPECT_EQ(printable_message("a\xff"
+                              "b\x01"
+                              "c\n"),
+            "a\\xffb\\x01c\\x0a");
+  EXPECT_EQ(printable_message("overlong \xc0\xaf, surrogate \xed\xa0\x80"),
+            "overlong \\xc0\\xaf, surrogate \\xed\\xa0\\x80");
   // The C1 controls are well-formed UTF-8 but controls all the same: U+009B is a terminal's CSI.
-  EXPECT_EQ(printable_message("a\xc2\x9b" "31mb \xc2\x85 \xc2\xa0 é"), "a\\xc2\\x9b31mb \\xc2\\x85 \xc2\xa0 é");
+  EXPECT_EQ(printable_message("a\xc2\x9b"
+                              "31mb \xc2\x85 \xc2\xa0 é"),
+            "a\\xc2\\x9b31mb \\xc2\\x85 \xc2\xa0 é");
   // Well-formed UTF-8 passes: the spec's own symbols.
   EXPECT_EQ(printable_message("1 ≤ bits ≤ 64 — §10.2 …"), "1 ≤ bits ≤ 64 — §10.2 …");
   // Idempotent: a message made printable stays as it is.

@@ -1,6 +1,7 @@
 // write_file_atomically: the whole file or the old one, never a part, and no temporary file left.
-#include <gtest/gtest.h>
+#include "gpuatom/support/files.hpp"
 
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,7 +13,6 @@
 #include <string>
 
 #include "common/child_process.hpp"
-#include "gpuatom/support/files.hpp"
 
 namespace gpuatom::support {
 namespace {

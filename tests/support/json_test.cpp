@@ -106,7 +106,7 @@ TEST(StrictJson, StringsAreUtf8WithControlCharactersEscaped) {
   EXPECT_EQ(error_of(std::string("\"a\0b\"", 5)).message,
             "control character '\\x00' in a string (JSON writes it as \\u0000)");
   EXPECT_EQ(error_of("\"\xff\"").message, "byte '\\xff' in a string is not UTF-8");
-  EXPECT_EQ(error_of("\"\xc0\xaf\"").message, "byte '\\xc0' in a string is not UTF-8");  // overlong '/'
+  EXPECT_EQ(error_of("\"\xc0\xaf\"").message, "byte '\\xc0' in a string is not UTF-8");      // overlong '/'
   EXPECT_EQ(error_of("\"\xed\xa0\x80\"").message, "byte '\\xed' in a string is not UTF-8");  // a surrogate
   EXPECT_EQ(error_of("\"abc").message, "unterminated string: no closing '\"' on this line");
   EXPECT_EQ(error_of("\"abc").column, 1u);
@@ -117,7 +117,8 @@ TEST(StrictJson, StringsAreUtf8WithControlCharactersEscaped) {
 }
 
 TEST(StrictJson, EscapesAreChecked) {
-  EXPECT_EQ(error_of(R"("\q")").message, "'\\' followed by 'q' is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+  EXPECT_EQ(error_of(R"("\q")").message,
+            "'\\' followed by 'q' is not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
   EXPECT_EQ(error_of(R"("\u12G4")").message, "expected 4 hex digits after \\u, found 'G'");
   EXPECT_EQ(error_of(R"("\ud800")").message, "\\ud800 is a high surrogate without a low surrogate after it");
   EXPECT_EQ(error_of(R"("\ud800\u0041")").message, "\\ud800 is a high surrogate without a low surrogate after it");

@@ -1,8 +1,9 @@
 // The memory a process may still use counts its own limits (setrlimit in a forked child, so that
 // the test process keeps its own): RLIMIT_AS against its virtual size, RLIMIT_DATA against its
 // data segment, beside MemAvailable and the cgroup.
-#include <gtest/gtest.h>
+#include "gpuatom/support/memory_available.hpp"
 
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,8 +13,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-
-#include "gpuatom/support/memory_available.hpp"
 
 namespace {
 

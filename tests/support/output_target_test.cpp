@@ -1,16 +1,15 @@
 // support::output_target_conflict: an output is compared with the inputs and with the files
 // standard input and output are, by device and inode, so a link or another spelling of the same
 // file is seen through; an output that does not exist yet conflicts with nothing.
-#include <gtest/gtest.h>
+#include "gpuatom/support/output_target.hpp"
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include "gpuatom/support/output_target.hpp"
 
 namespace {
 

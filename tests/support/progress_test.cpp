@@ -1,7 +1,7 @@
+#include "gpuatom/support/progress.hpp"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
-
-#include "gpuatom/support/progress.hpp"
 
 using gpuatom::support::Progress;
 

@@ -1,7 +1,7 @@
 // The shared text helpers.
-#include <gtest/gtest.h>
-
 #include "gpuatom/support/text.hpp"
+
+#include <gtest/gtest.h>
 
 using namespace gpuatom::support;
 

@@ -8,9 +8,8 @@ namespace gpuatom::cli {
 
 void add_switch_flags(CLI::App& command, SwitchArgs& args) {
   for (const amd::SwitchInfo& sw : amd::switches()) {
-    const std::string description =
-        fmt::format("{}: {} (default {}; PROPOSED: {})", sw.name, fmt::join(sw.values, " | "), sw.values.front(),
-                    sw.why_open);
+    const std::string description = fmt::format("{}: {} (default {}; PROPOSED: {})", sw.name,
+                                                fmt::join(sw.values, " | "), sw.values.front(), sw.why_open);
     // CLI11 stores into the map entry, which exists only when the flag is given.
     command.add_option_function<std::string>(
         std::string(sw.flag), [&args, name = std::string(sw.name)](const std::string& value) { args[name] = value; },
@@ -24,7 +23,10 @@ amd::DeviceId parse_device(std::string_view flag, const std::string& text) {
   if (found.devices.size() > 1) {
     std::string which;
     for (size_t k = 0; k < found.devices.size(); ++k)
-      which += fmt::format("{}\"{}\"", k == 0 ? "" : k + 1 == found.devices.size() ? " or " : ", ",
+      which += fmt::format("{}\"{}\"",
+                           k == 0                          ? ""
+                           : k + 1 == found.devices.size() ? " or "
+                                                           : ", ",
                            amd::device(found.devices[k]).name);
     throw BadInput(fmt::format("{} {}: the name may mean {} on AMD's tables; name one of them{}", flag, text, which,
                                found.devices.front() == amd::DeviceId::mi200_pcie
@@ -44,8 +46,9 @@ void add_cell_options(CLI::App& command, CellArgs& args, bool required, std::str
   option("--memory", args.memory, "Device DRAM | Migratable Host DRAM | Pinned Host DRAM");
   option("--granularity", args.granularity, "Coarse-grained | Fine-grained");
   option("--scope", args.scope, "Device | System");
-  command.add_option("--pcie", args.pcie, c + "yes (PCIe atomics) | no (No PCIe atomics); may be left out where it "
-                                          "does not change the cell");
+  command.add_option("--pcie", args.pcie,
+                     c + "yes (PCIe atomics) | no (No PCIe atomics); may be left out where it "
+                         "does not change the cell");
   command.add_option("--strategy", args.strategy, c + "hw (HW atomics, default) | cas (CAS emulation)");
 }
 
@@ -57,7 +60,8 @@ amd::Selectors parse_cell(const CellArgs& args, std::string_view missing) {
   amd::Selectors s;
   s.strategy = parse_spelling("--strategy", args.strategy, amd::strategy_spellings());
   s.memory = parse_spelling("--memory", given("--memory", args.memory), amd::memory_spellings());
-  s.granularity = parse_spelling("--granularity", given("--granularity", args.granularity), amd::granularity_spellings());
+  s.granularity =
+      parse_spelling("--granularity", given("--granularity", args.granularity), amd::granularity_spellings());
   s.scope = parse_spelling("--scope", given("--scope", args.scope), amd::scope_spellings());
   return s;
 }
@@ -80,7 +84,8 @@ AskedCell ask_cell(const amd::Device& device, const amd::AtomicRequest& request,
   cell.without_pcie = amd::evaluate(device, request, selectors, options);
   selectors.pcie = amd::PcieAtomics::supported;
   cell.with_pcie = amd::evaluate(device, request, selectors, options);
-  cell.pcie_matters = cell.with_pcie.outcome != cell.without_pcie.outcome || cell.with_pcie.path.stages != cell.without_pcie.path.stages;
+  cell.pcie_matters = cell.with_pcie.outcome != cell.without_pcie.outcome ||
+                      cell.with_pcie.path.stages != cell.without_pcie.path.stages;
   return cell;
 }
 

@@ -2,11 +2,11 @@
 // user's spelling of a selector into its value, or into exit 2 with the valid spellings listed.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <map>
 #include <memory>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "command.hpp"
 #include "gpuatom/amd/device.hpp"

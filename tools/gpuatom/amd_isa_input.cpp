@@ -32,11 +32,14 @@ amd::isa::Program read_amd_text(const std::string& file, const amd::isa::Target&
   return program;
 }
 
-std::vector<uint8_t> parse_amd_hex(std::string_view text, const support::FileName& file, support::Diagnostics& diagnostics) {
+std::vector<uint8_t> parse_amd_hex(std::string_view text, const support::FileName& file,
+                                   support::Diagnostics& diagnostics) {
   std::vector<uint8_t> out;
   uint32_t line = 1, column = 1;
   size_t i = 0;
-  const auto is_separator = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == ',' || c == '[' || c == ']'; };
+  const auto is_separator = [](char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == ',' || c == '[' || c == ']';
+  };
   while (i < text.size()) {
     const char c = text[i];
     if (c == '\n') {
@@ -66,7 +69,8 @@ std::vector<uint8_t> parse_amd_hex(std::string_view text, const support::FileNam
       continue;
     }
     const uint32_t value = static_cast<uint32_t>(std::stoul(std::string(token), nullptr, 16));
-    if (token.size() == 2) out.push_back(static_cast<uint8_t>(value));
+    if (token.size() == 2)
+      out.push_back(static_cast<uint8_t>(value));
     else
       for (int b = 0; b < 4; ++b) out.push_back(static_cast<uint8_t>(value >> (8 * b)));
   }

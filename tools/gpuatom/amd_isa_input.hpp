@@ -2,11 +2,10 @@
 // text reader with the nothing-read rule, and the hex reader of `disasm amd`.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "gpuatom/amd/isa/text.hpp"
 #include "gpuatom/support/diagnostic.hpp"
@@ -32,6 +31,7 @@ amd::isa::Program read_amd_text(const std::string& file, const amd::isa::Target&
 // two digits are a byte, eight a little-endian dword (as llvm-objdump prints them), so both
 // `0x00,0x80,0x09,0xdd` (llvm-mc) and `DD098000 007F0100` read. `;` and `//` start comments.
 // A bad token is an error at its line and column.
-std::vector<uint8_t> parse_amd_hex(std::string_view text, const support::FileName& file, support::Diagnostics& diagnostics);
+std::vector<uint8_t> parse_amd_hex(std::string_view text, const support::FileName& file,
+                                   support::Diagnostics& diagnostics);
 
 }  // namespace gpuatom::cli

@@ -5,12 +5,12 @@
 //   gpuatom amd lower --target gfx942 --op add --type f32 --scope agent --memory global
 //   gpuatom amd lower --target MI250X --op max --type f64 --unsafe-fp-atomics --unused --json
 //   gpuatom amd lower --target gfx1100 --all
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "amd_arguments.hpp"
 #include "gpuatom/amd/lowering_answer.hpp"
@@ -29,7 +29,8 @@ using json = nlohmann::ordered_json;
 
 const amd::Device& parse_lower_device(const LowerArgs& a, const amd::LoweringTarget& target) {
   const std::vector<amd::DeviceId> devices = amd::target_devices(target);
-  if (devices.empty()) throw BadInput(fmt::format("--target {}: no device of AMD's tables is a {}", a.target, target.name));
+  if (devices.empty())
+    throw BadInput(fmt::format("--target {}: no device of AMD's tables is a {}", a.target, target.name));
   if (a.device.empty()) {
     // A product name picks its own column ("MI300A" is gfx942's second device).
     const amd::DeviceName named = amd::find_device(a.target);
@@ -41,7 +42,8 @@ const amd::Device& parse_lower_device(const LowerArgs& a, const amd::LoweringTar
   for (const amd::DeviceId d : devices)
     if (d == id) return amd::device(id);
   std::string valid;
-  for (const amd::DeviceId d : devices) valid += fmt::format("{}\"{}\"", valid.empty() ? "" : " or ", amd::device(d).name);
+  for (const amd::DeviceId d : devices)
+    valid += fmt::format("{}\"{}\"", valid.empty() ? "" : " or ", amd::device(d).name);
   throw BadInput(fmt::format("--device {}: not a {} device; {} is {}", a.device, target.name, target.name, valid));
 }
 
@@ -73,8 +75,8 @@ json to_json(const amd::LoweringTarget& target, const amd::Device& device, const
     matrix["outcome"] = a.cell.pcie_matters() ? json() : json(amd::name(e.outcome));
     matrix["without_pcie"] = amd::name(e.outcome);
     matrix["with_pcie"] = amd::name(a.cell.with_pcie->outcome);
-    matrix["correct"] = amd::correct_at_requested_scope(e.outcome) &&
-                        amd::correct_at_requested_scope(a.cell.with_pcie->outcome);
+    matrix["correct"] =
+        amd::correct_at_requested_scope(e.outcome) && amd::correct_at_requested_scope(a.cell.with_pcie->outcome);
     matrix["why"] = json();
   } else {
     matrix["outcome"] = json();
@@ -93,7 +95,8 @@ int run_lower(const LowerArgs& a) {
   if (a.all && (!a.op.empty() || !a.type.empty()))
     throw BadInput("--all prints every op and type: leave out --op and --type");
   const bool all = a.all || a.op.empty();
-  if (!all && a.type.empty()) throw BadInput("missing --type: i32, u32, i64, u64, f32, f64, f16x2 or bf16x2 (or --all for every op)");
+  if (!all && a.type.empty())
+    throw BadInput("missing --type: i32, u32, i64, u64, f32, f64, f16x2 or bf16x2 (or --all for every op)");
   if (all && !a.type.empty()) throw BadInput("--type without --op: give --op too, or leave both out for every op");
 
   amd::HipAtomic base;
@@ -107,20 +110,23 @@ int run_lower(const LowerArgs& a) {
   if (all) {
     for (const auto& op : amd::hip_op_spellings())
       for (const auto& type : amd::hip_type_spellings())
-        if (amd::valid(op.value, type.value)) atomics.push_back({op.value, type.value, base.scope, base.memory, base.returned});
+        if (amd::valid(op.value, type.value))
+          atomics.push_back({op.value, type.value, base.scope, base.memory, base.returned});
   } else {
     amd::HipAtomic one = base;
     one.op = parse_spelling("--op", a.op, amd::hip_op_spellings());
     one.type = parse_spelling("--type", a.type, amd::hip_type_spellings());
     if (!amd::valid(one.op, one.type))
-      throw BadInput(fmt::format("--op {} with --type {}: HIP has no such atomic (and/or/xor take integers; inc/dec take "
-                                 "u32 or u64; the packed types only add)",
-                                 amd::name(one.op), amd::name(one.type)));
+      throw BadInput(
+          fmt::format("--op {} with --type {}: HIP has no such atomic (and/or/xor take integers; inc/dec take "
+                      "u32 or u64; the packed types only add)",
+                      amd::name(one.op), amd::name(one.type)));
     atomics.push_back(one);
   }
 
   std::vector<amd::LoweringAnswer> answers;
-  for (const amd::HipAtomic& atomic : atomics) answers.push_back(amd::lowering_answer(target, device, atomic, flags, location));
+  for (const amd::HipAtomic& atomic : atomics)
+    answers.push_back(amd::lowering_answer(target, device, atomic, flags, location));
   if (a.json) {
     if (!all) {
       fmt::print("{}\n", to_json(target, device, flags, answers.front()).dump());
@@ -144,7 +150,8 @@ int run_lower(const LowerArgs& a) {
 void add_amd_lower_command(CLI::App& amd_command, Action& run) {
   auto args = std::make_shared<LowerArgs>();
   CLI::App* cmd = amd_command.add_subcommand(
-      "lower", "What clang-19 makes of one HIP atomic on one gfx target, beside AMD's tables (docs/spec/amd-isa.md §8)");
+      "lower",
+      "What clang-19 makes of one HIP atomic on one gfx target, beside AMD's tables (docs/spec/amd-isa.md §8)");
   cmd->footer(
       "The lowering follows LLVM 19's rules (checked against the clang-19 corpus data/amd-lowering/clang-19.tsv);\n"
       "the matrix cell is `gpuatom amd outcome` for the target's device, HW atomics, coarse-grained unless\n"
@@ -153,12 +160,16 @@ void add_amd_lower_command(CLI::App& amd_command, Action& run) {
       "  gpuatom amd lower --target gfx942 --op add --type f32 --scope system\n"
       "  gpuatom amd lower --target gfx90a --op add --type f32 --unsafe-fp-atomics --unused\n"
       "  gpuatom amd lower --target gfx1200 --all --memory flat");
-  cmd->add_option("--target", args->target, "gfx908, gfx90a, gfx942, gfx1030, gfx1100, gfx1200, or a product or "
-                                             "column name (MI300X, MI250X, gfx11 dGPU …)")->required();
-  cmd->add_option("--op", args->op, "add | sub | and | or | xor | min | max | exchange | cas | inc | dec "
-                                    "(left out: every op, as --all)");
-  cmd->add_option("--type", args->type, "i32 | u32 | i64 | u64 | f32 | f64 | f16x2 | bf16x2 (the packed types: add "
-                                        "only, through the target builtins)");
+  cmd->add_option("--target", args->target,
+                  "gfx908, gfx90a, gfx942, gfx1030, gfx1100, gfx1200, or a product or "
+                  "column name (MI300X, MI250X, gfx11 dGPU …)")
+      ->required();
+  cmd->add_option("--op", args->op,
+                  "add | sub | and | or | xor | min | max | exchange | cas | inc | dec "
+                  "(left out: every op, as --all)");
+  cmd->add_option("--type", args->type,
+                  "i32 | u32 | i64 | u64 | f32 | f64 | f16x2 | bf16x2 (the packed types: add "
+                  "only, through the target builtins)");
   cmd->add_option("--scope", args->scope, "system | agent | workgroup | wavefront | singlethread (default agent)");
   cmd->add_option("--memory", args->memory, "the pointer: global | flat | lds (default global)");
   cmd->add_flag("--unsafe-fp-atomics", args->unsafe_fp_atomics, "compile with -munsafe-fp-atomics");
@@ -167,8 +178,9 @@ void add_amd_lower_command(CLI::App& amd_command, Action& run) {
   cmd->add_flag("--returned", args->returned, "the pre-op value is used (default)");
   cmd->add_flag("--unused", args->unused, "the pre-op value is not used");
   cmd->add_flag("--all", args->all, "every op and type for the target, as a table");
-  cmd->add_option("--device", args->device, "the matrix's column when the target has two (gfx90a: MI200 PCIe or "
-                                            "MI200 A+A; gfx942: MI300X or MI300A); default the first");
+  cmd->add_option("--device", args->device,
+                  "the matrix's column when the target has two (gfx90a: MI200 PCIe or "
+                  "MI200 A+A; gfx942: MI300X or MI300A); default the first");
   cmd->add_option("--location", args->location, "the matrix's memory: device | migratable | pinned (default device)");
   cmd->add_flag("--json", args->json, "one JSON object (an array with --all)");
   cmd->callback([&run, args] { run = [args] { return run_lower(*args); }; });

@@ -7,14 +7,13 @@
 // CSV is AMD's own layout: the header `Atomic,<devices>`, then the 12 memory / granularity / scope
 // groups of 27 rows with no section rows (the group is implied by position), so the file diffs
 // against AMD's — see gpuatom/amd/matrix_render.hpp and tests/amd/matrix_test.cpp.
-#include <array>
-#include <string>
-
 #include <fmt/format.h>
 
-#include "amd_arguments.hpp"
+#include <array>
 #include <nlohmann/json.hpp>
+#include <string>
 
+#include "amd_arguments.hpp"
 #include "gpuatom/amd/known_anomalies.hpp"
 #include "gpuatom/amd/matrix_render.hpp"
 
@@ -66,13 +65,18 @@ int run_long(const MatrixArgs& a, Format format) {
           const amd::Explanation& e = leaf.cells[r][c];
           const amd::KnownAnomaly* differs = amd::published_difference(matrix.columns[c], e.request.label, e.selectors);
           const std::string published = !matrix.columns[c].published ? "not published"
-                                        : differs                      ? std::string(differs->amd_says)
-                                                                       : std::string();
-          const std::string_view fields[] = {amd::name(key.strategy),   amd::name(key.pcie),
-                                             amd::name(key.family),     amd::name(leaf.leaf.memory),
-                                             amd::name(leaf.leaf.granularity), amd::name(leaf.leaf.scope),
-                                             e.request.label,           matrix.columns[c].name,
-                                             amd::name(e.outcome),      amd::label(e.outcome),
+                                        : differs                    ? std::string(differs->amd_says)
+                                                                     : std::string();
+          const std::string_view fields[] = {amd::name(key.strategy),
+                                             amd::name(key.pcie),
+                                             amd::name(key.family),
+                                             amd::name(leaf.leaf.memory),
+                                             amd::name(leaf.leaf.granularity),
+                                             amd::name(leaf.leaf.scope),
+                                             e.request.label,
+                                             matrix.columns[c].name,
+                                             amd::name(e.outcome),
+                                             amd::label(e.outcome),
                                              published};
           if (format == Format::json) {
             static constexpr const char* keys[] = {"strategy", "pcie",   "family",  "memory", "granularity", "scope",
@@ -90,8 +94,10 @@ int run_long(const MatrixArgs& a, Format format) {
           csv.push_back('\n');
         }
   }
-  if (format == Format::json) fmt::print("{}\n", json.dump());
-  else fmt::print("{}", csv);
+  if (format == Format::json)
+    fmt::print("{}\n", json.dump());
+  else
+    fmt::print("{}", csv);
   return exit_ok;
 }
 
@@ -130,12 +136,14 @@ void add_amd_matrix_command(CLI::App& amd_command, Action& run) {
       "  gpuatom amd matrix --layout long --format json > cells.json");
   cmd->add_option("--strategy", args->strategy, "hw (HW atomics) | cas (CAS emulation); required unless --layout long");
   cmd->add_option("--pcie", args->pcie, "yes (PCIe atomics) | no (No PCIe atomics); required unless --layout long");
-  cmd->add_option("--family", args->family, "instinct (MI100 … MI350X) | gfx (gfx9 dGPU … gfx12 dGPU); required "
-                                            "unless --layout long");
+  cmd->add_option("--family", args->family,
+                  "instinct (MI100 … MI350X) | gfx (gfx9 dGPU … gfx12 dGPU); required "
+                  "unless --layout long");
   cmd->add_option("--format", args->format, "csv (default) | md | html; json with --layout long");
-  cmd->add_option("--layout", args->layout, "wide (AMD's tables, default) | long (one row per cell, every selector a "
-                                            "column, AMD's published word where it differs; the tables the flags "
-                                            "select, all eight by default)");
+  cmd->add_option("--layout", args->layout,
+                  "wide (AMD's tables, default) | long (one row per cell, every selector a "
+                  "column, AMD's published word where it differs; the tables the flags "
+                  "select, all eight by default)");
   add_switch_flags(*cmd, args->switch_args);
   cmd->callback([&run, args] { run = [args] { return run_matrix(*args); }; });
 }

@@ -4,10 +4,10 @@
 //                       --granularity fine --scope system --pcie no
 //   gpuatom amd outcome --device "gfx12 dGPU" --op add32 --memory device --granularity coarse
 //                       --scope system --pcie yes --strategy cas --json
-#include <string>
-
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "amd_arguments.hpp"
 #include "gpuatom/amd/evaluate.hpp"
@@ -29,9 +29,10 @@ amd::AtomicRequest parse_request(const std::string& text) {
   std::string valid;
   for (const amd::Row& row : amd::rows()) valid += fmt::format("{}\"{}\"", valid.empty() ? "" : ", ", row.label);
   for (const amd::AtomicRequest& r : amd::requests_128_bit()) valid += fmt::format(", \"{}\"", r.label);
-  throw BadInput(fmt::format("--op {}: expected one of: {} (case, spaces and '-' are ignored; short forms such as "
-                             "add32, fadd64, half2add, cas128 work too)",
-                             text, valid));
+  throw BadInput(
+      fmt::format("--op {}: expected one of: {} (case, spaces and '-' are ignored; short forms such as "
+                  "add32, fadd64, half2add, cas128 work too)",
+                  text, valid));
 }
 
 nlohmann::ordered_json to_json(const amd::Explanation& e) {
@@ -65,7 +66,8 @@ nlohmann::ordered_json to_json(const amd::Explanation& e) {
   }
   out["rules"] = rules;
   json switches = json::object();
-  for (const amd::SwitchInfo& sw : amd::switches()) switches[std::string(sw.name)] = amd::switch_value(e.options, sw.name);
+  for (const amd::SwitchInfo& sw : amd::switches())
+    switches[std::string(sw.name)] = amd::switch_value(e.options, sw.name);
   out["switches"] = switches;
   return out;
 }
@@ -94,17 +96,20 @@ int run_outcome(const OutcomeArgs& a) {
 
 void add_amd_outcome_command(CLI::App& amd_command, Action& run) {
   auto args = std::make_shared<OutcomeArgs>();
-  CLI::App* cmd = amd_command.add_subcommand("outcome", "What one atomic does on one AMD device, and why "
-                                                        "(docs/spec/amd.md §6)");
+  CLI::App* cmd = amd_command.add_subcommand("outcome",
+                                             "What one atomic does on one AMD device, and why "
+                                             "(docs/spec/amd.md §6)");
   cmd->footer(
       "Values are case-insensitive; aliases: --memory device|migratable|pinned, --granularity coarse|fine,\n"
       "--scope device|system, --device mi300x|\"gfx12 dGPU\"|gfx12|gfx942|MI250X …, --op \"64 bit atomicCAS\"|cas64.\n"
       "Example:\n"
       "  gpuatom amd outcome --device mi300x --op \"32 bit float atomicAdd\" --memory pinned \\\n"
       "      --granularity fine --scope system --pcie no");
-  cmd->add_option("--device", args->device, "MI100, MI200 PCIe, MI200 A+A, MI300X, MI300A, MI350X, gfx9 dGPU, gfx9 APU, "
-                                            "gfx10 dGPU, gfx11 dGPU, gfx11 APU, gfx12 dGPU; or a product or gfx target "
-                                            "(MI250X, gfx942, gfx1100 …)")->required();
+  cmd->add_option("--device", args->device,
+                  "MI100, MI200 PCIe, MI200 A+A, MI300X, MI300A, MI350X, gfx9 dGPU, gfx9 APU, "
+                  "gfx10 dGPU, gfx11 dGPU, gfx11 APU, gfx12 dGPU; or a product or gfx target "
+                  "(MI250X, gfx942, gfx1100 …)")
+      ->required();
   cmd->add_option("--op", args->op, "the page's row label (\"32 bit atomicAdd\") or a 128-bit Exch/CAS")->required();
   add_cell_options(*cmd, args->cell, true);
   cmd->add_flag("--json", args->json, "print the outcome, path and rules as one JSON object");

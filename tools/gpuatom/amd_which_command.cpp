@@ -6,10 +6,10 @@
 //
 // One line per device (the page's column order), its outcome, and AMD's published word where it
 // differs. Left out, --pcie is asked both ways, and a device where it decides shows both.
-#include <string>
-
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "amd_arguments.hpp"
 
@@ -32,7 +32,8 @@ std::string outcome_text(const AskedCell& cell) {
 
 int run_which(const WhichArgs& a) {
   const auto request = amd::find_request(a.op);
-  if (!request) throw BadInput(fmt::format("--op {}: not a row of AMD's tables (see `gpuatom amd outcome --help`)", a.op));
+  if (!request)
+    throw BadInput(fmt::format("--op {}: not a row of AMD's tables (see `gpuatom amd outcome --help`)", a.op));
   const amd::Selectors s = parse_cell(a.cell);
   const auto family =
       a.family.empty() ? std::nullopt : std::optional(parse_spelling("--family", a.family, amd::family_spellings()));
@@ -81,8 +82,10 @@ void add_amd_which_command(CLI::App& amd_command, Action& run) {
       "Every device of AMD's tables (and MI350X, assumed as the MI300X) with its outcome; AMD's published word\n"
       "beside the model's where they differ. Without --pcie, a device where PCIe atomics decide shows both.\n"
       "Example:\n"
-      "  gpuatom amd which --op \"64 bit float atomicAdd\" --memory pinned --granularity fine --scope system --pcie yes");
-  cmd->add_option("--op", args->op, "the page's row label (\"32 bit atomicAdd\") or a short form (fadd64, cas32)")->required();
+      "  gpuatom amd which --op \"64 bit float atomicAdd\" --memory pinned --granularity fine --scope system --pcie "
+      "yes");
+  cmd->add_option("--op", args->op, "the page's row label (\"32 bit atomicAdd\") or a short form (fadd64, cas32)")
+      ->required();
   add_cell_options(*cmd, args->cell, true);
   cmd->add_option("--family", args->family, "instinct | gfx (default: both)");
   cmd->add_flag("--json", args->json, "one JSON array, an object per device");

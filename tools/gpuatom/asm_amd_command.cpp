@@ -4,9 +4,9 @@
 //
 //   gpuatom asm amd kernel.s --target gfx942
 //   gpuatom asm amd kernel.s --target gfx1100 --encode > kernel.hex   # feeds `gpuatom disasm amd --file`
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "amd_isa_input.hpp"
 #include "command.hpp"
@@ -35,8 +35,10 @@ int run_asm(const AsmArgs& a) {
   const amd::isa::Target& target = *a.target.target();
   support::Diagnostics diagnostics;
   const amd::isa::Program program = read_amd_text(a.file, target, a.nothing_read, diagnostics);
-  if (a.json) print_json_diagnostics(diagnostics);
-  else print_diagnostics(diagnostics);
+  if (a.json)
+    print_json_diagnostics(diagnostics);
+  else
+    print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;  // no instruction written
   std::string out;
   for (const amd::isa::Instruction& inst : program.instructions) {
@@ -59,7 +61,8 @@ int run_asm(const AsmArgs& a) {
 
 void add_asm_amd_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<AsmArgs>();
-  CLI::App* cmd = parent.add_subcommand("amd", "Check AMD assembly against a gfx target and print it as llvm-mc does, or encode it");
+  CLI::App* cmd = parent.add_subcommand(
+      "amd", "Check AMD assembly against a gfx target and print it as llvm-mc does, or encode it");
   cmd->footer(
       "Examples:\n"
       "  gpuatom asm amd kernel.s --target gfx942\n"
@@ -68,8 +71,9 @@ void add_asm_amd_command(CLI::App& parent, Action& run) {
   cmd->add_option("file", args->file, "the assembly file, or - for standard input")->required();
   args->target.add_to(*cmd);
   cmd->add_flag("--encode", args->encode, "print each instruction with its bytes, as llvm-mc -show-encoding does");
-  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
-                                      "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per instruction and per diagnostic on standard output (keys in "
+                "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }

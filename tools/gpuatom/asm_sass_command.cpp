@@ -11,18 +11,18 @@
 // `disasm sass` does, so every line disasm prints assembles back to its word:
 //
 //   gpuatom disasm sass --arch sm_52 --file words.txt | gpuatom asm sass - --encode --arch sm_52 --rules-as-warnings
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "command.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
-#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "json_lines.hpp"
@@ -49,9 +49,10 @@ struct AsmArgs {
 nvidia::Architecture word_architecture(const std::optional<nvidia::Architecture>& arch) {
   if (!arch) return nvidia::default_word_architecture;
   if (!nvidia::is_spa5(*arch) && !nvidia::has_sass128_forms(*arch))
-    throw BadInput(fmt::format("--arch {} with --encode: gpuatom knows no {} words yet (Maxwell/Pascal 64-bit words, "
-                               "Volta … Blackwell 128-bit words: sm_70 and later)",
-                               nvidia::name(*arch), nvidia::generation_info(*arch).name));
+    throw BadInput(
+        fmt::format("--arch {} with --encode: gpuatom knows no {} words yet (Maxwell/Pascal 64-bit words, "
+                    "Volta … Blackwell 128-bit words: sm_70 and later)",
+                    nvidia::name(*arch), nvidia::generation_info(*arch).name));
   return *arch;
 }
 
@@ -92,7 +93,8 @@ void take_control_comments(std::vector<nvidia::Instruction>& instructions, const
     const size_t open = line.find("/* stall");
     if (open == std::string_view::npos) continue;
     const size_t close = line.find("*/", open);
-    const std::string_view text = line.substr(open + 2, close == std::string_view::npos ? std::string_view::npos : close - open - 2);
+    const std::string_view text =
+        line.substr(open + 2, close == std::string_view::npos ? std::string_view::npos : close - open - 2);
     const auto control = nvidia::parse_control_bits(text);
     if (const auto* why = std::get_if<std::string>(&control)) {
       support::SourceLocation at = inst.where;
@@ -159,8 +161,10 @@ int run_asm(const AsmArgs& args) {
   report(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;
   for (const Line& l : lines) {
-    if (l.word) fmt::print("{:<56} // {}\n", l.text, l.word->text());
-    else fmt::print("{}\n", l.text);
+    if (l.word)
+      fmt::print("{:<56} // {}\n", l.text, l.word->text());
+    else
+      fmt::print("{}\n", l.text);
   }
   return exit_ok;
 }
@@ -169,8 +173,12 @@ int run_asm(const AsmArgs& args) {
 
 void add_asm_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<AsmArgs>();
-  CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics and print them in canonical form (optionally with their words)");
-  cmd->add_option("file", args->path, "SASS text, one instruction per line, or a cuobjdump/nvdisasm listing (its atomics; '-' reads standard input)")->required();
+  CLI::App* cmd = parent.add_subcommand(
+      "sass", "Check SASS atomics and print them in canonical form (optionally with their words)");
+  cmd->add_option(
+         "file", args->path,
+         "SASS text, one instruction per line, or a cuobjdump/nvdisasm listing (its atomics; '-' reads standard input)")
+      ->required();
   cmd->footer(
       "Examples:\n"
       "  gpuatom asm sass kernel.sass\n"
@@ -179,13 +187,15 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
                 "print each instruction's word beside its text: a Maxwell/Pascal 64-bit word, or a 128-bit word as "
                 "two 64-bit halves, low then high (sm_70 on), its control bits from a listing's word or a "
                 "`/* stall 1, yield 1, … */` comment as disasm --control prints it, else zero");
-  add_architecture_option(*cmd, args->architecture,
-                          "read and check the text for this architecture (sm_50 … sm_121f); with --encode, the word "
-                          "is the one nvdisasm of that architecture reads (sm_50 … sm_62, sm_70 … sm_121f; default sm_61)");
+  add_architecture_option(
+      *cmd, args->architecture,
+      "read and check the text for this architecture (sm_50 … sm_121f); with --encode, the word "
+      "is the one nvdisasm of that architecture reads (sm_50 … sm_62, sm_70 … sm_121f; default sm_61)");
   cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
-  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output "
-                                      "(keys in docs/reference/cli.md, `gpuatom check`)");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per instruction and per diagnostic on standard output "
+                "(keys in docs/reference/cli.md, `gpuatom check`)");
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
 }

@@ -3,9 +3,9 @@
 //
 //   gpuatom asm visa kernel.visaasm
 //   gpuatom asm visa kernel.visaasm --encode > kernel.hex   # feeds `gpuatom disasm visa --file`
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "command.hpp"
 #include "gpuatom/intel/binary/encoder.hpp"
@@ -32,8 +32,10 @@ int run_asm(const AsmArgs& a) {
   // Lines read past are printed back only by the plain listing; --encode and --json print atomics.
   const intel::Module module =
       read_visa(a.file, a.visa, a.nothing_read, diagnostics, /*keep_others=*/!a.encode && !a.json);
-  if (a.json) print_json_diagnostics(diagnostics);
-  else print_diagnostics(diagnostics);
+  if (a.json)
+    print_json_diagnostics(diagnostics);
+  else
+    print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;  // no instruction written
   const intel::DeclarationTable* declarations = module.declarations.empty() ? nullptr : &module.declarations;
   if (a.json) {
@@ -76,8 +78,9 @@ void add_asm_visa_command(CLI::App& parent, Action& run) {
       "Exit codes: 0 ok (warnings on stderr), 2 on any error (nothing on stdout).");
   cmd->add_option("file", args->file, "the .visaasm file, or - for standard input")->required();
   cmd->add_flag("--encode", args->encode, "print each instruction's bytes as hex (with the instruction as a comment)");
-  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
-                                      "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per instruction and per diagnostic on standard output (keys in "
+                "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
   args->visa.add_to(*cmd);
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });

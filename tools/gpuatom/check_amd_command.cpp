@@ -1,8 +1,8 @@
 // `gpuatom check amd FILE|- --target gfx942`: every diagnostic of an AMD assembly text (on standard
 // error) and a one-line summary (on standard output). Exit 0 when there is no error, 2 on any.
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "amd_isa_input.hpp"
 #include "command.hpp"
@@ -48,8 +48,9 @@ void add_check_amd_command(CLI::App& parent, Action& run) {
       "Exit codes: 0 no errors (warnings allowed), 2 on any error.");
   cmd->add_option("file", args->file, "the assembly file, or - for standard input")->required();
   args->target.add_to(*cmd);
-  cmd->add_flag("--json", args->json, "one JSON object per diagnostic, then a summary, on standard output (keys in "
-                                      "docs/reference/cli.md, `gpuatom check sass`)");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per diagnostic, then a summary, on standard output (keys in "
+                "docs/reference/cli.md, `gpuatom check sass`)");
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }

@@ -43,19 +43,25 @@ int run_check(const CheckArgs& args) {
 void add_check_sass_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<CheckArgs>();
   CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics against the spec's rules; print only diagnostics");
-  cmd->footer("Examples:\n  gpuatom check sass kernel.sass\n  cuobjdump -sass -arch sm_90 a.out | gpuatom check sass --arch sm_90 -");
-  cmd->add_option("file", args->path, "SASS text, one instruction per line, or a cuobjdump/nvdisasm listing whose words are checked against its text ('-' reads standard input)")->required();
+  cmd->footer(
+      "Examples:\n  gpuatom check sass kernel.sass\n  cuobjdump -sass -arch sm_90 a.out | gpuatom check sass --arch "
+      "sm_90 -");
+  cmd->add_option("file", args->path,
+                  "SASS text, one instruction per line, or a cuobjdump/nvdisasm listing whose words are checked "
+                  "against its text ('-' reads standard input)")
+      ->required();
   add_architecture_option(*cmd, args->architecture,
                           "read the text as this architecture's disassembly (sm_50 … sm_90): the SPA 5.0 grammar "
                           "and rules on sm_5x/sm_6x, the sm_70+ spellings after; without it each line's spelling "
                           "decides");
   cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
-  cmd->add_flag("--json", args->json,
-                "one JSON object per diagnostic, then a summary, on standard output: {\"kind\":\"diagnostic\", "
-                "\"severity\", \"file\", \"line\", \"column\", \"offset\", \"message\", \"rule\"} and "
-                "{\"kind\":\"summary\", \"file\", \"instructions\", \"errors\", \"warnings\"}; asm and disasm "
-                "print {\"kind\":\"instruction\", \"file\", \"line\", \"text\", \"word\", \"word_high\"} per instruction");
+  cmd->add_flag(
+      "--json", args->json,
+      "one JSON object per diagnostic, then a summary, on standard output: {\"kind\":\"diagnostic\", "
+      "\"severity\", \"file\", \"line\", \"column\", \"offset\", \"message\", \"rule\"} and "
+      "{\"kind\":\"summary\", \"file\", \"instructions\", \"errors\", \"warnings\"}; asm and disasm "
+      "print {\"kind\":\"instruction\", \"file\", \"line\", \"text\", \"word\", \"word_high\"} per instruction");
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
 }

@@ -1,9 +1,9 @@
 // `gpuatom check visa FILE|-`: every diagnostic of a vISA assembly text (on standard error) and a
 // one-line summary (on standard output).
 // Exit 0 when there is no error (warnings and notes do not fail), 2 on any error.
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "command.hpp"
 #include "json_lines.hpp"
@@ -62,8 +62,9 @@ void add_check_visa_command(CLI::App& parent, Action& run) {
       "  gpuatom check visa kernel.visaasm --platform pvc --bind SURF2D=2d\n"
       "Exit codes: 0 no errors (warnings allowed), 2 on any error.");
   cmd->add_option("file", args->file, "the .visaasm file, or - for standard input")->required();
-  cmd->add_flag("--json", args->json, "one JSON object per diagnostic, then a summary, on standard output (keys in "
-                                      "docs/reference/cli.md, `gpuatom check sass`)");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per diagnostic, then a summary, on standard output (keys in "
+                "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd);
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });

@@ -1,12 +1,11 @@
 // What every subcommand file shares: how a subcommand registers itself and reports bad input.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "gpuatom/support/input_error.hpp"
 
@@ -18,14 +17,15 @@ inline constexpr int exit_expectation_failed = 1;
 inline constexpr int exit_bad_input = 2;
 inline constexpr int exit_internal_error = 3;
 inline constexpr int exit_output_failed = 4;  // standard output could not be written (a full disk, a closed pipe)
-inline constexpr int exit_undecided = 5;       // nothing failed, but a check ran out of its budget (`explainable`)
+inline constexpr int exit_undecided = 5;      // nothing failed, but a check ran out of its budget (`explainable`)
 
 // A numeric option's text checked before CLI11 converts it (which would wrap "-1" to 2^64 − 1):
 // decimal digits only, within [min, max]; the message names the range.
 inline CLI::Validator unsigned_in(uint64_t min, uint64_t max) {
   return CLI::Validator(
       [min, max](std::string& text) -> std::string {
-        const bool digits = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
+        const bool digits =
+            !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
         if (digits) {
           try {
             const unsigned long long v = std::stoull(text);

@@ -6,9 +6,9 @@
 //   gpuatom disasm amd --target gfx90a 0x00,0x80,0x09,0xdd,0x02,0x01,0x7f,0x00
 //   gpuatom disasm amd --target gfx942 DD348000 00000001
 //   gpuatom disasm amd --file kernel.hsaco                      (the target comes from the file)
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "amd_isa_input.hpp"
 #include "command.hpp"
@@ -33,7 +33,7 @@ struct DisasmArgs {
 
 // What walking some code found.
 struct Walk {
-  std::string out;       // the lines printed
+  std::string out;  // the lines printed
   uint64_t atomics = 0, others = 0;
 };
 
@@ -87,7 +87,8 @@ int run_disasm(const DisasmArgs& given) {
     a.file = "-";
     a.hex.clear();
   }
-  if (!a.file.empty() && !a.hex.empty()) throw BadInput("give the bytes either on the command line or with --file, not both");
+  if (!a.file.empty() && !a.hex.empty())
+    throw BadInput("give the bytes either on the command line or with --file, not both");
   if (a.file.empty() && a.hex.empty())
     throw BadInput("no bytes: give hex bytes on the command line, --file FILE, or - for standard input");
   if (a.format != "auto" && a.format != "raw" && a.format != "hex" && a.format != "code-object")
@@ -116,8 +117,8 @@ int run_disasm(const DisasmArgs& given) {
       for (const amd::isa::CodeObjectFunction& f : object.functions) {
         const uint64_t atomics = walk.atomics, others = walk.others;
         if (!a.json) walk.out += fmt::format("{}:\n", f.name);
-        walk_code({reinterpret_cast<const uint8_t*>(f.code.data()), f.code.size()}, f.address, f.file_offset, *target, a,
-                  file, f.name, walk, diagnostics);
+        walk_code({reinterpret_cast<const uint8_t*>(f.code.data()), f.code.size()}, f.address, f.file_offset, *target,
+                  a, file, f.name, walk, diagnostics);
         if (!a.json)
           walk.out += fmt::format("\t; {}: {} atomic{}, {} other instruction{}\n", f.name, walk.atomics - atomics,
                                   walk.atomics - atomics == 1 ? "" : "s", walk.others - others,
@@ -142,8 +143,10 @@ int run_disasm(const DisasmArgs& given) {
   }
   read_instructions = walk.atomics + walk.others;
   a.nothing_read.check(read_instructions, start_of_bytes(file), held, diagnostics);
-  if (a.json) print_json_diagnostics(diagnostics);
-  else print_diagnostics(diagnostics);
+  if (a.json)
+    print_json_diagnostics(diagnostics);
+  else
+    print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;
   fmt::print("{}", walk.out);
   return exit_ok;
@@ -153,9 +156,11 @@ int run_disasm(const DisasmArgs& given) {
 
 void add_disasm_amd_command(CLI::App& parent, Action& run) {
   auto args = std::make_shared<DisasmArgs>();
-  CLI::App* cmd = parent.add_subcommand("amd", "Decode AMD instruction bytes or a code object and print the atomics as llvm-mc does");
-  cmd->add_option("bytes", args->hex, "bytes in hex (0x00,0x80,… as llvm-mc writes them, or dwords DD098000 as "
-                                      "llvm-objdump does), or - for standard input");
+  CLI::App* cmd = parent.add_subcommand(
+      "amd", "Decode AMD instruction bytes or a code object and print the atomics as llvm-mc does");
+  cmd->add_option("bytes", args->hex,
+                  "bytes in hex (0x00,0x80,… as llvm-mc writes them, or dwords DD098000 as "
+                  "llvm-objdump does), or - for standard input");
   cmd->footer(
       "Examples:\n"
       "  gpuatom disasm amd --target gfx90a 0x00,0x80,0x09,0xdd,0x02,0x01,0x7f,0x00\n"
@@ -164,8 +169,9 @@ void add_disasm_amd_command(CLI::App& parent, Action& run) {
   cmd->add_option("--file", args->file, "a code object (.hsaco, .o), raw code, or hex text (- for standard input)");
   cmd->add_option("--format", args->format, "how to read --file: auto (default), raw, hex or code-object");
   args->target.add_to(*cmd, false);
-  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
-                                      "docs/reference/cli.md, `gpuatom check sass`)");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per instruction and per diagnostic on standard output (keys in "
+                "docs/reference/cli.md, `gpuatom check sass`)");
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
 }

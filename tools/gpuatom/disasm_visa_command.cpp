@@ -3,9 +3,9 @@
 //   gpuatom disasm visa 4E 05 03 00 00 00 20 00 00 00 00 00 …     bytes on the command line
 //   gpuatom disasm visa --file kernel.bin                           raw bytes or a hex text file
 //   gpuatom disasm visa --file kernel.hex --decls kernel.visaasm    names instead of V<id>
-#include <memory>
-
 #include <fmt/format.h>
+
+#include <memory>
 
 #include "command.hpp"
 #include "gpuatom/intel/binary/decoder.hpp"
@@ -40,9 +40,11 @@ std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& d
     a.file = "-";
     a.hex.clear();
   }
-  if (!a.file.empty() && !a.hex.empty()) throw BadInput("give the bytes either on the command line or with --file, not both");
+  if (!a.file.empty() && !a.hex.empty())
+    throw BadInput("give the bytes either on the command line or with --file, not both");
   if (a.file.empty()) {
-    if (a.hex.empty()) throw BadInput("no bytes: give hex bytes on the command line, --file FILE, or - for standard input");
+    if (a.hex.empty())
+      throw BadInput("no bytes: give hex bytes on the command line, --file FILE, or - for standard input");
     source_name = "<command line>";
     std::string joined;
     for (const std::string& h : a.hex) joined += h + " ";
@@ -90,8 +92,10 @@ int run_disasm(const DisasmArgs& a) {
                        "docs/spec/intel.md §10.4");
     intel::validate(instructions, declarations, validation, diagnostics);
   }
-  if (a.json) print_json_diagnostics(diagnostics);
-  else print_diagnostics(diagnostics);
+  if (a.json)
+    print_json_diagnostics(diagnostics);
+  else
+    print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;
   std::string out;
   for (const intel::Instruction& inst : instructions)
@@ -109,16 +113,19 @@ void add_disasm_visa_command(CLI::App& parent, Action& run) {
   cmd->add_option("bytes", args->hex, "instruction bytes in hex (\"4E 05 03\" or \"4e0503\"), or - for standard input");
   cmd->footer(
       "Examples:\n"
-      "  gpuatom disasm visa 4E 05 03 00 00 00 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 00\n"
+      "  gpuatom disasm visa 4E 05 03 00 00 00 20 00 00 00 00 00 22 00 00 00 00 00 00 00 00 00 00 00 21 00 00 00 00 "
+      "00\n"
       "  gpuatom disasm visa --file kernel.hex --decls kernel.visaasm\n"
       "Exit codes: 0 ok, 2 on any error (with the byte offset; nothing on stdout).");
   cmd->add_option("--file", args->file, "a file of raw instruction bytes or of hex text (- for standard input)");
   cmd->add_option("--format", args->format, "how to read --file: auto (default), raw or hex");
-  cmd->add_option("--decls", args->decls, "a .visaasm file whose declarations name the ids (its instructions must parse but are not checked)");
+  cmd->add_option("--decls", args->decls,
+                  "a .visaasm file whose declarations name the ids (its instructions must parse but are not checked)");
   cmd->add_flag("--visa-legacy-ids", args->legacy_ids,
                 "raw operands carry 2-byte ids (files before version 3.4; 34/22-byte instructions)");
-  cmd->add_flag("--json", args->json, "one JSON object per instruction and per diagnostic on standard output (keys in "
-                                      "docs/reference/cli.md, `gpuatom check sass`)");
+  cmd->add_flag("--json", args->json,
+                "one JSON object per instruction and per diagnostic on standard output (keys in "
+                "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd, false);
   args->nothing_read.add_option(*cmd);
   cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });

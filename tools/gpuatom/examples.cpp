@@ -21,7 +21,8 @@ std::vector<std::string> bundled_examples() {
     if (!fs::is_directory(root, ec)) continue;
     std::vector<std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(root, ec))
-      if (entry.is_regular_file() && entry.path().extension() == ".toml") files.push_back(entry.path().lexically_normal().string());
+      if (entry.is_regular_file() && entry.path().extension() == ".toml")
+        files.push_back(entry.path().lexically_normal().string());
     std::sort(files.begin(), files.end());
     if (!files.empty()) return files;
   }

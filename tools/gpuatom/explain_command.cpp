@@ -26,8 +26,12 @@ int explain(const ExplainArgs& args) {
     if (!args.json) fmt::print("{}:\n", vendor);
     for (const support::Assumption& a : list) {
       if (args.json) {
-        out.push_back({{"vendor", vendor}, {"id", a.id}, {"label", a.label}, {"statement", a.statement},
-                       {"source", a.source}, {"option", a.option}});
+        out.push_back({{"vendor", vendor},
+                       {"id", a.id},
+                       {"label", a.label},
+                       {"statement", a.statement},
+                       {"source", a.source},
+                       {"option", a.option}});
         continue;
       }
       fmt::print("  [{}] {}\n      {}\n      stated in {}{}\n", a.label, a.id, a.statement, a.source,

@@ -1,9 +1,9 @@
 #include "hw_model_sample.hpp"
 
+#include <fmt/format.h>
+
 #include <sstream>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "command.hpp"
 #include "gpuatom/nvidia/hardware_check.hpp"
@@ -58,8 +58,8 @@ size_t write_model_sample(const std::string& path, const ModelSampleOptions& opt
       for (size_t i : spread(inputs.size(), options.cases_per_atomic)) {
         const SingleInput& in = inputs[i];
         const Outcome o = model_single(m, in);
-        out << hw_record_line(device, SingleRecord{in.op, in.type, space, in.old, in.operand, in.compare, o.memory,
-                                                   o.returned})
+        out << hw_record_line(device,
+                              SingleRecord{in.op, in.type, space, in.old, in.operand, in.compare, o.memory, o.returned})
             << '\n';
         ++records;
       }

@@ -10,10 +10,10 @@ namespace gpuatom::cli {
 
 struct ModelSampleOptions {
   std::string device = "gpuatom model (no GPU)";
-  std::string sm = "9.0";      // decides whether the sm_90 forms (u128) are included
-  int cases_per_atomic = 0;    // single-lane cases per atomic and space, evenly spread; 0 = all
-  int racing_lanes = 1024;     // lanes per racing record (the harness's default)
-  uint64_t seed = 1;           // shuffles each racing record's serial order
+  std::string sm = "9.0";    // decides whether the sm_90 forms (u128) are included
+  int cases_per_atomic = 0;  // single-lane cases per atomic and space, evenly spread; 0 = all
+  int racing_lanes = 1024;   // lanes per racing record (the harness's default)
+  uint64_t seed = 1;         // shuffles each racing record's serial order
 };
 
 // Writes the sample to `path`; returns the number of records. Throws BadInput when it cannot write.

@@ -1,6 +1,7 @@
 #include "hw_records.hpp"
 
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "gpuatom/support/text.hpp"

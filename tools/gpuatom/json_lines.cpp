@@ -1,6 +1,7 @@
 #include "json_lines.hpp"
 
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 namespace gpuatom::cli {

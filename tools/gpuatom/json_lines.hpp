@@ -27,10 +27,12 @@ struct CodePlace {
   uint64_t address = 0;
 };
 std::string json_instruction(std::string_view file, uint32_t line, std::string_view text,
-                             std::optional<uint64_t> word = std::nullopt, std::optional<uint64_t> word_high = std::nullopt,
+                             std::optional<uint64_t> word = std::nullopt,
+                             std::optional<uint64_t> word_high = std::nullopt,
                              std::optional<CodePlace> place = std::nullopt);  // one line, with its '\n'
 void print_json_instruction(std::string_view file, uint32_t line, std::string_view text,
-                            std::optional<uint64_t> word = std::nullopt, std::optional<uint64_t> word_high = std::nullopt);
+                            std::optional<uint64_t> word = std::nullopt,
+                            std::optional<uint64_t> word_high = std::nullopt);
 void print_json_diagnostics(const support::Diagnostics& diagnostics);
 void print_json_summary(std::string_view file, size_t instructions, const support::Diagnostics& diagnostics);
 

@@ -1,4 +1,6 @@
 // gpuatom: the command-line face of the library. One file per subcommand.
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -6,8 +8,6 @@
 #include <new>
 #include <string>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "command.hpp"
 
@@ -31,8 +31,10 @@ std::string shown(std::string_view message) {
   for (const char c : message) {
     if (out.size() >= 300) return out + "…";
     const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f) out += fmt::format("\\x{:02x}", u);
-    else out += c;
+    if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
   }
   return out;
 }
@@ -70,7 +72,8 @@ int main(int argc, char** argv) {
   add_docs_command(app, run);
   add_report_command(app, run);
   add_amd_command(app, run);
-  CLI::App* assemble = app.add_subcommand("asm", "Check assembly text and print it canonically (--encode: with its binary)");
+  CLI::App* assemble =
+      app.add_subcommand("asm", "Check assembly text and print it canonically (--encode: with its binary)");
   assemble->require_subcommand(1);
   add_asm_sass_command(*assemble, run);
   add_asm_visa_command(*assemble, run);

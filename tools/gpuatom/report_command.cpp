@@ -7,13 +7,13 @@
 // renamed into place (support/files.hpp), so a failed run never leaves a half-written report or a
 // temporary file. The exit status is the worst verdict shown, as `run` gives it (1 a scenario
 // failed, 5 undecided), the page written all the same.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
 #include <memory>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
@@ -57,11 +57,13 @@ double bar_value(uint64_t bits, scenario::ElementType type) {
 }
 
 // "x=[3, 0] y=[1.5]": an outcome's regions, each element in its region's type.
-std::string outcome_label(const scenario::RunReport::Outcome& o, const std::map<std::string, scenario::ElementType>& types) {
+std::string outcome_label(const scenario::RunReport::Outcome& o,
+                          const std::map<std::string, scenario::ElementType>& types) {
   std::string out;
   for (const auto& [region, words] : o.regions) {
     const auto t = types.find(region);
-    const scenario::ElementType type = t == types.end() || scenario::bytes(t->second) != 4 ? scenario::ElementType::u32 : t->second;
+    const scenario::ElementType type =
+        t == types.end() || scenario::bytes(t->second) != 4 ? scenario::ElementType::u32 : t->second;
     out += (out.empty() ? "" : " ") + region + "=[";
     for (size_t i = 0; i < words.size(); ++i) out += (i ? ", " : "") + scenario::typed_value(words[i], type);
     out += "]";
@@ -70,7 +72,8 @@ std::string outcome_label(const scenario::RunReport::Outcome& o, const std::map<
   return out.empty() ? o.text : out;
 }
 
-report::ExampleResult example_of(scenario::RunReport report, const std::map<std::string, scenario::ElementType>& types) {
+report::ExampleResult example_of(scenario::RunReport report,
+                                 const std::map<std::string, scenario::ElementType>& types) {
   report::ExampleResult x;
   report.file = shown_path(report.file);
   x.report = std::move(report);
@@ -96,9 +99,12 @@ report::ExampleResult example_of(scenario::RunReport report, const std::map<std:
 
 report::ExampleResult run_example(const scenario::Scenario& s, const ReportArgs& args) {
   scenario::RunOptions options;
-  if (args.mode.empty()) options.mode = s.exhaustive_ok ? scenario::Mode::exhaustive : scenario::Mode::deterministic;
-  else if (const auto mode = mode_named(args.mode)) options.mode = *mode;
-  else throw BadInput(fmt::format("--mode {}: expected parallel, deterministic or exhaustive", args.mode));
+  if (args.mode.empty())
+    options.mode = s.exhaustive_ok ? scenario::Mode::exhaustive : scenario::Mode::deterministic;
+  else if (const auto mode = mode_named(args.mode))
+    options.mode = *mode;
+  else
+    throw BadInput(fmt::format("--mode {}: expected parallel, deterministic or exhaustive", args.mode));
   options.seed = args.seed;
   options.quiet = true;
   std::map<std::string, scenario::ElementType> types;
@@ -147,7 +153,8 @@ std::vector<report::ExampleResult> read_json_result(const std::string& path) {
 int write_report(const ReportArgs& args) {
   std::vector<report::ExampleResult> results;
   const bool user_runs = !args.files.empty() || !args.json.empty();
-  std::vector<std::string> files = args.files.empty() && args.json.empty() ? bundled_examples() : scenario_files(args.files);
+  std::vector<std::string> files =
+      args.files.empty() && args.json.empty() ? bundled_examples() : scenario_files(args.files);
   const fs::path target = fs::path(args.out) / "index.html";
   // Refused before anything runs: the page must not replace what it is made from (output_target.hpp).
   std::vector<std::string> inputs = files;
@@ -182,12 +189,16 @@ int write_report(const ReportArgs& args) {
 
 void add_report_command(CLI::App& app, Action& run) {
   auto args = std::make_shared<ReportArgs>();
-  CLI::App* cmd = app.add_subcommand("report", "Write a self-contained HTML report: tables, AMD matrices, examples, assumptions");
-  cmd->add_option("files", args->files, "scenario files or directories to run into the report (default: the bundled examples)");
+  CLI::App* cmd =
+      app.add_subcommand("report", "Write a self-contained HTML report: tables, AMD matrices, examples, assumptions");
+  cmd->add_option("files", args->files,
+                  "scenario files or directories to run into the report (default: the bundled examples)");
   cmd->add_option("--json", args->json, "a `gpuatom run --json` result to show instead of (or beside) running files");
-  cmd->add_option("--mode", args->mode, "parallel, deterministic or exhaustive (default: exhaustive where a scenario "
-                                        "is marked for it, else deterministic)");
-  cmd->add_option("--seed", args->seed, "seed of the deterministic mode (default 1)")->check(unsigned_in(0, UINT64_MAX));
+  cmd->add_option("--mode", args->mode,
+                  "parallel, deterministic or exhaustive (default: exhaustive where a scenario "
+                  "is marked for it, else deterministic)");
+  cmd->add_option("--seed", args->seed, "seed of the deterministic mode (default 1)")
+      ->check(unsigned_in(0, UINT64_MAX));
   cmd->add_option("--out", args->out, "directory for index.html (default: report)");
   cmd->callback([&run, args] { run = [args] { return write_report(*args); }; });
 }

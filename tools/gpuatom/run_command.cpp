@@ -15,14 +15,14 @@
 // stop marked, and the command says how far it got ("interrupted after 2 of 5 scenarios; …") on
 // standard error and exits 130. With --json nothing is printed on standard output then (no
 // partial document). A second Ctrl-C ends the process at once.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <system_error>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <system_error>
 
 #include "command.hpp"
 #include "examples.hpp"
@@ -67,10 +67,20 @@ uint64_t size_in_bytes(const std::string& text) {
   std::string unit = text.substr(used);
   unit.erase(std::remove(unit.begin(), unit.end(), ' '), unit.end());
   for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  const std::pair<const char*, double> units[] = {{"", 1},          {"B", 1},         {"K", 1024.0},       {"KB", 1024.0},
-                                                  {"KIB", 1024.0},  {"M", 1048576.0}, {"MB", 1048576.0},   {"MIB", 1048576.0},
-                                                  {"G", 1073741824.0}, {"GB", 1073741824.0}, {"GIB", 1073741824.0},
-                                                  {"T", 1099511627776.0}, {"TB", 1099511627776.0}, {"TIB", 1099511627776.0}};
+  const std::pair<const char*, double> units[] = {{"", 1},
+                                                  {"B", 1},
+                                                  {"K", 1024.0},
+                                                  {"KB", 1024.0},
+                                                  {"KIB", 1024.0},
+                                                  {"M", 1048576.0},
+                                                  {"MB", 1048576.0},
+                                                  {"MIB", 1048576.0},
+                                                  {"G", 1073741824.0},
+                                                  {"GB", 1073741824.0},
+                                                  {"GIB", 1073741824.0},
+                                                  {"T", 1099511627776.0},
+                                                  {"TB", 1099511627776.0},
+                                                  {"TIB", 1099511627776.0}};
   for (const auto& [name, scale] : units)
     if (used > 0 && unit == name && number > 0 && number * scale < 1.8e19) return static_cast<uint64_t>(number * scale);
   throw BadInput(fmt::format("--max-memory {}: expected a positive size such as 8G, 512M or 1000000 (bytes)", text));
@@ -91,8 +101,9 @@ std::vector<scenario::RunOptions::DumpRequest> dump_requests(const std::vector<s
       if (colon != std::string::npos) {
         request.type = scenario::parse_element_type(item.substr(colon + 1));
         if (!request.type)
-          throw BadInput(fmt::format("--dump {}: '{}' is not an element type (u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64)",
-                                     item, item.substr(colon + 1)));
+          throw BadInput(
+              fmt::format("--dump {}: '{}' is not an element type (u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64)",
+                          item, item.substr(colon + 1)));
       }
       out.push_back(std::move(request));
     }
@@ -123,8 +134,10 @@ class StandardOutput {
 
 int run(const RunArgs& args) {
   scenario::RunOptions options;
-  if (const auto mode = mode_named(args.mode)) options.mode = *mode;
-  else throw BadInput(fmt::format("--mode {}: expected parallel, deterministic or exhaustive", args.mode));
+  if (const auto mode = mode_named(args.mode))
+    options.mode = *mode;
+  else
+    throw BadInput(fmt::format("--mode {}: expected parallel, deterministic or exhaustive", args.mode));
   options.seed = args.seed;
   options.threads = args.threads;
   options.exhaustive_cap = args.cap;
@@ -214,8 +227,10 @@ int run(const RunArgs& args) {
 
   size_t counts[5] = {};
   for (const FileRun& r : runs) ++counts[static_cast<int>(status(r))];
-  const size_t passed = counts[static_cast<int>(FileStatus::passed)], failed = counts[static_cast<int>(FileStatus::failed)],
-               skipped = counts[static_cast<int>(FileStatus::skipped)], bad = counts[static_cast<int>(FileStatus::error)],
+  const size_t passed = counts[static_cast<int>(FileStatus::passed)],
+               failed = counts[static_cast<int>(FileStatus::failed)],
+               skipped = counts[static_cast<int>(FileStatus::skipped)],
+               bad = counts[static_cast<int>(FileStatus::error)],
                undecided = counts[static_cast<int>(FileStatus::undecided)];
   // Nothing ran (every file was bad input): the diagnostics on standard error are the whole answer.
   if (bad == runs.size()) return exit_bad_input;
@@ -237,10 +252,12 @@ int run(const RunArgs& args) {
 
 void add_run_command(CLI::App& app, Action& action) {
   auto args = std::make_shared<RunArgs>();
-  CLI::App* cmd = app.add_subcommand("run", "Run scenario files (default: the bundled examples) and check their expectations");
+  CLI::App* cmd =
+      app.add_subcommand("run", "Run scenario files (default: the bundled examples) and check their expectations");
   cmd->add_option("files", args->files, "scenario TOML files, or directories of them (every *.toml, recursively)");
-  cmd->add_option("--mode", args->mode, "parallel (default: host threads race), deterministic (one seeded interleaving) "
-                                        "or exhaustive (every interleaving of a small scenario)");
+  cmd->add_option("--mode", args->mode,
+                  "parallel (default: host threads race), deterministic (one seeded interleaving) "
+                  "or exhaustive (every interleaving of a small scenario)");
   cmd->add_option("--seed", args->seed, "seed of the deterministic interleaving (default 1)")
       ->check(unsigned_in(0, UINT64_MAX));
   cmd->add_option("--threads", args->threads,

@@ -27,12 +27,15 @@ nlohmann::json to_json(const FileRun& run) {
   j["seconds"] = r.seconds;
   j["passed"] = r.passed();
   j["skipped"] = r.skipped;
-  j["counters"] = {{"operations", r.counters.operations}, {"cas_retries", r.counters.cas_retries},
-                   {"faults", r.counters.faults}};
+  j["counters"] = {
+      {"operations", r.counters.operations}, {"cas_retries", r.counters.cas_retries}, {"faults", r.counters.faults}};
   j["expectations"] = nlohmann::json::array();
   for (const auto& e : r.expectations)
-    j["expectations"].push_back({{"what", e.what}, {"passed", e.passed}, {"undecided", e.undecided},
-                                 {"detail", e.detail}, {"line", e.where.line}});
+    j["expectations"].push_back({{"what", e.what},
+                                 {"passed", e.passed},
+                                 {"undecided", e.undecided},
+                                 {"detail", e.detail},
+                                 {"line", e.where.line}});
   j["faults"] = r.fault_text;
   if (!r.outcomes.empty() || r.mode == Mode::exhaustive) {
     j["executions"] = r.executions;
@@ -55,7 +58,8 @@ nlohmann::json to_json(const FileRun& run) {
     for (const uint64_t v : d.values)
       values.push_back({{"bits", fmt::format("0x{:0{}x}", v, 2 * scenario::bytes(d.type))},
                         {"value", scenario::typed_value(v, d.type)}});
-    dumps[d.region] = {{"type", scenario::name(d.type)}, {"base", d.base}, {"elements", d.elements}, {"values", values}};
+    dumps[d.region] = {
+        {"type", scenario::name(d.type)}, {"base", d.base}, {"elements", d.elements}, {"values", values}};
   }
   if (!r.dumps.empty()) j["dumps"] = dumps;
   j["notes"] = r.notes;
@@ -74,17 +78,26 @@ std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j) {
   r.lanes = j.value("lanes", uint64_t{0});
   r.skipped = j.value("skipped", false);
   const nlohmann::json& c = j.at("counters");
-  r.counters = {c.value("operations", uint64_t{0}), c.value("cas_retries", uint64_t{0}), c.value("faults", uint64_t{0})};
+  r.counters = {c.value("operations", uint64_t{0}), c.value("cas_retries", uint64_t{0}),
+                c.value("faults", uint64_t{0})};
   for (const nlohmann::json& e : j.at("expectations"))
-    r.expectations.push_back({e.at("passed").get<bool>(), e.at("what").get<std::string>(), e.value("detail", ""), {},
+    r.expectations.push_back({e.at("passed").get<bool>(),
+                              e.at("what").get<std::string>(),
+                              e.value("detail", ""),
+                              {},
                               e.value("undecided", false)});
-  for (const nlohmann::json& f : j.value("faults", nlohmann::json::array())) r.fault_text.push_back(f.get<std::string>());
+  for (const nlohmann::json& f : j.value("faults", nlohmann::json::array()))
+    r.fault_text.push_back(f.get<std::string>());
   r.executions = j.value("executions", uint64_t{0});
   for (const nlohmann::json& o : j.value("outcomes", nlohmann::json::array())) {
-    RunReport::Outcome outcome{o.value("text", ""), o.at("count").get<uint64_t>(), o.at("expectations_hold").get<bool>(),
-                               {}, o.value("failed", "")};
+    RunReport::Outcome outcome{o.value("text", ""),
+                               o.at("count").get<uint64_t>(),
+                               o.at("expectations_hold").get<bool>(),
+                               {},
+                               o.value("failed", "")};
     const nlohmann::json regions = o.value("regions", nlohmann::json::object());  // kept: items() refers to it
-    for (const auto& [region, words] : regions.items()) outcome.regions.emplace_back(region, words.get<std::vector<uint32_t>>());
+    for (const auto& [region, words] : regions.items())
+      outcome.regions.emplace_back(region, words.get<std::vector<uint32_t>>());
     r.outcomes.push_back(std::move(outcome));
   }
   for (const nlohmann::json& n : j.value("notes", nlohmann::json::array())) r.notes.push_back(n.get<std::string>());
@@ -97,7 +110,8 @@ std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j) {
     dump.type = *type;
     dump.base = d.value("base", uint64_t{0});
     dump.elements = d.value("elements", uint64_t{0});
-    for (const nlohmann::json& v : d.at("values")) dump.values.push_back(std::stoull(v.at("bits").get<std::string>(), nullptr, 16));
+    for (const nlohmann::json& v : d.at("values"))
+      dump.values.push_back(std::stoull(v.at("bits").get<std::string>(), nullptr, 16));
     r.dumps.push_back(std::move(dump));
   }
   return r;

@@ -2,9 +2,8 @@
 // report (gpuatom/report/run_text.hpp), and the JSON report (docs/reference/cli.md, "run --json").
 #pragma once
 
-#include <optional>
-
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "gpuatom/report/run_text.hpp"
 

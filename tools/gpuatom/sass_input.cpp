@@ -1,13 +1,13 @@
 #include "sass_input.hpp"
 
-#include <cstdio>
-
 #include <fmt/format.h>
 
+#include <cstdio>
+
 #include "command.hpp"
-#include "gpuatom/support/line_input.hpp"
 #include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/validator.hpp"
+#include "gpuatom/support/line_input.hpp"
 
 namespace gpuatom::cli {
 

@@ -2,12 +2,11 @@
 // input, and printing diagnostics.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/text/parser.hpp"

@@ -1,9 +1,9 @@
 #include "scenario_files.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
-
-#include <fmt/format.h>
 
 #include "command.hpp"
 #include "gpuatom/support/diagnostic.hpp"

@@ -6,11 +6,11 @@
 //
 //   gpuatom verify-hw hw/results/h100/results.jsonl
 //   gpuatom verify-hw --model-sample sample.jsonl     (hidden: a results file made by the model)
+#include <fmt/format.h>
+
 #include <map>
 #include <set>
 #include <tuple>
-
-#include <fmt/format.h>
 
 #include "command.hpp"
 #include "gpuatom/nvidia/hardware_check.hpp"
@@ -49,14 +49,16 @@ struct Row {
   size_t agree = 0;
 };
 
-size_t atomic_index(CudaOp op, CudaType type) { return static_cast<size_t>(find_cuda_atomic(op, type) - cuda_atomics().data()); }
+size_t atomic_index(CudaOp op, CudaType type) {
+  return static_cast<size_t>(find_cuda_atomic(op, type) - cuda_atomics().data());
+}
 
 std::string describe_single(const SingleRecord& r, const Outcome& model, const ModelMapping& m) {
   std::string inputs = fmt::format("old={} operand={}", hw_hex(r.old, r.type), hw_hex(r.operand, r.type));
   if (r.op == CudaOp::cas) inputs += fmt::format(" compare={}", hw_hex(r.compare, r.type));
-  return fmt::format("{} {} {} single: {}: hardware memory={} returned={}, model memory={} returned={} ({})", name(r.op),
-                     name(r.type), name(r.space), inputs, hw_hex(r.memory, r.type), hw_hex(r.returned, r.type),
-                     hw_hex(model.memory, r.type), hw_hex(model.returned, r.type), m.model);
+  return fmt::format("{} {} {} single: {}: hardware memory={} returned={}, model memory={} returned={} ({})",
+                     name(r.op), name(r.type), name(r.space), inputs, hw_hex(r.memory, r.type),
+                     hw_hex(r.returned, r.type), hw_hex(model.memory, r.type), hw_hex(model.returned, r.type), m.model);
 }
 
 std::string describe_racing(const RacingRecord& r, const std::string& detail, const ModelMapping& m) {
@@ -85,12 +87,13 @@ struct Tally {
 
 // Checks one record against the model as soon as it is read (the files are never held whole).
 // A record the model cannot judge is bad input, an error at its line.
-void check_record(const RecordAt& at, const support::FileName& file, const nvidia::SemanticsOptions& options, Tally& tally,
-                  support::Diagnostics& diagnostics) {
+void check_record(const RecordAt& at, const support::FileName& file, const nvidia::SemanticsOptions& options,
+                  Tally& tally, support::Diagnostics& diagnostics) {
   const HardwareRecord& record = at.record;
   tally.devices.insert({record.device.name, record.device.sm});
   const bool racing = std::holds_alternative<RacingRecord>(record.record);
-  const auto [op, type, space] = std::visit([](const auto& r) { return std::tuple(r.op, r.type, r.space); }, record.record);
+  const auto [op, type, space] =
+      std::visit([](const auto& r) { return std::tuple(r.op, r.type, r.space); }, record.record);
   const support::SourceLocation where{file, at.line, at.column, {}};
   auto mapped = model_mapping(op, type, space, options);
   if (auto* error = std::get_if<std::string>(&mapped)) {
@@ -139,8 +142,9 @@ int verify(const VerifyArgs& args) {
       diagnostics.error({file, 0, 0, {}}, *why);
       continue;
     }
-    tally.records += read_hardware_records(*std::get<std::unique_ptr<support::FileSource>>(opened), file, diagnostics,
-                                           [&](const RecordAt& at) { check_record(at, file, options, tally, diagnostics); });
+    tally.records +=
+        read_hardware_records(*std::get<std::unique_ptr<support::FileSource>>(opened), file, diagnostics,
+                              [&](const RecordAt& at) { check_record(at, file, options, tally, diagnostics); });
   }
   if (diagnostics.has_errors()) {
     for (const support::Diagnostic& d : diagnostics.all()) support::write_stderr(support::format(d) + "\n");
@@ -174,7 +178,8 @@ bool is_sm(const std::string& text) {
 }
 
 int write_sample(const VerifyArgs& args) {
-  if (!is_sm(args.sample.sm)) throw BadInput(fmt::format("--sample-sm {}: expected a compute capability such as 9.0", args.sample.sm));
+  if (!is_sm(args.sample.sm))
+    throw BadInput(fmt::format("--sample-sm {}: expected a compute capability such as 9.0", args.sample.sm));
   if (const auto conflict = support::output_target_conflict(args.model_sample, args.files))
     throw BadInput("--model-sample " + *conflict);
   const size_t records = write_model_sample(args.model_sample, args.sample);
@@ -201,12 +206,13 @@ void add_verify_hw_command(CLI::App& app, Action& run) {
   cmd->add_option("--model-sample", args->model_sample, "write a results file computed by the model")->group("");
   cmd->add_option("--sample-cases", args->sample.cases_per_atomic, "single-lane cases per atomic and space (0 = all)")
       ->group("");
-  cmd->add_option("--sample-lanes", args->sample.racing_lanes, "lanes per racing record")->group("")->check(CLI::Range(1, 1024));
+  cmd->add_option("--sample-lanes", args->sample.racing_lanes, "lanes per racing record")
+      ->group("")
+      ->check(CLI::Range(1, 1024));
   cmd->add_option("--sample-seed", args->sample.seed, "seed of the racing orders")->group("");
   cmd->add_option("--sample-sm", args->sample.sm, "compute capability written into the sample")->group("");
-  cmd->callback([&run, args] {
-    run = [args] { return args->model_sample.empty() ? verify(*args) : write_sample(*args); };
-  });
+  cmd->callback(
+      [&run, args] { run = [args] { return args->model_sample.empty() ? verify(*args) : write_sample(*args); }; });
 }
 
 }  // namespace gpuatom::cli

@@ -23,9 +23,8 @@ void VisaOptions::bind(intel::DeclarationTable& declarations) const { intel::bin
 
 intel::Module read_visa(const std::string& path, const VisaOptions& options, const NothingReadRule& nothing_read,
                         support::Diagnostics& diagnostics, bool keep_others) {
-  intel::Module module =
-      intel::read_visa_file(path, {options.platform, options.lenient, options.bindings, max_input_bytes}, diagnostics,
-                            keep_others);
+  intel::Module module = intel::read_visa_file(
+      path, {options.platform, options.lenient, options.bindings, max_input_bytes}, diagnostics, keep_others);
   nothing_read.check(module.instructions.size() + module.count(intel::OtherStatement::Kind::instruction),
                      start_of_text(path), "only declarations, labels, blank lines and comments", diagnostics);
   return module;

@@ -2,18 +2,17 @@
 // --bind options, and printing diagnostics.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
-#include "nothing_read.hpp"
 #include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/support/diagnostic_order.hpp"
 #include "gpuatom/support/hex_text.hpp"
+#include "nothing_read.hpp"
 
 namespace gpuatom::cli {
 

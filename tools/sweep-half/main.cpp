@@ -8,6 +8,7 @@
 // 2 = bad arguments.
 //
 //   gpuatom-sweep-half [--format f16|bf16|both] [--threads N] [--first A] [--count N] [--flush]
+#include <fmt/format.h>
 #include <mpfr.h>
 
 #include <algorithm>
@@ -23,8 +24,6 @@
 #include <thread>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "gpuatom/numeric/arithmetic.hpp"
 #include "numeric/mpfr_oracle.hpp"
 
@@ -37,9 +36,9 @@ struct Options {
   bool f16 = true;
   bool bf16 = true;
   unsigned threads = 0;
-  uint32_t first = 0;       // first "a" operand swept
-  uint32_t count = 65536;   // number of "a" operands, each against all 65536 "b"
-  bool flush = false;       // flush_inputs and flush_result
+  uint32_t first = 0;      // first "a" operand swept
+  uint32_t count = 65536;  // number of "a" operands, each against all 65536 "b"
+  bool flush = false;      // flush_inputs and flush_result
 };
 
 [[noreturn]] void usage(const char* why) {

@@ -124,8 +124,7 @@ constexpr Result apply(const Operation& operation, uint64_t old, const Operands&
   const uint64_t memory = new_value(operation, old, in);
   switch (returns(operation.op)) {
     case Returns::new_value: return {memory, memory};
-    case Returns::stored_flag:
-      return {memory, old == (in.compare & detail::mask_of(operation.type)) ? 1u : 0u};
+    case Returns::stored_flag: return {memory, old == (in.compare & detail::mask_of(operation.type)) ? 1u : 0u};
     case Returns::old_value: break;
   }
   return {memory, old};

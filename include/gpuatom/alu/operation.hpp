@@ -13,15 +13,15 @@
 namespace gpuatom::alu {
 
 enum class Op : uint8_t {
-  add,                 // old + v (integer wrap, or float add)
-  sub,                 // old − v (integer wrap, or float subtract)
-  min,                 // signed/unsigned per type; float min per FloatRules
+  add,  // old + v (integer wrap, or float add)
+  sub,  // old − v (integer wrap, or float subtract)
+  min,  // signed/unsigned per type; float min per FloatRules
   max,
-  inc_bounded,         // (old >= v) ? 0 : old + 1, unsigned (NVIDIA INC, HIP atomicInc)
-  dec_bounded,         // (old == 0 || old > v) ? v : old − 1, unsigned (NVIDIA DEC, HIP atomicDec)
-  inc_wrap,            // old + 1, wraps (Intel inc)
-  dec_wrap,            // old − 1, wraps (Intel dec)
-  predec,              // old − 1, wraps; returns the new value (Intel predec)
+  inc_bounded,  // (old >= v) ? 0 : old + 1, unsigned (NVIDIA INC, HIP atomicInc)
+  dec_bounded,  // (old == 0 || old > v) ? v : old − 1, unsigned (NVIDIA DEC, HIP atomicDec)
+  inc_wrap,     // old + 1, wraps (Intel inc)
+  dec_wrap,     // old − 1, wraps (Intel dec)
+  predec,       // old − 1, wraps; returns the new value (Intel predec)
   bit_and,
   bit_or,
   bit_xor,
@@ -38,9 +38,19 @@ enum class Op : uint8_t {
 inline constexpr int op_count = static_cast<int>(Op::mask_or) + 1;
 
 enum class Type : uint8_t {
-  u16, s16, u32, s32, u64, s64, u128,
-  f16, bf16, f32, f64,
-  f16x2, bf16x2,  // two 16-bit float lanes in a 32-bit word: lane 0 = bits 15:0, lane 1 = bits 31:16
+  u16,
+  s16,
+  u32,
+  s32,
+  u64,
+  s64,
+  u128,
+  f16,
+  bf16,
+  f32,
+  f64,
+  f16x2,
+  bf16x2,  // two 16-bit float lanes in a 32-bit word: lane 0 = bits 15:0, lane 1 = bits 31:16
 };
 inline constexpr int type_count = static_cast<int>(Type::bf16x2) + 1;
 
@@ -81,8 +91,13 @@ std::string_view name(Type type);
 // Memory access width: 16, 32, 64 or 128 bits.
 constexpr int width_bits(Type type) {
   switch (type) {
-    case Type::u16: case Type::s16: case Type::f16: case Type::bf16: return 16;
-    case Type::u64: case Type::s64: case Type::f64: return 64;
+    case Type::u16:
+    case Type::s16:
+    case Type::f16:
+    case Type::bf16: return 16;
+    case Type::u64:
+    case Type::s64:
+    case Type::f64: return 64;
     case Type::u128: return 128;
     default: return 32;
   }
@@ -104,8 +119,9 @@ constexpr std::optional<numeric::FormatId> element_format(Type type) {
 }
 constexpr bool is_signed(Type type) { return type == Type::s16 || type == Type::s32 || type == Type::s64; }
 constexpr Returns returns(Op op) {
-  return op == Op::predec ? Returns::new_value
-                          : op == Op::compare_store_flag ? Returns::stored_flag : Returns::old_value;
+  return op == Op::predec               ? Returns::new_value
+         : op == Op::compare_store_flag ? Returns::stored_flag
+                                        : Returns::old_value;
 }
 // Which operations' effects on memory commute with one another's, when nobody reads the old value:
 // each group has its own nonzero class, 0 is none. Integer add, sub and the wrapping inc/dec of
@@ -116,9 +132,14 @@ constexpr Returns returns(Op op) {
 // and mask_or (the last writer of a bit in both masks wins).
 constexpr uint16_t commuting_class(Op op, Type type) {
   if (is_float(type) || type == Type::u128) return 0;
-  const auto of = [&](uint16_t group) { return static_cast<uint16_t>(1 + group * type_count + static_cast<int>(type)); };
+  const auto of = [&](uint16_t group) {
+    return static_cast<uint16_t>(1 + group * type_count + static_cast<int>(type));
+  };
   const auto width = [&](uint16_t group) {  // signedness does not matter to these
-    const Type unsigned_type = type == Type::s16 ? Type::u16 : type == Type::s32 ? Type::u32 : type == Type::s64 ? Type::u64 : type;
+    const Type unsigned_type = type == Type::s16   ? Type::u16
+                               : type == Type::s32 ? Type::u32
+                               : type == Type::s64 ? Type::u64
+                                                   : type;
     return static_cast<uint16_t>(1 + group * type_count + static_cast<int>(unsigned_type));
   };
   switch (op) {

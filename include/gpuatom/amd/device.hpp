@@ -14,8 +14,18 @@
 namespace gpuatom::amd {
 
 enum class DeviceId : uint8_t {
-  mi100, mi200_pcie, mi200_aa, mi300x, mi300a, mi350x,
-  gfx9_dgpu, gfx9_apu, gfx10_dgpu, gfx11_dgpu, gfx11_apu, gfx12_dgpu,
+  mi100,
+  mi200_pcie,
+  mi200_aa,
+  mi300x,
+  mi300a,
+  mi350x,
+  gfx9_dgpu,
+  gfx9_apu,
+  gfx10_dgpu,
+  gfx11_dgpu,
+  gfx11_apu,
+  gfx12_dgpu,
 };
 
 // The page's two table families: "AMD Instinct accelerators" and "AMD gfx generic targets".
@@ -25,9 +35,9 @@ enum class Family : uint8_t { instinct, gfx };
 enum class Generation : uint8_t { mi100, mi200, mi300, gfx9, gfx10, gfx11, gfx12 };
 
 enum class DeviceKind : uint8_t {
-  dgpu,         // discrete GPU: host memory lies behind the Infinity Fabric and PCIe
-  apu,          // CPU and GPU share the package: host memory over the fabric (DECISION)
-  aa_system,    // MI200 A+A: AMD CPU and AMD GPU connected by Infinity Fabric
+  dgpu,       // discrete GPU: host memory lies behind the Infinity Fabric and PCIe
+  apu,        // CPU and GPU share the package: host memory over the fabric (DECISION)
+  aa_system,  // MI200 A+A: AMD CPU and AMD GPU connected by Infinity Fabric
 };
 
 // What a dGPU's PCIe controller does with an atomic the PCIe bus does not support.

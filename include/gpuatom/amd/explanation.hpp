@@ -23,8 +23,8 @@ struct Explanation {
   ModelOptions options;
 
   Outcome outcome = Outcome::not_applicable;
-  Path path;                     // empty when nothing executes (n/a)
-  std::vector<Firing> firings;   // A → P → (H or C) → S
+  Path path;                    // empty when nothing executes (n/a)
+  std::vector<Firing> firings;  // A → P → (H or C) → S
 
   std::vector<RuleId> rules() const;  // the identifiers of `firings`, in order
   bool fired(RuleId rule) const;

@@ -19,7 +19,7 @@ namespace gpuatom::amd {
 struct KnownAnomaly {
   TableKey table;
   SelectorLeaf leaf;
-  std::string_view row;       // the row's label in rows()
+  std::string_view row;  // the row's label in rows()
   DeviceId device;
   std::string_view amd_says;  // AMD's cell, verbatim
   std::string_view why;       // why it is AMD's slip, not a rule

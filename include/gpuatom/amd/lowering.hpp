@@ -75,18 +75,18 @@ struct LoweringTarget {
   std::string_view name;  // "gfx942"
   Mnemonics mnemonics;
   ScopeBits scope_bits;
-  bool gfx940_insts;             // hasGFX940Insts: global/flat fadd f32/f64 always native
-  bool lds_fadd_f64;             // hasLDSFPAtomicAddF64
-  bool fadd_f64;                 // hasFlatBufferGlobalAtomicFaddF64Inst
-  bool fadd_f32_no_rtn;          // hasAtomicFaddNoRtnInsts (global/buffer)
-  bool fadd_f32_rtn;             // hasAtomicFaddRtnInsts (global/buffer)
-  bool flat_fadd_f32;            // hasFlatAtomicFaddF32Inst
-  bool fminmax_f32;              // hasAtomicFMinFMaxF32Global/FlatInsts
-  bool fminmax_f64;              // hasAtomicFMinFMaxF64Global/FlatInsts
-  bool pk_add_f16_global;        // atomic-buffer-global-pk-add-f16-insts
-  bool pk_add_bf16_global;       // atomic-global-pk-add-bf16-inst
-  bool pk_add_16_flat;           // atomic-flat-pk-add-16-insts
-  bool pk_add_16_ds;             // atomic-ds-pk-add-16-insts
+  bool gfx940_insts;        // hasGFX940Insts: global/flat fadd f32/f64 always native
+  bool lds_fadd_f64;        // hasLDSFPAtomicAddF64
+  bool fadd_f64;            // hasFlatBufferGlobalAtomicFaddF64Inst
+  bool fadd_f32_no_rtn;     // hasAtomicFaddNoRtnInsts (global/buffer)
+  bool fadd_f32_rtn;        // hasAtomicFaddRtnInsts (global/buffer)
+  bool flat_fadd_f32;       // hasFlatAtomicFaddF32Inst
+  bool fminmax_f32;         // hasAtomicFMinFMaxF32Global/FlatInsts
+  bool fminmax_f64;         // hasAtomicFMinFMaxF64Global/FlatInsts
+  bool pk_add_f16_global;   // atomic-buffer-global-pk-add-f16-insts
+  bool pk_add_bf16_global;  // atomic-global-pk-add-bf16-inst
+  bool pk_add_16_flat;      // atomic-flat-pk-add-16-insts
+  bool pk_add_16_ds;        // atomic-ds-pk-add-16-insts
 };
 
 std::span<const LoweringTarget> lowering_targets();

@@ -35,10 +35,10 @@ struct ModelOptions {
 
 // One switch as the CLI and the explanations name it.
 struct SwitchInfo {
-  std::string_view name;                 // "amd.sub-pcie"
-  std::string_view flag;                 // "--sub-pcie"
+  std::string_view name;                     // "amd.sub-pcie"
+  std::string_view flag;                     // "--sub-pcie"
   std::span<const std::string_view> values;  // the accepted values; the first is the default
-  std::string_view why_open;             // why the page leaves it open (docs/spec/amd.md §9)
+  std::string_view why_open;                 // why the page leaves it open (docs/spec/amd.md §9)
 };
 
 std::span<const SwitchInfo> switches();

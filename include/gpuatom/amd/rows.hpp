@@ -17,20 +17,33 @@ enum class RowGroup : uint8_t { integer, floating, bitwise };
 enum class PcieAtomic : uint8_t { none, fetch_add, swap, cas };
 
 enum class RowKind : uint8_t {
-  add, sub, min, max, inc, dec,
-  fp_add, fp_min, fp_max, half2_add, bfloat2_add,
-  exch, cas, bit_and, bit_or, bit_xor,
+  add,
+  sub,
+  min,
+  max,
+  inc,
+  dec,
+  fp_add,
+  fp_min,
+  fp_max,
+  half2_add,
+  bfloat2_add,
+  exch,
+  cas,
+  bit_and,
+  bit_or,
+  bit_xor,
 };
 
 struct Row {
-  std::string_view label;   // as the page prints it: "32 bit atomicAdd"
+  std::string_view label;  // as the page prints it: "32 bit atomicAdd"
   RowGroup group;
   RowKind kind;
-  int width;                // memory access width in bits
+  int width;  // memory access width in bits
   PcieAtomic pcie;
 };
 
-std::span<const Row> rows();  // in the page's order
+std::span<const Row> rows();                             // in the page's order
 std::optional<size_t> find_row(std::string_view label);  // exact label, case-insensitive
 std::string_view name(RowGroup group);
 std::string_view name(PcieAtomic op);

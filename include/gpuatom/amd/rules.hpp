@@ -15,11 +15,28 @@
 namespace gpuatom::amd {
 
 enum class RuleId : uint8_t {
-  a1, a2,                          // availability
-  p1, p2, p3, p4, p5, p6, p7, p8,  // path
-  h1, h2, h3, h4, h5,              // HW atomics
-  c1, c2, c3, c4, c5, c6,          // CAS emulation
-  s1,                              // scope
+  a1,
+  a2,  // availability
+  p1,
+  p2,
+  p3,
+  p4,
+  p5,
+  p6,
+  p7,
+  p8,  // path
+  h1,
+  h2,
+  h3,
+  h4,
+  h5,  // HW atomics
+  c1,
+  c2,
+  c3,
+  c4,
+  c5,
+  c6,  // CAS emulation
+  s1,  // scope
 };
 
 // How firmly a rule (or one firing of it) rests on the page (docs/spec/amd.md labels).
@@ -46,11 +63,11 @@ std::optional<RuleId> find_rule(std::string_view code);  // "P7", "p7", "P7 HOST
 // One rule firing for one case.
 struct Firing {
   RuleId rule;
-  std::string reason;                    // one line about this case
-  Source source;                         // the page sentence or decision behind it
-  Basis basis;                           // the tag this firing carries
+  std::string reason;                      // one line about this case
+  Source source;                           // the page sentence or decision behind it
+  Basis basis;                             // the tag this firing carries
   std::vector<std::string_view> switches;  // §9 switches whose value decided it
-  std::optional<Outcome> outcome;        // the outcome it produced or kept, when it decides one
+  std::optional<Outcome> outcome;          // the outcome it produced or kept, when it decides one
 };
 
 }  // namespace gpuatom::amd

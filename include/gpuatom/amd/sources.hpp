@@ -24,12 +24,12 @@ struct Source {
 
 // The sentences one "Support summary" paragraph contributes; empty where the paragraph is silent.
 struct ParagraphSentences {
-  std::string_view integer_support;   // "L2 cache and Infinity Fabric both support common integer …"
-  std::string_view coarse_in_l2;      // "Coarse-grained memory is marked as cacheable, …"
-  std::string_view fine_uncacheable;  // "Fine-grained memory is marked uncacheable through the page tables."
-  std::string_view fabric_forward;    // "Atomics that hit uncached memory are forwarded to the Infinity Fabric."
-  std::string_view host_over_pcie;    // "… the atomic will be forwarded from Infinity Fabric to PCIe."
-  std::string_view pcie_unsupported;  // the NOP or load-op-store sentence
+  std::string_view integer_support;       // "L2 cache and Infinity Fabric both support common integer …"
+  std::string_view coarse_in_l2;          // "Coarse-grained memory is marked as cacheable, …"
+  std::string_view fine_uncacheable;      // "Fine-grained memory is marked uncacheable through the page tables."
+  std::string_view fabric_forward;        // "Atomics that hit uncached memory are forwarded to the Infinity Fabric."
+  std::string_view host_over_pcie;        // "… the atomic will be forwarded from Infinity Fabric to PCIe."
+  std::string_view pcie_unsupported;      // the NOP or load-op-store sentence
   std::string_view float_cannot_forward;  // "If the float atomics … cannot be forwarded … NOP …"
 };
 const ParagraphSentences& paragraph(Generation generation);
@@ -53,7 +53,8 @@ inline constexpr std::string_view coarse_downgrade =
     "downgraded to device-scope as per the programming model.";
 inline constexpr std::string_view no_pcie_atomics =
     "\"No PCIe atomics\" means the system does not support PCIe atomics between the accelerator and peer/host-memory.";
-inline constexpr std::string_view mi300_all_to_fabric = "All atomicRMW operations are forwarded out to the Infinity Fabric.";
+inline constexpr std::string_view mi300_all_to_fabric =
+    "All atomicRMW operations are forwarded out to the Infinity Fabric.";
 inline constexpr std::string_view mi100_no_return =
     "L2 cache supports no returns (NoReturn) versions of packed-FP16 and FP32 atomic adds, that cannot return data.";
 inline constexpr std::string_view mi200_aa_remote =
@@ -62,7 +63,8 @@ inline constexpr std::string_view mi200_aa_remote =
     "Infinity Fabric.";
 inline constexpr std::string_view gfx12_system_memory_cacheable =
     "Fine-grained system memory is marked as cacheable through the page tables.";
-inline constexpr std::string_view gfx12_device_scope_l2 = "Device-scope atomic operations will process in the L2 cache.";
+inline constexpr std::string_view gfx12_device_scope_l2 =
+    "Device-scope atomic operations will process in the L2 cache.";
 inline constexpr std::string_view gfx12_system_scope_bypass =
     "System-scope atomic operations will bypass the L2 cache and be forwarded to the Infinity Fabric.";
 }  // namespace page

@@ -37,16 +37,16 @@
 
 namespace gpuatom::embed {
 
-using scenario::Isa;  // sass (NVIDIA warps), visa (Intel SIMD threads), amd (AMD wavefronts)
 using exec::Mode;     // parallel, deterministic, exhaustive
+using scenario::Isa;  // sass (NVIDIA warps), visa (Intel SIMD threads), amd (AMD wavefronts)
 
 // What every lane starts with under one name, or what every element of a region starts as.
 class LaneValues {
  public:
   // Every lane the same (an integer of any type; its bits, zero-extended to 64).
   template <std::integral T>
-    requires(!std::same_as<T, bool>)
-  LaneValues(T constant) : LaneValues(std::to_string(static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(constant)))) {}
+  requires(!std::same_as<T, bool>) LaneValues(T constant)
+      : LaneValues(std::to_string(static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(constant)))) {}
   // An expression of the scenario language: "lo(addr(buf) + tid * 4)", "tid % 3".
   LaneValues(const char* expression) : LaneValues(std::string(expression)) {}
   LaneValues(std::string expression);
@@ -66,16 +66,16 @@ class LaneValues {
 // How to run: the mode, and its seed, threads or bound.
 struct RunSettings {
   Mode mode = Mode::parallel;
-  uint64_t seed = 1;                  // deterministic mode: the schedule
-  unsigned threads = 0;               // parallel mode: host threads (0 = every core)
-  uint64_t max_executions = 100000;   // exhaustive mode: most interleavings explored
+  uint64_t seed = 1;                 // deterministic mode: the schedule
+  unsigned threads = 0;              // parallel mode: host threads (0 = every core)
+  uint64_t max_executions = 100000;  // exhaustive mode: most interleavings explored
 };
 
 // What the lanes and the memory held at the end of one execution.
 struct Outcome {
-  std::map<std::string, std::vector<uint64_t>> lanes;     // each read() name: one value per lane
-  std::map<std::string, std::vector<uint8_t>> regions;    // each region's bytes
-  uint64_t executions = 1;                                // exhaustive: interleavings that ended here
+  std::map<std::string, std::vector<uint64_t>> lanes;   // each read() name: one value per lane
+  std::map<std::string, std::vector<uint8_t>> regions;  // each region's bytes
+  uint64_t executions = 1;                              // exhaustive: interleavings that ended here
 
   // Lane `tid`'s value of `name` (a read() name).
   uint64_t lane(const std::string& name, uint64_t tid) const { return lanes.at(name).at(tid); }
@@ -117,9 +117,9 @@ class Launch {
   Launch& region(std::string name, uint64_t bytes, memory::RegionAttributes attributes = {});
   // The region's initial elements: element i of `type` is `values` at i (0 where not filled).
   // A region not declared before is an error when the launch runs.
-  Launch& fill(const std::string& region, scenario::ElementType type, LaneValues values);
+  Launch& fill(const std::string& region, scenario::ElementType type, const LaneValues& values);
   // What lane tid starts with under `name` (a register, variable or operand of the ISA).
-  Launch& lanes(std::string name, LaneValues values);
+  Launch& lanes(std::string name, const LaneValues& values);
   // A lane value to read back after the run (any name the ISA has, also ones not set).
   Launch& read(std::string name);
   // Lanes per warp, SIMD thread or wavefront (at least 1, at most the ISA's; default the ISA's).

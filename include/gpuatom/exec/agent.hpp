@@ -35,8 +35,8 @@ namespace gpuatom::exec {
 // same memory and gives no lane anything.
 struct Access {
   uint64_t address = 0;
-  uint64_t bytes = 0;  // 0: touches nothing
-  bool writes = true;  // false: a plain read
+  uint64_t bytes = 0;     // 0: touches nothing
+  bool writes = true;     // false: a plain read
   uint16_t commutes = 0;  // alu::commuting_class of a write whose old value nobody reads; 0: none
 
   constexpr bool overlaps(const Access& other) const {

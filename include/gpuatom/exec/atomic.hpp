@@ -33,8 +33,7 @@ namespace gpuatom::exec {
 // a thread that performs many atomics in a row.
 memory::Expected<alu::Result> apply_atomic(memory::DeviceMemory& memory, uint64_t address,
                                            const alu::Operation& operation, const alu::Operands& operands,
-                                           memory::Space space = memory::Space::global,
-                                           uint32_t* cas_retries = nullptr,
+                                           memory::Space space = memory::Space::global, uint32_t* cas_retries = nullptr,
                                            memory::DeviceMemory::TranslationCache* cache = nullptr,
                                            bool emulated = false);
 
@@ -80,9 +79,8 @@ class AtomicUnit {
   // counter lives in memory); those of the rare road to the unit's own (elsewhere_retries()).
   template <Kind K>
   [[gnu::always_inline]] static memory::Expected<alu::Result> apply(Fast& fast, AtomicUnit& unit, uint64_t address,
-                                                                    const alu::Operands& operands,
-                                                                    memory::Space space, uint64_t& cas_retries,
-                                                                    bool emulated = false) {
+                                                                    const alu::Operands& operands, memory::Space space,
+                                                                    uint64_t& cas_retries, bool emulated = false) {
     // The call-free road where it serves (an F32 add is a compare-and-swap loop on the host either
     // way, so it serves `emulated` too); everything else, and every lane it leaves, apply_atomic.
     if constexpr (K == Kind::add32 || K == Kind::fadd32) {

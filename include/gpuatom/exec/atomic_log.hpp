@@ -35,11 +35,10 @@ class AtomicLog {
   std::size_t size_ = 0;
 };
 
-// `log`: every atomic of the run, in any order (LoggedAtomic::instruction orders a lane's). `initial` is the memory as set up before the run (the
-// initial values), `after` the memory the run left. Returns whether every address is explained
-// (or, undecided, whether the search ran out of `budget`), and the checker's words. The log is
-// sorted by address in place and checked one address at a time: what the check holds beside the
-// log is one address's search.
+// `log`: every atomic of the run, in any order (LoggedAtomic::instruction orders a lane's). `initial` is the memory as
+// set up before the run (the initial values), `after` the memory the run left. Returns whether every address is
+// explained (or, undecided, whether the search ran out of `budget`), and the checker's words. The log is sorted by
+// address in place and checked one address at a time: what the check holds beside the log is one address's search.
 CheckResult explain_logged(memory::DeviceMemory& initial, memory::DeviceMemory& after, std::vector<LoggedAtomic> log,
                            const SerialSearchBudget& budget = {});
 

@@ -53,7 +53,7 @@ class Instance {
 using InstanceFactory = std::function<std::unique_ptr<Instance>()>;
 
 struct ExhaustiveOptions {
-  uint64_t cap = 100000;  // most executions (complete + pruned) to explore
+  uint64_t cap = 100000;                                          // most executions (complete + pruned) to explore
   std::function<void(uint64_t explored, uint64_t cap)> progress;  // after each execution; may be empty
   const std::atomic<bool>* stop = nullptr;  // set to true: stop before the next execution (interrupted)
   // false: no partial-order reduction; every interleaving is its own execution (the naive search
@@ -72,9 +72,9 @@ struct ExhaustiveResult {
   // complete execution that keeps each agent's instructions in program order (lanes of one
   // instruction in any order). 0 before any execution completed.
   double naive_log10 = 0;
-  bool complete = true;     // false: stopped at the cap or interrupted; `outcomes` covers only what was explored
-  bool interrupted = false; // stopped by ExhaustiveOptions::stop
-  std::string message;      // why it stopped early (empty when complete)
+  bool complete = true;      // false: stopped at the cap or interrupted; `outcomes` covers only what was explored
+  bool interrupted = false;  // stopped by ExhaustiveOptions::stop
+  std::string message;       // why it stopped early (empty when complete)
 };
 
 ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const ExhaustiveOptions& options = {});

@@ -54,10 +54,10 @@ struct LaneWork {
   uint32_t lane = 0;  // in the group (the executor's)
   Path path = Path::atomic;
   memory::Space space = memory::Space::global;
-  bool access = true;   // false: the lane finishes without an access (finish() writes its result)
-  bool returns = true;  // the lane receives the old value (for the serial-order log)
+  bool access = true;      // false: the lane finishes without an access (finish() writes its result)
+  bool returns = true;     // the lane receives the old value (for the serial-order log)
   bool completed = false;  // the executor's: the access completed with `result`
-  uint8_t phase = 0;    // the executor's: step of a cas_loop or load_store
+  uint8_t phase = 0;       // the executor's: step of a cas_loop or load_store
   // The lane's own operation where the lanes of one instruction differ (a test's script);
   // nullptr: the instruction's.
   const alu::Operation* operation = nullptr;
@@ -105,11 +105,11 @@ concept GroupLanes = requires(L& l, const L& cl, uint32_t i, std::span<LaneWork>
   // Each lane's sources into its work (lanes ascending, `lane` set, the rest at its defaults):
   // address, operands, path, or access = false. It reads only: every write comes after every
   // lane of the instruction has read, through finish(), write() and fault().
-  { l.read(i, ws) };
+  {l.read(i, ws)};
   // A lane without an access: its result.
-  { l.finish(i, cw) };
+  {l.finish(i, cw)};
   // Lanes whose access completed (LaneWork::completed, with LaneWork::result): their results.
-  { l.write(i, cws) };
+  {l.write(i, cws)};
   // The access faulted with f: the fault to record, or nothing when the vendor takes it as a
   // status (and writes what the lane gets).
   { l.fault(i, cw, f) } -> std::same_as<std::optional<memory::Fault>>;
@@ -142,7 +142,7 @@ struct LaneBlock {
   Path path = Path::atomic;
   memory::Space space = memory::Space::global;
   bool returns = true;
-  uint64_t* returned;  // by lane: the bits each completed lane gets back; nullptr: not wanted
+  uint64_t* returned;      // by lane: the bits each completed lane gets back; nullptr: not wanted
   bool one_value = false;  // every lane's value is values[0] (a constant operand): its tests leave the loop
   uint64_t first_address = 0, address_step = 0;  // a straight line of addresses (addresses == nullptr)
 
@@ -187,9 +187,8 @@ template <AtomicUnit::Kind K>
 auto block_inner_for(const LaneBlock& b) {
   using Inner = uint64_t (*)(AtomicUnit::Fast, const LaneBlock&, uint64_t, uint64_t*);
   static constexpr Inner table[8] = {
-      block_inner<K, false, false, false>, block_inner<K, false, false, true>,
-      block_inner<K, false, true, false>,  block_inner<K, false, true, true>,
-      block_inner<K, true, false, false>,  block_inner<K, true, false, true>,
+      block_inner<K, false, false, false>, block_inner<K, false, false, true>, block_inner<K, false, true, false>,
+      block_inner<K, false, true, true>,   block_inner<K, true, false, false>, block_inner<K, true, false, true>,
       block_inner<K, true, true, false>,   block_inner<K, true, true, true>,
   };
   return table[(b.addresses == nullptr) * 4 + b.one_value * 2 + (b.returned != nullptr)];
@@ -202,7 +201,7 @@ class LaneGroup final : public Agent {
   LaneGroup(memory::DeviceMemory& memory, const GroupSettings& settings, Args&&... args)
       : lanes(std::forward<Args>(args)...), memory_(memory), settings_(settings) {}
 
-  Lanes lanes;                     // the vendor's state of the group
+  Lanes lanes;                    // the vendor's state of the group
   std::vector<LoggedAtomic> log;  // with GroupSettings::log: each atomic performed, in order
 
   // Makes this the fresh group `group`, reusing its storage. False when a lane's initial state
@@ -261,8 +260,10 @@ class LaneGroup final : public Agent {
   }
 
   bool future_accesses(std::vector<Access>& out) override {
-    if constexpr (requires { lanes.future_accesses(next_, out); }) return lanes.future_accesses(next_, out);
-    else return false;
+    if constexpr (requires { lanes.future_accesses(next_, out); })
+      return lanes.future_accesses(next_, out);
+    else
+      return false;
   }
 
  private:
@@ -280,7 +281,8 @@ class LaneGroup final : public Agent {
     if (storage_.size() < count) storage_.resize(count);  // once per group size: no allocation per instruction
     work_ = std::span<LaneWork>(storage_.data(), count);
     LaneWork* w = work_.data();
-    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) (w++)->reset(static_cast<uint32_t>(std::countr_zero(bits)));
+    for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1)
+      (w++)->reset(static_cast<uint32_t>(std::countr_zero(bits)));
     lanes.read(current_, work_);
     std::size_t kept = 0;
     for (std::size_t k = 0; k < work_.size(); ++k) {
@@ -330,8 +332,8 @@ class LaneGroup final : public Agent {
       // Inlined into the vendor's loop: the one atomic. Faults, logging and the rare roads are calls.
       // (A plain bool and an out-parameter: an optional's value and flag, stored apart and read
       // back as one, stalled the store-to-load forwarding on every lane.)
-      [[gnu::always_inline]] bool operator()(uint32_t lane, uint64_t address, const alu::Operands& operands,
-                                             Path path, memory::Space space, bool returns, uint64_t& returned) {
+      [[gnu::always_inline]] bool operator()(uint32_t lane, uint64_t address, const alu::Operands& operands, Path path,
+                                             memory::Space space, bool returns, uint64_t& returned) {
         if (path == Path::atomic || path == Path::cas_loop) [[likely]] {
           const auto r =
               AtomicUnit::apply<K>(fast, cold->unit, address, operands, space, retries, path == Path::cas_loop);
@@ -394,16 +396,15 @@ class LaneGroup final : public Agent {
         w.space = space;
         c.group.report(w, f, c.recorder);
       }
-      [[gnu::noinline]] static void log(Cold& c, uint32_t lane, uint64_t address, alu::Operands operands,
-                                        bool returns, uint64_t returned) {
+      [[gnu::noinline]] static void log(Cold& c, uint32_t lane, uint64_t address, alu::Operands operands, bool returns,
+                                        uint64_t returned) {
         c.group.log.push_back({address, operands, returns ? returned : 0, c.group.first_lane_ + lane, c.group.current_,
                                c.op, returns, true});
       }
       // The rare roads, one lane at a time through step(): the bits returned, and whether the
       // access completed (hi != 0).
-      [[gnu::noinline]] static LaneResult other_road(Cold& c, uint32_t lane, uint64_t address,
-                                                     alu::Operands operands, Path path, memory::Space space,
-                                                     bool returns) {
+      [[gnu::noinline]] static LaneResult other_road(Cold& c, uint32_t lane, uint64_t address, alu::Operands operands,
+                                                     Path path, memory::Space space, bool returns) {
         LaneWork w;
         w.reset(lane);
         w.path = path;
@@ -502,12 +503,19 @@ class LaneGroup final : public Agent {
         // One access of 8 or 16 bytes (the alignment and faults of that width); the GPU does it in
         // one step, so the host's compare-and-swap rounds are not retries.
         alu::Result128 r;
-        const auto next = [&](support::Bits128 old) { return (r = alu::apply_vector(op, w.vector_words, old, w.value128)).memory; };
+        const auto next = [&](support::Bits128 old) {
+          return (r = alu::apply_vector(op, w.vector_words, old, w.value128)).memory;
+        };
         if (w.vector_words == 4) {
           const auto old = memory::rmw128(memory_, w.address, next, w.space);
           if (!old) return report(w, old.error(), recorder);
         } else {
-          const auto old = memory::rmw(memory_, w.address, 8, [&](uint64_t bits) { return next({bits, 0}).lo; }, w.space);
+          const auto old = memory::rmw(
+              memory_, w.address, 8,
+              [&](uint64_t bits) {
+                return next({bits, 0}).lo;
+              },
+              w.space);
           if (!old) return report(w, old.error(), recorder);
         }
         recorder.operation();
@@ -552,7 +560,8 @@ class LaneGroup final : public Agent {
   }
 
   void log_atomic(const LaneWork& w, const alu::Operation& op, uint64_t returned) {
-    log.push_back({w.address, w.operands, w.returns ? returned : 0, first_lane_ + w.lane, current_, op, w.returns, true});
+    log.push_back(
+        {w.address, w.operands, w.returns ? returned : 0, first_lane_ + w.lane, current_, op, w.returns, true});
   }
 
   bool report(const LaneWork& w, const memory::Fault& f, Recorder& recorder) {

@@ -119,10 +119,10 @@ class LaneMachine final : private AgentStream {
   GroupSettings settings_;
   bool streamed_;
   MakeGroup make_;
-  std::vector<std::unique_ptr<Group>> groups_;   // eager
+  std::vector<std::unique_ptr<Group>> groups_;  // eager
   std::vector<Agent*> agents_;
   std::vector<std::unique_ptr<Group>> workers_;  // streamed: one per slot
-  std::vector<AtomicLog> logs_;                   // streamed with GroupSettings::log
+  std::vector<AtomicLog> logs_;                  // streamed with GroupSettings::log
 };
 
 }  // namespace gpuatom::exec

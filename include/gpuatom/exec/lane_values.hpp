@@ -33,8 +33,7 @@ struct AffineLanes {
 
   // The values of `count` consecutive lanes from `first_tid` on, into out[0 … count), each
   // ANDed with `keep` (an element's bytes), stepped (Walk::fill).
-  void fill(uint64_t first_tid, uint32_t group_size, uint32_t count, uint64_t* out,
-            uint64_t keep = ~uint64_t{0}) const;
+  void fill(uint64_t first_tid, uint32_t group_size, uint32_t count, uint64_t* out, uint64_t keep = ~uint64_t{0}) const;
 
   // Whether the whole values of lanes first_tid … first_tid + count − 1 lie on a line: the first
   // lane's value and the step per lane (0: one value). False where t wraps at the modulus or
@@ -42,9 +41,12 @@ struct AffineLanes {
   bool line(uint64_t first_tid, uint32_t count, uint64_t& first, uint64_t& step) const {
     if (half != Half::whole || count == 0 || (of == Of::lane && stride != 0)) return false;
     const uint64_t q = first_tid / divisor, t = modulus ? q % modulus : q;
-    if (stride == 0 || q == (first_tid + count - 1) / divisor) step = 0;
-    else if (divisor == 1 && (modulus == 0 || t + count - 1 < modulus)) step = stride;
-    else return false;
+    if (stride == 0 || q == (first_tid + count - 1) / divisor)
+      step = 0;
+    else if (divisor == 1 && (modulus == 0 || t + count - 1 < modulus))
+      step = stride;
+    else
+      return false;
     first = base + stride * t;
     return true;
   }

@@ -24,9 +24,25 @@
 namespace gpuatom::intel {
 
 enum class AtomicOp : uint8_t {
-  ADD = 0x00, SUB = 0x01, INC = 0x02, DEC = 0x03, MIN = 0x04, MAX = 0x05, XCHG = 0x06, CMPXCHG = 0x07,
-  AND = 0x08, OR = 0x09, XOR = 0x0A, IMIN = 0x0B, IMAX = 0x0C, PREDEC = 0x0D,
-  FMAX = 0x10, FMIN = 0x11, FCMPWR = 0x12, FADD = 0x13, FSUB = 0x14,
+  ADD = 0x00,
+  SUB = 0x01,
+  INC = 0x02,
+  DEC = 0x03,
+  MIN = 0x04,
+  MAX = 0x05,
+  XCHG = 0x06,
+  CMPXCHG = 0x07,
+  AND = 0x08,
+  OR = 0x09,
+  XOR = 0x0A,
+  IMIN = 0x0B,
+  IMAX = 0x0C,
+  PREDEC = 0x0D,
+  FMAX = 0x10,
+  FMIN = 0x11,
+  FCMPWR = 0x12,
+  FADD = 0x13,
+  FSUB = 0x14,
 };
 
 enum class Width : uint8_t { w16, w32, w64 };
@@ -44,11 +60,11 @@ struct AtomicOpInfo {
   Role src0;
   Role src1;
   bool is_float;
-  bool is_signed;               // IMIN / IMAX compare as signed
+  bool is_signed;  // IMIN / IMAX compare as signed
 };
 
 std::span<const AtomicOpInfo> atomic_op_table();
-const AtomicOpInfo* find(AtomicOp op);         // nullptr for reserved codes
+const AtomicOpInfo* find(AtomicOp op);  // nullptr for reserved codes
 std::optional<AtomicOp> from_code(unsigned code);
 // Text names: the canonical suffix, the aliases imin/imax, and the page's upper-case names.
 std::optional<AtomicOp> parse_op(std::string_view name);
@@ -104,11 +120,28 @@ std::string_view slot_name(OperandSlot slot);  // "U", "V", "R", "LOD", "Address
 
 // The byte-level fields of an encoded instruction, in the order a layout lists them.
 enum class ByteField : uint8_t {
-  opcode, sub_opcode, op, exec_size, predicate, surface, raw,
+  opcode,
+  sub_opcode,
+  op,
+  exec_size,
+  predicate,
+  surface,
+  raw,
   // LSC (docs/intel-igc.md §4.2, §4.3): one byte each, but the scale (2), the offset (4) and the
   // surface vector operand (6 bytes as an immediate, 9 as a register).
-  lsc_op, lsc_sfid, lsc_cache_l1, lsc_cache_l3, lsc_addr_type, lsc_scale, lsc_offset, lsc_addr_size,
-  lsc_data_size, lsc_data_order, lsc_data_elems, lsc_chmask, lsc_surface,
+  lsc_op,
+  lsc_sfid,
+  lsc_cache_l1,
+  lsc_cache_l3,
+  lsc_addr_type,
+  lsc_scale,
+  lsc_offset,
+  lsc_addr_size,
+  lsc_data_size,
+  lsc_data_order,
+  lsc_data_elems,
+  lsc_chmask,
+  lsc_surface,
 };
 
 struct LayoutItem {
@@ -125,15 +158,15 @@ inline constexpr size_t raw_operand_bytes(IdWidth ids) { return static_cast<size
 
 struct FormInfo {
   Form form;
-  std::string_view mnemonic;       // "typed_atomic", "svm_atomic", "dword_atomic" (IGC's assembler)
-  std::string_view page_mnemonic;  // "TYPED_ATOMIC", "SVM_ATOMIC", "DWORD_ATOMIC" (the pages' text; an alias)
-  std::string_view page_name;      // "TYPED_ATOMIC", "SVM ATOMIC", "DWORD_ATOMIC" (for messages)
-  uint8_t opcode;                  // 0x73, 0x4E, 0x7D
-  std::optional<uint8_t> sub_opcode;     // SVM's 0x05 (ATOMIC)
-  std::span<const LayoutItem> layout;    // binary field order (§2.5, §2.6)
-  std::span<const OperandSlot> text_operands;   // raw operands in text order (after the surface, §10.1)
-  std::span<const uint8_t> page_exec_sizes;  // the page's channel counts: typed 8; SVM 1 2 4 8; DWORD 1 … 16
-  bool has_surface;                          // a surface byte and operand (TYPED, DWORD)
+  std::string_view mnemonic;           // "typed_atomic", "svm_atomic", "dword_atomic" (IGC's assembler)
+  std::string_view page_mnemonic;      // "TYPED_ATOMIC", "SVM_ATOMIC", "DWORD_ATOMIC" (the pages' text; an alias)
+  std::string_view page_name;          // "TYPED_ATOMIC", "SVM ATOMIC", "DWORD_ATOMIC" (for messages)
+  uint8_t opcode;                      // 0x73, 0x4E, 0x7D
+  std::optional<uint8_t> sub_opcode;   // SVM's 0x05 (ATOMIC)
+  std::span<const LayoutItem> layout;  // binary field order (§2.5, §2.6)
+  std::span<const OperandSlot> text_operands;  // raw operands in text order (after the surface, §10.1)
+  std::span<const uint8_t> page_exec_sizes;    // the page's channel counts: typed 8; SVM 1 2 4 8; DWORD 1 … 16
+  bool has_surface;                            // a surface byte and operand (TYPED, DWORD)
 };
 
 std::span<const FormInfo> form_table();
@@ -153,7 +186,7 @@ inline constexpr uint8_t vector_operand_class_bits = 0x07;
 
 // ---- Exec size byte (§2.3) and execution masks (§6.1) ---------------------------------------
 
-inline constexpr uint8_t exec_size_code_bits = 0x07;  // bits 2:0
+inline constexpr uint8_t exec_size_code_bits = 0x07;     // bits 2:0
 inline constexpr uint8_t exec_size_reserved_bit = 0x08;  // bit 3, must be 0
 inline constexpr unsigned exec_mask_shift = 4;           // bits 7:4
 
@@ -161,10 +194,10 @@ std::optional<uint8_t> exec_size_code(unsigned channels);  // 1 2 4 8 16 32 -> 0
 std::optional<unsigned> channels_from_code(uint8_t code);
 
 struct MaskInfo {
-  uint8_t code;           // 0 … 15
-  std::string_view name;  // "M1" … "M8", "M1_NM" … "M8_NM"
-  uint8_t channel_offset; // 4 × (code & 7): the first EM / predicate bit channel 0 reads
-  bool no_mask;           // _NM: the execution mask is ignored (the predicate is not)
+  uint8_t code;            // 0 … 15
+  std::string_view name;   // "M1" … "M8", "M1_NM" … "M8_NM"
+  uint8_t channel_offset;  // 4 × (code & 7): the first EM / predicate bit channel 0 reads
+  bool no_mask;            // _NM: the execution mask is ignored (the predicate is not)
 };
 std::span<const MaskInfo> mask_table();
 const MaskInfo& mask_info(uint8_t code);  // code & 15

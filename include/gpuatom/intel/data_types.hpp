@@ -11,8 +11,22 @@ namespace gpuatom::intel {
 
 // The enumerator values are the vISA type codes.
 enum class DataType : uint8_t {
-  UD = 0x0, D = 0x1, UW = 0x2, W = 0x3, UB = 0x4, B = 0x5, DF = 0x6, F = 0x7,
-  V = 0x8, VF = 0x9, BOOL = 0xA, UQ = 0xB, UV = 0xC, Q = 0xD, HF = 0xE, BF = 0xF,
+  UD = 0x0,
+  D = 0x1,
+  UW = 0x2,
+  W = 0x3,
+  UB = 0x4,
+  B = 0x5,
+  DF = 0x6,
+  F = 0x7,
+  V = 0x8,
+  VF = 0x9,
+  BOOL = 0xA,
+  UQ = 0xB,
+  UV = 0xC,
+  Q = 0xD,
+  HF = 0xE,
+  BF = 0xF,
 };
 
 struct DataTypeInfo {
@@ -21,7 +35,7 @@ struct DataTypeInfo {
   std::string_view name;  // as the pages and diagnostics name it ("UD")
   uint8_t bytes;          // element size; V/VF/UV are packed immediates of one dword, BOOL one byte
   bool is_float;
-  bool is_signed;         // signed integer types (D, W, B, Q, V)
+  bool is_signed;  // signed integer types (D, W, B, Q, V)
 };
 
 std::span<const DataTypeInfo> data_type_table();

@@ -64,13 +64,13 @@ struct ExecSize {
 // first byte. Fields that did not appear (no predicate, a default mask) point at the
 // instruction's start.
 struct InstructionLocations {
-  support::SourceLocation start;      // the predicate or mnemonic; byte 0 of the instruction
-  support::SourceLocation op;         // the op suffix; the Op byte
-  support::SourceLocation width;      // the width suffix; the Op byte
-  support::SourceLocation exec_size;  // the channel count; the Exec_size byte
-  support::SourceLocation mask;       // the mask name; the Exec_size byte
-  support::SourceLocation predicate;  // the predicate name; the Pred word
-  support::SourceLocation surface;    // the surface; the Surface byte
+  support::SourceLocation start;                             // the predicate or mnemonic; byte 0 of the instruction
+  support::SourceLocation op;                                // the op suffix; the Op byte
+  support::SourceLocation width;                             // the width suffix; the Op byte
+  support::SourceLocation exec_size;                         // the channel count; the Exec_size byte
+  support::SourceLocation mask;                              // the mask name; the Exec_size byte
+  support::SourceLocation predicate;                         // the predicate name; the Pred word
+  support::SourceLocation surface;                           // the surface; the Surface byte
   std::array<support::SourceLocation, slot_count> operands;  // per OperandSlot
 };
 
@@ -114,7 +114,8 @@ inline OperandPlacement operand_placement(const Instruction& instruction) {
 inline uint8_t element_bytes(const Instruction& instruction, OperandSlot slot) {
   if (is_lsc(instruction.form)) {
     if (slot == OperandSlot::addresses) return static_cast<uint8_t>(address_element_bytes(instruction.lsc));
-    if (slot == OperandSlot::u || slot == OperandSlot::v || slot == OperandSlot::r || slot == OperandSlot::lod) return 4;
+    if (slot == OperandSlot::u || slot == OperandSlot::v || slot == OperandSlot::r || slot == OperandSlot::lod)
+      return 4;
     return static_cast<uint8_t>(data_element_bytes(instruction.lsc));
   }
   return type_rule(instruction.form, instruction.op, instruction.width, slot).element_bytes;

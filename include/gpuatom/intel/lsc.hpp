@@ -28,8 +28,8 @@ struct LscOpInfo {
   std::string_view name;  // "iadd" (printed lsc_atomic_iadd)
   AtomicOp like;          // the legacy op of the same arithmetic (load: or with 0, store: xchg)
   alu::Op alu_op;
-  Role src0, src1;        // roles of LSC's src1 and src2
-  uint8_t extra_operands; // how many of src1, src2 it reads (IsaDescription.cpp LscOpInfoFind)
+  Role src0, src1;         // roles of LSC's src1 and src2
+  uint8_t extra_operands;  // how many of src1, src2 it reads (IsaDescription.cpp LscOpInfoFind)
   bool is_float;
   bool is_signed;
 };
@@ -47,8 +47,8 @@ enum class LscDataOrder : uint8_t { nontranspose = 1, transpose = 2 };
 std::string_view name(LscSfid sfid);
 std::string_view name(LscCache cache);
 std::string_view name(LscAddrType type);
-std::string_view name(LscAddrSize size);       // "a64"
-std::string_view name(LscDataSize size);       // "d32"
+std::string_view name(LscAddrSize size);  // "a64"
+std::string_view name(LscDataSize size);  // "d32"
 std::optional<LscSfid> parse_lsc_sfid(std::string_view text);
 std::optional<LscCache> parse_lsc_cache(std::string_view text);
 std::optional<LscAddrType> parse_lsc_addr_type(std::string_view text);
@@ -61,10 +61,10 @@ std::optional<unsigned> lsc_elems_count(uint8_t code);
 // The surface operand of bti/bss/ss (a vector operand: an immediate, or a register), flat's 0.
 struct LscSurface {
   bool is_register = false;
-  uint32_t value = 0;       // the immediate (UD)
-  uint32_t id = 0;          // the register's variable id
+  uint32_t value = 0;  // the immediate (UD)
+  uint32_t id = 0;     // the register's variable id
   uint8_t row = 0, col = 0;
-  uint16_t region = 0x0121; // <0;1,0>, as IGC writes a scalar
+  uint16_t region = 0x0121;  // <0;1,0>, as IGC writes a scalar
   bool operator==(const LscSurface&) const = default;
 };
 
@@ -73,13 +73,13 @@ struct LscFields {
   LscSfid sfid = LscSfid::ugm;
   LscCache l1 = LscCache::df, l3 = LscCache::df;
   LscAddrType addr_type = LscAddrType::flat;
-  uint16_t scale = 1;   // untyped: EA = scale × address + offset
+  uint16_t scale = 1;  // untyped: EA = scale × address + offset
   int32_t offset = 0;
   LscAddrSize addr_size = LscAddrSize::a64;
   LscDataSize data_size = LscDataSize::d32;
   LscDataOrder order = LscDataOrder::nontranspose;
-  uint8_t elems = 1;    // LSC_DATA_ELEMS code (1 = one element)
-  uint8_t chmask = 1;   // written as elems for non-quad ops (IGC's writer stores the union)
+  uint8_t elems = 1;   // LSC_DATA_ELEMS code (1 = one element)
+  uint8_t chmask = 1;  // written as elems for non-quad ops (IGC's writer stores the union)
   LscSurface surface;
   bool operator==(const LscFields&) const = default;
 };

@@ -25,8 +25,8 @@
 
 #include "gpuatom/intel/declarations.hpp"
 #include "gpuatom/intel/instruction.hpp"
-#include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/platform.hpp"
+#include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::intel {

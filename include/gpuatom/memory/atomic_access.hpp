@@ -30,9 +30,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "gpuatom/support/bits128.hpp"
 #include "gpuatom/memory/device_memory.hpp"
 #include "gpuatom/memory/expected.hpp"
+#include "gpuatom/support/bits128.hpp"
 
 namespace gpuatom::memory {
 
@@ -76,8 +76,8 @@ template <class T, class Fn>
 T rmw_loop(std::byte* host, Fn fn, uint32_t* retries) {
   auto ref = host_word<T>(host);
   T observed = ref.load(std::memory_order_relaxed);
-  while (!ref.compare_exchange_weak(observed, static_cast<T>(fn(uint64_t{observed})),
-                                    std::memory_order_seq_cst, std::memory_order_relaxed)) {
+  while (!ref.compare_exchange_weak(observed, static_cast<T>(fn(uint64_t{observed})), std::memory_order_seq_cst,
+                                    std::memory_order_relaxed)) {
     if (retries) ++*retries;
   }
   return observed;
@@ -85,13 +85,15 @@ T rmw_loop(std::byte* host, Fn fn, uint32_t* retries) {
 
 // Applies a host atomic member (fetch_add, ...) at width 4 or 8, or emulates it at width 2.
 template <class Native, class Bits16>
-Expected<uint64_t> dispatch(DeviceMemory& memory, uint64_t address, unsigned width, Space space,
-                            Native native, Bits16 bits16) {
+Expected<uint64_t> dispatch(DeviceMemory& memory, uint64_t address, unsigned width, Space space, Native native,
+                            Bits16 bits16) {
   if (!atomic_width(width)) return width_fault(memory, address, width);
   const auto host = memory.translate(address, width, Intent::write, space);
   if (!host) return host.error();
   switch (width) {
-    case 2: return rmw16(*host, [&](uint16_t old, bool&) { return bits16(old); }, nullptr);
+    case 2:
+      return rmw16(
+          *host, [&](uint16_t old, bool&) { return bits16(old); }, nullptr);
     case 4: return native(host_word<uint32_t>(*host));
     default: return native(host_word<uint64_t>(*host));
   }
@@ -165,8 +167,8 @@ inline Expected<uint64_t> exchange(DeviceMemory& memory, uint64_t address, unsig
 
 // Stores `desired` if the memory equals `expected` (bitwise, low `width` bytes); returns the old
 // bits either way: the swap happened exactly when the result equals `expected` (masked).
-inline Expected<uint64_t> compare_exchange(DeviceMemory& memory, uint64_t address, unsigned width,
-                                           uint64_t expected, uint64_t desired, Space space = Space::global) {
+inline Expected<uint64_t> compare_exchange(DeviceMemory& memory, uint64_t address, unsigned width, uint64_t expected,
+                                           uint64_t desired, Space space = Space::global) {
   if (!detail::atomic_width(width)) return detail::width_fault(memory, address, width);
   const auto host = memory.translate(address, width, Intent::write, space);
   if (!host) return host.error();
@@ -201,8 +203,8 @@ inline Expected<uint64_t> compare_exchange(DeviceMemory& memory, uint64_t addres
 // `retries` (optional) is incremented once per failed compare-and-swap (AMD counts CAS retries).
 // Widths 2, 4, 8.
 template <class Fn>
-Expected<uint64_t> rmw(DeviceMemory& memory, uint64_t address, unsigned width, Fn fn,
-                       Space space = Space::global, uint32_t* retries = nullptr) {
+Expected<uint64_t> rmw(DeviceMemory& memory, uint64_t address, unsigned width, Fn fn, Space space = Space::global,
+                       uint32_t* retries = nullptr) {
   static_assert(std::is_invocable_r_v<uint64_t, Fn&, uint64_t>, "fn: uint64_t old bits -> uint64_t new bits");
   if (!detail::atomic_width(width)) return detail::width_fault(memory, address, width);
   const auto host = memory.translate(address, width, Intent::write, space);
@@ -253,13 +255,15 @@ Expected<Bits128> rmw128(DeviceMemory& memory, uint64_t address, Fn fn, Space sp
 // 128-bit exchange; returns the old value.
 inline Expected<Bits128> exchange128(DeviceMemory& memory, uint64_t address, Bits128 value,
                                      Space space = Space::global) {
-  return rmw128(memory, address, [value](Bits128) { return value; }, space);
+  return rmw128(
+      memory, address, [value](Bits128) { return value; }, space);
 }
 
 // 128-bit compare-and-swap (bitwise, all 128 bits); returns the old value (swapped iff == expected).
-inline Expected<Bits128> compare_exchange128(DeviceMemory& memory, uint64_t address, Bits128 expected,
-                                             Bits128 desired, Space space = Space::global) {
-  return rmw128(memory, address, [&](Bits128 old) { return old == expected ? desired : old; }, space);
+inline Expected<Bits128> compare_exchange128(DeviceMemory& memory, uint64_t address, Bits128 expected, Bits128 desired,
+                                             Space space = Space::global) {
+  return rmw128(
+      memory, address, [&](Bits128 old) { return old == expected ? desired : old; }, space);
 }
 
 }  // namespace gpuatom::memory

@@ -15,18 +15,17 @@ inline constexpr uint64_t gob_rows = 8;
 inline constexpr uint64_t gob_bytes = gob_width_bytes * gob_rows;  // 512
 
 struct BlockLinearShape {
-  uint64_t row_bytes = 0;        // W: width of a row in bytes (width × texel bytes)
-  uint32_t height = 1;           // H: rows
-  uint32_t depth = 1;            // slices (3D); 1 otherwise
-  uint32_t block_height = 1;     // BH, in GOBs
-  uint32_t block_depth = 1;      // BD, in GOBs
+  uint64_t row_bytes = 0;     // W: width of a row in bytes (width × texel bytes)
+  uint32_t height = 1;        // H: rows
+  uint32_t depth = 1;         // slices (3D); 1 otherwise
+  uint32_t block_height = 1;  // BH, in GOBs
+  uint32_t block_depth = 1;   // BD, in GOBs
 };
 
 // The offset of byte (X, y) inside its GOB:
 // ((X mod 64) / 32) × 256 + ((y mod 8) / 2) × 64 + ((X mod 32) / 16) × 32 + (y mod 2) × 16 + X mod 16.
 constexpr uint64_t gob_offset(uint64_t x_bytes, uint64_t y) {
-  return ((x_bytes % 64) / 32) * 256 + ((y % 8) / 2) * 64 + ((x_bytes % 32) / 16) * 32 + (y % 2) * 16 +
-         x_bytes % 16;
+  return ((x_bytes % 64) / 32) * 256 + ((y % 8) / 2) * 64 + ((x_bytes % 32) / 16) * 32 + (y % 2) * 16 + x_bytes % 16;
 }
 
 constexpr uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
@@ -59,8 +58,9 @@ constexpr uint64_t layer_stride_bytes(const BlockLinearShape& s) {
 constexpr uint64_t block_linear_offset(const BlockLinearShape& s, uint64_t x_bytes, uint64_t y, uint64_t z) {
   const uint64_t bh = s.block_height;
   const uint64_t bd = s.block_depth;
-  return (z / bd) * slab_bytes(s) + (y / (gob_rows * bh)) * rob_bytes(s) + (x_bytes / gob_width_bytes) * block_bytes(s) +
-         (z % bd) * (gob_bytes * bh) + ((y % (gob_rows * bh)) / gob_rows) * gob_bytes + gob_offset(x_bytes, y);
+  return (z / bd) * slab_bytes(s) + (y / (gob_rows * bh)) * rob_bytes(s) +
+         (x_bytes / gob_width_bytes) * block_bytes(s) + (z % bd) * (gob_bytes * bh) +
+         ((y % (gob_rows * bh)) / gob_rows) * gob_bytes + gob_offset(x_bytes, y);
 }
 
 // Whether a block dimension (in GOBs) is one the header can hold: a power of two from 1 to 32.

@@ -33,12 +33,12 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuatom/support/bits128.hpp"
 #include "gpuatom/memory/expected.hpp"
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/memory/page_table.hpp"
 #include "gpuatom/memory/region.hpp"
 #include "gpuatom/memory/striped_lock.hpp"
+#include "gpuatom/support/bits128.hpp"
 
 namespace gpuatom::memory {
 
@@ -92,8 +92,7 @@ class DeviceMemory {
   // Intent::read an untouched page yields a shared zero page that must not be written. The host
   // address stays valid as long as the DeviceMemory (storage is freed only on destruction, even
   // when a page is made sparse), so a racing set_sparse never makes it dangle.
-  Expected<std::byte*> translate(uint64_t address, unsigned width, Intent intent,
-                                 Space space = Space::global) {
+  Expected<std::byte*> translate(uint64_t address, unsigned width, Intent intent, Space space = Space::global) {
     if (!(width == 1 || width == 2 || width == 4 || width == 8 || width == 16)) {
       return fault_at(FaultKind::bad_width, address, width);
     }
@@ -106,8 +105,8 @@ class DeviceMemory {
       return fault_at(FaultKind::out_of_range, address, width);
     }
     if (region->info.attributes.space != space) {
-      return fault_at(space == Space::global ? FaultKind::invalid_address_space : FaultKind::out_of_range,
-                      address, width);
+      return fault_at(space == Space::global ? FaultKind::invalid_address_space : FaultKind::out_of_range, address,
+                      width);
     }
     const uint64_t offset = address - region->info.base;
     std::byte* page = intent == Intent::read ? region->pages.page_for_read(offset >> page_shift)
@@ -186,11 +185,13 @@ class DeviceMemory {
     std::size_t low = 0, high = regions.size();  // first region with base > address, by bisection
     while (low < high) {
       const std::size_t mid = (low + high) / 2;
-      if (regions[mid]->info.base <= address) low = mid + 1; else high = mid;
+      if (regions[mid]->info.base <= address)
+        low = mid + 1;
+      else
+        high = mid;
     }
     return low == 0 ? nullptr : regions[low - 1];
   }
-
 
   Expected<std::byte*> translate_and_remember(uint64_t address, unsigned width, Intent intent, Space space,
                                               TranslationCache& cache);

@@ -26,7 +26,7 @@ class [[nodiscard]] Expected {
  public:
   constexpr Expected(T value) : ok_(true), value_(value) {}  // NOLINT(google-explicit-constructor)
   constexpr Expected(E error) requires(!std::is_same_v<T, E>) : ok_(false), error_(error) {}  // NOLINT
-  constexpr Expected(Unexpected<E> error) : ok_(false), error_(error.error) {}  // NOLINT
+  constexpr Expected(Unexpected<E> error) : ok_(false), error_(error.error) {}                // NOLINT
 
   constexpr bool has_value() const { return ok_; }
   constexpr explicit operator bool() const { return ok_; }
@@ -53,7 +53,7 @@ class [[nodiscard]] Expected<void, E> {
 
  public:
   constexpr Expected() : ok_(true), error_() {}
-  constexpr Expected(E error) : ok_(false), error_(error) {}  // NOLINT(google-explicit-constructor)
+  constexpr Expected(E error) : ok_(false), error_(error) {}                    // NOLINT(google-explicit-constructor)
   constexpr Expected(Unexpected<E> error) : ok_(false), error_(error.error) {}  // NOLINT
 
   constexpr bool has_value() const { return ok_; }

@@ -27,9 +27,9 @@ enum class FaultKind : uint8_t {
 // Trivially copyable so that results carrying it stay cheap on the hot path.
 struct Fault {
   FaultKind kind = FaultKind::out_of_range;
-  uint8_t width = 0;           // access width in bytes
+  uint8_t width = 0;            // access width in bytes
   RegionId region = no_region;  // the region the address fell in, when there is one
-  uint64_t address = 0;        // the device address that was asked for (surfaces: unclamped)
+  uint64_t address = 0;         // the device address that was asked for (surfaces: unclamped)
   // Name of `region`; points into the DeviceMemory that produced the fault and lives as long as
   // it does (regions are never removed). Empty when there is no region.
   std::string_view region_name{};

@@ -52,9 +52,9 @@ class PageTable {
   }
 
   // Marks pages [first, first + count) sparse (their contents are dropped) or resident (a page
-  // that was sparse reads zero until written; one with contents keeps them). Safe against concurrent accesses: a dropped page's storage is kept
-  // until the table is destroyed, so a racing access that still holds it writes into a page
-  // nobody reads again, never into freed memory.
+  // that was sparse reads zero until written; one with contents keeps them). Safe against concurrent accesses: a
+  // dropped page's storage is kept until the table is destroyed, so a racing access that still holds it writes into a
+  // page nobody reads again, never into freed memory.
   void set_sparse(uint64_t first, uint64_t count, bool sparse);
 
   // Whether page `index` is sparse now.
@@ -93,12 +93,10 @@ class PageTable {
     return slots[index & slot_mask(levels_ - 1)].load(std::memory_order_acquire);
   }
 
-  uint64_t slot_mask(unsigned level) const noexcept {
-    return level == 0 ? top_mask_ : (uint64_t{1} << lower_bits) - 1;
-  }
+  uint64_t slot_mask(unsigned level) const noexcept { return level == 0 ? top_mask_ : (uint64_t{1} << lower_bits) - 1; }
 
   Slot& leaf_slot_creating(uint64_t index);  // creates missing nodes
-  std::byte* allocate_page(uint64_t index);   // first-touch slow path
+  std::byte* allocate_page(uint64_t index);  // first-touch slow path
   void free_subtree(Slot* slots, unsigned level);
 
   uint64_t page_count_;
@@ -107,8 +105,8 @@ class PageTable {
   bool sparse_by_default_;
   Slot* root_;
   std::atomic<uint64_t> allocated_{0};
-  std::mutex retired_mutex_;            // only set_sparse takes it
-  std::vector<std::byte*> retired_;     // dropped pages, freed with the table
+  std::mutex retired_mutex_;         // only set_sparse takes it
+  std::vector<std::byte*> retired_;  // dropped pages, freed with the table
 };
 
 }  // namespace gpuatom::memory

@@ -70,13 +70,13 @@ struct RegionInfo {
 
 // Why a region could not be created.
 enum class RegionError : uint8_t {
-  empty,               // size 0
-  misaligned_base,     // base not a multiple of 16
-  wraps,               // base + size > 2^64
-  overlap,             // intersects an existing region
-  duplicate_name,      // another region has this name
-  empty_name,          // name is ""
-  outside_window,      // a shared/local region that is not inside its (non-empty) window
+  empty,            // size 0
+  misaligned_base,  // base not a multiple of 16
+  wraps,            // base + size > 2^64
+  overlap,          // intersects an existing region
+  duplicate_name,   // another region has this name
+  empty_name,       // name is ""
+  outside_window,   // a shared/local region that is not inside its (non-empty) window
 };
 std::string_view describe(RegionError error);
 

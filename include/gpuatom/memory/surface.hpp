@@ -47,10 +47,10 @@ struct SurfaceDescriptor {
   bool enabled = true;  // a disabled surface drops writes and returns zeros (seed 002)
   SurfaceDim dim = SurfaceDim::d2;
   SurfaceLayout layout = SurfaceLayout::pitch_linear;
-  uint32_t width = 1;       // in texels, level 0
-  uint32_t height = 1;      // rows, level 0 (1 for 1D kinds)
-  uint32_t depth = 1;       // slices, level 0 (1 unless 3D)
-  uint32_t array_size = 1;  // layers (arrays); does not shrink with the level
+  uint32_t width = 1;          // in texels, level 0
+  uint32_t height = 1;         // rows, level 0 (1 for 1D kinds)
+  uint32_t depth = 1;          // slices, level 0 (1 unless 3D)
+  uint32_t array_size = 1;     // layers (arrays); does not shrink with the level
   uint32_t element_bytes = 4;  // texel size in bytes
   uint32_t block_height = 1;   // block-linear: BH in GOBs (power of two, 1..32)
   uint32_t block_depth = 1;    // block-linear: BD in GOBs (power of two, 1..32)

@@ -190,9 +190,12 @@ template <class F>
     sum = detail::add_finite_leaf<F>(a, b);
     return !is_subnormal<F>(sum);  // a cancellation into the subnormal range: the rules decide
   }
-  if (a_normal && zero(b)) sum = a;
-  else if (b_normal && zero(a)) sum = b;
-  else return false;
+  if (a_normal && zero(b))
+    sum = a;
+  else if (b_normal && zero(a))
+    sum = b;
+  else
+    return false;
   return true;
 }
 

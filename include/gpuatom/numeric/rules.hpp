@@ -11,15 +11,15 @@ namespace gpuatom::numeric {
 
 // What a NaN result of an addition is.
 enum class NanResult : uint8_t {
-  canonical,  // always the default NaN, whatever the inputs
-  propagate,  // the first NaN operand in the order (a, b), made quiet; inf − inf gives the default NaN
+  canonical,   // always the default NaN, whatever the inputs
+  propagate,   // the first NaN operand in the order (a, b), made quiet; inf − inf gives the default NaN
   last_exact,  // the last NaN operand in the order (a, b), bit for bit (a signalling NaN stays signalling);
                // inf − inf gives the default NaN
 };
 
 struct AddRules {
-  bool flush_inputs = false;   // subnormal inputs become zero of their sign before the add
-  bool flush_result = false;   // a subnormal rounded result becomes zero of its sign
+  bool flush_inputs = false;  // subnormal inputs become zero of their sign before the add
+  bool flush_result = false;  // a subnormal rounded result becomes zero of its sign
   NanResult nan = NanResult::canonical;
   DefaultNan default_nan = DefaultNan::all_ones;
 };

@@ -24,7 +24,23 @@ inline constexpr int cuda_op_count = static_cast<int>(CudaOp::cas) + 1;
 // atomicAdd); f16x4/f16x8/bf16x4/bf16x8 = 4 or 8 halves, which CUDA reaches only through inline
 // PTX atom.global.{add,min,max}.noftz.v2/.v4.{f16x2,bf16x2}. A vector atomic is one atomic per
 // element (PTX "atom"), and its SASS is one 64- or 128-bit ATOMG (.F32x2 … .BF16x8).
-enum class CudaType : uint8_t { u32, s32, u64, s64, f32, f64, f16x2, bf16x2, u128, f32x2, f32x4, f16x4, f16x8, bf16x4, bf16x8 };
+enum class CudaType : uint8_t {
+  u32,
+  s32,
+  u64,
+  s64,
+  f32,
+  f64,
+  f16x2,
+  bf16x2,
+  u128,
+  f32x2,
+  f32x4,
+  f16x4,
+  f16x8,
+  bf16x4,
+  bf16x8
+};
 inline constexpr int cuda_type_count = static_cast<int>(CudaType::bf16x8) + 1;
 
 enum class Space : uint8_t { global, shared };

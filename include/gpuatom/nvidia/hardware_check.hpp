@@ -25,10 +25,10 @@ enum class Basis : uint8_t { documented, derived };
 std::string_view name(Basis basis);  // "documented", "DERIVED"
 
 struct ModelMapping {
-  std::string model;        // the model operation, e.g. "ATOM.ADD.F32.FTZ.RN", "ATOMS.MIN.S32"
+  std::string model;  // the model operation, e.g. "ATOM.ADD.F32.FTZ.RN", "ATOMS.MIN.S32"
   Basis basis;
-  std::string_view why;     // the chain CUDA → PTX → SASS behind it
-  alu::Operation operation; // what the model computes
+  std::string_view why;      // the chain CUDA → PTX → SASS behind it
+  alu::Operation operation;  // what the model computes
 };
 
 // The model operation for `op` on `type` in `space`, or why there is none.

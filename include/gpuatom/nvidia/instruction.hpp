@@ -49,7 +49,7 @@ std::string_view name(RegisterSuffix suffix);  // ".64", ".U32", ".X4", …; "" 
 int scale(RegisterSuffix suffix);              // 4, 8, 16 for the .Xn suffixes, else 1
 // The suffix `text` (without its dot, case-insensitive) names, if any.
 std::optional<RegisterSuffix> parse_register_suffix(std::string_view text);
-std::string register_suffix_names();           // ".64 .U32 .X4 .X8 .X16"
+std::string register_suffix_names();  // ".64 .U32 .X4 .X8 .X16"
 
 // The memory operand:  [desc[URm]] '[' base [suffix] ['+' URn] ['+' offset] ']'
 //   SPA 5.0:   [Ra + ImmS20] / [ImmU20] (ATOM, RED), [Ra + ImmS24] / [ImmU24] (ATOMS),
@@ -58,9 +58,9 @@ std::string register_suffix_names();           // ".64 .U32 .X4 .X8 .X16"
 // An absolute address is `base == RZ` with the address in `offset` (§6.4): it prints as
 // `[0x5008]`, or `[RZ]` when the offset is 0.
 struct Address {
-  std::optional<uint8_t> descriptor;     // desc[URm]: the uniform register (0–254, URZ = 255)
-  bool uniform_base = false;             // the base is URn rather than Rn
-  uint8_t base = RZ;                     // Ra (or URn when uniform_base)
+  std::optional<uint8_t> descriptor;  // desc[URm]: the uniform register (0–254, URZ = 255)
+  bool uniform_base = false;          // the base is URn rather than Rn
+  uint8_t base = RZ;                  // Ra (or URn when uniform_base)
   RegisterSuffix suffix = RegisterSuffix::none;
   std::optional<uint8_t> uniform_index;  // "+URn" added to the base
   int64_t offset = 0;                    // signed byte offset; the address itself when absolute()
@@ -75,15 +75,15 @@ struct Surface {
   // .P: formatted surface data, which nvdisasm reads from opcodes beyond the SPA 5.0 page (no .BA,
   // no size). It prints, parses and encodes; it does not execute (seed 002 defines only .D).
   bool formatted = false;
-  bool byte_address = false;              // .BA: x is a byte address
+  bool byte_address = false;  // .BA: x is a byte address
   Dim dim = Dim::d1;
-  Clamp clamp = Clamp::near;              // .NEAR is the default and is not printed
-  std::optional<uint8_t> handle_register; // bindless: Rc holds samplerPtr[31:20] | headerPtr[19:0]
-  std::optional<uint8_t> handle_uniform;  // bindless from a uniform register URc (sm_90 ptxas
-                                          // output: "SURED.D.3D.OR.STRONG.SYS.IGN [R8], R5, UR4, 0x0")
-  std::vector<uint32_t> handle_indices;   // bound: #tsPtrIdxU13 (exactly one on SPA 5.0); the
-                                          // sm_70+ disassembler prints immediates after the
-                                          // handle register too ("UR4, 0x0", or "0x0, 0x5c")
+  Clamp clamp = Clamp::near;               // .NEAR is the default and is not printed
+  std::optional<uint8_t> handle_register;  // bindless: Rc holds samplerPtr[31:20] | headerPtr[19:0]
+  std::optional<uint8_t> handle_uniform;   // bindless from a uniform register URc (sm_90 ptxas
+                                           // output: "SURED.D.3D.OR.STRONG.SYS.IGN [R8], R5, UR4, 0x0")
+  std::vector<uint32_t> handle_indices;    // bound: #tsPtrIdxU13 (exactly one on SPA 5.0); the
+                                           // sm_70+ disassembler prints immediates after the
+                                           // handle register too ("UR4, 0x0", or "0x0, 0x5c")
   bool bindless() const { return handle_register.has_value() || handle_uniform.has_value(); }
 };
 
@@ -100,10 +100,10 @@ struct MemoryModifiers {
 struct SourceColumns {
   uint32_t guard = 0;
   uint32_t mnemonic = 0;
-  std::array<uint32_t, slot_count> modifiers{};          // the '.' of each modifier, by slot
-  std::array<uint32_t, operand_role_count> operands{};   // each operand, by role
-  uint32_t ra = 0;                                       // the base register inside the address
-  uint32_t offset = 0;                                   // the immediate inside the address
+  std::array<uint32_t, slot_count> modifiers{};         // the '.' of each modifier, by slot
+  std::array<uint32_t, operand_role_count> operands{};  // each operand, by role
+  uint32_t ra = 0;                                      // the base register inside the address
+  uint32_t offset = 0;                                  // the immediate inside the address
   uint32_t column(ModifierSlot slot) const { return modifiers[static_cast<int>(slot)]; }
   uint32_t column(OperandRole role) const { return operands[static_cast<int>(role)]; }
 };
@@ -123,21 +123,21 @@ struct Instruction {
   std::optional<Architecture> architecture;
   Guard guard;
   AtomOp op = AtomOp::ADD;
-  Size size = Size::U32;               // .U32 when no size was written
+  Size size = Size::U32;  // .U32 when no size was written
 
   // --- Operands ----------------------------------------------------------------------------
-  bool extended = false;               // .E: 64-bit address in Ra:Ra+1 (§6.3); see wide_address()
-  std::optional<uint8_t> rd;           // destination; absent for RED/REDG/SURED and for a
-                                       // modern ATOMS.CAST.SPIN written with Pu instead
-  Address address;                     // Ra is address.base
-  std::optional<uint8_t> rb;           // data (CAS: compare value); absent for POPC.INC
-  std::optional<uint8_t> rc;           // ATOM/ATOMS CAS and CAST: the swap register as written
-                                       // (Rb+1 / Rb+2 or RZ, §6.2); not used by SUATOM.CAS
-  std::optional<uint8_t> ps;           // SPA 5.0 sparse status predicate, as written (PT allowed:
-                                       // status discarded); absent = the form without Ps (§6.6)
-  std::optional<uint8_t> pu;           // sm_70+ predicate destination (PT when unused, §10.3)
-  Surface surface;                     // SUATOM / SURED only
-  MemoryModifiers memory;              // sm_70+ only
+  bool extended = false;      // .E: 64-bit address in Ra:Ra+1 (§6.3); see wide_address()
+  std::optional<uint8_t> rd;  // destination; absent for RED/REDG/SURED and for a
+                              // modern ATOMS.CAST.SPIN written with Pu instead
+  Address address;            // Ra is address.base
+  std::optional<uint8_t> rb;  // data (CAS: compare value); absent for POPC.INC
+  std::optional<uint8_t> rc;  // ATOM/ATOMS CAS and CAST: the swap register as written
+                              // (Rb+1 / Rb+2 or RZ, §6.2); not used by SUATOM.CAS
+  std::optional<uint8_t> ps;  // SPA 5.0 sparse status predicate, as written (PT allowed:
+                              // status discarded); absent = the form without Ps (§6.6)
+  std::optional<uint8_t> pu;  // sm_70+ predicate destination (PT when unused, §10.3)
+  Surface surface;            // SUATOM / SURED only
+  MemoryModifiers memory;     // sm_70+ only
   // The bits of a 128-bit word that no printed field holds, as decode128() read them: the control
   // bits (stall, yield, barriers, reuse: bits 105–127) and bits the text does not show (the
   // descriptor register of an address printed without desc[] on sm_80 … sm_89; with a
@@ -169,16 +169,16 @@ struct Instruction {
   // SizeSpelling::text), or empty for the canonical spelling of §10.4. Ignored when it does
   // not name `size`, so changing `size` by hand never prints a stale spelling.
   std::string_view size_spelling;
-  bool terminated = true;              // print the trailing " ;" (false when the source had none)
+  bool terminated = true;  // print the trailing " ;" (false when the source had none)
 
   // --- Where it came from ------------------------------------------------------------------
-  support::SourceLocation where;       // file and line (text) or byte offset (binary)
+  support::SourceLocation where;  // file and line (text) or byte offset (binary)
   SourceColumns columns;
 
   // --- Derived facts -----------------------------------------------------------------------
   Family family() const { return info(mnemonic).family; }
   bool returns() const { return rd.has_value(); }  // writes the old value (or CAST flag) to Rd
-  bool is_compare() const;                        // CAS, CAST, CAST.SPIN
+  bool is_compare() const;                         // CAS, CAST, CAST.SPIN
   bool is_surface() const { return info(mnemonic).surface; }
   int data_bits() const { return info(size).bits; }  // memory access width: 32, 64 or 128
   // Registers one data operand spans: 1, 2 (64-bit pair) or 4 (.128).

@@ -88,7 +88,7 @@ enum class Clamp : uint8_t { ign, near, trap };
 struct ClampInfo {
   Clamp clamp;
   std::string_view name;  // its entry in modifier_table()
-  int code;  // 2-bit field; 3 is invalid
+  int code;               // 2-bit field; 3 is invalid
 };
 std::span<const ClampInfo> clamp_table();
 const ClampInfo& info(Clamp clamp);
@@ -108,7 +108,19 @@ enum class CacheOp : uint8_t { none, ef, el, lu, eu, na };
 // The printer writes the slots in that order and the parser requires it.
 // The cache operation comes before the size: nvdisasm prints ATOM.E.ADD.EF.S32 and
 // SURED.D.1D.ADD.EF.S32 (the cache operations are sm_70+ spellings only).
-enum class ModifierSlot : uint8_t { mode, byte_address, dim, extended, op, cache, size, strength, scope, private_, clamp };
+enum class ModifierSlot : uint8_t {
+  mode,
+  byte_address,
+  dim,
+  extended,
+  op,
+  cache,
+  size,
+  strength,
+  scope,
+  private_,
+  clamp
+};
 inline constexpr int slot_count = static_cast<int>(ModifierSlot::clamp) + 1;
 
 // Which mnemonics a slot may appear on.
@@ -121,8 +133,8 @@ enum class SlotUse : uint8_t {
 
 struct SlotInfo {
   ModifierSlot slot;
-  std::string_view name;      // for diagnostics: "operation", "size", "mode (.D)", ".BA", …
-  bool placeholder;           // an enumerated field: may hold an `.INVALIDn` placeholder (§10.3)
+  std::string_view name;  // for diagnostics: "operation", "size", "mode (.D)", ".BA", …
+  bool placeholder;       // an enumerated field: may hold an `.INVALIDn` placeholder (§10.3)
   SlotUse use;
   std::optional<uint8_t> unwritten;  // the value an unwritten modifier has, never printed (.NEAR)
 };
@@ -148,8 +160,8 @@ inline constexpr std::string_view unnamed_stem = "???";
 struct PlaceholderStem {
   std::string_view text;
   std::optional<ModifierSlot> slot;  // nothing: `INVALID`, whose slot is the next free one
-  uint8_t families = 0xff;   // the families whose SPA 5.0 words print it, bit i = Family(i)
-  bool formatted_cas = false;  // the op of SUATOM.P.CAS: read as a compare whatever its number
+  uint8_t families = 0xff;           // the families whose SPA 5.0 words print it, bit i = Family(i)
+  bool formatted_cas = false;        // the op of SUATOM.P.CAS: read as a compare whatever its number
 };
 std::span<const PlaceholderStem> placeholder_stems();
 // The stem a placeholder prints with, by slot, family and op: a SPA 5.0 word's by slot and family
@@ -164,8 +176,8 @@ inline constexpr uint8_t mode_raw = 1, mode_formatted = 2;
 struct ModifierInfo {
   std::string_view name;  // without the dot
   ModifierSlot slot;
-  uint8_t value;          // Dim, Clamp, Strength, Scope or CacheOp value; 1 for flags
-  bool modern_only;       // a sm_70+ spelling
+  uint8_t value;     // Dim, Clamp, Strength, Scope or CacheOp value; 1 for flags
+  bool modern_only;  // a sm_70+ spelling
 };
 std::span<const ModifierInfo> modifier_table();
 const ModifierInfo* find_modifier(std::string_view name);  // case-insensitive
@@ -203,7 +215,7 @@ struct OperandSlot {
 };
 
 struct OperandShape {
-  std::string_view text;              // for diagnostics: "[Ps,] Rd, [Ra + ImmS20], Rb"
+  std::string_view text;  // for diagnostics: "[Ps,] Rd, [Ra + ImmS20], Rb"
   std::span<const OperandSlot> slots;
 };
 
@@ -217,40 +229,62 @@ const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op)
 // public decoders (docs/oracles.md): ATOM with a sparse predicate, and the formatted (.P)
 // surface forms.
 enum class EncodingForm : uint8_t {
-  atom, atom_cas, atom_sparse, atom_cas_sparse, atoms, atoms_cast, atoms_cas, red,
-  suatom_bound, suatom_bound_cas, suatom_bindless, suatom_bindless_sparse, suatom_bindless_cas,
-  sured_bound, sured_bindless,
-  suatom_formatted_bound, suatom_formatted_bindless, suatom_formatted_cas_bound, suatom_formatted_cas_bindless,
-  sured_formatted_bound, sured_formatted_bindless,
+  atom,
+  atom_cas,
+  atom_sparse,
+  atom_cas_sparse,
+  atoms,
+  atoms_cast,
+  atoms_cas,
+  red,
+  suatom_bound,
+  suatom_bound_cas,
+  suatom_bindless,
+  suatom_bindless_sparse,
+  suatom_bindless_cas,
+  sured_bound,
+  sured_bindless,
+  suatom_formatted_bound,
+  suatom_formatted_bindless,
+  suatom_formatted_cas_bound,
+  suatom_formatted_cas_bindless,
+  sured_formatted_bound,
+  sured_formatted_bindless,
 };
 inline constexpr int encoding_form_count = static_cast<int>(EncodingForm::sured_formatted_bindless) + 1;
 
 // What a bit field of a word holds.
 enum class FieldKind : uint8_t {
-  rd, ra, rb, rc,              // registers (RED/SURED: the data register Rb is at bits 0–7)
-  guard, guard_negate,         // Pg, @!
-  offset20,                    // ImmS20 / ImmU20 (unsigned when Ra is RZ)
-  offset22_div4,               // ATOMS ImmS24 / ImmU24 divided by 4
-  extended,                    // .E
-  byte_address,                // .BA
-  atom_size,                   // 3-bit ATOM/RED size code (SizeInfo::atom_code)
-  cas_size,                    // 1-bit: 0 = 32-bit, 1 = 64-bit
-  shared_size,                 // 2-bit ATOMS size (SizeInfo::shared_code)
-  surface_size,                // 3-bit SUATOM/SURED size (SizeInfo::surface_code)
-  op,                          // OpInfo::code
-  cas_layout,                  // CasLayout
-  cas_kind,                    // ATOMS.CAST: 0 CAST, 1 CAST.SPIN
-  formatted_cas_op,            // SUATOM.P CAS: 0 CAS; nvdisasm prints any other value as .???n
-  sparse,                      // Ps, bit-inverted (field v names predicate 7 − v, §6.6)
-  dim, ts_index, clamp,
-  unassigned,                  // encoder writes 0, decoder warns on non-zero (§11.2)
+  rd,
+  ra,
+  rb,
+  rc,  // registers (RED/SURED: the data register Rb is at bits 0–7)
+  guard,
+  guard_negate,      // Pg, @!
+  offset20,          // ImmS20 / ImmU20 (unsigned when Ra is RZ)
+  offset22_div4,     // ATOMS ImmS24 / ImmU24 divided by 4
+  extended,          // .E
+  byte_address,      // .BA
+  atom_size,         // 3-bit ATOM/RED size code (SizeInfo::atom_code)
+  cas_size,          // 1-bit: 0 = 32-bit, 1 = 64-bit
+  shared_size,       // 2-bit ATOMS size (SizeInfo::shared_code)
+  surface_size,      // 3-bit SUATOM/SURED size (SizeInfo::surface_code)
+  op,                // OpInfo::code
+  cas_layout,        // CasLayout
+  cas_kind,          // ATOMS.CAST: 0 CAST, 1 CAST.SPIN
+  formatted_cas_op,  // SUATOM.P CAS: 0 CAS; nvdisasm prints any other value as .???n
+  sparse,            // Ps, bit-inverted (field v names predicate 7 − v, §6.6)
+  dim,
+  ts_index,
+  clamp,
+  unassigned,  // encoder writes 0, decoder warns on non-zero (§11.2)
 };
 inline constexpr int field_kind_count = static_cast<int>(FieldKind::unassigned) + 1;
 std::string_view name(FieldKind kind);
 
 struct BitField {
   FieldKind kind;
-  uint8_t lo;     // lowest bit
+  uint8_t lo;  // lowest bit
   uint8_t width;
   constexpr uint64_t mask() const { return (width == 64 ? ~0ULL : ((1ULL << width) - 1)) << lo; }
 };
@@ -274,12 +308,12 @@ enum class FormPs : uint8_t {
 
 struct EncodingInfo {
   EncodingForm form;
-  std::string_view name;    // "SUATOM bindless .op with Ps": made from the mnemonic and the attributes
+  std::string_view name;  // "SUATOM bindless .op with Ps": made from the mnemonic and the attributes
   Mnemonic mnemonic;
-  uint64_t match;           // opcode bits …
-  uint64_t mask;            // … and which bits are opcode
+  uint64_t match;  // opcode bits …
+  uint64_t mask;   // … and which bits are opcode
   FormOps ops;
-  bool formatted;           // surface mode .P (else .D)
+  bool formatted;  // surface mode .P (else .D)
   FormHandle handle;
   FormPs ps;
   std::span<const BitField> fields;

@@ -39,15 +39,15 @@ std::string_view instruction_mnemonic(std::string_view text);
 
 // One instruction line of a listing.
 struct ListingLine {
-  uint32_t line = 0;                          // 1-based
-  uint64_t address = 0;                       // the address comment's value
-  std::string text;                           // the line with its comments and braces blanked:
-                                              // columns are the listing's
-  std::vector<uint64_t> words;                // the word comments that belong to it, in order
-  support::SourceLocation words_at;           // the first word comment (line 0: none)
-  std::optional<Architecture> architecture;   // the header's before it, or the one given
-  uint32_t header_line = 0;                   // that header's line (0: the one given)
-  std::string function;                       // the latest "Function : name" before it, if any
+  uint32_t line = 0;                         // 1-based
+  uint64_t address = 0;                      // the address comment's value
+  std::string text;                          // the line with its comments and braces blanked:
+                                             // columns are the listing's
+  std::vector<uint64_t> words;               // the word comments that belong to it, in order
+  support::SourceLocation words_at;          // the first word comment (line 0: none)
+  std::optional<Architecture> architecture;  // the header's before it, or the one given
+  uint32_t header_line = 0;                  // that header's line (0: the one given)
+  std::string function;                      // the latest "Function : name" before it, if any
 };
 
 // The error for a line whose word comments are not one word of `arch` (1 or 2 halves), if they

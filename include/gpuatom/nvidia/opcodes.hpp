@@ -17,18 +17,51 @@ namespace gpuatom::nvidia {
 
 // POPC_INC (ATOMS, sm_80+) and ARRIVE (ATOM, sm_80+) are modern spellings with no semantics
 // defined here: they parse and print, and refuse to execute (docs/spec/nvidia.md §10.3).
-enum class AtomOp : uint8_t { ADD, MIN, MAX, INC, DEC, AND, OR, XOR, EXCH, SAFEADD, CAS, CAST, CAST_SPIN, POPC_INC, ARRIVE };
+enum class AtomOp : uint8_t {
+  ADD,
+  MIN,
+  MAX,
+  INC,
+  DEC,
+  AND,
+  OR,
+  XOR,
+  EXCH,
+  SAFEADD,
+  CAS,
+  CAST,
+  CAST_SPIN,
+  POPC_INC,
+  ARRIVE
+};
 inline constexpr int atom_op_count = static_cast<int>(AtomOp::ARRIVE) + 1;
 
 // F16x4 … F32x4: the vector sizes sm_90 prints for PTX's atom/red .v2/.v4/.v8 forms: one atomic
 // per element (PTX ISA "atom"), in one 64- or 128-bit access (semantics.hpp, vector_words()).
 enum class Size : uint8_t {
-  U32, S32, U64, S64, F32_FTZ_RN, F16x2, F64_RN, SD32, SD64, BF16x2, U128,
-  F16x4, F16x8, BF16x4, BF16x8, F32x2, F32x4,
+  U32,
+  S32,
+  U64,
+  S64,
+  F32_FTZ_RN,
+  F16x2,
+  F64_RN,
+  SD32,
+  SD64,
+  BF16x2,
+  U128,
+  F16x4,
+  F16x8,
+  BF16x4,
+  BF16x8,
+  F32x2,
+  F32x4,
   // Hopper's float forms name these codes too (12–14, nvdisasm 11.8 on random words): an f32 add,
   // min or max without .FTZ. No ptxas output here holds them and no GPU has measured them: they
   // parse, print and encode, and do not execute.
-  F32_RN, F32x2_RN, F32x4_RN,
+  F32_RN,
+  F32x2_RN,
+  F32x4_RN,
 };
 inline constexpr int size_count = static_cast<int>(Size::F32x4_RN) + 1;
 
@@ -43,36 +76,36 @@ constexpr bool is_compare(AtomOp op) { return op == AtomOp::CAS || op == AtomOp:
 
 struct OpInfo {
   AtomOp op;
-  std::string_view name;   // as spelled in SASS, without the dot
-  int code;                // 4-bit op field (ATOM/SUATOM), or −1 for ops with their own opcode
-  alu::Op alu_op;          // meaningless when !executable
-  bool executable;         // false: parses and prints, refuses to execute (POPC.INC, ARRIVE)
-  bool modern_only;        // a sm_70+ spelling (selects the modern dialect when parsed)
+  std::string_view name;  // as spelled in SASS, without the dot
+  int code;               // 4-bit op field (ATOM/SUATOM), or −1 for ops with their own opcode
+  alu::Op alu_op;         // meaningless when !executable
+  bool executable;        // false: parses and prints, refuses to execute (POPC.INC, ARRIVE)
+  bool modern_only;       // a sm_70+ spelling (selects the modern dialect when parsed)
 };
 
 struct SizeInfo {
   Size size;
-  std::string_view spelling;   // canonical SASS suffix, e.g. ".F32.FTZ.RN"; "" for U32
+  std::string_view spelling;  // canonical SASS suffix, e.g. ".F32.FTZ.RN"; "" for U32
   alu::Type type;
-  int bits;                    // memory access width
-  int atom_code;               // ATOM / RED size field (§11.3), −1 if none
-  int surface_code;            // SUATOM / SURED size field, −1 if none
-  int shared_code;             // ATOMS 2-bit size field (§11.2), −1 if none
-  bool vector;                 // several 32-bit elements of `type`, each its own atomic
+  int bits;          // memory access width
+  int atom_code;     // ATOM / RED size field (§11.3), −1 if none
+  int surface_code;  // SUATOM / SURED size field, −1 if none
+  int shared_code;   // ATOMS 2-bit size field (§11.2), −1 if none
+  bool vector;       // several 32-bit elements of `type`, each its own atomic
 };
 
 // Every way a size can be written, in canonical case (".32" and ".U32" both name U32;
 // ".F16x2.FTZ.RN" and ".F16x2.RN" both name F16x2). The parser keeps the entry it read so the
 // printer can reproduce the spelling (docs/spec/nvidia.md §4.2, §10.4).
 struct SizeSpelling {
-  std::string_view text;       // with the leading dot, e.g. ".F16x2.FTZ.RN"
+  std::string_view text;  // with the leading dot, e.g. ".F16x2.FTZ.RN"
   Size size;
-  bool modern_only;            // a sm_70+ spelling (BF16x2, the vector sizes)
+  bool modern_only;  // a sm_70+ spelling (BF16x2, the vector sizes)
   // The feature of the architectures whose nvdisasm prints a decoded `size` with this spelling
   // rather than the canonical one (".U128": atom_size4_u128, ".F16x2.FTZ.RN": f16x2_ftz_spelling);
   // none for most.
   std::optional<Feature> decoded_with = std::nullopt;
-  bool compact = false;        // the short spelling nvdisasm prints for a 64-bit CAS and in sm_70+ text
+  bool compact = false;  // the short spelling nvdisasm prints for a 64-bit CAS and in sm_70+ text
   // Spells a flush the operation does not apply: ".F16x2.FTZ.RN" is the size code of ".F16x2.RN",
   // which keeps subnormals (docs/spec/nvidia.md §4.2); the validator warns where it is written.
   bool unapplied_flush = false;

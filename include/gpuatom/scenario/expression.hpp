@@ -84,13 +84,44 @@ class Expression final : public exec::LaneValues {
   const std::string& text() const { return text_; }
 
   enum class Code : uint8_t {
-    push, load, neg, bit_not, log_not, add, sub, mul, div, mod, shl, shr, bit_and, bit_or, bit_xor,
-    eq, ne, lt, le, gt, ge, slt, sle, sgt, sge, log_and, log_or, select, lo, hi, min, max, sext,
+    push,
+    load,
+    neg,
+    bit_not,
+    log_not,
+    add,
+    sub,
+    mul,
+    div,
+    mod,
+    shl,
+    shr,
+    bit_and,
+    bit_or,
+    bit_xor,
+    eq,
+    ne,
+    lt,
+    le,
+    gt,
+    ge,
+    slt,
+    sle,
+    sgt,
+    sge,
+    log_and,
+    log_or,
+    select,
+    lo,
+    hi,
+    min,
+    max,
+    sext,
   };
   struct Step {
     Code code;
-    uint32_t column;  // for evaluation errors
-    uint64_t operand; // value for push, slot for load
+    uint32_t column;   // for evaluation errors
+    uint64_t operand;  // value for push, slot for load
   };
 
  private:

@@ -8,9 +8,9 @@
 namespace gpuatom::scenario {
 
 struct KeyDoc {
-  std::string_view table;    // "" for the top level, "launch", "region", "lanes", "expect", "options"
-  std::string_view key;      // "*" for free-form names (lanes, options)
-  std::string_view type;     // "string", "integer", "expression", "boolean", …
+  std::string_view table;  // "" for the top level, "launch", "region", "lanes", "expect", "options"
+  std::string_view key;    // "*" for free-form names (lanes, options)
+  std::string_view type;   // "string", "integer", "expression", "boolean", …
   std::string_view meaning;
 };
 

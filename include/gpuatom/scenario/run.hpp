@@ -23,11 +23,11 @@ using exec::name;
 
 struct RunOptions {
   Mode mode = Mode::parallel;
-  uint64_t seed = 1;               // deterministic mode
-  unsigned threads = 0;            // parallel mode: 0 = all cores
+  uint64_t seed = 1;                 // deterministic mode
+  unsigned threads = 0;              // parallel mode: 0 = all cores
   uint64_t exhaustive_cap = 100000;  // most executions an exhaustive run explores
   bool exhaustive_reduce = true;     // false: every interleaving (exec::ExhaustiveOptions::reduce)
-  bool quiet = false;              // no progress output
+  bool quiet = false;                // no progress output
   // When set and true, the run stops early and its report says so (RunReport::interrupted); the
   // CLI points it at the SIGINT flag (support/files.hpp).
   const std::atomic<bool>* stop = nullptr;
@@ -78,9 +78,9 @@ struct RunReport {
   };
   std::vector<Outcome> outcomes;
   uint64_t executions = 0;
-  uint64_t pruned = 0;  // exhaustive: executions abandoned by the partial-order reduction
-  double naive_log10 = 0;  // exhaustive: log10 of the interleavings the naive search would run
-  bool reduced = true;     // exhaustive: one execution per class of equivalent interleavings
+  uint64_t pruned = 0;             // exhaustive: executions abandoned by the partial-order reduction
+  double naive_log10 = 0;          // exhaustive: log10 of the interleavings the naive search would run
+  bool reduced = true;             // exhaustive: one execution per class of equivalent interleavings
   std::vector<std::string> notes;  // warnings worth showing (e.g. refused modes)
   // Not run in this mode (exhaustive mode on a scenario not marked `exhaustive = true`): neither
   // passed nor failed; `notes` says why.
@@ -114,9 +114,7 @@ using RunResult = std::variant<RunReport, support::Diagnostics>;
 class Stopwatch {
  public:
   Stopwatch() : start_(std::chrono::steady_clock::now()) {}
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
  private:
   std::chrono::steady_clock::time_point start_;

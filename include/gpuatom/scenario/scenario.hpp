@@ -116,15 +116,15 @@ struct SurfaceText {
 // One thing that must hold after the run.
 struct Expectation {
   enum class Kind : uint8_t {
-    memory_each,      // region + type: every element (or the first `count`) equals `value` (over i)
-    memory_at,        // region + type + index: one element equals `value`
-    memory_between,   // region + type + index: one element lies in [value, upper] (unsigned)
-    lane_each,        // lane value `name` of every active lane equals `value` (over tid, lane, warp …)
-    lane_permutation, // the lane values of `name` are a permutation of `value` over i = 0 … n−1
-    lane_distinct,    // the lane values of `name` are pairwise different
-    explainable,      // every returned value is explained by some serial order of the atomics
-    faults,           // exactly `count` lanes fault (0: none)
-    fault_at,         // lane `lane` faults with `fault_kind`
+    memory_each,       // region + type: every element (or the first `count`) equals `value` (over i)
+    memory_at,         // region + type + index: one element equals `value`
+    memory_between,    // region + type + index: one element lies in [value, upper] (unsigned)
+    lane_each,         // lane value `name` of every active lane equals `value` (over tid, lane, warp …)
+    lane_permutation,  // the lane values of `name` are a permutation of `value` over i = 0 … n−1
+    lane_distinct,     // the lane values of `name` are pairwise different
+    explainable,       // every returned value is explained by some serial order of the atomics
+    faults,            // exactly `count` lanes fault (0: none)
+    fault_at,          // lane `lane` faults with `fault_kind`
   };
   Kind kind = Kind::faults;
   std::string region;

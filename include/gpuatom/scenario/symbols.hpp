@@ -4,8 +4,8 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,8 +38,6 @@ std::variant<Expression, support::Diagnostic> compile_at(const ExpressionText& t
 std::optional<Expression> compile_into(const ExpressionText& text, const Symbols& symbols,
                                        support::Diagnostics& diagnostics);
 
-inline SlotValues lane_slots(uint64_t tid, uint32_t group_size) {
-  return {tid, tid % group_size, tid / group_size, 0};
-}
+inline SlotValues lane_slots(uint64_t tid, uint32_t group_size) { return {tid, tid % group_size, tid / group_size, 0}; }
 
 }  // namespace gpuatom::scenario

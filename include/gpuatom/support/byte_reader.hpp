@@ -22,7 +22,8 @@ class ByteReader {
   // The little-endian value of `size` (1–8) bytes at `offset`; has(offset, size) must hold.
   uint64_t get(uint64_t offset, int size) const {
     uint64_t v = 0;
-    for (int b = size - 1; b >= 0; --b) v = (v << 8) | static_cast<unsigned char>(bytes_[offset + static_cast<size_t>(b)]);
+    for (int b = size - 1; b >= 0; --b)
+      v = (v << 8) | static_cast<unsigned char>(bytes_[offset + static_cast<size_t>(b)]);
     return v;
   }
   Diagnostic refuse(uint64_t offset, std::string message) const {

@@ -3,11 +3,11 @@
 #pragma once
 
 #include <compare>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuatom::support {
@@ -40,10 +40,10 @@ class FileName {
 };
 
 struct SourceLocation {
-  FileName file;                       // "-" for standard input, "<command line>" for arguments
-  uint32_t line = 0;                   // 1-based; 0 when the location is a byte offset
-  uint32_t column = 0;                 // 1-based
-  std::optional<uint64_t> byte_offset; // for binary inputs
+  FileName file;                        // "-" for standard input, "<command line>" for arguments
+  uint32_t line = 0;                    // 1-based; 0 when the location is a byte offset
+  uint32_t column = 0;                  // 1-based
+  std::optional<uint64_t> byte_offset;  // for binary inputs
 };
 
 struct Diagnostic {
@@ -78,14 +78,14 @@ class Diagnostics {
 
   void add(Diagnostic d);
   void error(SourceLocation where, std::string message, std::string rule = {}) {
-    add({Severity::error, std::move(where), std::move(message), std::move(rule)});
+    add({Severity::error, where, std::move(message), std::move(rule)});
   }
   void warning(SourceLocation where, std::string message, std::string rule = {}) {
-    add({Severity::warning, std::move(where), std::move(message), std::move(rule)});
+    add({Severity::warning, where, std::move(message), std::move(rule)});
   }
   void append(const Diagnostics& other);
   void note(SourceLocation where, std::string message, std::string rule = {}) {
-    add({Severity::note, std::move(where), std::move(message), std::move(rule)});
+    add({Severity::note, where, std::move(message), std::move(rule)});
   }
   // Orders the kept diagnostics by line, keeping the order of those on one line.
   void sort_by_line();
@@ -96,11 +96,11 @@ class Diagnostics {
   std::size_t count(Severity severity) const { return counts_[static_cast<std::size_t>(severity)]; }
 
  private:
-  std::vector<Diagnostic> list_;          // the first max_kept
+  std::vector<Diagnostic> list_;  // the first max_kept
   std::size_t counts_[3] = {0, 0, 0};
-  std::size_t dropped_ = 0;               // added past max_kept
-  Diagnostic first_dropped_;              // where the first of them was, with their worst severity
-  mutable std::vector<Diagnostic> shown_; // list_ and the entry standing for the dropped ones
+  std::size_t dropped_ = 0;                // added past max_kept
+  Diagnostic first_dropped_;               // where the first of them was, with their worst severity
+  mutable std::vector<Diagnostic> shown_;  // list_ and the entry standing for the dropped ones
 };
 
 }  // namespace gpuatom::support

@@ -28,7 +28,7 @@ struct Member;
 
 struct Value {
   Kind kind = Kind::null;
-  uint32_t column = 0;          // 1-based byte column of the value's first byte
+  uint32_t column = 0;  // 1-based byte column of the value's first byte
   bool boolean = false;
   std::string text;             // a string, decoded (UTF-8); a number as written
   std::vector<Value> items;     // an array

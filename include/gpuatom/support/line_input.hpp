@@ -68,8 +68,8 @@ struct LineLimits {
 // One line without its '\n' (nor the '\r' of a CRLF ending). `text` stays valid until the next
 // call of LineReader::next.
 struct InputLine {
-  uint32_t number = 0;   // 1-based
-  uint64_t offset = 0;   // of its first byte in the input
+  uint32_t number = 0;  // 1-based
+  uint64_t offset = 0;  // of its first byte in the input
   std::string_view text;
 };
 
@@ -94,10 +94,10 @@ class LineReader {
 
   ByteSource& source_;
   LineLimits limits_;
-  std::string buffer_;         // unread bytes start at begin_
+  std::string buffer_;  // unread bytes start at begin_
   std::size_t begin_ = 0;
-  std::size_t scanned_ = 0;    // bytes after begin_ already known to hold no '\n'
-  uint64_t consumed_ = 0;      // input offset of buffer_[0]
+  std::size_t scanned_ = 0;  // bytes after begin_ already known to hold no '\n'
+  uint64_t consumed_ = 0;    // input offset of buffer_[0]
   uint64_t total_read_ = 0;
   uint32_t line_number_ = 0;
   bool at_end_ = false;

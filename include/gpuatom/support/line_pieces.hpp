@@ -48,7 +48,7 @@ class LinePieces {
   }
 
  private:
-  static constexpr size_t chunk_bytes = 64 * 1024;
+  static constexpr size_t chunk_bytes = size_t{64} * 1024;
 
   void read_more() {
     const size_t old_size = pending_.size();

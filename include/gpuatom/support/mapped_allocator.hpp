@@ -28,7 +28,9 @@ struct MappedAllocator {
   void deallocate(T* p, std::size_t n) noexcept { munmap(p, n * sizeof(T)); }
 
   template <class U>
-  bool operator==(const MappedAllocator<U>&) const noexcept { return true; }
+  bool operator==(const MappedAllocator<U>&) const noexcept {
+    return true;
+  }
 };
 
 }  // namespace gpuatom::support

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <map>
-#include <tuple>
 #include <string>
+#include <tuple>
 
 #include "gpuatom/amd/isa/binary.hpp"
 #include "mimg_variant.hpp"
@@ -14,8 +14,6 @@
 
 namespace gpuatom::amd::isa {
 namespace {
-
-using detail::bits_at;
 
 // LLVM's decoder tables that hold atomics, in the order getInstruction tries them on a target.
 std::vector<std::string_view> table_order(const Target& target) {
@@ -81,8 +79,8 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
       return a;
     };
     if (!field) {
-      if ((slot.kind == OperandKind::vgpr || slot.kind == OperandKind::vgpr_or_agpr) && slot.name.starts_with("vaddr") &&
-          detail::nsa_extra_addresses(e)) {
+      if ((slot.kind == OperandKind::vgpr || slot.kind == OperandKind::vgpr_or_agpr) &&
+          slot.name.starts_with("vaddr") && detail::nsa_extra_addresses(e)) {
         // NSA: one address register per byte after the first 8 (LLVM reads them after the match).
         const size_t at = 8 + nsa_index++;
         if (at >= bytes.size()) return refuse("the NSA address bytes are missing");
@@ -103,7 +101,9 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
           acc = (raw >> 9) & 1u;
           // decodeAVLdSt: the data operand of an atomic takes vdst's register file, a DS data1
           // takes data0's.
-          const std::string_view lead = (slot.name == "vdata" || slot.name == "data0") ? "vdst" : slot.name == "data1" ? "data0" : "";
+          const std::string_view lead = (slot.name == "vdata" || slot.name == "data0") ? "vdst"
+                                        : slot.name == "data1"                         ? "data0"
+                                                                                       : "";
           if (!lead.empty())
             if (const int64_t* v = a.instruction.value(lead); v && is_agpr_code(*v)) acc = true;
         }
@@ -129,12 +129,12 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
           const size_t at = e.bytes;
           if (bytes.size() < at + 4) return refuse("code 255 (a literal) with no literal dword after the instruction");
           a.instruction.literal = static_cast<uint32_t>(bytes[at]) | static_cast<uint32_t>(bytes[at + 1]) << 8 |
-                                  static_cast<uint32_t>(bytes[at + 2]) << 16 | static_cast<uint32_t>(bytes[at + 3]) << 24;
+                                  static_cast<uint32_t>(bytes[at + 2]) << 16 |
+                                  static_cast<uint32_t>(bytes[at + 3]) << 24;
           value = 255;
           break;
         }
-        const detail::ScalarDecode s =
-            detail::scalar_code(target, slot.dwords, static_cast<unsigned>(raw));
+        const detail::ScalarDecode s = detail::scalar_code(target, slot.dwords, static_cast<unsigned>(raw));
         if (!s.code) return refuse(s.why);
         value = *s.code;
         break;
@@ -152,7 +152,7 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
   for (size_t i = 0; i < e.operands.size(); ++i) {
     const OperandSlot& slot = e.operands[i];
     if (e.field(slot.name) || (slot.kind != OperandKind::vgpr && slot.kind != OperandKind::vgpr_or_agpr)) continue;
-    const std::string_view tied = slot.name == "vdst" ? std::string_view("vdata")
+    const std::string_view tied = slot.name == "vdst"          ? std::string_view("vdata")
                                   : slot.name.ends_with("_in") ? slot.name.substr(0, slot.name.size() - 3)
                                                                : std::string_view();
     if (const int64_t* v = tied.empty() ? nullptr : a.instruction.value(tied)) a.instruction.values[i] = *v;

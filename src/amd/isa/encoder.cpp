@@ -12,8 +12,9 @@ std::vector<uint8_t> encode(const Instruction& instruction) {
   const Encoding* e = instruction.encoding;
   if (!e) throw std::invalid_argument("amd encode: an instruction without an encoding");
   if (instruction.values.size() != e->operands.size())
-    throw std::invalid_argument("amd encode: " + std::string(e->record) + " takes " + std::to_string(e->operands.size()) +
-                                " operand values, got " + std::to_string(instruction.values.size()));
+    throw std::invalid_argument("amd encode: " + std::string(e->record) + " takes " +
+                                std::to_string(e->operands.size()) + " operand values, got " +
+                                std::to_string(instruction.values.size()));
   Bits word = e->fixed_value;
   std::vector<uint8_t> nsa;
   for (size_t i = 0; i < e->operands.size(); ++i) {
@@ -23,7 +24,8 @@ std::vector<uint8_t> encode(const Instruction& instruction) {
     const bool reg = slot.kind == OperandKind::vgpr || slot.kind == OperandKind::vgpr_or_agpr;
     if (!field) {
       // An NSA image's vaddr1… are whole bytes after the first two dwords.
-      if (reg && slot.name.starts_with("vaddr") && detail::nsa_extra_addresses(*e)) nsa.push_back(static_cast<uint8_t>(value - vgpr_code_base));
+      if (reg && slot.name.starts_with("vaddr") && detail::nsa_extra_addresses(*e))
+        nsa.push_back(static_cast<uint8_t>(value - vgpr_code_base));
       continue;
     }
     const uint64_t raw = static_cast<uint64_t>(reg ? detail::raw_of_code(value) : value);
@@ -36,11 +38,13 @@ std::vector<uint8_t> encode(const Instruction& instruction) {
     // A value must fit its field: offsets signed or unsigned at the field's width, other
     // numbers unsigned. A cache policy may hold bits the row fixes (GLC of a returning atomic).
     const int64_t limit = int64_t{1} << width;
-    const bool fits = reg || slot.kind == OperandKind::cpol ||
-                      (slot.kind == OperandKind::offset ? value >= -(limit / 2) && value < limit : value >= 0 && value < limit);
+    const bool fits =
+        reg || slot.kind == OperandKind::cpol ||
+        (slot.kind == OperandKind::offset ? value >= -(limit / 2) && value < limit : value >= 0 && value < limit);
     if (!fits)
       throw std::invalid_argument("amd encode: " + std::string(slot.name) + " of " + std::string(e->record) +
-                                  " does not fit its " + std::to_string(width) + "-bit field: " + std::to_string(value));
+                                  " does not fit its " + std::to_string(width) +
+                                  "-bit field: " + std::to_string(value));
     detail::scatter(word, *field, raw);
   }
   std::vector<uint8_t> out(detail::encoded_bytes(*e), 0);

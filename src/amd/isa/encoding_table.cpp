@@ -71,7 +71,8 @@ OperandSlot slot_of(std::string_view direction, std::string_view slot_name, std:
   slot.operand_class = operand_class;
   slot.output = direction == "out";
   const auto dwords_after = [&](std::string_view prefix) {
-    const int bits = number(operand_class.substr(prefix.size(), operand_class.find_first_not_of("0123456789", prefix.size()) - prefix.size()));
+    const int bits = number(operand_class.substr(
+        prefix.size(), operand_class.find_first_not_of("0123456789", prefix.size()) - prefix.size()));
     return static_cast<uint8_t>(bits / 32);
   };
   if (operand_class == "VGPR_32") {
@@ -97,8 +98,8 @@ OperandSlot slot_of(std::string_view direction, std::string_view slot_name, std:
     slot.kind = OperandKind::dmask;
   } else if (operand_class == "Dim") {
     slot.kind = OperandKind::dim;
-  } else if (operand_class == "R128A16" || operand_class == "A16" || operand_class == "TFE" || operand_class == "UNorm" ||
-             operand_class == "LWE" || operand_class == "DA") {
+  } else if (operand_class == "R128A16" || operand_class == "A16" || operand_class == "TFE" ||
+             operand_class == "UNorm" || operand_class == "LWE" || operand_class == "DA") {
     slot.kind = OperandKind::flag;
   } else {
     throw std::logic_error("amd encoding table: unknown operand class " + std::string(operand_class));

@@ -6,8 +6,8 @@ namespace gpuatom::amd::isa {
 
 namespace {
 
-constexpr std::array<std::string_view, family_count> family_names = {"gfx90a", "gfx94x", "gfx950",
-                                                                      "gfx103x", "gfx11", "gfx12"};
+constexpr std::array<std::string_view, family_count> family_names = {"gfx90a",  "gfx94x", "gfx950",
+                                                                     "gfx103x", "gfx11",  "gfx12"};
 
 // L2 add_f32 keeps subnormal inputs under LLVM's reading on the targets with the feature
 // `memory-atomic-fadd-f32-denormal-support` (AMDGPU.td: gfx94x and gfx950, which inherits gfx94x's
@@ -32,13 +32,14 @@ std::optional<Family> family_named(std::string_view text) {
 
 bool flushes_inputs(Family family, AtomicUnit unit, alu::Op op, alu::Type type, const FloatRulesOptions& options) {
   const auto format = alu::element_format(type);
-  if (!format || *format == numeric::FormatId::f64) return false;  // ADD_F64 never flushes (§7.1)
+  if (!format || *format == numeric::FormatId::f64) return false;                      // ADD_F64 never flushes (§7.1)
   if (unit == AtomicUnit::lds) return options.lds_denormals == LdsDenormals::flushed;  // MODE (§7.1)
   // L2: only add_f32 flushes (CDNA4's table: packed adds not flushed, min/max n.a.; §7.3).
   return is_add(op) && type == alu::Type::f32 && l2_add_f32_flushes(family, options.l2_add_f32);
 }
 
-alu::FloatRules float_rules(Family family, AtomicUnit unit, alu::Op op, alu::Type type, const FloatRulesOptions& options) {
+alu::FloatRules float_rules(Family family, AtomicUnit unit, alu::Op op, alu::Type type,
+                            const FloatRulesOptions& options) {
   alu::FloatRules rules;
   if (!alu::is_float(type)) return rules;
   const bool flush = flushes_inputs(family, unit, op, type, options);

@@ -23,11 +23,11 @@ bool bits(uint32_t word, int high, int low, uint32_t value) {
 // SOP1/SOP2/SOPC/SOPK/SOPP (one dword, first bits 10): a literal when a source is 255, and the
 // SOPK instructions that carry a 32-bit constant of their own.
 std::optional<uint32_t> scalar_alu(uint32_t w, const Target& t) {
-  if (bits(w, 31, 23, 0x17f)) return 4;                                                 // SOPP
-  if (bits(w, 31, 23, 0x17d)) return (w & 0xff) == literal_code ? 8u : 4u;              // SOP1
-  if (bits(w, 31, 23, 0x17e))                                                           // SOPC
+  if (bits(w, 31, 23, 0x17f)) return 4;                                     // SOPP
+  if (bits(w, 31, 23, 0x17d)) return (w & 0xff) == literal_code ? 8u : 4u;  // SOP1
+  if (bits(w, 31, 23, 0x17e))                                               // SOPC
     return ((w & 0xff) == literal_code || ((w >> 8) & 0xff) == literal_code) ? 8u : 4u;
-  if (bits(w, 31, 28, 0xb)) {                                                           // SOPK
+  if (bits(w, 31, 28, 0xb)) {  // SOPK
     const uint32_t op = (w >> 23) & 0x1f;
     // s_setreg_imm32_b32 carries its value in a dword of its own.
     const uint32_t imm32_op = t.generation == Generation::gfx9 ? 0x14 : t.generation == Generation::gfx10 ? 0x15 : 0x13;
@@ -53,7 +53,9 @@ uint32_t vector_alu_e32(uint32_t w, const Target& t) {
     bool constant = false;
     switch (t.generation) {
       case Generation::gfx9: constant = op == 0x17 || op == 0x18 || op == 0x24 || op == 0x25; break;
-      case Generation::gfx10: constant = op == 0x20 || op == 0x21 || op == 0x2c || op == 0x2d || op == 0x37 || op == 0x38; break;
+      case Generation::gfx10:
+        constant = op == 0x20 || op == 0x21 || op == 0x2c || op == 0x2d || op == 0x37 || op == 0x38;
+        break;
       case Generation::gfx11:
       case Generation::gfx12: constant = op == 0x2c || op == 0x2d || op == 0x37 || op == 0x38; break;
     }
@@ -73,8 +75,7 @@ uint32_t vector_alu_e64(std::span<const uint8_t> code, const Target& t, bool& sh
   if (t.generation == Generation::gfx9) return 8;
   uint32_t size = 8;
   if (src0 == literal_code || src1 == literal_code || src2 == literal_code) size = 12;
-  if (t.generation >= Generation::gfx11 && (src0 == dpp16_code || src0 == dpp8_code || src0 == dpp8_fi_code))
-    size = src0 == dpp16_code ? 12 : 12;
+  if (t.generation >= Generation::gfx11 && (src0 == dpp16_code || src0 == dpp8_code || src0 == dpp8_fi_code)) size = 12;
   return size;
 }
 
@@ -83,8 +84,8 @@ uint32_t vector_alu_e64(std::span<const uint8_t> code, const Target& t, bool& sh
 uint32_t dual_issue_length(std::span<const uint8_t> code) {
   const uint32_t w0 = dword(code, 0), w1 = dword(code, 1);
   const uint32_t opx = (w0 >> 22) & 0xf, opy = (w0 >> 17) & 0x1f;
-  const bool literal = (w0 & 0x1ff) == literal_code || (w1 & 0x1ff) == literal_code || opx == 1 || opx == 2 ||
-                       opy == 1 || opy == 2;
+  const bool literal =
+      (w0 & 0x1ff) == literal_code || (w1 & 0x1ff) == literal_code || opx == 1 || opx == 2 || opy == 1 || opy == 2;
   return literal ? 12u : 8u;
 }
 
@@ -92,15 +93,15 @@ std::optional<uint32_t> length_gfx9(std::span<const uint8_t> code, const Target&
   if (!(w >> 31)) return vector_alu_e32(w, t);
   if (bits(w, 31, 30, 0x2)) return scalar_alu(w, t);
   switch (w >> 26) {
-    case 0x30: return 8;                                   // SMEM
-    case 0x31: return 8;                                   // EXP
-    case 0x34: return vector_alu_e64(code, t, short_code); // VOP3A/B, VOP3P (0x1a7 << 23)
-    case 0x35: return 4;                                   // VINTRP
-    case 0x36: return 8;                                   // DS
-    case 0x37: return 8;                                   // FLAT, GLOBAL, SCRATCH
-    case 0x38: return 8;                                   // MUBUF
-    case 0x3a: return 8;                                   // MTBUF
-    case 0x3c: return 8;                                   // MIMG
+    case 0x30: return 8;                                    // SMEM
+    case 0x31: return 8;                                    // EXP
+    case 0x34: return vector_alu_e64(code, t, short_code);  // VOP3A/B, VOP3P (0x1a7 << 23)
+    case 0x35: return 4;                                    // VINTRP
+    case 0x36: return 8;                                    // DS
+    case 0x37: return 8;                                    // FLAT, GLOBAL, SCRATCH
+    case 0x38: return 8;                                    // MUBUF
+    case 0x3a: return 8;                                    // MTBUF
+    case 0x3c: return 8;                                    // MIMG
     default: return std::nullopt;
   }
 }
@@ -143,15 +144,15 @@ std::optional<uint32_t> length_gfx10_11(std::span<const uint8_t> code, const Tar
 std::optional<uint32_t> length_gfx12(std::span<const uint8_t> code, const Target& t, uint32_t w, bool& short_code) {
   if (!(w >> 31)) return vector_alu_e32(w, t);
   if (bits(w, 31, 30, 0x2)) return scalar_alu(w, t);
-  if (bits(w, 31, 24, 0xcd)) return 8;  // VINTERP
-  if (bits(w, 31, 24, 0xce)) return 4;  // VDSDIR
+  if (bits(w, 31, 24, 0xcd)) return 8;   // VINTERP
+  if (bits(w, 31, 24, 0xce)) return 4;   // VDSDIR
   if (bits(w, 31, 26, 0x3b)) return 12;  // VFLAT, VSCRATCH, VGLOBAL (0xec-0xee)
   switch (w >> 26) {
     case 0x3d: return 8;  // SMEM
     case 0x3e: return 8;  // VEXPORT
     case 0x35:            // VOP3
     case 0x33: return vector_alu_e64(code, t, short_code);
-    case 0x32: {          // VOPD
+    case 0x32: {  // VOPD
       if (code.size() < 8) {
         short_code = true;
         return 0;

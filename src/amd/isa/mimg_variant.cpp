@@ -16,7 +16,7 @@ namespace gpuatom::amd::isa::detail {
 namespace {
 
 struct VariantName {
-  std::string_view base;    // "IMAGE_ATOMIC_CMPSWAP"
+  std::string_view base;  // "IMAGE_ATOMIC_CMPSWAP"
   unsigned data = 0, addr = 0;
   std::string_view family;  // "_gfx10", "_nsa_gfx10", "_vi"
 };
@@ -90,7 +90,8 @@ bool choose_image_variant(Instruction& instruction, const Target& target, std::s
   unsigned variant_number = 0;
   for (unsigned n = 1; n <= 4 && !variant; ++n) {
     if (data_dwords(n, cmpswap) != data) continue;
-    const std::string wanted = std::string(name->base) + "_V" + std::to_string(n) + "_V" + std::to_string(addr) + std::string(name->family);
+    const std::string wanted =
+        std::string(name->base) + "_V" + std::to_string(n) + "_V" + std::to_string(addr) + std::string(name->family);
     const auto found = image_rows().find(wanted);
     if (found != image_rows().end() && found->second->on(target)) variant = found->second;
     variant_number = n;

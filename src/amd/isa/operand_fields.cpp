@@ -83,8 +83,8 @@ std::optional<int64_t> special(const Target& target, unsigned dwords, unsigned r
   // Wider classes (SReg_128, SReg_256) take the 64-bit specials too: LLVM's decodeSrcOp returns
   // them and its printer flags them "Invalid register".
   if (dwords >= 2) {
-    if (raw == 102 || raw == 104 || raw == 106 || raw == 108 || raw == 110 || raw == 126 || (raw >= 235 && raw <= 239) ||
-        (raw >= 251 && raw <= 253))
+    if (raw == 102 || raw == 104 || raw == 106 || raw == 108 || raw == 110 || raw == 126 ||
+        (raw >= 235 && raw <= 239) || (raw >= 251 && raw <= 253))
       return raw;
     if (raw == 124 && gfx11_plus) return raw;
     if (raw == 125 && !gfx11_plus) return raw;
@@ -105,14 +105,12 @@ ScalarDecode scalar_code(const Target& target, unsigned dwords, unsigned raw) {
   const unsigned align = dwords == 1 ? 1 : dwords == 2 ? 2 : 4;
   if (raw <= sgpr_max) {
     const unsigned index = raw / align;
-    if (index >= tuples(106, dwords, align))
-      return {std::nullopt, not_a_tuple("s", raw, dwords)};
+    if (index >= tuples(106, dwords, align)) return {std::nullopt, not_a_tuple("s", raw, dwords)};
     return {static_cast<int64_t>(index * align), {}};
   }
   if (raw >= 108 && raw <= 123) {
     const unsigned index = (raw - 108) / align;
-    if (index >= tuples(16, dwords, align))
-      return {std::nullopt, not_a_tuple("ttmp", raw - 108, dwords)};
+    if (index >= tuples(16, dwords, align)) return {std::nullopt, not_a_tuple("ttmp", raw - 108, dwords)};
     return {static_cast<int64_t>(108 + index * align), {}};
   }
   if (((raw >= 128 && raw <= 208) || (raw >= 240 && raw <= 248))) return {raw, {}};
@@ -138,8 +136,7 @@ int64_t offset_value(const Encoding& encoding, const Target& target, uint64_t ra
       // decodeSMEMOffset: GFX9+ 21-bit signed (GFX12 24-bit; no GFX12 SMEM atomics exist).
       (void)target;
       return sign_extend(width);
-    default:
-      return static_cast<int64_t>(raw);
+    default: return static_cast<int64_t>(raw);
   }
 }
 

@@ -5,6 +5,8 @@
 // whose returning-ness agrees with the cache-policy return bit wins (glc/sc0, GFX12 TH_ATOMIC_RETURN);
 // then the checks of AMDGPUAsmParser::validateInstruction that concern atomics run. Where llvm-mc
 // would accept and silently change the program (docs/spec/amd-isa.md §3), gpuatom refuses.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -88,8 +90,7 @@ struct Match {
 bool slot_accepts(const OperandSlot& slot, const RegisterText& r, const Target& target) {
   const std::string_view cls = slot.operand_class;
   switch (slot.kind) {
-    case OperandKind::vgpr:
-      return r.bank == RegisterBank::vgpr && r.dwords == slot.dwords;
+    case OperandKind::vgpr: return r.bank == RegisterBank::vgpr && r.dwords == slot.dwords;
     case OperandKind::vgpr_or_agpr:
       return (r.bank == RegisterBank::vgpr || r.bank == RegisterBank::agpr) && r.dwords == slot.dwords;
     case OperandKind::sgpr:
@@ -108,19 +109,21 @@ bool slot_accepts(const OperandSlot& slot, const RegisterText& r, const Target& 
       }
       return true;
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 
 std::string width_name(const OperandSlot& slot) {
-  const std::string regs = slot.kind == OperandKind::vgpr ? "VGPR" : slot.kind == OperandKind::vgpr_or_agpr ? "VGPR or AGPR" : "SGPR";
+  const std::string regs = slot.kind == OperandKind::vgpr           ? "VGPR"
+                           : slot.kind == OperandKind::vgpr_or_agpr ? "VGPR or AGPR"
+                                                                    : "SGPR";
   if (slot.kind == OperandKind::sgpr_or_inline) return "an SGPR or an inline constant";
   return slot.dwords == 1 ? "one " + regs : std::to_string(slot.dwords) + " consecutive " + regs + "s";
 }
 
 // Reads one positional register (or inline-constant/SMEM offset) operand.
-std::optional<Failure> read_positional(Cursor& c, const Encoding& e, size_t slot_index, Match& m, const Target& target) {
+std::optional<Failure> read_positional(Cursor& c, const Encoding& e, size_t slot_index, Match& m,
+                                       const Target& target) {
   const OperandSlot& slot = e.operands[slot_index];
   c.skip_blanks();
   const size_t at = c.at;
@@ -144,14 +147,16 @@ std::optional<Failure> read_positional(Cursor& c, const Encoding& e, size_t slot
   const auto reg = parse_register(c.rest(), target);
   if (reg) {
     if (!reg->problem.empty()) return Failure{at, reg->problem};
-    if (slot.name == "saddr" && reg->reg.code == null_code(target) && reg->reg.bank == RegisterBank::special && target.generation != Generation::gfx9)
+    if (slot.name == "saddr" && reg->reg.code == null_code(target) && reg->reg.bank == RegisterBank::special &&
+        target.generation != Generation::gfx9)
       return Failure{at,
-                     "saddr `null` is the encoding of `off`: llvm-mc 19 would encode the `off` form and read " + std::string(e.operands[0].name) +
-                         "'s address as 64 bits; write `off` with a 64-bit vaddr",
+                     "saddr `null` is the encoding of `off`: llvm-mc 19 would encode the `off` form and read " +
+                         std::string(e.operands[0].name) + "'s address as 64 bits; write `off` with a 64-bit vaddr",
                      quirk_rule};
     if (!slot_accepts(slot, reg->reg, target))
-      return Failure{at, "`" + std::string(c.rest().substr(0, reg->used)) + "` is not valid for " + std::string(slot.name) + " (" +
-                             width_name(slot) + ", LLVM class " + std::string(slot.operand_class) + ")"};
+      return Failure{at, "`" + std::string(c.rest().substr(0, reg->used)) + "` is not valid for " +
+                             std::string(slot.name) + " (" + width_name(slot) + ", LLVM class " +
+                             std::string(slot.operand_class) + ")"};
     c.at += reg->used;
     m.values[slot_index] = reg->reg.code;
     return std::nullopt;
@@ -175,7 +180,9 @@ std::optional<std::string_view> keyed(Cursor& c, std::string_view key) {
   const std::string_view rest = c.line.substr(c.at);
   if (!rest.starts_with(key) || rest.size() <= key.size() || rest[key.size()] != ':') return std::nullopt;
   size_t end = key.size() + 1;
-  while (end < rest.size() && (is_word_char(rest[end]) || rest[end] == '-' || (rest[end] == '+' && end == key.size() + 1))) ++end;
+  while (end < rest.size() &&
+         (is_word_char(rest[end]) || rest[end] == '-' || (rest[end] == '+' && end == key.size() + 1)))
+    ++end;
   c.at += end;
   return rest.substr(key.size() + 1, end - key.size() - 1);
 }
@@ -197,8 +204,9 @@ std::optional<int64_t> th_value(std::string_view name, bool& atomic_type) {
   for (std::string_view prefix : {std::string_view("TH_LOAD_"), std::string_view("TH_STORE_")}) {
     if (!name.starts_with(prefix)) continue;
     name.remove_prefix(prefix.size());
-    constexpr std::pair<std::string_view, int64_t> loads[] = {{"RT", 0}, {"NT", 1}, {"HT", 2}, {"LU", 3}, {"RT_WB", 3},
-                                                              {"NT_RT", 4}, {"RT_NT", 5}, {"NT_HT", 6}, {"NT_WB", 7}};
+    constexpr std::pair<std::string_view, int64_t> loads[] = {{"RT", 0},    {"NT", 1},    {"HT", 2},
+                                                              {"LU", 3},    {"RT_WB", 3}, {"NT_RT", 4},
+                                                              {"RT_NT", 5}, {"NT_HT", 6}, {"NT_WB", 7}};
     if (prefix == "TH_LOAD_" && (name == "RT_WB" || name == "NT_WB")) return std::nullopt;
     if (prefix == "TH_STORE_" && name == "LU") return std::nullopt;
     for (const auto& [n, v] : loads)
@@ -221,7 +229,8 @@ std::optional<Failure> read_cpol(Cursor& c, const Encoding& e, size_t slot_index
           bool atomic = false;
           const auto v = th_value(*th, atomic);
           if (!v) return Failure{at, "invalid th value `" + std::string(*th) + "`"};
-          if (*v != 0 && !atomic) return Failure{at, "invalid th value for atomic instructions: `" + std::string(*th) + "`"};
+          if (*v != 0 && !atomic)
+            return Failure{at, "invalid th value for atomic instructions: `" + std::string(*th) + "`"};
           value |= *v;
           have_th = true;
           m.written[slot_index] = true;
@@ -242,7 +251,8 @@ std::optional<Failure> read_cpol(Cursor& c, const Encoding& e, size_t slot_index
       break;
     }
     // TH_BYPASS (3) at system scope needs the load/store TH_BYPASS spelling (validateTHAndScopeBits).
-    if ((value & th_mask) == 3 && (value & scope_mask) == 24) return Failure{m.where[slot_index], "scope and th combination is not valid"};
+    if ((value & th_mask) == 3 && (value & scope_mask) == 24)
+      return Failure{m.where[slot_index], "scope and th combination is not valid"};
     m.values[slot_index] = value;
     return std::nullopt;
   }
@@ -262,18 +272,26 @@ std::optional<Failure> read_cpol(Cursor& c, const Encoding& e, size_t slot_index
     if (gfx940_words) {
       bit = base == "sc0" ? cpol_glc : base == "nt" ? cpol_slc : base == "sc1" ? cpol_scc : 0;
       if (!bit && (base == "glc" || base == "slc" || base == "scc" || base == "dlc"))
-        return Failure{at, "`" + std::string(word) + "` is not a cache-policy bit on " + std::string(target.name) + " (it spells them sc0 sc1 nt)"};
+        return Failure{at, "`" + std::string(word) + "` is not a cache-policy bit on " + std::string(target.name) +
+                               " (it spells them sc0 sc1 nt)"};
     } else {
-      bit = base == "glc" ? cpol_glc : base == "slc" ? cpol_slc : base == "dlc" ? cpol_dlc : base == "scc" ? cpol_scc : 0;
+      bit = base == "glc"   ? cpol_glc
+            : base == "slc" ? cpol_slc
+            : base == "dlc" ? cpol_dlc
+            : base == "scc" ? cpol_scc
+                            : 0;
       if (!bit && !disabling && (base == "sc0" || base == "sc1" || base == "nt"))
         return Failure{at, "`" + std::string(word) + "` is a gfx940 cache-policy bit; " + std::string(target.name) +
                                " spells them glc slc" + (target.generation == Generation::gfx9 ? " scc" : " dlc")};
     }
     if (!bit) break;
-    if (bit == cpol_dlc && target.generation == Generation::gfx9) return Failure{at, "dlc modifier is not supported on " + std::string(target.name)};
-    if (bit == cpol_scc && !has(target, "gfx90a-insts")) return Failure{at, "scc modifier is not supported on " + std::string(target.name)};
+    if (bit == cpol_dlc && target.generation == Generation::gfx9)
+      return Failure{at, "dlc modifier is not supported on " + std::string(target.name)};
+    if (bit == cpol_scc && !has(target, "gfx90a-insts"))
+      return Failure{at, "scc modifier is not supported on " + std::string(target.name)};
     if (seen & bit) return Failure{at, "duplicate cache policy modifier `" + std::string(word) + "`"};
-    if (smem && !disabling && bit != cpol_glc) return Failure{at, "invalid cache policy for SMEM instruction: `" + std::string(word) + "`"};
+    if (smem && !disabling && bit != cpol_glc)
+      return Failure{at, "invalid cache policy for SMEM instruction: `" + std::string(word) + "`"};
     seen |= bit;
     if (!disabling) value |= bit;
     c.at += word.size();
@@ -299,8 +317,7 @@ std::optional<Failure> read_modifier(Cursor& c, const Encoding& e, size_t slot_i
       m.values[slot_index] = *v;
       return std::nullopt;
     }
-    case OperandKind::cpol:
-      return read_cpol(c, e, slot_index, m, target);
+    case OperandKind::cpol: return read_cpol(c, e, slot_index, m, target);
     case OperandKind::dmask: {
       const auto text = keyed(c, "dmask");
       if (!text) return std::nullopt;
@@ -325,7 +342,7 @@ std::optional<Failure> read_modifier(Cursor& c, const Encoding& e, size_t slot_i
     }
     case OperandKind::gds:
     case OperandKind::flag: {
-      std::string_view word = slot.kind == OperandKind::gds ? "gds"
+      std::string_view word = slot.kind == OperandKind::gds     ? "gds"
                               : slot.operand_class == "R128A16" ? r128_flag_name(target)
                               : slot.operand_class == "A16"     ? "a16"
                               : slot.operand_class == "TFE"     ? "tfe"
@@ -338,8 +355,7 @@ std::optional<Failure> read_modifier(Cursor& c, const Encoding& e, size_t slot_i
       m.values[slot_index] = 1;
       return std::nullopt;
     }
-    default:
-      return Failure{at, "internal: unexpected modifier slot"};
+    default: return Failure{at, "internal: unexpected modifier slot"};
   }
 }
 
@@ -406,7 +422,8 @@ Match match_row(const Encoding& e, std::string_view line, size_t start, const Ta
   }
   c.take(',');
   if (!c.done()) {
-    m.failure = Failure{c.at, "unexpected `" + std::string(c.rest().substr(0, c.peek_word().empty() ? 1 : c.peek_word().size())) +
+    m.failure = Failure{c.at, "unexpected `" +
+                                  std::string(c.rest().substr(0, c.peek_word().empty() ? 1 : c.peek_word().size())) +
                                   "` (modifiers follow the order " + std::string(e.syntax) + ")"};
     return m;
   }
@@ -415,7 +432,11 @@ Match match_row(const Encoding& e, std::string_view line, size_t start, const Ta
   for (size_t i = 0; i < e.operands.size(); ++i) {
     if (m.written[i] || is_modifier(e.operands[i])) continue;
     const std::string_view name = e.operands[i].name;
-    const std::string_view tied = name == "vdata_in" ? "vdata" : name == "vdata" ? "vdst" : name == "vdst" ? "vdata" : name == "sdata" ? "sdst" : "";
+    const std::string_view tied = name == "vdata_in" ? "vdata"
+                                  : name == "vdata"  ? "vdst"
+                                  : name == "vdst"   ? "vdata"
+                                  : name == "sdata"  ? "sdst"
+                                                     : "";
     for (size_t j = 0; j < e.operands.size(); ++j)
       if (e.operands[j].name == tied && m.written[j]) m.values[i] = m.values[j];
   }
@@ -439,7 +460,9 @@ bool return_bit(const Match& m, const Target& target) {
   return target.generation == Generation::gfx12 ? (*cpol & th_return) != 0 : (*cpol & cpol_glc) != 0;
 }
 
-bool return_chosen_by_cpol(const Encoding& e) { return e.cls == InstClass::flat || e.cls == InstClass::mubuf || e.cls == InstClass::smrd; }
+bool return_chosen_by_cpol(const Encoding& e) {
+  return e.cls == InstClass::flat || e.cls == InstClass::mubuf || e.cls == InstClass::smrd;
+}
 
 // validateInstruction's checks that concern atomics, and gpuatom's refusals of llvm-mc's silent drops.
 std::optional<Failure> validate(const Match& m, const Target& target, size_t mnemonic_at) {
@@ -454,19 +477,23 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
       if (is_agpr_code(v) && !has(target, "gfx90a-insts"))
         return Failure{m.where[i], "AGPRs are not supported on " + tname + " (gfx90a and gfx94x have them)"};
     }
-    if ((s.kind == OperandKind::vgpr || s.kind == OperandKind::vgpr_or_agpr) && s.dwords > 1 && m.written[i] && has(target, "gfx90a-insts") &&
-        (v & 1))
-      return Failure{m.where[i], "invalid register alignment: " + tname + " needs VGPR/AGPR tuples to start at an even register"};
+    if ((s.kind == OperandKind::vgpr || s.kind == OperandKind::vgpr_or_agpr) && s.dwords > 1 && m.written[i] &&
+        has(target, "gfx90a-insts") && (v & 1))
+      return Failure{m.where[i],
+                     "invalid register alignment: " + tname + " needs VGPR/AGPR tuples to start at an even register"};
     if (s.kind == OperandKind::sgpr && s.dwords > 1 && m.written[i] && (v < 256)) {
       const int64_t align = s.dwords >= 4 ? 4 : 2;
       const int64_t index = v >= ttmp_base && v < ttmp_base + 16 ? v - ttmp_base : v;
-      if (index % align) return Failure{m.where[i], "invalid register alignment: a " + std::to_string(s.dwords * 32) + "-bit SGPR tuple starts at a multiple of " + std::to_string(align)};
+      if (index % align)
+        return Failure{m.where[i], "invalid register alignment: a " + std::to_string(s.dwords * 32) +
+                                       "-bit SGPR tuple starts at a multiple of " + std::to_string(align)};
     }
     if (s.kind == OperandKind::offset) {
       const OffsetRange r = offset_range(e, s, target);
       if (v < r.min || v > r.max)
-        return Failure{m.where[i], "expected a " + std::to_string(r.bits) + "-bit " + (r.is_signed ? "signed" : "unsigned") +
-                                       " offset (" + std::to_string(r.min) + " to " + std::to_string(r.max) + ")"};
+        return Failure{m.where[i], "expected a " + std::to_string(r.bits) + "-bit " +
+                                       (r.is_signed ? "signed" : "unsigned") + " offset (" + std::to_string(r.min) +
+                                       " to " + std::to_string(r.max) + ")"};
       const OffsetRange k = encodable_offset_range(e, s, target);
       if (v < k.min || v > k.max)
         return Failure{m.where[i],
@@ -474,7 +501,8 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
                            "-bit field (0 to " + std::to_string(k.max) + "); llvm-mc 19 would keep only the low bits",
                        quirk_rule};
     }
-    if (s.kind == OperandKind::gds && v && !has(target, "gds")) return Failure{m.where[i], "gds is not supported on " + tname};
+    if (s.kind == OperandKind::gds && v && !has(target, "gds"))
+      return Failure{m.where[i], "gds is not supported on " + tname};
   }
   if (any_agpr && any_vgpr_data)
     return Failure{mnemonic_at, "invalid register class: data and destination must be all VGPRs or all AGPRs"};
@@ -483,19 +511,25 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
     if (e.operands[i].kind != OperandKind::cpol) continue;
     const int64_t v = m.values[i];
     if (return_chosen_by_cpol(e) && e.returns != return_bit(m, target)) {
-      const std::string bit = target.generation == Generation::gfx12 ? "th:TH_ATOMIC_RETURN" : has_gfx940_cache_bits(target) && e.cls != InstClass::smrd ? "sc0" : "glc";
-      if (e.returns) return Failure{mnemonic_at, "instruction must use " + bit + " (the form with a destination returns)"};
+      const std::string bit = target.generation == Generation::gfx12                      ? "th:TH_ATOMIC_RETURN"
+                              : has_gfx940_cache_bits(target) && e.cls != InstClass::smrd ? "sc0"
+                                                                                          : "glc";
+      if (e.returns)
+        return Failure{mnemonic_at, "instruction must use " + bit + " (the form with a destination returns)"};
       if (target.generation == Generation::gfx12)
-        return Failure{m.where[i],
-                       "th:TH_ATOMIC_RETURN on the form without a destination: llvm-mc 19 would encode the returning opcode "
-                       "writing v0; write the returning form with its destination",
-                       quirk_rule};
-      return Failure{m.where[i], "instruction must not use " + bit + " (the form without a destination does not return)"};
+        return Failure{
+            m.where[i],
+            "th:TH_ATOMIC_RETURN on the form without a destination: llvm-mc 19 would encode the returning opcode "
+            "writing v0; write the returning form with its destination",
+            quirk_rule};
+      return Failure{m.where[i],
+                     "instruction must not use " + bit + " (the form without a destination does not return)"};
     }
     const int64_t lost = v & ~encodable_cpol(e);
     if (lost) {
       std::string names;
-      if (target.generation == Generation::gfx12) names = "th/scope bits " + std::to_string(lost);
+      if (target.generation == Generation::gfx12)
+        names = "th/scope bits " + std::to_string(lost);
       else {
         const bool gfx940 = has_gfx940_cache_bits(target);
         if (lost & cpol_slc) names += gfx940 ? "nt " : "slc ";
@@ -504,8 +538,8 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
         if (!names.empty()) names.pop_back();
       }
       return Failure{m.where[i],
-                     "`" + names + "` has no bit in this encoding of " + std::string(e.mnemonic) + " on " + tname +
-                         "; llvm-mc 19 would drop it silently",
+                     fmt::format("`{}` has no bit in this encoding of {} on {}; llvm-mc 19 would drop it silently",
+                                 names, e.mnemonic, tname),
                      quirk_rule};
     }
   }
@@ -534,8 +568,10 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
     if (!(d == 1 || d == 3 || d == 0xf)) return Failure{dmask_at, "invalid atomic image dmask (0x1, 0x3 or 0xf)"};
     const unsigned expected_data = static_cast<unsigned>(std::popcount(static_cast<uint64_t>(d))) + (tfe ? 1 : 0);
     if (expected_data != data_dwords)
-      return Failure{mnemonic_at, "image data size does not match dmask" + std::string(target.generation == Generation::gfx9 ? "" : " and tfe") +
-                                      " (" + std::to_string(data_dwords) + " data registers, dmask and tfe need " + std::to_string(expected_data) + ")"};
+      return Failure{mnemonic_at, "image data size does not match dmask" +
+                                      std::string(target.generation == Generation::gfx9 ? "" : " and tfe") + " (" +
+                                      std::to_string(data_dwords) + " data registers, dmask and tfe need " +
+                                      std::to_string(expected_data) + ")"};
     bool dim_written = false;
     for (size_t i = 0; i < e.operands.size(); ++i)
       if (e.operands[i].kind == OperandKind::dim) dim_written = m.written[i];
@@ -546,8 +582,9 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
       if (a16) coords = (coords + 1) / 2;
       const unsigned actual = addr_regs > 1 ? addr_regs : addr_dwords;
       if (actual != coords)
-        return Failure{mnemonic_at, "image address size does not match dim and a16 (" + std::to_string(actual) + " address registers, dim:" +
-                                        std::string(dim_name(dim)) + " needs " + std::to_string(coords) + ")"};
+        return Failure{mnemonic_at, "image address size does not match dim and a16 (" + std::to_string(actual) +
+                                        " address registers, dim:" + std::string(dim_name(dim)) + " needs " +
+                                        std::to_string(coords) + ")"};
     }
   }
   return std::nullopt;
@@ -557,7 +594,9 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
 std::optional<size_t> cascade_below_device_scope(const Match& m, const Target& target) {
   if (target.generation != Generation::gfx12) return std::nullopt;
   for (size_t i = 0; i < m.encoding->operands.size(); ++i)
-    if (m.encoding->operands[i].kind == OperandKind::cpol && (m.values[i] & th_cascade) && (m.values[i] & scope_mask) < 16) return m.where[i];
+    if (m.encoding->operands[i].kind == OperandKind::cpol && (m.values[i] & th_cascade) &&
+        (m.values[i] & scope_mask) < 16)
+      return m.where[i];
   return std::nullopt;
 }
 
@@ -591,7 +630,8 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     size_t end = c.at;
     while (end < line.size() && is_word_char(line[end])) ++end;
     const std::string spelling = lower(line.substr(mnemonic_at, end - mnemonic_at));
-    const auto report = [&](size_t at, std::string message, std::string rule_text, support::Severity severity = support::Severity::error) {
+    const auto report = [&](size_t at, std::string message, std::string rule_text,
+                            support::Severity severity = support::Severity::error) {
       support::Diagnostic d;
       d.severity = severity;
       d.where = {file, line_number, static_cast<uint32_t>(at + 1), std::nullopt};
@@ -602,9 +642,13 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     const auto canonical = canonical_mnemonic(spelling, target);
     if (!canonical) {
       if (const Target* first = first_target_with(spelling))
-        report(mnemonic_at, "`" + spelling + "` is not an atomic of " + std::string(target.name) + " (" + std::string(first->name) + " has it)", rule);
+        report(mnemonic_at,
+               "`" + spelling + "` is not an atomic of " + std::string(target.name) + " (" + std::string(first->name) +
+                   " has it)",
+               rule);
       else if (spelling.empty())
-        report(mnemonic_at, "expected an instruction mnemonic, found `" + std::string(line.substr(mnemonic_at, 1)) + "`", rule);
+        report(mnemonic_at,
+               "expected an instruction mnemonic, found `" + std::string(line.substr(mnemonic_at, 1)) + "`", rule);
       else
         report(mnemonic_at, "unknown AMD atomic instruction `" + spelling + "`", rule);
       if (text.empty()) break;
@@ -618,14 +662,17 @@ Program parse(std::string_view text, const Target& target, std::string_view file
       if (m.failure) {
         // The row that read furthest explains the refusal; on a tie, a §3 refusal (llvm-mc would
         // accept and change the program) is the more useful one.
-        if (!furthest || m.failure->at > furthest->at || (m.failure->at == furthest->at && m.failure->rule == quirk_rule && furthest->rule != quirk_rule))
+        if (!furthest || m.failure->at > furthest->at ||
+            (m.failure->at == furthest->at && m.failure->rule == quirk_rule && furthest->rule != quirk_rule))
           furthest = m.failure;
       } else {
         matched.push_back(std::move(m));
       }
     }
     if (matched.empty()) {
-      report(furthest ? furthest->at : mnemonic_at, furthest ? furthest->message : "no form of " + std::string(*canonical) + " matches", furthest ? furthest->rule : rule);
+      report(furthest ? furthest->at : mnemonic_at,
+             furthest ? furthest->message : "no form of " + std::string(*canonical) + " matches",
+             furthest ? furthest->rule : rule);
       if (text.empty()) break;
       continue;
     }
@@ -638,7 +685,9 @@ Program parse(std::string_view text, const Target& target, std::string_view file
         if (m.encoding->operands[i].operand_class == "SMEMOffsetMod" && !m.written[i]) return true;
       return false;
     };
-    std::stable_sort(matched.begin(), matched.end(), [&](const Match& a, const Match& b) { return !unwritten_offset_modifier(a) && unwritten_offset_modifier(b); });
+    std::stable_sort(matched.begin(), matched.end(), [&](const Match& a, const Match& b) {
+      return !unwritten_offset_modifier(a) && unwritten_offset_modifier(b);
+    });
     const Match* chosen = &matched.front();
     for (const Match& m : matched)
       if (!return_chosen_by_cpol(*m.encoding) || m.encoding->returns == return_bit(m, target)) {
@@ -650,7 +699,8 @@ Program parse(std::string_view text, const Target& target, std::string_view file
     } else {
       if (const auto at = cascade_below_device_scope(*chosen, target))
         report(*at,
-               "TH_ATOMIC_CASCADE below device scope: llvm-mc 19 prints it as th:TH_ATOMIC_0x4/0x6, which it cannot read back",
+               "TH_ATOMIC_CASCADE below device scope: llvm-mc 19 prints it as th:TH_ATOMIC_0x4/0x6, which it cannot "
+               "read back",
                quirk_rule, support::Severity::warning);
       Instruction inst;
       inst.encoding = chosen->encoding;

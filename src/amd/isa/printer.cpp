@@ -60,8 +60,9 @@ void print_cpol(std::string& out, const Encoding& e, int64_t cpol, const Target&
 // width (a 128-bit resource at xnack_mask, lds_direct as an soffset) prints as the register
 // there with LLVM's comment, as llvm-mc's disassembler does.
 std::string scalar_text(int64_t code, const OperandSlot& slot, const Target& target) {
-  const std::string register_class =
-      slot.operand_class.starts_with("SReg_") ? std::string(slot.operand_class) : "SReg_" + std::to_string(32 * slot.dwords);
+  const std::string register_class = slot.operand_class.starts_with("SReg_")
+                                         ? std::string(slot.operand_class)
+                                         : "SReg_" + std::to_string(32 * slot.dwords);
   const std::string invalid = "/*Invalid register, operand has '" + register_class + "' register class*/";
   if (code == 254) return "src_lds_direct" + invalid;
   const bool is_exec = code == exec_code || code == exec_code + 1;
@@ -85,17 +86,14 @@ std::string scalar_text(int64_t code, const OperandSlot& slot, const Target& tar
   return name + invalid;
 }
 
-void print_operand(std::string& out, const Instruction& inst, const OperandSlot& slot, int64_t value, const Target& target) {
+void print_operand(std::string& out, const Instruction& inst, const OperandSlot& slot, int64_t value,
+                   const Target& target) {
   const Encoding& e = *inst.encoding;
   switch (slot.kind) {
     case OperandKind::vgpr:
-    case OperandKind::vgpr_or_agpr:
-      out += register_name(value, slot.dwords, target);
-      return;
+    case OperandKind::vgpr_or_agpr: out += register_name(value, slot.dwords, target); return;
     case OperandKind::sgpr:
-    case OperandKind::sgpr_or_inline:
-      out += scalar_text(value, slot, target);
-      return;
+    case OperandKind::sgpr_or_inline: out += scalar_text(value, slot, target); return;
     case OperandKind::offset:
       if (slot.operand_class == "SMEMOffset") {
         out += hex(value);
@@ -107,15 +105,14 @@ void print_operand(std::string& out, const Instruction& inst, const OperandSlot&
         // unsigned ones print the low 16 bits (printU16ImmDecOperand).
         if (r.is_signed) {
           const int64_t field = value & ((int64_t{1} << r.bits) - 1);
-          out += " offset:" + std::to_string(field >= (int64_t{1} << (r.bits - 1)) ? field - (int64_t{1} << r.bits) : field);
+          out += " offset:" +
+                 std::to_string(field >= (int64_t{1} << (r.bits - 1)) ? field - (int64_t{1} << r.bits) : field);
         } else {
           out += " offset:" + std::to_string(value & 0xffff);
         }
       }
       return;
-    case OperandKind::cpol:
-      print_cpol(out, e, value, target);
-      return;
+    case OperandKind::cpol: print_cpol(out, e, value, target); return;
     case OperandKind::gds:
       if (value) out += " gds";
       return;
@@ -128,12 +125,18 @@ void print_operand(std::string& out, const Instruction& inst, const OperandSlot&
     case OperandKind::flag:
       if (!value) return;
       out += ' ';
-      if (slot.operand_class == "R128A16") out += r128_flag_name(target);
-      else if (slot.operand_class == "A16") out += "a16";
-      else if (slot.operand_class == "TFE") out += "tfe";
-      else if (slot.operand_class == "UNorm") out += "unorm";
-      else if (slot.operand_class == "LWE") out += "lwe";
-      else out += "da";
+      if (slot.operand_class == "R128A16")
+        out += r128_flag_name(target);
+      else if (slot.operand_class == "A16")
+        out += "a16";
+      else if (slot.operand_class == "TFE")
+        out += "tfe";
+      else if (slot.operand_class == "UNorm")
+        out += "unorm";
+      else if (slot.operand_class == "LWE")
+        out += "lwe";
+      else
+        out += "da";
       return;
   }
 }
@@ -151,7 +154,8 @@ std::string print(const Instruction& instruction, const Target& target) {
     }
     for (size_t i = 0; i < e->operands.size(); ++i) {
       if (e->operands[i].name != piece.text) continue;
-      print_operand(out, instruction, e->operands[i], i < instruction.values.size() ? instruction.values[i] : 0, target);
+      print_operand(out, instruction, e->operands[i], i < instruction.values.size() ? instruction.values[i] : 0,
+                    target);
       break;
     }
   }

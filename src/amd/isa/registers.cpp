@@ -23,14 +23,14 @@ struct FloatConstant {
   float value;
 };
 constexpr std::array<FloatConstant, 9> float_constants{{{240, "0.5", 0.5f},
-                                                       {241, "-0.5", -0.5f},
-                                                       {242, "1.0", 1.0f},
-                                                       {243, "-1.0", -1.0f},
-                                                       {244, "2.0", 2.0f},
-                                                       {245, "-2.0", -2.0f},
-                                                       {246, "4.0", 4.0f},
-                                                       {247, "-4.0", -4.0f},
-                                                       {248, "0.15915494", 0.15915494309189535f}}};
+                                                        {241, "-0.5", -0.5f},
+                                                        {242, "1.0", 1.0f},
+                                                        {243, "-1.0", -1.0f},
+                                                        {244, "2.0", 2.0f},
+                                                        {245, "-2.0", -2.0f},
+                                                        {246, "4.0", 4.0f},
+                                                        {247, "-4.0", -4.0f},
+                                                        {248, "0.15915494", 0.15915494309189535f}}};
 
 struct Special {
   std::string_view name;
@@ -87,7 +87,9 @@ std::optional<uint32_t> decimal(std::string_view text) {
 }  // namespace
 
 namespace {
-bool gfx11_plus(const Target& target) { return target.generation == Generation::gfx11 || target.generation == Generation::gfx12; }
+bool gfx11_plus(const Target& target) {
+  return target.generation == Generation::gfx11 || target.generation == Generation::gfx12;
+}
 }  // namespace
 
 int64_t m0_code(const Target& target) { return gfx11_plus(target) ? 125 : 124; }
@@ -97,12 +99,14 @@ uint32_t last_sgpr(const Target& target) { return target.generation == Generatio
 std::string register_name(int64_t code, unsigned dwords, const Target& target) {
   if (is_vgpr_code(code)) return range("v", static_cast<uint32_t>(code - vgpr_code_base), dwords);
   if (is_agpr_code(code)) return range("a", static_cast<uint32_t>(code - agpr_code_base), dwords);
-  if (code >= 0 && static_cast<uint32_t>(code) <= last_sgpr(target)) return range("s", static_cast<uint32_t>(code), dwords);
+  if (code >= 0 && static_cast<uint32_t>(code) <= last_sgpr(target))
+    return range("s", static_cast<uint32_t>(code), dwords);
   if (code >= ttmp_base && code < ttmp_base + 16) return range("ttmp", static_cast<uint32_t>(code - ttmp_base), dwords);
   if (code == m0_code(target) && dwords == 1) return "m0";
   if (code == null_code(target)) return "null";
   for (const Special& s : specials)
-    if (s.code == code && s.dwords == dwords && (!s.gfx9_only || target.generation == Generation::gfx9)) return std::string(s.name);
+    if (s.code == code && s.dwords == dwords && (!s.gfx9_only || target.generation == Generation::gfx9))
+      return std::string(s.name);
   if (code >= 235 && code <= 254)
     for (const Special& s : specials)
       if (s.code == code) return std::string(s.name);
@@ -156,7 +160,8 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
   if (word == "null") {
     out.reg = {RegisterBank::special, null_code(target), 1, 0};
     out.used = n;
-    if (target.generation == Generation::gfx9) out.problem = "'null' is not a register on " + std::string(target.name) + " (GFX10 and later have it)";
+    if (target.generation == Generation::gfx9)
+      out.problem = "'null' is not a register on " + std::string(target.name) + " (GFX10 and later have it)";
     return out;
   }
   for (const Special& s : specials) {
@@ -171,7 +176,8 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
     std::string_view name;
     RegisterBank bank;
   };
-  constexpr std::array<Prefix, 4> prefixes{{{"ttmp", RegisterBank::ttmp}, {"v", RegisterBank::vgpr}, {"a", RegisterBank::agpr}, {"s", RegisterBank::sgpr}}};
+  constexpr std::array<Prefix, 4> prefixes{
+      {{"ttmp", RegisterBank::ttmp}, {"v", RegisterBank::vgpr}, {"a", RegisterBank::agpr}, {"s", RegisterBank::sgpr}}};
   for (const Prefix& p : prefixes) {
     if (!text.starts_with(p.name)) continue;
     std::string_view rest = text.substr(p.name.size());
@@ -210,12 +216,19 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
     switch (p.bank) {
       case RegisterBank::vgpr: out.reg.code = vgpr_code_base + first; break;
       case RegisterBank::agpr: out.reg.code = agpr_code_base + first; break;
-      case RegisterBank::sgpr: out.reg.code = first; limit = last_sgpr(target) + 1; break;
-      default: out.reg.code = ttmp_base + first; limit = 16; break;
+      case RegisterBank::sgpr:
+        out.reg.code = first;
+        limit = last_sgpr(target) + 1;
+        break;
+      default:
+        out.reg.code = ttmp_base + first;
+        limit = 16;
+        break;
     }
     if (last >= limit)
-      out.problem = "register index out of range: " + std::string(p.name) + std::to_string(last) + " (" + std::string(target.name) + " has " +
-                    std::string(p.name) + "0–" + std::string(p.name) + std::to_string(limit - 1) + ")";
+      out.problem = "register index out of range: " + std::string(p.name) + std::to_string(last) + " (" +
+                    std::string(target.name) + " has " + std::string(p.name) + "0–" + std::string(p.name) +
+                    std::to_string(limit - 1) + ")";
     return out;
   }
   return std::nullopt;

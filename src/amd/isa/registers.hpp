@@ -18,9 +18,9 @@ enum class RegisterBank : uint8_t { vgpr, agpr, sgpr, ttmp, special, inline_cons
 
 struct RegisterText {
   RegisterBank bank = RegisterBank::vgpr;
-  int64_t code = 0;      // the first register's code
-  uint8_t dwords = 1;    // 1 for constants
-  uint32_t index = 0;    // vN/aN/sN/ttmpN: N (for alignment and range checks)
+  int64_t code = 0;    // the first register's code
+  uint8_t dwords = 1;  // 1 for constants
+  uint32_t index = 0;  // vN/aN/sN/ttmpN: N (for alignment and range checks)
 };
 
 // Scalar source codes that differ by generation: m0 is 124 and null 125 on GFX9 and GFX10, the

@@ -49,45 +49,77 @@ struct Word {
 // where a word means the same thing in both (add_u32, min_i64 …) it is one row.
 constexpr Word words[] = {
     // Integer add and subtract: GCN's unsuffixed and _x2 spellings, RDNA3's _u32/_u64.
-    {"add", Op::add, Type::u32}, {"add_u32", Op::add, Type::u32},
-    {"add_x2", Op::add, Type::u64}, {"add_u64", Op::add, Type::u64},
-    {"sub", Op::sub, Type::u32}, {"sub_u32", Op::sub, Type::u32},
-    {"sub_x2", Op::sub, Type::u64}, {"sub_u64", Op::sub, Type::u64},
-    {"rsub_u32", Op::reverse_sub, Type::u32}, {"rsub_u64", Op::reverse_sub, Type::u64},
+    {"add", Op::add, Type::u32},
+    {"add_u32", Op::add, Type::u32},
+    {"add_x2", Op::add, Type::u64},
+    {"add_u64", Op::add, Type::u64},
+    {"sub", Op::sub, Type::u32},
+    {"sub_u32", Op::sub, Type::u32},
+    {"sub_x2", Op::sub, Type::u64},
+    {"sub_u64", Op::sub, Type::u64},
+    {"rsub_u32", Op::reverse_sub, Type::u32},
+    {"rsub_u64", Op::reverse_sub, Type::u64},
     // Saturating and conditional subtract (docs/spec/amd-isa.md §7.6): sub_clamp / csub clamp at 0;
     // cond_sub subtracts only when the old value is at least the operand.
-    {"csub", Op::sub_saturate, Type::u32}, {"csub_u32", Op::sub_saturate, Type::u32},
+    {"csub", Op::sub_saturate, Type::u32},
+    {"csub_u32", Op::sub_saturate, Type::u32},
     {"sub_clamp_u32", Op::sub_saturate, Type::u32},
     {"cond_sub_u32", Op::sub_if_ge, Type::u32},
-        // Bounded increment and decrement: AMD's INC is (old >= data) ? 0 : old + 1, its DEC is
+    // Bounded increment and decrement: AMD's INC is (old >= data) ? 0 : old + 1, its DEC is
     // (old == 0 || old > data) ? data : old − 1, the same wrap rule as alu::Op::inc_bounded.
-    {"inc", Op::inc_bounded, Type::u32}, {"inc_u32", Op::inc_bounded, Type::u32},
-    {"inc_x2", Op::inc_bounded, Type::u64}, {"inc_u64", Op::inc_bounded, Type::u64},
-    {"dec", Op::dec_bounded, Type::u32}, {"dec_u32", Op::dec_bounded, Type::u32},
-    {"dec_x2", Op::dec_bounded, Type::u64}, {"dec_u64", Op::dec_bounded, Type::u64},
+    {"inc", Op::inc_bounded, Type::u32},
+    {"inc_u32", Op::inc_bounded, Type::u32},
+    {"inc_x2", Op::inc_bounded, Type::u64},
+    {"inc_u64", Op::inc_bounded, Type::u64},
+    {"dec", Op::dec_bounded, Type::u32},
+    {"dec_u32", Op::dec_bounded, Type::u32},
+    {"dec_x2", Op::dec_bounded, Type::u64},
+    {"dec_u64", Op::dec_bounded, Type::u64},
     // Signed and unsigned min/max.
-    {"smin", Op::min, Type::s32}, {"min_i32", Op::min, Type::s32}, {"min_int", Op::min, Type::s32},
-    {"smin_x2", Op::min, Type::s64}, {"min_i64", Op::min, Type::s64},
-    {"umin", Op::min, Type::u32}, {"min_u32", Op::min, Type::u32}, {"min_uint", Op::min, Type::u32},
-    {"umin_x2", Op::min, Type::u64}, {"min_u64", Op::min, Type::u64},
-    {"smax", Op::max, Type::s32}, {"max_i32", Op::max, Type::s32}, {"max_int", Op::max, Type::s32},
-    {"smax_x2", Op::max, Type::s64}, {"max_i64", Op::max, Type::s64},
-    {"umax", Op::max, Type::u32}, {"max_u32", Op::max, Type::u32}, {"max_uint", Op::max, Type::u32},
-    {"umax_x2", Op::max, Type::u64}, {"max_u64", Op::max, Type::u64},
+    {"smin", Op::min, Type::s32},
+    {"min_i32", Op::min, Type::s32},
+    {"min_int", Op::min, Type::s32},
+    {"smin_x2", Op::min, Type::s64},
+    {"min_i64", Op::min, Type::s64},
+    {"umin", Op::min, Type::u32},
+    {"min_u32", Op::min, Type::u32},
+    {"min_uint", Op::min, Type::u32},
+    {"umin_x2", Op::min, Type::u64},
+    {"min_u64", Op::min, Type::u64},
+    {"smax", Op::max, Type::s32},
+    {"max_i32", Op::max, Type::s32},
+    {"max_int", Op::max, Type::s32},
+    {"smax_x2", Op::max, Type::s64},
+    {"max_i64", Op::max, Type::s64},
+    {"umax", Op::max, Type::u32},
+    {"max_u32", Op::max, Type::u32},
+    {"max_uint", Op::max, Type::u32},
+    {"umax_x2", Op::max, Type::u64},
+    {"max_u64", Op::max, Type::u64},
     // Bitwise.
-    {"and", Op::bit_and, Type::u32}, {"and_b32", Op::bit_and, Type::u32},
-    {"and_x2", Op::bit_and, Type::u64}, {"and_b64", Op::bit_and, Type::u64},
-    {"or", Op::bit_or, Type::u32}, {"or_b32", Op::bit_or, Type::u32},
-    {"or_x2", Op::bit_or, Type::u64}, {"or_b64", Op::bit_or, Type::u64},
-    {"xor", Op::bit_xor, Type::u32}, {"xor_b32", Op::bit_xor, Type::u32},
-    {"xor_x2", Op::bit_xor, Type::u64}, {"xor_b64", Op::bit_xor, Type::u64},
+    {"and", Op::bit_and, Type::u32},
+    {"and_b32", Op::bit_and, Type::u32},
+    {"and_x2", Op::bit_and, Type::u64},
+    {"and_b64", Op::bit_and, Type::u64},
+    {"or", Op::bit_or, Type::u32},
+    {"or_b32", Op::bit_or, Type::u32},
+    {"or_x2", Op::bit_or, Type::u64},
+    {"or_b64", Op::bit_or, Type::u64},
+    {"xor", Op::bit_xor, Type::u32},
+    {"xor_b32", Op::bit_xor, Type::u32},
+    {"xor_x2", Op::bit_xor, Type::u64},
+    {"xor_b64", Op::bit_xor, Type::u64},
     {"mskor_b32", Op::mask_or, Type::u32, compare_then_value},
     {"mskor_b64", Op::mask_or, Type::u64, compare_then_value},
     // Exchange: GCN's swap, DS wrxchg, RDNA3's storexchg.
-    {"swap", Op::exchange, Type::u32}, {"swap_b32", Op::exchange, Type::u32},
-    {"swap_x2", Op::exchange, Type::u64}, {"swap_b64", Op::exchange, Type::u64},
-    {"wrxchg_b32", Op::exchange, Type::u32}, {"wrxchg_b64", Op::exchange, Type::u64},
-    {"storexchg_b32", Op::exchange, Type::u32}, {"storexchg_b64", Op::exchange, Type::u64},
+    {"swap", Op::exchange, Type::u32},
+    {"swap_b32", Op::exchange, Type::u32},
+    {"swap_x2", Op::exchange, Type::u64},
+    {"swap_b64", Op::exchange, Type::u64},
+    {"wrxchg_b32", Op::exchange, Type::u32},
+    {"wrxchg_b64", Op::exchange, Type::u64},
+    {"storexchg_b32", Op::exchange, Type::u32},
+    {"storexchg_b64", Op::exchange, Type::u64},
     // Compare-and-swap. FLAT/GLOBAL/BUFFER/SMEM: the data pair is {new, compare} (LLVM
     // SIISelLowering.cpp LowerATOMIC_CMP_SWAP builds {New, Old}); DS before gfx11 (cmpst) takes
     // compare first; gfx11's renamed cmpstore takes new first (DSInstructions.td says so of both).
@@ -107,14 +139,25 @@ constexpr Word words[] = {
     {"cmpstore_f32", Op::compare_swap_float, Type::f32, value_then_compare},
     {"cmpstore_f64", Op::compare_swap_float, Type::f64, value_then_compare},
     // Float arithmetic.
-    {"add_f32", Op::add, Type::f32}, {"add_flt", Op::add, Type::f32}, {"add_f64", Op::add, Type::f64},
-    {"pk_add_f16", Op::add, Type::f16x2}, {"pk_add_bf16", Op::add, Type::bf16x2},
-    {"fmin", Op::min, Type::f32}, {"min_f32", Op::min, Type::f32}, {"min_flt", Op::min, Type::f32},
-    {"fmin_x2", Op::min, Type::f64}, {"min_f64", Op::min, Type::f64},
-    {"fmax", Op::max, Type::f32}, {"max_f32", Op::max, Type::f32}, {"max_flt", Op::max, Type::f32},
-    {"fmax_x2", Op::max, Type::f64}, {"max_f64", Op::max, Type::f64},
-    {"min_num_f32", Op::min, Type::f32}, {"min_num_f64", Op::min, Type::f64},
-    {"max_num_f32", Op::max, Type::f32}, {"max_num_f64", Op::max, Type::f64},
+    {"add_f32", Op::add, Type::f32},
+    {"add_flt", Op::add, Type::f32},
+    {"add_f64", Op::add, Type::f64},
+    {"pk_add_f16", Op::add, Type::f16x2},
+    {"pk_add_bf16", Op::add, Type::bf16x2},
+    {"fmin", Op::min, Type::f32},
+    {"min_f32", Op::min, Type::f32},
+    {"min_flt", Op::min, Type::f32},
+    {"fmin_x2", Op::min, Type::f64},
+    {"min_f64", Op::min, Type::f64},
+    {"fmax", Op::max, Type::f32},
+    {"max_f32", Op::max, Type::f32},
+    {"max_flt", Op::max, Type::f32},
+    {"fmax_x2", Op::max, Type::f64},
+    {"max_f64", Op::max, Type::f64},
+    {"min_num_f32", Op::min, Type::f32},
+    {"min_num_f64", Op::min, Type::f64},
+    {"max_num_f32", Op::max, Type::f32},
+    {"max_num_f64", Op::max, Type::f64},
 };
 
 // Words that are not executed, with why.
@@ -125,11 +168,14 @@ struct Refused {
 constexpr Refused refused_words[] = {
     {"store_", "a DS store, not a read-modify-write: it writes without returning (docs/spec/amd-isa.md §11.1)"},
     {"write_", "a DS store, not a read-modify-write: it writes without returning (docs/spec/amd-isa.md §11.1)"},
-    {"wrap_b32", "ds_wrap_rtn_b32 (a ring-buffer wrap of two operands) has no semantics here yet (docs/spec/amd-isa.md §11.1)"},
-    {"condxchg32_b64", "ds_condxchg32_rtn_b64 (two conditional 32-bit exchanges) has no semantics here yet "
-                       "(docs/spec/amd-isa.md §11.1)"},
-    {"ordered_add_b64", "global_atomic_ordered_add_b64 (ordered-count wave ordering) has no semantics here "
-                        "(docs/spec/amd-isa.md §11.1)"},
+    {"wrap_b32",
+     "ds_wrap_rtn_b32 (a ring-buffer wrap of two operands) has no semantics here yet (docs/spec/amd-isa.md §11.1)"},
+    {"condxchg32_b64",
+     "ds_condxchg32_rtn_b64 (two conditional 32-bit exchanges) has no semantics here yet "
+     "(docs/spec/amd-isa.md §11.1)"},
+    {"ordered_add_b64",
+     "global_atomic_ordered_add_b64 (ordered-count wave ordering) has no semantics here "
+     "(docs/spec/amd-isa.md §11.1)"},
 };
 
 // The words refused until their ALU operation or AMD's float rules exist (docs/spec/amd-isa.md §11.1):
@@ -151,7 +197,8 @@ std::optional<Split> split(const Encoding& e) {
   };
   switch (e.cls) {
     case InstClass::flat:
-      if (strip("flat_atomic_") || strip("global_atomic_") || strip("scratch_atomic_")) return Split{std::string(m), Unit::memory};
+      if (strip("flat_atomic_") || strip("global_atomic_") || strip("scratch_atomic_"))
+        return Split{std::string(m), Unit::memory};
       return std::nullopt;
     case InstClass::mubuf:
       if (strip("buffer_atomic_")) return Split{std::string(m), Unit::memory};
@@ -203,8 +250,9 @@ std::variant<Semantics, NotExecuted> semantics(const Encoding& encoding) {
   const auto parts = split(encoding);
   if (!parts) return NotExecuted{fmt::format("'{}' is not an atomic this table knows", encoding.mnemonic)};
   if (parts->image)
-    return NotExecuted{"image atomics do not execute here: gpuatom has no model of AMD's image descriptor (T#) "
-                       "(docs/spec/amd-isa.md §11.1)"};
+    return NotExecuted{
+        "image atomics do not execute here: gpuatom has no model of AMD's image descriptor (T#) "
+        "(docs/spec/amd-isa.md §11.1)"};
   const std::string& word = parts->word;
   for (const Refused& r : refused_words)
     if (r.word.ends_with('_') ? word.starts_with(r.word) : word == r.word) return NotExecuted{std::string(r.reason)};

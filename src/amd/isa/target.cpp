@@ -35,11 +35,11 @@ struct Placement {
 // CDNA runs waves of 64; RDNA defaults to 32 (wave64 is a mode). The generic targets sit with the
 // generation they stand for.
 constexpr Placement placements[] = {
-    {"gfx908", Generation::gfx9, Line::cdna1, 64},   {"gfx90a", Generation::gfx9, Line::cdna2, 64},   {"gfx94", Generation::gfx9, Line::cdna3, 64},
-    {"gfx9-", Generation::gfx9, Line::gcn5, 64},    {"gfx103", Generation::gfx10, Line::rdna2, 32},
-    {"gfx10-3", Generation::gfx10, Line::rdna2, 32}, {"gfx110", Generation::gfx11, Line::rdna3, 32},
-    {"gfx11-", Generation::gfx11, Line::rdna3, 32},  {"gfx115", Generation::gfx11, Line::rdna3_5, 32},
-    {"gfx12", Generation::gfx12, Line::rdna4, 32},
+    {"gfx908", Generation::gfx9, Line::cdna1, 64},    {"gfx90a", Generation::gfx9, Line::cdna2, 64},
+    {"gfx94", Generation::gfx9, Line::cdna3, 64},     {"gfx9-", Generation::gfx9, Line::gcn5, 64},
+    {"gfx103", Generation::gfx10, Line::rdna2, 32},   {"gfx10-3", Generation::gfx10, Line::rdna2, 32},
+    {"gfx110", Generation::gfx11, Line::rdna3, 32},   {"gfx11-", Generation::gfx11, Line::rdna3, 32},
+    {"gfx115", Generation::gfx11, Line::rdna3_5, 32}, {"gfx12", Generation::gfx12, Line::rdna4, 32},
 };
 
 Target make_target(std::string_view name, std::string_view features) {
@@ -92,7 +92,7 @@ struct Product {
   std::string_view target;
 };
 constexpr Product products[] = {
-    {"MI200", "gfx90a"}, {"MI210", "gfx90a"}, {"MI250", "gfx90a"}, {"MI250X", "gfx90a"},
+    {"MI200", "gfx90a"}, {"MI210", "gfx90a"},  {"MI250", "gfx90a"},  {"MI250X", "gfx90a"},
     {"MI300", "gfx942"}, {"MI300X", "gfx942"}, {"MI300A", "gfx942"}, {"MI325X", "gfx942"},
 };
 

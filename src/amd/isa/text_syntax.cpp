@@ -11,7 +11,8 @@ std::vector<SyntaxPiece> syntax_pieces(std::string_view syntax) {
   while (at < syntax.size()) {
     if (syntax[at] == '$') {
       size_t end = at + 1;
-      while (end < syntax.size() && (std::isalnum(static_cast<unsigned char>(syntax[end])) || syntax[end] == '_')) ++end;
+      while (end < syntax.size() && (std::isalnum(static_cast<unsigned char>(syntax[end])) || syntax[end] == '_'))
+        ++end;
       out.push_back({true, syntax.substr(at + 1, end - at - 1)});
       at = end;
     } else {
@@ -24,9 +25,13 @@ std::vector<SyntaxPiece> syntax_pieces(std::string_view syntax) {
 }
 
 namespace {
-OffsetRange signed_bits(unsigned bits) { return {-(int64_t{1} << (bits - 1)), (int64_t{1} << (bits - 1)) - 1, bits, true}; }
+OffsetRange signed_bits(unsigned bits) {
+  return {-(int64_t{1} << (bits - 1)), (int64_t{1} << (bits - 1)) - 1, bits, true};
+}
 OffsetRange unsigned_bits(unsigned bits) { return {0, (int64_t{1} << bits) - 1, bits, false}; }
-bool is_global_or_scratch(const Encoding& e) { return e.mnemonic.starts_with("global_") || e.mnemonic.starts_with("scratch_"); }
+bool is_global_or_scratch(const Encoding& e) {
+  return e.mnemonic.starts_with("global_") || e.mnemonic.starts_with("scratch_");
+}
 }  // namespace
 
 // LLVM 19: AMDGPUAsmParser::validateFlatOffset / validateSMEMOffset / the Offset operand's 16-bit
@@ -53,7 +58,8 @@ OffsetRange encodable_offset_range(const Encoding& encoding, const OperandSlot& 
 }
 
 std::string_view dim_name(int64_t dim) {
-  constexpr std::array<std::string_view, 8> names{"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"};
+  constexpr std::array<std::string_view, 8> names{"1D",       "2D",       "3D",      "CUBE",
+                                                  "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"};
   return dim >= 0 && dim < 8 ? names[static_cast<size_t>(dim)] : std::string_view{};
 }
 

@@ -1,8 +1,8 @@
 #include "gpuatom/intel/binary/decoder.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "gpuatom/intel/binary/lsc_fields.hpp"
 
@@ -12,14 +12,15 @@ namespace {
 
 // IGC's SVM sub-opcodes (§2.6), for naming the ones that are not ATOMIC.
 std::string_view svm_sub_op_name(uint8_t code) {
-  constexpr std::array<std::string_view, 8> names = {"", "block_ld", "block_st", "gather", "scatter", "atomic",
-                                                     "gather4scaled", "scatter4scaled"};
+  constexpr std::array<std::string_view, 8> names = {"",        "block_ld", "block_st",      "gather",
+                                                     "scatter", "atomic",   "gather4scaled", "scatter4scaled"};
   return code < names.size() ? names[code] : "";
 }
 
 class Decoder {
  public:
-  Decoder(std::span<const uint8_t> bytes, const std::string& file, const DecodeOptions& options, support::Diagnostics& d)
+  Decoder(std::span<const uint8_t> bytes, const std::string& file, const DecodeOptions& options,
+          support::Diagnostics& d)
       : bytes_(bytes), file_(file), options_(options), diagnostics_(d) {
     for (const FormInfo& f : form_table()) {
       by_opcode_[f.opcode] = &f;
@@ -79,16 +80,27 @@ class Decoder {
             const std::string_view name = svm_sub_op_name(sub);
             ok = false;
             error(pos,
-                  name.empty() ? fmt::format("SVM sub-opcode 0x{:02x} is not ATOMIC (0x05)", sub)
-                               : fmt::format("SVM sub-opcode 0x{:02x} ({}) is not ATOMIC (0x05); gpuatom decodes atomics only", sub, name),
+                  name.empty()
+                      ? fmt::format("SVM sub-opcode 0x{:02x} is not ATOMIC (0x05)", sub)
+                      : fmt::format("SVM sub-opcode 0x{:02x} ({}) is not ATOMIC (0x05); gpuatom decodes atomics only",
+                                    sub, name),
                   "docs/spec/intel.md §2.6");
           }
           pos += 1;
           break;
         }
-        case ByteField::op: ok &= op_byte(form, pos, inst); pos += 1; break;
-        case ByteField::exec_size: ok &= exec_byte(pos, inst); pos += 1; break;
-        case ByteField::predicate: ok &= pred_word(pos, inst); pos += 2; break;
+        case ByteField::op:
+          ok &= op_byte(form, pos, inst);
+          pos += 1;
+          break;
+        case ByteField::exec_size:
+          ok &= exec_byte(pos, inst);
+          pos += 1;
+          break;
+        case ByteField::predicate:
+          ok &= pred_word(pos, inst);
+          pos += 2;
+          break;
         case ByteField::surface:
           inst.surface = bytes_[pos];
           place(inst.where.surface, pos);
@@ -112,11 +124,13 @@ class Decoder {
     }
     if (form.form == Form::lsc_typed) inst.lsc.sfid = LscSfid::tgm;  // no SFID byte: always TGM
     // A flat (or arg) address has no surface: IGC writes the immediate 0 (LSC_CHECK_NULL_VECTOR_OPERAND).
-    if (is_lsc(form.form) && ok && (inst.lsc.addr_type == LscAddrType::flat || inst.lsc.addr_type == LscAddrType::arg) &&
+    if (is_lsc(form.form) && ok &&
+        (inst.lsc.addr_type == LscAddrType::flat || inst.lsc.addr_type == LscAddrType::arg) &&
         (inst.lsc.surface.is_register || inst.lsc.surface.value != 0)) {
       ok = false;
       error(start + lsc_surface_offset(form.form),
-            fmt::format("a {} address has no surface: the surface operand must be the immediate 0", name(inst.lsc.addr_type)),
+            fmt::format("a {} address has no surface: the surface operand must be the immediate 0",
+                        name(inst.lsc.addr_type)),
             "docs/intel-igc.md §4.2");
     }
     return ok;
@@ -132,7 +146,8 @@ class Decoder {
       inst.op = *op;
     } else {
       ok = false;
-      error(pos, fmt::format("op code 0x{:02x} is {}", code, code == 0x0E || code == 0x0F ? "reserved" : "not an atomic op"),
+      error(pos,
+            fmt::format("op code 0x{:02x} is {}", code, code == 0x0E || code == 0x0F ? "reserved" : "not an atomic op"),
             "docs/spec/intel.md §3.1");
     }
     if (const auto width = width_from_op_byte(form.form, byte)) {
@@ -144,7 +159,8 @@ class Decoder {
       else if (byte & 0x80)
         error(pos, fmt::format("Op byte 0x{:02x}: bit 7 must be 0", byte), "docs/spec/intel.md §2.6");
       else
-        error(pos, fmt::format("Op byte 0x{:02x}: width bits 6:5 = 11 are invalid (00 32-bit, 01 16-bit, 10 64-bit)", byte),
+        error(pos,
+              fmt::format("Op byte 0x{:02x}: width bits 6:5 = 11 are invalid (00 32-bit, 01 16-bit, 10 64-bit)", byte),
               "docs/spec/intel.md §2.6");
     }
     return ok;
@@ -177,7 +193,9 @@ class Decoder {
     }
     const auto channels = channels_from_code(byte & exec_size_code_bits);
     if (!channels) {
-      error(pos, fmt::format("Exec_size byte 0x{:02x}: size code {} is not 0-5 (1-32 channels)", byte, byte & exec_size_code_bits),
+      error(pos,
+            fmt::format("Exec_size byte 0x{:02x}: size code {} is not 0-5 (1-32 channels)", byte,
+                        byte & exec_size_code_bits),
             "docs/spec/intel.md §2.3");
       return false;
     }

@@ -15,8 +15,8 @@ bool fill(const ThreadProgram& p, GroupState& state, uint64_t g, bool streamed) 
     if (streamed && init.lazy) continue;
     const uint32_t elements = init.elements;
     const uint64_t first = g * p.group_size;
-    const bool batch = elements <= p.group_size && elements <= 64 &&
-                       init.value->values(first, elements, p.group_size, values);
+    const bool batch =
+        elements <= p.group_size && elements <= 64 && init.value->values(first, elements, p.group_size, values);
     const unsigned size = init.size;
     if (batch && init.fits) {
       // The common case: the elements straight into the variable's bytes.
@@ -59,7 +59,8 @@ std::optional<OperandSpan> operand_span(const DeclarationTable& t, const Compile
   if (o.is_null() || !t.general(o.id)) return std::nullopt;
   const auto storage = t.storage(o.id);
   const uint64_t begin = uint64_t{storage.offset} + o.offset;
-  return OperandSpan{storage.root_id, begin, begin + uint64_t{c.instruction.exec.channels} * element_bytes(c.instruction, slot)};
+  return OperandSpan{storage.root_id, begin,
+                     begin + uint64_t{c.instruction.exec.channels} * element_bytes(c.instruction, slot)};
 }
 
 // Whether `c`'s Dst shares a byte with one of `slots` of `later`.
@@ -89,7 +90,8 @@ bool aliases_predefined(const ThreadProgram& p, const std::optional<NameRef>& re
 bool addresses_are_static(const ThreadProgram& p) {
   for (size_t i = 0; i < p.code.size(); ++i)
     for (size_t j = i + 1; j < p.code.size(); ++j)
-      if (dst_overlaps(p.module.declarations, p.code[i], p.code[j], {OperandSlot::addresses, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod}))
+      if (dst_overlaps(p.module.declarations, p.code[i], p.code[j],
+                       {OperandSlot::addresses, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod}))
         return false;
   return true;
 }
@@ -115,7 +117,8 @@ void plan_direct_operands(ThreadProgram& p) {
   for (const CompiledInstruction& c : p.code) {
     const Instruction& in = c.instruction;
     if (general(in.operand(OperandSlot::dst))) written[root_of(in.operand(OperandSlot::dst).id)] = true;
-    for (const OperandSlot slot : {OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod})
+    for (const OperandSlot slot : {OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1, OperandSlot::u,
+                                   OperandSlot::v, OperandSlot::r, OperandSlot::lod})
       if (general(in.operand(slot))) read[root_of(in.operand(slot).id)] = true;
   }
   // The init an operand can be computed from, if any.
@@ -137,9 +140,9 @@ void plan_direct_operands(ThreadProgram& p) {
       d.init = static_cast<int>(k);
       d.first = static_cast<uint32_t>(first);
       d.size_mask = init.size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * init.size)) - 1;
-      d.form = init.constant ? exec::AffineLanes{exec::AffineLanes::Of::tid, exec::AffineLanes::Half::whole, 0, 0,
-                                                  *init.constant}
-                             : *init.value->affine();
+      d.form = init.constant
+                   ? exec::AffineLanes{exec::AffineLanes::Of::tid, exec::AffineLanes::Half::whole, 0, 0, *init.constant}
+                   : *init.value->affine();
       // Element e has lane = e (fill()), which the form's lane (tid % group) is only below the group size.
       if (d.form.of == exec::AffineLanes::Of::lane && first + c.instruction.exec.channels > p.group_size) return {};
       if (d.form.stride == 0 || d.form.of == exec::AffineLanes::Of::lane) {

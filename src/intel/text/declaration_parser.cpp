@@ -1,8 +1,8 @@
 // `.decl <name> v_type=G|P|T …` (docs/spec/intel.md §10.3): reads the attributes, checks the
 // declaration's own rules and adds it to the module's table (ids in declaration order).
-#include <optional>
-
 #include <fmt/format.h>
+
+#include <optional>
 
 #include "gpuatom/support/text.hpp"
 #include "parse_context.hpp"
@@ -73,16 +73,20 @@ uint32_t read_count(ParseContext& c, const Attribute& a, const Token& decl_name,
   if (!a.name) c.fail(decl_name, fmt::format("{} needs num_elts=<n>", decl_name.text), decl_rule);
   const auto n = support::parse_unsigned(a.value->text, ~0ULL);
   if (a.value->kind != TokenKind::number || !n) c.fail(*a.value, "num_elts must be a number", decl_rule);
-  if (*n == 0 || *n > max) c.fail(*a.value, fmt::format("num_elts={} is out of range 1-{}", a.value->text, max), decl_rule);
+  if (*n == 0 || *n > max)
+    c.fail(*a.value, fmt::format("num_elts={} is out of range 1-{}", a.value->text, max), decl_rule);
   return static_cast<uint32_t>(*n);
 }
 
-std::string v_name_of(const Attributes& all) { return all.v_name.name ? std::string(all.v_name.value->text) : std::string(); }
+std::string v_name_of(const Attributes& all) {
+  return all.v_name.name ? std::string(all.v_name.value->text) : std::string();
+}
 
 // type=, align= and alias= belong to general variables only.
 void forbid_general_attributes(ParseContext& c, const Attributes& all, std::string_view kind) {
   for (const Attribute* a : {&all.type, &all.align, &all.alias})
-    if (a->name) c.fail(*a->name, fmt::format("{}= is not an attribute of a {} declaration", a->name->text, kind), decl_rule);
+    if (a->name)
+      c.fail(*a->name, fmt::format("{}= is not an attribute of a {} declaration", a->name->text, kind), decl_rule);
 }
 
 void declare_general(ParseContext& c, const Token& name, const Attributes& all) {
@@ -114,7 +118,9 @@ void declare_general(ParseContext& c, const Token& name, const Attributes& all) 
   if (all.alias.name && all.alias.value->kind == TokenKind::builtin) {
     const Token& parent_name = *all.alias.value;
     const PredefinedVariable* parent = find_predefined_variable(parent_name.text);
-    if (!parent) c.fail(parent_name, fmt::format("alias target {} is not one of IGC's predefined variables", parent_name.text), decl_rule);
+    if (!parent)
+      c.fail(parent_name, fmt::format("alias target {} is not one of IGC's predefined variables", parent_name.text),
+             decl_rule);
     const auto offset = support::parse_unsigned(all.alias.alias_offset->text, 0xFFFFFFFF);
     if (!offset) c.fail(*all.alias.alias_offset, "alias offset is not a byte count", decl_rule);
     // No fit check: a predefined variable's size follows the platform's GRF (%r0 is one GRF).

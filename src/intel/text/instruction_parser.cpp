@@ -56,9 +56,9 @@ void parse_mnemonic(ParseContext& c, Instruction& inst) {
   if (!parsed && inst.form != Form::svm && width.text == "64") parsed = Width::w64;
   if (!parsed)
     c.fail(width,
-           inst.form != Form::svm
-               ? fmt::format("{} accepts only .16 as a width suffix, not .{}", form_info(inst.form).mnemonic, width.text)
-               : fmt::format("svm_atomic width suffix must be .16, .32 or .64, not .{}", width.text),
+           inst.form != Form::svm ? fmt::format("{} accepts only .16 as a width suffix, not .{}",
+                                                form_info(inst.form).mnemonic, width.text)
+                                  : fmt::format("svm_atomic width suffix must be .16, .32 or .64, not .{}", width.text),
            forms_rule);
   c.next();
   inst.width = *parsed;
@@ -99,13 +99,15 @@ void parse_raw_operand(ParseContext& c, Instruction& inst, OperandSlot slot) {
     c.fail(t, fmt::format("missing the {} operand: {} takes{}", slot_name(slot), form.mnemonic, order), forms_rule);
   }
   if (t.kind != TokenKind::identifier && t.kind != TokenKind::builtin)
-    c.fail(t, fmt::format("expected the {} operand (name.offset), found {}", slot_name(slot), describe(t)), tokens_rule);
+    c.fail(t, fmt::format("expected the {} operand (name.offset), found {}", slot_name(slot), describe(t)),
+           tokens_rule);
   c.next();
   inst.where.operands[static_cast<size_t>(slot)] = c.location(t);
   RawOperand& operand = inst.operand(slot);
   if (t.kind == TokenKind::builtin) {
     if (t.text != "%null")
-      c.fail(t, fmt::format("{} is not a general variable: the only built-in raw operand is %null", t.text), tokens_rule);
+      c.fail(t, fmt::format("{} is not a general variable: the only built-in raw operand is %null", t.text),
+             tokens_rule);
     operand.id = null_variable_id;
     if (!c.at(TokenKind::dot)) {
       if (c.options.lenient) return;
@@ -116,12 +118,16 @@ void parse_raw_operand(ParseContext& c, Instruction& inst, OperandSlot slot) {
   } else {
     const auto ref = c.module.declarations.lookup(t.text);
     if (!ref)
-      c.fail(t, fmt::format("undeclared variable {}: declare it with .decl {} v_type=G type=<t> num_elts=<n>", t.text,
-                            t.text),
+      c.fail(t,
+             fmt::format("undeclared variable {}: declare it with .decl {} v_type=G type=<t> num_elts=<n>", t.text,
+                         t.text),
              tokens_rule);
     if (ref->kind != DeclKind::general)
-      c.fail(t, fmt::format("{} is a {}, not a general variable (v_type=G)", t.text,
-                            ref->kind == DeclKind::predicate ? "predicate" : ref->kind == DeclKind::surface ? "surface" : "sampler"),
+      c.fail(t,
+             fmt::format("{} is a {}, not a general variable (v_type=G)", t.text,
+                         ref->kind == DeclKind::predicate ? "predicate"
+                         : ref->kind == DeclKind::surface ? "surface"
+                                                          : "sampler"),
              tokens_rule);
     operand.id = ref->id;
   }
@@ -130,8 +136,9 @@ void parse_raw_operand(ParseContext& c, Instruction& inst, OperandSlot slot) {
   c.next();
   const Token& offset = c.expect(TokenKind::number, fmt::format("the byte offset after {}.", t.text), tokens_rule);
   const auto value = support::parse_unsigned(offset.text, 0xFFFF);
-  if (!value) c.fail(offset, fmt::format("byte offset {} does not fit the raw operand's uw field (0-65535)", offset.text),
-                     "docs/spec/intel.md §2.2");
+  if (!value)
+    c.fail(offset, fmt::format("byte offset {} does not fit the raw operand's uw field (0-65535)", offset.text),
+           "docs/spec/intel.md §2.2");
   operand.offset = static_cast<uint16_t>(*value);
 }
 
@@ -146,7 +153,8 @@ void parse_predicate(ParseContext& c, Instruction& inst) {
   const auto ref = c.module.declarations.lookup(name.text);
   if (!ref) {
     if (name.text == "P0") c.fail(name, "P0 is reserved: predicate ids start at 1", "docs/spec/intel.md §2.4");
-    c.fail(name, fmt::format("undeclared predicate {}: declare it with .decl {} v_type=P num_elts=<n>", name.text, name.text),
+    c.fail(name,
+           fmt::format("undeclared predicate {}: declare it with .decl {} v_type=P num_elts=<n>", name.text, name.text),
            tokens_rule);
   }
   if (ref->kind != DeclKind::predicate)
@@ -201,8 +209,9 @@ Instruction parse_instruction(ParseContext& c) {
   for (auto& where : inst.where.operands) where = inst.where.start;
   for (OperandSlot slot : form_info(inst.form).text_operands) parse_raw_operand(c, inst, slot);
   if (!c.at_statement_end())
-    c.fail(c.peek(), fmt::format("unexpected {} after the last operand ({} takes {} raw operands)", describe(c.peek()),
-                                 form_info(inst.form).mnemonic, form_info(inst.form).text_operands.size()),
+    c.fail(c.peek(),
+           fmt::format("unexpected {} after the last operand ({} takes {} raw operands)", describe(c.peek()),
+                       form_info(inst.form).mnemonic, form_info(inst.form).text_operands.size()),
            forms_rule);
   return inst;
 }

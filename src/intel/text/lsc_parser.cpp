@@ -21,7 +21,8 @@ bool at_punctuation(const ParseContext& c, char ch) {
 }
 
 void expect_punctuation(ParseContext& c, char ch, std::string_view what) {
-  if (!at_punctuation(c, ch)) c.fail(c.peek(), fmt::format("expected {}, found {}", what, describe(c.peek())), lsc_rule);
+  if (!at_punctuation(c, ch))
+    c.fail(c.peek(), fmt::format("expected {}, found {}", what, describe(c.peek())), lsc_rule);
   c.next();
 }
 
@@ -40,7 +41,8 @@ void parse_lsc_raw(ParseContext& c, Instruction& inst, OperandSlot slot, std::st
   inst.where.operands[static_cast<size_t>(slot)] = c.location(t);
   RawOperand& operand = inst.operand(slot);
   if (t.kind == TokenKind::builtin) {
-    if (t.text != "%null") c.fail(t, fmt::format("{} is not a general variable: the only built-in operand is %null", t.text), lsc_rule);
+    if (t.text != "%null")
+      c.fail(t, fmt::format("{} is not a general variable: the only built-in operand is %null", t.text), lsc_rule);
     c.next();
     operand = {};
     if (c.at(TokenKind::dot)) {  // %null.N: IGC prints a null operand's offset too
@@ -57,7 +59,8 @@ void parse_lsc_raw(ParseContext& c, Instruction& inst, OperandSlot slot, std::st
   } else {
     const auto ref = c.module.declarations.lookup(t.text);
     if (!ref) c.fail(t, fmt::format("undeclared variable {}", t.text), lsc_rule);
-    if (ref->kind != DeclKind::general) c.fail(t, fmt::format("{} is not a general variable (v_type=G)", t.text), lsc_rule);
+    if (ref->kind != DeclKind::general)
+      c.fail(t, fmt::format("{} is not a general variable (v_type=G)", t.text), lsc_rule);
     operand.id = ref->id;
   }
   operand.offset = 0;
@@ -72,7 +75,8 @@ void parse_shape(ParseContext& c, Instruction& inst) {
   expect_punctuation(c, ':', "':' and the data shape (e.g. :d32) after the destination");
   const Token& t = c.peek();
   inst.where.width = c.location(t);
-  if (t.kind != TokenKind::identifier) c.fail(t, fmt::format("expected a data shape such as d32, found {}", describe(t)), lsc_rule);
+  if (t.kind != TokenKind::identifier)
+    c.fail(t, fmt::format("expected a data shape such as d32, found {}", describe(t)), lsc_rule);
   std::string_view text = t.text;
   bool transpose = false;
   if (text.ends_with("t")) {
@@ -82,7 +86,8 @@ void parse_shape(ParseContext& c, Instruction& inst) {
   unsigned count = 1;
   if (const size_t x = text.find('x'); x != std::string_view::npos) {
     const auto n = support::parse_unsigned(text.substr(x + 1), 64);
-    if (!n) c.fail(t, fmt::format("'{}': the vector size after x must be 1, 2, 3, 4, 8, 16, 32 or 64", t.text), lsc_rule);
+    if (!n)
+      c.fail(t, fmt::format("'{}': the vector size after x must be 1, 2, 3, 4, 8, 16, 32 or 64", t.text), lsc_rule);
     count = static_cast<unsigned>(*n);
     text = text.substr(0, x);
   }
@@ -109,9 +114,11 @@ void parse_surface_operand(ParseContext& c, Instruction& inst) {
     s = {};
     s.value = static_cast<uint32_t>(read_number(c, 0xFFFFFFFF, "the surface"));
   } else {
-    if (t.kind != TokenKind::identifier) c.fail(t, fmt::format("expected the surface (a number or a variable), found {}", describe(t)), lsc_rule);
+    if (t.kind != TokenKind::identifier)
+      c.fail(t, fmt::format("expected the surface (a number or a variable), found {}", describe(t)), lsc_rule);
     const auto ref = c.module.declarations.lookup(t.text);
-    if (!ref || ref->kind != DeclKind::general) c.fail(t, fmt::format("{} is not a declared general variable", t.text), lsc_rule);
+    if (!ref || ref->kind != DeclKind::general)
+      c.fail(t, fmt::format("{} is not a declared general variable", t.text), lsc_rule);
     c.next();
     s = {};
     s.is_register = true;
@@ -142,12 +149,16 @@ void parse_address_model(ParseContext& c, Instruction& inst, bool typed) {
   inst.lsc.surface = {};
   if (model.kind == TokenKind::identifier) {
     const auto type = parse_lsc_addr_type(model.text);
-    if (!type) c.fail(model, fmt::format("unknown address model '{}': expected flat, bti, bss, ss or arg", model.text), lsc_rule);
+    if (!type)
+      c.fail(model, fmt::format("unknown address model '{}': expected flat, bti, bss, ss or arg", model.text),
+             lsc_rule);
     c.next();
     inst.lsc.addr_type = *type;
-    if (*type == LscAddrType::bti || *type == LscAddrType::bss || *type == LscAddrType::ss) parse_surface_operand(c, inst);
+    if (*type == LscAddrType::bti || *type == LscAddrType::bss || *type == LscAddrType::ss)
+      parse_surface_operand(c, inst);
   } else if (typed) {
-    c.fail(model, fmt::format("expected the address model bti(…), bss(…) or ss(…), found {}", describe(model)), lsc_rule);
+    c.fail(model, fmt::format("expected the address model bti(…), bss(…) or ss(…), found {}", describe(model)),
+           lsc_rule);
   }
 }
 
@@ -197,11 +208,13 @@ Instruction parse_lsc_instruction(ParseContext& c) {
   if (!op) c.fail(mnemonic, fmt::format("unknown LSC atomic '{}'", mnemonic.text), lsc_rule);
   inst.lsc.op = op->code;
   inst.op = op->like;
-  if (!c.at(TokenKind::dot)) c.fail(c.peek(), fmt::format("expected .ugm, .ugml, .tgm or .slm after {}", mnemonic.text), lsc_rule);
+  if (!c.at(TokenKind::dot))
+    c.fail(c.peek(), fmt::format("expected .ugm, .ugml, .tgm or .slm after {}", mnemonic.text), lsc_rule);
   c.next();
   const Token& sfid = c.peek();
   const auto parsed_sfid = sfid.kind == TokenKind::identifier ? parse_lsc_sfid(sfid.text) : std::nullopt;
-  if (!parsed_sfid) c.fail(sfid, fmt::format("unknown LSC SFID {}: expected ugm, ugml, tgm or slm", describe(sfid)), lsc_rule);
+  if (!parsed_sfid)
+    c.fail(sfid, fmt::format("unknown LSC SFID {}: expected ugm, ugml, tgm or slm", describe(sfid)), lsc_rule);
   c.next();
   inst.lsc.sfid = *parsed_sfid;
   inst.form = inst.lsc.sfid == LscSfid::tgm ? Form::lsc_typed : Form::lsc_untyped;
@@ -223,8 +236,10 @@ Instruction parse_lsc_instruction(ParseContext& c) {
   parse_lsc_raw(c, inst, OperandSlot::dst, "destination");
   parse_shape(c, inst);
   inst.width = access_bits(inst.lsc) == 64 ? Width::w64 : access_bits(inst.lsc) == 16 ? Width::w16 : Width::w32;
-  if (inst.form == Form::lsc_typed) parse_typed_address(c, inst);
-  else parse_untyped_address(c, inst);
+  if (inst.form == Form::lsc_typed)
+    parse_typed_address(c, inst);
+  else
+    parse_untyped_address(c, inst);
   parse_lsc_raw(c, inst, OperandSlot::src0, "src1 operand");
   parse_lsc_raw(c, inst, OperandSlot::src1, "src2 operand");
   if (!c.at_statement_end())

@@ -2,10 +2,10 @@
 // tokens, the module being built and the diagnostics. Internal to src/intel/text.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "gpuatom/intel/text/lexer.hpp"
 #include "gpuatom/intel/text/parser.hpp"

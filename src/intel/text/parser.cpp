@@ -4,12 +4,12 @@
 // statement is reported and skipped, so one run lists every bad line.
 #include "gpuatom/intel/text/parser.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
-#include "gpuatom/intel/text/lexer.hpp"
+#include <algorithm>
+
 #include "gpuatom/intel/other_instructions.hpp"
+#include "gpuatom/intel/text/lexer.hpp"
 #include "gpuatom/support/text.hpp"
 #include "parse_context.hpp"
 
@@ -23,8 +23,8 @@ constexpr std::string_view directive_rule = "docs/spec/intel.md §10.3";
 
 // Directives of IGC's assembler (visa/CISA.l) that say nothing about the atomics: kept as written.
 bool is_kept_directive(std::string_view name) {
-  for (std::string_view kept : {"input", "kernel_attr", "function", "global_function", "funcdecl", "parameter", "file",
-                                "loc"})
+  for (std::string_view kept :
+       {"input", "kernel_attr", "function", "global_function", "funcdecl", "parameter", "file", "loc"})
     if (name == kept) return true;
   return name.starts_with("implicit");  // .implicit_PSEUDO_INPUT, …
 }

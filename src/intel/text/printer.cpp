@@ -71,7 +71,8 @@ std::string print_lsc(const Instruction& inst, const DeclarationTable* declarati
   out += "[";
   if (inst.form == Form::lsc_typed) {
     out += fmt::format("{}, {}, {}, {}", lsc_operand(inst.operand(OperandSlot::u), declarations),
-                       lsc_operand(inst.operand(OperandSlot::v), declarations), lsc_operand(inst.operand(OperandSlot::r), declarations),
+                       lsc_operand(inst.operand(OperandSlot::v), declarations),
+                       lsc_operand(inst.operand(OperandSlot::r), declarations),
                        lsc_operand(inst.operand(OperandSlot::lod), declarations));
   } else {
     if (l.scale > 1) out += upper ? fmt::format("0x{:X}*", l.scale) : fmt::format("0x{:x}*", l.scale);
@@ -94,9 +95,9 @@ std::string print_instruction(const Instruction& inst, const DeclarationTable* d
   if (inst.predicate.present()) {
     const std::string_view control = inst.predicate.control == PredicateControl::any   ? ".any"
                                      : inst.predicate.control == PredicateControl::all ? ".all"
-                                                                                        : "";
-    out += fmt::format("({}{}{}) ", inst.predicate.invert ? "!" : "", print_predicate_name(inst.predicate.id, declarations),
-                       control);
+                                                                                       : "";
+    out += fmt::format("({}{}{}) ", inst.predicate.invert ? "!" : "",
+                       print_predicate_name(inst.predicate.id, declarations), control);
   }
   if (is_lsc(inst.form)) return out + print_lsc(inst, declarations);
   const FormInfo& form = form_info(inst.form);

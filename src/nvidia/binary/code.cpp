@@ -2,9 +2,9 @@
 // decoded where they stand.
 #include "gpuatom/nvidia/binary/code.hpp"
 
-#include <variant>
-
 #include <fmt/format.h>
+
+#include <variant>
 
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
@@ -87,7 +87,8 @@ std::optional<CodeAtomic> atomic_in_word(const Word128& word, uint64_t address, 
   return atomic;
 }
 
-CodeAtomics atomics_in_code(std::string_view code, Architecture arch, const support::FileName& file, uint64_t file_offset) {
+CodeAtomics atomics_in_code(std::string_view code, Architecture arch, const support::FileName& file,
+                            uint64_t file_offset) {
   std::vector<CodeAtomic> atomics;
   CodeAtomics out = for_each_atomic_in_code(code, arch, file, file_offset,
                                             [&](CodeAtomic& atomic) { atomics.push_back(std::move(atomic)); });

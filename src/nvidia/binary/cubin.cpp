@@ -1,5 +1,5 @@
-// ELF (ELF64, and ELF32 for ptxas -m32) as far as a cubin's kernels: the file header, the section headers and the section-name
-// string table. Every offset is checked against the file's size before it is read.
+// ELF (ELF64, and ELF32 for ptxas -m32) as far as a cubin's kernels: the file header, the section headers and the
+// section-name string table. Every offset is checked against the file's size before it is read.
 #include "gpuatom/nvidia/binary/cubin.hpp"
 
 #include <fmt/format.h>
@@ -16,7 +16,9 @@ namespace gpuatom::nvidia {
 namespace {
 
 // The ELF facts a cubin reader needs (the System V gABI; EM_CUDA and the OS ABIs are NVIDIA's).
-constexpr std::string_view elf_magic = "\x7f" "ELF";
+constexpr std::string_view elf_magic =
+    "\x7f"
+    "ELF";
 constexpr uint8_t elf_little_endian = 1;
 constexpr uint16_t em_cuda = 190;
 constexpr uint32_t sht_progbits = 1;
@@ -52,8 +54,7 @@ constexpr CubinAbi cubin_abis[] = {
 // cubin ptxas writes, and would list the same code again (a 448 KB file of 1,000 sections over one
 // code listed 1.4 GB). The refusal names the later section's header.
 std::optional<support::Diagnostic> shared_code(const std::vector<CubinKernel>& kernels,
-                                               const std::vector<uint64_t>& headers,
-                                               const support::ByteReader& r) {
+                                               const std::vector<uint64_t>& headers, const support::ByteReader& r) {
   std::vector<size_t> order(kernels.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
@@ -89,14 +90,16 @@ bool is_elf(std::string_view bytes) { return bytes.substr(0, elf_magic.size()) =
 std::variant<Cubin, support::Diagnostic> read_cubin(std::string_view bytes, const support::FileName& file) {
   const support::ByteReader r(bytes, file, "docs/listings.md");
   if (!is_elf(bytes)) return r.refuse(0, "not an ELF file: a cubin starts with 0x7f 'E' 'L' 'F'");
-  if (!r.has(0, 20)) return r.refuse(bytes.size(), fmt::format("the file ends inside the ELF header ({} bytes)", bytes.size()));
+  if (!r.has(0, 20))
+    return r.refuse(bytes.size(), fmt::format("the file ends inside the ELF header ({} bytes)", bytes.size()));
   const ElfLayout* layout = nullptr;
   for (const ElfLayout& l : elf_layouts)
     if (l.elf_class == r.get(4, 1)) layout = &l;
   if (!layout) return r.refuse(4, fmt::format("ELF class {} is neither ELF32 (1) nor ELF64 (2)", r.get(4, 1)));
   const ElfLayout& e = *layout;
   if (!r.has(0, e.header_size))
-    return r.refuse(bytes.size(), fmt::format("the file ends inside the ELF header ({} of {} bytes)", bytes.size(), e.header_size));
+    return r.refuse(bytes.size(),
+                    fmt::format("the file ends inside the ELF header ({} of {} bytes)", bytes.size(), e.header_size));
   if (r.get(5, 1) != elf_little_endian) return r.refuse(5, "a big-endian ELF file: cubins are little endian");
   if (r.get(0x12, 2) != em_cuda)
     return r.refuse(0x12, fmt::format("ELF machine {} is not EM_CUDA ({}): not a cubin", r.get(0x12, 2), em_cuda));
@@ -105,26 +108,31 @@ std::variant<Cubin, support::Diagnostic> read_cubin(std::string_view bytes, cons
   for (const CubinAbi& a : cubin_abis)
     if (a.os_abi == os_abi) abi = &a;
   if (!abi)
-    return r.refuse(7, fmt::format("ELF OS ABI 0x{:02x} is no cubin ABI gpuatom reads (0x33: CUDA ≤ 12, 0x41: CUDA 13)", os_abi));
+    return r.refuse(
+        7, fmt::format("ELF OS ABI 0x{:02x} is no cubin ABI gpuatom reads (0x33: CUDA ≤ 12, 0x41: CUDA 13)", os_abi));
   const uint64_t flags = r.get(e.e_flags, 4);
   const uint64_t sm = (flags >> abi->sm_shift) & 0xff;
   const auto architecture = parse_architecture(fmt::format("sm_{}", sm));
   if (!architecture)
-    return r.refuse(e.e_flags, fmt::format("e_flags 0x{:08x} names sm_{} ({} cubin ABI), which gpuatom does not know: it knows {}",
-                                      flags, sm, abi->tools, architecture_names()));
+    return r.refuse(e.e_flags,
+                    fmt::format("e_flags 0x{:08x} names sm_{} ({} cubin ABI), which gpuatom does not know: it knows {}",
+                                flags, sm, abi->tools, architecture_names()));
   Cubin cubin{*architecture, abi->cuda13, {}};
 
   const uint64_t table = r.get(e.e_shoff, e.address_bytes);
-  const uint64_t entry_size = r.get(e.e_shentsize, 2), count = r.get(e.e_shnum, 2), names_index = r.get(e.e_shstrndx, 2);
+  const uint64_t entry_size = r.get(e.e_shentsize, 2), count = r.get(e.e_shnum, 2),
+                 names_index = r.get(e.e_shstrndx, 2);
   if (count == 0) return cubin;  // no sections: no kernels
   if (entry_size != e.section_header_size)
-    return r.refuse(e.e_shentsize, fmt::format("section headers of {} bytes: ELF{} ones are {}", entry_size, 8 * e.address_bytes,
-                                               e.section_header_size));
+    return r.refuse(e.e_shentsize, fmt::format("section headers of {} bytes: ELF{} ones are {}", entry_size,
+                                               8 * e.address_bytes, e.section_header_size));
   if (!r.has(table, count * e.section_header_size))
-    return r.refuse(e.e_shoff, fmt::format("the {} section headers at byte 0x{:x} run past the end of the file ({} bytes)", count,
-                                      table, bytes.size()));
+    return r.refuse(e.e_shoff,
+                    fmt::format("the {} section headers at byte 0x{:x} run past the end of the file ({} bytes)", count,
+                                table, bytes.size()));
   if (names_index >= count)
-    return r.refuse(e.e_shstrndx, fmt::format("the section-name table is section {}, but there are {}", names_index, count));
+    return r.refuse(e.e_shstrndx,
+                    fmt::format("the section-name table is section {}, but there are {}", names_index, count));
   const uint64_t names_header = table + names_index * e.section_header_size;
   const uint64_t names = r.get(names_header + e.sh_offset, e.address_bytes);
   const uint64_t names_size = r.get(names_header + e.sh_size, e.address_bytes);
@@ -147,20 +155,25 @@ std::variant<Cubin, support::Diagnostic> read_cubin(std::string_view bytes, cons
     const uint64_t header = table + s * e.section_header_size;
     const uint64_t name_at = r.get(header, 4);
     if (name_at >= name_table.size())
-      return r.refuse(header, fmt::format("section {} names byte {} of a {}-byte name table", s, name_at, name_table.size()));
+      return r.refuse(header,
+                      fmt::format("section {} names byte {} of a {}-byte name table", s, name_at, name_table.size()));
     const size_t end = name_table.find('\0', name_at);
-    if (end == std::string_view::npos) return r.refuse(names + name_at, fmt::format("section {}'s name is not terminated", s));
+    if (end == std::string_view::npos)
+      return r.refuse(names + name_at, fmt::format("section {}'s name is not terminated", s));
     const std::string_view section = name_table.substr(name_at, end - name_at);
     if (section == tool_note) {
-      const uint64_t offset = r.get(header + e.sh_offset, e.address_bytes), size = r.get(header + e.sh_size, e.address_bytes);
+      const uint64_t offset = r.get(header + e.sh_offset, e.address_bytes),
+                     size = r.get(header + e.sh_size, e.address_bytes);
       if (r.has(offset, size)) variant_from_note(bytes.substr(offset, size));
       continue;
     }
     if (section.substr(0, text_prefix.size()) != text_prefix || r.get(header + 4, 4) != sht_progbits) continue;
-    const uint64_t offset = r.get(header + e.sh_offset, e.address_bytes), size = r.get(header + e.sh_size, e.address_bytes);
+    const uint64_t offset = r.get(header + e.sh_offset, e.address_bytes),
+                   size = r.get(header + e.sh_size, e.address_bytes);
     if (!r.has(offset, size))
-      return r.refuse(header + e.sh_offset, fmt::format("section {} ({} bytes at 0x{:x}) runs past the end of the file ({} bytes)",
-                                                 section, size, offset, bytes.size()));
+      return r.refuse(header + e.sh_offset,
+                      fmt::format("section {} ({} bytes at 0x{:x}) runs past the end of the file ({} bytes)", section,
+                                  size, offset, bytes.size()));
     cubin.kernels.push_back({std::string(section.substr(text_prefix.size())), offset, bytes.substr(offset, size)});
     kernel_headers.push_back(header);
   }

@@ -1,9 +1,9 @@
 #include "gpuatom/nvidia/binary/decoder.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "gpuatom/nvidia/validator.hpp"
 #include "maxwell_fields.hpp"
@@ -108,16 +108,13 @@ class Decoder {
 Decoded decode(uint64_t word, const support::SourceLocation& where, Architecture arch) {
   Decoded out;
   if (!is_spa5(arch)) {
-    out.diagnostics.error(where,
-                          fmt::format("{} has no Maxwell 64-bit words: decode reads sm_50 … sm_62", name(arch)),
+    out.diagnostics.error(where, fmt::format("{} has no Maxwell 64-bit words: decode reads sm_50 … sm_62", name(arch)),
                           "docs/spec/nvidia.md §11");
     return out;
   }
   const EncodingInfo* form = find_encoding(word);
   if (!form) {
-    out.diagnostics.error(where,
-                          fmt::format("0x{:016x}{}", word, not_an_atomic()),
-                          "docs/spec/nvidia.md §11.4");
+    out.diagnostics.error(where, fmt::format("0x{:016x}{}", word, not_an_atomic()), "docs/spec/nvidia.md §11.4");
     return out;
   }
   out.instruction = Decoder(word, *form, arch, where, out.diagnostics).run();

@@ -1,12 +1,11 @@
 #include "gpuatom/nvidia/binary/encoder.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
-
 #include "maxwell_fields.hpp"
 
 namespace gpuatom::nvidia {
@@ -23,7 +22,7 @@ std::optional<EncodingForm> encoding_form(const Instruction& i) {
   // attributes take them, looked up once for every combination (the encoder asks per word).
   constexpr int families = static_cast<int>(Family::SURED) + 1, handles = 3;
   static const auto forms = [] {
-    std::array<uint8_t, families * atom_op_count * handles * 2 * 2> t;
+    std::array<uint8_t, size_t{families} * atom_op_count * handles * 2 * 2> t;
     t.fill(0xff);
     for (int f = 0; f < families; ++f)
       for (int op = 0; op < atom_op_count; ++op)
@@ -39,11 +38,15 @@ std::optional<EncodingForm> encoding_form(const Instruction& i) {
               }
     return t;
   }();
-  const int handle = !i.is_surface() ? 0 : i.surface.bindless() ? static_cast<int>(FormHandle::bindless)
-                                                               : static_cast<int>(FormHandle::bound);
+  const int handle = !i.is_surface()        ? 0
+                     : i.surface.bindless() ? static_cast<int>(FormHandle::bindless)
+                                            : static_cast<int>(FormHandle::bound);
   const int formatted = i.is_surface() && i.surface.formatted;
-  const uint8_t form = forms[(((static_cast<int>(i.family()) * atom_op_count + static_cast<int>(i.op)) * handles + handle) * 2 +
-                              formatted) * 2 + (i.ps ? 1 : 0)];
+  const uint8_t form =
+      forms[(((static_cast<int>(i.family()) * atom_op_count + static_cast<int>(i.op)) * handles + handle) * 2 +
+             formatted) *
+                2 +
+            (i.ps ? 1 : 0)];
   if (form == 0xff) return std::nullopt;
   return static_cast<EncodingForm>(form);
 }
@@ -72,15 +75,19 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
                   "docs/spec/nvidia.md §6.6");
   if (i.ps && !has(arch, Feature::ps_forms))
     return refuse(i.columns.column(OperandRole::ps), missing_ps_form(arch), "docs/oracles.md");
-  if (has_field(form, FieldKind::sparse) && i.family() == Family::ATOM && (i.address.offset != 0 || i.address.absolute()))
-    return refuse(i.columns.column(OperandRole::address), fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
+  if (has_field(form, FieldKind::sparse) && i.family() == Family::ATOM &&
+      (i.address.offset != 0 || i.address.absolute()))
+    return refuse(i.columns.column(OperandRole::address),
+                  fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
                   "docs/spec/nvidia.md §6.6");
   if (i.surface.byte_address && !has_field(form, FieldKind::byte_address))
-    return refuse(i.columns.column(ModifierSlot::byte_address), fmt::format("{} has no {} field", form.name, name(ModifierSlot::byte_address)), "docs/oracles.md");
+    return refuse(i.columns.column(ModifierSlot::byte_address),
+                  fmt::format("{} has no {} field", form.name, name(ModifierSlot::byte_address)), "docs/oracles.md");
   const bool sized = has_field(form, FieldKind::atom_size) || has_field(form, FieldKind::surface_size) ||
                      has_field(form, FieldKind::shared_size) || has_field(form, FieldKind::cas_size);
   if (!sized && (i.size != Size::U32 || i.placeholders[static_cast<int>(ModifierSlot::size)]))
-    return refuse(i.columns.column(ModifierSlot::size), fmt::format("{} has no size field", form.name), "docs/oracles.md");
+    return refuse(i.columns.column(ModifierSlot::size), fmt::format("{} has no size field", form.name),
+                  "docs/oracles.md");
 
   // Each field as its codec writes it; a signed field is checked against its range there, before
   // it is cut to its width.
@@ -93,8 +100,8 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
     const uint64_t v = std::get<uint64_t>(value);
     if (v >> f.width)
       return refuse(i.columns.mnemonic,
-                    fmt::format("{} value 0x{:x} does not fit bits {}–{} of {}", name(f.kind), v, f.lo, f.lo + f.width - 1,
-                                form.name),
+                    fmt::format("{} value 0x{:x} does not fit bits {}–{} of {}", name(f.kind), v, f.lo,
+                                f.lo + f.width - 1, form.name),
                     "docs/spec/nvidia.md §11.2");
     word |= v << f.lo;
   }

@@ -20,15 +20,16 @@ namespace {
 using sass128::AddressForm;
 using sass128::Field;
 using Kind = sass128::FieldKind;
+using sass128::field_mask;
 using sass128::Form;
 using sass128::get;
 using sass128::put;
-using sass128::field_mask;
 using sass128::scales;
-using sass128::operator|;
-using sass128::operator&;
-using sass128::operator^;
-using sass128::operator~;
+// clang-tidy 14 does not see these operators used on Word128 below (misc-unused-using-decls).
+using sass128::operator|;  // NOLINT(misc-unused-using-decls)
+using sass128::operator&;  // NOLINT(misc-unused-using-decls)
+using sass128::operator^;  // NOLINT(misc-unused-using-decls)
+using sass128::operator~;  // NOLINT(misc-unused-using-decls)
 
 constexpr uint64_t opcode_mask = 0xfff;
 constexpr int pm_hint_bit = 102;  // bits 102–103: nvdisasm's ?PMn (sm_86 … sm_90)
@@ -78,8 +79,10 @@ constexpr std::array<ControlField, 6> control_fields = {{
 
 uint8_t value_of(const ControlBits& c, const ControlField& f) { return f.member ? c.*f.member : c.yield; }
 void set_value(ControlBits& c, const ControlField& f, uint64_t v) {
-  if (f.member) c.*f.member = static_cast<uint8_t>(v);
-  else c.yield = v != 0;
+  if (f.member)
+    c.*f.member = static_cast<uint8_t>(v);
+  else
+    c.yield = v != 0;
 }
 
 }  // namespace
@@ -98,8 +101,9 @@ Word128 with_control_bits(Word128 w, const ControlBits& c) {
 std::string describe(const ControlBits& c) {
   std::string out;
   for (const ControlField& f : control_fields)
-    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", f.name,
-                       f.hex_digits ? fmt::format("0x{:0{}x}", value_of(c, f), f.hex_digits) : fmt::format("{}", value_of(c, f)));
+    out += fmt::format(
+        "{}{} {}", out.empty() ? "" : ", ", f.name,
+        f.hex_digits ? fmt::format("0x{:0{}x}", value_of(c, f), f.hex_digits) : fmt::format("{}", value_of(c, f)));
   return out;
 }
 
@@ -118,7 +122,8 @@ std::variant<ControlBits, std::string> parse_control_bits(std::string_view text)
     const std::string_view key = space == std::string_view::npos ? item : trim(item.substr(0, space));
     const auto* field = sass128::find_row(control_fields, [&](const ControlField& f) { return f.name == key; });
     if (!field || space == std::string_view::npos)
-      return fmt::format("'{}' is none of stall, yield, write barrier, read barrier, wait mask, reuse with a value", item);
+      return fmt::format("'{}' is none of stall, yield, write barrier, read barrier, wait mask, reuse with a value",
+                         item);
     const auto value = support::parse_unsigned(item.substr(space + 1), (uint64_t{1} << field->width) - 1);
     if (!value) return fmt::format("'{}': {} takes {} bits", item, field->name, field->width);
     set_value(c, *field, *value);
@@ -138,11 +143,11 @@ bool has_atomic_opcode(const Word128& word, Architecture arch) {
   // rather than passed over.
   constexpr uint64_t instruction_mask = 0x1ff;
   for (const Form& form : sass128::forms())
-    if ((form.opcode & instruction_mask) == (word.lo & instruction_mask) && sass128::in(form.generations, generation(arch)))
+    if ((form.opcode & instruction_mask) == (word.lo & instruction_mask) &&
+        sass128::in(form.generations, generation(arch)))
       return true;
   return false;
 }
-
 
 namespace {
 
@@ -282,7 +287,9 @@ bool takes(const Form& form, const Instruction& i) {
       address = !a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::wide64 &&
                 (a.descriptor ? form.has(Kind::descriptor) : !form.descriptor_always);
       break;
-    case AddressForm::uniform: address = a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none; break;
+    case AddressForm::uniform:
+      address = a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none;
+      break;
     case AddressForm::general:
     case AddressForm::general_rz_elided: {
       const bool wide_only = !form.has(Kind::address_wide);
@@ -294,18 +301,23 @@ bool takes(const Form& form, const Instruction& i) {
       break;
     }
     case AddressForm::scaled_plus_uniform:
-      address = !a.descriptor && ((!a.uniform_base && a.uniform_index &&
-                                   std::find(scales.begin(), scales.end(), a.suffix) != scales.end()) ||
-                                  (a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::none));
+      address =
+          !a.descriptor &&
+          ((!a.uniform_base && a.uniform_index && std::find(scales.begin(), scales.end(), a.suffix) != scales.end()) ||
+           (a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::none));
       break;
     case AddressForm::plus_uniform:
       address = !a.uniform_base && !a.descriptor && a.uniform_index && a.suffix == RegisterSuffix::none;
       break;
   }
   const Surface& s = i.surface;
-  const size_t indices = form.has(Kind::handle_index2) ? 3 : form.has(Kind::handle_index1) ? 2 : form.has(Kind::handle_index0) ? 1 : 0;
+  const size_t indices = form.has(Kind::handle_index2)   ? 3
+                         : form.has(Kind::handle_index1) ? 2
+                         : form.has(Kind::handle_index0) ? 1
+                                                         : 0;
   const bool surface = !s.formatted && s.handle_register.has_value() == form.has(Kind::handle_register) &&
-                       s.handle_uniform.has_value() == form.has(Kind::handle_uniform) && s.handle_indices.size() == indices;
+                       s.handle_uniform.has_value() == form.has(Kind::handle_uniform) &&
+                       s.handle_indices.size() == indices;
   // A form without a field for .PRIVATE or a cache operation takes none; Turing's .PRIVATE has a
   // bit of its own, later generations' is an order code.
   const bool private_ok = !i.memory.private_ || form.has(Kind::private_flag) ||
@@ -354,7 +366,6 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
     }
   return word;
 }
-
 
 namespace {
 
@@ -439,8 +450,8 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
     return sass128::refusal(
         i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
   if (i.pm_hint && !has(arch, Feature::pm_hint))
-    return sass128::refusal(i.where, fmt::format("?PM{}: {} words have no ?PM hint ({} have it)", i.pm_hint,
-                                                 name(arch), architectures_with(Feature::pm_hint)));
+    return sass128::refusal(i.where, fmt::format("?PM{}: {} words have no ?PM hint ({} have it)", i.pm_hint, name(arch),
+                                                 architectures_with(Feature::pm_hint)));
   // A size from a later architecture (.128 before Hopper) is refused by the feature it needs, as
   // the validator refuses it, rather than by a missing size code.
   if (!i.placeholders[static_cast<int>(ModifierSlot::size)])

@@ -7,15 +7,16 @@ namespace gpuatom::nvidia::sass128 {
 namespace {
 
 constexpr GenerationSet gen(Generation g) { return static_cast<GenerationSet>(1u << static_cast<int>(g)); }
-constexpr GenerationSet V = gen(Generation::volta), T = gen(Generation::turing), A = gen(Generation::ampere), D = gen(Generation::ada),
-                        H = gen(Generation::hopper), B = gen(Generation::blackwell);
+constexpr GenerationSet V = gen(Generation::volta), T = gen(Generation::turing), A = gen(Generation::ampere),
+                        D = gen(Generation::ada), H = gen(Generation::hopper), B = gen(Generation::blackwell);
 
 using K = FieldKind;
 constexpr Field guard{K::guard, 12, 3}, negate{K::guard_negate, 15, 1}, rd{K::rd, 16, 8}, ra{K::ra, 24, 8},
     rb{K::rb, 32, 8}, offset{K::offset, 40, 24}, offset23{K::offset, 40, 23}, rc{K::rc, 64, 8},
     desc{K::descriptor, 64, 6}, desc_present{K::descriptor_present, 101, 1}, ubase{K::uniform_base, 64, 6},
     uindex{K::uniform_index, 64, 6}, size3{K::size, 73, 3}, size4{K::size, 73, 4}, order{K::order, 77, 4},
-    pu{K::pu, 81, 3}, wide{K::extended, 72, 1}, op4{K::op, 87, 4}, op3{K::op, 87, 3}, fop{K::op, 88, 2}, scale{K::scale, 78, 2},
+    pu{K::pu, 81, 3}, wide{K::extended, 72, 1}, op4{K::op, 87, 4}, op3{K::op, 87, 3}, fop{K::op, 88, 2},
+    scale{K::scale, 78, 2},
     // nvdisasm 11.8 reads a compare's op from bits 87–88 only (0 and 2 CAS, 1 CAST, 3 CAST.SPIN),
     // Ampere's and Ada's ATOM/ATOMG/RED size from four bits (8 … 15 print .INVALIDn), and the
     // pre-Hopper ATOMS size from two.
@@ -59,7 +60,8 @@ constexpr Mnemonic ATOM = Mnemonic::ATOM, ATOMG = Mnemonic::ATOMG, ATOMS = Mnemo
 // the 64-bit-address forms), 76 (Blackwell's ATOM/ATOMG with desc[]), 90 (RED's op field is three
 // bits; bit 90 is set in its uniform and 64-bit-address forms), 91 (the 64-bit-address forms).
 // Bit 72 (.E) and 84–86 (the cache operation, 1 = none) are fields of every ATOM/ATOMG/RED form.
-// clang-format off: one form a row or two, its members named.
+// One form a row or two, its members named (clang-format would put each member on its own line).
+// clang-format off
 constexpr std::array form_table = {
     // Generic-address ATOM (opcode 0x38a) and ATOMG (0x3a8): [Ra] with .E.
     Form{.name = "[Ra]", .mnemonic = ATOM, .opcode = 0x38a, .generations = V | T, .ops = OC::integer,
@@ -444,14 +446,26 @@ struct OpCode {
   uint8_t code;
 };
 constexpr std::array op_codes = {
-    OpCode{OC::integer, AtomOp::ADD, 0},    OpCode{OC::integer, AtomOp::MIN, 1},   OpCode{OC::integer, AtomOp::MAX, 2},
-    OpCode{OC::integer, AtomOp::INC, 3},    OpCode{OC::integer, AtomOp::DEC, 4},   OpCode{OC::integer, AtomOp::AND, 5},
-    OpCode{OC::integer, AtomOp::OR, 6},     OpCode{OC::integer, AtomOp::XOR, 7},   OpCode{OC::integer, AtomOp::EXCH, 8},
-    OpCode{OC::compare, AtomOp::CAS, 0},    OpCode{OC::compare, AtomOp::CAST, 1},  OpCode{OC::compare, AtomOp::CAS, 2},
+    OpCode{OC::integer, AtomOp::ADD, 0},
+    OpCode{OC::integer, AtomOp::MIN, 1},
+    OpCode{OC::integer, AtomOp::MAX, 2},
+    OpCode{OC::integer, AtomOp::INC, 3},
+    OpCode{OC::integer, AtomOp::DEC, 4},
+    OpCode{OC::integer, AtomOp::AND, 5},
+    OpCode{OC::integer, AtomOp::OR, 6},
+    OpCode{OC::integer, AtomOp::XOR, 7},
+    OpCode{OC::integer, AtomOp::EXCH, 8},
+    OpCode{OC::compare, AtomOp::CAS, 0},
+    OpCode{OC::compare, AtomOp::CAST, 1},
+    OpCode{OC::compare, AtomOp::CAS, 2},
     OpCode{OC::compare, AtomOp::CAST_SPIN, 3},
-    OpCode{OC::compare_to_predicate, AtomOp::CAST, 1}, OpCode{OC::compare_to_predicate, AtomOp::CAST_SPIN, 3},
-    OpCode{OC::floating, AtomOp::ADD, 0},   OpCode{OC::floating, AtomOp::MIN, 1},  OpCode{OC::floating, AtomOp::MAX, 2},
-    OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},  OpCode{OC::fixed_arrive, AtomOp::ARRIVE, 0},
+    OpCode{OC::compare_to_predicate, AtomOp::CAST, 1},
+    OpCode{OC::compare_to_predicate, AtomOp::CAST_SPIN, 3},
+    OpCode{OC::floating, AtomOp::ADD, 0},
+    OpCode{OC::floating, AtomOp::MIN, 1},
+    OpCode{OC::floating, AtomOp::MAX, 2},
+    OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},
+    OpCode{OC::fixed_arrive, AtomOp::ARRIVE, 0},
     OpCode{OC::global, AtomOp::SAFEADD, 9},  // with the integer ops (op_from_code)
 };
 
@@ -462,29 +476,49 @@ struct SizeCode {
 };
 constexpr std::array size_codes = {
     // ATOM/ATOMG/RED before Hopper: the Maxwell codes (F16x2 at 4, F64 at 6).
-    SizeCode{SC::atom_before_hopper, Size::U32, 0}, SizeCode{SC::atom_before_hopper, Size::S32, 1},
-    SizeCode{SC::atom_before_hopper, Size::U64, 2}, SizeCode{SC::atom_before_hopper, Size::F32_FTZ_RN, 3},
-    SizeCode{SC::atom_before_hopper, Size::F16x2, 4}, SizeCode{SC::atom_before_hopper, Size::S64, 5},
+    SizeCode{SC::atom_before_hopper, Size::U32, 0},
+    SizeCode{SC::atom_before_hopper, Size::S32, 1},
+    SizeCode{SC::atom_before_hopper, Size::U64, 2},
+    SizeCode{SC::atom_before_hopper, Size::F32_FTZ_RN, 3},
+    SizeCode{SC::atom_before_hopper, Size::F16x2, 4},
+    SizeCode{SC::atom_before_hopper, Size::S64, 5},
     SizeCode{SC::atom_before_hopper, Size::F64_RN, 6},
     // From Hopper the floats have forms of their own; S64 moves to 3, .128 takes 4.
-    SizeCode{SC::atom, Size::U32, 0}, SizeCode{SC::atom, Size::S32, 1}, SizeCode{SC::atom, Size::U64, 2},
-    SizeCode{SC::atom, Size::S64, 3}, SizeCode{SC::atom, Size::U128, 4},
-    SizeCode{SC::shared_before_hopper, Size::U32, 0}, SizeCode{SC::shared_before_hopper, Size::S32, 1},
+    SizeCode{SC::atom, Size::U32, 0},
+    SizeCode{SC::atom, Size::S32, 1},
+    SizeCode{SC::atom, Size::U64, 2},
+    SizeCode{SC::atom, Size::S64, 3},
+    SizeCode{SC::atom, Size::U128, 4},
+    SizeCode{SC::shared_before_hopper, Size::U32, 0},
+    SizeCode{SC::shared_before_hopper, Size::S32, 1},
     SizeCode{SC::shared_before_hopper, Size::U64, 2},
-    SizeCode{SC::shared, Size::U32, 0}, SizeCode{SC::shared, Size::S32, 1}, SizeCode{SC::shared, Size::U64, 2},
+    SizeCode{SC::shared, Size::U32, 0},
+    SizeCode{SC::shared, Size::S32, 1},
+    SizeCode{SC::shared, Size::U64, 2},
     SizeCode{SC::shared, Size::U128, 4},
-    SizeCode{SC::compare_before_hopper, Size::U32, 0}, SizeCode{SC::compare_before_hopper, Size::S32, 1},
+    SizeCode{SC::compare_before_hopper, Size::U32, 0},
+    SizeCode{SC::compare_before_hopper, Size::S32, 1},
     SizeCode{SC::compare_before_hopper, Size::U64, 2},
-    SizeCode{SC::compare, Size::U32, 0}, SizeCode{SC::compare, Size::S32, 1}, SizeCode{SC::compare, Size::U64, 2},
+    SizeCode{SC::compare, Size::U32, 0},
+    SizeCode{SC::compare, Size::S32, 1},
+    SizeCode{SC::compare, Size::U64, 2},
     SizeCode{SC::compare, Size::U128, 4},
     // The float forms' four bits: bit 3 set for the F32/F64 family.
-    SizeCode{SC::floating, Size::F16x2, 0}, SizeCode{SC::floating, Size::F16x4, 1}, SizeCode{SC::floating, Size::F16x8, 2},
-    SizeCode{SC::floating, Size::BF16x2, 3}, SizeCode{SC::floating, Size::BF16x4, 4}, SizeCode{SC::floating, Size::BF16x8, 5},
-    SizeCode{SC::floating, Size::F32_FTZ_RN, 9}, SizeCode{SC::floating, Size::F32x2, 10},
-    SizeCode{SC::floating, Size::F32x4, 11}, SizeCode{SC::floating, Size::F32_RN, 12},
-    SizeCode{SC::floating, Size::F32x2_RN, 13}, SizeCode{SC::floating, Size::F32x4_RN, 14},
+    SizeCode{SC::floating, Size::F16x2, 0},
+    SizeCode{SC::floating, Size::F16x4, 1},
+    SizeCode{SC::floating, Size::F16x8, 2},
+    SizeCode{SC::floating, Size::BF16x2, 3},
+    SizeCode{SC::floating, Size::BF16x4, 4},
+    SizeCode{SC::floating, Size::BF16x8, 5},
+    SizeCode{SC::floating, Size::F32_FTZ_RN, 9},
+    SizeCode{SC::floating, Size::F32x2, 10},
+    SizeCode{SC::floating, Size::F32x4, 11},
+    SizeCode{SC::floating, Size::F32_RN, 12},
+    SizeCode{SC::floating, Size::F32x2_RN, 13},
+    SizeCode{SC::floating, Size::F32x4_RN, 14},
     SizeCode{SC::floating, Size::F64_RN, 15},
-    SizeCode{SC::u32, Size::U32, 0}, SizeCode{SC::arrive, Size::U64, 2},
+    SizeCode{SC::u32, Size::U32, 0},
+    SizeCode{SC::arrive, Size::U64, 2},
 };
 
 // Turing: bits 77–78 the scope, 79–80 the strength (1 none, 2 .STRONG; nvdisasm prints 0 and 3
@@ -498,24 +532,25 @@ struct OrderCode {
   uint8_t code;
   std::optional<uint8_t> strength_placeholder = std::nullopt;  // .INVALIDn in the strength's place
 };
-constexpr Strength weak = Strength::none, STRONG = Strength::strong, CONSTANT = Strength::constant, MMIO = Strength::mmio;
+constexpr Strength weak = Strength::none, STRONG = Strength::strong, CONSTANT = Strength::constant,
+                   MMIO = Strength::mmio;
 constexpr std::array order_codes = {
-    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},    OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},    OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
-    OrderCode{RC::turing, weak, Scope::cta, false, 4},       OrderCode{RC::turing, weak, Scope::sm, false, 5},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 6},       OrderCode{RC::turing, weak, Scope::sys, false, 7},
-    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},     OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
-    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},    OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
-    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3},   OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3},   OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
-    OrderCode{RC::ampere, weak, Scope::none, false, 0},      OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
-    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},   OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
-    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},       OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
-    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},      OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
-    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},       OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
-    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},    OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
-    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},      OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
-    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},    OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},  OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},  OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
+    OrderCode{RC::turing, weak, Scope::cta, false, 4},     OrderCode{RC::turing, weak, Scope::sm, false, 5},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 6},     OrderCode{RC::turing, weak, Scope::sys, false, 7},
+    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},   OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
+    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},  OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
+    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3}, OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3}, OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
+    OrderCode{RC::ampere, weak, Scope::none, false, 0},    OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
+    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2}, OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
+    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},     OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
+    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},    OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
+    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},     OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
+    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},  OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
+    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},    OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
+    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},  OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
 };
 
 // A surface's cache operation (3 bits; nvdisasm prints 6 and 7 as .INVALID6/.INVALID7).
@@ -534,32 +569,35 @@ const Field* Form::field(FieldKind kind) const {
   return nullptr;
 }
 
-bool Form::has(FieldKind kind) const {
-  return field(kind) != nullptr;
-}
+bool Form::has(FieldKind kind) const { return field(kind) != nullptr; }
 
 std::span<const Form> forms() { return form_table; }
 
 bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
 
 std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code) {
-  if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.code == code; })) return o->op;
+  if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.code == code; }))
+    return o->op;
   if (codes == OC::global) return op_from_code(OC::integer, code);
   return std::nullopt;
 }
 
 std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
-  if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.op == op; })) return o->code;
+  if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.op == op; }))
+    return o->code;
   if (codes == OC::global) return op_code(OC::integer, op);
   return std::nullopt;
 }
 
 std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
   if (codes == SC::surface) {  // the one surface size table, opcodes.hpp's
-    const auto* s = find_row(size_table(), [&](const SizeInfo& r) { return r.surface_code >= 0 && static_cast<uint64_t>(r.surface_code) == code; });
+    const auto* s = find_row(size_table(), [&](const SizeInfo& r) {
+      return r.surface_code >= 0 && static_cast<uint64_t>(r.surface_code) == code;
+    });
     return s ? std::optional<Size>(s->size) : std::nullopt;
   }
-  if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.code == code; })) return s->size;
+  if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.code == code; }))
+    return s->size;
   return std::nullopt;
 }
 
@@ -568,7 +606,8 @@ std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
     const int code = info(size).surface_code;
     return code < 0 ? std::nullopt : std::optional<uint64_t>(code);
   }
-  if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.size == size; })) return s->code;
+  if (const auto* s = find_row(size_codes, [&](const SizeCode& r) { return r.codes == codes && r.size == size; }))
+    return s->code;
   return std::nullopt;
 }
 
@@ -578,7 +617,8 @@ std::optional<Order> order_from_code(OrderCodes codes, uint64_t code) {
   return std::nullopt;
 }
 
-std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory, std::optional<uint16_t> strength_placeholder) {
+std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory,
+                                   std::optional<uint16_t> strength_placeholder) {
   // Turing's .PRIVATE is a field of its own, which the caller writes.
   const bool private_ = codes == RC::turing ? false : memory.private_;
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) {

@@ -19,9 +19,12 @@
 namespace gpuatom::nvidia::sass128 {
 
 enum class FieldKind : uint8_t {
-  guard,               // the guard predicate, 3 bits (7 = PT)
-  guard_negate,        // `@!`
-  rd, ra, rb, rc,      // 8-bit registers (255 = RZ)
+  guard,         // the guard predicate, 3 bits (7 = PT)
+  guard_negate,  // `@!`
+  rd,
+  ra,
+  rb,
+  rc,                  // 8-bit registers (255 = RZ)
   pu,                  // the predicate destination
   offset,              // the signed byte offset (24 bits; 23 in Blackwell's ATOM/ATOMG with desc[])
   descriptor,          // desc[URn]: the uniform register, 6 bits
@@ -52,17 +55,17 @@ enum class FieldKind : uint8_t {
 
 struct Field {
   FieldKind kind;
-  uint8_t lo;     // the lowest bit, 0–127
+  uint8_t lo;  // the lowest bit, 0–127
   uint8_t width;
 };
 
 // The address a form takes.
 enum class AddressForm : uint8_t {
-  plain,          // [Ra + offset]
-  scaled,         // [Ra.Xn + offset] (ATOMS)
-  wide,           // [Ra.64 + offset], with desc[URn] where the form has a descriptor field
-  uniform,        // [URn + offset]
-  plus_uniform,   // [Ra + URn]
+  plain,                // [Ra + offset]
+  scaled,               // [Ra.Xn + offset] (ATOMS)
+  wide,                 // [Ra.64 + offset], with desc[URn] where the form has a descriptor field
+  uniform,              // [URn + offset]
+  plus_uniform,         // [Ra + URn]
   scaled_plus_uniform,  // [Ra.Xn + URn + offset] (ATOMS); [URn + offset] when Ra is RZ and unscaled
   // [Ra.U32 + URn + offset] or [Ra.64 + URn + offset] (the address_wide field; .64 without it):
   // the uniform register of desc[] as an index instead. Turing … Ada print [URn + offset] when
@@ -77,7 +80,14 @@ enum class AddressForm : uint8_t {
 enum class OpCodes : uint8_t { integer, global, compare, compare_to_predicate, floating, fixed_popc_inc, fixed_arrive };
 // Which size codes a form's size field holds.
 enum class SizeCodes : uint8_t {
-  atom_before_hopper, atom, shared_before_hopper, shared, compare_before_hopper, compare, floating, u32,
+  atom_before_hopper,
+  atom,
+  shared_before_hopper,
+  shared,
+  compare_before_hopper,
+  compare,
+  floating,
+  u32,
   surface,  // the Maxwell surface size field's codes (SizeInfo::surface_code)
   arrive,   // ATOMS.ARRIVE: .64 at 2 (POPC.INC's .32 is u32's 0); every other code prints ???n
 };
@@ -97,19 +107,19 @@ struct FieldList {
 
 // A form, written with designated initialisers: what a row leaves out takes the default here.
 struct Form {
-  std::string_view name;       // its operands ("compare, [Ra]"), for messages after the mnemonic
+  std::string_view name;  // its operands ("compare, [Ra]"), for messages after the mnemonic
   Mnemonic mnemonic;
-  uint16_t opcode;             // bits 0–11
+  uint16_t opcode;  // bits 0–11
   GenerationSet generations;
   AddressForm address = AddressForm::plain;
   bool descriptor_always = false;  // desc[URn] is always printed
   OpCodes ops;
   SizeCodes sizes;
   OrderCodes orders = OrderCodes::none;
-  uint64_t fixed_low = 0;      // the bits 12–63 the form fixes (an unused Ra is RZ: 0xff << 24)
-  uint64_t fixed_high = 0;     // the bits 64–127 the form fixes (besides its fields)
-  uint64_t select_high = 0;    // which of them tell this form from another of the same opcode
-  uint64_t select_low = 0;     // the same among bits 12–63 (a uniform-address form's Ra is RZ)
+  uint64_t fixed_low = 0;    // the bits 12–63 the form fixes (an unused Ra is RZ: 0xff << 24)
+  uint64_t fixed_high = 0;   // the bits 64–127 the form fixes (besides its fields)
+  uint64_t select_high = 0;  // which of them tell this form from another of the same opcode
+  uint64_t select_low = 0;   // the same among bits 12–63 (a uniform-address form's Ra is RZ)
   FieldList fields;
   std::span<const Field> field_list() const { return {fields.items.data(), fields.count}; }
   bool has(FieldKind kind) const;

@@ -8,9 +8,12 @@ namespace gpuatom::nvidia {
 void use(WarpProgram& p, Bank bank, uint8_t index, int count) {
   for (int k = 0; k < count; ++k) {
     const int i = index + k;
-    if (bank == Bank::r && i < RZ && p.r_slot[static_cast<size_t>(i)] < 0) p.r_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.r_count++);
-    if (bank == Bank::p && i < PT && p.p_slot[static_cast<size_t>(i)] < 0) p.p_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.p_count++);
-    if (bank == Bank::ur && i < URZ && p.ur_slot[static_cast<size_t>(i)] < 0) p.ur_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.ur_count++);
+    if (bank == Bank::r && i < RZ && p.r_slot[static_cast<size_t>(i)] < 0)
+      p.r_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.r_count++);
+    if (bank == Bank::p && i < PT && p.p_slot[static_cast<size_t>(i)] < 0)
+      p.p_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.p_count++);
+    if (bank == Bank::ur && i < URZ && p.ur_slot[static_cast<size_t>(i)] < 0)
+      p.ur_slot[static_cast<size_t>(i)] = static_cast<int16_t>(p.ur_count++);
   }
 }
 
@@ -22,7 +25,8 @@ void use_registers(WarpProgram& p, const Instruction& in) {
   if (const auto s = in.swap_register()) use(p, Bank::r, *s, data);
   if (const auto c = in.compare_register()) use(p, Bank::r, *c, data);
   const Address& a = in.address;
-  if (a.uniform_base) use(p, Bank::ur, a.base, in.wide_address() ? 2 : 1);
+  if (a.uniform_base)
+    use(p, Bank::ur, a.base, in.wide_address() ? 2 : 1);
   else if (a.base != RZ)
     use(p, Bank::r, a.base, in.wide_address() ? 2 : in.is_surface() ? info(in.surface.dim).coordinates : 1);
   if (a.uniform_index) use(p, Bank::ur, *a.uniform_index);
@@ -98,7 +102,8 @@ void plan_lazy_registers(WarpProgram& p) {
       by_slot[slot] = &init;
   }
   for (const RegisterName& k : p.kept)
-    if (k.bank == Bank::r && k.index != RZ && p.r_slot[k.index] >= 0) by_slot[static_cast<size_t>(p.r_slot[k.index])] = nullptr;
+    if (k.bank == Bank::r && k.index != RZ && p.r_slot[k.index] >= 0)
+      by_slot[static_cast<size_t>(p.r_slot[k.index])] = nullptr;
   const auto drop = [&](int16_t slot) {
     if (slot >= 0) by_slot[static_cast<size_t>(slot)] = nullptr;
   };
@@ -182,7 +187,8 @@ void plan_lazy_registers(WarpProgram& p) {
     if (slot >= 0) read[static_cast<size_t>(slot)] = true;
   };
   for (const CompiledInstruction& c : p.code)
-    for (const int16_t slot : {c.fast.base_lo, c.fast.base_hi, c.fast.value_lo, c.fast.value_hi, c.fast.compare_lo, c.fast.compare_hi})
+    for (const int16_t slot :
+         {c.fast.base_lo, c.fast.base_hi, c.fast.value_lo, c.fast.value_hi, c.fast.compare_lo, c.fast.compare_hi})
       mark(slot);
   for (const RegisterName& k : p.kept)
     if (k.bank == Bank::r && k.index != RZ) mark(p.r_slot[k.index]);

@@ -1,9 +1,9 @@
 #include "lexer.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cctype>
-
-#include <fmt/format.h>
 
 namespace gpuatom::nvidia::detail {
 

@@ -1,11 +1,11 @@
 #include "opcode_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <unordered_map>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "gpuatom/support/text.hpp"
 #include "syntax_error.hpp"
@@ -206,8 +206,10 @@ uint32_t column_for_missing(const std::vector<Part>& parts, ModifierSlot missing
 // op is the size, SURED.D.1D.ADD.INVALID3). The text alone cannot always tell (docs/sass128.md).
 // `last` is the slot of the modifier before, or −1. docs/sass128.md.
 ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, int last, Mnemonic mnemonic,
-                              std::optional<Architecture> architecture) {
-  const auto open = [&](int s) { return takes_placeholder(static_cast<ModifierSlot>(s)) && slot_applies(static_cast<ModifierSlot>(s), mnemonic); };
+                                      std::optional<Architecture> architecture) {
+  const auto open = [&](int s) {
+    return takes_placeholder(static_cast<ModifierSlot>(s)) && slot_applies(static_cast<ModifierSlot>(s), mnemonic);
+  };
   // Every scope code names a scope; only Volta's and Turing's strength codes 0 and 3 name none.
   const bool unnamed_strength = !architecture || has(*architecture, Feature::unnamed_strength);
   // A clamp has two bits and names IGN, NEAR and TRAP: 3 alone is unnamed
@@ -245,7 +247,8 @@ ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, 
   if (slots.front() == static_cast<int>(ModifierSlot::dim)) return ModifierSlot::dim;
   if (slots.front() == static_cast<int>(ModifierSlot::op)) return ModifierSlot::op;
   // A lone placeholder right after the op at the end is the size (SURED.D.1D.ADD.INVALID3).
-  if (!next && run.size() == 1 && last == static_cast<int>(ModifierSlot::op) && open(static_cast<int>(ModifierSlot::size)))
+  if (!next && run.size() == 1 && last == static_cast<int>(ModifierSlot::op) &&
+      open(static_cast<int>(ModifierSlot::size)))
     return ModifierSlot::size;
   // Otherwise, from the last placeholder back, each takes the latest slot left (before the named
   // modifier that follows, or of all) that may hold its number.
@@ -283,7 +286,8 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
     // the op placeholder before it.
     auto& op_placeholder = inst.placeholders[static_cast<int>(ModifierSlot::op)];
     if (!m && *mnemonic == Mnemonic::ATOMS && last == static_cast<int>(ModifierSlot::op) && op_placeholder == 0 &&
-        support::iequals(part.text, info(AtomOp::CAST_SPIN).name.substr(info(AtomOp::CAST).name.size() + 1))) {  // "SPIN"
+        support::iequals(part.text,
+                         info(AtomOp::CAST_SPIN).name.substr(info(AtomOp::CAST).name.size() + 1))) {  // "SPIN"
       op_placeholder = 2;
       ++i;
       continue;
@@ -304,28 +308,27 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
       }
     } else if (m->placeholder) {
       m->slot = generic_placeholder_slot(parts, i, last, *mnemonic, inst.architecture);
-
     }
     const int slot = static_cast<int>(m->slot);
     const std::string_view spelled = join_dotted(parts, i, m->parts);
     if (!slot_applies(m->slot, *mnemonic))
-      throw SyntaxError{part.column,
-                        m->slot == ModifierSlot::extended
-                            ? fmt::format("{} takes no {}: shared-memory and surface addresses are not 64-bit generic "
-                                          "addresses",
-                                          mn, name(ModifierSlot::extended))
-                            : fmt::format("{} takes no {} modifier ('{}'): it belongs to surface instructions", mn,
-                                          name(m->slot), spelled),
-                        m->slot == ModifierSlot::extended ? "docs/spec/nvidia.md §2, §6.3"
-                                                          : "docs/spec/nvidia.md §10.2, §10.3"};
+      throw SyntaxError{
+          part.column,
+          m->slot == ModifierSlot::extended
+              ? fmt::format("{} takes no {}: shared-memory and surface addresses are not 64-bit generic "
+                            "addresses",
+                            mn, name(ModifierSlot::extended))
+              : fmt::format("{} takes no {} modifier ('{}'): it belongs to surface instructions", mn, name(m->slot),
+                            spelled),
+          m->slot == ModifierSlot::extended ? "docs/spec/nvidia.md §2, §6.3" : "docs/spec/nvidia.md §10.2, §10.3"};
     if (slot == last)
       throw SyntaxError{part.column, fmt::format("second {} modifier '{}' on {}", name(m->slot), spelled, mn),
                         grammar_rule};
     if (slot < last)
-      throw SyntaxError{part.column,
-                        fmt::format("modifier '{}' is out of order: {} modifiers go {}", spelled, mn,
-                                    slot_order(*mnemonic)),
-                        grammar_rule};
+      throw SyntaxError{
+          part.column,
+          fmt::format("modifier '{}' is out of order: {} modifiers go {}", spelled, mn, slot_order(*mnemonic)),
+          grammar_rule};
     apply(*m, inst, read.modern_spelling);
     inst.columns.modifiers[slot] = part.column;
     for (size_t k = 0; k < m->parts; ++k) parts[i + k].slot = m->slot;
@@ -336,10 +339,11 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
   const auto has = [&](ModifierSlot s) { return inst.columns.column(s) != 0; };
   if (info(*mnemonic).surface) {
     if (!has(ModifierSlot::mode))
-      throw SyntaxError{column_for_missing(parts, ModifierSlot::mode, word),
-                        fmt::format("{} needs the mode .{} right after the mnemonic (seed 002; nvdisasm also reads .{})",
-                                    mn, modifier_name(ModifierSlot::mode, mode_raw), modifier_name(ModifierSlot::mode, mode_formatted)),
-                        grammar_rule};
+      throw SyntaxError{
+          column_for_missing(parts, ModifierSlot::mode, word),
+          fmt::format("{} needs the mode .{} right after the mnemonic (seed 002; nvdisasm also reads .{})", mn,
+                      modifier_name(ModifierSlot::mode, mode_raw), modifier_name(ModifierSlot::mode, mode_formatted)),
+          grammar_rule};
     if (!has(ModifierSlot::dim))
       throw SyntaxError{column_for_missing(parts, ModifierSlot::dim, word),
                         fmt::format("{} needs a dimension: {}", mn, modifier_names(ModifierSlot::dim)), grammar_rule};

@@ -18,7 +18,7 @@ struct OpcodeRead {
 // One dot-separated part of the word: the mnemonic, then each modifier's parts.
 struct WordPart {
   std::string_view text;
-  uint32_t column;       // the '.' before a modifier; the first letter of the mnemonic
+  uint32_t column;                       // the '.' before a modifier; the first letter of the mnemonic
   ModifierSlot slot = ModifierSlot::op;  // the slot of the modifier it belongs to, once matched
 };
 

@@ -22,7 +22,9 @@ class Reader {
     for (;;) {
       out.push_back(operand());
       if (at_end()) break;
-      if (!peek().is(',')) throw SyntaxError{peek().column, fmt::format("expected ',' between operands, found '{}'", peek().text), grammar_rule};
+      if (!peek().is(','))
+        throw SyntaxError{peek().column, fmt::format("expected ',' between operands, found '{}'", peek().text),
+                          grammar_rule};
       ++pos_;
       if (at_end()) throw SyntaxError{column(), "expected an operand after ','", grammar_rule};
     }
@@ -37,7 +39,8 @@ class Reader {
   const Token& peek() const { return tokens_[pos_]; }
   uint32_t column() const { return pos_ < tokens_.size() ? tokens_[pos_].column : end_column_; }
   const Token& next(std::string_view what) {
-    if (pos_ >= tokens_.size()) throw SyntaxError{end_column_, fmt::format("expected {} before the end of the line", what), grammar_rule};
+    if (pos_ >= tokens_.size())
+      throw SyntaxError{end_column_, fmt::format("expected {} before the end of the line", what), grammar_rule};
     return tokens_[pos_++];
   }
   void expect(char c, std::string_view what) {
@@ -73,8 +76,11 @@ class Reader {
       if (auto p = parse_predicate(t.text)) return {Operand::Kind::predicate, *p, {}, 0, 0, 0, t.column};
       if (auto ur = parse_uniform_register(t.text)) return {Operand::Kind::uniform, *ur, {}, 0, 0, 0, t.column};
       if (t.text.find('.') != std::string_view::npos && parse_register(t.text.substr(0, t.text.find('.'))))
-        throw SyntaxError{t.column, fmt::format("register suffix in '{}' is allowed only inside an address", t.text), modern_rule};
-      throw SyntaxError{t.column, fmt::format("expected an operand (register, predicate, address or immediate), found '{}'", t.text), grammar_rule};
+        throw SyntaxError{t.column, fmt::format("register suffix in '{}' is allowed only inside an address", t.text),
+                          modern_rule};
+      throw SyntaxError{
+          t.column, fmt::format("expected an operand (register, predicate, address or immediate), found '{}'", t.text),
+          grammar_rule};
     }
     if (t.is('#') || t.is('-') || t.kind == TokenKind::number) {
       op.kind = Operand::Kind::immediate;
@@ -96,13 +102,15 @@ class Reader {
     const Token& t = next("a number");
     const auto v = t.kind == TokenKind::number ? support::parse_unsigned(t.text, 0xffffffffULL) : std::nullopt;
     if (!v)
-      throw SyntaxError{col, fmt::format("'{}' is not an integer (decimal or 0x-hex) of at most 32 bits", t.text), lexical_rule};
+      throw SyntaxError{col, fmt::format("'{}' is not an integer (decimal or 0x-hex) of at most 32 bits", t.text),
+                        lexical_rule};
     return negative ? -static_cast<int64_t>(*v) : static_cast<int64_t>(*v);
   }
 
   static RegisterSuffix suffix(std::string_view text, uint32_t col) {
     if (const auto s = parse_register_suffix(text)) return *s;
-    throw SyntaxError{col, fmt::format("unknown register suffix '.{}': expected {}", text, register_suffix_names()), modern_rule};
+    throw SyntaxError{col, fmt::format("unknown register suffix '.{}': expected {}", text, register_suffix_names()),
+                      modern_rule};
   }
 
   Operand address(std::optional<uint8_t> descriptor, uint32_t start) {
@@ -121,7 +129,8 @@ class Reader {
       if (!first) {
         const Token& sign = next("']'");
         if (!sign.is('+') && !sign.is('-'))
-          throw SyntaxError{sign.column, fmt::format("expected '+', '-' or ']' in the address, found '{}'", sign.text), grammar_rule};
+          throw SyntaxError{sign.column, fmt::format("expected '+', '-' or ']' in the address, found '{}'", sign.text),
+                            grammar_rule};
         negative = sign.is('-');
         if (!negative) col = column();
       }
@@ -133,9 +142,12 @@ class Reader {
         const std::string_view head = text.substr(0, dot);
         // nvdisasm 13.0 spells RZ as `???255` in [RZ.64+URb] (Address::unnamed_base()).
         if (auto r = head == unnamed_register ? std::optional<uint8_t>(RZ) : parse_register(head)) {
-          if (have_base || !first) throw SyntaxError{w.column, fmt::format("only one general register ('{}') may address memory", text), grammar_rule};
+          if (have_base || !first)
+            throw SyntaxError{w.column, fmt::format("only one general register ('{}') may address memory", text),
+                              grammar_rule};
           a.base = *r;
-          if (dot != std::string_view::npos) a.suffix = suffix(text.substr(dot + 1), w.column + static_cast<uint32_t>(dot));
+          if (dot != std::string_view::npos)
+            a.suffix = suffix(text.substr(dot + 1), w.column + static_cast<uint32_t>(dot));
           have_base = true;
           op.ra_column = w.column;
         } else if (auto ur = parse_uniform_register(text)) {
@@ -145,11 +157,14 @@ class Reader {
             have_base = true;
             op.ra_column = w.column;
           } else {
-            if (a.uniform_index) throw SyntaxError{w.column, "only one uniform register may be added to an address", modern_rule};
+            if (a.uniform_index)
+              throw SyntaxError{w.column, "only one uniform register may be added to an address", modern_rule};
             a.uniform_index = *ur;
           }
         } else {
-          throw SyntaxError{w.column, fmt::format("expected a register, uniform register or number in the address, found '{}'", text), grammar_rule};
+          throw SyntaxError{
+              w.column, fmt::format("expected a register, uniform register or number in the address, found '{}'", text),
+              grammar_rule};
         }
       } else {
         if (have_offset) throw SyntaxError{col, "an address takes one immediate offset", grammar_rule};
@@ -181,7 +196,9 @@ bool Operand::modern() const {
 
 std::optional<uint8_t> parse_register(std::string_view text) { return parse_register(RegisterFile::general, text); }
 std::optional<uint8_t> parse_predicate(std::string_view text) { return parse_register(RegisterFile::predicate, text); }
-std::optional<uint8_t> parse_uniform_register(std::string_view text) { return parse_register(RegisterFile::uniform, text); }
+std::optional<uint8_t> parse_uniform_register(std::string_view text) {
+  return parse_register(RegisterFile::uniform, text);
+}
 
 void read_operands(const std::vector<Token>& tokens, size_t& pos, uint32_t end_column, std::vector<Operand>& out) {
   Reader(tokens, pos, end_column).operands(out);

@@ -17,14 +17,14 @@ inline constexpr std::string_view pm_hint_prefix = "?PM";
 struct Operand {
   // uniform: a bare URn, which only a bindless surface handle may be (sm_90).
   enum class Kind : uint8_t { predicate, reg, uniform, address, immediate } kind;
-  uint8_t index = 0;      // predicate (PT = 7), register (RZ = 255) or uniform register (URZ = 255)
-  Address address;        // Kind::address
-  uint32_t ra_column = 0;     // the base inside the address
-  uint32_t offset_column = 0; // the immediate inside the address
-  int64_t value = 0;      // Kind::immediate
+  uint8_t index = 0;           // predicate (PT = 7), register (RZ = 255) or uniform register (URZ = 255)
+  Address address;             // Kind::address
+  uint32_t ra_column = 0;      // the base inside the address
+  uint32_t offset_column = 0;  // the immediate inside the address
+  int64_t value = 0;           // Kind::immediate
   uint32_t column = 0;
-  bool unnamed = false;   // `???255`: register field 255 where RZ means something else (nvdisasm)
-  bool modern() const;    // sm_70+ syntax: a uniform register, or desc[], .64/.Xn in an address
+  bool unnamed = false;  // `???255`: register field 255 where RZ means something else (nvdisasm)
+  bool modern() const;   // sm_70+ syntax: a uniform register, or desc[], .64/.Xn in an address
 };
 
 // Replaces `out` with the operands from tokens[pos] until ';' or the end; leaves pos at the ';'

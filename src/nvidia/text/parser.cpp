@@ -21,7 +21,8 @@ using detail::TokenKind;
 
 bool fits(const OperandSlot& slot, const Operand& op) {
   switch (slot.role) {
-    case OperandRole::ps: case OperandRole::pu: return op.kind == Operand::Kind::predicate;
+    case OperandRole::ps:
+    case OperandRole::pu: return op.kind == Operand::Kind::predicate;
     case OperandRole::address: return op.kind == Operand::Kind::address;
     case OperandRole::handle:
       return op.kind == Operand::Kind::reg || op.kind == Operand::Kind::uniform || op.kind == Operand::Kind::immediate;
@@ -119,8 +120,8 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
                         info(inst.mnemonic).modern_only ? "" : "; Rd first is the SPA 5.0 spelling of sm_5x/sm_6x"),
             rule};
       }
-      throw SyntaxError{col, fmt::format("expected the {} here{}: {} takes {}", name(slot.role), found, opcode(), shape.text),
-                        rule};
+      throw SyntaxError{
+          col, fmt::format("expected the {} here{}: {} takes {}", name(slot.role), found, opcode(), shape.text), rule};
     }
   }
   if (j < ops.size())
@@ -131,8 +132,8 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
       throw SyntaxError{inst.columns.column(OperandRole::rd),
                         fmt::format("{} takes Rd or a predicate destination Pu, not both", opcode()), rule};
     if (!inst.pu && !inst.rd)
-      throw SyntaxError{inst.columns.column(OperandRole::address), fmt::format("{} needs Rd (or Pu) before the address", opcode()),
-                        rule};
+      throw SyntaxError{inst.columns.column(OperandRole::address),
+                        fmt::format("{} needs Rd (or Pu) before the address", opcode()), rule};
   }
 }
 
@@ -227,14 +228,18 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
   const uint32_t operands_end = pos < tokens.size() ? tokens[pos].column : end_column;
   bind(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), operands_end, inst);
 
-  if (pos < tokens.size() && tokens[pos].kind == TokenKind::word && tokens[pos].text.starts_with(detail::pm_hint_prefix)) {
+  if (pos < tokens.size() && tokens[pos].kind == TokenKind::word &&
+      tokens[pos].text.starts_with(detail::pm_hint_prefix)) {
     const auto n = support::parse_unsigned(tokens[pos].text.substr(detail::pm_hint_prefix.size()), 3);
     if (!n || *n == 0)
       throw SyntaxError{tokens[pos].column,
-                        fmt::format("'{}' is not nvdisasm's hint ?PM1, ?PM2 or ?PM3", tokens[pos].text), detail::modern_rule};
-    if (inst.dialect == Dialect::spa5)
-      throw SyntaxError{tokens[pos].column, fmt::format("'{}' is nvdisasm's hint on sm_86 … sm_90 words, not SPA 5.0 text", tokens[pos].text),
+                        fmt::format("'{}' is not nvdisasm's hint ?PM1, ?PM2 or ?PM3", tokens[pos].text),
                         detail::modern_rule};
+    if (inst.dialect == Dialect::spa5)
+      throw SyntaxError{
+          tokens[pos].column,
+          fmt::format("'{}' is nvdisasm's hint on sm_86 … sm_90 words, not SPA 5.0 text", tokens[pos].text),
+          detail::modern_rule};
     inst.pm_hint = static_cast<uint8_t>(*n);
     ++pos;
   }
@@ -268,7 +273,8 @@ std::optional<Instruction> parse_line(std::string_view line, const support::Sour
 }  // namespace
 
 std::optional<Instruction> parse_sass_line(std::string_view line, const support::SourceLocation& where,
-                                           support::Diagnostics& diagnostics, std::optional<Architecture> architecture) {
+                                           support::Diagnostics& diagnostics,
+                                           std::optional<Architecture> architecture) {
   LineBuffers buffers;
   return parse_line(line, where, diagnostics, buffers, architecture);
 }

@@ -35,7 +35,8 @@ std::string slot_text(const Instruction& inst, const SlotInfo& slot) {
 std::string handle_text(const Surface& surface, bool unnamed_rz) {
   std::string out;
   if (surface.handle_register)
-    out = unnamed_rz && *surface.handle_register == RZ ? std::string(unnamed_register) : register_name(*surface.handle_register);
+    out = unnamed_rz && *surface.handle_register == RZ ? std::string(unnamed_register)
+                                                       : register_name(*surface.handle_register);
   if (surface.handle_uniform) out = uniform_register_name(*surface.handle_uniform);
   for (uint32_t index : surface.handle_indices) {
     if (!out.empty()) out += ", ";
@@ -73,7 +74,9 @@ std::string print_address(const Address& a) {
   if (a.absolute() && a.offset != 0 && a.suffix == RegisterSuffix::none) {
     out += signed_hex(a.offset);  // [0x5008]
   } else {
-    out += a.uniform_base ? uniform_register_name(a.base) : a.unnamed_base() ? std::string(unnamed_register) : register_name(a.base);
+    out += a.uniform_base     ? uniform_register_name(a.base)
+           : a.unnamed_base() ? std::string(unnamed_register)
+                              : register_name(a.base);
     out += name(a.suffix);
     if (a.uniform_index) out += fmt::format("+{}", uniform_register_name(*a.uniform_index));
     if (a.offset != 0) out += fmt::format("+{}", signed_hex(a.offset));  // "+0x8", "+-0x8"
@@ -101,9 +104,12 @@ std::string print(const Instruction& inst) {
   // (`SUATOM.D.1D.ADD P0, R2, [???255], R4, R6`): a surface has no RZ.
   const bool unnamed_rz = inst.mnemonic == Mnemonic::SUATOM && inst.dialect == Dialect::modern;
   const Address& a = inst.address;
-  operands.push_back(unnamed_rz && a.base == RZ && !a.uniform_base ? fmt::format("[{}]", unnamed_register) : print_address(a));
+  operands.push_back(unnamed_rz && a.base == RZ && !a.uniform_base ? fmt::format("[{}]", unnamed_register)
+                                                                   : print_address(a));
   // `???255`: a register field of 255 where RZ would mean something else (nvdisasm's spelling).
-  const auto data = [&](uint8_t r, OperandRole role) { return inst.unnamed(role) ? std::string(unnamed_register) : register_name(r); };
+  const auto data = [&](uint8_t r, OperandRole role) {
+    return inst.unnamed(role) ? std::string(unnamed_register) : register_name(r);
+  };
   if (inst.rb) operands.push_back(data(*inst.rb, OperandRole::rb));
   if (inst.rc) operands.push_back(data(*inst.rc, OperandRole::rc));
   if (inst.is_surface()) operands.push_back(handle_text(inst.surface, unnamed_rz));

@@ -64,8 +64,8 @@ struct WaveProgram {
   uint32_t group_size = default_wave;
   std::vector<std::string> result_names;  // distinct result names, in first-use order
   std::vector<size_t> result_slot;        // per op: index into result_names
-  bool log_atomics = false;   // every atomic's operands and result are logged (serial-order checks)
-  bool keep_results = false;  // lanes' results are kept by name (else none is)
+  bool log_atomics = false;               // every atomic's operands and result are logged (serial-order checks)
+  bool keep_results = false;              // lanes' results are kept by name (else none is)
 };
 
 // The model's verdict for one op on one region (memory location and granularity come from the region).
@@ -75,10 +75,11 @@ inline Explanation explain_for(const WaveProgram& p, const WaveOperation& op, co
   s.pcie = p.settings.pcie;
   s.scope = op.scope;
   if (region) {
-    s.memory = region->attributes.location == memory::Location::device ? Memory::device_dram
+    s.memory = region->attributes.location == memory::Location::device            ? Memory::device_dram
                : region->attributes.location == memory::Location::host_migratable ? Memory::migratable_host_dram
-                                                                                   : Memory::pinned_host_dram;
-    s.granularity = region->attributes.granularity == memory::Granularity::fine ? Granularity::fine : Granularity::coarse;
+                                                                                  : Memory::pinned_host_dram;
+    s.granularity =
+        region->attributes.granularity == memory::Granularity::fine ? Granularity::fine : Granularity::coarse;
   }
   return evaluate(*p.settings.device, *op.row, s, p.settings.model);
 }
@@ -205,9 +206,7 @@ class WaveLanes {
     }
     return addresses_.data();
   }
-  uint64_t address_of(uint32_t lane) const {
-    return straight_ ? line_first_ + line_step_ * lane : addresses_[lane];
-  }
+  uint64_t address_of(uint32_t lane) const { return straight_ ? line_first_ + line_step_ * lane : addresses_[lane]; }
 
   // Whether every lane of the wave, active or not (their addresses are computed too), has its
   // address in [base, base + size): at the two ends when the addresses are a straight line that
@@ -215,8 +214,8 @@ class WaveLanes {
   bool in_one_region(uint64_t base, uint64_t size) {
     const auto inside = [&](uint64_t a) { return a - base < size; };
     if (straight_) {
-      const __int128 last = static_cast<__int128>(line_first_) +
-                            static_cast<__int128>(static_cast<int64_t>(line_step_)) * (count_ - 1);
+      const __int128 last =
+          static_cast<__int128>(line_first_) + static_cast<__int128>(static_cast<int64_t>(line_step_)) * (count_ - 1);
       if (last >= 0 && last <= static_cast<__int128>(~uint64_t{0}))
         return inside(line_first_) && inside(static_cast<uint64_t>(last));
     }
@@ -288,6 +287,5 @@ class WaveLanes {
   uint32_t constant_values_ = no_op;  // the op whose constant operand values_ holds
   uint32_t constant_count_ = 0;       // for that many lanes
 };
-
 
 }  // namespace gpuatom::amd

@@ -47,11 +47,11 @@ enum class OperandKind : uint8_t {
 };
 
 struct OperandSlot {
-  std::string_view name;          // "vdst", "vaddr", "offset", "cpol" …
-  std::string_view operand_class; // LLVM's class: "AVLdSt_64", "SReg_128", "CPol_GLC1" …
+  std::string_view name;           // "vdst", "vaddr", "offset", "cpol" …
+  std::string_view operand_class;  // LLVM's class: "AVLdSt_64", "SReg_128", "CPol_GLC1" …
   OperandKind kind = OperandKind::vgpr;
-  uint8_t dwords = 1;             // registers: how many 32-bit registers it spans
-  bool output = false;            // a result the instruction writes (vdst, sdst, vdata of a returning buffer op)
+  uint8_t dwords = 1;   // registers: how many 32-bit registers it spans
+  bool output = false;  // a result the instruction writes (vdst, sdst, vdata of a returning buffer op)
 };
 
 // Where an operand's bits sit: `length` bits of the operand starting at `operand_bit` go to the
@@ -70,20 +70,20 @@ struct Field {
 using Bits = std::array<uint64_t, 2>;
 
 struct Encoding {
-  std::string_view record;       // LLVM's record name: "GLOBAL_ATOMIC_ADD_F32_RTN_vi"
+  std::string_view record;  // LLVM's record name: "GLOBAL_ATOMIC_ADD_F32_RTN_vi"
   InstClass cls = InstClass::flat;
   std::string_view decoder_table;  // LLVM's decoder namespace: "GFX8", "GFX90A", "GFX10", "GFX11", "GFX12", "" (images)
-  std::string_view mnemonic;     // the canonical spelling the printer writes
-  bool returns = false;          // writes the pre-op value back (IsAtomicRet)
-  bool parser_only = false;      // the assembler reads it; the disassembler never produces it
-  bool decoder_only = false;     // the disassembler reads it; the assembler never produces it (LLVM's
-                                 // "NonParsable" twins: GFX9 SMEM `_alt_gfx9`, GFX12 buffer `_format`)
-  std::string_view converter;    // LLVM's operand converter, "cvtMubufAtomic" or ""
-  uint8_t bytes = 8;             // 4, 8 or 12
-  Bits fixed_value{};            // the bits every instruction of this encoding has …
-  Bits fixed_mask{};             // … at these positions
-  uint32_t targets = 0;          // bit Target::index set: the encoding exists there
-  std::string_view syntax;       // the template after the mnemonic: " $vdst, $vaddr, $vdata, off$offset$cpol"
+  std::string_view mnemonic;       // the canonical spelling the printer writes
+  bool returns = false;            // writes the pre-op value back (IsAtomicRet)
+  bool parser_only = false;        // the assembler reads it; the disassembler never produces it
+  bool decoder_only = false;       // the disassembler reads it; the assembler never produces it (LLVM's
+                                   // "NonParsable" twins: GFX9 SMEM `_alt_gfx9`, GFX12 buffer `_format`)
+  std::string_view converter;      // LLVM's operand converter, "cvtMubufAtomic" or ""
+  uint8_t bytes = 8;               // 4, 8 or 12
+  Bits fixed_value{};              // the bits every instruction of this encoding has …
+  Bits fixed_mask{};               // … at these positions
+  uint32_t targets = 0;            // bit Target::index set: the encoding exists there
+  std::string_view syntax;         // the template after the mnemonic: " $vdst, $vaddr, $vdata, off$offset$cpol"
   std::vector<OperandSlot> operands;
   std::vector<Field> fields;
   bool on(const Target& target) const { return (targets & target.mask()) != 0; }

@@ -32,9 +32,9 @@ inline constexpr uint32_t agpr_code_base = 768;
 
 struct Instruction {
   const Encoding* encoding = nullptr;
-  std::vector<int64_t> values;     // one per encoding->operands entry
-  std::string_view spelling;       // the mnemonic as written (an alias), empty: the canonical one
-  uint32_t line = 0, column = 0;   // where it was read (text), 0 when built or decoded
+  std::vector<int64_t> values;    // one per encoding->operands entry
+  std::string_view spelling;      // the mnemonic as written (an alias), empty: the canonical one
+  uint32_t line = 0, column = 0;  // where it was read (text), 0 when built or decoded
   // The 32-bit literal that follows the instruction when a scalar operand holds code 255 (LLVM's
   // disassembler reads one for a MUBUF `soffset` on GFX10/GFX11 and a VIMAGE `rsrc` on GFX12; the
   // assembler never writes one: docs/spec/amd-isa.md §9). Encoded after the instruction's bytes.

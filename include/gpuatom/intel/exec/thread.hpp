@@ -54,15 +54,16 @@ constexpr uint32_t max_batch_lanes = exec::max_group_size;
 
 // The operands a channel reads, in one order: SVM's address and sources, TYPED's coordinates.
 enum Read : uint8_t { read_address, read_src0, read_src1, read_u, read_v, read_r, read_lod, read_count };
-constexpr std::array<OperandSlot, read_count> read_slots = {OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1, OperandSlot::u,
-                                                     OperandSlot::v,         OperandSlot::r,    OperandSlot::lod};
+constexpr std::array<OperandSlot, read_count> read_slots = {
+    OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1, OperandSlot::u,
+    OperandSlot::v,         OperandSlot::r,    OperandSlot::lod};
 
 struct CompiledInstruction {
   Instruction instruction;
   alu::Operation operation;
   OperandPlacement placement;  // where Src0 and Src1 go in the ALU's operands
-  unsigned access_bytes = 4;  // memory bytes per channel: 2, 4 or 8
-  unsigned data_bytes = 4;    // bytes per channel in Src0/Src1/Dst (16-bit ops keep dwords)
+  unsigned access_bytes = 4;   // memory bytes per channel: 2, 4 or 8
+  unsigned data_bytes = 4;     // bytes per channel in Src0/Src1/Dst (16-bit ops keep dwords)
   unsigned address_bytes = 8;
   // LSC's effective address (docs/intel-igc.md §4.2): scale × address + offset, in the address
   // size's bits (a32: the low 32, zero-extended). Identity for SVM.
@@ -115,7 +116,7 @@ struct Init {
   uint64_t offset = 0;
   bool fits = false;
   std::optional<uint64_t> constant;  // the value, when it reads no variable
-  bool lazy = false;  // streamed: only direct operands read it, so it is never stored
+  bool lazy = false;                 // streamed: only direct operands read it, so it is never stored
 };
 
 // Where each general variable's bytes live (its root variable and the offset in it), resolved
@@ -333,8 +334,7 @@ class AnyOperand {
   AnyOperand() = default;
   explicit AnyOperand(const ComputedOperand& computed) : kind_(Kind::computed), computed_(computed) {}
   // Operand `o` of `element` bytes per channel in `state`.
-  AnyOperand(const GroupState& state, const Layout& layout, const RawOperand& o, unsigned element,
-                unsigned channels) {
+  AnyOperand(const GroupState& state, const Layout& layout, const RawOperand& o, unsigned element, unsigned channels) {
     if (o.id == null_variable_id || !layout.has(o.id)) return;
     size_ = element;
     const uint32_t k = o.id - first_user_variable_id;
@@ -515,8 +515,10 @@ class ThreadLanes {
 
   void read(uint32_t i, std::span<exec::LaneWork> channels) {
     const CompiledInstruction& c = p_.code[i];
-    if (c.surface) read_with(any_operands<true>(c), c, channels);
-    else read_with(any_operands<false>(c), c, channels);
+    if (c.surface)
+      read_with(any_operands<true>(c), c, channels);
+    else
+      read_with(any_operands<false>(c), c, channels);
   }
   // All channels in one loop (exec::EachLane) when they are independent: a channel is its target,
   // its operands, the atomic and a store. A streamed instruction whose operands are all direct (or
@@ -528,11 +530,15 @@ class ThreadLanes {
     const bool computed = streamed_ && c.all_direct;
     if (computed && as_line(c, mask, access)) return true;
     if (c.surface) {
-      if (computed) each_with<true, true>(i, mask, access);
-      else each_with<false, true>(i, mask, access);
+      if (computed)
+        each_with<true, true>(i, mask, access);
+      else
+        each_with<false, true>(i, mask, access);
     } else {
-      if (computed) each_with<true, false>(i, mask, access);
-      else each_with<false, false>(i, mask, access);
+      if (computed)
+        each_with<true, false>(i, mask, access);
+      else
+        each_with<false, false>(i, mask, access);
     }
     return true;
   }
@@ -553,8 +559,10 @@ class ThreadLanes {
     for (size_t i = next; i < p_.code.size(); ++i) {
       const CompiledInstruction& c = p_.code[i];
       const uint32_t enabled = channel_enable(c.instruction, static_cast<uint32_t>(em_), state);
-      if (c.surface) future_with(any_operands<true>(c), c, enabled, out);
-      else future_with(any_operands<false>(c), c, enabled, out);
+      if (c.surface)
+        future_with(any_operands<true>(c), c, enabled, out);
+      else
+        future_with(any_operands<false>(c), c, enabled, out);
     }
     return true;
   }
@@ -637,8 +645,10 @@ class ThreadLanes {
   void each_with(uint32_t i, exec::LaneMask mask, Access& access) {
     const CompiledInstruction& c = p_.code[i];
     const auto reader = [&] {
-      if constexpr (Computed) return computed_operands<Typed>(c);
-      else return any_operands<Typed>(c);
+      if constexpr (Computed)
+        return computed_operands<Typed>(c);
+      else
+        return any_operands<Typed>(c);
     }();
     const Instruction& in = c.instruction;
     const RawOperand& dst_operand = in.operand(OperandSlot::dst);
@@ -650,16 +660,20 @@ class ThreadLanes {
       const uint32_t k = dst_operand.id - first_user_variable_id;
       auto& data = state.variables[p_.layout.root[k]];
       const uint64_t at = p_.layout.offset[k] + dst_operand.offset;
-      if (at + uint64_t{in.exec.channels} * c.data_bytes <= data.size()) dst = data.data() + at;
-      else dst_checked = true;
+      if (at + uint64_t{in.exec.channels} * c.data_bytes <= data.size())
+        dst = data.data() + at;
+      else
+        dst_checked = true;
     }
     const unsigned db = c.data_bytes;
     // The loop compiled twice: with Dst's stores, and without them when nothing keeps Dst.
     const auto channels = [&]<bool Stores>() __attribute__((always_inline)) {
       const auto store = [&](uint32_t n, uint64_t bits) {
         if constexpr (Stores) {
-          if (dst) store_le(dst + n * db, db, bits);
-          else write_dst(i, n, bits);
+          if (dst)
+            store_le(dst + size_t{n} * db, db, bits);
+          else
+            write_dst(i, n, bits);
         }
       };
       for (uint64_t bits = mask.bits; bits != 0; bits &= bits - 1) {
@@ -682,12 +696,15 @@ class ThreadLanes {
           store(n, returned);
       }
     };
-    if (dst || dst_checked) channels.template operator()<true>();
-    else channels.template operator()<false>();
+    if (dst || dst_checked)
+      channels.template operator()<true>();
+    else
+      channels.template operator()<false>();
   }
 
   template <class Reader>
-  void future_with(Reader reader, const CompiledInstruction& c, uint32_t enabled, std::vector<exec::Access>& out) const {
+  void future_with(Reader reader, const CompiledInstruction& c, uint32_t enabled,
+                   std::vector<exec::Access>& out) const {
     for (uint32_t n = 0; n < c.instruction.exec.channels; ++n) {
       if (!((enabled >> n) & 1u)) continue;
       const ChannelTarget target = reader.target(n);
@@ -710,7 +727,6 @@ class ThreadLanes {
   // compute()'s values, by operand: scratch for the instruction being read.
   mutable std::array<std::array<uint64_t, max_batch_lanes>, read_count> computed_{};
 };
-
 
 // --- Compiling a program (thread_program.cpp) ----------------------------------------------------
 

@@ -20,10 +20,17 @@ enum class TokenKind : uint8_t {
   number,      // decimal or 0x-hex
   word,        // starts with a digit but is no number ("2GRF", "32word")
   string,      // "…" (text keeps the quotes)
-  dot, comma, lparen, rparen, bang, equals, less, greater,
+  dot,
+  comma,
+  lparen,
+  rparen,
+  bang,
+  equals,
+  less,
+  greater,
   punctuation,  // any other printable character, one per token (':', '[', ';', '-', …)
-  newline,     // end of a statement (also a block comment that spans lines)
-  end,         // end of input; always the last token
+  newline,      // end of a statement (also a block comment that spans lines)
+  end,          // end of input; always the last token
 };
 
 struct Token {

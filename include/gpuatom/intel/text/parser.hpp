@@ -38,8 +38,8 @@ struct ParseOptions {
 struct OtherStatement {
   enum class Kind : uint8_t { directive, label, instruction };
   Kind kind = Kind::instruction;
-  std::string text;        // as written, from its first token to its last (no comment, no blanks)
-  size_t before = 0;       // how many atomic instructions come before it in the file
+  std::string text;            // as written, from its first token to its last (no comment, no blanks)
+  size_t before = 0;           // how many atomic instructions come before it in the file
   bool unread_atomic = false;  // an atomic of a form gpuatom does not read yet (LSC)
   support::SourceLocation where;
 };

@@ -29,9 +29,9 @@ struct CodeAtomic {
 };
 
 struct CodeAtomics {
-  std::vector<CodeAtomic> atomics;  // in address order
-  uint64_t instructions = 0;        // instruction words read, control words not counted
-  support::Diagnostics diagnostics; // about the code as a whole (a size no word divides)
+  std::vector<CodeAtomic> atomics;   // in address order
+  uint64_t instructions = 0;         // instruction words read, control words not counted
+  support::Diagnostics diagnostics;  // about the code as a whole (a size no word divides)
 };
 
 // The bytes per instruction word on `arch` in a code section: 8 (Maxwell/Pascal) or 16.
@@ -64,8 +64,8 @@ CodeAtomics atomics_in_code(std::string_view code, Architecture arch, const supp
                             uint64_t file_offset = 0);
 
 // The same, one atomic at a time: `visit(CodeAtomic&)` for each, in address order, without
-// keeping them (a large section lists in little memory; the visitor may move from it). Returns what atomics_in_code() returns
-// besides the atomics.
+// keeping them (a large section lists in little memory; the visitor may move from it). Returns what atomics_in_code()
+// returns besides the atomics.
 template <typename Visit>
 CodeAtomics for_each_atomic_in_code(std::string_view code, Architecture arch, const support::FileName& file,
                                     uint64_t file_offset, Visit visit);

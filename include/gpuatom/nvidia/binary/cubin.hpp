@@ -1,6 +1,6 @@
-// An NVIDIA cubin: the ELF file (ELF64; ELF32 from ptxas -m32) ptxas and nvcc -cubin write, read as far as listing its atomics
-// needs: the architecture from the ELF header, and the code of each kernel (its `.text.<name>`
-// section). Both ELF ABIs are read:
+// An NVIDIA cubin: the ELF file (ELF64; ELF32 from ptxas -m32) ptxas and nvcc -cubin write, read as far as listing its
+// atomics needs: the architecture from the ELF header, and the code of each kernel (its `.text.<name>` section). Both
+// ELF ABIs are read:
 //
 //   CUDA ≤ 12  EI_OSABI 0x33, EI_ABIVERSION 7: the SM number in e_flags bits 0–7 ("sm_90": 0x5a)
 //   CUDA 13    EI_OSABI 0x41, EI_ABIVERSION 8: the SM number in e_flags bits 8–15

@@ -30,7 +30,6 @@ struct Decoded {
 };
 
 // `where` names the word in diagnostics (file and byte offset). `arch` must be sm_5x or sm_6x.
-Decoded decode(uint64_t word, const support::SourceLocation& where = {},
-               Architecture arch = default_word_architecture);
+Decoded decode(uint64_t word, const support::SourceLocation& where = {}, Architecture arch = default_word_architecture);
 
 }  // namespace gpuatom::nvidia

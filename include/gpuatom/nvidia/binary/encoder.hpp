@@ -24,6 +24,6 @@ std::optional<EncodingForm> encoding_form(const Instruction& instruction);
 
 // The word, or the first reason there is none.
 std::variant<uint64_t, support::Diagnostic> encode(const Instruction& instruction,
-                                                    Architecture arch = default_word_architecture);
+                                                   Architecture arch = default_word_architecture);
 
 }  // namespace gpuatom::nvidia

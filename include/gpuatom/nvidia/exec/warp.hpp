@@ -61,9 +61,9 @@ inline std::string lane_register_ranges() {
 }
 
 inline std::optional<RegisterName> parse_register(std::string_view name) {
-  constexpr std::pair<nvidia::RegisterFile, Bank> files[] = {
-      {nvidia::RegisterFile::general, Bank::r}, {nvidia::RegisterFile::predicate, Bank::p},
-      {nvidia::RegisterFile::uniform, Bank::ur}};
+  constexpr std::pair<nvidia::RegisterFile, Bank> files[] = {{nvidia::RegisterFile::general, Bank::r},
+                                                             {nvidia::RegisterFile::predicate, Bank::p},
+                                                             {nvidia::RegisterFile::uniform, Bank::ur}};
   for (const auto& [file, bank] : files)
     if (const auto n = nvidia::parse_register(file, name))
       return *n == nvidia::info(file).last_number ? std::nullopt : std::optional(RegisterName{bank, *n});
@@ -106,7 +106,7 @@ struct WarpProgram {
   uint64_t lanes = 0;  // the launch's lanes
   std::vector<CompiledInstruction> code;
   uint32_t group_size = warp_size;
-  std::array<int16_t, 256> r_slot{};   // −1: no storage (reads 0 … but only RZ is never stored)
+  std::array<int16_t, 256> r_slot{};  // −1: no storage (reads 0 … but only RZ is never stored)
   std::array<int16_t, 8> p_slot{};
   std::array<int16_t, 256> ur_slot{};
   uint32_t r_count = 0, p_count = 0, ur_count = 0;
@@ -115,14 +115,14 @@ struct WarpProgram {
     std::shared_ptr<const exec::LaneValues> value;
     support::SourceLocation where;
     std::optional<uint64_t> constant;  // the value, when it reads no variable and evaluates
-    bool lazy = false;  // only fast paths read it, as a direct source: a streamed warp skips it
+    bool lazy = false;                 // only fast paths read it, as a direct source: a streamed warp skips it
   };
   std::vector<Init> inits;
   std::shared_ptr<const exec::LaneValues> active, helper, killed;
   bool stop_after_fault = true;
-  bool log_atomics = false;  // an `explainable` expectation needs every atomic's operands and result
+  bool log_atomics = false;        // an `explainable` expectation needs every atomic's operands and result
   std::vector<RegisterName> kept;  // registers expectations read: kept per lane after a streamed run
-  SurfaceBindings surfaces;  // the [[surface]] headers and the constant-bank words bound handles read
+  SurfaceBindings surfaces;        // the [[surface]] headers and the constant-bank words bound handles read
   std::vector<std::string> notes;  // worth telling the user, not worth refusing the run
 };
 
@@ -152,8 +152,8 @@ class Registers {
   }
   void set_r_wide(uint32_t lane, uint8_t index, uint64_t lo, uint64_t hi, int registers) {
     if (index == RZ) return;
-    const uint32_t words[4] = {static_cast<uint32_t>(lo), static_cast<uint32_t>(lo >> 32),
-                               static_cast<uint32_t>(hi), static_cast<uint32_t>(hi >> 32)};
+    const uint32_t words[4] = {static_cast<uint32_t>(lo), static_cast<uint32_t>(lo >> 32), static_cast<uint32_t>(hi),
+                               static_cast<uint32_t>(hi >> 32)};
     for (int k = 0; k < registers && index + k < RZ; ++k) set_r(lane, static_cast<uint8_t>(index + k), words[k]);
   }
   bool p(uint32_t lane, uint8_t index) const {
@@ -275,7 +275,7 @@ class WarpLanes {
           const uint64_t v = values[lane];
           const uint64_t upper = v >> 32;
           fits &= upper == 0 || (upper == 0xffffffff && (v & 0x80000000) != 0);
-          r[lane * stride] = static_cast<uint32_t>(v);
+          r[size_t{lane} * stride] = static_cast<uint32_t>(v);
         }
         if (!fits) return false;
         continue;
@@ -283,8 +283,10 @@ class WarpLanes {
       for (uint32_t lane = 0; lane < count; ++lane)
         if (!fits_register(init.reg.bank, values[lane])) return false;
       for (uint32_t lane = 0; lane < count; ++lane) {
-        if (init.reg.bank == Bank::r) regs.set_r(lane, init.reg.index, static_cast<uint32_t>(values[lane]));
-        else regs.set_p(lane, init.reg.index, values[lane] != 0);
+        if (init.reg.bank == Bank::r)
+          regs.set_r(lane, init.reg.index, static_cast<uint32_t>(values[lane]));
+        else
+          regs.set_p(lane, init.reg.index, values[lane] != 0);
       }
     }
     return true;
@@ -419,8 +421,9 @@ class WarpLanes {
       // Rb … Rb+1 or Rb+3: the elements, low register first.
       w.path = exec::Path::vector;
       w.vector_words = static_cast<uint8_t>(words);
-      w.value128 = in.rb ? Bits128{regs.r64(lane, *in.rb), words == 4 ? regs.r64(lane, static_cast<uint8_t>(*in.rb + 2)) : 0}
-                         : Bits128{};
+      w.value128 =
+          in.rb ? Bits128{regs.r64(lane, *in.rb), words == 4 ? regs.r64(lane, static_cast<uint8_t>(*in.rb + 2)) : 0}
+                : Bits128{};
     } else if (c.width_bytes == 16) {
       const auto quad = [&](std::optional<uint8_t> reg) {
         if (!reg) return Bits128{};
@@ -463,13 +466,14 @@ class WarpLanes {
     if (init.constant) {
       if (!fits_register(Bank::r, *init.constant)) return Stored::does_not_fit;
       const auto v = static_cast<uint32_t>(*init.constant);
-      for (uint32_t lane = 0; lane < count; ++lane) r[lane * stride] = v;
+      for (uint32_t lane = 0; lane < count; ++lane) r[size_t{lane} * stride] = v;
       return Stored::done;
     }
     const auto& affine = init.value->affine();
     if (!affine || affine->half == exec::AffineLanes::Half::whole) return Stored::not_here;
     exec::AffineLanes::Walk walk(*affine, first, p_.group_size);
-    for (uint32_t lane = 0; lane < count; ++lane, walk.next()) r[lane * stride] = static_cast<uint32_t>(walk.value());
+    for (uint32_t lane = 0; lane < count; ++lane, walk.next())
+      r[size_t{lane} * stride] = static_cast<uint32_t>(walk.value());
     return Stored::done;
   }
 
@@ -481,12 +485,12 @@ class WarpLanes {
     uint32_t stride;
     uint64_t t0, wrap, mask;
 
-    uint32_t* lane_registers(uint32_t lane) const { return const_cast<uint32_t*>(file) + lane * stride; }
+    uint32_t* lane_registers(uint32_t lane) const { return const_cast<uint32_t*>(file) + size_t{lane} * stride; }
     // `Direct`: the address and value computed, as plan_lazy_registers() chose; `Compare`: a
     // compare register to read. Templates so that the common loops test none of it per lane.
     template <bool DirectAddress, bool DirectValue, bool Compare>
     void read(uint32_t lane, uint64_t& address, alu::Operands& operands) const {
-      const uint32_t* r = file + lane * stride;
+      const uint32_t* r = file + size_t{lane} * stride;
       const auto pair = [r](int16_t lo, int16_t hi) {
         return (lo < 0 ? 0 : r[lo]) | (uint64_t{hi < 0 ? 0 : r[hi]} << 32);
       };
@@ -510,16 +514,20 @@ class WarpLanes {
       const bool compare = f.compare_lo >= 0 || f.compare_hi >= 0;
       const auto value = [&]<bool A>() {
         if (f.value_direct) {
-          if (compare) body.template operator()<A, true, true>();
-          else body.template operator()<A, true, false>();
+          if (compare)
+            body.template operator()<A, true, true>();
+          else
+            body.template operator()<A, true, false>();
         } else if (compare) {
           body.template operator()<A, false, true>();
         } else {
           body.template operator()<A, false, false>();
         }
       };
-      if (f.address_direct) value.template operator()<true>();
-      else value.template operator()<false>();
+      if (f.address_direct)
+        value.template operator()<true>();
+      else
+        value.template operator()<false>();
     }
   };
   FastReader fast_reader(const FastPath& f) const {
@@ -543,8 +551,8 @@ class WarpLanes {
     std::array<uint64_t, 64> returned;
     const uint64_t value = f.value;
     const bool writes = write_rd && (f.rd_lo >= 0 || f.rd_hi >= 0);
-    const uint64_t done = access.block({mask, nullptr, &value, nullptr, exec::Path::atomic, memory::Space::global,
-                                        true, writes ? returned.data() : nullptr, true, first, step});
+    const uint64_t done = access.block({mask, nullptr, &value, nullptr, exec::Path::atomic, memory::Space::global, true,
+                                        writes ? returned.data() : nullptr, true, first, step});
     if (!writes) return true;
     for (uint64_t bits = done; bits != 0; bits &= bits - 1) {
       const auto lane = static_cast<uint32_t>(std::countr_zero(bits));

@@ -116,8 +116,7 @@ std::variant<WaveIsaInstruction, std::string> compile(const Instruction& in, con
       if (returns) c.dst = value_of(in, "sdst", c.data);
       break;
     case InstClass::mimg:
-    case InstClass::vimage:
-      return std::string("image atomics do not execute here (docs/spec/amd-isa.md §11.1)");
+    case InstClass::vimage: return std::string("image atomics do not execute here (docs/spec/amd-isa.md §11.1)");
   }
   return c;
 }
@@ -179,7 +178,8 @@ bool overlaps(std::pair<int64_t, uint32_t> a, int64_t code, uint32_t dwords) {
 void plan_direct(WaveIsaProgram& p) {
   const auto written = [&](int64_t code, uint32_t dwords) {
     for (const WaveIsaInstruction& c : p.code)
-      if (c.semantics.returns && c.dst >= 0 && overlaps({c.dst, c.semantics.data_registers()}, code, dwords)) return true;
+      if (c.semantics.returns && c.dst >= 0 && overlaps({c.dst, c.semantics.data_registers()}, code, dwords))
+        return true;
     return false;
   };
   const auto init_of = [&](int64_t code, uint32_t dwords) -> const RegisterInit* {
@@ -212,7 +212,9 @@ void plan_direct(WaveIsaProgram& p) {
   for (size_t k = 0; k < p.inits.size(); ++k) {
     const RegisterInit& init = p.inits[k];
     if (!vector_index(init.code)) continue;
-    bool lazy = std::none_of(p.kept.begin(), p.kept.end(), [&](int64_t reg) { return overlaps({init.code, init.dwords}, reg, 1); });
+    bool lazy = std::none_of(p.kept.begin(), p.kept.end(), [&](int64_t reg) {
+      return overlaps({init.code, init.dwords}, reg, 1);
+    });
     for (const WaveIsaInstruction& c : p.code) {
       if (!lazy) break;
       const auto runs = register_runs(c);
@@ -221,8 +223,8 @@ void plan_direct(WaveIsaProgram& p) {
       if (!named) continue;
       const bool as_source = c.direct && ((init.code == c.vaddr && init.dwords == 2) ||
                                           (init.code == c.data && init.dwords == c.semantics.data_registers()));
-      const bool as_destination = c.semantics.returns && c.dst >= 0 &&
-                                  overlaps({c.dst, c.semantics.data_registers()}, init.code, init.dwords);
+      const bool as_destination =
+          c.semantics.returns && c.dst >= 0 && overlaps({c.dst, c.semantics.data_registers()}, init.code, init.dwords);
       lazy = as_source && !as_destination;
     }
     p.init_lazy[k] = lazy;
@@ -265,9 +267,10 @@ bool WaveIsaLanes::begin(uint64_t group) {
         const unsigned shift = 32 * half;
         if (constant) {
           const auto word = static_cast<uint32_t>(values[0] >> shift);
-          for (uint32_t lane = 0; lane < count; ++lane) r[lane * stride] = word;
+          for (uint32_t lane = 0; lane < count; ++lane) r[size_t{lane} * stride] = word;
         } else {
-          for (uint32_t lane = 0; lane < count; ++lane) r[lane * stride] = static_cast<uint32_t>(values[lane] >> shift);
+          for (uint32_t lane = 0; lane < count; ++lane)
+            r[size_t{lane} * stride] = static_cast<uint32_t>(values[lane] >> shift);
         }
       }
     } else {
@@ -320,8 +323,10 @@ void WaveIsaLanes::read(uint32_t i, std::span<exec::LaneWork> lanes) {
 void WaveIsaLanes::finish(uint32_t i, const exec::LaneWork& w) {
   const WaveIsaInstruction& c = p_.code[i];
   if (!c.semantics.returns || c.dst < 0) return;
-  if (c.scalar()) set_scalar(c.dst, 0, c.semantics.data_registers());
-  else set_vector(w.lane, c.dst, 0, c.semantics.data_registers());
+  if (c.scalar())
+    set_scalar(c.dst, 0, c.semantics.data_registers());
+  else
+    set_vector(w.lane, c.dst, 0, c.semantics.data_registers());
 }
 
 void WaveIsaLanes::write(uint32_t i, std::span<const exec::LaneWork> lanes) {
@@ -329,8 +334,10 @@ void WaveIsaLanes::write(uint32_t i, std::span<const exec::LaneWork> lanes) {
   if (!c.semantics.returns || c.dst < 0) return;
   for (const exec::LaneWork& w : lanes) {
     if (!w.completed) continue;
-    if (c.scalar()) set_scalar(c.dst, w.result.lo, c.semantics.data_registers());
-    else set_vector(w.lane, c.dst, w.result.lo, c.semantics.data_registers());
+    if (c.scalar())
+      set_scalar(c.dst, w.result.lo, c.semantics.data_registers());
+    else
+      set_vector(w.lane, c.dst, w.result.lo, c.semantics.data_registers());
   }
 }
 
@@ -339,7 +346,7 @@ uint64_t WaveIsaLanes::value(int64_t code, uint32_t lane, uint32_t dwords) const
 }
 
 WaveIsaLanes::Located WaveIsaLanes::locate(const WaveIsaInstruction& c, uint32_t lane, uint64_t& address,
-                                            memory::Fault& fault) const {
+                                           memory::Fault& fault) const {
   const Target& target = *p_.target;
   const unsigned bytes = c.semantics.bytes();
   switch (c.cls) {
@@ -390,7 +397,8 @@ void WaveIsaLanes::operands(const WaveIsaInstruction& c, uint32_t lane, uint64_t
   const bool scalar = c.scalar();
   uint64_t first = read_registers(lane, c.data, n, scalar), second = 0;
   if (c.semantics.order != DataOrder::value)
-    second = c.cls == InstClass::ds ? read_registers(lane, c.data1, n, false) : read_registers(lane, c.data + n, n, scalar);
+    second =
+        c.cls == InstClass::ds ? read_registers(lane, c.data1, n, false) : read_registers(lane, c.data + n, n, scalar);
   const bool value_first = c.semantics.order != DataOrder::compare_then_value;
   value = value_first ? first : second;
   compare = value_first ? second : first;
@@ -415,13 +423,15 @@ void WaveIsaLanes::set_vector(uint32_t lane, int64_t code, uint64_t value, unsig
     if (!index) continue;
     const int16_t slot = p_.v_slot[*index];
     if (slot >= 0)
-      vgprs_[static_cast<size_t>(lane) * p_.v_count + static_cast<uint32_t>(slot)] = static_cast<uint32_t>(value >> (32 * k));
+      vgprs_[static_cast<size_t>(lane) * p_.v_count + static_cast<uint32_t>(slot)] =
+          static_cast<uint32_t>(value >> (32 * k));
   }
 }
 
 void WaveIsaLanes::set_scalar(int64_t code, uint64_t value, unsigned dwords) {
   for (unsigned k = 0; k < dwords; ++k)
-    if (code + k >= 0 && code + k < scalar_codes) sgprs_[static_cast<size_t>(code + k)] = static_cast<uint32_t>(value >> (32 * k));
+    if (code + k >= 0 && code + k < scalar_codes)
+      sgprs_[static_cast<size_t>(code + k)] = static_cast<uint32_t>(value >> (32 * k));
 }
 
 }  // namespace gpuatom::amd::isa

@@ -56,7 +56,7 @@ constexpr int64_t m0_code(Generation g) { return g == Generation::gfx9 ? 124 : 1
 
 // One register's initial value (a 64-bit value over a pair: `dwords` = 2, low word first).
 struct RegisterInit {
-  int64_t code = 0;   // hardware code of the first register
+  int64_t code = 0;  // hardware code of the first register
   uint8_t dwords = 1;
   std::shared_ptr<const exec::LaneValues> value;  // SGPRs: evaluated for each wave's first lane
 };
@@ -65,8 +65,8 @@ struct RegisterInit {
 // record `index`, byte `offset` (voffset + instruction offset, soffset not included) is inside
 // the V#'s records.
 struct BufferResource {
-  uint64_t base = 0;      // 48 bits
-  uint32_t stride = 0;    // 14 bits
+  uint64_t base = 0;    // 48 bits
+  uint32_t stride = 0;  // 14 bits
   uint32_t num_records = 0;
   uint32_t word3 = 0;
   static BufferResource from(const std::array<uint32_t, 4>& words);
@@ -79,16 +79,16 @@ struct WaveIsaInstruction {
   Semantics semantics;
   alu::Operation operation;
   InstClass cls = InstClass::flat;
-  int64_t vaddr = -1;      // FLAT vaddr (pair or 32-bit), DS addr, MUBUF vaddr (−1: none)
+  int64_t vaddr = -1;  // FLAT vaddr (pair or 32-bit), DS addr, MUBUF vaddr (−1: none)
   uint8_t vaddr_dwords = 0;
-  int64_t saddr = -1;      // FLAT saddr pair; SMEM sbase (pair or V#)
+  int64_t saddr = -1;  // FLAT saddr pair; SMEM sbase (pair or V#)
   uint8_t saddr_dwords = 0;
-  int64_t data = -1;       // vdata / data0 / sdata
-  int64_t data1 = -1;      // DS data1
-  int64_t dst = -1;        // where the pre-op value goes when the encoding returns (−1: nowhere)
-  int64_t srsrc = -1;      // MUBUF V#
-  int64_t soffset = -1;    // MUBUF / SMEM soffset code (an SGPR, M0, null or an inline constant)
-  int64_t offset = 0;      // the instruction's immediate offset (signed where the class says so)
+  int64_t data = -1;                  // vdata / data0 / sdata
+  int64_t data1 = -1;                 // DS data1
+  int64_t dst = -1;                   // where the pre-op value goes when the encoding returns (−1: nowhere)
+  int64_t srsrc = -1;                 // MUBUF V#
+  int64_t soffset = -1;               // MUBUF / SMEM soffset code (an SGPR, M0, null or an inline constant)
+  int64_t offset = 0;                 // the instruction's immediate offset (signed where the class says so)
   bool idxen = false, offen = false;  // MUBUF: vaddr holds an index, an offset, or both (index first)
   // The common shape read from register slots in the parallel mode's loop: a FLAT/GLOBAL atomic
   // with a 64-bit vaddr pair and one data operand (WaveIsaProgram::use_all sets it).
@@ -110,7 +110,7 @@ std::variant<WaveIsaInstruction, std::string> compile(const Instruction& instruc
 
 struct WaveIsaProgram {
   const Target* target = nullptr;
-  uint64_t lanes = 0;      // the launch's lanes
+  uint64_t lanes = 0;       // the launch's lanes
   uint32_t wave_size = 64;  // 64 or 32
   std::vector<WaveIsaInstruction> code;
   std::vector<RegisterInit> inits;
@@ -198,9 +198,16 @@ class WaveIsaLanes {
     const bool returns = c.semantics.returns && c.dst >= 0;
     uint64_t done = 0;
     if (accessing != 0)
-      done = access.block({{accessing}, addresses_.data(), values_.data(),
-                           c.semantics.order == DataOrder::value ? nullptr : compares_.data(), exec::Path::atomic,
-                           memory::Space::global, c.semantics.returns, returns ? returned_.data() : nullptr, false, 0,
+      done = access.block({{accessing},
+                           addresses_.data(),
+                           values_.data(),
+                           c.semantics.order == DataOrder::value ? nullptr : compares_.data(),
+                           exec::Path::atomic,
+                           memory::Space::global,
+                           c.semantics.returns,
+                           returns ? returned_.data() : nullptr,
+                           false,
+                           0,
                            0});
     if (!returns) return true;
     for (uint64_t bits = done; bits != 0; bits &= bits - 1) {
