@@ -464,8 +464,8 @@ bool return_chosen_by_cpol(const Encoding& e) {
   return e.cls == InstClass::flat || e.cls == InstClass::mubuf || e.cls == InstClass::smrd;
 }
 
-// validateInstruction's checks that concern atomics, and gpuatom's refusals of llvm-mc's silent drops.
-std::optional<Failure> validate(const Match& m, const Target& target, size_t mnemonic_at) {
+// The operands' registers, offsets and gds (validateInstruction's operand checks).
+std::optional<Failure> validate_operands(const Match& m, const Target& target, size_t mnemonic_at) {
   const Encoding& e = *m.encoding;
   const std::string tname(target.name);
   bool any_agpr = false, any_vgpr_data = false;
@@ -506,7 +506,13 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
   }
   if (any_agpr && any_vgpr_data)
     return Failure{mnemonic_at, "invalid register class: data and destination must be all VGPRs or all AGPRs"};
-  // Cache policy.
+  return std::nullopt;
+}
+
+// The cache policy: the return bit matches the form, and no bit the encoding cannot hold is lost.
+std::optional<Failure> validate_cache_policy(const Match& m, const Target& target, size_t mnemonic_at) {
+  const Encoding& e = *m.encoding;
+  const std::string tname(target.name);
   for (size_t i = 0; i < e.operands.size(); ++i) {
     if (e.operands[i].kind != OperandKind::cpol) continue;
     const int64_t v = m.values[i];
@@ -543,50 +549,63 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
                      quirk_rule};
     }
   }
-  // Images: dmask, data size, address size (validateMIMGAtomicDMask/DataSize/AddrSize).
-  if (e.cls == InstClass::mimg || e.cls == InstClass::vimage) {
-    const int64_t* dmask = nullptr;
-    int64_t tfe = 0, a16 = 0, dim = 0;
-    unsigned data_dwords = 0, addr_dwords = 0, addr_regs = 0;
-    size_t dmask_at = mnemonic_at;
-    for (size_t i = 0; i < e.operands.size(); ++i) {
-      const OperandSlot& s = e.operands[i];
-      if (s.kind == OperandKind::dmask) {
-        dmask = &m.values[i];
-        dmask_at = m.where[i];
-      }
-      if (s.operand_class == "TFE") tfe = m.values[i];
-      if (s.operand_class == "A16" || (s.operand_class == "R128A16" && has(target, "r128-a16"))) a16 |= m.values[i];
-      if (s.kind == OperandKind::dim) dim = m.values[i];
-      if (s.name == "vdata") data_dwords = s.dwords;
-      if (s.name.starts_with("vaddr")) {
-        addr_dwords += s.dwords;
-        ++addr_regs;
-      }
+  return std::nullopt;
+}
+
+// Images: dmask, data size, address size (validateMIMGAtomicDMask/DataSize/AddrSize).
+std::optional<Failure> validate_image(const Match& m, const Target& target, size_t mnemonic_at) {
+  const Encoding& e = *m.encoding;
+  const std::string tname(target.name);
+  const int64_t* dmask = nullptr;
+  int64_t tfe = 0, a16 = 0, dim = 0;
+  unsigned data_dwords = 0, addr_dwords = 0, addr_regs = 0;
+  size_t dmask_at = mnemonic_at;
+  for (size_t i = 0; i < e.operands.size(); ++i) {
+    const OperandSlot& s = e.operands[i];
+    if (s.kind == OperandKind::dmask) {
+      dmask = &m.values[i];
+      dmask_at = m.where[i];
     }
-    const int64_t d = dmask ? (*dmask & 0xf) : 0;
-    if (!(d == 1 || d == 3 || d == 0xf)) return Failure{dmask_at, "invalid atomic image dmask (0x1, 0x3 or 0xf)"};
-    const unsigned expected_data = static_cast<unsigned>(std::popcount(static_cast<uint64_t>(d))) + (tfe ? 1 : 0);
-    if (expected_data != data_dwords)
-      return Failure{mnemonic_at, "image data size does not match dmask" +
-                                      std::string(target.generation == Generation::gfx9 ? "" : " and tfe") + " (" +
-                                      std::to_string(data_dwords) + " data registers, dmask and tfe need " +
-                                      std::to_string(expected_data) + ")"};
-    bool dim_written = false;
-    for (size_t i = 0; i < e.operands.size(); ++i)
-      if (e.operands[i].kind == OperandKind::dim) dim_written = m.written[i];
-    if (target.generation != Generation::gfx9 && !dim_written)
-      return Failure{mnemonic_at, "image atomics on " + tname + " need dim: (dim:SQ_RSRC_IMG_1D …)"};
-    if (target.generation != Generation::gfx9) {
-      unsigned coords = dim_coordinates(dim);
-      if (a16) coords = (coords + 1) / 2;
-      const unsigned actual = addr_regs > 1 ? addr_regs : addr_dwords;
-      if (actual != coords)
-        return Failure{mnemonic_at, "image address size does not match dim and a16 (" + std::to_string(actual) +
-                                        " address registers, dim:" + std::string(dim_name(dim)) + " needs " +
-                                        std::to_string(coords) + ")"};
+    if (s.operand_class == "TFE") tfe = m.values[i];
+    if (s.operand_class == "A16" || (s.operand_class == "R128A16" && has(target, "r128-a16"))) a16 |= m.values[i];
+    if (s.kind == OperandKind::dim) dim = m.values[i];
+    if (s.name == "vdata") data_dwords = s.dwords;
+    if (s.name.starts_with("vaddr")) {
+      addr_dwords += s.dwords;
+      ++addr_regs;
     }
   }
+  const int64_t d = dmask ? (*dmask & 0xf) : 0;
+  if (!(d == 1 || d == 3 || d == 0xf)) return Failure{dmask_at, "invalid atomic image dmask (0x1, 0x3 or 0xf)"};
+  const unsigned expected_data = static_cast<unsigned>(std::popcount(static_cast<uint64_t>(d))) + (tfe ? 1 : 0);
+  if (expected_data != data_dwords)
+    return Failure{mnemonic_at, "image data size does not match dmask" +
+                                    std::string(target.generation == Generation::gfx9 ? "" : " and tfe") + " (" +
+                                    std::to_string(data_dwords) + " data registers, dmask and tfe need " +
+                                    std::to_string(expected_data) + ")"};
+  bool dim_written = false;
+  for (size_t i = 0; i < e.operands.size(); ++i)
+    if (e.operands[i].kind == OperandKind::dim) dim_written = m.written[i];
+  if (target.generation != Generation::gfx9 && !dim_written)
+    return Failure{mnemonic_at, "image atomics on " + tname + " need dim: (dim:SQ_RSRC_IMG_1D …)"};
+  if (target.generation != Generation::gfx9) {
+    unsigned coords = dim_coordinates(dim);
+    if (a16) coords = (coords + 1) / 2;
+    const unsigned actual = addr_regs > 1 ? addr_regs : addr_dwords;
+    if (actual != coords)
+      return Failure{mnemonic_at, "image address size does not match dim and a16 (" + std::to_string(actual) +
+                                      " address registers, dim:" + std::string(dim_name(dim)) + " needs " +
+                                      std::to_string(coords) + ")"};
+  }
+  return std::nullopt;
+}
+
+// validateInstruction's checks that concern atomics, and gpuatom's refusals of llvm-mc's silent drops.
+std::optional<Failure> validate(const Match& m, const Target& target, size_t mnemonic_at) {
+  if (auto failure = validate_operands(m, target, mnemonic_at)) return failure;
+  if (auto failure = validate_cache_policy(m, target, mnemonic_at)) return failure;
+  if (m.encoding->cls == InstClass::mimg || m.encoding->cls == InstClass::vimage)
+    return validate_image(m, target, mnemonic_at);
   return std::nullopt;
 }
 
