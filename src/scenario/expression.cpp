@@ -412,6 +412,98 @@ namespace gpuatom::scenario {
 
 namespace {
 
+// One binary step over n lanes: a[k] = a[k] op b[k]; false where a lane divides by zero or an
+// operand is out of range. Inlined into the batch loop, so that each case stays a vectorisable loop.
+__attribute__((always_inline)) inline bool apply_binary(Code code, uint64_t* a, const uint64_t* b, uint32_t n) {
+  bool zero = false;
+  for (uint32_t k = 0; k < n; ++k) zero |= b[k] == 0;
+  using S = int64_t;
+  switch (code) {
+    case Code::add:
+      for (uint32_t k = 0; k < n; ++k) a[k] += b[k];
+      break;
+    case Code::sub:
+      for (uint32_t k = 0; k < n; ++k) a[k] -= b[k];
+      break;
+    case Code::mul:
+      for (uint32_t k = 0; k < n; ++k) a[k] *= b[k];
+      break;
+    case Code::div:
+      if (zero) return false;
+      for (uint32_t k = 0; k < n; ++k) a[k] /= b[k];
+      break;
+    case Code::mod:
+      if (zero) return false;
+      for (uint32_t k = 0; k < n; ++k) a[k] %= b[k];
+      break;
+    case Code::shl:
+      for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] << b[k];
+      break;
+    case Code::shr:
+      for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] >> b[k];
+      break;
+    case Code::bit_and:
+      for (uint32_t k = 0; k < n; ++k) a[k] &= b[k];
+      break;
+    case Code::bit_or:
+      for (uint32_t k = 0; k < n; ++k) a[k] |= b[k];
+      break;
+    case Code::bit_xor:
+      for (uint32_t k = 0; k < n; ++k) a[k] ^= b[k];
+      break;
+    case Code::eq:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] == b[k];
+      break;
+    case Code::ne:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] != b[k];
+      break;
+    case Code::lt:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k];
+      break;
+    case Code::le:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] <= b[k];
+      break;
+    case Code::gt:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k];
+      break;
+    case Code::ge:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] >= b[k];
+      break;
+    case Code::slt:
+      for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) < static_cast<S>(b[k]);
+      break;
+    case Code::sle:
+      for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) <= static_cast<S>(b[k]);
+      break;
+    case Code::sgt:
+      for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) > static_cast<S>(b[k]);
+      break;
+    case Code::sge:
+      for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) >= static_cast<S>(b[k]);
+      break;
+    case Code::log_and:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] && b[k];
+      break;
+    case Code::log_or:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] || b[k];
+      break;
+    case Code::min:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k] ? a[k] : b[k];
+      break;
+    case Code::max:
+      for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k] ? a[k] : b[k];
+      break;
+    case Code::sext:
+      for (uint32_t k = 0; k < n; ++k)
+        if (b[k] == 0 || b[k] > 64) return false;
+      for (uint32_t k = 0; k < n; ++k)
+        a[k] = b[k] == 64 ? a[k] : static_cast<uint64_t>(static_cast<S>(a[k] << (64 - b[k])) >> (64 - b[k]));
+      break;
+    default: return false;
+  }
+  return true;
+}
+
 // The batch evaluator over a compile-time (N > 0) or run-time (N == 0: `count`) number of
 // lanes; a fixed count lets the compiler unroll and vectorise each step's loop.
 template <uint32_t N>
@@ -473,92 +565,7 @@ bool evaluate_batch(std::span<const Expression::Step> program, uint64_t first_ti
     --top;
     uint64_t* a = stack[top - 1];
     const uint64_t* b = stack[top];
-    bool zero = false;
-    for (uint32_t k = 0; k < n; ++k) zero |= b[k] == 0;
-    using S = int64_t;
-    switch (s.code) {
-      case Code::add:
-        for (uint32_t k = 0; k < n; ++k) a[k] += b[k];
-        break;
-      case Code::sub:
-        for (uint32_t k = 0; k < n; ++k) a[k] -= b[k];
-        break;
-      case Code::mul:
-        for (uint32_t k = 0; k < n; ++k) a[k] *= b[k];
-        break;
-      case Code::div:
-        if (zero) return false;
-        for (uint32_t k = 0; k < n; ++k) a[k] /= b[k];
-        break;
-      case Code::mod:
-        if (zero) return false;
-        for (uint32_t k = 0; k < n; ++k) a[k] %= b[k];
-        break;
-      case Code::shl:
-        for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] << b[k];
-        break;
-      case Code::shr:
-        for (uint32_t k = 0; k < n; ++k) a[k] = b[k] >= 64 ? 0 : a[k] >> b[k];
-        break;
-      case Code::bit_and:
-        for (uint32_t k = 0; k < n; ++k) a[k] &= b[k];
-        break;
-      case Code::bit_or:
-        for (uint32_t k = 0; k < n; ++k) a[k] |= b[k];
-        break;
-      case Code::bit_xor:
-        for (uint32_t k = 0; k < n; ++k) a[k] ^= b[k];
-        break;
-      case Code::eq:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] == b[k];
-        break;
-      case Code::ne:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] != b[k];
-        break;
-      case Code::lt:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k];
-        break;
-      case Code::le:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] <= b[k];
-        break;
-      case Code::gt:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k];
-        break;
-      case Code::ge:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] >= b[k];
-        break;
-      case Code::slt:
-        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) < static_cast<S>(b[k]);
-        break;
-      case Code::sle:
-        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) <= static_cast<S>(b[k]);
-        break;
-      case Code::sgt:
-        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) > static_cast<S>(b[k]);
-        break;
-      case Code::sge:
-        for (uint32_t k = 0; k < n; ++k) a[k] = static_cast<S>(a[k]) >= static_cast<S>(b[k]);
-        break;
-      case Code::log_and:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] && b[k];
-        break;
-      case Code::log_or:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] || b[k];
-        break;
-      case Code::min:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] < b[k] ? a[k] : b[k];
-        break;
-      case Code::max:
-        for (uint32_t k = 0; k < n; ++k) a[k] = a[k] > b[k] ? a[k] : b[k];
-        break;
-      case Code::sext:
-        for (uint32_t k = 0; k < n; ++k)
-          if (b[k] == 0 || b[k] > 64) return false;
-        for (uint32_t k = 0; k < n; ++k)
-          a[k] = b[k] == 64 ? a[k] : static_cast<uint64_t>(static_cast<S>(a[k] << (64 - b[k])) >> (64 - b[k]));
-        break;
-      default: return false;
-    }
+    if (!apply_binary(s.code, a, b, n)) return false;
   }
   if (top != 1) {
     std::fill(out, out + n, uint64_t{0});
