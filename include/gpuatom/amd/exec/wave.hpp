@@ -216,8 +216,8 @@ class WaveLanes {
     if (straight_) {
       const __int128 last =
           static_cast<__int128>(line_first_) + static_cast<__int128>(static_cast<int64_t>(line_step_)) * (count_ - 1);
-      if (last >= 0 && last <= static_cast<__int128>(~uint64_t{0}))
-        return inside(line_first_) && inside(static_cast<uint64_t>(last));
+      constexpr __int128 highest_address = (__int128{1} << 64) - 1;
+      if (last >= 0 && last <= highest_address) return inside(line_first_) && inside(static_cast<uint64_t>(last));
     }
     const uint64_t* addresses = this->addresses();
     return std::all_of(addresses, addresses + count_, inside);
