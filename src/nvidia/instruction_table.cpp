@@ -788,9 +788,19 @@ bool form_takes(FormOps ops, AtomOp op) {
 }
 
 std::optional<AtomOp> compare_op(FormOps ops) {
-  for (const OpInfo& o : op_table())
-    if (form_takes(ops, o.op)) return is_compare(o.op) ? std::optional<AtomOp>(o.op) : std::nullopt;
-  return std::nullopt;
+  // Found once per kind of form: decode asks for every word it reads.
+  static const auto by_ops = [] {
+    constexpr FormOps all[] = {FormOps::any, FormOps::op, FormOps::compare, FormOps::cas, FormOps::cast};
+    std::array<std::optional<AtomOp>, std::size(all)> found{};
+    for (const FormOps kind : all)
+      for (const OpInfo& o : op_table())
+        if (form_takes(kind, o.op)) {
+          if (is_compare(o.op)) found[static_cast<size_t>(kind)] = o.op;
+          break;
+        }
+    return found;
+  }();
+  return by_ops.at(static_cast<size_t>(ops));
 }
 
 const FieldLayout& layout(EncodingForm form) {

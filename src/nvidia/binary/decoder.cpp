@@ -58,16 +58,12 @@ class Decoder {
     inst_.surface.formatted = form_.formatted;
     // A compare form is named and decoded by its op (ATOMS.CAST's kind field may make it CAST.SPIN).
     if (const auto op = compare_op(form_.ops)) inst_.op = *op;
-    for (const FieldKind k : maxwell::read_order)
-      if (has(k)) maxwell::codec(k).read(v(k), reading_);
+    maxwell::read_fields(reading_);
     if (inst_.ps) sparse();
     return std::move(inst_);
   }
 
  private:
-  bool has(FieldKind k) const { return fields_.has(k); }
-  uint64_t v(FieldKind k) const { return fields_.read(word_, k); }
-
   // Warns about each unassigned field that is not zero, in field order.
   void check_unassigned() {
     if (!(word_ & fields_.unassigned)) return;

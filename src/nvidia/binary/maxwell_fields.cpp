@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <utility>
 
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/bits.hpp"
@@ -264,5 +265,22 @@ void Reading::refused(const std::string& why) {
 }
 
 const FieldCodec& codec(FieldKind kind) { return codecs[static_cast<size_t>(kind)]; }
+
+namespace {
+
+// The walk over read_order unrolled at compile time: each field's codec is then a known function,
+// called directly and inlined, not through a pointer (decode runs this for every word).
+template <size_t... I>
+void read_in_order(Reading& r, std::index_sequence<I...> /*kinds*/) {
+  const auto read = [&r](auto index) {
+    constexpr FieldKind kind = read_order[decltype(index)::value];
+    if (r.has(kind)) codecs[static_cast<size_t>(kind)].read(r.value(kind), r);
+  };
+  (read(std::integral_constant<size_t, I>{}), ...);
+}
+
+}  // namespace
+
+void read_fields(Reading& reading) { read_in_order(reading, std::make_index_sequence<read_order.size()>{}); }
 
 }  // namespace gpuatom::nvidia::maxwell

@@ -45,6 +45,9 @@ struct FieldCodec {
 
 const FieldCodec& codec(FieldKind kind);
 
+// Reads every field the reading's form has, in read_order, each by its codec.
+void read_fields(Reading& reading);
+
 // The order decode() reads a form's fields in, one for every form: later fields' meanings follow
 // from earlier ones (the offset from Ra), and the warnings and errors come in this order.
 inline constexpr std::array read_order = {

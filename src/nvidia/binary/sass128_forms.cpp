@@ -563,14 +563,6 @@ constexpr std::array cache_codes = {CacheCode{CacheOp::ef, 0}, CacheCode{CacheOp
 
 }  // namespace
 
-const Field* Form::field(FieldKind kind) const {
-  for (const Field& f : field_list())
-    if (f.kind == kind) return &f;
-  return nullptr;
-}
-
-bool Form::has(FieldKind kind) const { return field(kind) != nullptr; }
-
 std::span<const Form> forms() { return form_table; }
 
 bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }

@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 
 #include "gpuatom/nvidia/architecture.hpp"
@@ -52,6 +53,7 @@ enum class FieldKind : uint8_t {
   handle_index1,
   handle_index2,
 };
+inline constexpr size_t field_kind_count = static_cast<size_t>(FieldKind::handle_index2) + 1;
 
 struct Field {
   FieldKind kind;
@@ -96,12 +98,21 @@ enum class OrderCodes : uint8_t { none, turing, ampere };
 
 using GenerationSet = uint16_t;  // bit i = Generation(i)
 
-// A form's fields, in any order: at most 20, each kind at most once.
+// A form's fields, in any order: at most 20, each kind at most once. Where each kind sits is kept
+// beside them, so the encoder and decoder find a field without a scan (they ask for every word).
 struct FieldList {
+  static constexpr uint8_t absent = 0xff;
   std::array<Field, 20> items{};
   uint8_t count = 0;
+  std::array<uint8_t, field_kind_count> position{};
   constexpr FieldList(std::initializer_list<Field> fields) {
-    for (const Field& f : fields) items[count++] = f;
+    position.fill(absent);
+    for (const Field& f : fields) {
+      // The table is constexpr: a kind named twice stops the build here.
+      if (position[static_cast<size_t>(f.kind)] != absent) throw std::logic_error("a form names a field kind twice");
+      position[static_cast<size_t>(f.kind)] = count;
+      items[count++] = f;
+    }
   }
 };
 
@@ -122,8 +133,11 @@ struct Form {
   uint64_t select_low = 0;   // the same among bits 12–63 (a uniform-address form's Ra is RZ)
   FieldList fields;
   std::span<const Field> field_list() const { return {fields.items.data(), fields.count}; }
-  bool has(FieldKind kind) const;
-  const Field* field(FieldKind kind) const;  // the form's field of that kind, if any
+  bool has(FieldKind kind) const { return fields.position[static_cast<size_t>(kind)] != FieldList::absent; }
+  const Field* field(FieldKind kind) const {  // the form's field of that kind, if any
+    const uint8_t at = fields.position[static_cast<size_t>(kind)];
+    return at == FieldList::absent ? nullptr : &fields.items[at];
+  }
 };
 
 std::span<const Form> forms();
