@@ -1,6 +1,6 @@
 // numeric::add for the 16-bit formats (f16, bf16) against GNU MPFR: a sample of operands (every
 // special class plus 64 random patterns) each added to ALL 2^16 partners, in both operand orders,
-// flush off and flush on. The full 2^32-pair sweep is tools/sweep-half (`make sweep-f16`).
+// flush off and flush on. The full 2^32-pair sweep is tests/sweep-half (`make sweep-f16`).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 //
 // MPFR has no NaN payloads, so NaN results are decided here by the vendors' rules as the specs
 // state them (shared/spec/nvidia.md §4.3, amd.md §7.1), not through MPFR. Shared by the numeric
-// tests and tools/sweep-half. Also holds the value generators the numeric tests share.
+// tests and tests/sweep-half. Also holds the value generators the numeric tests share.
 #pragma once
 
 #include <mpfr.h>
