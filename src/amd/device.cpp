@@ -69,6 +69,8 @@ std::span<const Device> devices(Family family) {
 const Device& device(DeviceId id) { return table[static_cast<size_t>(id)]; }
 
 bool reaches_host_over_pcie(const Device& device) { return device.kind == DeviceKind::dgpu; }
+bool forwards_atomics_to_fabric(const Device& device) { return device.generation == Generation::mi300; }
+bool caches_fine_grained_host_memory(const Device& device) { return device.generation == Generation::gfx12; }
 
 std::span<const Spelling<DeviceId>> device_spellings() { return spellings; }
 std::span<const Spelling<Family>> family_spellings() { return families; }

@@ -28,28 +28,29 @@ Mnemonics mnemonics(isa::Generation generation) {
 }
 
 ScopeBits scope_bits(const isa::Target& t) {
-  if (t.generation == isa::Generation::gfx12) return ScopeBits::th_scope;
+  if (isa::has(t, isa::Feature::gfx12)) return ScopeBits::th_scope;
   return isa::has_gfx940_cache_bits(t) ? ScopeBits::sc0_sc1 : ScopeBits::glc;
 }
 
 LoweringTarget from_target_table(const isa::Target& t) {
+  using isa::Feature;
   using isa::has;
   LoweringTarget out{};
   out.name = t.name;
   out.mnemonics = mnemonics(t.generation);
   out.scope_bits = scope_bits(t);
-  out.gfx940_insts = has(t, "gfx940-insts");
-  out.lds_fadd_f64 = has(t, "gfx90a-insts");  // hasLDSFPAtomicAddF64: GFX90AInsts
-  out.fadd_f64 = has(t, "flat-buffer-global-fadd-f64-inst");
-  out.fadd_f32_no_rtn = has(t, "atomic-fadd-no-rtn-insts");
-  out.fadd_f32_rtn = has(t, "atomic-fadd-rtn-insts");
-  out.flat_fadd_f32 = has(t, "flat-atomic-fadd-f32-inst");
-  out.fminmax_f32 = has(t, "atomic-fmin-fmax-global-f32");
-  out.fminmax_f64 = has(t, "atomic-fmin-fmax-global-f64");
-  out.pk_add_f16_global = has(t, "atomic-buffer-global-pk-add-f16-insts");
-  out.pk_add_bf16_global = has(t, "atomic-global-pk-add-bf16-inst");
-  out.pk_add_16_flat = has(t, "atomic-flat-pk-add-16-insts");
-  out.pk_add_16_ds = has(t, "atomic-ds-pk-add-16-insts");
+  out.gfx940_insts = has(t, Feature::gfx940_insts);
+  out.lds_fadd_f64 = has(t, Feature::gfx90a_insts);  // hasLDSFPAtomicAddF64: GFX90AInsts
+  out.fadd_f64 = has(t, Feature::flat_buffer_global_fadd_f64_inst);
+  out.fadd_f32_no_rtn = has(t, Feature::atomic_fadd_no_rtn_insts);
+  out.fadd_f32_rtn = has(t, Feature::atomic_fadd_rtn_insts);
+  out.flat_fadd_f32 = has(t, Feature::flat_atomic_fadd_f32_inst);
+  out.fminmax_f32 = has(t, Feature::atomic_fmin_fmax_global_f32);
+  out.fminmax_f64 = has(t, Feature::atomic_fmin_fmax_global_f64);
+  out.pk_add_f16_global = has(t, Feature::atomic_buffer_global_pk_add_f16_insts);
+  out.pk_add_bf16_global = has(t, Feature::atomic_global_pk_add_bf16_inst);
+  out.pk_add_16_flat = has(t, Feature::atomic_flat_pk_add_16_insts);
+  out.pk_add_16_ds = has(t, Feature::atomic_ds_pk_add_16_insts);
   return out;
 }
 

@@ -8,8 +8,6 @@ namespace gpuatom::amd {
 
 namespace {
 
-bool is_mi300(const Device& device) { return device.generation == Generation::mi300; }
-
 Firing fire(RuleId rule, std::string reason, Source source, Basis basis, std::vector<std::string_view> switches = {}) {
   return {rule, std::move(reason), source, basis, std::move(switches), std::nullopt};
 }
@@ -75,7 +73,7 @@ Route route(const Device& device, const Selectors& s, const ModelOptions& option
 
   // P2 before P1: AMD's tables keep MI300 coarse-grained memory in the L2 like every other device
   // (no PCIe stage, no load-op-store downgrade); amd.mi300-coarse-place=fabric restores P1 first.
-  if (is_mi300(device) && (!coarse || mi300_coarse_at_fabric)) {
+  if (forwards_atomics_to_fabric(device) && (!coarse || mi300_coarse_at_fabric)) {
     if (coarse)
       r.firings.push_back(fire(RuleId::p1,
                                fmt::format("{} forwards every atomicRMW to the Infinity Fabric, coarse-grained memory "
@@ -93,7 +91,7 @@ Route route(const Device& device, const Selectors& s, const ModelOptions& option
 
   if (coarse) {
     r.path.stages.push_back(Place::l2);
-    if (is_mi300(device))
+    if (forwards_atomics_to_fabric(device))
       r.firings.push_back(
           fire(RuleId::p2,
                fmt::format("{}: coarse-grained memory stays in the L2, which has the IF's capability set", device.name),
@@ -105,7 +103,7 @@ Route route(const Device& device, const Selectors& s, const ModelOptions& option
     return r;
   }
 
-  if (device.generation == Generation::gfx12 && is_host_memory(s.memory)) {
+  if (caches_fine_grained_host_memory(device) && is_host_memory(s.memory)) {
     if (s.scope == Scope::device) {
       r.path.stages.push_back(Place::l2);
       r.firings.push_back(fire(RuleId::p3,

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "amd-isa/wave_support.hpp"
+#include "gpuatom/amd/isa/program.hpp"
 
 namespace gpuatom::amd::isa::testing {
 namespace {
@@ -346,6 +347,16 @@ TEST(AmdIsaWave, ScalarSourceConstants) {
   EXPECT_EQ(scalar_source(t, 7, sgprs), 99u);
   EXPECT_EQ(scalar_source(t, 124, sgprs), 3u);
   EXPECT_EQ(scalar_source(target("gfx1100"), 124, sgprs), 0u);  // null
+  // GFX10 keeps M0 at 124 and puts null at 125; GFX11 swaps them (llvm-mc 19: `s_mov_b32 m0, 0`
+  // is 0xbefc0080 on gfx1030 and 0xbefd0080 on gfx1100).
+  EXPECT_EQ(scalar_source(target("gfx1030"), 124, sgprs), 3u);
+  sgprs[125] = 5;
+  EXPECT_EQ(scalar_source(target("gfx1030"), 125, sgprs), 0u);  // null
+  EXPECT_EQ(scalar_source(target("gfx1100"), 125, sgprs), 5u);  // M0
+  EXPECT_EQ(scalar_source(t, 125, sgprs), 5u);                  // no null register on GFX9
+  EXPECT_EQ(named_register("m0", t)->code, 124);
+  EXPECT_EQ(named_register("m0", target("gfx1030"))->code, 124);
+  EXPECT_EQ(named_register("m0", target("gfx1100"))->code, 125);
   EXPECT_EQ(scalar_source(t, 128, sgprs), 0u);
   EXPECT_EQ(scalar_source(t, 129, sgprs), 1u);
   EXPECT_EQ(scalar_source(t, 192, sgprs), 64u);

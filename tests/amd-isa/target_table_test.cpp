@@ -38,10 +38,12 @@ std::set<std::string> every_feature() {
   return out;
 }
 
-// The feature names src/amd asks has() about, as written in the source.
+// The feature names src/amd asks has() about: each typed Feature's LLVM name, and any name the
+// source still writes out.
 std::set<std::string> features_the_code_asks_for() {
   const std::regex asked(R"(has\(\s*\w+\s*,\s*"([^"]+)\"\s*\))");
   std::set<std::string> out;
+  for (size_t f = 0; f < feature_count; ++f) out.insert(std::string(feature_name(static_cast<Feature>(f))));
   for (const auto& entry :
        std::filesystem::recursive_directory_iterator(std::string(GPUATOM_SOURCE_DIR) + "/src/amd")) {
     if (entry.path().extension() != ".cpp") continue;
@@ -70,6 +72,44 @@ TEST(TargetTable, EveryFeatureOfEveryTargetAnswersFromItsRow) {
       EXPECT_EQ(has(*t, f), listed) << t->name << " " << f;
     }
   }
+}
+
+// A typed feature is its LLVM name, answered from the row's bit set exactly as the name is.
+TEST(TargetTable, EveryTypedFeatureAnswersAsItsLlvmName) {
+  for (const Target* t : every_target())
+    for (size_t f = 0; f < feature_count; ++f) {
+      const auto feature = static_cast<Feature>(f);
+      EXPECT_EQ(has(*t, feature), has(*t, feature_name(feature))) << t->name << " " << feature_name(feature);
+    }
+  EXPECT_TRUE(has(*find_target("gfx1030"), Feature::gfx10_insts));
+  EXPECT_FALSE(has(*find_target("gfx90a"), Feature::gfx10_insts));
+  EXPECT_TRUE(has(*find_target("gfx1200"), Feature::gfx11_insts));
+  EXPECT_FALSE(has(*find_target("gfx1100"), Feature::sdwa));  // GFX11 has no SDWA
+}
+
+// What differs between targets is asked of the table (`has(target, Feature::…)`, the device
+// table's named facts): no AMD code compares generations, as LLVM asks isGFX10Plus() as a
+// feature. A switch over the generation (an encoding's opcode numbers) is a column, not a rule.
+TEST(TargetTable, NoCodeComparesGenerations) {
+  const std::regex comparison(R"(generation\s*(==|!=|<=|>=|<|>)|(==|!=|<=|>=|<|>)\s*(isa::)?Generation::)");
+  EXPECT_TRUE(std::regex_search("if (target.generation >= Generation::gfx10)", comparison));
+  EXPECT_TRUE(std::regex_search("t.generation == isa::Generation::gfx12", comparison));
+  EXPECT_FALSE(std::regex_search("case Generation::gfx9:", comparison));
+  EXPECT_FALSE(std::regex_search("has(target, Feature::gfx10_insts)", comparison));
+  const std::filesystem::path root(GPUATOM_SOURCE_DIR);
+  std::string found;
+  for (const char* top : {"src/amd", "include/gpuatom/amd", "tools/gpuatom"})
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root / top)) {
+      const std::string file = entry.path().filename().string();
+      if (!entry.is_regular_file() || file == "target.cpp" || file == "device.cpp") continue;  // the tables
+      std::ifstream in(entry.path());
+      std::string line;
+      for (int number = 1; std::getline(in, line); ++number)
+        if (std::regex_search(line.substr(0, line.find("//")), comparison))
+          found += std::filesystem::relative(entry.path(), root).string() + ":" + std::to_string(number) + ": " + line +
+                   "\n";
+    }
+  EXPECT_EQ(found, "");
 }
 
 TEST(TargetTable, CompilerOnlyTargetsHaveNoEncodingsAndNoInstructionLevelName) {

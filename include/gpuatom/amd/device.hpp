@@ -65,6 +65,10 @@ const Device& device(DeviceId id);
 
 // Whether host memory is reached through PCIe (dGPUs) rather than over the fabric (APUs, A+A).
 bool reaches_host_over_pcie(const Device& device);
+// The page's per-generation facts, asked by name: MI300 forwards every atomicRMW to the Infinity
+// Fabric; gfx12 caches fine-grained system memory, so a device-scope atomic on it runs in the L2.
+bool forwards_atomics_to_fabric(const Device& device);
+bool caches_fine_grained_host_memory(const Device& device);
 
 std::span<const Spelling<DeviceId>> device_spellings();
 

@@ -20,8 +20,8 @@ std::vector<std::string_view> table_order(const Target& target) {
   switch (target.generation) {
     case Generation::gfx9: {
       std::vector<std::string_view> out;
-      if (has(target, "gfx940-insts")) out.push_back("GFX940");
-      if (has(target, "gfx90a-insts")) out.push_back("GFX90A");
+      if (has(target, Feature::gfx940_insts)) out.push_back("GFX940");
+      if (has(target, Feature::gfx90a_insts)) out.push_back("GFX90A");
       out.push_back("GFX8");
       out.push_back("GFX9");
       return out;
@@ -68,7 +68,7 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
   Attempt a;
   a.instruction.encoding = &e;
   a.instruction.values.assign(e.operands.size(), 0);
-  const bool gfx90a_insts = has(target, "gfx90a-insts");
+  const bool gfx90a_insts = has(target, Feature::gfx90a_insts);
   unsigned nsa_index = 0;
   for (size_t i = 0; i < e.operands.size(); ++i) {
     const OperandSlot& slot = e.operands[i];
@@ -125,7 +125,7 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
         if (raw == 255) {
           // GFX10/GFX11: decodeSrcOp reads a literal dword after the instruction's own bytes;
           // llvm-mc 19 refuses the word on GFX9 (measured, docs/spec/amd-isa.md §9).
-          if (target.generation == Generation::gfx9) return refuse("code 255 (a literal) is no operand on GFX9");
+          if (has(target, Feature::gfx9)) return refuse("code 255 (a literal) is no operand on GFX9");
           const size_t at = e.bytes;
           if (bytes.size() < at + 4) return refuse("code 255 (a literal) with no literal dword after the instruction");
           a.instruction.literal = static_cast<uint32_t>(bytes[at]) | static_cast<uint32_t>(bytes[at + 1]) << 8 |
@@ -143,7 +143,7 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
       case OperandKind::gds:
         // Targets without GDS (gfx90a, gfx94x, GFX12): LLVM's getInstruction puts a 0 gds operand
         // ahead of the decoded one, so the bit reads as 0.
-        value = has(target, "gds") ? static_cast<int64_t>(raw) : 0;
+        value = has(target, Feature::gds) ? static_cast<int64_t>(raw) : 0;
         break;
       default: value = static_cast<int64_t>(raw); break;
     }

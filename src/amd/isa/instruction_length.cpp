@@ -30,12 +30,12 @@ std::optional<uint32_t> scalar_alu(uint32_t w, const Target& t) {
   if (bits(w, 31, 28, 0xb)) {  // SOPK
     const uint32_t op = (w >> 23) & 0x1f;
     // s_setreg_imm32_b32 carries its value in a dword of its own.
-    const uint32_t imm32_op = t.generation == Generation::gfx9 ? 0x14 : t.generation == Generation::gfx10 ? 0x15 : 0x13;
+    const uint32_t imm32_op = has(t, Feature::gfx9) ? 0x14 : has(t, Feature::gfx10) ? 0x15 : 0x13;
     return op == imm32_op ? 8u : 4u;
   }
   // SOP2; s_fmaak_f32 / s_fmamk_f32 (scalar float ALU, gfx1150 and GFX12) always carry a constant.
   const uint32_t op = (w >> 23) & 0x7f;
-  if (has(t, "salu-float") && (op == 0x45 || op == 0x46)) return 8;
+  if (has(t, Feature::salu_float) && (op == 0x45 || op == 0x46)) return 8;
   return ((w & 0xff) == literal_code || ((w >> 8) & 0xff) == literal_code) ? 8u : 4u;
 }
 
@@ -45,8 +45,8 @@ uint32_t vector_alu_e32(uint32_t w, const Target& t) {
   const uint32_t src0 = w & 0x1ff;
   uint32_t size = 4;
   if (src0 == literal_code || src0 == dpp16_code) size = 8;
-  if (src0 == sdwa_code && t.generation <= Generation::gfx10) size = 8;
-  if ((src0 == dpp8_code || src0 == dpp8_fi_code) && t.generation >= Generation::gfx10) size = 8;
+  if (src0 == sdwa_code && has(t, Feature::sdwa)) size = 8;
+  if ((src0 == dpp8_code || src0 == dpp8_fi_code) && has(t, Feature::dpp8)) size = 8;
   const bool vop2 = !bits(w, 31, 25, 0x3f) && !bits(w, 31, 25, 0x3e);
   if (vop2) {
     const uint32_t op = (w >> 25) & 0x3f;
@@ -72,10 +72,10 @@ uint32_t vector_alu_e64(std::span<const uint8_t> code, const Target& t, bool& sh
   }
   const uint32_t w1 = dword(code, 1);
   const uint32_t src0 = w1 & 0x1ff, src1 = (w1 >> 9) & 0x1ff, src2 = (w1 >> 18) & 0x1ff;
-  if (t.generation == Generation::gfx9) return 8;
+  if (has(t, Feature::gfx9)) return 8;
   uint32_t size = 8;
   if (src0 == literal_code || src1 == literal_code || src2 == literal_code) size = 12;
-  if (t.generation >= Generation::gfx11 && (src0 == dpp16_code || src0 == dpp8_code || src0 == dpp8_fi_code)) size = 12;
+  if (has(t, Feature::gfx11_insts) && (src0 == dpp16_code || src0 == dpp8_code || src0 == dpp8_fi_code)) size = 12;
   return size;
 }
 
@@ -109,7 +109,7 @@ std::optional<uint32_t> length_gfx9(std::span<const uint8_t> code, const Target&
 std::optional<uint32_t> length_gfx10_11(std::span<const uint8_t> code, const Target& t, uint32_t w, bool& short_code) {
   if (!(w >> 31)) return vector_alu_e32(w, t);
   if (bits(w, 31, 30, 0x2)) return scalar_alu(w, t);
-  const bool gfx11 = t.generation == Generation::gfx11;
+  const bool gfx11 = has(t, Feature::gfx11);
   if (gfx11 && bits(w, 31, 24, 0xcd)) return 8;  // VINTERP
   if (gfx11 && bits(w, 31, 24, 0xce)) return 4;  // LDSDIR
   switch (w >> 26) {

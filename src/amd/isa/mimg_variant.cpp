@@ -77,7 +77,7 @@ bool choose_image_variant(Instruction& instruction, const Target& target, std::s
   const bool cmpswap = name->base.find("CMPSWAP") != std::string_view::npos;
   unsigned addr = name->addr;
   const bool nsa = e.cls == InstClass::vimage || name->family.find("nsa") != std::string_view::npos;
-  if (target.generation >= Generation::gfx10) {
+  if (has(target, Feature::gfx10_insts)) {
     const int64_t* dim = instruction.value("dim");
     const int64_t* a16 = instruction.value("a16");
     addr = coordinates[dim ? *dim & 7 : 0];
@@ -104,7 +104,7 @@ bool choose_image_variant(Instruction& instruction, const Target& target, std::s
   };
   const OperandSlot* new_vdata = variant->operand("vdata");
   if (variant_number != name->data && new_vdata && !fits("vdata", new_vdata->dwords)) return true;
-  if (!nsa && addr != name->addr && target.generation >= Generation::gfx10 && !fits("vaddr0", addr)) return true;
+  if (!nsa && addr != name->addr && has(target, Feature::gfx10_insts) && !fits("vaddr0", addr)) return true;
   Instruction out;
   out.encoding = variant;
   out.literal = instruction.literal;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gpuatom/amd/isa/instruction.hpp"
+#include "registers.hpp"
 
 namespace gpuatom::amd::isa::detail {
 
@@ -73,7 +74,7 @@ unsigned tuples(unsigned count, unsigned dwords, unsigned align) {
 }
 
 std::optional<int64_t> special(const Target& target, unsigned dwords, unsigned raw) {
-  const bool gfx11_plus = target.generation >= Generation::gfx11;
+  const bool gfx11_plus = has(target, Feature::gfx11_insts);
   if (dwords == 1) {
     if ((raw >= 102 && raw <= 111) || raw == 124 || raw == 125 || raw == 126 || raw == 127 ||
         (raw >= 235 && raw <= 239) || (raw >= 251 && raw <= 254))
@@ -101,7 +102,7 @@ ScalarDecode scalar_code(const Target& target, unsigned dwords, unsigned raw) {
     if (raw - 256 + dwords > 256) return {std::nullopt, "a vector tuple that runs past v255"};
     return {static_cast<int64_t>(raw), {}};
   }
-  const unsigned sgpr_max = target.generation >= Generation::gfx10 ? 105 : 101;
+  const unsigned sgpr_max = last_sgpr(target);
   const unsigned align = dwords == 1 ? 1 : dwords == 2 ? 2 : 4;
   if (raw <= sgpr_max) {
     const unsigned index = raw / align;

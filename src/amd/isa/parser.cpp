@@ -105,7 +105,7 @@ bool slot_accepts(const OperandSlot& slot, const RegisterText& r, const Target& 
         const bool is_m0 = r.code == m0_code(target) && r.dwords == 1;
         if (cls.find("XEXEC") != std::string_view::npos && is_exec) return false;
         if (cls.find("XM0") != std::string_view::npos && is_m0) return false;
-        if (slot.dwords == 2 && r.code == null_code(target) && target.generation == Generation::gfx9) return false;
+        if (slot.dwords == 2 && r.code == null_code(target) && has(target, Feature::gfx9)) return false;
       }
       return true;
     }
@@ -148,7 +148,7 @@ std::optional<Failure> read_positional(Cursor& c, const Encoding& e, size_t slot
   if (reg) {
     if (!reg->problem.empty()) return Failure{at, reg->problem};
     if (slot.name == "saddr" && reg->reg.code == null_code(target) && reg->reg.bank == RegisterBank::special &&
-        target.generation != Generation::gfx9)
+        !has(target, Feature::gfx9))
       return Failure{at,
                      "saddr `null` is the encoding of `off`: llvm-mc 19 would encode the `off` form and read " +
                          std::string(e.operands[0].name) + "'s address as 64 bits; write `off` with a 64-bit vaddr",
@@ -220,7 +220,7 @@ std::optional<Failure> read_cpol(Cursor& c, const Encoding& e, size_t slot_index
   int64_t value = 0, seen = 0;
   c.skip_blanks();
   m.where[slot_index] = c.at;
-  if (target.generation == Generation::gfx12) {
+  if (has(target, Feature::gfx12)) {
     bool have_th = false, have_scope = false;
     for (;;) {
       const size_t at = (c.skip_blanks(), c.at);
@@ -282,12 +282,12 @@ std::optional<Failure> read_cpol(Cursor& c, const Encoding& e, size_t slot_index
                             : 0;
       if (!bit && !disabling && (base == "sc0" || base == "sc1" || base == "nt"))
         return Failure{at, "`" + std::string(word) + "` is a gfx940 cache-policy bit; " + std::string(target.name) +
-                               " spells them glc slc" + (target.generation == Generation::gfx9 ? " scc" : " dlc")};
+                               " spells them glc slc" + (has(target, Feature::gfx9) ? " scc" : " dlc")};
     }
     if (!bit) break;
-    if (bit == cpol_dlc && target.generation == Generation::gfx9)
+    if (bit == cpol_dlc && has(target, Feature::gfx9))
       return Failure{at, "dlc modifier is not supported on " + std::string(target.name)};
-    if (bit == cpol_scc && !has(target, "gfx90a-insts"))
+    if (bit == cpol_scc && !has(target, Feature::gfx90a_insts))
       return Failure{at, "scc modifier is not supported on " + std::string(target.name)};
     if (seen & bit) return Failure{at, "duplicate cache policy modifier `" + std::string(word) + "`"};
     if (smem && !disabling && bit != cpol_glc)
@@ -457,7 +457,7 @@ bool return_bit(const Match& m, const Target& target) {
   for (size_t i = 0; i < m.encoding->operands.size(); ++i)
     if (m.encoding->operands[i].kind == OperandKind::cpol) cpol = &m.values[i];
   if (!cpol) return false;
-  return target.generation == Generation::gfx12 ? (*cpol & th_return) != 0 : (*cpol & cpol_glc) != 0;
+  return has(target, Feature::gfx12) ? (*cpol & th_return) != 0 : (*cpol & cpol_glc) != 0;
 }
 
 bool return_chosen_by_cpol(const Encoding& e) {
@@ -474,11 +474,11 @@ std::optional<Failure> validate_operands(const Match& m, const Target& target, s
     const int64_t v = m.values[i];
     if (s.kind == OperandKind::vgpr_or_agpr && m.written[i]) {
       (is_agpr_code(v) ? any_agpr : any_vgpr_data) = true;
-      if (is_agpr_code(v) && !has(target, "gfx90a-insts"))
+      if (is_agpr_code(v) && !has(target, Feature::gfx90a_insts))
         return Failure{m.where[i], "AGPRs are not supported on " + tname + " (gfx90a and gfx94x have them)"};
     }
     if ((s.kind == OperandKind::vgpr || s.kind == OperandKind::vgpr_or_agpr) && s.dwords > 1 && m.written[i] &&
-        has(target, "gfx90a-insts") && (v & 1))
+        has(target, Feature::gfx90a_insts) && (v & 1))
       return Failure{m.where[i],
                      "invalid register alignment: " + tname + " needs VGPR/AGPR tuples to start at an even register"};
     if (s.kind == OperandKind::sgpr && s.dwords > 1 && m.written[i] && (v < 256)) {
@@ -501,7 +501,7 @@ std::optional<Failure> validate_operands(const Match& m, const Target& target, s
                            "-bit field (0 to " + std::to_string(k.max) + "); llvm-mc 19 would keep only the low bits",
                        quirk_rule};
     }
-    if (s.kind == OperandKind::gds && v && !has(target, "gds"))
+    if (s.kind == OperandKind::gds && v && !has(target, Feature::gds))
       return Failure{m.where[i], "gds is not supported on " + tname};
   }
   if (any_agpr && any_vgpr_data)
@@ -517,12 +517,12 @@ std::optional<Failure> validate_cache_policy(const Match& m, const Target& targe
     if (e.operands[i].kind != OperandKind::cpol) continue;
     const int64_t v = m.values[i];
     if (return_chosen_by_cpol(e) && e.returns != return_bit(m, target)) {
-      const std::string bit = target.generation == Generation::gfx12                      ? "th:TH_ATOMIC_RETURN"
+      const std::string bit = has(target, Feature::gfx12)                                 ? "th:TH_ATOMIC_RETURN"
                               : has_gfx940_cache_bits(target) && e.cls != InstClass::smrd ? "sc0"
                                                                                           : "glc";
       if (e.returns)
         return Failure{mnemonic_at, "instruction must use " + bit + " (the form with a destination returns)"};
-      if (target.generation == Generation::gfx12)
+      if (has(target, Feature::gfx12))
         return Failure{
             m.where[i],
             "th:TH_ATOMIC_RETURN on the form without a destination: llvm-mc 19 would encode the returning opcode "
@@ -534,7 +534,7 @@ std::optional<Failure> validate_cache_policy(const Match& m, const Target& targe
     const int64_t lost = v & ~encodable_cpol(e);
     if (lost) {
       std::string names;
-      if (target.generation == Generation::gfx12)
+      if (has(target, Feature::gfx12))
         names = "th/scope bits " + std::to_string(lost);
       else {
         const bool gfx940 = has_gfx940_cache_bits(target);
@@ -567,7 +567,8 @@ std::optional<Failure> validate_image(const Match& m, const Target& target, size
       dmask_at = m.where[i];
     }
     if (s.operand_class == "TFE") tfe = m.values[i];
-    if (s.operand_class == "A16" || (s.operand_class == "R128A16" && has(target, "r128-a16"))) a16 |= m.values[i];
+    if (s.operand_class == "A16" || (s.operand_class == "R128A16" && has(target, Feature::r128_a16)))
+      a16 |= m.values[i];
     if (s.kind == OperandKind::dim) dim = m.values[i];
     if (s.name == "vdata") data_dwords = s.dwords;
     if (s.name.starts_with("vaddr")) {
@@ -580,15 +581,15 @@ std::optional<Failure> validate_image(const Match& m, const Target& target, size
   const unsigned expected_data = static_cast<unsigned>(std::popcount(static_cast<uint64_t>(d))) + (tfe ? 1 : 0);
   if (expected_data != data_dwords)
     return Failure{mnemonic_at, "image data size does not match dmask" +
-                                    std::string(target.generation == Generation::gfx9 ? "" : " and tfe") + " (" +
+                                    std::string(has(target, Feature::gfx9) ? "" : " and tfe") + " (" +
                                     std::to_string(data_dwords) + " data registers, dmask and tfe need " +
                                     std::to_string(expected_data) + ")"};
   bool dim_written = false;
   for (size_t i = 0; i < e.operands.size(); ++i)
     if (e.operands[i].kind == OperandKind::dim) dim_written = m.written[i];
-  if (target.generation != Generation::gfx9 && !dim_written)
+  if (!has(target, Feature::gfx9) && !dim_written)
     return Failure{mnemonic_at, "image atomics on " + tname + " need dim: (dim:SQ_RSRC_IMG_1D …)"};
-  if (target.generation != Generation::gfx9) {
+  if (!has(target, Feature::gfx9)) {
     unsigned coords = dim_coordinates(dim);
     if (a16) coords = (coords + 1) / 2;
     const unsigned actual = addr_regs > 1 ? addr_regs : addr_dwords;
@@ -611,7 +612,7 @@ std::optional<Failure> validate(const Match& m, const Target& target, size_t mne
 
 // GFX12 TH_ATOMIC_CASCADE_* at CU or SE scope (docs/spec/amd-isa.md §3): where the cpol was written.
 std::optional<size_t> cascade_below_device_scope(const Match& m, const Target& target) {
-  if (target.generation != Generation::gfx12) return std::nullopt;
+  if (!has(target, Feature::gfx12)) return std::nullopt;
   for (size_t i = 0; i < m.encoding->operands.size(); ++i)
     if (m.encoding->operands[i].kind == OperandKind::cpol && (m.values[i] & th_cascade) &&
         (m.values[i] & scope_mask) < 16)

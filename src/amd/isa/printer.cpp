@@ -41,7 +41,7 @@ void print_th(std::string& out, int64_t th, int64_t scope) {
 }
 
 void print_cpol(std::string& out, const Encoding& e, int64_t cpol, const Target& target) {
-  if (target.generation == Generation::gfx12) {
+  if (has(target, Feature::gfx12)) {
     const int64_t scope = cpol & scope_mask;
     print_th(out, cpol & th_mask, scope);
     constexpr const char* scopes[] = {"", " scope:SCOPE_SE", " scope:SCOPE_DEV", " scope:SCOPE_SYS"};
@@ -51,8 +51,8 @@ void print_cpol(std::string& out, const Encoding& e, int64_t cpol, const Target&
   const bool gfx940 = has_gfx940_cache_bits(target);
   if (cpol & cpol_glc) out += (gfx940 && e.cls != InstClass::smrd) ? " sc0" : " glc";
   if (cpol & cpol_slc) out += gfx940 ? " nt" : " slc";
-  if ((cpol & cpol_dlc) && target.generation != Generation::gfx9) out += " dlc";
-  if ((cpol & cpol_scc) && has(target, "gfx90a-insts")) out += gfx940 ? " sc1" : " scc";
+  if ((cpol & cpol_dlc) && !has(target, Feature::gfx9)) out += " dlc";
+  if ((cpol & cpol_scc) && has(target, Feature::gfx90a_insts)) out += gfx940 ? " sc1" : " scc";
   if (cpol & ~(cpol_glc | cpol_slc | cpol_dlc | cpol_scc)) out += " /* unexpected cache policy bit */";
 }
 
@@ -120,7 +120,7 @@ void print_operand(std::string& out, const Instruction& inst, const OperandSlot&
       if (value) out += " dmask:" + hex(value);
       return;
     case OperandKind::dim:
-      if (target.generation != Generation::gfx9) out += " dim:SQ_RSRC_IMG_" + std::string(dim_name(value));
+      if (!has(target, Feature::gfx9)) out += " dim:SQ_RSRC_IMG_" + std::string(dim_name(value));
       return;
     case OperandKind::flag:
       if (!value) return;

@@ -87,14 +87,13 @@ std::optional<uint32_t> decimal(std::string_view text) {
 }  // namespace
 
 namespace {
-bool gfx11_plus(const Target& target) {
-  return target.generation == Generation::gfx11 || target.generation == Generation::gfx12;
-}
+// GFX11 swapped M0 and null (llvm-mc: `s_mov_b32 m0, 0` is 0xbefc0080 on gfx1030, 0xbefd0080 on gfx1100).
+bool gfx11_plus(const Target& target) { return has(target, Feature::gfx11_insts); }
 }  // namespace
 
 int64_t m0_code(const Target& target) { return gfx11_plus(target) ? 125 : 124; }
 int64_t null_code(const Target& target) { return gfx11_plus(target) ? 124 : 125; }
-uint32_t last_sgpr(const Target& target) { return target.generation == Generation::gfx9 ? 101 : 105; }
+uint32_t last_sgpr(const Target& target) { return has(target, Feature::gfx9) ? 101 : 105; }
 
 std::string register_name(int64_t code, unsigned dwords, const Target& target) {
   if (is_vgpr_code(code)) return range("v", static_cast<uint32_t>(code - vgpr_code_base), dwords);
@@ -105,7 +104,7 @@ std::string register_name(int64_t code, unsigned dwords, const Target& target) {
   if (code == m0_code(target) && dwords == 1) return "m0";
   if (code == null_code(target)) return "null";
   for (const Special& s : specials)
-    if (s.code == code && s.dwords == dwords && (!s.gfx9_only || target.generation == Generation::gfx9))
+    if (s.code == code && s.dwords == dwords && (!s.gfx9_only || has(target, Feature::gfx9)))
       return std::string(s.name);
   if (code >= 235 && code <= 254)
     for (const Special& s : specials)
@@ -160,7 +159,7 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
   if (word == "null") {
     out.reg = {RegisterBank::special, null_code(target), 1, 0};
     out.used = n;
-    if (target.generation == Generation::gfx9)
+    if (has(target, Feature::gfx9))
       out.problem = "'null' is not a register on " + std::string(target.name) + " (GFX10 and later have it)";
     return out;
   }
@@ -168,7 +167,7 @@ std::optional<ParsedOperand> parse_register(std::string_view text, const Target&
     if (word != s.name) continue;
     out.reg = {RegisterBank::special, s.code, s.dwords, 0};
     out.used = n;
-    if ((s.gfx9_only && target.generation != Generation::gfx9) || (s.before_gfx11 && gfx11_plus(target)))
+    if ((s.gfx9_only && !has(target, Feature::gfx9)) || (s.before_gfx11 && gfx11_plus(target)))
       out.problem = std::string(s.name) + " is not a register on " + std::string(target.name);
     return out;
   }

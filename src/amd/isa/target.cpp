@@ -26,6 +26,33 @@ constexpr GeneratedCompilerTarget generated_compiler_only[] = {
 #include "compiler_targets.inc"
 };
 
+constexpr std::array<const char*, feature_count> feature_names = {
+    "gfx9",
+    "gfx10",
+    "gfx11",
+    "gfx12",
+    "gfx10-insts",
+    "gfx11-insts",
+    "gfx12-insts",
+    "gfx90a-insts",
+    "gfx940-insts",
+    "sdwa",
+    "dpp8",
+    "salu-float",
+    "gds",
+    "r128-a16",
+    "atomic-buffer-global-pk-add-f16-insts",
+    "atomic-ds-pk-add-16-insts",
+    "atomic-fadd-no-rtn-insts",
+    "atomic-fadd-rtn-insts",
+    "atomic-flat-pk-add-16-insts",
+    "atomic-fmin-fmax-global-f32",
+    "atomic-fmin-fmax-global-f64",
+    "atomic-global-pk-add-bf16-inst",
+    "flat-atomic-fadd-f32-inst",
+    "flat-buffer-global-fadd-f64-inst",
+};
+
 struct Placement {
   std::string_view prefix;  // of the target name
   Generation generation;
@@ -59,6 +86,7 @@ Target make_target(std::string_view name, std::string_view features) {
     t.features.push_back(rest.substr(0, space));
     rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
   }
+  for (size_t f = 0; f < feature_count; ++f) t.asked[f] = has(t, std::string_view(feature_names[f]));
   return t;
 }
 
@@ -135,6 +163,8 @@ std::string target_names() {
   }
   return out;
 }
+
+std::string_view feature_name(Feature feature) { return feature_names.at(static_cast<size_t>(feature)); }
 
 bool has(const Target& target, std::string_view feature) {
   return std::binary_search(target.features.begin(), target.features.end(), feature);

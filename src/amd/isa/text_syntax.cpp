@@ -37,9 +37,9 @@ bool is_global_or_scratch(const Encoding& e) {
 // LLVM 19: AMDGPUAsmParser::validateFlatOffset / validateSMEMOffset / the Offset operand's 16-bit
 // check, and AMDGPU::getNumFlatOffsetBits (13 bits, 12 on GFX10, 24 on GFX12).
 OffsetRange offset_range(const Encoding& encoding, const OperandSlot& slot, const Target& target) {
-  const bool gfx12 = target.generation == Generation::gfx12;
+  const bool gfx12 = has(target, Feature::gfx12);
   if (slot.operand_class == "flat_offset") {
-    const unsigned bits = gfx12 ? 24 : target.generation == Generation::gfx10 ? 12 : 13;
+    const unsigned bits = gfx12 ? 24 : has(target, Feature::gfx10) ? 12 : 13;
     if (gfx12 || is_global_or_scratch(encoding)) return signed_bits(bits);
     return unsigned_bits(bits - 1);
   }
@@ -53,7 +53,7 @@ OffsetRange offset_range(const Encoding& encoding, const OperandSlot& slot, cons
 }
 
 OffsetRange encodable_offset_range(const Encoding& encoding, const OperandSlot& slot, const Target& target) {
-  if (encoding.cls == InstClass::mubuf && target.generation != Generation::gfx12) return unsigned_bits(12);
+  if (encoding.cls == InstClass::mubuf && !has(target, Feature::gfx12)) return unsigned_bits(12);
   return offset_range(encoding, slot, target);
 }
 
@@ -68,6 +68,6 @@ unsigned dim_coordinates(int64_t dim) {
   return dim >= 0 && dim < 8 ? counts[static_cast<size_t>(dim)] : 1;
 }
 
-std::string_view r128_flag_name(const Target& target) { return has(target, "r128-a16") ? "a16" : "r128"; }
+std::string_view r128_flag_name(const Target& target) { return has(target, Feature::r128_a16) ? "a16" : "r128"; }
 
 }  // namespace gpuatom::amd::isa

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "../registers.hpp"
 #include "gpuatom/amd/isa/program.hpp"
 #include "gpuatom/amd/isa/text.hpp"
 
@@ -30,7 +31,7 @@ support::SourceLocation place_of(const Instruction& in, const support::SourceLoc
 }  // namespace
 
 std::optional<NamedRegister> named_register(std::string_view name, const Target& target) {
-  if (name == "m0") return NamedRegister{m0_code(target.generation), 1};
+  if (name == "m0") return NamedRegister{m0_code(target), 1};
   if (name.size() < 2) return std::nullopt;
   const char bank = name[0];
   if (bank != 'v' && bank != 'a' && bank != 's') return std::nullopt;

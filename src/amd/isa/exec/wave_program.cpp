@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 
+#include "../registers.hpp"
 #include "gpuatom/amd/isa/exec/wave.hpp"
 #include "gpuatom/support/bits.hpp"
 
@@ -40,7 +41,7 @@ BufferResource BufferResource::from(const std::array<uint32_t, 4>& words) {
 // out as a whole.
 bool buffer_in_range(const Target& target, const BufferResource& v, uint64_t index, uint64_t offset, unsigned bytes) {
   const uint64_t end = offset + bytes;
-  if (target.generation == Generation::gfx9) {
+  if (has(target, Feature::gfx9)) {
     if (v.stride == 0) return end <= v.num_records;
     return index < v.num_records;
   }
@@ -53,7 +54,7 @@ bool buffer_in_range(const Target& target, const BufferResource& v, uint64_t ind
 }
 
 uint32_t scalar_source(const Target& target, int64_t code, const std::array<uint32_t, scalar_codes>& sgprs) {
-  if (code == 124 && target.generation != Generation::gfx9) return 0;  // null (gfx10+)
+  if (has(target, Feature::gfx10_insts) && code == null_code(target)) return 0;  // null reads 0 (gfx10+)
   if (code >= 0 && code < scalar_codes) return sgprs[static_cast<size_t>(code)];
   if (code == 128) return 0;
   if (code >= 129 && code <= 192) return static_cast<uint32_t>(code - 128);

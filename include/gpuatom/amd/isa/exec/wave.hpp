@@ -51,8 +51,6 @@ constexpr std::optional<uint32_t> vector_index(int64_t code) {
   if (is_agpr_code(code)) return static_cast<uint32_t>(code - agpr_code_base + 256);
   return std::nullopt;
 }
-// The M0 code of a target's generation (LLVM's SIRegisterInfo: 124 on gfx9, 125 from gfx10).
-constexpr int64_t m0_code(Generation g) { return g == Generation::gfx9 ? 124 : 125; }
 
 // One register's initial value (a 64-bit value over a pair: `dwords` = 2, low word first).
 struct RegisterInit {
