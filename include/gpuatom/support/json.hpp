@@ -6,7 +6,8 @@
 //   - strings must be UTF-8, with control characters escaped; \u escapes must pair surrogates;
 //   - nothing may follow the value but blanks;
 //   - arrays and objects nest at most max_depth deep (recursion is bounded).
-// The library itself does not depend on nlohmann_json; this is all the JSON it reads.
+// Every input the library reads as JSON goes through this; nlohmann_json is only the report
+// layer's private means of writing the CLI's JSON reports (and of reading `run --json` back).
 #pragma once
 
 #include <cstddef>
