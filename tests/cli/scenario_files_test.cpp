@@ -1,4 +1,4 @@
-// Which files `run DIR` and `report DIR` take (tools/gpuatom/scenario_files.hpp): under a
+// Which files `run DIR` and `report DIR` take (gpuatom/report/scenario_files.hpp): under a
 // directory only regular files; a FIFO named *.toml is passed over with a note, never opened (it
 // would block the run for ever), while a FIFO named on the command line is read as given.
 #include <gtest/gtest.h>

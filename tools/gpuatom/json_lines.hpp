@@ -1,39 +1,26 @@
-// `--json` of asm, disasm and check: one JSON object per line on standard output, so that a
-// compiler's test can read every instruction and every diagnostic without parsing text. Keys are
-// stable (docs/reference/cli.md lists them with each command):
-//
-//   {"kind":"instruction","file":F,"line":N,"text":"ATOM.E.ADD …","word":"0x…"|null,"word_high":"0x…"|null}
-//     (disasm of code adds "kernel":K,"address":N)
-//   {"kind":"diagnostic","severity":"error"|"warning"|"note","file":F,"line":N,"column":N,
-//    "offset":N|null,"message":M,"rule":R|null}
-//   {"kind":"summary","file":F,"instructions":N,"errors":N,"warnings":N}
-//
-// Line and column are 1-based, 0 where the place is a byte offset (binary input). With --json,
-// diagnostics are objects on standard output instead of text on standard error; the exit code is
-// the command's as without it.
+// `--json` of asm, disasm and check (report/json_lines.hpp, where the keys are listed), printed
+// on standard output.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <string>
+#include <fmt/format.h>
 
-#include "gpuatom/support/diagnostic.hpp"
+#include "gpuatom/report/json_lines.hpp"
 
 namespace gpuatom::cli {
 
-// Code (a cubin, raw code, a listing's words) adds where the instruction is: "kernel" and "address".
-struct CodePlace {
-  std::string_view kernel;
-  uint64_t address = 0;
-};
-std::string json_instruction(std::string_view file, uint32_t line, std::string_view text,
-                             std::optional<uint64_t> word = std::nullopt,
-                             std::optional<uint64_t> word_high = std::nullopt,
-                             std::optional<CodePlace> place = std::nullopt);  // one line, with its '\n'
-void print_json_instruction(std::string_view file, uint32_t line, std::string_view text,
-                            std::optional<uint64_t> word = std::nullopt,
-                            std::optional<uint64_t> word_high = std::nullopt);
-void print_json_diagnostics(const support::Diagnostics& diagnostics);
-void print_json_summary(std::string_view file, size_t instructions, const support::Diagnostics& diagnostics);
+using report::CodePlace;
+using report::json_instruction;
+
+inline void print_json_instruction(std::string_view file, uint32_t line, std::string_view text,
+                                   std::optional<uint64_t> word = std::nullopt,
+                                   std::optional<uint64_t> word_high = std::nullopt) {
+  fmt::print("{}", json_instruction(file, line, text, word, word_high));
+}
+inline void print_json_diagnostics(const support::Diagnostics& diagnostics) {
+  fmt::print("{}", report::json_diagnostics(diagnostics));
+}
+inline void print_json_summary(std::string_view file, size_t instructions, const support::Diagnostics& diagnostics) {
+  fmt::print("{}", report::json_summary(file, instructions, diagnostics));
+}
 
 }  // namespace gpuatom::cli

@@ -1,40 +1,30 @@
-// The one rule every instruction reader of the CLI follows (asm, disasm and check; SASS and vISA;
-// text, listings, files of words, cubins, raw code): an input from which no instruction was read
-// is bad input (exit 2), never an empty success. `cuobjdump -sass a.out | gpuatom check sass -`
-// must fail when cuobjdump failed and wrote nothing, and so must a cubin without code.
-// `--allow-empty` is for the caller who means it.
+// The nothing-read rule (support/nothing_read.hpp) as every instruction reader of the CLI takes
+// it: bad input (exit 2) unless `--allow-empty` is given.
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <cstdint>
-#include <string_view>
 
-#include "gpuatom/support/diagnostic.hpp"
+#include "gpuatom/support/nothing_read.hpp"
 
 namespace gpuatom::cli {
+
+using support::held_by_text;
+using support::start_of_bytes;
+using support::start_of_text;
 
 class NothingReadRule {
  public:
   // Adds --allow-empty to a reading command.
   void add_option(CLI::App& command);
 
-  // With no instruction read, no error yet, and --allow-empty not given: an error at `input` (its file, and line
-  // 1 of a text or byte 0 of a binary) naming what the input held instead (`held`: "0 bytes",
-  // "only blank lines and comments", "a cubin with no code section (.text.<kernel>)").
-  // `instructions` counts every instruction read, atomic or not, read well or not: a listing or
-  // a cubin of code without atomics read something.
+  // support::check_something_read, allowed by --allow-empty.
   void check(uint64_t instructions, const support::SourceLocation& input, std::string_view held,
-             support::Diagnostics& diagnostics) const;
+             support::Diagnostics& diagnostics) const {
+    support::check_something_read(instructions, allow_empty_, input, held, diagnostics);
+  }
 
  private:
   bool allow_empty_ = false;
 };
-
-// Where the rule's error stands for a text input and for a binary one.
-support::SourceLocation start_of_text(const support::FileName& file);
-support::SourceLocation start_of_bytes(const support::FileName& file);
-
-// What a text input without instructions held: "0 bytes", or "only blank lines and comments".
-std::string_view held_by_text(std::string_view source);
 
 }  // namespace gpuatom::cli

@@ -1,6 +1,5 @@
 // What `gpuatom run` says about each scenario file it ran: the text report, the status of a file
-// in a batch and the JUnit XML report for CI servers (--junit). The JSON report
-// (docs/reference/cli.md, "run --json") is the CLI's.
+// in a batch and the JUnit XML report for CI servers (--junit). The JSON report is run_json.hpp's.
 #pragma once
 
 #include <optional>

@@ -6,7 +6,8 @@
 //   - strings must be UTF-8, with control characters escaped; \u escapes must pair surrogates;
 //   - nothing may follow the value but blanks;
 //   - arrays and objects nest at most max_depth deep (recursion is bounded).
-// The library itself does not depend on nlohmann_json; this is all the JSON it reads.
+// nlohmann_json is used only privately by the report layer, to write the CLI's JSON reports and
+// to read `run --json` back; every other JSON the library reads goes through this.
 #pragma once
 
 #include <cstddef>

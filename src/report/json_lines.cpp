@@ -1,21 +1,23 @@
-#include "json_lines.hpp"
+#include "gpuatom/report/json_lines.hpp"
 
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
-namespace gpuatom::cli {
+namespace gpuatom::report {
 
 namespace {
 
-using json = nlohmann::ordered_json;
+using json = nlohmann::ordered_json;  // keys in the order documented
 
 std::string hex_word(uint64_t word) { return fmt::format("0x{:016x}", word); }
 
 // Invalid UTF-8 from an input becomes U+FFFD rather than an exception.
 std::string line_of(const json& object) { return object.dump(-1, ' ', false, json::error_handler_t::replace) + "\n"; }
 
-void emit(const json& object) { fmt::print("{}", line_of(object)); }
+const char* severity_name(support::Severity severity) {
+  return severity == support::Severity::error ? "error" : severity == support::Severity::warning ? "warning" : "note";
+}
 
 }  // namespace
 
@@ -35,36 +37,31 @@ std::string json_instruction(std::string_view file, uint32_t line, std::string_v
   return line_of(out);
 }
 
-void print_json_instruction(std::string_view file, uint32_t line, std::string_view text, std::optional<uint64_t> word,
-                            std::optional<uint64_t> word_high) {
-  fmt::print("{}", json_instruction(file, line, text, word, word_high));
-}
-
-void print_json_diagnostics(const support::Diagnostics& diagnostics) {
+std::string json_diagnostics(const support::Diagnostics& diagnostics) {
+  std::string lines;
   for (const support::Diagnostic& d : diagnostics.all()) {
     json out;
     out["kind"] = "diagnostic";
-    out["severity"] = d.severity == support::Severity::error     ? "error"
-                      : d.severity == support::Severity::warning ? "warning"
-                                                                 : "note";
+    out["severity"] = severity_name(d.severity);
     out["file"] = d.where.file.view();
     out["line"] = d.where.line;
     out["column"] = d.where.column;
     out["offset"] = d.where.byte_offset ? json(*d.where.byte_offset) : json();
     out["message"] = d.message;
     out["rule"] = d.rule.empty() ? json() : json(d.rule);
-    emit(out);
+    lines += line_of(out);
   }
+  return lines;
 }
 
-void print_json_summary(std::string_view file, size_t instructions, const support::Diagnostics& diagnostics) {
+std::string json_summary(std::string_view file, size_t instructions, const support::Diagnostics& diagnostics) {
   json out;
   out["kind"] = "summary";
   out["file"] = file;
   out["instructions"] = instructions;
   out["errors"] = diagnostics.count(support::Severity::error);
   out["warnings"] = diagnostics.count(support::Severity::warning);
-  emit(out);
+  return line_of(out);
 }
 
-}  // namespace gpuatom::cli
+}  // namespace gpuatom::report

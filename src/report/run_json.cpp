@@ -1,13 +1,20 @@
-#include "run_output.hpp"
+#include "gpuatom/report/run_json.hpp"
 
 #include <fmt/format.h>
 
-namespace gpuatom::cli {
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+
+#include "gpuatom/support/input_error.hpp"
+#include "gpuatom/support/line_input.hpp"
+
+namespace gpuatom::report {
+
+namespace {
 
 using scenario::Mode;
 using scenario::RunReport;
-
-void print_report(const RunReport& r) { fmt::print("{}", report::report_text(r)); }
 
 nlohmann::json to_json(const FileRun& run) {
   nlohmann::json j;
@@ -66,7 +73,9 @@ nlohmann::json to_json(const FileRun& run) {
   return j;
 }
 
-std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j) {
+// What to_json wrote for a file that ran, read back; nothing for a file that never ran. Throws
+// (nlohmann::json's exceptions, std::invalid_argument) on anything else.
+std::optional<RunReport> report_from_json(const nlohmann::json& j) {
   if (!j.contains("name")) return std::nullopt;  // a file that never ran
   RunReport r;
   r.file = j.at("file").get<std::string>();
@@ -117,4 +126,44 @@ std::optional<scenario::RunReport> report_from_json(const nlohmann::json& j) {
   return r;
 }
 
-}  // namespace gpuatom::cli
+// The largest `gpuatom run --json` result read: far above any real batch's.
+constexpr uint64_t max_json_result_bytes = uint64_t{256} << 20;
+
+}  // namespace
+
+std::string run_json(const std::vector<FileRun>& runs) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const FileRun& r : runs) all.push_back(to_json(r));
+  return all.dump(2) + "\n";
+}
+
+std::vector<RunReport> parse_run_json(std::string_view document, std::string_view source) {
+  nlohmann::json all;
+  try {
+    all = nlohmann::json::parse(document);
+  } catch (const nlohmann::json::exception& e) {
+    throw support::InputError(fmt::format("{}: not a `gpuatom run --json` result: {}", source, e.what()));
+  }
+  if (!all.is_array())
+    throw support::InputError(fmt::format("{}: not a `gpuatom run --json` result (expected an array)", source));
+  std::vector<RunReport> out;
+  try {
+    for (const nlohmann::json& j : all)
+      if (auto r = report_from_json(j)) out.push_back(std::move(*r));
+  } catch (const std::exception& e) {
+    throw support::InputError(fmt::format("{}: not a `gpuatom run --json` result: {}", source, e.what()));
+  }
+  if (out.empty()) throw support::InputError(fmt::format("{}: the result holds no scenario that ran", source));
+  return out;
+}
+
+std::vector<RunReport> read_run_json(const std::string& path) {
+  // The shared input layer says why a path cannot be read as bad input naming it; an ifstream
+  // opens a directory and fails later, unexplained.
+  const support::WholeInput input = support::read_whole_input(path, max_json_result_bytes);
+  if (input.problem != support::WholeInput::Problem::none)
+    throw support::InputError(support::describe(input, path, max_json_result_bytes));
+  return parse_run_json(input.bytes, path);
+}
+
+}  // namespace gpuatom::report

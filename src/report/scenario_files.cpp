@@ -1,19 +1,19 @@
-#include "scenario_files.hpp"
+#include "gpuatom/report/scenario_files.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
-#include "command.hpp"
 #include "gpuatom/support/diagnostic.hpp"
+#include "gpuatom/support/input_error.hpp"
 
-namespace gpuatom::cli {
+namespace gpuatom::report {
 
 namespace fs = std::filesystem;
 
 namespace {
-
 // What a directory entry that is not a regular file is, for the note that passes it over.
 std::string kind_of(const fs::directory_entry& entry) {
   std::error_code ec;
@@ -53,12 +53,35 @@ std::vector<std::string> scenario_files(const std::vector<std::string>& args) {
       }
       found.push_back(it->path().string());
     }
-    if (ec) throw BadInput(fmt::format("{}: cannot list the directory: {}", arg, ec.message()));
-    if (found.empty()) throw BadInput(fmt::format("{}: the directory holds no .toml scenario files", arg));
+    if (ec) throw support::InputError(fmt::format("{}: cannot list the directory: {}", arg, ec.message()));
+    if (found.empty()) throw support::InputError(fmt::format("{}: the directory holds no .toml scenario files", arg));
     std::sort(found.begin(), found.end());
     out.insert(out.end(), found.begin(), found.end());
   }
   return out;
 }
 
-}  // namespace gpuatom::cli
+std::vector<std::string> bundled_examples() {
+  std::vector<fs::path> roots;
+  // getenv races only with a setenv, which the library never calls.
+  // NOLINTNEXTLINE(concurrency-mt-unsafe)
+  if (const char* env = std::getenv("GPUATOM_EXAMPLES")) roots.emplace_back(env);
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    roots.push_back(exe.parent_path() / "../../../examples");
+    roots.push_back(exe.parent_path() / "../share/gpuatom/examples");
+  }
+  for (const fs::path& root : roots) {
+    if (!fs::is_directory(root, ec)) continue;
+    std::vector<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(root, ec))
+      if (entry.is_regular_file() && entry.path().extension() == ".toml")
+        files.push_back(entry.path().lexically_normal().string());
+    std::sort(files.begin(), files.end());
+    if (!files.empty()) return files;
+  }
+  return {};
+}
+
+}  // namespace gpuatom::report

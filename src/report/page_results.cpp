@@ -1,0 +1,112 @@
+#include "gpuatom/report/page_results.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "gpuatom/report/run_json.hpp"
+#include "gpuatom/scenario/bind.hpp"
+#include "gpuatom/support/input_error.hpp"
+#include "gpuatom/support/text.hpp"
+
+namespace gpuatom::report {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Types = std::map<std::string, scenario::ElementType>;
+
+// A path as the user would type it from here: relative to the current directory when it is below it.
+std::string shown_path(const std::string& file) {
+  std::error_code ec;
+  const fs::path relative = fs::proximate(file, ec);
+  if (ec || relative.empty() || *relative.begin() == "..") return file;
+  return relative.string();
+}
+
+// A number for a bar: the typed value, 0 for a NaN or an infinity.
+double bar_value(uint64_t bits, scenario::ElementType type) {
+  const double v = scenario::typed_number(bits, type);
+  return std::isfinite(v) ? v : 0.0;
+}
+
+// "x=[3, 0] y=[1.5]": an outcome's regions, each element in its region's type.
+std::string outcome_label(const scenario::RunReport::Outcome& o, const Types& types) {
+  std::string out;
+  for (const auto& [region, words] : o.regions) {
+    const auto t = types.find(region);
+    const scenario::ElementType type =
+        t == types.end() || scenario::bytes(t->second) != 4 ? scenario::ElementType::u32 : t->second;
+    out += (out.empty() ? "" : " ") + region + "=[";
+    for (size_t i = 0; i < words.size(); ++i) out += (i ? ", " : "") + scenario::typed_value(words[i], type);
+    out += "]";
+  }
+  if (!o.expectations_hold) out += " (FAILED)";
+  return out.empty() ? o.text : out;
+}
+
+}  // namespace
+
+ExampleResult page_result(scenario::RunReport report, const Types& types) {
+  ExampleResult x;
+  report.file = shown_path(report.file);
+  x.report = std::move(report);
+  const scenario::RunReport& r = x.report;
+  if (!r.outcomes.empty()) {
+    x.chart_title = "executions reaching each outcome";
+    for (const auto& o : r.outcomes) x.bars.emplace_back(outcome_label(o, types), static_cast<double>(o.count));
+  } else if (!r.dumps.empty()) {
+    const scenario::RunReport::Dump& d = r.dumps.front();
+    x.chart_title = fmt::format("first elements of region '{}' ({}) after the run", d.region, scenario::name(d.type));
+    for (size_t i = 0; i < d.values.size(); ++i)
+      x.bars.emplace_back(fmt::format("{}[{}] = {} ({})", d.region, i, scenario::typed_value(d.values[i], d.type),
+                                      support::hex(d.values[i], 2 * scenario::bytes(d.type))),
+                          bar_value(d.values[i], d.type));
+  } else if (!r.regions.empty()) {
+    const auto& [name, words] = r.regions.front();
+    x.chart_title = fmt::format("first words of region '{}' after the run", name);
+    for (size_t i = 0; i < words.size(); ++i)
+      x.bars.emplace_back(fmt::format("{}[{}] = {} ({})", name, i, words[i], support::hex(words[i], 8)), words[i]);
+  }
+  return x;
+}
+
+ExampleResult run_for_page(const scenario::Scenario& s, std::optional<scenario::Mode> mode, uint64_t seed) {
+  scenario::RunOptions options;
+  options.mode = mode ? *mode : s.exhaustive_ok ? scenario::Mode::exhaustive : scenario::Mode::deterministic;
+  options.seed = seed;
+  options.quiet = true;
+  Types types;
+  for (const scenario::RegionText& r : s.regions) {
+    types[r.name] = r.fill ? r.fill->type : scenario::ElementType::u32;
+    options.dump.push_back({r.name, std::nullopt});
+  }
+  options.dump_limit = 16;
+  auto result = scenario::run_scenario(s, options);
+  if (auto* d = std::get_if<support::Diagnostics>(&result)) throw support::InputError(d->format_all());
+  return page_result(std::get<scenario::RunReport>(std::move(result)), types);
+}
+
+std::vector<ExampleResult> page_results_of_json(const std::string& path) {
+  std::vector<ExampleResult> out;
+  for (scenario::RunReport& r : read_run_json(path)) {
+    Types types;  // what the run's dumps were read as
+    for (const scenario::RunReport::Dump& d : r.dumps) types[d.region] = d.type;
+    out.push_back(page_result(std::move(r), types));
+  }
+  return out;
+}
+
+bool any_failed(const std::vector<ExampleResult>& results) {
+  return std::any_of(results.begin(), results.end(), [](const ExampleResult& x) {
+    return !x.report.skipped && !x.report.passed() && !x.report.undecided();
+  });
+}
+
+bool any_undecided(const std::vector<ExampleResult>& results) {
+  return std::any_of(results.begin(), results.end(), [](const ExampleResult& x) { return x.report.undecided(); });
+}
+
+}  // namespace gpuatom::report
