@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuatom/nvidia/hardware_verification.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::cli {
@@ -15,7 +16,6 @@ using nvidia::hw::CudaType;
 using nvidia::hw::RacingForm;
 using nvidia::hw::RacingRecord;
 using nvidia::hw::SingleRecord;
-using support::Bits128;
 
 int hex_digits(CudaType type) { return nvidia::hw::bits(type) / 4; }
 
@@ -41,18 +41,13 @@ nlohmann::ordered_json hex_array(const std::vector<uint64_t>& values, CudaType t
 
 }  // namespace
 
-std::string hw_hex(const Bits128& v, CudaType type) {
-  if (nvidia::hw::bits(type) == 128) return fmt::format("0x{:016x}{:016x}", v.hi, v.lo);
-  return support::hex(v.lo, hex_digits(type));
-}
-
 std::string hw_record_line(const HwDevice& device, const SingleRecord& r) {
   nlohmann::ordered_json j = header(device, "single", r.op, r.type, r.space);
-  j["old"] = hw_hex(r.old, r.type);
-  j["operand"] = hw_hex(r.operand, r.type);
-  if (r.op == CudaOp::cas) j["compare"] = hw_hex(r.compare, r.type);
-  j["memory"] = hw_hex(r.memory, r.type);
-  j["returned"] = hw_hex(r.returned, r.type);
+  j["old"] = nvidia::hw::record_hex(r.old, r.type);
+  j["operand"] = nvidia::hw::record_hex(r.operand, r.type);
+  if (r.op == CudaOp::cas) j["compare"] = nvidia::hw::record_hex(r.compare, r.type);
+  j["memory"] = nvidia::hw::record_hex(r.memory, r.type);
+  j["returned"] = nvidia::hw::record_hex(r.returned, r.type);
   return j.dump();
 }
 

@@ -13,10 +13,6 @@ namespace gpuatom::cli {
 // Who measured a record: the device name and its compute capability ("9.0").
 using HwDevice = nvidia::hw::MeasuringDevice;
 
-// A value as the records write it: "0x" and exactly bits/4 lower-case digits (128 bits: high
-// half first, the bytes at the address read as one little-endian number).
-std::string hw_hex(const support::Bits128& value, nvidia::hw::CudaType type);
-
 // The JSON line of a record, keys in the order hw/README.md lists them.
 std::string hw_record_line(const HwDevice& device, const nvidia::hw::SingleRecord& record);
 std::string hw_record_line(const HwDevice& device, const nvidia::hw::RacingRecord& record);
