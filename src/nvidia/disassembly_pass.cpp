@@ -68,7 +68,7 @@ void DisassemblyLister::atomic(const CodeAtomic& atomic, uint32_t line) {
     head();
     append_listing_line(out_, atomic.address, text, atomic.word, arch_, widths_[static_cast<size_t>(section_)]);
   }
-  if (out_.size() >= 64 * 1024) flush();
+  if (out_.size() >= size_t{64} * 1024) flush();
 }
 
 void DisassemblyLister::flush() {

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <memory>
 #include <tuple>
 #include <variant>
 
+#include "gpuatom/support/line_input.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia::hw {
@@ -92,6 +94,23 @@ void tally_record(const RecordAt& at, const support::FileName& file, const Seman
   row.model = m.basis == Basis::derived ? m.model + " [DERIVED]" : m.model;
   ++row.cases;
   row.agree += agree ? 1 : 0;
+}
+
+HardwareTally tally_files(const std::vector<std::string>& paths, const SemanticsOptions& options,
+                          support::Diagnostics& diagnostics) {
+  HardwareTally tally;
+  for (const std::string& path : paths) {
+    const support::FileName file(path);
+    auto opened = support::FileSource::open(path);
+    if (auto* why = std::get_if<std::string>(&opened)) {
+      diagnostics.error({file, 0, 0, {}}, *why);
+      continue;
+    }
+    tally.records +=
+        read_hardware_records(*std::get<std::unique_ptr<support::FileSource>>(opened), file, diagnostics,
+                              [&](const RecordAt& at) { tally_record(at, file, options, tally, diagnostics); });
+  }
+  return tally;
 }
 
 std::string render_verification(const HardwareTally& tally) {

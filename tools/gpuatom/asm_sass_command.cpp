@@ -1,16 +1,9 @@
-// `gpuatom asm sass [--arch sm_XY] FILE|-`: reads SASS atomics, checks them (for the architecture,
-// when given), and prints each in canonical form (docs/spec/nvidia.md §10.4); with --encode, each
-// Maxwell word beside its text (§11).
-//
-//   gpuatom asm sass kernel.sass
-//   echo 'ATOM.E.ADD.F32.FTZ.RN R0, [R2+0x10], R5 ;' | gpuatom asm sass - --encode
-//
-// On any error nothing is printed to standard output; the diagnostics go to standard error and
-// the exit code is 2. Warnings are printed and do not fail. --rules-as-warnings reports the
-// rules of the pages (illegal op × size, register pairing, reserved codes) as warnings, as
-// `disasm sass` does, so every line disasm prints assembles back to its word:
-//
-//   gpuatom disasm sass --arch sm_52 --file words.txt | gpuatom asm sass - --encode --arch sm_52 --rules-as-warnings
+// `gpuatom asm sass [--arch sm_XY] [--encode] FILE|-`: reads SASS atomics, checks them, and prints
+// each in canonical form (docs/spec/nvidia.md §10.4); with --encode, each word beside its text
+// (§11, docs/sass128.md), made by the library (nvidia/assembly.hpp). On any error nothing is
+// printed to standard output and the exit code is 2; warnings do not fail. --rules-as-warnings
+// reports the pages' rules as warnings, as `disasm sass` does, so every line disasm prints
+// assembles back to its word.
 #include <fmt/format.h>
 
 #include <string>
@@ -30,7 +23,6 @@ namespace gpuatom::cli {
 namespace {
 
 struct AsmArgs {
-  std::string isa;
   std::string path;
   bool encode = false;
   bool rules_as_warnings = false;

@@ -18,7 +18,6 @@ namespace gpuatom::cli {
 namespace {
 
 struct CheckArgs {
-  std::string isa;
   std::string path;
   bool rules_as_warnings = false;
   bool json = false;

@@ -1,27 +1,9 @@
-// `gpuatom disasm sass 0xWORD… | --file F [--binary] [--arch sm_NN]`: Maxwell/Pascal 64-bit
-// words, or Volta … Blackwell 128-bit words (two 64-bit halves, low then high), to the text
-// NVIDIA's nvdisasm prints for them on that architecture (docs/oracles.md, docs/sass128.md).
-//
-//   gpuatom disasm sass 0xed07000100570200 0xebf9000000370233
-//   gpuatom disasm sass --arch sm_90 0x000000040a0079a8 0x004e2800081ee1c6
-//   gpuatom disasm sass --arch sm_90 --control 0x000000040a0079a8 0x004e2800081ee1c6  (control bits as a comment)
-//   gpuatom disasm sass --arch sm_52 0xed09000100470200  (sm_52 reads .F16x2.FTZ.RN, sm_61 .F16x2.RN)
-//   gpuatom disasm sass --file words.txt            (one hex word per line; // and # comments)
-//   gpuatom disasm sass --file kernel.text --binary (a raw code section: little-endian words)
-//   gpuatom disasm sass kernel.cubin                (every kernel's atomics, the architecture
-//                                                    from the ELF header)
-//   cuobjdump -sass a.out | gpuatom disasm sass --file -   (a listing: its words read again)
-//
-// Code (a cubin, --binary) and listings print as cuobjdump lists code (docs/listings.md); the
-// walks over the input and how they print are the library's (nvidia/disassembly_walks.hpp,
-// nvidia/disassembly_pass.hpp): lines are written as they are decoded, after a first walk found no
-// error. An input that holds no instruction is bad input unless --allow-empty (nothing_read.hpp).
-// --control applies to the architecture read: a cubin's own, a listing section's, --arch for words.
-//
-// A word that matches no opcode, or that nvdisasm calls invalid (CAS layout 3, a Ps form on
-// sm_50 …), is bad input: as with nvdisasm, nothing is printed, the error names the word, and
-// the exit code is 2. A word that breaks a rule of the pages (illegal op × size, reserved code,
-// odd register pair) is printed as nvdisasm prints it, with a warning; warnings do not fail.
+// `gpuatom disasm sass 0xWORD… | FILE | --file F [--binary] [--arch sm_NN] [--control]`: words,
+// cubins, raw code and listings to the text nvdisasm prints (docs/oracles.md, docs/sass128.md,
+// docs/listings.md). The walks over the input and how they print are the library's
+// (nvidia/disassembly_walks.hpp, nvidia/disassembly_pass.hpp); this file picks the walk for what it
+// reads and prints. An input that holds no instruction is bad input unless --allow-empty
+// (nothing_read.hpp). Any error prints nothing on standard output and exits 2; warnings do not fail.
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -44,7 +26,6 @@ namespace gpuatom::cli {
 namespace {
 
 struct DisasmArgs {
-  std::string isa;
   std::vector<std::string> words;
   std::string file;
   bool binary = false;
@@ -116,12 +97,10 @@ int run_disasm(const DisasmArgs& given_args) {
         fmt::format("--arch {}: gpuatom knows no {} words yet (Maxwell/Pascal 64-bit words: {}; 128-bit words: {})",
                     nvidia::name(arch), nvidia::generation_info(arch).name, nvidia::architecture_range(nvidia::is_spa5),
                     nvidia::architecture_range(nvidia::has_sass128_forms)));
-  DisassemblyOptions options;
-  options.file = args.file.empty() ? "<command line>" : args.file;
-  options.json = args.json;
-  options.control = args.control;
+  const std::string from_arch = "--arch " + std::string(nvidia::name(arch));
+  DisassemblyOptions options{args.file.empty() ? "<command line>" : args.file, args.json, args.control, {}};
   if (args.file.empty()) {
-    nvidia::require_control_bits(args.control, arch, "--arch " + std::string(nvidia::name(arch)));
+    nvidia::require_control_bits(args.control, arch, from_arch);
     if (args.words.size() % nvidia::word_halves(arch))
       throw BadInput(fmt::format("{} words on the command line: a 128-bit word is two 64-bit halves, low then high",
                                  args.words.size()));
@@ -140,15 +119,8 @@ int run_disasm(const DisasmArgs& given_args) {
   };
   if (nvidia::is_elf(input)) {
     auto read = nvidia::read_cubin(input, args.file);
-    if (const auto* why = std::get_if<support::Diagnostic>(&read)) {
-      support::Diagnostics refused;
-      refused.add(*why);
-      if (args.json)
-        print_json_diagnostics(refused);
-      else
-        report(refused);
-      return exit_bad_input;
-    }
+    if (const auto* why = std::get_if<support::Diagnostic>(&read))
+      return print_disassembly([&](nvidia::DisassemblyPass& pass) { pass.diagnose(*why); }, options);
     const nvidia::Cubin& cubin = std::get<nvidia::Cubin>(read);
     const nvidia::Architecture code_arch = nvidia::cubin_code_architecture(cubin, *args.architecture, args.file);
     nvidia::require_control_bits(args.control, code_arch, "the cubin");
@@ -162,13 +134,7 @@ int run_disasm(const DisasmArgs& given_args) {
         },
         options);
   }
-  if (args.binary) {
-    nvidia::require_control_bits(args.control, arch, "--arch " + std::string(nvidia::name(arch)));
-    options.nothing_read = nothing_read(start_of_bytes(file), "0 bytes of code");
-    return print_disassembly(
-        [&](nvidia::DisassemblyPass& pass) { nvidia::walk_code(args.file, input, arch, args.file, 0, pass); }, options);
-  }
-  if (nvidia::is_listing(input)) {
+  if (!args.binary && nvidia::is_listing(input)) {
     options.nothing_read = nothing_read(start_of_text(file), "no instruction line");
     return print_disassembly(
         [&](nvidia::DisassemblyPass& pass) {
@@ -176,11 +142,15 @@ int run_disasm(const DisasmArgs& given_args) {
         },
         options);
   }
-  nvidia::require_control_bits(args.control, arch, "--arch " + std::string(nvidia::name(arch)));
-  options.nothing_read = nothing_read(start_of_text(file), held_by_text(input));
+  nvidia::require_control_bits(args.control, arch, from_arch);
+  options.nothing_read = args.binary ? nothing_read(start_of_bytes(file), "0 bytes of code")
+                                     : nothing_read(start_of_text(file), held_by_text(input));
   return print_disassembly(
       [&](nvidia::DisassemblyPass& pass) {
-        nvidia::walk_text_words(input, args.file, arch, args.architecture->has_value(), pass);
+        if (args.binary)
+          nvidia::walk_code(args.file, input, arch, args.file, 0, pass);
+        else
+          nvidia::walk_text_words(input, args.file, arch, args.architecture->has_value(), pass);
       },
       options);
 }

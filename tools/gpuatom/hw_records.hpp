@@ -1,12 +1,11 @@
-// The harness's JSON lines (schema: hw/README.md) written from the library's records. Writing
-// lives here because the library does not depend on nlohmann_json; reading is the library's
-// (gpuatom/nvidia/hardware_records.hpp: strict, with line and column, fuzzed).
+// The harness's JSON lines (schema: hw/README.md) as the CUDA harness (hw/cuda) names them: the
+// library writes them (gpuatom/nvidia/hardware_record_lines.hpp) and reads them
+// (gpuatom/nvidia/hardware_records.hpp).
 #pragma once
 
 #include <string>
 
-#include "gpuatom/nvidia/hardware_check.hpp"
-#include "gpuatom/nvidia/hardware_records.hpp"
+#include "gpuatom/nvidia/hardware_record_lines.hpp"
 
 namespace gpuatom::cli {
 

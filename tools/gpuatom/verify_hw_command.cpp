@@ -1,8 +1,7 @@
 // `gpuatom verify-hw FILE…`: checks results measured by the CUDA harness (hw/cuda, schema in
-// hw/README.md) against the NVIDIA model, bit for bit. Prints agreement per op × type × space ×
-// kind and every disagreement with its inputs. Exit 0 when all agree, 1 on any disagreement, 2 on
-// bad input ("file:line:column: error: …" on stderr, nothing on stdout). The files are read by
-// the library's strict reader (gpuatom/nvidia/hardware_records.hpp), one record at a time.
+// hw/README.md) against the NVIDIA model, bit for bit (the library's nvidia/hardware_verification
+// reads, tallies and renders). Exit 0 when all agree, 1 on any disagreement, 2 on bad input
+// ("file:line:column: error: …" on stderr, nothing on stdout).
 //
 //   gpuatom verify-hw hw/results/h100/results.jsonl
 //   gpuatom verify-hw --model-sample sample.jsonl     (hidden: a results file made by the model)
@@ -12,12 +11,11 @@
 
 #include "command.hpp"
 #include "gpuatom/nvidia/hardware_model_sample.hpp"
+#include "gpuatom/nvidia/hardware_record_lines.hpp"
 #include "gpuatom/nvidia/hardware_verification.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/support/files.hpp"
-#include "gpuatom/support/line_input.hpp"
 #include "gpuatom/support/output_target.hpp"
-#include "hw_records.hpp"
 
 namespace gpuatom::cli {
 
@@ -40,19 +38,8 @@ int verify(const VerifyArgs& args) {
   options.f16x2_flush = args.f16x2_flush;
 
   // Every record is checked before anything is printed, so bad input prints only errors.
-  HardwareTally tally;
   support::Diagnostics diagnostics;
-  for (const std::string& path : args.files) {
-    const support::FileName file(path);
-    auto opened = support::FileSource::open(path);
-    if (auto* why = std::get_if<std::string>(&opened)) {
-      diagnostics.error({file, 0, 0, {}}, *why);
-      continue;
-    }
-    tally.records +=
-        read_hardware_records(*std::get<std::unique_ptr<support::FileSource>>(opened), file, diagnostics,
-                              [&](const RecordAt& at) { tally_record(at, file, options, tally, diagnostics); });
-  }
+  const HardwareTally tally = tally_files(args.files, options, diagnostics);
   if (diagnostics.has_errors()) {
     for (const support::Diagnostic& d : diagnostics.all()) support::write_stderr(support::format(d) + "\n");
     return exit_bad_input;
@@ -70,7 +57,7 @@ int write_sample(const VerifyArgs& args) {
   // Built in memory and written at once: a failed or interrupted run leaves no partial file.
   std::ostringstream out;
   const size_t records = for_each_model_record(args.sample, [&](const HardwareRecord& record) {
-    out << std::visit([&](const auto& r) { return hw_record_line(record.device, r); }, record.record) << '\n';
+    out << std::visit([&](const auto& r) { return record_line(record.device, r); }, record.record) << '\n';
   });
   if (auto error = support::write_file_atomically(args.model_sample, out.str())) throw BadInput(*error);
   fmt::print("wrote {} model records to {}\n", records, args.model_sample);

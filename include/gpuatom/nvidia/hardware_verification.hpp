@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -28,7 +29,9 @@ struct AgreementKey {
   size_t atomic;
   Space space;
   bool racing;
-  friend auto operator<=>(const AgreementKey&, const AgreementKey&) = default;
+  friend bool operator<(const AgreementKey& a, const AgreementKey& b) {
+    return std::tie(a.atomic, a.space, a.racing) < std::tie(b.atomic, b.space, b.racing);
+  }
 };
 struct Agreement {
   std::string model;  // the model operation, "[DERIVED]" after it when derived
@@ -48,6 +51,11 @@ struct HardwareTally {
 // cannot judge is bad input: an error at its line in `diagnostics`, and nothing tallied.
 void tally_record(const RecordAt& at, const support::FileName& file, const SemanticsOptions& options,
                   HardwareTally& tally, support::Diagnostics& diagnostics);
+
+// Reads every record of the files at `paths`, in order, one record at a time (read_hardware_records),
+// and tallies each; a file that cannot be opened is an error at its name.
+HardwareTally tally_files(const std::vector<std::string>& paths, const SemanticsOptions& options,
+                          support::Diagnostics& diagnostics);
 
 // The report: "device: …" lines, the agreement table, then "all N cases agree with the model,
 // bit for bit" or every disagreement.
