@@ -166,6 +166,22 @@ constexpr std::array<Architecture, table.size()> all = [] {
 
 const ArchitectureInfo& info(Architecture arch) { return table[static_cast<size_t>(arch)]; }
 
+// The runs of the table's rows for which `holds` is true, as architecture_range() spells them.
+template <typename Holds>
+std::string range_where(const Holds& holds) {
+  std::string out;
+  for (size_t first = 0; first < table.size(); ++first) {
+    if (!holds(table[first].architecture)) continue;
+    size_t last = first;
+    while (last + 1 < table.size() && holds(table[last + 1].architecture)) ++last;
+    if (!out.empty()) out += ", ";
+    out += table[first].name;
+    if (last != first) out += " … " + std::string(table[last].name);
+    first = last;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::span<const Feature> features() { return all_features; }
@@ -224,6 +240,16 @@ std::string architecture_names() {
     out += arch.name;
   }
   return out;
+}
+
+std::string architecture_range(bool (*holds)(Architecture)) { return range_where(holds); }
+
+std::string architecture_range(Feature feature) {
+  return range_where([feature](Architecture arch) { return has(arch, feature); });
+}
+
+std::string architecture_range() {
+  return range_where([](Architecture) { return true; });
 }
 
 unsigned uniform_register_bits(Architecture architecture) {

@@ -404,4 +404,13 @@ ParsedSass check_sass(std::string_view source, std::string_view file, std::optio
   return out;
 }
 
+ParsedSass check_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture,
+                      RuleSeverity rules) {
+  if (rules == RuleSeverity::error) return check_sass(source, file, architecture);
+  ParsedSass parsed = read_sass(source, file, architecture);
+  for (const Instruction& inst : parsed.instructions) validate(inst, parsed.diagnostics, RuleSeverity::warning);
+  parsed.diagnostics.sort_by_line();
+  return parsed;
+}
+
 }  // namespace gpuatom::nvidia

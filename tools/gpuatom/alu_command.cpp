@@ -14,6 +14,7 @@
 #include "amd_arguments.hpp"
 #include "command.hpp"
 #include "gpuatom/intel/platform.hpp"
+#include "gpuatom/nvidia/architecture.hpp"
 
 namespace gpuatom::cli {
 
@@ -68,7 +69,9 @@ void add_alu_command(CLI::App& app, Action& run) {
   cmd->add_option("--inst", args->inst,
                   "NVIDIA instruction whose op x size table applies: ATOM (default), ATOMS, RED, "
                   "SUATOM, SURED, or the sm_70+ ATOMG, REDG (or spell it in the op: ATOMS.CAS.64)");
-  cmd->add_option("--arch", args->arch, "NVIDIA: the architecture (sm_50 … sm_121): its spelling and the forms it has");
+  cmd->add_option(
+      "--arch", args->arch,
+      fmt::format("NVIDIA: the architecture ({}): its spelling and the forms it has", nvidia::architecture_range()));
   cmd->add_option(
       "--platform", args->platform,
       fmt::format("Intel: the platform profile ({}) whose features the op needs", intel::platform_names(", ")));

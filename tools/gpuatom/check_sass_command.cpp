@@ -3,6 +3,8 @@
 // --arch reads the text as that architecture's disassembly: SPA 5.0 rules on sm_5x/sm_6x only.
 // A cuobjdump/nvdisasm listing is read as docs/listings.md says: its atomics, each word checked
 // against its text, the architecture from its header.
+#include <fmt/format.h>
+
 #include <string>
 
 #include "command.hpp"
@@ -16,7 +18,6 @@ namespace gpuatom::cli {
 namespace {
 
 struct CheckArgs {
-  std::string isa;
   std::string path;
   bool rules_as_warnings = false;
   bool json = false;
@@ -27,7 +28,9 @@ struct CheckArgs {
 
 int run_check(const CheckArgs& args) {
   const std::string source = read_input(args.path);
-  nvidia::ParsedSass checked = read_and_check(source, args.path, *args.architecture, args.rules_as_warnings);
+  nvidia::ParsedSass checked =
+      nvidia::check_sass(source, args.path, *args.architecture,
+                         args.rules_as_warnings ? nvidia::RuleSeverity::warning : nvidia::RuleSeverity::error);
   args.nothing_read.check(checked.lines_read, start_of_text(args.path), held_by_text(source), checked.diagnostics);
   if (args.json) {
     print_json_diagnostics(checked.diagnostics);
@@ -51,9 +54,10 @@ void add_check_sass_command(CLI::App& parent, Action& run) {
                   "against its text ('-' reads standard input)")
       ->required();
   add_architecture_option(*cmd, args->architecture,
-                          "read the text as this architecture's disassembly (sm_50 … sm_90): the SPA 5.0 grammar "
-                          "and rules on sm_5x/sm_6x, the sm_70+ spellings after; without it each line's spelling "
-                          "decides");
+                          fmt::format("read the text as this architecture's disassembly ({}): the SPA 5.0 grammar "
+                                      "and rules on sm_5x/sm_6x, the sm_70+ spellings after; without it each line's "
+                                      "spelling decides",
+                                      nvidia::architecture_range()));
   cmd->add_flag("--rules-as-warnings", args->rules_as_warnings,
                 "report the pages' rules (op × size, register pairs, reserved codes) as warnings, as disasm does");
   cmd->add_flag(

@@ -1,21 +1,16 @@
-// The harness's JSON lines (schema: hw/README.md) written from the library's records. Writing
-// lives here because the library does not depend on nlohmann_json; reading is the library's
-// (gpuatom/nvidia/hardware_records.hpp: strict, with line and column, fuzzed).
+// The harness's JSON lines (schema: hw/README.md) as the CUDA harness (hw/cuda) names them: the
+// library writes them (gpuatom/nvidia/hardware_record_lines.hpp) and reads them
+// (gpuatom/nvidia/hardware_records.hpp).
 #pragma once
 
 #include <string>
 
-#include "gpuatom/nvidia/hardware_check.hpp"
-#include "gpuatom/nvidia/hardware_records.hpp"
+#include "gpuatom/nvidia/hardware_record_lines.hpp"
 
 namespace gpuatom::cli {
 
 // Who measured a record: the device name and its compute capability ("9.0").
 using HwDevice = nvidia::hw::MeasuringDevice;
-
-// A value as the records write it: "0x" and exactly bits/4 lower-case digits (128 bits: high
-// half first, the bytes at the address read as one little-endian number).
-std::string hw_hex(const support::Bits128& value, nvidia::hw::CudaType type);
 
 // The JSON line of a record, keys in the order hw/README.md lists them.
 std::string hw_record_line(const HwDevice& device, const nvidia::hw::SingleRecord& record);

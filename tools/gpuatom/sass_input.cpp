@@ -6,7 +6,6 @@
 
 #include "command.hpp"
 #include "gpuatom/nvidia/listing.hpp"
-#include "gpuatom/nvidia/validator.hpp"
 #include "gpuatom/support/line_input.hpp"
 
 namespace gpuatom::cli {
@@ -34,16 +33,6 @@ void add_architecture_option(CLI::App& command, std::shared_ptr<std::optional<nv
 
 void report(const support::Diagnostics& diagnostics) {
   for (const support::Diagnostic& d : diagnostics.all()) support::write_stderr(support::format(d) + "\n");
-}
-
-nvidia::ParsedSass read_and_check(const std::string& source, const std::string& path,
-                                  std::optional<nvidia::Architecture> architecture, bool rules_as_warnings) {
-  if (!rules_as_warnings) return nvidia::check_sass(source, path, architecture);
-  nvidia::ParsedSass parsed = nvidia::read_sass(source, path, architecture);
-  for (const nvidia::Instruction& inst : parsed.instructions)
-    nvidia::validate(inst, parsed.diagnostics, nvidia::RuleSeverity::warning);
-  parsed.diagnostics.sort_by_line();
-  return parsed;
 }
 
 bool looks_like_text(const std::string& content) {

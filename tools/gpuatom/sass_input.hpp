@@ -36,9 +36,4 @@ void add_architecture_option(CLI::App& command, std::shared_ptr<std::optional<nv
 // Prints every diagnostic to standard error, one per line.
 void report(const support::Diagnostics& diagnostics);
 
-// The parse of a SASS source, then each instruction's rules: errors, or warnings with
-// `rules_as_warnings` (asm and check take --rules-as-warnings).
-nvidia::ParsedSass read_and_check(const std::string& source, const std::string& path,
-                                  std::optional<nvidia::Architecture> architecture, bool rules_as_warnings);
-
 }  // namespace gpuatom::cli

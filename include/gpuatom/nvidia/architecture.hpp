@@ -156,4 +156,14 @@ bool is_spa5(Architecture architecture);
 // "sm_50 sm_52 … sm_121f", for help texts and diagnostics.
 std::string architecture_names();
 
+// "sm_50 … sm_62", "sm_70 … sm_121f": the architectures for which `holds` is true, in the enum's
+// order, each unbroken run as its first and last name joined by " … " (a run of one is its name)
+// and the runs joined by ", ". Help texts and messages spell a range so, from the table, never by
+// hand: a new architecture widens them by itself.
+std::string architecture_range(bool (*holds)(Architecture));
+// The range of the architectures that have the feature ("sm_86 … sm_90a" for pm_hint).
+std::string architecture_range(Feature feature);
+// Every architecture: "sm_50 … sm_121f".
+std::string architecture_range();
+
 }  // namespace gpuatom::nvidia

@@ -41,5 +41,10 @@ std::string missing_ps_form(Architecture arch);
 // architecture, every line is read and checked for it (parse_sass()).
 ParsedSass check_sass(std::string_view source, std::string_view file = "-",
                       std::optional<Architecture> architecture = std::nullopt);
+// The same with the rules of the pages (illegal op × size, register pairs, reserved codes) at
+// `rules`' severity: RuleSeverity::warning reports them as `disasm sass` does (what `asm sass` and
+// `check sass` --rules-as-warnings run), so every line disasm prints assembles back to its word.
+ParsedSass check_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture,
+                      RuleSeverity rules);
 
 }  // namespace gpuatom::nvidia

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/support/text.hpp"
 #include "lexer.hpp"
 #include "opcode_reader.hpp"
@@ -236,10 +237,10 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
                         fmt::format("'{}' is not nvdisasm's hint ?PM1, ?PM2 or ?PM3", tokens[pos].text),
                         detail::modern_rule};
     if (inst.dialect == Dialect::spa5)
-      throw SyntaxError{
-          tokens[pos].column,
-          fmt::format("'{}' is nvdisasm's hint on sm_86 … sm_90 words, not SPA 5.0 text", tokens[pos].text),
-          detail::modern_rule};
+      throw SyntaxError{tokens[pos].column,
+                        fmt::format("'{}' is nvdisasm's hint on {} words, not SPA 5.0 text", tokens[pos].text,
+                                    architecture_range(Feature::pm_hint)),
+                        detail::modern_rule};
     inst.pm_hint = static_cast<uint8_t>(*n);
     ++pos;
   }

@@ -1,20 +1,13 @@
-#include "hw_model_sample.hpp"
+#include "gpuatom/nvidia/hardware_model_sample.hpp"
 
-#include <fmt/format.h>
-
-#include <sstream>
+#include <stdexcept>
 #include <vector>
 
-#include "command.hpp"
 #include "gpuatom/nvidia/hardware_check.hpp"
-#include "gpuatom/support/files.hpp"
-#include "hw_records.hpp"
 
-namespace gpuatom::cli {
+namespace gpuatom::nvidia::hw {
 
 namespace {
-
-using namespace nvidia::hw;
 
 constexpr Space spaces[] = {Space::global, Space::shared};
 
@@ -42,14 +35,19 @@ std::vector<size_t> spread(size_t size, int count) {
 
 }  // namespace
 
-size_t write_model_sample(const std::string& path, const ModelSampleOptions& options) {
-  // Built in memory and written at once: a failed or interrupted run leaves no partial file.
-  std::ostringstream out;
-  const HwDevice device{options.device, options.sm};
+bool is_record_sm(std::string_view text) {
+  const size_t dot = text.find('.');
+  const auto digits = [](std::string_view s) {
+    return !s.empty() && s.size() <= 3 && s.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  return dot != std::string_view::npos && digits(text.substr(0, dot)) && digits(text.substr(dot + 1));
+}
+
+size_t for_each_model_record(const ModelSampleOptions& options,
+                             const std::function<void(const HardwareRecord&)>& record) {
+  const MeasuringDevice device{options.device, options.sm};
   const int sm = sm_times_ten(options.sm);
   size_t records = 0;
-
-  // As the harness writes them: every single-lane case per space, then every racing run.
   for (Space space : spaces)
     for (const CudaAtomic& a : cuda_atomics()) {
       if (a.min_sm > sm || !runs_in(a, space)) continue;
@@ -58,9 +56,7 @@ size_t write_model_sample(const std::string& path, const ModelSampleOptions& opt
       for (size_t i : spread(inputs.size(), options.cases_per_atomic)) {
         const SingleInput& in = inputs[i];
         const Outcome o = model_single(m, in);
-        out << hw_record_line(device,
-                              SingleRecord{in.op, in.type, space, in.old, in.operand, in.compare, o.memory, o.returned})
-            << '\n';
+        record({device, SingleRecord{in.op, in.type, space, in.old, in.operand, in.compare, o.memory, o.returned}});
         ++records;
       }
     }
@@ -70,12 +66,11 @@ size_t write_model_sample(const std::string& path, const ModelSampleOptions& opt
       if (a.min_sm > sm || !runs_in(a, space)) continue;
       const ModelMapping m = mapping_for(a, space);
       for (const RacingPlan& plan : racing_plans(a, options.racing_lanes)) {
-        out << hw_record_line(device, model_racing(m, plan, space, options.seed * 1000003 + run++)) << '\n';
+        record({device, model_racing(m, plan, space, options.seed * 1000003 + run++)});
         ++records;
       }
     }
-  if (auto error = support::write_file_atomically(path, out.str())) throw BadInput(*error);
   return records;
 }
 
-}  // namespace gpuatom::cli
+}  // namespace gpuatom::nvidia::hw
