@@ -11,9 +11,11 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "fuzz_check.hpp"
+#include "gpuatom/nvidia/hardware_record_lines.hpp"
 #include "gpuatom/nvidia/hardware_records.hpp"
 #include "gpuatom/support/text.hpp"
 
@@ -50,50 +52,9 @@ Read read_all(support::ByteSource& source, const RecordLimits& limits) {
   return out;
 }
 
-std::string hex(const support::Bits128& v, CudaType type) {
-  if (bits(type) == 128) return fmt::format("0x{:016x}{:016x}", v.hi, v.lo);
-  return support::hex(v.lo, bits(type) / 4);
-}
-
-// A JSON string as the harness's writer (nlohmann) spells it: quotes and backslashes escaped,
-// other bytes as they are (device names hold no control characters).
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string hex_array(const std::vector<uint64_t>& values, CudaType type) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ",\"" : "\"") + hex({values[i], 0}, type) + "\"";
-  return out + "]";
-}
-
-// The line the harness writes for a record (tools/gpuatom/hw_records.cpp, keys in schema order).
+// The line the harness writes for a record: the library's one writer of them.
 std::string harness_line(const HardwareRecord& record) {
-  const auto head = [&](const auto& r, const char* kind) {
-    return fmt::format(R"({{"device":{},"sm":{},"kind":"{}","op":"{}","type":"{}","space":"{}")",
-                       quoted(record.device.name), quoted(record.device.sm), kind, name(r.op), name(r.type),
-                       name(r.space));
-  };
-  if (const auto* s = std::get_if<SingleRecord>(&record.record)) {
-    std::string line = head(*s, "single") +
-                       fmt::format(R"(,"old":"{}","operand":"{}")", hex(s->old, s->type), hex(s->operand, s->type));
-    if (s->op == CudaOp::cas) line += fmt::format(R"(,"compare":"{}")", hex(s->compare, s->type));
-    return line +
-           fmt::format(R"(,"memory":"{}","returned":"{}"}})", hex(s->memory, s->type), hex(s->returned, s->type));
-  }
-  const auto& r = std::get<RacingRecord>(record.record);
-  std::string line =
-      head(r, "racing") + fmt::format(R"(,"form":"{}","threads":{},"old":"{}","memory":"{}","operands":{})",
-                                      name(r.form), r.operands.size(), hex({r.old, 0}, r.type),
-                                      hex({r.memory, 0}, r.type), hex_array(r.operands, r.type));
-  if (r.op == CudaOp::cas) line += R"(,"compares":)" + hex_array(r.compares, r.type);
-  if (r.form != RacingForm::discarded) line += R"(,"returned":)" + hex_array(r.returned, r.type);
-  return line + "}";
+  return std::visit([&](const auto& r) { return record_line(record.device, r); }, record.record);
 }
 
 bool same(const HardwareRecord& a, const HardwareRecord& b) {

@@ -13,23 +13,40 @@
 
 #include "device_runs.hpp"
 #include "gpuatom/nvidia/hardware_cases.hpp"
+#include "gpuatom/nvidia/hardware_record_lines.hpp"
 #include "gpuatom/support/files.hpp"
-#include "hw_records.hpp"
 
 namespace {
 
 namespace model = gpuatom::nvidia::hw;
-using gpuatom::cli::hw_record_line;
-using gpuatom::cli::HwDevice;
+using model::record_line;
+using HwDevice = model::MeasuringDevice;
 
-// The kernels' plain enums repeat the library's order.
-static_assert(static_cast<int>(gpuatom_hw::Op::cas) == static_cast<int>(model::CudaOp::cas));
-static_assert(static_cast<int>(gpuatom_hw::Op::bit_xor) == static_cast<int>(model::CudaOp::bit_xor));
-static_assert(static_cast<int>(gpuatom_hw::Type::u128) == static_cast<int>(model::CudaType::u128));
-static_assert(static_cast<int>(gpuatom_hw::Type::bf16x8) == static_cast<int>(model::CudaType::bf16x8));
-static_assert(static_cast<int>(gpuatom_hw::Type::f32x2) == static_cast<int>(model::CudaType::f32x2));
-static_assert(static_cast<int>(gpuatom_hw::Type::bf16x2) == static_cast<int>(model::CudaType::bf16x2));
-static_assert(static_cast<int>(gpuatom_hw::RacingForm::cas_loop) == static_cast<int>(model::RacingForm::cas_loop));
+// The kernels' plain enums (harness_abi.hpp, compiled by nvcc without the library) repeat the
+// library's member for member: each member agrees, and the library's enums end where these do.
+constexpr bool agree(auto harness, auto library) { return static_cast<int>(harness) == static_cast<int>(library); }
+static_assert(agree(gpuatom_hw::Op::add, model::CudaOp::add) && agree(gpuatom_hw::Op::inc, model::CudaOp::inc) &&
+              agree(gpuatom_hw::Op::dec, model::CudaOp::dec) && agree(gpuatom_hw::Op::min, model::CudaOp::min) &&
+              agree(gpuatom_hw::Op::max, model::CudaOp::max) &&
+              agree(gpuatom_hw::Op::bit_and, model::CudaOp::bit_and) &&
+              agree(gpuatom_hw::Op::bit_or, model::CudaOp::bit_or) &&
+              agree(gpuatom_hw::Op::bit_xor, model::CudaOp::bit_xor) &&
+              agree(gpuatom_hw::Op::exch, model::CudaOp::exch) && agree(gpuatom_hw::Op::cas, model::CudaOp::cas));
+static_assert(static_cast<int>(gpuatom_hw::Op::cas) + 1 == model::cuda_op_count);
+static_assert(
+    agree(gpuatom_hw::Type::u32, model::CudaType::u32) && agree(gpuatom_hw::Type::s32, model::CudaType::s32) &&
+    agree(gpuatom_hw::Type::u64, model::CudaType::u64) && agree(gpuatom_hw::Type::s64, model::CudaType::s64) &&
+    agree(gpuatom_hw::Type::f32, model::CudaType::f32) && agree(gpuatom_hw::Type::f64, model::CudaType::f64) &&
+    agree(gpuatom_hw::Type::f16x2, model::CudaType::f16x2) &&
+    agree(gpuatom_hw::Type::bf16x2, model::CudaType::bf16x2) && agree(gpuatom_hw::Type::u128, model::CudaType::u128) &&
+    agree(gpuatom_hw::Type::f32x2, model::CudaType::f32x2) && agree(gpuatom_hw::Type::f32x4, model::CudaType::f32x4) &&
+    agree(gpuatom_hw::Type::f16x4, model::CudaType::f16x4) && agree(gpuatom_hw::Type::f16x8, model::CudaType::f16x8) &&
+    agree(gpuatom_hw::Type::bf16x4, model::CudaType::bf16x4) &&
+    agree(gpuatom_hw::Type::bf16x8, model::CudaType::bf16x8));
+static_assert(static_cast<int>(gpuatom_hw::Type::bf16x8) + 1 == model::cuda_type_count);
+static_assert(agree(gpuatom_hw::RacingForm::returned, model::RacingForm::returned) &&
+              agree(gpuatom_hw::RacingForm::discarded, model::RacingForm::discarded) &&
+              agree(gpuatom_hw::RacingForm::cas_loop, model::RacingForm::cas_loop));
 
 constexpr model::Space spaces[] = {model::Space::global, model::Space::shared};
 
@@ -89,7 +106,7 @@ size_t write_single(std::ostream& out, const HwDevice& device, model::Space spac
                                      in.compare,
                                      model_value(results[i].memory, in.type),
                                      model_value(results[i].returned, in.type)};
-    out << hw_record_line(device, record) << '\n';
+    out << record_line(device, record) << '\n';
     ++written;
   }
   return written;
@@ -110,7 +127,7 @@ size_t write_racing(std::ostream& out, const HwDevice& device, model::Space spac
                                  o.operands, o.compares,   o.returned};
       for (auto* values : {&record.operands, &record.compares, &record.returned})
         for (uint64_t& v : *values) v &= model::mask(plan.type);
-      out << hw_record_line(device, record) << '\n';
+      out << record_line(device, record) << '\n';
       ++written;
     }
   }
