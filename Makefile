@@ -7,8 +7,8 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 
 # What `make test` runs under ThreadSanitizer: the parts where host threads race (support: the
 # file names every location interns, shared by all threads).
-TSAN_LABELS := embed|exec|memory|scenario|stress|support
-TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-example-embed-nvidia gpuatom-example-embed-intel gpuatom-example-embed-amd gpuatom-test-exec gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
+TSAN_LABELS := embed|exec|launch|memory|scenario|stress|support
+TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-test-embed-without-scenario gpuatom-example-embed-nvidia gpuatom-example-embed-intel gpuatom-example-embed-amd gpuatom-test-exec gpuatom-test-launch gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
 .PHONY: run test check build deps configure clean lint tidy-deep test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel oracle-amd-isa
 

@@ -1,8 +1,8 @@
-// Fuzz target: the scenario expression compiler and evaluator (scenario/expression.hpp).
+// Fuzz target: the scenario expression compiler and evaluator (launch/expression.hpp).
 //
 // The input is the expression text up to the first NUL byte; the bytes after it, 8 at a time
 // (little endian), are lane indices (tid) to evaluate at, besides 0, 1, 31, 32 and 2^32 + 5.
-// Names come from a scenario of 2^20 lanes in groups of 32 with regions `bins` and `data`.
+// Names come from a setup of 2^20 lanes in groups of 32 with regions `bins` and `data`.
 //
 // Properties: compiling never crashes; evaluation is deterministic; an expression that reads
 // no variable evaluates to the same value (or the same error) for every lane.
@@ -11,17 +11,17 @@
 #include <cstring>
 
 #include "fuzz_check.hpp"
-#include "gpuatom/scenario/memory_setup.hpp"
-#include "gpuatom/scenario/symbols.hpp"
+#include "gpuatom/launch/memory_setup.hpp"
+#include "gpuatom/launch/symbols.hpp"
 
 using namespace gpuatom;
-using namespace gpuatom::scenario;
+using namespace gpuatom::launch;
 
 namespace {
 
-const Scenario& fixture() {
-  static const Scenario scenario = [] {
-    Scenario s;
+const Setup& fixture() {
+  static const Setup setup = [] {
+    Setup s;
     s.launch.lanes = uint64_t{1} << 20;
     s.launch.group_size = 32;
     RegionText bins;
@@ -33,7 +33,7 @@ const Scenario& fixture() {
     s.regions = {bins, data};
     return s;
   }();
-  return scenario;
+  return setup;
 }
 
 std::string describe(const std::variant<uint64_t, ExpressionError>& r) {

@@ -5,12 +5,13 @@
 #include <algorithm>
 
 #include "fuzz_check.hpp"
-#include "gpuatom/scenario/memory_setup.hpp"
+#include "gpuatom/launch/memory_setup.hpp"
+#include "gpuatom/launch/symbols.hpp"
 #include "gpuatom/scenario/scenario.hpp"
-#include "gpuatom/scenario/symbols.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::scenario;
+using namespace gpuatom::launch;
 
 namespace {
 

@@ -10,7 +10,7 @@ using namespace gpuatom::embed;
 int main() {
   Launch launch(Isa::visa, 4, "predec counter");
   launch.region("counter", 4)
-      .fill("counter", gpuatom::scenario::ElementType::u32, 4)
+      .fill("counter", gpuatom::embed::ElementType::u32, 4)
       .program(
           ".decl ADDR v_type=G type=uq num_elts=2 align=GRF\n"
           ".decl OLD  v_type=G type=ud num_elts=2 align=GRF\n"

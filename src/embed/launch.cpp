@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gpuatom/scenario/bind.hpp"
+#include "gpuatom/launch/bind.hpp"
 
 namespace gpuatom::embed {
 
@@ -18,21 +18,20 @@ support::SourceLocation from(const std::string& launch, std::string_view call) {
   return {support::FileName(fmt::format("{}, {}", launch, call)), 1, 1, std::nullopt};
 }
 
-scenario::ExpressionText placed(scenario::ExpressionText text, support::SourceLocation where) {
+launch::ExpressionText placed(launch::ExpressionText text, support::SourceLocation where) {
   text.where = where;
   return text;
 }
 
 // Every read name of every lane, and every region's bytes, as the run left them.
-Outcome snapshot(const scenario::Scenario& s, const std::vector<std::string>& reads,
-                 const scenario::Observation& seen) {
+Outcome snapshot(const launch::Setup& s, const std::vector<std::string>& reads, const launch::Observation& seen) {
   Outcome o;
   for (const std::string& name : reads) {
     std::vector<uint64_t>& values = o.lanes[name];
     values.resize(s.launch.lanes);
     for (uint64_t tid = 0; tid < s.launch.lanes; ++tid) values[tid] = seen.lane_value(name, tid).value_or(0);
   }
-  for (const scenario::RegionText& r : s.regions) {
+  for (const launch::RegionText& r : s.regions) {
     std::vector<uint8_t>& bytes = o.regions[r.name];
     bytes.resize(r.size);
     (void)seen.memory->read_bytes(*r.base, std::as_writable_bytes(std::span(bytes)), r.attributes.space);
@@ -73,55 +72,55 @@ uint64_t Outcome::element(const std::string& region, uint64_t index, unsigned by
 }
 
 Launch::Launch(Isa isa, uint64_t lanes, std::string name) {
-  scenario_.file = name;
-  scenario_.name = std::move(name);
-  scenario_.isa = isa;
-  scenario_.launch.lanes = lanes;
-  scenario_.launch.where = from(scenario_.file, "launch");
-  scenario_.exhaustive_ok = true;  // asked for by RunSettings::mode; max_executions bounds it
+  setup_.file = name;
+  setup_.name = std::move(name);
+  setup_.isa = isa;
+  setup_.launch.lanes = lanes;
+  setup_.launch.where = from(setup_.file, "launch");
+  setup_.exhaustive_ok = true;  // asked for by RunSettings::mode; max_executions bounds it
 }
 
-Launch Launch::from_scenario(scenario::Scenario scenario) {
-  Launch launch(scenario.isa, scenario.launch.lanes, scenario.name);
-  launch.scenario_ = std::move(scenario);
-  launch.scenario_.exhaustive_ok = true;
-  // Regions added later go after the file's, not over them.
-  for (const scenario::RegionText& r : launch.scenario_.regions) (void)launch.placer_.place(r);
-  return launch;
+Launch Launch::from_setup(launch::Setup setup) {
+  Launch made(setup.isa, setup.launch.lanes, setup.name);
+  made.setup_ = std::move(setup);
+  made.setup_.exhaustive_ok = true;
+  // Regions added later go after the setup's, not over them.
+  for (const launch::RegionText& r : made.setup_.regions) (void)made.placer_.place(r);
+  return made;
 }
 
 Launch& Launch::program(std::string text) {
-  scenario_.program = std::move(text);
-  scenario_.program_where = {support::FileName(scenario_.file), 1, 1, std::nullopt};
+  setup_.program = std::move(text);
+  setup_.program_where = {support::FileName(setup_.file), 1, 1, std::nullopt};
   return *this;
 }
 
 Launch& Launch::region(std::string name, uint64_t bytes, memory::RegionAttributes attributes) {
-  scenario::RegionText r;
-  r.where = from(scenario_.file, fmt::format("region {}", name));
+  launch::RegionText r;
+  r.where = from(setup_.file, fmt::format("region {}", name));
   r.name = std::move(name);
   r.size = bytes;
   r.attributes = attributes;
   r.base = placer_.place(r);
-  scenario_.regions.push_back(std::move(r));
+  setup_.regions.push_back(std::move(r));
   return *this;
 }
 
-Launch& Launch::fill(const std::string& region, scenario::ElementType type, const LaneValues& values) {
-  const auto where = from(scenario_.file, fmt::format("fill {}", region));
-  const auto r = std::find_if(scenario_.regions.begin(), scenario_.regions.end(),
-                              [&](const scenario::RegionText& t) { return t.name == region; });
-  if (r == scenario_.regions.end())
+Launch& Launch::fill(const std::string& region, ElementType type, const LaneValues& values) {
+  const auto where = from(setup_.file, fmt::format("fill {}", region));
+  const auto r = std::find_if(setup_.regions.begin(), setup_.regions.end(),
+                              [&](const launch::RegionText& t) { return t.name == region; });
+  if (r == setup_.regions.end())
     errors_.push_back(support::format(
         {support::Severity::error, where, fmt::format("no region '{}' is declared before this fill", region), {}}));
   else
-    r->fill = scenario::RegionFill{type, placed(values.text(), where)};
+    r->fill = launch::RegionFill{type, placed(values.text(), where)};
   return *this;
 }
 
 Launch& Launch::lanes(std::string name, const LaneValues& values) {
-  const auto where = from(scenario_.file, fmt::format("lanes {}", name));
-  scenario_.lanes.emplace_back(std::move(name), placed(values.text(), where));
+  const auto where = from(setup_.file, fmt::format("lanes {}", name));
+  setup_.lanes.emplace_back(std::move(name), placed(values.text(), where));
   return *this;
 }
 
@@ -134,16 +133,16 @@ Launch& Launch::group_size(uint32_t lanes_per_group) {
   // A scenario's 0 means "the ISA's default"; asked for here it is a mistake, not a default.
   if (lanes_per_group == 0)
     errors_.push_back(support::format({support::Severity::error,
-                                       from(scenario_.file, "group_size"),
+                                       from(setup_.file, "group_size"),
                                        "a group has at least one lane (leave group_size out for the ISA's default)",
                                        {}}));
-  scenario_.launch.group_size = lanes_per_group;
+  setup_.launch.group_size = lanes_per_group;
   return *this;
 }
 
 Launch& Launch::option(std::string key, std::string value) {
-  scenario_.option_where.emplace_back(key, from(scenario_.file, fmt::format("option {}", key)));
-  scenario_.options.emplace_back(std::move(key), std::move(value));
+  setup_.option_where.emplace_back(key, from(setup_.file, fmt::format("option {}", key)));
+  setup_.options.emplace_back(std::move(key), std::move(value));
   return *this;
 }
 
@@ -159,7 +158,7 @@ Result Launch::run(const RunSettings& settings) const {
     for (const std::string& e : errors_) *result.error += e + "\n";
     return result;
   }
-  scenario::RunOptions options;
+  launch::RunOptions options;
   options.mode = settings.mode;
   options.seed = settings.seed;
   options.threads = settings.threads;
@@ -168,8 +167,8 @@ Result Launch::run(const RunSettings& settings) const {
   // Outcomes as they are reached; exhaustive runs merge the executions that end alike (found by
   // their lanes and bytes, so many executions do not compare with every outcome).
   std::map<std::pair<decltype(Outcome::lanes), decltype(Outcome::regions)>, size_t> index;
-  options.inspect = [&](const scenario::Observation& seen) {
-    Outcome o = snapshot(scenario_, reads_, seen);
+  options.inspect = [&](const launch::Observation& seen) {
+    Outcome o = snapshot(setup_, reads_, seen);
     const auto [at, fresh] = index.try_emplace({o.lanes, o.regions}, result.outcomes.size());
     if (!fresh) {
       ++result.outcomes[at->second].executions;
@@ -177,13 +176,13 @@ Result Launch::run(const RunSettings& settings) const {
     }
     result.outcomes.push_back(std::move(o));
   };
-  const scenario::RunResult run = scenario::run_scenario(scenario_, options);
+  const launch::RunResult run = launch::run(setup_, options);
   if (const auto* d = std::get_if<support::Diagnostics>(&run)) {
     result.error = d->format_all();
     result.outcomes.clear();
     return result;
   }
-  result.report = std::get<scenario::RunReport>(run);
+  result.report = std::get<launch::RunReport>(run);
   return result;
 }
 

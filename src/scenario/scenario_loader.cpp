@@ -3,32 +3,25 @@
 
 #include <algorithm>
 
+#include "gpuatom/launch/structure.hpp"
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/scenario/expectation_shapes.hpp"
 #include "gpuatom/scenario/keys.hpp"
 #include "gpuatom/scenario/scenario.hpp"
-#include "gpuatom/scenario/structure.hpp"
 #include "gpuatom/support/line_input.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::scenario {
+
+using launch::is_identifier;
+using launch::max_lanes;
+using launch::max_region_bytes;
 
 namespace {
 
 constexpr uint64_t max_filled_bytes = 256ULL << 20;  // fills are written eagerly: keep them bounded
 constexpr uint64_t max_header_index = 0xfffff;       // headerPtr is handle bits 19:0 (docs/spec/nvidia.md §8.2)
 constexpr uint64_t max_bound_index = 0x1fff;         // #tsPtrIdxU13
-
-struct ElementName {
-  std::string_view name;
-  ElementType type;
-  int bytes;
-};
-constexpr ElementName element_names[] = {
-    {"u8", ElementType::u8, 1},     {"u16", ElementType::u16, 2}, {"u32", ElementType::u32, 4},
-    {"u64", ElementType::u64, 8},   {"s8", ElementType::s8, 1},   {"s16", ElementType::s16, 2},
-    {"s32", ElementType::s32, 4},   {"s64", ElementType::s64, 8}, {"f16", ElementType::f16, 2},
-    {"bf16", ElementType::bf16, 2}, {"f32", ElementType::f32, 4}, {"f64", ElementType::f64, 8}};
 
 class Loader {
  public:
@@ -123,8 +116,7 @@ class Loader {
   std::optional<ElementType> element_type_at(const toml::table& t, std::string_view key, std::string_view what) {
     const auto text = string_at(t, key, true, what);
     if (!text) return std::nullopt;
-    for (const ElementName& e : element_names)
-      if (e.name == *text) return e.type;
+    if (const std::optional<ElementType> type = parse_element_type(*text)) return type;
     error(*t.get(key),
           fmt::format("unknown type '{}'; expected u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64", *text));
     return std::nullopt;
@@ -803,24 +795,6 @@ class Loader {
 };
 
 }  // namespace
-
-int bytes(ElementType type) {
-  for (const ElementName& e : element_names)
-    if (e.type == type) return e.bytes;
-  return 4;
-}
-
-std::string_view name(ElementType type) {
-  for (const ElementName& e : element_names)
-    if (e.type == type) return e.name;
-  return "?";
-}
-
-std::optional<ElementType> parse_element_type(std::string_view text) {
-  for (const ElementName& e : element_names)
-    if (e.name == text) return e.type;
-  return std::nullopt;
-}
 
 std::variant<Scenario, support::Diagnostics> parse_scenario(std::string_view text, const std::string& file) {
   return Loader(text, file).run();

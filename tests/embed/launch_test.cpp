@@ -10,6 +10,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "gpuatom/scenario/scenario.hpp"
+
 namespace gpuatom::embed {
 namespace {
 
@@ -63,7 +65,7 @@ TEST(EmbedLaunch, NvidiaWarpsDoWhatTheScenarioFileDoes) {
       .lanes("R4", 3)
       .read("R0")
       .read("R1");
-  Launch file = Launch::from_scenario(example("nvidia/inc-race-small.toml"));
+  Launch file = Launch::from_setup(example("nvidia/inc-race-small.toml"));
   file.read("R0").read("R1");
   expect_same_work(built, file, "R0");
 }
@@ -71,7 +73,7 @@ TEST(EmbedLaunch, NvidiaWarpsDoWhatTheScenarioFileDoes) {
 TEST(EmbedLaunch, IntelThreadsDoWhatTheScenarioFileDoes) {
   Launch built(Isa::visa, 16, "predec counter");
   built.region("counter", 4)
-      .fill("counter", scenario::ElementType::u32, 16)
+      .fill("counter", ElementType::u32, 16)
       .program(
           ".decl ADDR v_type=G type=uq num_elts=8 align=GRF\n"
           ".decl OLD  v_type=G type=ud num_elts=8 align=GRF\n"
@@ -79,7 +81,7 @@ TEST(EmbedLaunch, IntelThreadsDoWhatTheScenarioFileDoes) {
       .lanes("ADDR", "addr(counter)")
       .lanes("OLD", 0xdeadbeef)
       .read("OLD");
-  Launch file = Launch::from_scenario(example("intel/svm-predec-counter.toml"));
+  Launch file = Launch::from_setup(example("intel/svm-predec-counter.toml"));
   file.read("OLD");
   // 16 channels: exhaustive mode is capped alike for both (the same first executions).
   const Result a = built.run({.mode = Mode::exhaustive, .max_executions = 200});
@@ -105,7 +107,7 @@ TEST(EmbedLaunch, AmdWavesDoWhatTheScenarioFileDoes) {
       .option("strategy", "cas")
       .option("pcie", "yes")
       .read("returned");
-  Launch file = Launch::from_scenario(example("amd/fp32-add-fine-host-mi200-cas.toml"));
+  Launch file = Launch::from_setup(example("amd/fp32-add-fine-host-mi200-cas.toml"));
   file.read("returned");
   expect_same_work(built, file, "returned");
 }
@@ -135,7 +137,7 @@ TEST(EmbedLaunch, ValuesFromCxxEqualTheExpressionsTheyReplace) {
 TEST(EmbedLaunch, FillsFromCxxAndParallelRuns) {
   Launch l(Isa::sass, 1024, "fill");
   l.region("buf", 64 * 4)
-      .fill("buf", scenario::ElementType::u32, LaneValues::of_tid([](uint64_t i) { return 1000 * i; }))
+      .fill("buf", ElementType::u32, LaneValues::of_tid([](uint64_t i) { return 1000 * i; }))
       .program("ATOM.E.ADD RZ, [R2], R4 ;")
       .lanes("R2", "lo(addr(buf) + (tid % 64) * 4)")
       .lanes("R3", "hi(addr(buf) + (tid % 64) * 4)")
@@ -157,9 +159,9 @@ TEST(EmbedLaunch, BadInputNamesTheCall) {
 }
 
 TEST(EmbedLaunch, RegionsAddedToAFileGoAfterItsOwn) {
-  Launch l = Launch::from_scenario(example("nvidia/inc-race-small.toml"));
+  Launch l = Launch::from_setup(example("nvidia/inc-race-small.toml"));
   l.region("extra", 64);
-  const auto& regions = l.scenario().regions;
+  const auto& regions = l.setup().regions;
   ASSERT_EQ(regions.size(), 2u);
   EXPECT_GE(*regions[1].base, *regions[0].base + regions[0].size);
   const Result r = l.run({.mode = Mode::deterministic});
@@ -169,7 +171,7 @@ TEST(EmbedLaunch, RegionsAddedToAFileGoAfterItsOwn) {
 
 TEST(EmbedLaunch, AFillOfAnUnknownRegionIsBadInput) {
   Launch l(Isa::sass, 1, "fills");
-  l.fill("nowhere", scenario::ElementType::u32, 1).region("buf", 4).program("ATOM.E.ADD RZ, [R2], R4 ;");
+  l.fill("nowhere", ElementType::u32, 1).region("buf", 4).program("ATOM.E.ADD RZ, [R2], R4 ;");
   const Result r = l.run();
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error->find("fills, fill nowhere:1:1: error: no region 'nowhere'"), std::string::npos) << *r.error;

@@ -20,13 +20,14 @@
 #include <string>
 #include <vector>
 
+#include "gpuatom/launch/expectations.hpp"
 #include "gpuatom/memory/fault.hpp"
 #include "gpuatom/scenario/bind.hpp"
-#include "gpuatom/scenario/expectations.hpp"
 #include "gpuatom/scenario/scenario.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::scenario;
+using namespace gpuatom::launch;
 
 namespace {
 

@@ -13,9 +13,10 @@
 //   r.final().u32("counter", 0);   // 1 + 2 + … + 1024
 //   r.final().lane("R0", 7);       // what lane 7's atomic returned
 //
-// A Launch is the same thing a scenario file describes (docs/reference/scenario-format.md): the
-// same names per ISA (SASS registers R2, P0, UR4; vISA variables; AMD operands), the same
-// regions, options and expression language, and the same machines run it. It only adds values
+// A Launch is the same thing a scenario file describes (docs/reference/scenario-format.md), a
+// launch::Setup, built without the file: the same names per ISA (SASS registers R2, P0, UR4; vISA
+// variables; AMD operands), the same regions, options and expression language, and the same
+// machines run it. It only adds values
 // computed in C++ and results read back as data rather than checked as expectations.
 #pragma once
 
@@ -31,14 +32,15 @@
 #include <vector>
 
 #include "gpuatom/exec/run.hpp"
+#include "gpuatom/launch/run.hpp"
+#include "gpuatom/launch/setup.hpp"
 #include "gpuatom/memory/region.hpp"
-#include "gpuatom/scenario/run.hpp"
-#include "gpuatom/scenario/scenario.hpp"
 
 namespace gpuatom::embed {
 
-using exec::Mode;     // parallel, deterministic, exhaustive
-using scenario::Isa;  // sass (NVIDIA warps), visa (Intel SIMD threads), amd (AMD wavefronts)
+using exec::Mode;           // parallel, deterministic, exhaustive
+using launch::ElementType;  // u8 … u64, s8 … s64, f16, bf16, f32, f64: a region fill's element
+using launch::Isa;          // sass (NVIDIA warps), visa (Intel SIMD threads), amd (AMD wavefronts)
 
 // What every lane starts with under one name, or what every element of a region starts as.
 class LaneValues {
@@ -56,11 +58,11 @@ class LaneValues {
   // thread at once: it must be safe to call concurrently.
   static LaneValues of_tid(std::function<uint64_t(uint64_t)> function);
 
-  // The form a scenario holds (for Launch).
-  scenario::ExpressionText text() const { return text_; }
+  // The form a launch::Setup holds (for Launch).
+  launch::ExpressionText text() const { return text_; }
 
  private:
-  scenario::ExpressionText text_;
+  launch::ExpressionText text_;
 };
 
 // How to run: the mode, and its seed, threads or bound.
@@ -99,7 +101,7 @@ struct Result {
   // first reached, with how many interleavings reached it.
   std::vector<Outcome> outcomes;
   // The run's counts and timing (operations, CAS retries, faults, executions, seconds, …).
-  scenario::RunReport report;
+  launch::RunReport report;
 
   bool ok() const { return !error.has_value(); }
   // The last outcome reached; throws std::logic_error when there is none (bad input).
@@ -117,7 +119,7 @@ class Launch {
   Launch& region(std::string name, uint64_t bytes, memory::RegionAttributes attributes = {});
   // The region's initial elements: element i of `type` is `values` at i (0 where not filled).
   // A region not declared before is an error when the launch runs.
-  Launch& fill(const std::string& region, scenario::ElementType type, const LaneValues& values);
+  Launch& fill(const std::string& region, ElementType type, const LaneValues& values);
   // What lane tid starts with under `name` (a register, variable or operand of the ISA).
   Launch& lanes(std::string name, const LaneValues& values);
   // A lane value to read back after the run (any name the ISA has, also ones not set).
@@ -130,15 +132,15 @@ class Launch {
   // Runs it. Exhaustive mode needs a launch small enough to enumerate (a few lanes).
   Result run(const RunSettings& settings = {}) const;
 
-  // A scenario file's launch, to run and read back like one built in C++ (its [[expect]]
-  // entries are still checked, into Result::report).
-  static Launch from_scenario(scenario::Scenario scenario);
-  // The scenario this launch is (for tools that also take scenario files).
-  const scenario::Scenario& scenario() const { return scenario_; }
+  // A setup made elsewhere (a scenario file, which is one), to run and read back like one built
+  // in C++ (its expectations are still checked, into Result::report).
+  static Launch from_setup(launch::Setup setup);
+  // The setup this launch is (for tools that also take scenario files).
+  const launch::Setup& setup() const { return setup_; }
 
  private:
-  scenario::Scenario scenario_;
-  scenario::RegionPlacer placer_;
+  launch::Setup setup_;
+  launch::RegionPlacer placer_;
   std::vector<std::string> reads_;
   std::vector<std::string> errors_;  // calls that named nothing (a fill of an unknown region)
 };
