@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/intel/platform.hpp"
 #include "gpuatom/support/input_error.hpp"
 #include "gpuatom/support/line_pieces.hpp"
 
@@ -14,9 +15,8 @@ namespace gpuatom::intel {
 ValidationOptions validation_for_platform(const std::string& platform) {
   const auto p = parse_platform(platform);
   if (!p)
-    throw support::InputError(fmt::format(
-        "--platform {}: expected gen9, gen12, xehp, dg2, pvc or one of skl, icllp, tgllp, dg1, xe_hp_sdv, acm-g10",
-        platform));
+    throw support::InputError(
+        fmt::format("--platform {}: expected {} or one of {}", platform, platform_names(", "), device_names(", ")));
   return {*p};
 }
 
