@@ -58,6 +58,7 @@ std::string amd_lowering_json(const amd::LoweringTarget& target, const amd::Devi
                               const amd::CompileFlags& flags, const std::vector<amd::LoweringAnswer>& answers,
                               bool one) {
   std::vector<json::Written> rows;
+  rows.reserve(answers.size());
   for (const amd::LoweringAnswer& a : answers) rows.push_back(answer_json(target, device, flags, a));
   return (one ? rows.front().text : json::array(rows).text) + "\n";
 }
