@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "gpuatom/amd/device.hpp"
+#include "gpuatom/support/input_error.hpp"
 
 namespace gpuatom::amd {
 
@@ -61,6 +62,27 @@ std::string describe_device_names() {
   }
   out.pop_back();
   return out;
+}
+
+DeviceId device_named(std::string_view flag, std::string_view text) {
+  const DeviceName found = find_device(text);
+  if (found.devices.size() == 1) return found.devices.front();
+  if (found.devices.size() > 1) {
+    std::string which;
+    for (size_t k = 0; k < found.devices.size(); ++k)
+      which += fmt::format("{}\"{}\"",
+                           k == 0                          ? ""
+                           : k + 1 == found.devices.size() ? " or "
+                                                           : ", ",
+                           device(found.devices[k]).name);
+    throw support::InputError(fmt::format("{} {}: the name may mean {} on AMD's tables; name one of them{}", flag, text,
+                                          which,
+                                          found.devices.front() == DeviceId::mi200_pcie
+                                              ? " (\"MI200 A+A\" when the host CPU is an AMD CPU on Infinity Fabric)"
+                                              : ""));
+  }
+  if (!found.why.empty()) throw support::InputError(fmt::format("{} {}: {}", flag, text, found.why));
+  throw support::InputError(fmt::format("{} {}: expected one of: {}", flag, text, describe_device_names()));
 }
 
 }  // namespace gpuatom::amd

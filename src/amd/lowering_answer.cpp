@@ -40,6 +40,46 @@ const LoweringTarget& lowering_target_named(const std::string& text) {
                   text, target_names()));
 }
 
+const Device& lowering_device(const LoweringTarget& target, const std::string& target_text,
+                              const std::string& device_text) {
+  const std::vector<DeviceId> devices = target_devices(target);
+  if (devices.empty())
+    throw support::InputError(fmt::format("--target {}: no device of AMD's tables is a {}", target_text, target.name));
+  if (device_text.empty()) {
+    const DeviceName named = find_device(target_text);
+    for (const DeviceId id : devices)
+      if (named.devices.size() == 1 && named.devices.front() == id) return device(id);
+    return device(devices.front());
+  }
+  const DeviceId id = device_named("--device", device_text);
+  if (std::find(devices.begin(), devices.end(), id) != devices.end()) return device(id);
+  std::string valid;
+  for (const DeviceId d : devices) valid += fmt::format("{}\"{}\"", valid.empty() ? "" : " or ", device(d).name);
+  throw support::InputError(
+      fmt::format("--device {}: not a {} device; {} is {}", device_text, target.name, target.name, valid));
+}
+
+std::vector<HipAtomic> hip_atomics(const HipAtomic& base, bool all, const std::string& op_text,
+                                   const std::string& type_text) {
+  std::vector<HipAtomic> atomics;
+  if (all) {
+    for (const auto& op : hip_op_spellings())
+      for (const auto& type : hip_type_spellings())
+        if (valid(op.value, type.value))
+          atomics.push_back({op.value, type.value, base.scope, base.memory, base.returned});
+    return atomics;
+  }
+  HipAtomic one = base;
+  one.op = parse_spelling("--op", op_text, hip_op_spellings());
+  one.type = parse_spelling("--type", type_text, hip_type_spellings());
+  if (!valid(one.op, one.type))
+    throw support::InputError(
+        fmt::format("--op {} with --type {}: HIP has no such atomic (and/or/xor take integers; inc/dec take "
+                    "u32 or u64; the packed types only add)",
+                    name(one.op), name(one.type)));
+  return {one};
+}
+
 LoweringAnswer lowering_answer(const LoweringTarget& target, const Device& device, const HipAtomic& atomic,
                                const CompileFlags& flags, Memory location) {
   LoweringAnswer a{atomic, lower(target, atomic, flags), matrix_cell(device, atomic, flags, location), {}};

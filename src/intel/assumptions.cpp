@@ -1,12 +1,30 @@
 #include <array>
+#include <string>
 
+#include "gpuatom/intel/platform.hpp"
 #include "gpuatom/support/assumption.hpp"
 
 namespace gpuatom::intel {
 
+namespace {
+
+// Where fadd/fsub draw the validator's warning, named from the platform table: "before XeHP (.64:
+// before PVC)".
+std::string float_add_warned_before() {
+  const auto first = [](Feature feature) { return std::string(igc_name(*first_platform_with(feature))); };
+  return "before " + first(Feature::float_add) + " (.64: before " + first(Feature::float_64) + ")";
+}
+
+}  // namespace
+
 // Every item docs/spec/intel.md marks ASSUMPTION, plus the DECISIONs that change computed values.
 std::span<const support::Assumption> assumptions() {
-  static constexpr std::array<support::Assumption, 22> list = {{
+  static const std::string igc_evidence =
+      "where IGC 1.0.12504 is evidence, the profiles follow it: gen9 (skl, icllp) has 64-bit SVM atomics (IGC "
+      "lowers them to the A64 int64 atomic message IGA names); 16-bit SVM atomics stay refused on gen9 (IGC "
+      "writes them, but IGA names no message for them); fadd/fsub are accepted on every profile, with a warning " +
+      float_add_warned_before() + " where IGC's own front end reports none";
+  static const std::array<support::Assumption, 22> list = {{
       {"intel.fminmax-signed-zero", "ASSUMPTION", "fmin/fmax order −0 below +0", "docs/spec/intel.md §4.1", ""},
       {"intel.fminmax-two-nans", "ASSUMPTION",
        "fmin/fmax with two NaNs of the same class (two quiet or two signalling) keep the memory value",
@@ -28,12 +46,7 @@ std::span<const support::Assumption> assumptions() {
        "docs/intel-igc.md §2.6, §7", ""},
       {"intel.fsub-nan-sign", "ASSUMPTION", "fsub computes old + (−Src0) with a NaN Src0 not negated",
        "docs/intel-igc.md §7", ""},
-      {"intel.igc-evidence", "DECISION",
-       "where IGC 1.0.12504 is evidence, the profiles follow it: gen9 (skl, icllp) has 64-bit SVM atomics (IGC "
-       "lowers them to the A64 int64 atomic message IGA names); 16-bit SVM atomics stay refused on gen9 (IGC "
-       "writes them, but IGA names no message for them); fadd/fsub are accepted on every profile, with a warning "
-       "before XeHP (.64: before PVC) where IGC's own front end reports none",
-       "docs/intel-igc.md §2.5, §6, §7", ""},
+      {"intel.igc-evidence", "DECISION", igc_evidence, "docs/intel-igc.md §2.5, §6, §7", ""},
       {"intel.lsc-semantics", "DECISION",
        "LSC atomics compute as the legacy op of the same arithmetic (iadd add, smin minsint, umin min, fmin fmin with "
        "its NaN rules, fadd fadd …); lsc_atomic_load is an or with 0 (memory unchanged, the old value returned), "

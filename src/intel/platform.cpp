@@ -152,6 +152,25 @@ std::string platforms_with(Feature feature, std::string_view separator, std::str
   return join(names, separator, last);
 }
 
+std::string device_names(std::string_view separator, bool with_profile) {
+  std::string out;
+  for (size_t i = 0; i < devices.size(); ++i) {
+    if (i) out += separator;
+    out += devices[i].device;
+    const bool last_of_profile = i + 1 == devices.size() || devices[i + 1].platform != devices[i].platform;
+    if (with_profile && last_of_profile) out += " (" + std::string(name(devices[i].platform)) + ")";
+  }
+  return out;
+}
+
+std::string platform_choices() {
+  std::string profiles;
+  for (const PlatformRow& r : rows)
+    profiles +=
+        (profiles.empty() ? "" : ", ") + std::string(r.name) + (r.platform == default_platform ? " (default)" : "");
+  return profiles + " (docs/spec/intel.md §9), or an ocloc device name: " + device_names(", ", true);
+}
+
 std::optional<Platform> parse_platform(std::string_view name) {
   for (const PlatformRow& r : rows)
     if (support::iequals(r.name, name)) return r.platform;

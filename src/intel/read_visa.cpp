@@ -6,6 +6,11 @@
 #include <optional>
 
 #include "gpuatom/intel/atomic_ops.hpp"
+#include "gpuatom/intel/binary/decoder.hpp"
+#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/platform.hpp"
+#include "gpuatom/intel/text/printer.hpp"
+#include "gpuatom/support/hex_text.hpp"
 #include "gpuatom/support/input_error.hpp"
 #include "gpuatom/support/line_pieces.hpp"
 
@@ -14,9 +19,8 @@ namespace gpuatom::intel {
 ValidationOptions validation_for_platform(const std::string& platform) {
   const auto p = parse_platform(platform);
   if (!p)
-    throw support::InputError(fmt::format(
-        "--platform {}: expected gen9, gen12, xehp, dg2, pvc or one of skl, icllp, tgllp, dg1, xe_hp_sdv, acm-g10",
-        platform));
+    throw support::InputError(
+        fmt::format("--platform {}: expected {} or one of {}", platform, platform_names(", "), device_names(", ")));
   return {*p};
 }
 
@@ -54,6 +58,58 @@ Module read_visa_file(const std::string& path, const VisaReadOptions& options, s
   bind_surfaces(module.declarations, options.bindings);
   validate(module, validation, diagnostics);
   return module;
+}
+
+std::string check_summary(const std::string& path, const Module& module, const support::Diagnostics& diagnostics) {
+  const size_t errors = diagnostics.count(support::Severity::error);
+  const size_t warnings = diagnostics.count(support::Severity::warning);
+  const auto plural = [](size_t n) { return n == 1 ? "" : "s"; };
+  // The atomics are checked; other instructions of an IGC dump are read past and counted, and the
+  // atomics of forms gpuatom does not read yet are counted apart (each has its warning).
+  const size_t others = module.count(OtherStatement::Kind::instruction);
+  const size_t unread = module.unread_atomics();
+  std::string kept;
+  if (others) {
+    kept = fmt::format(" ({} other instruction{} read past", others - unread, plural(others - unread));
+    if (unread) kept += fmt::format(", {} atomic{} not read yet", unread, plural(unread));
+    kept += ")";
+  }
+  return fmt::format("{}: {} instruction{}{}, {} error{}, {} warning{}\n", path, module.instructions.size(),
+                     plural(module.instructions.size()), kept, errors, plural(errors), warnings, plural(warnings));
+}
+
+std::vector<uint8_t> encoded(const Instruction& instruction) {
+  std::vector<uint8_t> bytes;
+  if (auto why = encode(instruction, bytes)) throw support::InputError(*why);
+  return bytes;
+}
+
+std::string encoded_listing(const Module& module) {
+  const DeclarationTable* declarations = module.declarations.empty() ? nullptr : &module.declarations;
+  std::string out;
+  for (const Instruction& inst : module.instructions)
+    out += fmt::format("{}  // {}\n", support::hex_bytes(encoded(inst)), print_instruction(inst, declarations));
+  return out;
+}
+
+std::vector<Instruction> decode_visa(const std::vector<uint8_t>& bytes, const std::string& source, bool legacy_ids,
+                                     support::Diagnostics& diagnostics) {
+  if (diagnostics.has_errors() || bytes.empty()) return {};
+  DecodeOptions options;
+  options.ids = legacy_ids ? IdWidth::two : IdWidth::four;
+  return decode(bytes, source, options, diagnostics);
+}
+
+void validate_decoded(const std::vector<Instruction>& instructions, const std::string& source,
+                      const DeclarationTable* declarations, const ValidationOptions& validation,
+                      support::Diagnostics& diagnostics) {
+  if (diagnostics.has_errors()) return;
+  if (!declarations)
+    diagnostics.note(support::SourceLocation{source, 0, 0, std::nullopt},
+                     "no declarations (--decls FILE): operand types, bounds, alignment and predicate sizes are not "
+                     "checked, and operands print as V<id>",
+                     "docs/spec/intel.md §10.4");
+  validate(instructions, declarations, validation, diagnostics);
 }
 
 }  // namespace gpuatom::intel

@@ -33,3 +33,31 @@ TEST(LoweringAnswer, ReportNamesTheCaseAndTheLowering) {
   const std::string table = amd::lowering_table(target, device, atomic, {}, {answer});
   EXPECT_NE(table.find("  op       type lowering"), std::string::npos) << table;
 }
+
+TEST(LoweringAnswer, DeviceFromTheProductOrTheFlag) {
+  const amd::LoweringTarget& gfx942 = amd::lowering_target_named("gfx942");
+  EXPECT_EQ(amd::lowering_device(gfx942, "gfx942", "").name, "MI300X");
+  EXPECT_EQ(amd::lowering_device(gfx942, "MI300A", "").name, "MI300A");
+  EXPECT_EQ(amd::lowering_device(gfx942, "gfx942", "mi300a").name, "MI300A");
+  try {
+    amd::lowering_device(gfx942, "gfx942", "MI100");
+    FAIL();
+  } catch (const support::InputError& e) {
+    EXPECT_STREQ(e.what(), "--device MI100: not a gfx942 device; gfx942 is \"MI300X\" or \"MI300A\"");
+  }
+}
+
+TEST(LoweringAnswer, AtomicsAskedOfATarget) {
+  amd::HipAtomic base;
+  base.scope = amd::HipScope::system;
+  const std::vector<amd::HipAtomic> one = amd::hip_atomics(base, false, "max", "f64");
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one.front().op, amd::HipOp::max);
+  EXPECT_EQ(one.front().type, amd::HipType::f64);
+  EXPECT_EQ(one.front().scope, amd::HipScope::system);
+  const std::vector<amd::HipAtomic> all = amd::hip_atomics(base, true, "", "");
+  EXPECT_GT(all.size(), 40u);
+  for (const amd::HipAtomic& a : all) EXPECT_TRUE(amd::valid(a.op, a.type));
+  EXPECT_THROW(amd::hip_atomics(base, false, "and", "f32"), support::InputError);
+  EXPECT_THROW(amd::hip_atomics(base, false, "frob", "i32"), support::InputError);
+}

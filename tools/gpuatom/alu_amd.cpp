@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "alu_amd_instruction.hpp"
 #include "alu_result.hpp"
 #include "amd_arguments.hpp"
+#include "gpuatom/amd/isa/instruction_atomic.hpp"
 #include "gpuatom/amd/rows.hpp"
 
 namespace gpuatom::cli {
@@ -20,7 +20,7 @@ int run_amd_instruction(const AluArgs& a) {
   forbid(a.src0, "--src0", "AMD instructions take --operand (and --compare for cmpswap, cmpst, mskor)");
   forbid(a.src1, "--src1", "AMD instructions take --operand (and --compare for cmpswap, cmpst, mskor)");
   if (!a.device.empty()) throw BadInput("--device takes a row of AMD's tables; an instruction takes --target");
-  const AmdInstructionAtomic atomic = amd_instruction_atomic(
+  const amd::isa::InstructionAtomic atomic = amd::isa::instruction_atomic(
       {a.op, a.target, a.old_value, a.operand, a.compare, a.lds_denormals, a.l2_add_f32, a.inf_minus_inf});
   Computed c = compute(atomic.operation, atomic.old, atomic.value, atomic.compare, atomic.flush_rule);
   if (!atomic.returns) c.returned.reset();
@@ -64,10 +64,10 @@ int run_alu_amd(const AluArgs& a) {
   if (!a.device.empty()) {
     // One lane on one device: what the cell's outcome does to it (wave.hpp's roads). A CAS loop or a
     // downgraded scope computes the same for a lane alone; a NOP reaches no memory.
-    const amd::Device& device = amd::device(parse_device("--device", a.device));
-    const AskedCell cell = ask_cell(device, amd::AtomicRequest::of(row),
-                                    parse_cell(a.cell, "the cell's selectors, with --device"), a.cell.pcie, {});
-    if (cell.pcie_matters) refuse_pcie_matters(device, cell);
+    const amd::Device& device = amd::device(amd::device_named("--device", a.device));
+    const amd::Selectors selectors = parse_cell(a.cell, "the cell's selectors, with --device");
+    const amd::AskedCell cell = amd::ask_cell(device, amd::AtomicRequest::of(row), selectors, a.cell.pcie_value(), {});
+    amd::refuse_pcie_matters(device, cell);
     const amd::Explanation& e = cell.chosen();
     switch (e.outcome) {
       case amd::Outcome::not_applicable:
@@ -90,7 +90,7 @@ int run_alu_amd(const AluArgs& a) {
                                       amd::label(e.outcome), device.name));
         break;
     }
-    if (const std::string published = published_note(e); !published.empty())
+    if (const std::string published = amd::published_note(e); !published.empty())
       c.notes.push_back("published: " + published);
   }
   return print(c, a.json);

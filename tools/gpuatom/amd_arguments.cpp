@@ -2,8 +2,6 @@
 
 #include <fmt/ranges.h>
 
-#include "gpuatom/amd/known_anomalies.hpp"
-
 namespace gpuatom::cli {
 
 void add_switch_flags(CLI::App& command, SwitchArgs& args) {
@@ -17,24 +15,16 @@ void add_switch_flags(CLI::App& command, SwitchArgs& args) {
   }
 }
 
-amd::DeviceId parse_device(std::string_view flag, const std::string& text) {
-  const amd::DeviceName found = amd::find_device(text);
-  if (found.devices.size() == 1) return found.devices.front();
-  if (found.devices.size() > 1) {
-    std::string which;
-    for (size_t k = 0; k < found.devices.size(); ++k)
-      which += fmt::format("{}\"{}\"",
-                           k == 0                          ? ""
-                           : k + 1 == found.devices.size() ? " or "
-                                                           : ", ",
-                           amd::device(found.devices[k]).name);
-    throw BadInput(fmt::format("{} {}: the name may mean {} on AMD's tables; name one of them{}", flag, text, which,
-                               found.devices.front() == amd::DeviceId::mi200_pcie
-                                   ? " (\"MI200 A+A\" when the host CPU is an AMD CPU on Infinity Fabric)"
-                                   : ""));
-  }
-  if (!found.why.empty()) throw BadInput(fmt::format("{} {}: {}", flag, text, found.why));
-  throw BadInput(fmt::format("{} {}: expected one of: {}", flag, text, amd::describe_device_names()));
+amd::ModelOptions model_options(const SwitchArgs& args) {
+  amd::ModelOptions options;
+  for (const auto& [name, value] : args)
+    if (auto error = amd::set_switch(options, name, value)) throw BadInput(*error);
+  return options;
+}
+
+std::optional<amd::PcieAtomics> CellArgs::pcie_value() const {
+  if (pcie.empty()) return std::nullopt;
+  return parse_spelling("--pcie", pcie, amd::pcie_spellings());
 }
 
 void add_cell_options(CLI::App& command, CellArgs& args, bool required, std::string_view context) {
@@ -64,47 +54,6 @@ amd::Selectors parse_cell(const CellArgs& args, std::string_view missing) {
       parse_spelling("--granularity", given("--granularity", args.granularity), amd::granularity_spellings());
   s.scope = parse_spelling("--scope", given("--scope", args.scope), amd::scope_spellings());
   return s;
-}
-
-void refuse_pcie_matters(const amd::Device& device, const AskedCell& cell) {
-  throw BadInput(fmt::format("--pcie decides this cell on {}: {} with PCIe atomics, {} without; give --pcie yes or no",
-                             device.name, amd::label(cell.with_pcie.outcome), amd::label(cell.without_pcie.outcome)));
-}
-
-AskedCell ask_cell(const amd::Device& device, const amd::AtomicRequest& request, amd::Selectors selectors,
-                   const std::string& pcie, const amd::ModelOptions& options) {
-  AskedCell cell;
-  cell.pcie_given = !pcie.empty();
-  if (cell.pcie_given) {
-    selectors.pcie = parse_spelling("--pcie", pcie, amd::pcie_spellings());
-    cell.without_pcie = amd::evaluate(device, request, selectors, options);
-    return cell;
-  }
-  selectors.pcie = amd::PcieAtomics::unsupported;
-  cell.without_pcie = amd::evaluate(device, request, selectors, options);
-  selectors.pcie = amd::PcieAtomics::supported;
-  cell.with_pcie = amd::evaluate(device, request, selectors, options);
-  cell.pcie_matters = cell.with_pcie.outcome != cell.without_pcie.outcome ||
-                      cell.with_pcie.path.stages != cell.without_pcie.path.stages;
-  return cell;
-}
-
-std::string published_note(const amd::Explanation& e) {
-  if (!e.device->published)
-    return fmt::format("{} is not on {}: its outcome rests on ASSUMPTION amd.mi350x-as-mi300x", e.device->name,
-                       amd::published_source);
-  if (e.request.is_128_bit()) return "";
-  if (const amd::KnownAnomaly* a = amd::published_difference(*e.device, e.request.label, e.selectors))
-    return fmt::format("{} say {} here; the model keeps {}: {}", amd::published_source, a->amd_says,
-                       amd::label(e.outcome), a->why);
-  return "";
-}
-
-amd::ModelOptions model_options(const SwitchArgs& args) {
-  amd::ModelOptions options;
-  for (const auto& [name, value] : args)
-    if (auto error = amd::set_switch(options, name, value)) throw BadInput(*error);
-  return options;
 }
 
 }  // namespace gpuatom::cli

@@ -1,11 +1,10 @@
-// What the AMD instruction subcommands (asm, disasm, check amd) share: the `--target` option, the
-// text reader with the nothing-read rule, and the hex reader of `disasm amd`.
+// What the AMD instruction subcommands (asm, disasm, check amd) share: the `--target` option and
+// the text reader with the nothing-read rule.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "gpuatom/amd/isa/text.hpp"
 #include "gpuatom/support/diagnostic.hpp"
@@ -26,12 +25,5 @@ struct AmdTargetOption {
 // diagnostic in `diagnostics` and the nothing-read rule applied.
 amd::isa::Program read_amd_text(const std::string& file, const amd::isa::Target& target, const NothingReadRule& rule,
                                 support::Diagnostics& diagnostics);
-
-// Bytes written in hex: tokens separated by blanks, commas or brackets, each with an optional 0x;
-// two digits are a byte, eight a little-endian dword (as llvm-objdump prints them), so both
-// `0x00,0x80,0x09,0xdd` (llvm-mc) and `DD098000 007F0100` read. `;` and `//` start comments.
-// A bad token is an error at its line and column.
-std::vector<uint8_t> parse_amd_hex(std::string_view text, const support::FileName& file,
-                                   support::Diagnostics& diagnostics);
 
 }  // namespace gpuatom::cli

@@ -7,13 +7,12 @@
 //   gpuatom amd lower --target gfx1100 --all
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "amd_arguments.hpp"
 #include "gpuatom/amd/lowering_answer.hpp"
+#include "gpuatom/report/amd_lowering_json.hpp"
 
 namespace gpuatom::cli {
 
@@ -25,72 +24,9 @@ struct LowerArgs {
   bool returned = false, unused = false, all = false, json = false;
 };
 
-using json = nlohmann::ordered_json;
-
-const amd::Device& parse_lower_device(const LowerArgs& a, const amd::LoweringTarget& target) {
-  const std::vector<amd::DeviceId> devices = amd::target_devices(target);
-  if (devices.empty())
-    throw BadInput(fmt::format("--target {}: no device of AMD's tables is a {}", a.target, target.name));
-  if (a.device.empty()) {
-    // A product name picks its own column ("MI300A" is gfx942's second device).
-    const amd::DeviceName named = amd::find_device(a.target);
-    for (const amd::DeviceId id : devices)
-      if (named.devices.size() == 1 && named.devices.front() == id) return amd::device(id);
-    return amd::device(devices.front());
-  }
-  const amd::DeviceId id = parse_device("--device", a.device);
-  for (const amd::DeviceId d : devices)
-    if (d == id) return amd::device(id);
-  std::string valid;
-  for (const amd::DeviceId d : devices)
-    valid += fmt::format("{}\"{}\"", valid.empty() ? "" : " or ", amd::device(d).name);
-  throw BadInput(fmt::format("--device {}: not a {} device; {} is {}", a.device, target.name, target.name, valid));
-}
-
-json to_json(const amd::LoweringTarget& target, const amd::Device& device, const amd::CompileFlags& flags,
-             const amd::LoweringAnswer& a) {
-  json out;
-  out["target"] = target.name;
-  out["op"] = amd::name(a.atomic.op);
-  out["type"] = amd::name(a.atomic.type);
-  out["scope"] = amd::name(a.atomic.scope);
-  out["memory"] = amd::name(a.atomic.memory);
-  out["result"] = a.atomic.returned ? "returned" : "unused";
-  out["flags"] = {{"unsafe_fp_atomics", flags.unsafe_fp_atomics},
-                  {"flush_denormals", flags.flush_denormals},
-                  {"fine_grained", flags.fine_grained}};
-  out["lowering"] = amd::name(a.lowering.kind);
-  out["instruction"] = a.lowering.instruction;
-  out["rule"] = amd::name(a.lowering.rule);
-  out["reason"] = a.lowering.reason;
-  out["notes"] = a.lowering.notes;
-  json matrix;
-  matrix["device"] = device.name;
-  if (a.cell.without_pcie) {
-    const amd::Explanation& e = *a.cell.without_pcie;
-    matrix["atomic"] = e.request.label;
-    matrix["memory"] = amd::name(e.selectors.memory);
-    matrix["granularity"] = amd::name(e.selectors.granularity);
-    matrix["scope"] = amd::name(e.selectors.scope);
-    matrix["outcome"] = a.cell.pcie_matters() ? json() : json(amd::name(e.outcome));
-    matrix["without_pcie"] = amd::name(e.outcome);
-    matrix["with_pcie"] = amd::name(a.cell.with_pcie->outcome);
-    matrix["correct"] =
-        amd::correct_at_requested_scope(e.outcome) && amd::correct_at_requested_scope(a.cell.with_pcie->outcome);
-    matrix["why"] = json();
-  } else {
-    matrix["outcome"] = json();
-    matrix["why"] = a.cell.why;
-  }
-  out["matrix"] = matrix;
-  out["agreement"] = !a.cell.without_pcie ? "no cell" : a.differences.empty() ? "agree" : "differ";
-  out["differences"] = a.differences;
-  return out;
-}
-
 int run_lower(const LowerArgs& a) {
   const amd::LoweringTarget& target = amd::lowering_target_named(a.target);
-  const amd::Device& device = parse_lower_device(a, target);
+  const amd::Device& device = amd::lowering_device(target, a.target, a.device);
   if (a.returned && a.unused) throw BadInput("--returned and --unused: give one of them (default: --returned)");
   if (a.all && (!a.op.empty() || !a.type.empty()))
     throw BadInput("--all prints every op and type: leave out --op and --type");
@@ -105,43 +41,15 @@ int run_lower(const LowerArgs& a) {
   base.returned = !a.unused;
   const amd::Memory location = parse_spelling("--location", a.location, amd::memory_spellings());
   const amd::CompileFlags flags{a.unsafe_fp_atomics, a.flush_denormals, a.fine_grained};
-
-  std::vector<amd::HipAtomic> atomics;
-  if (all) {
-    for (const auto& op : amd::hip_op_spellings())
-      for (const auto& type : amd::hip_type_spellings())
-        if (amd::valid(op.value, type.value))
-          atomics.push_back({op.value, type.value, base.scope, base.memory, base.returned});
-  } else {
-    amd::HipAtomic one = base;
-    one.op = parse_spelling("--op", a.op, amd::hip_op_spellings());
-    one.type = parse_spelling("--type", a.type, amd::hip_type_spellings());
-    if (!amd::valid(one.op, one.type))
-      throw BadInput(
-          fmt::format("--op {} with --type {}: HIP has no such atomic (and/or/xor take integers; inc/dec take "
-                      "u32 or u64; the packed types only add)",
-                      amd::name(one.op), amd::name(one.type)));
-    atomics.push_back(one);
-  }
-
   std::vector<amd::LoweringAnswer> answers;
-  for (const amd::HipAtomic& atomic : atomics)
+  for (const amd::HipAtomic& atomic : amd::hip_atomics(base, all, a.op, a.type))
     answers.push_back(amd::lowering_answer(target, device, atomic, flags, location));
-  if (a.json) {
-    if (!all) {
-      fmt::print("{}\n", to_json(target, device, flags, answers.front()).dump());
-      return exit_ok;
-    }
-    json rows = json::array();
-    for (const amd::LoweringAnswer& x : answers) rows.push_back(to_json(target, device, flags, x));
-    fmt::print("{}\n", rows.dump());
-    return exit_ok;
-  }
-  if (!all) {
+  if (a.json)
+    fmt::print("{}", report::amd_lowering_json(target, device, flags, answers, !all));
+  else if (!all)
     fmt::print("{}", amd::lowering_text(target, device, flags, answers.front()));
-    return exit_ok;
-  }
-  fmt::print("{}", amd::lowering_table(target, device, base, flags, answers));
+  else
+    fmt::print("{}", amd::lowering_table(target, device, base, flags, answers));
   return exit_ok;
 }
 

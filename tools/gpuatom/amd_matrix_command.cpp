@@ -10,12 +10,11 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "amd_arguments.hpp"
-#include "gpuatom/amd/known_anomalies.hpp"
 #include "gpuatom/amd/matrix_render.hpp"
+#include "gpuatom/report/amd_matrix_cells.hpp"
 
 namespace gpuatom::cli {
 
@@ -43,61 +42,16 @@ struct MatrixArgs {
   SwitchArgs switch_args;
 };
 
-// --layout long: one row per cell, every selector a column, over the tables the flags select (all
-// eight when none is given). `published` is AMD's word where it differs from the model's.
+// --layout long: one row per cell, over the tables the flags select (all eight when none is given).
 int run_long(const MatrixArgs& a, Format format) {
   if (format != Format::csv && format != Format::json) throw BadInput("--layout long: --format csv or json");
-  const auto pick = [](const std::string& text, auto spellings, std::string_view flag, auto value) {
-    return text.empty() || parse_spelling(flag, text, spellings) == value;
-  };
   const amd::ModelOptions options = model_options(a.switch_args);
-  std::string csv = "strategy,pcie,family,memory,granularity,scope,atomic,device,outcome,label,published\n";
-  nlohmann::ordered_json json = nlohmann::ordered_json::array();
-  for (const amd::TableKey& key : amd::all_tables()) {
-    if (!pick(a.strategy, amd::strategy_spellings(), "--strategy", key.strategy) ||
-        !pick(a.pcie, amd::pcie_spellings(), "--pcie", key.pcie) ||
-        !pick(a.family, amd::family_spellings(), "--family", key.family))
-      continue;
-    const amd::Matrix matrix = amd::build_matrix(key, options);
-    for (const amd::LeafTable& leaf : matrix.leaves)
-      for (size_t r = 0; r < leaf.cells.size(); ++r)
-        for (size_t c = 0; c < matrix.columns.size(); ++c) {
-          const amd::Explanation& e = leaf.cells[r][c];
-          const amd::KnownAnomaly* differs = amd::published_difference(matrix.columns[c], e.request.label, e.selectors);
-          const std::string published = !matrix.columns[c].published ? "not published"
-                                        : differs                    ? std::string(differs->amd_says)
-                                                                     : std::string();
-          const std::string_view fields[] = {amd::name(key.strategy),
-                                             amd::name(key.pcie),
-                                             amd::name(key.family),
-                                             amd::name(leaf.leaf.memory),
-                                             amd::name(leaf.leaf.granularity),
-                                             amd::name(leaf.leaf.scope),
-                                             e.request.label,
-                                             matrix.columns[c].name,
-                                             amd::name(e.outcome),
-                                             amd::label(e.outcome),
-                                             published};
-          if (format == Format::json) {
-            static constexpr const char* keys[] = {"strategy", "pcie",   "family",  "memory", "granularity", "scope",
-                                                   "atomic",   "device", "outcome", "label",  "published"};
-            nlohmann::ordered_json row;
-            for (size_t k = 0; k < std::size(keys); ++k) row[keys[k]] = fields[k];
-            if (published.empty()) row["published"] = nullptr;
-            json.push_back(row);
-            continue;
-          }
-          for (size_t k = 0; k < std::size(fields); ++k) {
-            if (k) csv.push_back(',');
-            csv += amd::csv_field(fields[k]);
-          }
-          csv.push_back('\n');
-        }
-  }
-  if (format == Format::json)
-    fmt::print("{}\n", json.dump());
-  else
-    fmt::print("{}", csv);
+  report::MatrixFilter filter;
+  if (!a.strategy.empty()) filter.strategy = parse_spelling("--strategy", a.strategy, amd::strategy_spellings());
+  if (!a.pcie.empty()) filter.pcie = parse_spelling("--pcie", a.pcie, amd::pcie_spellings());
+  if (!a.family.empty()) filter.family = parse_spelling("--family", a.family, amd::family_spellings());
+  fmt::print("{}", format == Format::json ? report::amd_matrix_cells_json(filter, options)
+                                          : report::amd_matrix_cells_csv(filter, options));
   return exit_ok;
 }
 

@@ -6,12 +6,10 @@
 //                       --scope system --pcie yes --strategy cas --json
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "amd_arguments.hpp"
-#include "gpuatom/amd/evaluate.hpp"
-#include "gpuatom/amd/request.hpp"
+#include "gpuatom/report/amd_outcome_report.hpp"
 
 namespace gpuatom::cli {
 
@@ -35,60 +33,14 @@ amd::AtomicRequest parse_request(const std::string& text) {
                   text, valid));
 }
 
-nlohmann::ordered_json to_json(const amd::Explanation& e) {
-  using json = nlohmann::ordered_json;
-  json out;
-  out["device"] = e.device->name;
-  out["atomic"] = e.request.label;
-  out["selectors"] = {{"strategy", amd::name(e.selectors.strategy)},
-                      {"pcie", amd::name(e.selectors.pcie)},
-                      {"memory", amd::name(e.selectors.memory)},
-                      {"granularity", amd::name(e.selectors.granularity)},
-                      {"scope", amd::name(e.selectors.scope)}};
-  out["outcome"] = amd::name(e.outcome);
-  out["label"] = amd::label(e.outcome);
-  json path = json::array();
-  for (const amd::Place p : e.path.stages) path.push_back(amd::name(p));
-  out["path"] = path;
-  json rules = json::array();
-  for (const amd::Firing& f : e.firings) {
-    const std::string_view tag = amd::tag(f.basis);
-    json switches = json::object();
-    for (const auto s : f.switches) switches[std::string(s)] = amd::switch_value(e.options, s);
-    rules.push_back({{"id", amd::rule_info(f.rule).code.substr(0, 2)},
-                     {"rule", amd::rule_info(f.rule).code},
-                     {"reason", f.reason},
-                     {"source", amd::name(f.source.kind)},
-                     {"quote", f.source.text},
-                     {"tag", tag.empty() ? json() : json(tag)},
-                     {"switches", switches},
-                     {"outcome", f.outcome ? json(amd::name(*f.outcome)) : json()}});
-  }
-  out["rules"] = rules;
-  json switches = json::object();
-  for (const amd::SwitchInfo& sw : amd::switches())
-    switches[std::string(sw.name)] = amd::switch_value(e.options, sw.name);
-  out["switches"] = switches;
-  return out;
-}
-
 int run_outcome(const OutcomeArgs& a) {
-  const amd::Device& device = amd::device(parse_device("--device", a.device));
+  const amd::Device& device = amd::device(amd::device_named("--device", a.device));
   const amd::AtomicRequest request = parse_request(a.op);
-  const AskedCell cell = ask_cell(device, request, parse_cell(a.cell), a.cell.pcie, model_options(a.switch_args));
-  if (cell.pcie_matters) refuse_pcie_matters(device, cell);
-  const amd::Explanation& e = cell.chosen();
-  const std::string published = published_note(e);
-  if (a.json) {
-    nlohmann::ordered_json out = to_json(e);
-    if (!cell.pcie_given) out["selectors"]["pcie"] = "either";
-    out["published"] = published.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(published);
-    fmt::print("{}\n", out.dump());
-    return exit_ok;
-  }
-  fmt::print("{}", amd::explain_text(e));
-  if (!cell.pcie_given) fmt::print("--pcie left out: PCIe atomics give the same outcome and path here\n");
-  if (!published.empty()) fmt::print("published: {}\n", published);
+  const amd::ModelOptions options = model_options(a.switch_args);
+  const amd::Selectors selectors = parse_cell(a.cell);
+  const amd::AskedCell cell = amd::ask_cell(device, request, selectors, a.cell.pcie_value(), options);
+  amd::refuse_pcie_matters(device, cell);
+  fmt::print("{}", a.json ? report::amd_outcome_json(cell) : report::amd_outcome_text(cell));
   return exit_ok;
 }
 

@@ -8,10 +8,10 @@
 // differs. Left out, --pcie is asked both ways, and a device where it decides shows both.
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "amd_arguments.hpp"
+#include "gpuatom/report/amd_which_report.hpp"
 
 namespace gpuatom::cli {
 
@@ -24,52 +24,15 @@ struct WhichArgs {
   bool json = false;
 };
 
-std::string outcome_text(const AskedCell& cell) {
-  if (!cell.pcie_matters) return std::string(amd::label(cell.chosen().outcome));
-  return fmt::format("{} with PCIe atomics, {} without", amd::label(cell.with_pcie.outcome),
-                     amd::label(cell.without_pcie.outcome));
-}
-
 int run_which(const WhichArgs& a) {
   const auto request = amd::find_request(a.op);
   if (!request)
     throw BadInput(fmt::format("--op {}: not a row of AMD's tables (see `gpuatom amd outcome --help`)", a.op));
-  const amd::Selectors s = parse_cell(a.cell);
-  const auto family =
-      a.family.empty() ? std::nullopt : std::optional(parse_spelling("--family", a.family, amd::family_spellings()));
-  const amd::ModelOptions options = model_options(a.switch_args);
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  std::string text;
-  for (const amd::Device& device : amd::devices()) {
-    if (family && device.family != *family) continue;
-    const AskedCell cell = ask_cell(device, *request, s, a.cell.pcie, options);
-    const std::string published = published_note(cell.chosen());
-    if (a.json) {
-      nlohmann::ordered_json row;
-      row["device"] = device.name;
-      row["outcome"] = amd::name(cell.chosen().outcome);
-      row["label"] = amd::label(cell.chosen().outcome);
-      row["pcie"] = cell.pcie_given ? a.cell.pcie : cell.pcie_matters ? "matters" : "either";
-      if (cell.pcie_matters) {
-        row["with_pcie"] = amd::name(cell.with_pcie.outcome);
-        row["without_pcie"] = amd::name(cell.without_pcie.outcome);
-      }
-      row["path"] = cell.chosen().path.text();
-      row["published"] = published.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(published);
-      rows.push_back(row);
-      continue;
-    }
-    text += fmt::format("  {:<12} {}{}\n", device.name, outcome_text(cell),
-                        published.empty() ? "" : "\n               published: " + published);
-  }
-  if (a.json) {
-    fmt::print("{}\n", rows.dump());
-    return exit_ok;
-  }
-  fmt::print("{} · {} · {} · {} · {} · {}\n{}", request->label, amd::name(s.strategy),
-             a.cell.pcie.empty() ? std::string("PCIe atomics or not")
-                                 : std::string(amd::name(parse_spelling("--pcie", a.cell.pcie, amd::pcie_spellings()))),
-             amd::name(s.memory), amd::name(s.granularity), amd::name(s.scope), text);
+  report::WhichQuestion q{*request, parse_cell(a.cell), std::nullopt, a.cell.pcie, std::nullopt, {}};
+  if (!a.family.empty()) q.family = parse_spelling("--family", a.family, amd::family_spellings());
+  q.options = model_options(a.switch_args);
+  q.pcie = a.cell.pcie_value();
+  fmt::print("{}", a.json ? report::amd_which_json(q) : report::amd_which_text(q));
   return exit_ok;
 }
 

@@ -11,6 +11,7 @@
 #include "amd_isa_input.hpp"
 #include "command.hpp"
 #include "gpuatom/amd/isa/binary.hpp"
+#include "gpuatom/amd/isa/program_text.hpp"
 #include "json_lines.hpp"
 #include "visa_input.hpp"
 
@@ -25,12 +26,6 @@ struct AsmArgs {
   NothingReadRule nothing_read;
 };
 
-std::string bytes_text(const std::vector<uint8_t>& bytes) {
-  std::string out = "[";
-  for (size_t i = 0; i < bytes.size(); ++i) out += fmt::format("{}0x{:02x}", i ? "," : "", bytes[i]);
-  return out + "]";
-}
-
 int run_asm(const AsmArgs& a) {
   const amd::isa::Target& target = *a.target.target();
   support::Diagnostics diagnostics;
@@ -40,18 +35,15 @@ int run_asm(const AsmArgs& a) {
   else
     print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;  // no instruction written
+  if (!a.json) {
+    fmt::print("{}", amd::isa::program_listing(program, target, a.encode));
+    return exit_ok;
+  }
   std::string out;
   for (const amd::isa::Instruction& inst : program.instructions) {
-    const std::string text = amd::isa::print(inst, target);
-    if (a.json) {
-      std::string line = json_instruction(a.file, inst.line, text);
-      if (a.encode) line.insert(line.size() - 2, fmt::format(",\"bytes\":\"{}\"", hex_bytes(amd::isa::encode(inst))));
-      out += line;
-    } else if (a.encode) {
-      out += fmt::format("{} ; encoding: {}\n", text, bytes_text(amd::isa::encode(inst)));
-    } else {
-      out += text + "\n";
-    }
+    std::string line = json_instruction(a.file, inst.line, amd::isa::print(inst, target));
+    if (a.encode) line.insert(line.size() - 2, fmt::format(",\"bytes\":\"{}\"", hex_bytes(amd::isa::encode(inst))));
+    out += line;
   }
   fmt::print("{}", out);
   return exit_ok;

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "command.hpp"
-#include "gpuatom/intel/binary/encoder.hpp"
+#include "gpuatom/intel/read_visa.hpp"
 #include "gpuatom/intel/text/printer.hpp"
 #include "json_lines.hpp"
 #include "nothing_read.hpp"
@@ -42,26 +42,12 @@ int run_asm(const AsmArgs& a) {
     // One object per instruction; --encode puts its bytes in "bytes" (hex) — vISA's words are bytes.
     for (const intel::Instruction& inst : module.instructions) {
       std::string line = json_instruction(a.file, inst.where.start.line, intel::print_instruction(inst, declarations));
-      if (a.encode) {
-        std::vector<uint8_t> bytes;
-        if (auto why = intel::encode(inst, bytes)) throw BadInput(*why);
-        line.insert(line.size() - 2, fmt::format(",\"bytes\":\"{}\"", hex_bytes(bytes)));
-      }
+      if (a.encode) line.insert(line.size() - 2, fmt::format(",\"bytes\":\"{}\"", hex_bytes(intel::encoded(inst))));
       fmt::print("{}", line);
     }
     return exit_ok;
   }
-  if (!a.encode) {
-    fmt::print("{}", intel::print_module(module));
-    return exit_ok;
-  }
-  std::string out;
-  for (const intel::Instruction& inst : module.instructions) {
-    std::vector<uint8_t> bytes;
-    if (auto why = intel::encode(inst, bytes)) throw BadInput(*why);  // the validator rules these out
-    out += fmt::format("{}  // {}\n", hex_bytes(bytes), intel::print_instruction(inst, declarations));
-  }
-  fmt::print("{}", out);
+  fmt::print("{}", a.encode ? intel::encoded_listing(module) : intel::print_module(module));
   return exit_ok;
 }
 

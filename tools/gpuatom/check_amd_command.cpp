@@ -6,6 +6,7 @@
 
 #include "amd_isa_input.hpp"
 #include "command.hpp"
+#include "gpuatom/amd/isa/program_text.hpp"
 #include "json_lines.hpp"
 #include "visa_input.hpp"
 
@@ -29,12 +30,8 @@ int run_check(const CheckArgs& a) {
     return diagnostics.has_errors() ? exit_bad_input : exit_ok;
   }
   print_diagnostics(diagnostics);
-  const size_t errors = diagnostics.count(support::Severity::error);
-  const size_t warnings = diagnostics.count(support::Severity::warning);
-  const auto plural = [](size_t n) { return n == 1 ? "" : "s"; };
-  fmt::print("{}: {} instruction{} for {}, {} error{}, {} warning{}\n", a.file, program.instructions.size(),
-             plural(program.instructions.size()), target.name, errors, plural(errors), warnings, plural(warnings));
-  return errors ? exit_bad_input : exit_ok;
+  fmt::print("{}", amd::isa::check_summary(a.file, program, target, diagnostics));
+  return diagnostics.has_errors() ? exit_bad_input : exit_ok;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "gpuatom/intel/read_visa.hpp"
 #include "json_lines.hpp"
 #include "nothing_read.hpp"
 #include "visa_input.hpp"
@@ -33,22 +34,8 @@ int run_check(const CheckArgs& a) {
   }
   // Diagnostics go to standard error, as for every other command; the summary to standard output.
   print_diagnostics(diagnostics);
-  const size_t errors = diagnostics.count(support::Severity::error);
-  const size_t warnings = diagnostics.count(support::Severity::warning);
-  const auto plural = [](size_t n) { return n == 1 ? "" : "s"; };
-  // The atomics are checked; other instructions of an IGC dump are read past and counted, and the
-  // atomics of forms gpuatom does not read yet are counted apart (each has its warning).
-  const size_t others = module.count(intel::OtherStatement::Kind::instruction);
-  const size_t unread = module.unread_atomics();
-  std::string kept;
-  if (others) {
-    kept = fmt::format(" ({} other instruction{} read past", others - unread, plural(others - unread));
-    if (unread) kept += fmt::format(", {} atomic{} not read yet", unread, plural(unread));
-    kept += ")";
-  }
-  fmt::print("{}: {} instruction{}{}, {} error{}, {} warning{}\n", a.file, module.instructions.size(),
-             plural(module.instructions.size()), kept, errors, plural(errors), warnings, plural(warnings));
-  return errors ? exit_bad_input : exit_ok;
+  fmt::print("{}", intel::check_summary(a.file, module, diagnostics));
+  return diagnostics.has_errors() ? exit_bad_input : exit_ok;
 }
 
 }  // namespace

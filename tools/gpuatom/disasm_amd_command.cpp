@@ -12,9 +12,9 @@
 
 #include "amd_isa_input.hpp"
 #include "command.hpp"
-#include "gpuatom/amd/isa/binary.hpp"
+#include "gpuatom/amd/isa/code_listing.hpp"
 #include "gpuatom/amd/isa/code_object.hpp"
-#include "gpuatom/amd/isa/instruction_length.hpp"
+#include "gpuatom/amd/isa/hex_bytes.hpp"
 #include "json_lines.hpp"
 #include "sass_input.hpp"
 #include "visa_input.hpp"
@@ -31,53 +31,49 @@ struct DisasmArgs {
   NothingReadRule nothing_read;
 };
 
-// What walking some code found.
-struct Walk {
-  std::string out;  // the lines printed
-  uint64_t atomics = 0, others = 0;
+// What the walk printed (`out`) and how many instructions it read.
+struct Printed {
+  std::string out;
+  uint64_t instructions = 0;
+  std::string_view held = "0 bytes";
 };
 
-// Decodes `code` from its start: atomics printed, other instructions counted, and anything that
-// is no instruction of the target an error at its byte offset (the walk stops there).
-void walk_code(std::span<const uint8_t> code, uint64_t address, uint64_t file_offset, const amd::isa::Target& target,
-               const DisasmArgs& a, const support::FileName& file, std::string_view function, Walk& walk,
-               support::Diagnostics& diagnostics) {
-  size_t at = 0;
-  while (at < code.size()) {
-    const std::span<const uint8_t> rest = code.subspan(at);
-    const auto decoded = amd::isa::decode(rest, target);
-    if (const auto* inst = std::get_if<amd::isa::Instruction>(&decoded)) {
-      const std::string text = amd::isa::print(*inst, target);
-      if (a.json) {
-        walk.out += function.empty() ? json_instruction(file.view(), 0, text)
-                                     : json_instruction(file.view(), 0, text, std::nullopt, std::nullopt,
-                                                        CodePlace{function, address + at});
-      } else if (function.empty()) {
-        walk.out += text + "\n";
-      } else {
-        std::string words;
-        for (size_t w = 0; w + 4 <= inst->encoding->bytes; w += 4)
-          words += fmt::format(" {:02X}{:02X}{:02X}{:02X}", rest[w + 3], rest[w + 2], rest[w + 1], rest[w]);
-        walk.out += fmt::format("\t{:<58} // {:012X}:{}\n", text, address + at, words);
-      }
-      ++walk.atomics;
-      at += inst->encoding->bytes;
-      continue;
-    }
-    const auto& refusal = std::get<amd::isa::DecodeRefusal>(decoded);
-    const std::optional<uint32_t> size = amd::isa::instruction_length(rest, target);
-    if (size && !refusal.matched_atomic) {  // an instruction, not an atomic: counted
-      ++walk.others;
-      at += *size;
-      continue;
-    }
-    diagnostics.error({file, 0, 0, file_offset + at},
-                      size ? fmt::format("{} ({})", refusal.reason, target.name)
-                           : fmt::format("no instruction of {} starts here (first dword 0x{:02X}{:02X}{:02X}{:02X})",
-                                         target.name, rest.size() > 3 ? rest[3] : 0, rest.size() > 2 ? rest[2] : 0,
-                                         rest.size() > 1 ? rest[1] : 0, rest[0]),
-                      "docs/spec/amd-isa.md §2");
+void print_listing(const amd::isa::CodeListing& listing, const DisasmArgs& a, const support::FileName& file,
+                   std::string_view function, Printed& printed) {
+  printed.instructions += listing.atomics.size() + listing.others;
+  if (!a.json && !function.empty()) {
+    printed.out += amd::isa::function_listing_text(function, listing);
     return;
+  }
+  if (!a.json) {
+    for (const amd::isa::ListedAtomic& atomic : listing.atomics) printed.out += atomic.text + "\n";
+    return;
+  }
+  for (const amd::isa::ListedAtomic& atomic : listing.atomics)
+    printed.out += function.empty() ? json_instruction(file.view(), 0, atomic.text)
+                                    : json_instruction(file.view(), 0, atomic.text, std::nullopt, std::nullopt,
+                                                       CodePlace{function, atomic.address});
+}
+
+// A code object: each function walked in address order, until the first error.
+void walk_code_object(const std::string& content, const amd::isa::Target* target, const DisasmArgs& a,
+                      const support::FileName& file, Printed& printed, support::Diagnostics& diagnostics) {
+  const auto read = amd::isa::read_code_object(content, file);
+  if (const auto* refused = std::get_if<support::Diagnostic>(&read)) {
+    diagnostics.add(*refused);
+    return;
+  }
+  const amd::isa::CodeObject& object = std::get<amd::isa::CodeObject>(read);
+  if (target && target != object.target)
+    throw BadInput(fmt::format("--target {}: the code object is for {} (e_flags); leave --target out or name {}",
+                               target->name, object.target->name, object.target->name));
+  printed.held = "a code object with no function symbol";
+  for (const amd::isa::CodeObjectFunction& f : object.functions) {
+    amd::isa::CodeListing listing;
+    amd::isa::walk_code({reinterpret_cast<const uint8_t*>(f.code.data()), f.code.size()}, f.address, f.file_offset,
+                        *object.target, file, listing, diagnostics);
+    print_listing(listing, a, file, f.name, printed);
+    if (diagnostics.has_errors()) break;
   }
 }
 
@@ -96,59 +92,34 @@ int run_disasm(const DisasmArgs& given) {
   support::Diagnostics diagnostics;
   const support::FileName file = a.file.empty() ? support::FileName("<command line>") : support::FileName(a.file);
   const amd::isa::Target* target = a.target.target();
-  Walk walk;
-  std::string_view held = "0 bytes";
-  uint64_t read_instructions = 0;
-  std::string content;
-  if (!a.file.empty()) content = read_input(a.file);
-  const bool code_object =
-      a.format == "code-object" || (a.format == "auto" && !a.file.empty() && amd::isa::is_amdgpu_elf(content));
-  if (code_object) {
-    const auto read = amd::isa::read_code_object(content, file);
-    if (const auto* refused = std::get_if<support::Diagnostic>(&read)) {
-      diagnostics.add(*refused);
-    } else {
-      const amd::isa::CodeObject& object = std::get<amd::isa::CodeObject>(read);
-      if (target && target != object.target)
-        throw BadInput(fmt::format("--target {}: the code object is for {} (e_flags); leave --target out or name {}",
-                                   target->name, object.target->name, object.target->name));
-      target = object.target;
-      held = "a code object with no function symbol";
-      for (const amd::isa::CodeObjectFunction& f : object.functions) {
-        const uint64_t atomics = walk.atomics, others = walk.others;
-        if (!a.json) walk.out += fmt::format("{}:\n", f.name);
-        walk_code({reinterpret_cast<const uint8_t*>(f.code.data()), f.code.size()}, f.address, f.file_offset, *target,
-                  a, file, f.name, walk, diagnostics);
-        if (!a.json)
-          walk.out += fmt::format("\t; {}: {} atomic{}, {} other instruction{}\n", f.name, walk.atomics - atomics,
-                                  walk.atomics - atomics == 1 ? "" : "s", walk.others - others,
-                                  walk.others - others == 1 ? "" : "s");
-        if (diagnostics.has_errors()) break;
-      }
-    }
+  Printed printed;
+  const std::string content = a.file.empty() ? std::string() : read_input(a.file);
+  if (a.format == "code-object" || (a.format == "auto" && !a.file.empty() && amd::isa::is_amdgpu_elf(content))) {
+    walk_code_object(content, target, a, file, printed, diagnostics);
   } else {
     if (!target) throw BadInput("--target is required for bytes (a code object names its own target)");
     std::vector<uint8_t> bytes;
     if (a.file.empty()) {
       std::string joined;
       for (const std::string& h : a.hex) joined += h + " ";
-      bytes = parse_amd_hex(joined, file, diagnostics);
+      bytes = amd::isa::parse_hex_bytes(joined, file, diagnostics);
     } else if (a.format == "hex" || (a.format == "auto" && looks_like_text(content))) {
-      held = held_by_text(content);
-      bytes = parse_amd_hex(content, file, diagnostics);
+      printed.held = held_by_text(content);
+      bytes = amd::isa::parse_hex_bytes(content, file, diagnostics);
     } else {
       bytes.assign(content.begin(), content.end());
     }
-    if (!diagnostics.has_errors()) walk_code(bytes, 0, 0, *target, a, file, {}, walk, diagnostics);
+    amd::isa::CodeListing listing;
+    if (!diagnostics.has_errors()) amd::isa::walk_code(bytes, 0, 0, *target, file, listing, diagnostics);
+    print_listing(listing, a, file, {}, printed);
   }
-  read_instructions = walk.atomics + walk.others;
-  a.nothing_read.check(read_instructions, start_of_bytes(file), held, diagnostics);
+  a.nothing_read.check(printed.instructions, start_of_bytes(file), printed.held, diagnostics);
   if (a.json)
     print_json_diagnostics(diagnostics);
   else
     print_diagnostics(diagnostics);
   if (diagnostics.has_errors()) return exit_bad_input;
-  fmt::print("{}", walk.out);
+  fmt::print("{}", printed.out);
   return exit_ok;
 }
 

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "command.hpp"
-#include "gpuatom/intel/binary/decoder.hpp"
+#include "gpuatom/intel/read_visa.hpp"
 #include "gpuatom/intel/text/printer.hpp"
 #include "json_lines.hpp"
 #include "nothing_read.hpp"
@@ -76,22 +76,11 @@ int run_disasm(const DisasmArgs& a) {
   std::string source_name;
   std::string_view held = "0 bytes";
   const std::vector<uint8_t> bytes = read_bytes(a, diagnostics, source_name, held);
-  std::vector<intel::Instruction> instructions;
-  if (!diagnostics.has_errors() && !bytes.empty()) {
-    intel::DecodeOptions options;
-    options.ids = a.legacy_ids ? intel::IdWidth::two : intel::IdWidth::four;
-    instructions = intel::decode(bytes, source_name, options, diagnostics);
-  }
+  const std::vector<intel::Instruction> instructions =
+      intel::decode_visa(bytes, source_name, a.legacy_ids, diagnostics);
   a.nothing_read.check(instructions.size(), start_of_bytes(source_name), held, diagnostics);
   const intel::DeclarationTable* declarations = declared ? &declared->declarations : nullptr;
-  if (!diagnostics.has_errors()) {
-    if (!declarations)
-      diagnostics.note(support::SourceLocation{source_name, 0, 0, std::nullopt},
-                       "no declarations (--decls FILE): operand types, bounds, alignment and predicate sizes are not "
-                       "checked, and operands print as V<id>",
-                       "docs/spec/intel.md §10.4");
-    intel::validate(instructions, declarations, validation, diagnostics);
-  }
+  intel::validate_decoded(instructions, source_name, declarations, validation, diagnostics);
   if (a.json)
     print_json_diagnostics(diagnostics);
   else

@@ -1,5 +1,6 @@
 #include "visa_input.hpp"
 
+#include "gpuatom/intel/platform.hpp"
 #include "gpuatom/intel/read_visa.hpp"
 #include "gpuatom/support/diagnostic_order.hpp"
 #include "sass_input.hpp"
@@ -7,10 +8,7 @@
 namespace gpuatom::cli {
 
 void VisaOptions::add_to(CLI::App& cmd, bool with_lenient) {
-  cmd.add_option(
-      "--platform", platform,
-      "platform profile: gen9, gen12 (default), xehp, dg2, pvc (docs/spec/intel.md §9), or an ocloc device name: "
-      "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2)");
+  cmd.add_option("--platform", platform, "platform profile: " + intel::platform_choices());
   cmd.add_option("--bind", bindings,
                  "bind a declared surface as a harness would: NAME=TYPE[:BYTES], TYPE 1d|1d_array|2d|2d_array|3d, "
                  "BYTES the element size 4 or 2; V, R and the access width are checked against it (repeatable)");

@@ -84,6 +84,9 @@ struct DeviceName {
 DeviceName find_device(std::string_view text);
 // Every accepted name, for "expected one of …".
 std::string describe_device_names();
+// The one device `text` names (as find_device reads it); support::InputError naming `flag` when
+// the name may mean several devices (it lists them), none on the page (why), or nothing known.
+DeviceId device_named(std::string_view flag, std::string_view text);
 std::span<const Spelling<Family>> family_spellings();
 std::string_view name(Family family);
 std::string_view name(Generation generation);

@@ -23,6 +23,18 @@ struct LoweringAnswer {
 // support::InputError naming --target and the targets otherwise.
 const LoweringTarget& lowering_target_named(const std::string& text);
 
+// The matrix column the answer is asked of: `device_text` (--device) when given, which must be one
+// of the target's devices; else the one `target_text` names when it is a product or column name
+// ("MI300A" is gfx942's second device), else the target's first. support::InputError otherwise.
+const Device& lowering_device(const LoweringTarget& target, const std::string& target_text,
+                              const std::string& device_text);
+
+// The atomics asked of one target: every valid op and type (`all`), or the one `op_text` and
+// `type_text` spell, with `base`'s scope, memory and use of the result; support::InputError for
+// an op HIP has not at that type.
+std::vector<HipAtomic> hip_atomics(const HipAtomic& base, bool all, const std::string& op_text,
+                                   const std::string& type_text);
+
 LoweringAnswer lowering_answer(const LoweringTarget& target, const Device& device, const HipAtomic& atomic,
                                const CompileFlags& flags, Memory location);
 

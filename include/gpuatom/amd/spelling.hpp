@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "gpuatom/support/input_error.hpp"
+
 namespace gpuatom::amd {
 
 template <class Value>
@@ -52,6 +54,14 @@ std::string describe_spellings(std::span<const Spelling<Value>> table) {
     }
   }
   return out;
+}
+
+// The value `text` spells; support::InputError "FLAG TEXT: expected one of: …" otherwise.
+template <class Value>
+Value parse_spelling(std::string_view flag, std::string_view text, std::span<const Spelling<Value>> table) {
+  if (const auto value = find_spelling(table, text)) return *value;
+  throw support::InputError(std::string(flag) + " " + std::string(text) +
+                            ": expected one of: " + describe_spellings(table));
 }
 
 template <class Value>

@@ -55,6 +55,13 @@ std::string platform_names(std::string_view separator = " ", std::string_view la
 // The names of the platforms that have the feature, joined as platform_names joins them.
 std::string platforms_with(Feature feature, std::string_view separator = " ", std::string_view last = "");
 
+// The ocloc device names the profiles stand for, in the table's order, joined by `separator`;
+// `with_profile` names each profile after its last device: "skl, icllp (gen9), tgllp, dg1 (gen12) …".
+std::string device_names(std::string_view separator = ", ", bool with_profile = false);
+// What --platform takes, as help texts say it: "gen9, gen12 (default), xehp, dg2, pvc
+// (docs/spec/intel.md §9), or an ocloc device name: skl, icllp (gen9), …".
+std::string platform_choices();
+
 // A profile name, or the name of a device ocloc compiles for (skl, icllp, tgllp, dg1, xe_hp_sdv,
 // acm-g10/dg2, pvc) that the profile stands for.
 std::optional<Platform> parse_platform(std::string_view name);

@@ -31,4 +31,23 @@ void bind_surfaces(DeclarationTable& declarations, const std::vector<std::string
 Module read_visa_file(const std::string& path, const VisaReadOptions& options, support::Diagnostics& diagnostics,
                       bool keep_others);
 
+// `check visa`'s one-line summary: "k.visaasm: 3 instructions (12 other instructions read past,
+// 1 atomic not read yet), 0 errors, 1 warning" (the parenthesis only when others were read past).
+std::string check_summary(const std::string& path, const Module& module, const support::Diagnostics& diagnostics);
+
+// `asm visa --encode`: each instruction's bytes in hex with the instruction as a comment, one a line;
+// support::InputError for one the encoder refuses (the validator rules these out).
+std::string encoded_listing(const Module& module);
+// One instruction's bytes; support::InputError when the encoder refuses it.
+std::vector<uint8_t> encoded(const Instruction& instruction);
+
+// Instruction bytes read as `disasm visa` reads them: decoded (`legacy_ids`: 2-byte raw-operand
+// ids, files before vISA 3.4), errors at their byte offset in `source`.
+std::vector<Instruction> decode_visa(const std::vector<uint8_t>& bytes, const std::string& source, bool legacy_ids,
+                                     support::Diagnostics& diagnostics);
+// Validates decoded instructions; without `declarations` a note says what goes unchecked.
+void validate_decoded(const std::vector<Instruction>& instructions, const std::string& source,
+                      const DeclarationTable* declarations, const ValidationOptions& validation,
+                      support::Diagnostics& diagnostics);
+
 }  // namespace gpuatom::intel
