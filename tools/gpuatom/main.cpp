@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
     code = exit_bad_input;
   } catch (const std::bad_alloc&) {
     // An input too large for this machine is bad input, not a bug: a scenario's run says its
-    // estimate where it fails (scenario/memory_estimate.hpp); this catches every other place.
+    // estimate where it fails (launch/memory_estimate.hpp); this catches every other place.
     std::fprintf(stderr,
                  "gpuatom: error: out of memory: an allocation failed; give a smaller input (fewer lanes, a shorter "
                  "file) or run where more memory is available\n");
