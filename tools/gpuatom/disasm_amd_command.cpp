@@ -15,6 +15,7 @@
 #include "gpuatom/amd/isa/code_listing.hpp"
 #include "gpuatom/amd/isa/code_object.hpp"
 #include "gpuatom/amd/isa/hex_bytes.hpp"
+#include "gpuatom/support/code_source.hpp"
 #include "json_lines.hpp"
 #include "sass_input.hpp"
 #include "visa_input.hpp"
@@ -79,14 +80,8 @@ void walk_code_object(const std::string& content, const amd::isa::Target* target
 
 int run_disasm(const DisasmArgs& given) {
   DisasmArgs a = given;
-  if (a.file.empty() && a.hex.size() == 1 && a.hex[0] == "-") {
-    a.file = "-";
-    a.hex.clear();
-  }
-  if (!a.file.empty() && !a.hex.empty())
-    throw BadInput("give the bytes either on the command line or with --file, not both");
-  if (a.file.empty() && a.hex.empty())
-    throw BadInput("no bytes: give hex bytes on the command line, --file FILE, or - for standard input");
+  const support::CodeSource source = support::code_source(a.hex, a.file);
+  a.file = source.file;
   if (a.format != "auto" && a.format != "raw" && a.format != "hex" && a.format != "code-object")
     throw BadInput(fmt::format("--format {}: expected auto, raw, hex or code-object", a.format));
   support::Diagnostics diagnostics;
@@ -99,11 +94,9 @@ int run_disasm(const DisasmArgs& given) {
   } else {
     if (!target) throw BadInput("--target is required for bytes (a code object names its own target)");
     std::vector<uint8_t> bytes;
-    if (a.file.empty()) {
-      std::string joined;
-      for (const std::string& h : a.hex) joined += h + " ";
-      bytes = amd::isa::parse_hex_bytes(joined, file, diagnostics);
-    } else if (a.format == "hex" || (a.format == "auto" && looks_like_text(content))) {
+    if (!source.from_file()) {
+      bytes = amd::isa::parse_hex_bytes(source.joined_hex(), file, diagnostics);
+    } else if (a.format == "hex" || (a.format == "auto" && support::looks_like_hex_text(content))) {
       printed.held = held_by_text(content);
       bytes = amd::isa::parse_hex_bytes(content, file, diagnostics);
     } else {

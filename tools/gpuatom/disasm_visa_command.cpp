@@ -10,6 +10,7 @@
 #include "command.hpp"
 #include "gpuatom/intel/read_visa.hpp"
 #include "gpuatom/intel/text/printer.hpp"
+#include "gpuatom/support/code_source.hpp"
 #include "json_lines.hpp"
 #include "nothing_read.hpp"
 #include "sass_input.hpp"
@@ -33,30 +34,20 @@ struct DisasmArgs {
 
 // The bytes to decode; `held` says what an input without any held ("0 bytes", "only blank lines and
 // comments").
-std::vector<uint8_t> read_bytes(const DisasmArgs& given, support::Diagnostics& diagnostics, std::string& source_name,
+std::vector<uint8_t> read_bytes(const DisasmArgs& a, support::Diagnostics& diagnostics, std::string& source_name,
                                 std::string_view& held) {
-  DisasmArgs a = given;
-  if (a.file.empty() && a.hex.size() == 1 && a.hex[0] == "-") {  // a lone '-': standard input, as --file -
-    a.file = "-";
-    a.hex.clear();
-  }
-  if (!a.file.empty() && !a.hex.empty())
-    throw BadInput("give the bytes either on the command line or with --file, not both");
-  if (a.file.empty()) {
-    if (a.hex.empty())
-      throw BadInput("no bytes: give hex bytes on the command line, --file FILE, or - for standard input");
+  const support::CodeSource source = support::code_source(a.hex, a.file);
+  if (!source.from_file()) {
     source_name = "<command line>";
-    std::string joined;
-    for (const std::string& h : a.hex) joined += h + " ";
-    return parse_hex(joined, source_name, diagnostics);
+    return parse_hex(source.joined_hex(), source_name, diagnostics);
   }
   if (a.format != "auto" && a.format != "raw" && a.format != "hex")
     throw BadInput(fmt::format("--format {}: expected auto, raw or hex", a.format));
-  source_name = a.file;
-  const std::string content = read_input(a.file);
-  const bool hex = a.format == "hex" || (a.format == "auto" && looks_like_text(content));
+  source_name = source.file;
+  const std::string content = read_input(source.file);
+  const bool hex = a.format == "hex" || (a.format == "auto" && support::looks_like_hex_text(content));
   held = hex ? held_by_text(content) : "0 bytes";
-  if (hex) return parse_hex(content, a.file, diagnostics);
+  if (hex) return parse_hex(content, source.file, diagnostics);
   return {content.begin(), content.end()};
 }
 
