@@ -7,6 +7,7 @@
 #include "alu_result.hpp"
 #include "amd_arguments.hpp"
 #include "gpuatom/amd/isa/instruction_atomic.hpp"
+#include "gpuatom/amd/lane_outcome.hpp"
 #include "gpuatom/amd/rows.hpp"
 
 namespace gpuatom::cli {
@@ -62,36 +63,12 @@ int run_alu_amd(const AluArgs& a) {
     forbid(a.compare, "--compare", "only atomicCAS takes a compare value");
   Computed c = compute(operation, old, value, compare);
   if (!a.device.empty()) {
-    // One lane on one device: what the cell's outcome does to it (wave.hpp's roads). A CAS loop or a
-    // downgraded scope computes the same for a lane alone; a NOP reaches no memory.
+    // One lane on one device: what the cell's outcome does to it (amd/lane_outcome.hpp).
     const amd::Device& device = amd::device(amd::device_named("--device", a.device));
     const amd::Selectors selectors = parse_cell(a.cell, "the cell's selectors, with --device");
     const amd::AskedCell cell = amd::ask_cell(device, amd::AtomicRequest::of(row), selectors, a.cell.pcie_value(), {});
     amd::refuse_pcie_matters(device, cell);
-    const amd::Explanation& e = cell.chosen();
-    switch (e.outcome) {
-      case amd::Outcome::not_applicable:
-        throw BadInput(fmt::format("{}: n/a on {} here (`gpuatom amd outcome` says why)", row.label, device.name));
-      case amd::Outcome::nop:
-        c.memory = old;
-        c.returned = Value{0, 0};
-        c.why.push_back(fmt::format(
-            "❌ NOP on {}: nothing reaches memory, and the lane gets 0 (`gpuatom amd outcome` says why)", device.name));
-        break;
-      case amd::Outcome::no_return:
-        c.returned.reset();
-        c.why.push_back(
-            fmt::format("✅ NoReturn on {}: memory is updated, no value comes back (ASSUMPTION amd.noreturn-value: "
-                        "the lane reads 0)",
-                        device.name));
-        break;
-      default:
-        c.notes.push_back(fmt::format("{} on {}: one lane alone computes the same as a native atomic",
-                                      amd::label(e.outcome), device.name));
-        break;
-    }
-    if (const std::string published = amd::published_note(e); !published.empty())
-      c.notes.push_back("published: " + published);
+    amd::apply_cell_outcome(c, old, row, device, cell.chosen());
   }
   return print(c, a.json);
 }

@@ -7,12 +7,14 @@
 #include <string_view>
 #include <vector>
 
-#include "alu_values.hpp"
 #include "amd_arguments.hpp"
 #include "command.hpp"
+#include "gpuatom/alu/lane_result.hpp"
 #include "gpuatom/alu/operation.hpp"
 
 namespace gpuatom::cli {
+
+using Value = alu::OperandValue;
 
 struct AluArgs {
   std::string vendor;
@@ -44,30 +46,18 @@ Value parse_value(const std::string& flag, const std::string& text, const alu::O
 const std::string& need(const std::optional<std::string>& value, std::string_view flag, std::string_view why);
 void forbid(const std::optional<std::string>& value, std::string_view flag, std::string_view why);
 
-struct Computed {
-  int memory_bits;
-  Value memory;
-  std::optional<Value> returned;
-  int returned_bits;
-  alu::Type type = alu::Type::u32;  // of memory (and of the returned value unless a flag)
-  std::vector<std::string> why;     // a rule that changed the result, in words
-  std::vector<std::string> notes;   // what the answer does not depend on
-  // Intel's 16-bit atomics return their memory-width value in the low half of a dword (upper half
-  // zero): printed as the dword's bits and the value's type, not as a 32-bit integer.
-  bool returned_in_low_half = false;
-
-  void return_in_dword_low_half() {
-    returned_bits = 32;
-    returned_in_low_half = true;
-  }
-};
+// One lane's result, computed and printed by the library (gpuatom/alu/lane_result.hpp).
+using Computed = alu::LaneResult;
+using alu::parse_operand;
 
 // Prints the result (text lines, or one JSON object); returns the exit code.
 int print(const Computed& c, bool json);
 
 // What the ALU computes for one lane: `value` is the operand, `compare` a CAS's comparand.
-Computed compute(const alu::Operation& operation, Value old, Value value, Value compare,
-                 std::string_view flush_rule = ".FTZ");
+inline Computed compute(const alu::Operation& operation, Value old, Value value, Value compare,
+                        std::string_view flush_rule = ".FTZ") {
+  return alu::compute_lane(operation, old, value, compare, flush_rule);
+}
 
 // Refuses an operation the ALU does not compute.
 void check_alu(const alu::Operation& operation);
