@@ -6,34 +6,15 @@
 #include <vector>
 
 #include "gpuatom/nvidia/hardware_verification.hpp"
+#include "gpuatom/support/json_writer.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia::hw {
 
 namespace {
 
-// A JSON string: quotes, backslashes and control characters escaped (\n, \u001f …); every other
-// byte as it is.
-std::string quoted(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20)
-          out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-        else
-          out += c;
-    }
-  }
-  return out + "\"";
-}
+// A JSON string, as the one JSON writer of the library spells it (nlohmann's compact bytes).
+std::string quoted(std::string_view text) { return support::json::quote(text); }
 
 // `"key":value` after a comma: the value already JSON.
 void field(std::string& out, std::string_view key, std::string_view json) {

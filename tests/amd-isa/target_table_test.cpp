@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/code_lines.hpp"
 #include "gpuatom/amd/isa/binary.hpp"
 #include "gpuatom/amd/isa/encoding_table.hpp"
 #include "gpuatom/amd/isa/semantics.hpp"
@@ -96,20 +97,9 @@ TEST(TargetTable, NoCodeComparesGenerations) {
   EXPECT_TRUE(std::regex_search("t.generation == isa::Generation::gfx12", comparison));
   EXPECT_FALSE(std::regex_search("case Generation::gfx9:", comparison));
   EXPECT_FALSE(std::regex_search("has(target, Feature::gfx10_insts)", comparison));
-  const std::filesystem::path root(GPUATOM_SOURCE_DIR);
-  std::string found;
-  for (const char* top : {"src/amd", "include/gpuatom/amd", "tools/gpuatom"})
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(root / top)) {
-      const std::string file = entry.path().filename().string();
-      if (!entry.is_regular_file() || file == "target.cpp" || file == "device.cpp") continue;  // the tables
-      std::ifstream in(entry.path());
-      std::string line;
-      for (int number = 1; std::getline(in, line); ++number)
-        if (std::regex_search(line.substr(0, line.find("//")), comparison))
-          found += std::filesystem::relative(entry.path(), root).string() + ":" + std::to_string(number) + ": " + line +
-                   "\n";
-    }
-  EXPECT_EQ(found, "");
+  EXPECT_EQ(gpuatom::testing::code_lines_matching(comparison, {"src/amd", "include/gpuatom/amd", "tools/gpuatom"},
+                                                  {"target.cpp", "device.cpp"}),  // the tables
+            "");
 }
 
 TEST(TargetTable, CompilerOnlyTargetsHaveNoEncodingsAndNoInstructionLevelName) {

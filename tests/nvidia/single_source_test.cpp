@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/code_lines.hpp"
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
 #include "gpuatom/nvidia/generic_windows.hpp"
@@ -425,19 +426,7 @@ TEST(SassSingleSource, NoCodeComparesArchitectures) {
   EXPECT_TRUE(std::regex_search("if (arch == Architecture::sm_50)", comparison));
   EXPECT_TRUE(std::regex_search("a < Architecture::sm_60", comparison));
   EXPECT_FALSE(std::regex_search("has(arch, Feature::ps_forms)", comparison));
-  const std::filesystem::path root(GPUATOM_SOURCE_DIR);
-  std::vector<std::string> found;
-  for (const char* top : {"src/nvidia", "include/gpuatom/nvidia", "tools/gpuatom"})
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(root / top)) {
-      if (!entry.is_regular_file() || entry.path().filename() == "architecture.cpp") continue;
-      std::ifstream in(entry.path());
-      std::string line;
-      for (int number = 1; std::getline(in, line); ++number) {
-        const std::string code = line.substr(0, line.find("//"));  // comments may name the facts
-        if (std::regex_search(code, comparison))
-          found.push_back(
-              fmt::format("{}:{}: {}", std::filesystem::relative(entry.path(), root).generic_string(), number, line));
-      }
-    }
-  EXPECT_TRUE(found.empty()) << lines(found);
+  EXPECT_EQ(gpuatom::testing::code_lines_matching(comparison, {"src/nvidia", "include/gpuatom/nvidia", "tools/gpuatom"},
+                                                  {"architecture.cpp"}),
+            "");
 }

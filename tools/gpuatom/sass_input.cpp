@@ -35,12 +35,4 @@ void report(const support::Diagnostics& diagnostics) {
   for (const support::Diagnostic& d : diagnostics.all()) support::write_stderr(support::format(d) + "\n");
 }
 
-bool looks_like_text(const std::string& content) {
-  for (char ch : content) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (!(c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F))) return false;
-  }
-  return true;
-}
-
 }  // namespace gpuatom::cli

@@ -22,11 +22,6 @@ inline constexpr uint64_t max_input_bytes = uint64_t{256} << 20;
 // of the CLI. Throws BadInput naming the file and the reason when it cannot be read.
 std::string read_input(const std::string& path);
 
-// Whether a file read as bytes is hex text rather than code: it holds only printable ASCII and
-// blanks, which every encoded instruction has bytes outside of (`disasm visa` and `disasm amd`
-// guess their --format auto so; --format overrides it).
-bool looks_like_text(const std::string& content);
-
 // Adds `--arch sm_XY` to a SASS subcommand: parsed once by nvidia::parse_architecture (sm_52 or
 // SM52), refused with the list of architectures otherwise. `target` is left empty when the
 // option is not given.
