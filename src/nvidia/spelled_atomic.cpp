@@ -4,6 +4,7 @@
 
 #include <variant>
 
+#include "gpuatom/alu/apply.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/validator.hpp"
 #include "gpuatom/support/input_error.hpp"
@@ -33,6 +34,15 @@ Spelling split(std::string_view text, const std::string& mnemonic_flag) {
   if (!s.mnemonic) s.mnemonic = mnemonic_flag.empty() ? default_mnemonic() : mnemonic_flag;
   return s;
 }
+
+// The operand flag's text, or the refusal naming why the atomic needs it.
+const std::string& need(const std::optional<std::string>& text, std::string_view flag, std::string_view why) {
+  if (!text) throw InputError(fmt::format("missing {}: {}", flag, why));
+  return *text;
+}
+
+// A compare-and-swap: compares with Rb, stores Rc.
+bool is_cas(AtomOp op) { return op == AtomOp::CAS || op == AtomOp::CAST || op == AtomOp::CAST_SPIN; }
 
 }  // namespace
 
@@ -71,6 +81,39 @@ OpSize read_op_size(const SpelledAtomic& atomic) {
   if (auto why = missing_size_form(arch, op_size.size))
     throw InputError(fmt::format("--arch {}: {}", name(arch), *why));
   return op_size;
+}
+
+alu::LaneResult compute_lane(const SpelledAtomic& atomic, OpSize op_size, const SemanticsOptions& options,
+                             const SpelledOperands& operands) {
+  const auto resolved = to_alu(op_size.op, op_size.size, options);
+  if (const auto* error = std::get_if<std::string>(&resolved)) throw InputError(*error);
+  const alu::Operation operation = std::get<alu::Operation>(resolved);
+  if (auto why = alu::unsupported(operation.op, operation.type)) throw InputError(*why);
+
+  const int bits = info(op_size.size).bits;
+  const auto read = [&](std::string_view flag, const std::optional<std::string>& text, std::string_view why) {
+    return alu::parse_operand(std::string(flag), need(text, flag, why), operation.type, bits);
+  };
+  const alu::OperandValue old = read("--old", operands.old_value, "the memory value before the atomic");
+  const alu::OperandValue src = read("--src", operands.src, "the Rb operand (the comparand for CAS)");
+  alu::OperandValue swap;
+  if (is_cas(op_size.op))
+    swap = read("--swap", operands.swap, "CAS stores the Rc value (docs/spec/nvidia.md §3.1)");
+  else if (operands.swap)
+    throw InputError("--swap is not an operand here: only CAS takes a swap value (Rc)");
+
+  alu::LaneResult lane =
+      is_cas(op_size.op) ? alu::compute_lane(operation, old, swap, src) : alu::compute_lane(operation, old, src, {});
+  if (const int words = vector_words(op_size.size)) {
+    const alu::Result128 r = alu::apply_vector(operation, words, {old.lo, old.hi}, {src.lo, src.hi});
+    lane = {bits, {r.memory.lo, r.memory.hi}, alu::OperandValue{r.returned.lo, r.returned.hi}, bits, operation.type, {},
+            {}};
+  }
+  if (!atomic.kind.returns) lane.returned.reset();  // RED / SURED write no destination
+  // The model has one rule per form for every architecture: the answer does not depend on which.
+  if (!atomic.architecture && alu::is_float(operation.type))
+    lane.notes.push_back("the same on every architecture that has this form (--arch checks that one does)");
+  return lane;
 }
 
 }  // namespace gpuatom::nvidia

@@ -1,11 +1,12 @@
 // `alu nvidia`'s reading of an atomic spelled alone (nvidia/spelled_atomic.hpp): the instruction,
-// the architecture, the op and size, and the messages each refusal gives.
+// the architecture, the op and size, one lane on its operands, and the messages each refusal gives.
 #include "gpuatom/nvidia/spelled_atomic.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "gpuatom/support/input_error.hpp"
 
@@ -72,6 +73,53 @@ TEST(SpelledAtomic, ListedOpSizesAreTheLegalOnes) {
     spelled.op_size = op_size;
     EXPECT_EQ(refusal([&] { read_op_size(spelled); }), "") << op_size;
   }
+}
+
+// One lane computed on --old, --src and --swap.
+alu::LaneResult lane(const char* spelling, const char* inst, SpelledOperands operands, const char* arch = "") {
+  const SpelledAtomic atomic = read_spelled_atomic(spelling, inst, arch, false);
+  return compute_lane(atomic, read_op_size(atomic), {}, operands);
+}
+
+TEST(SpelledAtomic, CasComparesWithRbAndStoresRc) {
+  const alu::LaneResult swapped = lane("CAS.64", "", {"0x5", "0x5", "0x9"});
+  EXPECT_EQ(swapped.memory.lo, 9u);
+  ASSERT_TRUE(swapped.returned);
+  EXPECT_EQ(swapped.returned->lo, 5u);
+  EXPECT_EQ(lane("CAS", "", {"0x5", "0x6", "0x9"}).memory.lo, 5u);
+  EXPECT_EQ(refusal([] {
+              lane("CAS", "", {"1", "1", {}});
+            }),
+            "missing --swap: CAS stores the Rc value (docs/spec/nvidia.md §3.1)");
+  EXPECT_EQ(refusal([] {
+              lane("ADD", "", {"1", "1", "2"});
+            }),
+            "--swap is not an operand here: only CAS takes a swap value (Rc)");
+  EXPECT_EQ(refusal([] { lane("ADD", "", {"1", {}, {}}); }), "missing --src: the Rb operand (the comparand for CAS)");
+}
+
+TEST(SpelledAtomic, AVectorAppliesToEach32BitElement) {
+  // (1 + 1, 2 + 2) as f32, element 0 lowest.
+  const alu::LaneResult x2 = lane("ADD.F32x2.FTZ.RN", "ATOMG", {"0x3f80000040000000", "0x3f80000040000000", {}});
+  EXPECT_EQ(x2.memory.lo, 0x4000000040800000u);
+  ASSERT_TRUE(x2.returned);
+  EXPECT_EQ(x2.returned->lo, 0x3f80000040000000u);
+}
+
+TEST(SpelledAtomic, RedReturnsNothingAndAFloatFormNotesItsArchitectures) {
+  EXPECT_FALSE(lane("ADD", "RED", {"1", "2", {}}).returned);
+  const char* note = "the same on every architecture that has this form (--arch checks that one does)";
+  EXPECT_EQ(lane("ADD.F32.FTZ.RN", "", {"0", "0", {}}).notes, std::vector<std::string>{note});
+  EXPECT_TRUE(lane("ADD.F32.FTZ.RN", "", {"0", "0", {}}, "sm_90").notes.empty());
+  EXPECT_TRUE(lane("ADD", "", {"0", "0", {}}).notes.empty());
+}
+
+TEST(SpelledAtomic, SafeaddRefusesUnlessTheModelIsAskedFor) {
+  const SpelledAtomic atomic = read_spelled_atomic("SAFEADD.64", "", "", false);
+  EXPECT_NE(refusal([&] { compute_lane(atomic, read_op_size(atomic), {}, {"1", "2", {}}); }), "");
+  SemanticsOptions model;
+  model.safeadd_model = true;
+  EXPECT_EQ(compute_lane(atomic, read_op_size(atomic), model, {"1", "2", {}}).memory.lo, 3u);
 }
 
 }  // namespace

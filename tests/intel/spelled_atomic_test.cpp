@@ -1,0 +1,128 @@
+// `alu intel`'s reading of an atomic spelled alone (intel/spelled_atomic.hpp): the form, the
+// listed spellings, the instruction, which sources each op reads or refuses and where they go, and
+// the 16-bit return into the low half of a dword.
+#include "gpuatom/intel/spelled_atomic.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "gpuatom/intel/lsc.hpp"
+#include "gpuatom/support/input_error.hpp"
+
+namespace gpuatom::intel {
+namespace {
+
+// The message a step refuses with, or "" when it takes the input.
+template <typename Step>
+std::string refusal(const Step& step) {
+  try {
+    step();
+  } catch (const support::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+SpelledAtomicText spelled(std::string spelling, std::optional<std::string> src0 = {},
+                          std::optional<std::string> src1 = {}) {
+  SpelledAtomicText text;
+  text.spelling = std::move(spelling);
+  text.old_value = "7";
+  text.src0 = std::move(src0);
+  text.src1 = std::move(src1);
+  return text;
+}
+
+AluAtomic read(const SpelledAtomicText& text) { return read_operands(read_instruction(text, read_form(text)), text); }
+
+TEST(IntelSpelledAtomic, TheFormIsThePrefixsElseFormsName) {
+  SpelledAtomicText text = spelled("typed_atomic.add");
+  text.form = "dword";
+  EXPECT_EQ(read_form(text), Form::typed);
+  text.spelling = "add";
+  EXPECT_EQ(read_form(text), Form::dword);
+  EXPECT_EQ(read_form(spelled("lsc_atomic_iadd.slm")), Form::lsc_untyped);
+  text.form = "global";
+  EXPECT_EQ(refusal([&] { read_form(text); }), "--form global: expected svm, typed or dword");
+}
+
+TEST(IntelSpelledAtomic, ListedSpellingsAreTheFormsLegalOnes) {
+  const std::vector<std::string> svm = legal_spellings(Form::svm);
+  const std::vector<std::string> typed = legal_spellings(Form::typed);
+  const auto has = [](const std::vector<std::string>& list, const char* s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+  };
+  EXPECT_TRUE(has(svm, "add") && has(svm, "add.16") && has(svm, "add.64") && has(svm, "fadd"));
+  EXPECT_TRUE(has(typed, "cmpxchg.16"));
+  EXPECT_FALSE(has(typed, "add.64"));  // no 64-bit typed atomics
+  EXPECT_FALSE(has(typed, "fadd"));    // fadd and fsub are SVM and DWORD ops
+}
+
+TEST(IntelSpelledAtomic, CmpxchgStoresSrc0WhereOldIsSrc1AndFcmpwrTheOtherWay) {
+  const AluAtomic cmpxchg = read(spelled("svm_atomic.cmpxchg", "1", "9"));
+  EXPECT_EQ(cmpxchg.value.lo, 1u);
+  EXPECT_EQ(cmpxchg.compare.lo, 9u);
+  EXPECT_EQ(cmpxchg.old.lo, 7u);
+  const AluAtomic fcmpwr = read(spelled("svm_atomic.fcmpwr", "1.0", "2.0"));
+  EXPECT_EQ(fcmpwr.compare.lo, 0x3f800000u);
+  EXPECT_EQ(fcmpwr.value.lo, 0x40000000u);
+  const AluAtomic add = read(spelled("add.64", "0x100000000"));
+  EXPECT_EQ(add.bits, 64);
+  EXPECT_EQ(add.value.lo, 0x100000000u);
+  EXPECT_EQ(add.compare.lo, 0u);
+}
+
+TEST(IntelSpelledAtomic, EachSourceIsRequiredOrRefusedByItsRule) {
+  EXPECT_EQ(refusal([] { read(spelled("inc", "1")); }),
+            "--src0 is not an operand here: Src0 must be null for INC, DEC and PREDEC (docs/spec/intel.md §3.2)");
+  EXPECT_EQ(refusal([] { read(spelled("add")); }), "missing --src0: this op reads Src0 (docs/spec/intel.md §3.1)");
+  EXPECT_EQ(refusal([] { read(spelled("cmpxchg", "1")); }),
+            "missing --src1: CMPXCHG and FCMPWR read Src1 (docs/spec/intel.md §3.1)");
+  EXPECT_TRUE(refusal([] {
+                read(spelled("add", "1", "2"));
+              }).starts_with("--src1 is not an operand here: Src1 is used only by CMPXCHG and FCMPWR"));
+  SpelledAtomicText no_old = spelled("inc");
+  no_old.old_value.reset();
+  EXPECT_EQ(refusal([&] { read(no_old); }), "missing --old: the memory value before the atomic");
+  EXPECT_EQ(refusal([] { read(spelled("inc")); }), "");
+}
+
+TEST(IntelSpelledAtomic, LscSourcesAreItsSrc1AndSrc2AndIcasComparesWithSrc1) {
+  const AluAtomic icas = read(spelled("lsc_atomic_icas.ugm", "7", "3"));
+  EXPECT_EQ(icas.compare.lo, 7u);
+  EXPECT_EQ(icas.value.lo, 3u);
+  EXPECT_EQ(refusal([] { read(spelled("lsc_atomic_iadd.ugm")); }), "missing --src0: LSC's src1");
+  EXPECT_EQ(refusal([] { read(spelled("lsc_atomic_iinc.ugm", "1")); }),
+            "--src0 is not an operand here: this LSC atomic reads no source");
+  EXPECT_EQ(refusal([] { read(spelled("lsc_atomic_iadd.ugm", "1", "2")); }),
+            "--src1 is not an operand here: only icas and fcas read a second source");
+  EXPECT_EQ(refusal([] { read(spelled("lsc_atomic_icas.ugm", "1")); }), "missing --src1: LSC's src2");
+}
+
+TEST(IntelSpelledAtomic, LscDataSizeIsAnAtomicsOrRefusedAfterTheInstruction) {
+  SpelledAtomicText text = spelled("lsc_atomic_iadd.ugm", "1");
+  text.data = "d64";
+  EXPECT_EQ(read_instruction(text, Form::lsc_untyped).lsc.data_size, LscDataSize::d64);
+  EXPECT_EQ(read(text).bits, 64);
+  text.data = "d8";
+  EXPECT_EQ(read_instruction(text, Form::lsc_untyped).lsc.data_size, LscDataSize::d32);  // for --platform first
+  EXPECT_EQ(refusal([&] { read(text); }), "--data d8: expected d32, d64 or d16c32");
+}
+
+TEST(IntelSpelledAtomic, SixteenBitAtomicsReturnIntoTheLowHalfOfADword) {
+  const alu::LaneResult add16 = lane_result(read(spelled("add.16", "0x2")));
+  EXPECT_EQ(add16.memory.lo, 0x9u);
+  EXPECT_EQ(add16.returned_bits, 32);
+  EXPECT_TRUE(add16.returned_in_low_half);
+  SpelledAtomicText d16c32 = spelled("lsc_atomic_iadd.ugm", "1");
+  d16c32.data = "d16c32";
+  EXPECT_TRUE(lane_result(read(d16c32)).returned_in_low_half);
+  const alu::LaneResult add32 = lane_result(read(spelled("add", "0x2")));
+  EXPECT_EQ(add32.returned_bits, 32);
+  EXPECT_FALSE(add32.returned_in_low_half);
+}
+
+}  // namespace
+}  // namespace gpuatom::intel
