@@ -83,3 +83,22 @@ void DisassemblyLister::head() {
 }
 
 }  // namespace gpuatom::nvidia
+
+namespace gpuatom::nvidia {
+
+bool disassemble(const std::function<void(DisassemblyPass&)>& walk, bool control,
+                 const std::function<void(uint64_t instructions, support::Diagnostics& errors)>& check,
+                 const std::function<void(const support::Diagnostics&)>& report, DisassemblyLister::Render render,
+                 DisassemblyLister::Write write) {
+  DisassemblySurvey survey(control);
+  walk(survey);
+  if (!survey.failed() && check) check(survey.instructions(), survey.errors());
+  report(survey.errors());
+  report(survey.warnings());
+  if (survey.failed()) return false;
+  DisassemblyLister lister(control, survey.widths(), std::move(render), std::move(write));
+  walk(lister);
+  return true;
+}
+
+}  // namespace gpuatom::nvidia

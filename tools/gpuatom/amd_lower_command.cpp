@@ -7,56 +7,13 @@
 //   gpuatom amd lower --target gfx1100 --all
 #include <fmt/format.h>
 
-#include <string>
-#include <vector>
-
 #include "amd_arguments.hpp"
-#include "gpuatom/amd/lowering_answer.hpp"
-#include "gpuatom/report/amd_lowering_json.hpp"
+#include "gpuatom/report/amd_lowering_report.hpp"
 
 namespace gpuatom::cli {
 
-namespace {
-
-struct LowerArgs {
-  std::string target, op, type, scope = "agent", memory = "global", device, location = "device";
-  bool unsafe_fp_atomics = false, flush_denormals = false, fine_grained = false;
-  bool returned = false, unused = false, all = false, json = false;
-};
-
-int run_lower(const LowerArgs& a) {
-  const amd::LoweringTarget& target = amd::lowering_target_named(a.target);
-  const amd::Device& device = amd::lowering_device(target, a.target, a.device);
-  if (a.returned && a.unused) throw BadInput("--returned and --unused: give one of them (default: --returned)");
-  if (a.all && (!a.op.empty() || !a.type.empty()))
-    throw BadInput("--all prints every op and type: leave out --op and --type");
-  const bool all = a.all || a.op.empty();
-  if (!all && a.type.empty())
-    throw BadInput("missing --type: i32, u32, i64, u64, f32, f64, f16x2 or bf16x2 (or --all for every op)");
-  if (all && !a.type.empty()) throw BadInput("--type without --op: give --op too, or leave both out for every op");
-
-  amd::HipAtomic base;
-  base.scope = parse_spelling("--scope", a.scope, amd::hip_scope_spellings());
-  base.memory = parse_spelling("--memory", a.memory, amd::address_space_spellings());
-  base.returned = !a.unused;
-  const amd::Memory location = parse_spelling("--location", a.location, amd::memory_spellings());
-  const amd::CompileFlags flags{a.unsafe_fp_atomics, a.flush_denormals, a.fine_grained};
-  std::vector<amd::LoweringAnswer> answers;
-  for (const amd::HipAtomic& atomic : amd::hip_atomics(base, all, a.op, a.type))
-    answers.push_back(amd::lowering_answer(target, device, atomic, flags, location));
-  if (a.json)
-    fmt::print("{}", report::amd_lowering_json(target, device, flags, answers, !all));
-  else if (!all)
-    fmt::print("{}", amd::lowering_text(target, device, flags, answers.front()));
-  else
-    fmt::print("{}", amd::lowering_table(target, device, base, flags, answers));
-  return exit_ok;
-}
-
-}  // namespace
-
 void add_amd_lower_command(CLI::App& amd_command, Action& run) {
-  auto args = std::make_shared<LowerArgs>();
+  auto args = std::make_shared<report::LoweringRequest>();
   CLI::App* cmd = amd_command.add_subcommand(
       "lower",
       "What clang-19 makes of one HIP atomic on one gfx target, beside AMD's tables (docs/spec/amd-isa.md §8)");
@@ -91,7 +48,12 @@ void add_amd_lower_command(CLI::App& amd_command, Action& run) {
                   "MI200 A+A; gfx942: MI300X or MI300A); default the first");
   cmd->add_option("--location", args->location, "the matrix's memory: device | migratable | pinned (default device)");
   cmd->add_flag("--json", args->json, "one JSON object (an array with --all)");
-  cmd->callback([&run, args] { run = [args] { return run_lower(*args); }; });
+  cmd->callback([&run, args] {
+    run = [args] {
+      fmt::print("{}", report::amd_lowering_report(*args));
+      return exit_ok;
+    };
+  });
 }
 
 }  // namespace gpuatom::cli

@@ -119,4 +119,12 @@ class DisassemblyLister final : public DisassemblyPass {
   std::string out_;
 };
 
+// Both walks over the input: the survey; `check` given its count of instructions, when nothing
+// failed, to add the nothing-read rule's error; `report` given the errors, then the warnings; and,
+// when nothing failed, the lister. Returns whether the input was listed.
+bool disassemble(const std::function<void(DisassemblyPass&)>& walk, bool control,
+                 const std::function<void(uint64_t instructions, support::Diagnostics& errors)>& check,
+                 const std::function<void(const support::Diagnostics&)>& report, DisassemblyLister::Render render,
+                 DisassemblyLister::Write write);
+
 }  // namespace gpuatom::nvidia

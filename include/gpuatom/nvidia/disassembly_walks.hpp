@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/binary/cubin.hpp"
 #include "gpuatom/nvidia/disassembly_pass.hpp"
+#include "gpuatom/support/diagnostic.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -53,5 +55,40 @@ void walk_argument_words(const std::vector<std::string>& words, Architecture arc
 // A text of words, one per line (two halves, low then high, for a 128-bit word).
 void walk_text_words(std::string_view text, std::string_view file, Architecture arch, bool arch_given,
                      DisassemblyPass& pass);
+
+// What `disasm sass` reads: words given as arguments, or a file ("-": standard input).
+struct DisassemblySource {
+  std::vector<std::string> words;
+  std::string file;  // empty: the words
+};
+
+// The source the arguments name: a lone argument that is no word names a file (`disasm sass
+// kernel.cubin`); one spelt like a word is a word, reported as a bad one when it is. Throws
+// support::InputError when nothing, or both words and a file, are given, or --binary without a file.
+DisassemblySource disassembly_source(std::vector<std::string> words, std::string file, bool binary);
+
+// The architecture words and raw code are read for: `given`, else default_word_architecture.
+// Throws support::InputError for one whose words gpuatom does not know yet.
+Architecture disassembly_architecture(const std::optional<Architecture>& given);
+
+// One walk over what was read, and where the nothing-read rule (support/nothing_read.hpp) points
+// when it holds no instruction: words on the command line and an unreadable cubin are not checked.
+struct DisassemblyWalk {
+  std::function<void(DisassemblyPass&)> walk;
+  std::optional<support::SourceLocation> where;
+  std::string held;  // what the input holds instead ("no instruction line")
+};
+
+// The words on the command line, read for `arch` (disassembly_architecture(given)). Throws
+// support::InputError for control bits of Maxwell/Pascal words, or an odd count of 128-bit halves.
+DisassemblyWalk argument_words_walk(std::vector<std::string> words, Architecture arch,
+                                    const std::optional<Architecture>& given, bool control);
+
+// A file's bytes, by what they are: a cubin (ELF, its own architecture), a listing (unless
+// `binary`), raw code with `binary`, else a text of words; the last two read for `arch`
+// (disassembly_architecture(given)). Throws support::InputError as cubin_code_architecture and
+// require_control_bits do.
+DisassemblyWalk file_walk(const std::string& file, std::string input, bool binary, Architecture arch,
+                          const std::optional<Architecture>& given, bool control);
 
 }  // namespace gpuatom::nvidia
