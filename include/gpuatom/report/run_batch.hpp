@@ -36,8 +36,9 @@ BatchCounts count(const std::vector<FileRun>& runs);
 std::string summary_line(const BatchCounts& counts);
 
 // The exit code of a batch that ran to its end, the worst of its files' (support/exit_codes.hpp):
-// bad input if a file was, else expectation failed if one did, else undecided if a check was,
-// else ok (a skipped file is not a failure).
+// bad input if a file was, else expectation failed if one did, else undecided if a check was (the
+// serial-order search ran out of its budget, or an exhaustive run reached --max-executions), else
+// ok (a skipped file is not a failure).
 int exit_code(const BatchCounts& counts);
 
 }  // namespace gpuatom::report
