@@ -6,6 +6,7 @@
 
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/support/diagnostic.hpp"
+#include "gpuatom/support/exit_codes.hpp"
 #include "gpuatom/support/files.hpp"
 #include "gpuatom/support/input_error.hpp"
 
@@ -95,6 +96,11 @@ std::string summary_line(const BatchCounts& c) {
                      c.undecided ? fmt::format(", {} undecided", c.undecided) : "",
                      c.skipped ? fmt::format(", {} skipped", c.skipped) : "",
                      c.bad ? fmt::format(", {} bad input", c.bad) : "");
+}
+
+int exit_code(const BatchCounts& c) {
+  using namespace support;
+  return c.bad ? exit_bad_input : c.failed ? exit_expectation_failed : c.undecided ? exit_undecided : exit_ok;
 }
 
 }  // namespace gpuatom::report

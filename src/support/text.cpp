@@ -60,4 +60,17 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i) {
   return n;
 }
 
+std::string escape_controls(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  for (const char c : text) {
+    if (out.size() >= max_bytes) return out + "…";
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  return out;
+}
+
 }  // namespace gpuatom::support

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpuatom/support/exit_codes.hpp"
 #include "gpuatom/support/input_error.hpp"
 
 using namespace gpuatom;
@@ -65,4 +66,18 @@ TEST(RunBatch, SummaryNamesUndecidedAndSkippedOnlyWhenThereAreSome) {
   c.undecided = 1;
   c.skipped = 1;
   EXPECT_EQ(report::summary_line(c), "4 scenarios: 2 passed, 0 failed, 1 undecided, 1 skipped\n");
+}
+
+TEST(RunBatch, ExitCodeIsTheWorstOfTheFiles) {
+  report::BatchCounts c;
+  c.files = 4;
+  c.passed = 3;
+  c.skipped = 1;
+  EXPECT_EQ(report::exit_code(c), support::exit_ok) << "a skipped file is not a failure";
+  c.undecided = 1;
+  EXPECT_EQ(report::exit_code(c), support::exit_undecided);
+  c.failed = 1;
+  EXPECT_EQ(report::exit_code(c), support::exit_expectation_failed);
+  c.bad = 1;
+  EXPECT_EQ(report::exit_code(c), support::exit_bad_input);
 }

@@ -26,3 +26,16 @@ TEST(ParseUnsigned, RejectsMalformedText) {
   EXPECT_FALSE(parse_unsigned("-1"));
   EXPECT_EQ(parse_unsigned("1_000"), 1000u);
 }
+
+TEST(EscapeControls, ControlBytesBecomeHexAndOtherBytesStay) {
+  EXPECT_EQ(escape_controls("a\x1b[31mb\x7f\tc", 300), "a\\x1b[31mb\\x7f\\x09c");
+  EXPECT_EQ(escape_controls("caf\xc3\xa9 \xff", 300), "caf\xc3\xa9 \xff") << "only control bytes are escaped";
+  EXPECT_EQ(escape_controls("", 300), "");
+}
+
+TEST(EscapeControls, TextPastTheCapIsCut) {
+  EXPECT_EQ(escape_controls("abcdef", 4), "abcd…");
+  EXPECT_EQ(escape_controls("abcd", 4), "abcd") << "text that fits is not marked";
+  EXPECT_EQ(escape_controls("ab\x01\x02z", 3), "ab\\x01…") << "the cap is checked before each byte";
+  EXPECT_EQ(escape_controls(std::string(100000, 'x'), 300), std::string(300, 'x') + "…");
+}

@@ -7,17 +7,18 @@
 #include <stdexcept>
 #include <string>
 
+#include "gpuatom/support/exit_codes.hpp"
 #include "gpuatom/support/input_error.hpp"
 
 namespace gpuatom::cli {
 
 // Exit codes of every gpuatom command.
-inline constexpr int exit_ok = 0;
-inline constexpr int exit_expectation_failed = 1;
-inline constexpr int exit_bad_input = 2;
-inline constexpr int exit_internal_error = 3;
-inline constexpr int exit_output_failed = 4;  // standard output could not be written (a full disk, a closed pipe)
-inline constexpr int exit_undecided = 5;      // nothing failed, but a check ran out of its budget (`explainable`)
+using support::exit_bad_input;
+using support::exit_expectation_failed;
+using support::exit_internal_error;
+using support::exit_ok;
+using support::exit_output_failed;
+using support::exit_undecided;
 
 // A numeric option's text checked before CLI11 converts it (which would wrap "-1" to 2^64 − 1):
 // decimal digits only, within [min, max]; the message names the range.

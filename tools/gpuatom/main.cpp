@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "command.hpp"
+#include "gpuatom/support/text.hpp"
 
 namespace {
 
@@ -22,21 +23,6 @@ int with_output_checked(int code) {
   std::fprintf(stderr, "gpuatom: error: could not write standard output: %s\n",
                error ? std::strerror(error) : "write error");
   return code == gpuatom::cli::exit_ok ? gpuatom::cli::exit_output_failed : code;
-}
-
-// An argument error as it is shown: control characters as \xNN (no escape sequence reaches the
-// terminal) and at most 300 bytes of it (a 100 KB argument is not echoed whole).
-std::string shown(std::string_view message) {
-  std::string out;
-  for (const char c : message) {
-    if (out.size() >= 300) return out + "…";
-    const auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7f)
-      out += fmt::format("\\x{:02x}", u);
-    else
-      out += c;
-  }
-  return out;
 }
 
 // Every option that takes a value takes exactly one per use, so that `run --dump bins FILE`
@@ -99,7 +85,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {  // --help, --version
     return with_output_checked(app.exit(e));
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "gpuatom: error: %s\nRun with --help for more information.\n", shown(e.what()).c_str());
+    std::fprintf(stderr, "gpuatom: error: %s\nRun with --help for more information.\n",
+                 gpuatom::support::escape_controls(e.what(), 300).c_str());
     return exit_bad_input;
   }
   int code = exit_ok;

@@ -35,4 +35,10 @@ BatchCounts count(const std::vector<FileRun>& runs);
 // "5 scenarios: 3 passed, 1 failed, 1 bad input\n": undecided, skipped and bad input only when some are.
 std::string summary_line(const BatchCounts& counts);
 
+// The exit code of a batch that ran to its end, the worst of its files' (support/exit_codes.hpp):
+// bad input if a file was, else expectation failed if one did, else undecided if a check was (the
+// serial-order search ran out of its budget, or an exhaustive run reached --max-executions), else
+// ok (a skipped file is not a failure).
+int exit_code(const BatchCounts& counts);
+
 }  // namespace gpuatom::report

@@ -39,4 +39,10 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i);
 // Lower-case hex with "0x" and exactly `digits` digits: hex(0x5, 8) == "0x00000005".
 std::string hex(uint64_t value, int digits);
 
+// Text echoed to a terminal whatever it holds (a command-line argument in an error message):
+// control characters become \xNN, so no escape sequence reaches the terminal, and past
+// `max_bytes` the rest is cut to "…", so a 100 KB argument is not echoed whole. Other bytes stay
+// as they are.
+std::string escape_controls(std::string_view text, std::size_t max_bytes);
+
 }  // namespace gpuatom::support
