@@ -8,22 +8,14 @@
 #include <algorithm>
 #include <string>
 
+#include "common/refusal.hpp"
 #include "gpuatom/intel/lsc.hpp"
 #include "gpuatom/support/input_error.hpp"
 
 namespace gpuatom::intel {
 namespace {
 
-// The message a step refuses with, or "" when it takes the input.
-template <typename Step>
-std::string refusal(const Step& step) {
-  try {
-    step();
-  } catch (const support::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using gpuatom::testing::refusal;
 
 SpelledAtomicText spelled(std::string spelling, std::optional<std::string> src0 = {},
                           std::optional<std::string> src1 = {}) {

@@ -8,21 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "common/refusal.hpp"
 #include "gpuatom/support/input_error.hpp"
 
 namespace gpuatom::nvidia {
 namespace {
 
-// The message a step refuses with, or "" when it takes the input.
-template <typename Step>
-std::string refusal(const Step& step) {
-  try {
-    step();
-  } catch (const support::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using gpuatom::testing::refusal;
 
 TEST(SpelledAtomic, MnemonicFromTheSpellingOrInstOrAtom) {
   const SpelledAtomic atoms = read_spelled_atomic("ATOMS.CAS.64", "", "", false);

@@ -91,8 +91,6 @@ namespace {
 bool gfx11_plus(const Target& target) { return has(target, Feature::gfx11_insts); }
 }  // namespace
 
-int64_t m0_code(const Target& target) { return gfx11_plus(target) ? 125 : 124; }
-int64_t null_code(const Target& target) { return gfx11_plus(target) ? 124 : 125; }
 uint32_t last_sgpr(const Target& target) { return has(target, Feature::gfx9) ? 101 : 105; }
 
 std::string register_name(int64_t code, unsigned dwords, const Target& target) {

@@ -26,8 +26,9 @@ struct RegisterText {
 // Scalar source codes that differ by generation: m0 is 124 and null 125 on GFX9 and GFX10, the
 // other way round from GFX11 (LLVM's SIRegisterInfo.td, M0_gfx11plus / SGPR_NULL_gfx11plus). GFX9
 // prints null but does not read it.
-int64_t m0_code(const Target& target);
-int64_t null_code(const Target& target);
+// Inline: the wave executor asks for null per lane (a MUBUF soffset), so this stays a bit test.
+inline int64_t m0_code(const Target& target) { return has(target, Feature::gfx11_insts) ? 125 : 124; }
+inline int64_t null_code(const Target& target) { return has(target, Feature::gfx11_insts) ? 124 : 125; }
 inline constexpr int64_t vcc_code = 106, exec_code = 126, ttmp_base = 108;
 // The highest SGPR index a target addresses (s101 on GFX9, s105 on GFX10+).
 uint32_t last_sgpr(const Target& target);
