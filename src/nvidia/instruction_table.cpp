@@ -140,6 +140,7 @@ constexpr std::array sured_any = {req(R::address), req(R::rb), req(R::handle)};
 constexpr std::array modern_atom_op = {req(R::pu), req(R::rd), req(R::address), req(R::rb)};
 constexpr std::array modern_atom_cas = {req(R::pu), req(R::rd), req(R::address), req(R::rb), req(R::rc)};
 constexpr std::array modern_atom_arrive = {req(R::pu), req(R::rd), req(R::address), opt(R::rb)};
+constexpr std::array modern_atom_popc = {req(R::pu), req(R::rd), req(R::address)};
 constexpr std::array modern_atoms_op = {req(R::rd), req(R::address), req(R::rb)};
 // Newer disassemblers print a predicate destination in place of Rd for CAST.SPIN (§10.3).
 constexpr std::array modern_atoms_cas = {opt(R::pu), opt(R::rd), req(R::address), req(R::rb), req(R::rc)};
@@ -158,6 +159,7 @@ const OperandShape shape_sured{"[Ra], Rb, #tsPtrIdxU13 | Rc", sured_any};
 const OperandShape shape_modern_atom_op{"Pu, Rd, addr, Rb", modern_atom_op};
 const OperandShape shape_modern_atom_cas{"Pu, Rd, addr, Rb, Rc", modern_atom_cas};
 const OperandShape shape_modern_atom_arrive{"Pu, Rd, addr[, Rb]", modern_atom_arrive};
+const OperandShape shape_modern_atom_popc{"Pu, Rd, addr", modern_atom_popc};
 const OperandShape shape_modern_atoms_op{"Rd, addr, Rb", modern_atoms_op};
 const OperandShape shape_modern_atoms_cas{"Rd | Pu, addr, Rb, Rc", modern_atoms_cas};
 const OperandShape shape_modern_atoms_popc{"Rd, addr", modern_atoms_popc};
@@ -708,6 +710,7 @@ const OperandShape& operand_shape(Mnemonic mnemonic, Dialect dialect, AtomOp op)
   switch (info(mnemonic).family) {
     case Family::ATOM:
       if (op == AtomOp::ARRIVE) return shape_modern_atom_arrive;
+      if (op == AtomOp::POPC_INC) return shape_modern_atom_popc;  // Pu, Rd, addr: no Rb
       return compare ? shape_modern_atom_cas : shape_modern_atom_op;
     case Family::ATOMS:
       if (op == AtomOp::POPC_INC || op == AtomOp::ARRIVE) return shape_modern_atoms_popc;  // Rd, addr

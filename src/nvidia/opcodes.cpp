@@ -151,7 +151,7 @@ constexpr std::array<Row, atom_op_count> rows = {{
 // reads its float forms' codes 12–14. POPC.INC prints ".32" (ATOMS, sm_80+); ARRIVE's sizes are not documented: 32 and
 // 64 bits are accepted (PROPOSED by gpuatom, docs/spec/nvidia.md §10.3 lists the op only).
 uint32_t modern_extra(Family family, AtomOp op) {
-  if (family == Family::ATOMS && op == AtomOp::POPC_INC) return U32;
+  if ((family == Family::ATOMS || family == Family::ATOM) && op == AtomOp::POPC_INC) return U32;  // ATOM: 0xf8a
   if (family == Family::ATOMS && op == AtomOp::ARRIVE) return U64;  // ATOMS.ARRIVE.64 (nvdisasm 11.8, sm_80 on)
   if (family == Family::ATOM && op == AtomOp::ARRIVE) return U32 | U64;
   if (family == Family::ATOM && op == AtomOp::CAST_SPIN) return U32 | U64;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 #include <vector>
 
 #include "gpuatom/nvidia/text/printer.hpp"
@@ -201,7 +202,9 @@ void read_address_shapes(sass128::Reading& r) {
     uniform_alone();
   // A 64-bit register address without .E: nvdisasm prints .???0 in the .E slot.
   const bool general = form.address == AddressForm::general || form.address == AddressForm::general_rz_elided;
-  if (form.has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64 &&
+  if (form.has(Kind::extended) && !i.extended &&
+      (i.address.suffix == RegisterSuffix::wide64 ||
+       (form.e_placeholder_any_width && i.address.suffix == RegisterSuffix::u32)) &&
       (general || form.address == AddressForm::wide))
     sass128::set_placeholder(i, ModifierSlot::extended, 0);
   // An address printed without a register is unsigned: nvdisasm prints [0xb21d5f]. One printed
@@ -376,7 +379,9 @@ bool placeholders_suit(const Form& form, const Instruction& i) {
   const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
   const bool fit = !placeholder(ModifierSlot::scope) && !placeholder(ModifierSlot::mode) &&
                    (!placeholder(ModifierSlot::extended) ||
-                    (form.has(Kind::extended) && !i.extended && i.address.suffix == RegisterSuffix::wide64)) &&
+                    (form.has(Kind::extended) && !i.extended &&
+                     (i.address.suffix == RegisterSuffix::wide64 ||
+                      (form.e_placeholder_any_width && i.address.suffix == RegisterSuffix::u32)))) &&
                    (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
                    (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
                    (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
@@ -441,6 +446,23 @@ std::variant<Word128, support::Diagnostic> write_form(const Form& form, const In
   return w;
 }
 
+// nvdisasm 11.8 prints Hopper's [Ra.64] without the descriptor register its words hold
+// ("@P0 REDG.E.ADD.STRONG.GPU [R4.64], R11"); from Hopper on every such form has one. Why no
+// form holds such a text, and how to write it as nvdisasm 13.0 does; empty for any other text.
+std::string missing_descriptor(const Instruction& i, Architecture arch) {
+  const Address& a = i.address;
+  if (a.descriptor || a.uniform_base || a.uniform_index || a.suffix != RegisterSuffix::wide64) return "";
+  const auto always = [&](const Form& f) {
+    return f.mnemonic == i.mnemonic && f.address == AddressForm::wide && f.descriptor_always &&
+           sass128::in(f.generations, generation(arch)) && form_known_on(f, arch);
+  };
+  if (std::none_of(sass128::forms().begin(), sass128::forms().end(), always)) return "";
+  return fmt::format(
+      ": its [R{}.64] address lacks the descriptor register (desc[URn]) that each {} word of {} with such an "
+      "address holds and nvdisasm 11.8 does not print; give it as nvdisasm 13.0 prints it, desc[URn][R{}.64]",
+      a.base, info(i.mnemonic).name, name(arch), a.base);
+}
+
 std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch) {
   const GenerationInfo& g = generation_info(arch);
   const std::string_view mn = info(i.mnemonic).name;
@@ -468,8 +490,8 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
   if (!mnemonic_known)
     return sass128::refusal(i.where,
                             fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn, name(arch), g.name));
-  return sass128::refusal(i.where,
-                          fmt::format("no 128-bit {} form of {} ({}) holds '{}'", mn, name(arch), g.name, print(i)));
+  return sass128::refusal(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'{}", mn, name(arch), g.name,
+                                               print(i), missing_descriptor(i, arch)));
 }
 
 }  // namespace

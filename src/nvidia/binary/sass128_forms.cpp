@@ -244,6 +244,26 @@ constexpr std::array form_table = {
          .address = AF::general_rz_elided, .ops = OC::integer, .sizes = SC::atom_before_hopper, .orders = RC::ampere,
          .fixed_high = 0x8000040, .select_high = 0x80,
          .fields = {guard, negate, pu, rd, ra, uindex, addr64, offset, rb, size4, order, op4, wide, cache_operation}},
+    // 0xf8a: ATOM.POPC.INC and ATOM.ARRIVE through a general address, ptxas 11.8's mbarrier.arrive
+    // on a generic address ("ATOM.E.ARRIVE.64.STRONG.SM PT, R4, [R6.64+URZ]", sm_80 … sm_89), told
+    // apart as ATOMS's 0xf8c by the op bits 87–90, bit 91 set (nvdisasm 13.0 reads no other
+    // code). No Rb: bits 32–39 are kept. nvdisasm prints a clear .E as .???0 whatever the width.
+    Form{.name = "population count, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = A | D,
+         .address = AF::general_rz_elided, .e_placeholder_any_width = true, .ops = OC::fixed_popc_inc,
+         .sizes = SC::u32, .orders = RC::ampere, .fixed_high = 0x8000000 | 10ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex, addr64, offset, size4, order, wide, cache_operation}},
+    Form{.name = "arrive, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = A | D,
+         .address = AF::general_rz_elided, .e_placeholder_any_width = true, .ops = OC::fixed_arrive,
+         .sizes = SC::arrive, .orders = RC::ampere, .fixed_high = 0x8000000 | 9ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex, addr64, offset, size4, order, wide, cache_operation}},
+    Form{.name = "population count, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = H,
+         .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_popc_inc, .sizes = SC::u32,
+         .orders = RC::ampere, .fixed_high = 0x8000000 | 11ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex, addr64, offset, size3, order, wide, cache_operation}},
+    Form{.name = "arrive, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = H,
+         .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_arrive, .sizes = SC::arrive,
+         .orders = RC::ampere, .fixed_high = 0x8000000 | 10ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex, addr64, offset, size3, order, wide, cache_operation}},
     // 64-bit addresses (0x98a ATOM, 0x9a8 ATOMG): desc[] optional on Ampere and Ada, always from Hopper.
     Form{.name = "[Ra.64]", .mnemonic = ATOM, .opcode = 0x98a, .generations = A | D, .address = AF::wide,
          .ops = OC::integer, .sizes = SC::atom_before_hopper, .orders = RC::ampere, .fixed_high = 0x80000c0,
@@ -303,6 +323,12 @@ constexpr std::array form_table = {
          .ops = OC::integer, .sizes = SC::atom_before_hopper, .orders = RC::turing, .fixed_low = ra_rz,
          .fixed_high = 0xc000000, .select_high = 1ULL << 27, .select_low = ra_rz,
          .fields = {guard, negate, ubase, offset, rb, size3, order, op3, wide, cache_operation, private_flag}},
+    // Ampere's and Ada's [Ra] without .E (bits 90–91 clear), as ptxas 11.8 -m32 writes it:
+    // "RED.XOR.STRONG.GPU [R0], R3" is 0x000000030000798e 0x004fe2000390e000. It comes before the
+    // forms below, which read bit 91 set.
+    Form{.name = "[Ra]", .mnemonic = RED, .opcode = 0x98e, .generations = A | D, .ops = OC::integer,
+         .sizes = SC::atom_before_hopper, .orders = RC::ampere, .select_high = 1ULL << 27,
+         .fields = {guard, negate, ra, offset, rb, size4, order, op3, wide, cache_operation}},
     Form{.name = "[Ra.64+URb]", .mnemonic = RED, .opcode = 0x98e, .generations = A | D,
          .address = AF::general_rz_elided, .ops = OC::integer, .sizes = SC::atom_before_hopper, .orders = RC::ampere,
          .fixed_high = 0x8000000, .select_high = 0x80,

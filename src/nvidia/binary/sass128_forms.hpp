@@ -124,6 +124,8 @@ struct Form {
   GenerationSet generations;
   AddressForm address = AddressForm::plain;
   bool descriptor_always = false;  // desc[URn] is always printed
+  // A clear .E prints as .???0 with a .U32 register too, not only with .64 (ATOM 0xf8a).
+  bool e_placeholder_any_width = false;
   OpCodes ops;
   SizeCodes sizes;
   OrderCodes orders = OrderCodes::none;
