@@ -138,6 +138,17 @@ bool has_sass128_forms(Architecture arch) {
   return false;
 }
 
+namespace {
+
+// The atomic gpuatom does not read yet whose opcode the word has on `arch`, if any.
+const sass128::UnreadForm* unread_form_of(const Word128& word, Architecture arch) {
+  return sass128::find_row(sass128::unread_forms(), [&](const sass128::UnreadForm& u) {
+    return (word.lo & opcode_mask) == u.opcode && sass128::in(u.generations, generation(arch));
+  });
+}
+
+}  // namespace
+
 bool has_atomic_opcode(const Word128& word, Architecture arch) {
   // Bits 0–8 name the instruction, bits 9–11 the shape of its operands (0x38a and 0x98a are both
   // ATOM): an atomic in an operand shape gpuatom has no form for is still an atomic, reported
@@ -147,7 +158,7 @@ bool has_atomic_opcode(const Word128& word, Architecture arch) {
     if ((form.opcode & instruction_mask) == (word.lo & instruction_mask) &&
         sass128::in(form.generations, generation(arch)))
       return true;
-  return false;
+  return unread_form_of(word, arch) != nullptr;
 }
 
 namespace {
@@ -167,6 +178,13 @@ std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Arch
       return sass128::refusal(where, fmt::format("{} words of {} ({}) print a second uniform register and .UAI, which "
                                                  "gpuatom does not read yet (opcode 0x{:03x})",
                                                  info(f.mnemonic).name, name(arch), g.name, opcode));
+  // The listing reader's reason for the same instruction's line (listing_check.cpp).
+  if (const auto* u = unread_form_of(word, arch)) {
+    const auto* unread =
+        sass128::find_row(unread_atomic_mnemonics(), [&](const UnreadAtomic& a) { return a.name == u->mnemonic; });
+    return sass128::refusal(where, fmt::format("{} ({}) is an atomic gpuatom does not read yet (opcode 0x{:03x})",
+                                               u->mnemonic, unread ? unread->what : "", opcode));
+  }
   if (!has_sass128_forms(arch))
     return sass128::refusal(where,
                             fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
