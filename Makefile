@@ -90,6 +90,7 @@ oracle: configure
 	scripts/fetch-amd-tables
 	scripts/fetch-intel-tools >/dev/null
 	scripts/intel-dumps
+	scripts/intel-dumps --real
 	scripts/fetch-amd-isa-tools >/dev/null
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli gpuatom-test-oracle
 	ctest --preset $(PRESET) -L oracle --output-on-failure
@@ -110,13 +111,16 @@ stress: configure
 # ocloc and GenX_IR, fetched into build/intel-tools/) compiles the OpenCL kernels of
 # tests/oracle/intel/kernels for seven platforms with its vISA dumps on (build/intel-dumps/), and
 # every atomic line of every dump must read, print back and round-trip through bytes, with
-# GenX_IR agreeing on the bytes.
+# GenX_IR agreeing on the bytes; the real OpenCL kernels of tests/oracle/intel/real likewise
+# (build/intel-dumps-real/).
 oracle-intel: configure
 	scripts/fetch-intel-tools >/dev/null
 	scripts/intel-dumps
+	scripts/intel-dumps --real
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli
 	ctest --preset $(PRESET) -L oracle -R '^oracle\.intel' --output-on-failure
 	python3 scripts/intel-oracle $(GPUATOM) build/intel-dumps --table tests/oracle/intel/results.md >/dev/null
+	python3 scripts/intel-oracle $(GPUATOM) build/intel-dumps-real --table tests/oracle/intel/real/results.md >/dev/null
 
 # AMD's published tables (Debian's rocm-doc, fetched once into build/amd-tables) against the model,
 # cell by cell; the agreement and the known anomalies are in docs/reference/amd.md.

@@ -80,6 +80,36 @@ uint32_t DeclarationTable::add_sampler(std::string name, uint32_t num_elts, supp
   return index;
 }
 
+uint16_t DeclarationTable::add_address(std::string name, uint32_t num_elts, support::SourceLocation where,
+                                       std::string v_name) {
+  const auto id = static_cast<uint16_t>(addresses_.size());
+  names_.emplace(name, NameRef{DeclKind::address, id});
+  addresses_.push_back({std::move(name), id, num_elts, where, std::move(v_name)});
+  return id;
+}
+
+const support::SourceLocation& DeclarationTable::where(NameRef ref) const {
+  switch (ref.kind) {
+    case DeclKind::general: return general(ref.id)->where;
+    case DeclKind::predicate: return predicate(ref.id)->where;
+    case DeclKind::surface: return surface(ref.id)->where;
+    case DeclKind::sampler: return samplers_[ref.id].where;
+    case DeclKind::address: return addresses_[ref.id].where;
+  }
+  return generals_.front().where;  // not reached: every kind is handled above
+}
+
+std::string_view kind_name(DeclKind kind) {
+  switch (kind) {
+    case DeclKind::general: return "a general variable";
+    case DeclKind::predicate: return "a predicate";
+    case DeclKind::surface: return "a surface";
+    case DeclKind::sampler: return "a sampler";
+    case DeclKind::address: return "an address variable";
+  }
+  return "a declaration";
+}
+
 namespace {
 
 // IGC 1.0.12504 visa/PreDefinedVars.cpp: names and vISA 3.4+ ids.

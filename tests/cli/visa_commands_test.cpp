@@ -276,7 +276,7 @@ TEST(VisaCommands, DisasmBadInputNamesTheByteOffset) {
   const SplitRun bad_decls =
       run(std::string("disasm visa ") + spec_bytes[0] + " --decls " + write("bad.decls", ".decl X v_type=Q\n"));
   EXPECT_EQ(bad_decls.exit_code, 2);
-  EXPECT_NE(bad_decls.err.find("bad.decls:1:16: error: v_type=Q is not implemented"), std::string::npos)
+  EXPECT_NE(bad_decls.err.find("bad.decls:1:16: error: unknown v_type=Q: expected G (general)"), std::string::npos)
       << bad_decls.err;
 }
 

@@ -103,8 +103,9 @@ TEST(IntelDeclarations, Redeclaration) {
 }
 
 TEST(IntelDeclarations, AttributeRules) {
-  EXPECT_TRUE(decl_error(".decl A v_type=X num_elts=8", "X", "v_type=X is not implemented"));
-  EXPECT_TRUE(decl_error(".decl A type=ud num_elts=8", "A", "A needs v_type=G, v_type=P or v_type=T"));
+  EXPECT_TRUE(decl_error(".decl A v_type=X num_elts=8", "X", "unknown v_type=X: expected G (general), A (address)"));
+  EXPECT_TRUE(
+      decl_error(".decl A type=ud num_elts=8", "A", "A needs v_type=G, v_type=A, v_type=P, v_type=S or v_type=T"));
   EXPECT_TRUE(decl_error(".decl A v_type=G num_elts=8", "A", "general variable A needs type=<t>"));
   EXPECT_TRUE(decl_error(".decl A v_type=G type=u32 num_elts=8", "u32", "unknown type 'u32'"));
   EXPECT_TRUE(decl_error(".decl A v_type=G type=ud", "A", "A needs num_elts=<n>"));

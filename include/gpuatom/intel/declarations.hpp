@@ -1,8 +1,10 @@
 // The declaration table of a vISA text (docs/spec/intel.md §10.3): general variables (`v_type=G`),
-// predicates (`v_type=P`) and surfaces (`v_type=T`), with the ids the binary uses.
+// address variables (`v_type=A`), predicates (`v_type=P`), samplers (`v_type=S`) and surfaces
+// (`v_type=T`), with the ids the binary uses.
 //
 //   general variables  ids 32, 33, … in declaration order; bytes() = num_elts × type size;
 //                      `alias=<var, off>` places one inside another (storage() follows the chain)
+//   address variables  ids 0, 1, … (the binary's A#); 1-16 uw elements each
 //   predicates         ids 1, 2, …  (P0 is reserved); num_elts = number of predicate bits
 //   surfaces           indices 6, 7, … (0 … 5 are the predefined surfaces, atomic_ops.hpp)
 //
@@ -83,6 +85,18 @@ struct SamplerVariable {
   std::string v_name;
 };
 
+// `v_type=A`: an address variable, IGC's handle for indirect register access (addr_add, and
+// operands such as r[A0(1),0]<1>:w). No atomic takes one: other instructions are kept as written,
+// so it is declared so that IGC's files read whole, and printed back.
+struct AddressVariable {
+  std::string name;
+  uint16_t id = 0;        // the binary's address index, 0, 1, … in declaration order
+  uint32_t num_elts = 1;  // 1-16 (vISA's address_info; every element is uw)
+  support::SourceLocation where;
+  std::string v_name;
+};
+inline constexpr uint32_t max_address_elements = 16;
+
 // IGC's predefined variables (`%r0`, `%arg`, …) with their vISA 3.4+ ids (V1 … V20): a declaration
 // may alias one (`alias=<%r0, 0>`; their sizes follow the platform's GRF, so no fit is checked).
 // No atomic may use such storage (the validator). Source: IGC visa/PreDefinedVars.cpp.
@@ -93,7 +107,9 @@ struct PredefinedVariable {
 const PredefinedVariable* find_predefined_variable(std::string_view name);
 const PredefinedVariable* find_predefined_variable(uint32_t id);
 
-enum class DeclKind : uint8_t { general, predicate, surface, sampler };
+enum class DeclKind : uint8_t { general, predicate, surface, sampler, address };
+// "a general variable", "a predicate", …, "an address variable": how messages name a kind.
+std::string_view kind_name(DeclKind kind);
 struct NameRef {
   DeclKind kind;
   uint32_t id;  // variable id, predicate id or surface index
@@ -113,6 +129,8 @@ class DeclarationTable {
   uint8_t add_surface(std::string name, uint32_t num_elts, support::SourceLocation where, std::string v_name = {});
   // Samplers are numbered 0, 1, … in declaration order (NameRef::id indexes samplers()).
   uint32_t add_sampler(std::string name, uint32_t num_elts, support::SourceLocation where, std::string v_name = {});
+  // Address variables are numbered 0, 1, … in declaration order (NameRef::id indexes addresses()).
+  uint16_t add_address(std::string name, uint32_t num_elts, support::SourceLocation where, std::string v_name = {});
 
   uint32_t next_general_id() const { return first_user_variable_id + static_cast<uint32_t>(generals_.size()); }
   uint32_t next_predicate_id() const { return 1 + static_cast<uint32_t>(predicates_.size()); }
@@ -141,13 +159,19 @@ class DeclarationTable {
   const std::vector<PredicateVariable>& predicates() const { return predicates_; }
   const std::vector<SurfaceVariable>& surfaces() const { return surfaces_; }
   const std::vector<SamplerVariable>& samplers() const { return samplers_; }
-  bool empty() const { return generals_.empty() && predicates_.empty() && surfaces_.empty() && samplers_.empty(); }
+  const std::vector<AddressVariable>& addresses() const { return addresses_; }
+  bool empty() const {
+    return generals_.empty() && predicates_.empty() && surfaces_.empty() && samplers_.empty() && addresses_.empty();
+  }
+  // Where `ref`'s declaration names it.
+  const support::SourceLocation& where(NameRef ref) const;
 
  private:
   std::vector<GeneralVariable> generals_;
   std::vector<PredicateVariable> predicates_;
   std::vector<SurfaceVariable> surfaces_;
   std::vector<SamplerVariable> samplers_;
+  std::vector<AddressVariable> addresses_;
   std::map<std::string, NameRef, std::less<>> names_;
 };
 

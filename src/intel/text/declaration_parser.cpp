@@ -1,4 +1,5 @@
-// `.decl <name> v_type=G|P|T …` (docs/spec/intel.md §10.3): reads the attributes, checks the
+// `.decl <name> v_type=G|A|P|S|T …` (docs/spec/intel.md §10.3), the five kinds of IGC's vISA
+// parser (visa/CISA.y, DirectiveDecl): reads the attributes, checks the
 // declaration's own rules and adds it to the module's table (ids in declaration order).
 #include <fmt/format.h>
 
@@ -86,7 +87,7 @@ std::string v_name_of(const Attributes& all) {
 void forbid_general_attributes(ParseContext& c, const Attributes& all, std::string_view kind) {
   for (const Attribute* a : {&all.type, &all.align, &all.alias})
     if (a->name)
-      c.fail(*a->name, fmt::format("{}= is not an attribute of a {} declaration", a->name->text, kind), decl_rule);
+      c.fail(*a->name, fmt::format("{}= is not an attribute of {} declaration", a->name->text, kind), decl_rule);
 }
 
 void declare_general(ParseContext& c, const Token& name, const Attributes& all) {
@@ -147,7 +148,7 @@ void declare_general(ParseContext& c, const Token& name, const Attributes& all) 
 }
 
 void declare_predicate(ParseContext& c, const Token& name, const Attributes& all) {
-  forbid_general_attributes(c, all, "predicate");
+  forbid_general_attributes(c, all, kind_name(DeclKind::predicate));
   const uint32_t bits = read_count(c, all.num_elts, name, 32);
   if (bits & (bits - 1))
     c.fail(*all.num_elts.value, fmt::format("a predicate holds 1, 2, 4, 8, 16 or 32 bits, not {}", bits),
@@ -158,16 +159,24 @@ void declare_predicate(ParseContext& c, const Token& name, const Attributes& all
 }
 
 void declare_surface(ParseContext& c, const Token& name, const Attributes& all) {
-  forbid_general_attributes(c, all, "surface");
+  forbid_general_attributes(c, all, kind_name(DeclKind::surface));
   const uint32_t count = read_count(c, all.num_elts, name, 0xFFFF);
   if (c.module.declarations.next_surface_index() > 255)
     c.fail(name, "too many surfaces: the surface byte holds indices up to 255", "docs/spec/intel.md §2.7");
   c.module.declarations.add_surface(std::string(name.text), count, c.location(name), v_name_of(all));
 }
 
+// Address variables are no atomic's operand: checked (vISA's address_info holds 1-16 uw
+// elements; CISA.y takes no type=), their name taken, then printed back.
+void declare_address(ParseContext& c, const Token& name, const Attributes& all) {
+  forbid_general_attributes(c, all, kind_name(DeclKind::address));
+  const uint32_t count = read_count(c, all.num_elts, name, max_address_elements);
+  c.module.declarations.add_address(std::string(name.text), count, c.location(name), v_name_of(all));
+}
+
 // Samplers are no atomic's operand: the declaration is checked and its name taken, then kept.
 void declare_sampler(ParseContext& c, const Token& name, const Attributes& all) {
-  forbid_general_attributes(c, all, "sampler");
+  forbid_general_attributes(c, all, kind_name(DeclKind::sampler));
   const uint32_t count = read_count(c, all.num_elts, name, 0xFFFF);
   c.module.declarations.add_sampler(std::string(name.text), count, c.location(name), v_name_of(all));
 }
@@ -180,16 +189,13 @@ void parse_declaration(ParseContext& c) {
     c.fail(name, fmt::format("expected the declared name after .decl, found {}", describe(name)), decl_rule);
   c.next();
   if (auto why = reserved_name_reason(name.text)) c.fail(name, *why, decl_rule);
-  if (const auto earlier = c.module.declarations.lookup(name.text)) {
-    const support::SourceLocation* first = nullptr;
-    if (earlier->kind == DeclKind::general) first = &c.module.declarations.general(earlier->id)->where;
-    if (earlier->kind == DeclKind::predicate) first = &c.module.declarations.predicate(earlier->id)->where;
-    if (earlier->kind == DeclKind::surface) first = &c.module.declarations.surface(earlier->id)->where;
-    if (earlier->kind == DeclKind::sampler) first = &c.module.declarations.samplers()[earlier->id].where;
-    c.fail(name, fmt::format("{} is already declared at line {}", name.text, first->line), decl_rule);
-  }
+  if (const auto earlier = c.module.declarations.lookup(name.text))
+    c.fail(name,
+           fmt::format("{} is already declared at line {}", name.text, c.module.declarations.where(*earlier).line),
+           decl_rule);
   const Attributes all = read_attributes(c);
-  if (!all.v_type.name) c.fail(name, fmt::format("{} needs v_type=G, v_type=P or v_type=T", name.text), decl_rule);
+  if (!all.v_type.name)
+    c.fail(name, fmt::format("{} needs v_type=G, v_type=A, v_type=P, v_type=S or v_type=T", name.text), decl_rule);
   const std::string_view v_type = all.v_type.value->text;
   if (support::iequals(v_type, "G"))
     declare_general(c, name, all);
@@ -199,10 +205,12 @@ void parse_declaration(ParseContext& c) {
     declare_surface(c, name, all);
   else if (support::iequals(v_type, "S"))
     declare_sampler(c, name, all);
+  else if (support::iequals(v_type, "A"))
+    declare_address(c, name, all);
   else
     c.fail(*all.v_type.value,
-           fmt::format("v_type={} is not implemented: gpuatom reads G (general), P (predicate), T (surface) and "
-                       "S (sampler)",
+           fmt::format("unknown v_type={}: expected G (general), A (address), P (predicate), S (sampler) or "
+                       "T (surface), the kinds IGC's vISA parser declares",
                        v_type),
            decl_rule);
 }

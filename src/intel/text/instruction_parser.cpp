@@ -123,12 +123,7 @@ void parse_raw_operand(ParseContext& c, Instruction& inst, OperandSlot slot) {
                          t.text),
              tokens_rule);
     if (ref->kind != DeclKind::general)
-      c.fail(t,
-             fmt::format("{} is a {}, not a general variable (v_type=G)", t.text,
-                         ref->kind == DeclKind::predicate ? "predicate"
-                         : ref->kind == DeclKind::surface ? "surface"
-                                                          : "sampler"),
-             tokens_rule);
+      c.fail(t, fmt::format("{} is {}, not a general variable (v_type=G)", t.text, kind_name(ref->kind)), tokens_rule);
     operand.id = ref->id;
   }
   if (!c.at(TokenKind::dot))

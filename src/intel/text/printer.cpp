@@ -138,7 +138,9 @@ std::string print_declarations(const DeclarationTable& declarations) {
     }
     out += v_name_text(v.v_name) + "\n";
   }
-  // IGC's order: predicates, samplers, surfaces.
+  // IGC's order: addresses, predicates, samplers, surfaces.
+  for (const AddressVariable& a : declarations.addresses())
+    out += fmt::format(".decl {} v_type=A num_elts={}{}\n", a.name, a.num_elts, v_name_text(a.v_name));
   for (const PredicateVariable& p : declarations.predicates())
     out += fmt::format(".decl {} v_type=P num_elts={}{}\n", p.name, p.num_elts, v_name_text(p.v_name));
   for (const SamplerVariable& s : declarations.samplers())
