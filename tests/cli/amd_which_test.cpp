@@ -71,8 +71,9 @@ TEST(AmdWhich, AnswersForEveryDeviceInOneCommand) {
 }
 
 // `amd which` and `amd matrix --layout long` against `amd matrix`, the wide tables: the long
-// layout on every cell, `which` on every cell of the CAS-emulation tables without PCIe atomics
-// (where most of AMD's anomalies are) and on a spread of the others.
+// layout on every cell, `which` on every fourth row of the CAS-emulation tables without PCIe
+// atomics (where most of AMD's anomalies are) and on a spread of the others. (Asking `which` of
+// every row, one command each, took 46 s of the AddressSanitizer stage.)
 TEST(AmdWhich, WhichAndTheLongLayoutAgreeWithTheMatrix) {
   const auto cells = long_cells();
   EXPECT_EQ(cells.size(), 8u * 12u * 27u * 6u);  // every table's 6 columns (MI350X included)
@@ -104,8 +105,8 @@ TEST(AmdWhich, WhichAndTheLongLayoutAgreeWithTheMatrix) {
               EXPECT_EQ(cells.at(key)["label"], fields[c]) << key;
               ++compared;
             }
-            const bool every = strategy == "cas" && pcie == "no";
-            if (family != "instinct" || !(every || (leaf * 27 + r) % 37 == 0)) continue;
+            const size_t spread = strategy == "cas" && pcie == "no" ? 4 : 37;
+            if (family != "instinct" || (leaf * 27 + r) % spread != 0) continue;
             const CliRun which = run_gpuatom("amd which --json --strategy " + strategy + " --pcie " + pcie +
                                              " --op \"" + fields[0] + "\" --memory " + memories[leaf / 4] +
                                              " --granularity " + granularity_of(leaf) + " --scope " + scope_of(leaf));

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common/refusal.hpp"
+#include "gpuatom/intel/atomic_ops.hpp"
 #include "gpuatom/intel/lsc.hpp"
 #include "gpuatom/support/input_error.hpp"
 
@@ -114,6 +115,58 @@ TEST(IntelSpelledAtomic, SixteenBitAtomicsReturnIntoTheLowHalfOfADword) {
   const alu::LaneResult add32 = lane_result(read(spelled("add", "0x2")));
   EXPECT_EQ(add32.returned_bits, 32);
   EXPECT_FALSE(add32.returned_in_low_half);
+}
+
+// Every op of each legacy form spelled as vISA spells it (svm_atomic.add.64) computes what the
+// short spelling with --form computes.
+TEST(IntelSpelledAtomic, TheVisaSpellingComputesAsTheShortOne) {
+  size_t compared = 0;
+  for (const std::string form : {"svm", "typed", "dword"}) {
+    SpelledAtomicText listing;
+    listing.form = form;
+    for (const std::string& op : legal_spellings(read_form(listing))) {
+      const bool two = op.starts_with("cmpxchg") || op.starts_with("fcmpwr");
+      const bool none = op.starts_with("inc") || op.starts_with("dec") || op.starts_with("predec");
+      SpelledAtomicText short_form;
+      short_form.spelling = op;
+      short_form.form = form;
+      short_form.old_value = "0x5";
+      if (!none) short_form.src0 = "0x7";
+      if (two) short_form.src1 = "0x5";
+      SpelledAtomicText full = short_form;
+      full.spelling = form;  // one append at a time: GCC 12 warns falsely on a + b + c at -O3
+      full.spelling += "_atomic.";
+      full.spelling += op;
+      full.form = "svm";  // the prefix names the form
+      EXPECT_EQ(alu::lane_json(lane_result(read(full))), alu::lane_json(lane_result(read(short_form))))
+          << full.spelling;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 80u);
+}
+
+// Every op at every width in each legacy form: computes where the form's op × width table allows
+// it, else refused (as `alu intel OP.WIDTH --form F` exits 0 or 2).
+TEST(IntelSpelledAtomic, EveryOpAndWidthComputesOrIsRefusedByItsTable) {
+  size_t refused = 0;
+  for (const std::string form : {"svm", "typed", "dword"})
+    for (const AtomicOpInfo& info : atomic_op_table())
+      for (const Width width : {Width::w16, Width::w32, Width::w64}) {
+        SpelledAtomicText text;
+        text.spelling = info.name;
+        text.spelling += suffix(width);
+        text.form = form;
+        // "0" as string(1, '0'): GCC 12 warns falsely (-Wrestrict) on a literal assigned here at -O3.
+        text.old_value.emplace(1, '0');
+        if (info.src0 != Role::null) text.src0.emplace(1, '0');
+        if (info.src1 != Role::null) text.src1.emplace(1, '0');
+        const std::string why = refusal([&] { lane_result(read(text)); });
+        const auto rule = illegal_reason(read_form(text), info.op, width);
+        EXPECT_EQ(why.empty(), !rule) << form << " " << text.spelling << ": " << why;
+        refused += rule ? 1 : 0;
+      }
+  EXPECT_GT(refused, 10u);
 }
 
 }  // namespace

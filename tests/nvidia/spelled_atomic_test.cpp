@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "common/refusal.hpp"
@@ -112,6 +115,86 @@ TEST(SpelledAtomic, SafeaddRefusesUnlessTheModelIsAskedFor) {
   SemanticsOptions model;
   model.safeadd_model = true;
   EXPECT_EQ(compute_lane(atomic, read_op_size(atomic), model, {"1", "2", {}}).memory.lo, 3u);
+}
+
+// Every op × size of every NVIDIA instruction, as `alu nvidia OP.SIZE --inst I` reads it: legal
+// ones compute, the others refuse naming why (tests/cli/alu_command_test.cpp runs one of each
+// kind through the command itself).
+TEST(SpelledAtomic, EveryCombinationComputesOrRefusesWithItsRule) {
+  const std::pair<const char*, std::pair<Family, Dialect>> instructions[] = {
+      {"ATOM", {Family::ATOM, Dialect::spa5}},   {"ATOMS", {Family::ATOMS, Dialect::spa5}},
+      {"RED", {Family::RED, Dialect::spa5}},     {"SUATOM", {Family::SUATOM, Dialect::spa5}},
+      {"SURED", {Family::SURED, Dialect::spa5}}, {"ATOMG", {Family::ATOM, Dialect::modern}},
+      {"REDG", {Family::RED, Dialect::modern}}};
+  SemanticsOptions safeadd;
+  safeadd.safeadd_model = true;
+  int computed = 0;
+  for (const auto& [inst, family_dialect] : instructions)
+    for (const OpInfo& o : op_table())
+      for (const SizeInfo& s : size_table()) {
+        const bool is_cas = o.op == AtomOp::CAS || o.op == AtomOp::CAST || o.op == AtomOp::CAST_SPIN;
+        const std::string spelling = std::string(o.name) + std::string(s.spelling);
+        const SpelledOperands operands{"0", "0", is_cas ? std::optional<std::string>("0") : std::nullopt};
+        const std::string why = refusal([&] {
+          const SpelledAtomic atomic = read_spelled_atomic(spelling, inst, "", false);
+          compute_lane(atomic, read_op_size(atomic), safeadd, operands);
+        });
+        const std::string what = std::string(inst) + " " + spelling + ": " + why;
+        const bool is_legal = legal(family_dialect.first, family_dialect.second, o.op, s.size);
+        if (is_legal && !o.executable) {
+          // ARRIVE / POPC.INC: legal spellings without defined semantics (spec §10.3).
+          EXPECT_NE(why.find("no defined semantics"), std::string::npos) << what;
+        } else if (is_legal && std::holds_alternative<std::string>(to_alu(o.op, s.size, safeadd))) {
+          // Hopper's f32 sizes without .FTZ: legal spellings whose semantics nothing measured yet.
+          EXPECT_NE(why.find("does not execute"), std::string::npos) << what;
+        } else if (is_legal) {
+          ++computed;
+          EXPECT_EQ(why, "") << what;
+        } else {
+          EXPECT_TRUE(why.find("legality") != std::string::npos || why.find("illegal") != std::string::npos) << what;
+        }
+      }
+  EXPECT_GT(computed, 150);
+}
+
+// Every legal OP.SIZE of every instruction spelled as the disassembler prints it (the mnemonic, the
+// modifiers that do not change the arithmetic: .E, surface modes, strength and scope; then op and
+// size) computes what the short spelling with --inst computes, or both refuse.
+TEST(SpelledAtomic, TheInstructionsOwnSpellingComputesAsTheShortOne) {
+  struct Inst {
+    std::string name, before, after;
+  };
+  const std::vector<Inst> insts = {{"ATOM", ".E", ""},
+                                   {"ATOMS", "", ""},
+                                   {"RED", ".E", ""},
+                                   {"ATOMG", ".E", ".STRONG.GPU"},
+                                   {"REDG", ".E", ".STRONG.SYS"},
+                                   {"SUATOM", ".D.1D", ""},
+                                   {"SURED", ".D.2D", ""}};
+  size_t compared = 0;
+  for (const Inst& inst : insts) {
+    const std::vector<std::string> op_sizes = legal_op_sizes(read_spelled_atomic("", inst.name, "", true).kind);
+    ASSERT_GT(op_sizes.size(), 20u) << inst.name;
+    for (const std::string& op_size : op_sizes) {
+      if (op_size.starts_with("SAFEADD")) continue;  // refuses to execute without the model
+      const bool cas = op_size.starts_with("CAS");   // CAS, CAST, CAST.SPIN
+      const SpelledOperands operands{"0x1", "0x2", cas ? std::optional<std::string>("0x3") : std::nullopt};
+      const auto lane_json = [&](const std::string& spelling, const std::string& mnemonic, std::string& json) {
+        return refusal([&] {
+          const SpelledAtomic atomic = read_spelled_atomic(spelling, mnemonic, "", false);
+          json = alu::lane_json(compute_lane(atomic, read_op_size(atomic), {}, operands));
+        });
+      };
+      std::string short_json, full_json;
+      const std::string short_why = lane_json(op_size, inst.name, short_json);
+      const std::string full_why = lane_json(inst.name + inst.before + "." + op_size + inst.after, "", full_json);
+      EXPECT_EQ(full_why.empty(), short_why.empty()) << inst.name << " " << op_size << ": " << full_why;
+      if (!short_why.empty()) continue;  // a form that parses but does not execute says so both ways
+      EXPECT_EQ(full_json, short_json) << inst.name << " " << op_size;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 200u);
 }
 
 }  // namespace
