@@ -61,6 +61,7 @@ std::optional<UnprintedComment> find_unprinted_comment(std::string_view line) {
     *half = *value;
   }
   while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
   if (!rest.empty()) {
     found.bits = fmt::format("unprinted bits: '{}' after the two halves, {}", rest, example);
     return found;
