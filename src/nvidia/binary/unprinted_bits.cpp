@@ -26,7 +26,18 @@ Word128 control_mask() {
 
 Word128 unprinted_bits(const Instruction& instruction) {
   const Word128& control = control_mask();
-  return {instruction.kept_bits.lo & ~control.lo, instruction.kept_bits.hi & ~control.hi};
+  Word128 bits{instruction.kept_bits.lo & ~control.lo, instruction.kept_bits.hi & ~control.hi};
+  // With a placeholder decode128() keeps the opcode (bits 0–11), for such text may read alike for
+  // two forms; where the text alone encodes to that opcode anyway, the text tells it.
+  constexpr uint64_t opcode_mask = 0xfff;
+  if (instruction.has_placeholder() && (bits.lo & opcode_mask) && instruction.architecture) {
+    Instruction text_alone = instruction;
+    text_alone.kept_bits.lo &= ~opcode_mask;
+    const auto word = encode128(text_alone, *instruction.architecture);
+    if (const auto* w = std::get_if<Word128>(&word); w && ((w->lo ^ bits.lo) & opcode_mask) == 0)
+      bits.lo &= ~opcode_mask;
+  }
+  return bits;
 }
 
 std::string unprinted_comment(const Instruction& instruction) {
