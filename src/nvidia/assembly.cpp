@@ -7,8 +7,8 @@
 #include "gpuatom/nvidia/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/encoder.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/binary/unprinted_bits.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
-#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/input_error.hpp"
 
 namespace gpuatom::nvidia {
@@ -86,7 +86,7 @@ std::vector<AssembledLine> assemble(const ParsedSass& checked, const std::option
   std::vector<AssembledLine> lines;
   if (diagnostics.has_errors()) return lines;
   for (const Instruction& inst : checked.instructions) {
-    std::string text = print(inst);
+    std::string text = print_with_unprinted_bits(inst);
     if (!encode) {
       lines.push_back({&inst, std::move(text), std::nullopt});
       continue;

@@ -6,13 +6,13 @@
 #include <utility>
 
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/binary/unprinted_bits.hpp"
 #include "gpuatom/nvidia/listing.hpp"
-#include "gpuatom/nvidia/text/printer.hpp"
 
 namespace gpuatom::nvidia {
 
 std::string listed_text(const CodeAtomic& atomic, Architecture arch, bool control) {
-  std::string text = print(*atomic.instruction);
+  std::string text = print_with_unprinted_bits(*atomic.instruction);
   if (control && word_halves(arch) == 2) text += fmt::format("  /* {} */", describe(control_bits(atomic.word)));
   return text;
 }

@@ -78,7 +78,8 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
   cmd->add_flag("--encode", args->encode,
                 "print each instruction's word beside its text: a Maxwell/Pascal 64-bit word, or a 128-bit word as "
                 "two 64-bit halves, low then high (sm_70 on), its control bits from a listing's word or a "
-                "`/* stall 1, yield 1, … */` comment as disasm --control prints it, else zero");
+                "`/* stall 1, yield 1, … */` comment as disasm --control prints it, else zero, and the bits the text "
+                "does not show from disasm's `/* unprinted: 0x… 0x… */` comment");
   add_architecture_option(
       *cmd, args->architecture,
       fmt::format("read and check the text for this architecture ({}); with --encode, the word is the one nvdisasm of "

@@ -91,7 +91,8 @@ void add_disasm_sass_command(CLI::App& parent, Action& run) {
                 "docs/reference/cli.md, `gpuatom check`; code adds \"kernel\" and \"address\")");
   cmd->add_flag("--control", args->control,
                 "print each 128-bit word's control bits (stall, yield, barriers, reuse) as a comment after its text "
-                "(words, cubins, raw code and listings of sm_70 on)");
+                "(words, cubins, raw code and listings of sm_70 on); the other bits its text does not show are "
+                "printed without it, as a `/* unprinted: 0x… 0x… */` comment, where a word has any");
   args->nothing_read.add_option(*cmd);
   add_architecture_option(
       *cmd, args->architecture,

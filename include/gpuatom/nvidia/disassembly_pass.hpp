@@ -40,8 +40,9 @@ class DisassemblyPass {
   virtual void diagnose(const support::Diagnostic& diagnostic) = 0;
 };
 
-// An atomic's text as listed: with `control`, a 128-bit word's control bits as a comment after it
-// ("  /* stall 1, yield 1, … */"); a 64-bit word keeps them apart, in control words.
+// An atomic's text as listed: nvdisasm's text, then a 128-bit word's unprinted bits where it has
+// any ("  /* unprinted: 0x… 0x… */", binary/unprinted_bits.hpp), then with `control` its control
+// bits ("  /* stall 1, yield 1, … */"); a 64-bit word keeps them apart, in control words.
 std::string listed_text(const CodeAtomic& atomic, Architecture arch, bool control);
 
 // The first walk: diagnostics (errors and warnings apart, so that no error is lost behind the

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/architecture.hpp"
+#include "gpuatom/nvidia/binary/unprinted_bits.hpp"
 #include "gpuatom/support/text.hpp"
 #include "lexer.hpp"
 #include "opcode_reader.hpp"
@@ -252,6 +253,22 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
   return inst;
 }
 
+// The bits the text does not show, from the `/* unprinted: … */` comment disasm prints after it
+// (unprinted_bits.hpp): into kept_bits, which encode128() writes back.
+void take_unprinted_comment(std::string_view line, Instruction& inst) {
+  const auto comment = find_unprinted_comment(line);
+  if (!comment) return;
+  constexpr const char* rule = "docs/sass128.md";
+  if (const auto* why = std::get_if<std::string>(&comment->bits)) throw SyntaxError{comment->column, *why, rule};
+  if (inst.dialect == Dialect::spa5)
+    throw SyntaxError{comment->column,
+                      "unprinted bits are a 128-bit word's (sm_70 on); SPA 5.0 text has 64-bit words, which keep none",
+                      rule};
+  const Word128& bits = std::get<Word128>(comment->bits);
+  inst.kept_bits.lo |= bits.lo;
+  inst.kept_bits.hi |= bits.hi;
+}
+
 std::optional<Instruction> parse_line(std::string_view line, const support::SourceLocation& where,
                                       support::Diagnostics& diagnostics, LineBuffers& buffers,
                                       std::optional<Architecture> architecture) {
@@ -262,7 +279,9 @@ std::optional<Instruction> parse_line(std::string_view line, const support::Sour
     // Columns past the last character point just after it (where the missing text belongs).
     size_t end = line.find_last_not_of(" \t\r");
     const uint32_t end_column = static_cast<uint32_t>(end == std::string_view::npos ? 1 : end + 2);
-    return parse_tokens(buffers, end_column, where, architecture);
+    Instruction inst = parse_tokens(buffers, end_column, where, architecture);
+    take_unprinted_comment(line, inst);
+    return inst;
   } catch (const SyntaxError& e) {
     support::SourceLocation at = where;
     at.column = e.column;
