@@ -112,15 +112,19 @@ stress: configure
 # tests/oracle/intel/kernels for seven platforms with its vISA dumps on (build/intel-dumps/), and
 # every atomic line of every dump must read, print back and round-trip through bytes, with
 # GenX_IR agreeing on the bytes; the real OpenCL kernels of tests/oracle/intel/real likewise
-# (build/intel-dumps-real/).
+# (build/intel-dumps-real/). IGC 2.40 (Debian sid's ocloc 26.27, build/intel-tools2/) does the same
+# for dg2, Xe2, Xe3 and Xe3P (build/intel-dumps2/), where its text is the only evidence.
 oracle-intel: configure
 	scripts/fetch-intel-tools >/dev/null
 	scripts/intel-dumps
 	scripts/intel-dumps --real
+	scripts/fetch-intel-tools2 >/dev/null
+	scripts/intel-dumps --igc2
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-cli
 	ctest --preset $(PRESET) -L oracle -R '^oracle\.intel' --output-on-failure
 	python3 scripts/intel-oracle $(GPUATOM) build/intel-dumps --table tests/oracle/intel/results.md >/dev/null
 	python3 scripts/intel-oracle $(GPUATOM) build/intel-dumps-real --table tests/oracle/intel/real/results.md >/dev/null
+	python3 scripts/intel-oracle2 $(GPUATOM) build/intel-dumps2 --table tests/oracle/intel/results-igc2.md >/dev/null
 
 # AMD's published tables (Debian's rocm-doc, fetched once into build/amd-tables) against the model,
 # cell by cell; the agreement and the known anomalies are in docs/reference/amd.md.

@@ -37,6 +37,9 @@ constexpr std::array<std::string_view, 7> caches = {"df", "uc", "ca", "wb", "wt"
 constexpr std::array<std::string_view, 6> addr_types = {"", "flat", "bss", "ss", "bti", "arg"};
 constexpr std::array<std::string_view, 4> addr_sizes = {"", "a16", "a32", "a64"};
 constexpr std::array<std::string_view, 8> data_sizes = {"", "d8", "d16", "d32", "d64", "d8c32", "d16c32", "d16c32h"};
+// IGC 2.x's names of the same codes (its LSC_DATA_SIZE printer).
+constexpr std::array<std::string_view, 8> data_sizes_u32 = {"",    "d8",    "d16",    "d32",
+                                                            "d64", "d8u32", "d16u32", "d16u32h"};
 constexpr std::array<unsigned, 9> elem_counts = {0, 1, 2, 3, 4, 8, 16, 32, 64};
 
 template <class E, size_t N>
@@ -71,18 +74,24 @@ std::string_view name(LscSfid sfid) { return at(sfids, static_cast<size_t>(sfid)
 std::string_view name(LscCache cache) { return at(caches, static_cast<size_t>(cache)); }
 std::string_view name(LscAddrType type) { return at(addr_types, static_cast<size_t>(type)); }
 std::string_view name(LscAddrSize size) { return at(addr_sizes, static_cast<size_t>(size)); }
-std::string_view name(LscDataSize size) { return at(data_sizes, static_cast<size_t>(size)); }
+std::string_view name(LscDataSize size, LscShapeNames names) {
+  return at(names == LscShapeNames::u32 ? data_sizes_u32 : data_sizes, static_cast<size_t>(size));
+}
 
 std::optional<LscSfid> parse_lsc_sfid(std::string_view text) { return lookup<LscSfid>(sfids, text); }
 std::optional<LscCache> parse_lsc_cache(std::string_view text) { return lookup<LscCache>(caches, text); }
 std::optional<LscAddrType> parse_lsc_addr_type(std::string_view text) { return lookup<LscAddrType>(addr_types, text); }
 std::optional<LscAddrSize> parse_lsc_addr_size(std::string_view text) { return lookup<LscAddrSize>(addr_sizes, text); }
 
-std::optional<LscDataSize> parse_lsc_data_size(std::string_view text) {
+std::optional<LscDataSize> parse_lsc_data_size(std::string_view text, LscShapeNames* names) {
   // IGC's lexer takes `u` for `d` (`:u32` is `:d32`).
   if (!text.starts_with("u") && !text.starts_with("d")) return std::nullopt;
-  for (size_t i = 1; i < data_sizes.size(); ++i)
-    if (data_sizes[i].substr(1) == text.substr(1)) return static_cast<LscDataSize>(i);
+  for (size_t i = 1; i < data_sizes.size(); ++i) {
+    const bool igc1 = data_sizes[i].substr(1) == text.substr(1);
+    if (!igc1 && data_sizes_u32[i].substr(1) != text.substr(1)) continue;
+    if (names) *names = igc1 ? LscShapeNames::c32 : LscShapeNames::u32;
+    return static_cast<LscDataSize>(i);
+  }
   return std::nullopt;
 }
 

@@ -29,7 +29,7 @@ struct PlatformRow {
 // docs/spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §4.6, §6): gen9 has
 // 64-bit SVM atomics, as IGC lowers them there to the A64 int64 atomic message IGA names; dg2
 // (XeHPG, acm-g10) is xehp with the LSC messages. Adding a platform is adding its row.
-constexpr std::array<PlatformRow, 5> rows = {{
+constexpr std::array<PlatformRow, 8> rows = {{
     {Platform::gen9, "gen9", "Gen9", features({F::svm_64bit, F::predec})},
     {Platform::gen12, "gen12", "Gen12", features({F::atomics_16bit, F::svm_64bit, F::predec})},
     {Platform::xehp, "xehp", "XeHP", features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add})},
@@ -37,6 +37,15 @@ constexpr std::array<PlatformRow, 5> rows = {{
     {Platform::pvc, "pvc", "PVC",
      features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::float_64, F::lsc, F::lsc_typed,
                F::grf_64_bytes})},
+    {Platform::xe2, "xe2", "Xe2",
+     features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::float_64, F::lsc, F::lsc_typed,
+               F::grf_64_bytes})},
+    {Platform::xe3, "xe3", "Xe3",
+     features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::float_64, F::lsc, F::lsc_typed,
+               F::grf_64_bytes})},
+    {Platform::xe3p, "xe3p", "Xe3P",
+     features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::float_64, F::lsc, F::lsc_typed,
+               F::grf_64_bytes, F::lsc_scaled_index, F::lsc_slm_float_add})},
 }};
 
 // The rows are in the enum's order, so a platform's row is found by its value.
@@ -55,7 +64,7 @@ struct FeatureName {
   Feature feature;
   const char* name;
 };
-constexpr std::array<FeatureName, 9> feature_names = {{
+constexpr std::array<FeatureName, 11> feature_names = {{
     {F::atomics_16bit, "atomics_16bit"},
     {F::svm_64bit, "svm_64bit"},
     {F::predec, "predec"},
@@ -65,6 +74,8 @@ constexpr std::array<FeatureName, 9> feature_names = {{
     {F::lsc, "lsc"},
     {F::lsc_typed, "lsc_typed"},
     {F::grf_64_bytes, "grf_64_bytes"},
+    {F::lsc_scaled_index, "lsc_scaled_index"},
+    {F::lsc_slm_float_add, "lsc_slm_float_add"},
 }};
 
 static_assert([] {
@@ -79,18 +90,33 @@ constexpr std::array<Feature, feature_names.size()> feature_list = [] {
 }();
 
 // ocloc's device names and the profile each stands for (Gen11 ICL takes the gen9 profile: it has
-// no 16-bit atomics either).
+// no 16-bit atomics either). From Xe2 on a profile is a generation, as ocloc 26.27's `ocloc ids`
+// places each device by its IP version: bmg 20.1, lnl-m 20.4 (Xe2); ptl 30.0, ptl-u 30.1, wcl
+// 30.3 and the Nova Lake parts nvl-s/-hx/-ul 30.4 and nvl-h/-u 30.5 (Xe3); nvl-p 35.10 and cri
+// 35.11 (Xe3P).
 struct DeviceName {
   const char* device;
   Platform platform;
 };
-constexpr std::array<DeviceName, 6> devices = {{
+constexpr std::array<DeviceName, 18> devices = {{
     {"skl", Platform::gen9},
     {"icllp", Platform::gen9},
     {"tgllp", Platform::gen12},
     {"dg1", Platform::gen12},
     {"xe_hp_sdv", Platform::xehp},
     {"acm-g10", Platform::dg2},
+    {"bmg", Platform::xe2},
+    {"lnl-m", Platform::xe2},
+    {"ptl", Platform::xe3},
+    {"ptl-u", Platform::xe3},
+    {"wcl", Platform::xe3},
+    {"nvl-s", Platform::xe3},
+    {"nvl-hx", Platform::xe3},
+    {"nvl-ul", Platform::xe3},
+    {"nvl-h", Platform::xe3},
+    {"nvl-u", Platform::xe3},
+    {"nvl-p", Platform::xe3p},
+    {"cri", Platform::xe3p},
 }};
 
 const PlatformRow& row(Platform platform) { return rows[static_cast<size_t>(platform)]; }

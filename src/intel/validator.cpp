@@ -79,14 +79,25 @@ class Validator {
     check_platform();
     if (l.data_size != LscDataSize::d16c32 && l.data_size != LscDataSize::d32 && l.data_size != LscDataSize::d64)
       error(inst.where.width,
-            fmt::format("{}: LSC atomics take d16c32, d32 or d64, not {}", mnemonic_, name(l.data_size)), lsc_rule);
+            fmt::format("{}: LSC atomics take {}, d32 or d64, not {}", mnemonic_,
+                        name(LscDataSize::d16c32, l.shape_names), name(l.data_size, l.shape_names)),
+            lsc_rule);
     if (l.elems != 1)
       error(inst.where.width, fmt::format("{}: LSC atomics take one element per channel (no x<n>)", mnemonic_),
             lsc_rule);
     if (l.order != LscDataOrder::nontranspose)
       error(inst.where.width, fmt::format("{}: LSC atomics have no transposed form", mnemonic_), lsc_rule);
-    if (is_float_add(op->like) && l.sfid != LscSfid::ugm && l.sfid != LscSfid::ugml)
-      error(inst.where.op, fmt::format("{}: fadd and fsub take .ugm or .ugml only", mnemonic_), lsc_rule);
+    // IGC 2.40's verifier: "LSC atomic fadd/fsub only support UGM, TGM, SLM" where the platform has
+    // them on shared local memory (it writes lsc_atomic_fadd.slm for nvl-p and cri only).
+    const bool slm_float_add = l.sfid == LscSfid::slm && has(platform_, Feature::lsc_slm_float_add);
+    if (is_float_add(op->like) && l.sfid != LscSfid::ugm && l.sfid != LscSfid::ugml && !slm_float_add)
+      error(
+          inst.where.op,
+          fmt::format("{}: fadd and fsub take .ugm or .ugml only{}", mnemonic_,
+                      l.sfid != LscSfid::slm ? std::string()
+                                             : fmt::format(" (.slm too {}; the {} profile has none)",
+                                                           availability(Feature::lsc_slm_float_add), name(platform_))),
+          lsc_rule);
     if (l.sfid == LscSfid::slm && l.data_size == LscDataSize::d64 && op->like != AtomicOp::CMPXCHG)
       error(inst.where.width, fmt::format("{}: 64-bit atomics on shared local memory are icas only", mnemonic_),
             lsc_rule);
@@ -153,7 +164,14 @@ class Validator {
       error(at, fmt::format("{}: typed atomics take bti, bss or ss", mnemonic_), lsc_rule);
     if (stateful && l.sfid == LscSfid::slm)
       error(at, fmt::format("{}: .slm takes flat addresses", mnemonic_), lsc_rule);
-    if (!stateful && (l.surface.is_register || l.surface.value != 0))
+    // flat(B)[…]: a base register, IGC 2.x's Xe3P address (lsc.hpp).
+    const bool base = l.addr_type == LscAddrType::flat && l.surface.is_register;
+    if (base && !has(platform_, Feature::lsc_scaled_index))
+      error(at,
+            fmt::format("{}: the {} profile has no base register in a flat address (flat(B)[…]: {})", mnemonic_,
+                        name(platform_), availability(Feature::lsc_scaled_index)),
+            "docs/spec/intel.md §9");
+    if (!stateful && !base && (l.surface.is_register || l.surface.value != 0))
       error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)), lsc_rule);
     if (l.surface.is_register && decls_ && !decls_->general(l.surface.id))
       error(at, fmt::format("the surface variable id {} is not declared", l.surface.id), "docs/spec/intel.md §10.3");
@@ -210,7 +228,7 @@ class Validator {
       warning(inst.where.op,
               fmt::format("{}: IGC 1.0.12504 writes it for every platform, but its own front end reports {} {} "
                           "(Platform.hpp {}); the {} profile executes it as on {}",
-                          mnemonic_, float64 ? "64-bit float atomics on" : "float-add atomics",
+                          mnemonic_, float64 ? "64-bit float atomics" : "float-add atomics",
                           availability(float_feature), float64 ? "hasFP64GlobalAtomicAdd" : "hasFP32GlobalAtomicAdd",
                           profile, igc_name(*first_platform_with(float_feature))),
               "docs/intel-igc.md §2.5");

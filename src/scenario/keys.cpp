@@ -117,7 +117,8 @@ std::span<const KeyDoc> scenario_keys() {
        "the highest [[surface]] header)"},
       {"options", "platform", "string",
        "vISA: the platform profile the program is checked against, gen9 gen12 xehp "
-       "dg2 pvc or an ocloc device name (skl icllp tgllp dg1 xe_hp_sdv acm-g10)"},
+       "dg2 pvc xe2 xe3 xe3p or an ocloc device name (skl icllp tgllp dg1 xe_hp_sdv acm-g10 bmg "
+       "lnl-m ptl ptl-u wcl nvl-s nvl-hx nvl-ul nvl-h nvl-u nvl-p cri)"},
       {"options", "slm", "string",
        "vISA: the [[region]] that is shared local memory: .slm addresses and "
        "dword_atomic %slm offsets count bytes from its start; all threads share it"},

@@ -202,7 +202,8 @@ TEST(VisaCommands, CheckPlatformsAndBindings) {
             std::string::npos);
   const SplitRun platform = run("check visa " + typed + " --platform gen11");
   EXPECT_EQ(platform.exit_code, 2);
-  EXPECT_NE(platform.err.find("--platform gen11: expected gen9, gen12, xehp, dg2, pvc or one of"), std::string::npos);
+  EXPECT_NE(platform.err.find("--platform gen11: expected gen9, gen12, xehp, dg2, pvc, xe2, xe3, xe3p or one of"),
+            std::string::npos);
 }
 
 TEST(VisaCommands, DisasmHexOnTheCommandLine) {

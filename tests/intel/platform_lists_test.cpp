@@ -12,17 +12,24 @@ namespace gpuatom::intel {
 namespace {
 
 TEST(PlatformLists, DeviceNamesInTableOrder) {
-  EXPECT_EQ(device_names(), "skl, icllp, tgllp, dg1, xe_hp_sdv, acm-g10");
-  EXPECT_EQ(device_names(" "), "skl icllp tgllp dg1 xe_hp_sdv acm-g10");
+  EXPECT_EQ(device_names(),
+            "skl, icllp, tgllp, dg1, xe_hp_sdv, acm-g10, bmg, lnl-m, ptl, ptl-u, wcl, nvl-s, nvl-hx, nvl-ul, nvl-h, "
+            "nvl-u, nvl-p, cri");
+  EXPECT_EQ(device_names(" "),
+            "skl icllp tgllp dg1 xe_hp_sdv acm-g10 bmg lnl-m ptl ptl-u wcl nvl-s nvl-hx nvl-ul nvl-h nvl-u nvl-p cri");
 }
 
 TEST(PlatformLists, DeviceNamesWithProfileAfterEachGroup) {
-  EXPECT_EQ(device_names(", ", true), "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2)");
+  EXPECT_EQ(
+      device_names(", ", true),
+      "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2), bmg, lnl-m (xe2), ptl, ptl-u, wcl, "
+      "nvl-s, nvl-hx, nvl-ul, nvl-h, nvl-u (xe3), nvl-p, cri (xe3p)");
 }
 
 TEST(PlatformLists, EveryDeviceNameParsesToTheProfileItIsListedWith) {
   const std::string listed = device_names(", ", true);
-  for (const char* device : {"skl", "icllp", "tgllp", "dg1", "xe_hp_sdv", "acm-g10"}) {
+  for (const char* device : {"skl", "icllp", "tgllp", "dg1", "xe_hp_sdv", "acm-g10", "bmg", "lnl-m", "ptl", "wcl",
+                             "nvl-s", "nvl-u", "nvl-p", "cri"}) {
     const auto platform = parse_platform(device);
     ASSERT_TRUE(platform) << device;
     const size_t at = listed.find(device);
@@ -33,9 +40,11 @@ TEST(PlatformLists, EveryDeviceNameParsesToTheProfileItIsListedWith) {
 }
 
 TEST(PlatformLists, ChoicesMarkTheDefaultAndNameTheDevices) {
-  EXPECT_EQ(platform_choices(),
-            "gen9, gen12 (default), xehp, dg2, pvc (docs/spec/intel.md §9), or an ocloc device name: skl, icllp "
-            "(gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2)");
+  EXPECT_EQ(
+      platform_choices(),
+      "gen9, gen12 (default), xehp, dg2, pvc, xe2, xe3, xe3p (docs/spec/intel.md §9), or an ocloc device name: "
+      "skl, icllp (gen9), tgllp, dg1 (gen12), xe_hp_sdv (xehp), acm-g10 (dg2), bmg, lnl-m (xe2), ptl, ptl-u, wcl, "
+      "nvl-s, nvl-hx, nvl-ul, nvl-h, nvl-u (xe3), nvl-p, cri (xe3p)");
   EXPECT_NE(platform_choices().find(std::string(name(default_platform)) + " (default)"), std::string::npos);
 }
 

@@ -52,6 +52,10 @@ const std::vector<FeatureCase>& cases() {
        "no LSC atomics", Severity::error},
       {Feature::lsc_typed, "lsc_atomic_iadd.tgm (M1, 8) DST:d32 bti(0x2)[XC, YC]:a32 SRC %null", "lsc_atomic_iadd.tgm",
        "no typed LSC atomics", Severity::error},
+      {Feature::lsc_scaled_index, "lsc_atomic_iadd.ugm (M1, 8) DST:d32 flat(ADDR)[0x4*ADDRQ+0x1000]:a64 SRC %null", "",
+       "no base register in a flat address", Severity::error},
+      {Feature::lsc_slm_float_add, "lsc_atomic_fadd.slm (M1, 8) FD:d32 flat[ADDR32]:a32 SF %null", "",
+       "fadd and fsub take .ugm or .ugml only", Severity::error},
   };
   return list;
 }
@@ -81,7 +85,8 @@ TEST(IntelPlatformTable, EveryFeatureIsGainedOrLostOnceAlongTheTable) {
     EXPECT_TRUE(first_platform_with(f).has_value()) << name(f) << " is on no platform";
   }
   EXPECT_EQ(availability(Feature::float_add), "from XeHP on");
-  EXPECT_EQ(availability(Feature::lsc_typed), "PVC only");
+  EXPECT_EQ(availability(Feature::lsc_typed), "from PVC on");
+  EXPECT_EQ(availability(Feature::lsc_scaled_index), "Xe3P only");
   EXPECT_EQ(from_on(*first_platform_without(Feature::predec)), "from XeHP on");
 }
 
@@ -161,8 +166,8 @@ TEST(IntelPlatformTable, PlatformNamesIsTheOnlyList) {
     EXPECT_EQ(parse_platform(name(p)), p);
   }
   EXPECT_EQ(platform_names(), names);
-  EXPECT_EQ(platform_names(), "gen9 gen12 xehp dg2 pvc");
-  EXPECT_EQ(platform_names(", ", " or "), "gen9, gen12, xehp, dg2 or pvc");
+  EXPECT_EQ(platform_names(), "gen9 gen12 xehp dg2 pvc xe2 xe3 xe3p");
+  EXPECT_EQ(platform_names(", ", " or "), "gen9, gen12, xehp, dg2, pvc, xe2, xe3 or xe3p");
   const CliRun help = run_gpuatom("alu --help");
   EXPECT_NE(help.out.find(fmt::format("({})", platform_names(", "))), std::string::npos) << help.out;
   const CliRun wrong = run_gpuatom("alu intel add --platform gen11 --old 1 --src0 1");

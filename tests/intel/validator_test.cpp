@@ -29,10 +29,10 @@ TEST(IntelValidator, TypedHasNo64BitForm) {
                         "TYPED_ATOMIC has no 64-bit form"));
 }
 
-// IGC writes float atomics at 64 bits for every platform; its front end has them on PVC only.
+// IGC writes float atomics at 64 bits for every platform; its front end has them from PVC on.
 TEST(IntelValidator, SvmFloatOpsAt64BitsWarnBeforePvc) {
   EXPECT_TRUE(diagnoses("svm_atomic.fmax.64 (M1, 8) ADDR.0 DDF.0 SDF.0 %null.0", "fmax",
-                        "reports 64-bit float atomics on PVC only", Severity::warning, Platform::xehp));
+                        "reports 64-bit float atomics from PVC on", Severity::warning, Platform::xehp));
   EXPECT_TRUE(clean("svm_atomic.fadd.64 (M1, 8) ADDR.0 DDF.0 SDF.0 %null.0", Platform::pvc));
   EXPECT_TRUE(diagnoses("svm_atomic.fadd (M1, 8) ADDR.0 FD.0 SF.0 %null.0", "fadd",
                         "reports float-add atomics from XeHP on", Severity::warning, Platform::gen12));
@@ -85,7 +85,7 @@ TEST(IntelValidator, ExecSizes) {
                         "exec size 4 is not legal: typed_atomic takes exec size 8"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 16) ADDR.0 DST.0 SRC.0 %null.0", "16",
                         "exec size 16 is not legal: svm_atomic takes exec size 1, 2, 4 or 8 (16 only with the xehp, "
-                        "dg2 or pvc profile)"));
+                        "dg2, pvc, xe2, xe3 or xe3p profile)"));
   EXPECT_TRUE(diagnoses("svm_atomic.add (M1, 32) ADDR.0 DST.0 SRC.0 %null.0", "32", "exec size 32 is not legal",
                         Severity::error, Platform::pvc));
   EXPECT_TRUE(clean("svm_atomic.add (M1, 16) ADDR.0 DST.0 SRC.0 %null.0", Platform::xehp));

@@ -43,17 +43,22 @@ enum class LscAddrType : uint8_t { flat = 1, bss = 2, ss = 3, bti = 4, arg = 5 }
 enum class LscAddrSize : uint8_t { a16 = 1, a32 = 2, a64 = 3 };
 enum class LscDataSize : uint8_t { d8 = 1, d16 = 2, d32 = 3, d64 = 4, d8c32 = 5, d16c32 = 6, d16c32h = 7 };
 enum class LscDataOrder : uint8_t { nontranspose = 1, transpose = 2 };
+// How the text spells the three widening shapes: IGC 1.0 writes d8c32 d16c32 d16c32h, IGC 2.x
+// d8u32 d16u32 d16u32h for the same LSC_DATA_SIZE codes. Text only: no bit of the binary holds it,
+// so bytes decode to IGC 1.0's spelling.
+enum class LscShapeNames : uint8_t { c32, u32 };
 
 std::string_view name(LscSfid sfid);
 std::string_view name(LscCache cache);
 std::string_view name(LscAddrType type);
-std::string_view name(LscAddrSize size);  // "a64"
-std::string_view name(LscDataSize size);  // "d32"
+std::string_view name(LscAddrSize size);                                            // "a64"
+std::string_view name(LscDataSize size, LscShapeNames names = LscShapeNames::c32);  // "d32", "d16u32"
 std::optional<LscSfid> parse_lsc_sfid(std::string_view text);
 std::optional<LscCache> parse_lsc_cache(std::string_view text);
 std::optional<LscAddrType> parse_lsc_addr_type(std::string_view text);
 std::optional<LscAddrSize> parse_lsc_addr_size(std::string_view text);
-std::optional<LscDataSize> parse_lsc_data_size(std::string_view text);  // "d32" or "u32"
+// "d32" or "u32"; "d16c32" or "d16u32" (`names`, when given, says which spelling it was).
+std::optional<LscDataSize> parse_lsc_data_size(std::string_view text, LscShapeNames* names = nullptr);
 // LSC_DATA_ELEMS: the count 1 2 3 4 8 16 32 64 ↔ the code 1 … 8.
 std::optional<uint8_t> lsc_elems_code(unsigned count);
 std::optional<unsigned> lsc_elems_count(uint8_t code);
@@ -68,6 +73,8 @@ struct LscSurface {
   bool operator==(const LscSurface&) const = default;
 };
 
+// The surface of a flat address is its base (Xe3P, IGC 2.x: flat(B)[<scale>*<index>+<offset>], the
+// address B + scale × index + offset), a register; on every other platform it is the immediate 0.
 struct LscFields {
   uint8_t op = 0x0C;  // LSC_OP
   LscSfid sfid = LscSfid::ugm;
@@ -81,7 +88,14 @@ struct LscFields {
   uint8_t elems = 1;   // LSC_DATA_ELEMS code (1 = one element)
   uint8_t chmask = 1;  // written as elems for non-quad ops (IGC's writer stores the union)
   LscSurface surface;
-  bool operator==(const LscFields&) const = default;
+  LscShapeNames shape_names = LscShapeNames::c32;  // how the text spelled the shape (not a field)
+  // Equal fields; the shape's spelling is not one.
+  bool operator==(const LscFields& other) const {
+    return op == other.op && sfid == other.sfid && l1 == other.l1 && l3 == other.l3 && addr_type == other.addr_type &&
+           scale == other.scale && offset == other.offset && addr_size == other.addr_size &&
+           data_size == other.data_size && order == other.order && elems == other.elems && chmask == other.chmask &&
+           surface == other.surface;
+  }
 };
 
 inline bool is_lsc(Form form) { return form == Form::lsc_untyped || form == Form::lsc_typed; }

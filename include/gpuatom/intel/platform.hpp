@@ -12,19 +12,21 @@
 
 namespace gpuatom::intel {
 
-enum class Platform : uint8_t { gen9, gen12, xehp, dg2, pvc };
+enum class Platform : uint8_t { gen9, gen12, xehp, dg2, pvc, xe2, xe3, xe3p };
 
 // Every per-platform fact the library reads.
 enum class Feature : uint8_t {
-  atomics_16bit,  // `.16` (TGLLP+, §5.1)
-  svm_64bit,      // svm_atomic `.64` (§5.2)
-  predec,         // PREDEC (IGC reports none from XeHP on, §3.1)
-  exec_size_16,   // exec size 16 for both forms (§6.2)
-  float_add,      // svm_atomic fadd/fsub at 16 and 32 bits (IGC hasFP32GlobalAtomicAdd)
-  float_64,       // svm_atomic float ops at 64 bits (IGC hasFP64GlobalAtomicAdd)
-  lsc,            // LSC atomics (IGC hasLSC, vISA's LSC_UNTYPED platform Xe_DG2)
-  lsc_typed,      // LSC_TYPED atomics (.tgm: IGC hasLSCTypedMessage)
-  grf_64_bytes,   // a GRF of 64 bytes, else 32: raw operands are aligned to one GRF (§3.4)
+  atomics_16bit,      // `.16` (TGLLP+, §5.1)
+  svm_64bit,          // svm_atomic `.64` (§5.2)
+  predec,             // PREDEC (IGC reports none from XeHP on, §3.1)
+  exec_size_16,       // exec size 16 for both forms (§6.2)
+  float_add,          // svm_atomic fadd/fsub at 16 and 32 bits (IGC hasFP32GlobalAtomicAdd)
+  float_64,           // svm_atomic float ops at 64 bits (IGC hasFP64GlobalAtomicAdd)
+  lsc,                // LSC atomics (IGC hasLSC, vISA's LSC_UNTYPED platform Xe_DG2)
+  lsc_typed,          // LSC_TYPED atomics (.tgm: IGC hasLSCTypedMessage)
+  grf_64_bytes,       // a GRF of 64 bytes, else 32: raw operands are aligned to one GRF (§3.4)
+  lsc_scaled_index,   // an LSC address of a base and a scaled index, flat(B)[0x4*I+0x1000] (Xe3P)
+  lsc_slm_float_add,  // lsc_atomic_fadd/fsub on .slm (IGC 2.40's verifier and dumps: Xe3P)
 };
 
 inline constexpr Platform default_platform = Platform::gen12;

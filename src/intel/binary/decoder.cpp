@@ -123,8 +123,10 @@ class Decoder {
       }
     }
     if (form.form == Form::lsc_typed) inst.lsc.sfid = LscSfid::tgm;  // no SFID byte: always TGM
-    // A flat (or arg) address has no surface: IGC writes the immediate 0 (LSC_CHECK_NULL_VECTOR_OPERAND).
-    if (is_lsc(form.form) && ok &&
+    // A flat (or arg) address has no surface: IGC writes the immediate 0 (LSC_CHECK_NULL_VECTOR_OPERAND),
+    // but for a flat address's base register (Xe3P, lsc.hpp), which the validator judges by platform.
+    const bool base = inst.lsc.addr_type == LscAddrType::flat && inst.lsc.surface.is_register;
+    if (is_lsc(form.form) && ok && !base &&
         (inst.lsc.addr_type == LscAddrType::flat || inst.lsc.addr_type == LscAddrType::arg) &&
         (inst.lsc.surface.is_register || inst.lsc.surface.value != 0)) {
       ok = false;

@@ -79,6 +79,9 @@ std::string refusal(const Instruction& in, const ProgramOptions& options) {
   if (in.form == Form::dword && in.surface != 0)
     return "dword_atomic on a surface other than %slm does not execute in scenarios yet (its bound buffer has no "
            "[memory] form)";
+  if (is_lsc(in.form) && in.lsc.addr_type == LscAddrType::flat && in.lsc.surface.is_register)
+    return fmt::format("lsc_atomic_{}.{} with a base register (flat(B)[…], Xe3P) does not execute in scenarios yet",
+                       find_lsc_op(in.lsc.op)->name, name(in.lsc.sfid));
   if (is_lsc(in.form) && in.lsc.addr_type != LscAddrType::flat &&
       (in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register || in.form != Form::lsc_typed))
     return fmt::format(

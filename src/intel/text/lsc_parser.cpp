@@ -2,9 +2,10 @@
 //
 //   [(P)] lsc_atomic_<op>.<sfid>[.<l1>[.<l3>]] (<mask>, <n>)  <dst>:<shape>  <address>:<aN>  <src1>  <src2>
 //
-// shape: d8 d16 d32 d64 d8c32 d16c32 d16c32h (or u…), then x<n> and t; operands NAME, NAME.offset or
-// %null; untyped address [flat|arg|bti(S)|bss(S)|ss(S)][ [<scale>*]<reg>[+<imm>|-<imm>] ] (no model:
-// flat); typed (.tgm) bti|bss|ss(S)[<u>[, <v>[, <r>[, <lod>]]]].
+// shape: d8 d16 d32 d64 d8c32 d16c32 d16c32h (IGC 2.x: d8u32 d16u32 d16u32h; or u…), then x<n> and
+// t; operands NAME, NAME.offset or %null; untyped address
+// [flat|flat(B)|arg|bti(S)|bss(S)|ss(S)][ [<scale>*]<reg>[+<imm>|-<imm>] ] (no model: flat; flat(B),
+// a base register, is IGC 2.x's Xe3P address); typed (.tgm) bti|bss|ss(S)[<u>[, <v>[, <r>[, <lod>]]]].
 #include <fmt/format.h>
 
 #include "gpuatom/support/text.hpp"
@@ -91,13 +92,16 @@ void parse_shape(ParseContext& c, Instruction& inst) {
     count = static_cast<unsigned>(*n);
     text = text.substr(0, x);
   }
-  const auto size = parse_lsc_data_size(text);
+  LscShapeNames names = LscShapeNames::c32;
+  const auto size = parse_lsc_data_size(text, &names);
   const auto elems = lsc_elems_code(count);
   if (!size || !elems)
     c.fail(t,
-           fmt::format("unknown data shape '{}': expected d8 d16 d32 d64 d8c32 d16c32 d16c32h (or u…), then x<n> and t",
+           fmt::format("unknown data shape '{}': expected d8 d16 d32 d64 d8c32 d16c32 d16c32h (IGC 2.x: d8u32 d16u32 "
+                       "d16u32h; or u…), then x<n> and t",
                        t.text),
            lsc_rule);
+  inst.lsc.shape_names = names;
   c.next();
   inst.lsc.data_size = *size;
   inst.lsc.elems = *elems;
@@ -154,7 +158,9 @@ void parse_address_model(ParseContext& c, Instruction& inst, bool typed) {
              lsc_rule);
     c.next();
     inst.lsc.addr_type = *type;
-    if (*type == LscAddrType::bti || *type == LscAddrType::bss || *type == LscAddrType::ss)
+    // flat(B): a base register (IGC 2.x, Xe3P); the validator says where it is legal.
+    if (*type == LscAddrType::bti || *type == LscAddrType::bss || *type == LscAddrType::ss ||
+        (*type == LscAddrType::flat && c.at(TokenKind::lparen)))
       parse_surface_operand(c, inst);
   } else if (typed) {
     c.fail(model, fmt::format("expected the address model bti(…), bss(…) or ss(…), found {}", describe(model)),

@@ -52,13 +52,15 @@ std::string print_lsc(const Instruction& inst, const DeclarationTable* declarati
   out += fmt::format(".{}", name(l.sfid));
   if (l.l1 != LscCache::df || l.l3 != LscCache::df) out += fmt::format(".{}.{}", name(l.l1), name(l.l3));
   out += fmt::format(" ({}, {})  {}:{}", mask_info(inst.exec.mask).name, inst.exec.channels,
-                     lsc_operand(inst.operand(OperandSlot::dst), declarations), name(l.data_size));
+                     lsc_operand(inst.operand(OperandSlot::dst), declarations), name(l.data_size, l.shape_names));
   const auto elems = lsc_elems_count(l.elems);
   if (elems && *elems != 1) out += fmt::format("x{}", *elems);
   if (l.order == LscDataOrder::transpose) out += "t";
   out += fmt::format("  {}", name(l.addr_type));
   bool upper = false;
-  if (l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss) {
+  // A flat address shows its surface only when it is a base register (Xe3P's flat(B)[…]).
+  if (l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss ||
+      (l.addr_type == LscAddrType::flat && l.surface.is_register)) {
     if (l.surface.is_register) {
       std::string surface = variable_name(l.surface.id, declarations);
       if (l.surface.row || l.surface.col) surface += fmt::format("({},{})", l.surface.row, l.surface.col);
