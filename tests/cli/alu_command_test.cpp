@@ -43,12 +43,18 @@ TEST(AluCommand, OneHundredTwentyEightBitCas) {
       "memory=0x0123456789abcdef0011223344556677 returned=0x00000000000000000000000000000001\n");
 }
 
+namespace {
+
+// `gpuatom ARGS` exits 2 with a message holding `fragment`.
+void expect_refused(const std::string& args, const std::string& fragment) {
+  const CliRun r = run_gpuatom(args);
+  EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find(fragment), std::string::npos) << args << "\n" << r.out;
+}
+
+}  // namespace
+
 TEST(AluCommand, BadInputExitsTwoWithTheRuleNamed) {
-  const auto expect_refused = [](const std::string& args, const std::string& fragment) {
-    const CliRun r = run_gpuatom(args);
-    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
-    EXPECT_NE(r.out.find(fragment), std::string::npos) << args << "\n" << r.out;
-  };
   expect_refused("alu nvidia INC.S32 --old 1 --src 1", "takes only .U32");
   expect_refused("alu nvidia CAS.128 --old 1 --src 1 --swap 1", ".128 aliases to .U128, but is illegal");
   expect_refused("alu nvidia SAFEADD.U64 --old 1 --src 1", "SAFEADD semantics are not publicly specified");
@@ -83,15 +89,11 @@ TEST(AluCommand, EachKindOfNvidiaCombinationComputesOrIsRefused) {
   const CliRun legal = run_gpuatom("alu nvidia ADD --inst ATOM --old 0 --src 0 --safeadd-model");
   EXPECT_EQ(legal.exit_code, 0) << legal.out;
   EXPECT_EQ(legal.out.rfind("memory=0x", 0), 0u) << legal.out;
-  const auto expect_refused = [](const std::string& args, const std::string& fragment) {
-    const CliRun r = run_gpuatom("alu nvidia " + args + " --old 0 --src 0 --safeadd-model");
-    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
-    EXPECT_NE(r.out.find(fragment), std::string::npos) << args << "\n" << r.out;
-  };
-  expect_refused("ARRIVE.64 --inst ATOMG", "no defined semantics");
-  expect_refused("ADD.F32.RN --inst ATOMG", "does not execute");
-  expect_refused("INC.S32 --inst RED", "legality");
-  expect_refused("CAS.128 --inst ATOMS --swap 0", "illegal");
+  const std::string operands = " --old 0 --src 0 --safeadd-model";
+  expect_refused("alu nvidia ARRIVE.64 --inst ATOMG" + operands, "no defined semantics");
+  expect_refused("alu nvidia ADD.F32.RN --inst ATOMG" + operands, "does not execute");
+  expect_refused("alu nvidia INC.S32 --inst RED" + operands, "legality");
+  expect_refused("alu nvidia CAS.128 --inst ATOMS --swap 0" + operands, "illegal");
 }
 
 // Intel: legal ops compute and an illegal one exits 2 (every op × width of each form in

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/run_cli.hpp"
+#include "common/nvidia_instruction_spellings.hpp"
 
 namespace {
 
@@ -45,18 +46,8 @@ std::string nvidia_operands(const std::string& op_size) {
 // listed OP.SIZE of each instruction, and a CAS, through the command (every one in
 // tests/nvidia/spelled_atomic_test.cpp).
 TEST(AluSpellings, NvidiaOpsInTheInstructionsOwnSpelling) {
-  struct Inst {
-    std::string name, before, after;
-  };
-  const std::vector<Inst> insts = {{"ATOM", ".E", ""},
-                                   {"ATOMS", "", ""},
-                                   {"RED", ".E", ""},
-                                   {"ATOMG", ".E", ".STRONG.GPU"},
-                                   {"REDG", ".E", ".STRONG.SYS"},
-                                   {"SUATOM", ".D.1D", ""},
-                                   {"SURED", ".D.2D", ""}};
   size_t compared = 0;
-  for (const Inst& inst : insts) {
+  for (const gpuatom::testing::InstructionSpelling& inst : gpuatom::testing::nvidia_instruction_spellings()) {
     const auto spellings = lines_of(run_gpuatom("alu nvidia --list --inst " + inst.name).out);
     ASSERT_GT(spellings.size(), 20u) << inst.name;
     std::vector<std::string> sample(spellings.begin(), spellings.begin() + 2);

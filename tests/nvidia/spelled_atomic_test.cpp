@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/nvidia_instruction_spellings.hpp"
 #include "common/refusal.hpp"
 #include "gpuatom/support/input_error.hpp"
 
@@ -161,18 +162,8 @@ TEST(SpelledAtomic, EveryCombinationComputesOrRefusesWithItsRule) {
 // modifiers that do not change the arithmetic: .E, surface modes, strength and scope; then op and
 // size) computes what the short spelling with --inst computes, or both refuse.
 TEST(SpelledAtomic, TheInstructionsOwnSpellingComputesAsTheShortOne) {
-  struct Inst {
-    std::string name, before, after;
-  };
-  const std::vector<Inst> insts = {{"ATOM", ".E", ""},
-                                   {"ATOMS", "", ""},
-                                   {"RED", ".E", ""},
-                                   {"ATOMG", ".E", ".STRONG.GPU"},
-                                   {"REDG", ".E", ".STRONG.SYS"},
-                                   {"SUATOM", ".D.1D", ""},
-                                   {"SURED", ".D.2D", ""}};
   size_t compared = 0;
-  for (const Inst& inst : insts) {
+  for (const gpuatom::testing::InstructionSpelling& inst : gpuatom::testing::nvidia_instruction_spellings()) {
     const std::vector<std::string> op_sizes = legal_op_sizes(read_spelled_atomic("", inst.name, "", true).kind);
     ASSERT_GT(op_sizes.size(), 20u) << inst.name;
     for (const std::string& op_size : op_sizes) {
