@@ -26,7 +26,7 @@ struct FeatureName {
   Feature feature;
   const char* name;
 };
-constexpr std::array<FeatureName, 18> feature_names = {{
+constexpr std::array<FeatureName, 19> feature_names = {{
     {Feature::b128, "b128"},
     {Feature::vector_atomics, "vector_atomics"},
     {Feature::f32_without_ftz, "f32_without_ftz"},
@@ -45,6 +45,7 @@ constexpr std::array<FeatureName, 18> feature_names = {{
     {Feature::f64_atomics, "f64_atomics"},
     {Feature::suatom_uniform_array, "suatom_uniform_array"},
     {Feature::listing_omits_descriptor, "listing_omits_descriptor"},
+    {Feature::red_async, "red_async"},
 }};
 
 constexpr std::array<Feature, feature_names.size()> all_features = [] {
@@ -85,7 +86,7 @@ constexpr Features ampere_features = volta_features - Features{unnamed_strength}
 constexpr Features ada_features = ampere_features + Features{pm_hint};
 constexpr Features hopper_features =
     volta_features - Features{unnamed_strength} +
-    Features{b128, vector_atomics, f32_without_ftz, atom_cast_spin, pm_hint, listing_omits_descriptor};
+    Features{b128, vector_atomics, f32_without_ftz, atom_cast_spin, pm_hint, listing_omits_descriptor, red_async};
 constexpr Features blackwell_features = hopper_features -
                                         Features{surface_uniform_immediate, pm_hint, listing_omits_descriptor} +
                                         Features{atoms_cast_spin_predicate, wide_uniform_registers};

@@ -15,7 +15,7 @@ using support::iequals;
 
 // --- Mnemonics (§2, §10.3) ------------------------------------------------------------------
 
-constexpr std::array<MnemonicInfo, 7> mnemonics = {{
+constexpr std::array<MnemonicInfo, 8> mnemonics = {{
     //                                          modern  returns surface .E
     {Mnemonic::ATOM, "ATOM", Family::ATOM, false, true, false, true},
     {Mnemonic::ATOMG, "ATOMG", Family::ATOM, true, true, false, true},
@@ -24,6 +24,8 @@ constexpr std::array<MnemonicInfo, 7> mnemonics = {{
     {Mnemonic::REDG, "REDG", Family::RED, true, false, false, true},
     {Mnemonic::SUATOM, "SUATOM", Family::SUATOM, false, true, true, false},
     {Mnemonic::SURED, "SURED", Family::SURED, false, false, true, false},
+    // sm_90 on; nvdisasm prints no .E (the address's .64 is the bit .E is elsewhere).
+    {Mnemonic::REDAS, "REDAS", Family::RED, true, false, false, false},
 }};
 
 // --- Register files (§1, §10.3) -------------------------------------------------------------
@@ -559,10 +561,7 @@ std::optional<Mnemonic> parse_mnemonic(std::string_view text) {
 }
 
 std::span<const UnreadAtomic> unread_atomic_mnemonics() {
-  static constexpr UnreadAtomic unread[] = {
-      {"REDAS", "PTX red.async, sm_90 on: a reduction that signals an mbarrier"},
-  };
-  return unread;
+  return {};  // none now: REDAS was one
 }
 
 std::string mnemonic_names(bool modern_only) {

@@ -73,6 +73,8 @@ class Validator {
       if (!has(arch, feature)) error(column, missing_feature(arch, form, feature), "docs/oracles.md");
     };
     if (auto why = missing_size_form(arch, i_.size)) error(col(ModifierSlot::size), *why, "docs/oracles.md");
+    if (i_.mnemonic == Mnemonic::REDAS)
+      later(i_.columns.mnemonic, fmt::format("{} (PTX red.async)", info(i_.mnemonic).name), Feature::red_async);
     const std::string cast_spin = fmt::format("{}.{}", name(i_.family()), info(AtomOp::CAST_SPIN).name);
     if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM)
       later(col(ModifierSlot::op), cast_spin, Feature::atom_cast_spin);

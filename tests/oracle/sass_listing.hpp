@@ -51,7 +51,7 @@ inline bool is_atomic(std::string_view text) {
     text = trim(text.substr(space));
   }
   const std::string_view opcode = text.substr(0, text.find_first_of(" ."));
-  for (const char* atomic : {"ATOM", "ATOMG", "ATOMS", "RED", "REDG", "SUATOM", "SURED"})
+  for (const char* atomic : {"ATOM", "ATOMG", "ATOMS", "RED", "REDG", "REDAS", "SUATOM", "SURED"})
     if (opcode == atomic) return true;
   return false;
 }

@@ -106,6 +106,7 @@ enum class Feature : uint8_t {
                               // does not read yet: sm_120, sm_121
   listing_omits_descriptor,   // nvdisasm 11.8 prints no desc[URn] in an address where 13.0 does:
                               // Hopper
+  red_async,                  // REDAS (PTX red.async): Hopper on
 };
 
 // Every feature, in the enum's order.

@@ -45,7 +45,9 @@ std::optional<uint8_t> parse_register(RegisterFile file, std::string_view text);
 
 // --- Mnemonics ------------------------------------------------------------------------------
 
-enum class Mnemonic : uint8_t { ATOM, ATOMG, ATOMS, RED, REDG, SUATOM, SURED };
+// REDAS: PTX red.async (sm_90 on), a reduction of shared::cluster memory that also signals an
+// mbarrier; gpuatom executes its reduction as RED's (docs/spec/nvidia.md).
+enum class Mnemonic : uint8_t { ATOM, ATOMG, ATOMS, RED, REDG, SUATOM, SURED, REDAS };
 
 struct MnemonicInfo {
   Mnemonic mnemonic;
@@ -60,9 +62,9 @@ struct MnemonicInfo {
 std::span<const MnemonicInfo> mnemonic_table();
 const MnemonicInfo& info(Mnemonic mnemonic);
 std::optional<Mnemonic> parse_mnemonic(std::string_view name);  // case-insensitive
-// Atomic mnemonics NVIDIA's disassemblers print that gpuatom does not read yet (REDAS, the
-// sm_90+ red.async): a listing's line with one is reported, not passed over as another
-// instruction. With what each is, for the message.
+// Atomic mnemonics NVIDIA's disassemblers print that gpuatom does not read yet (none now; REDAS,
+// the sm_90+ red.async, was one): a listing's line with one is reported, not passed over as
+// another instruction. With what each is, for the message.
 struct UnreadAtomic {
   std::string_view name;
   std::string_view what;

@@ -215,6 +215,9 @@ void read_address_shapes(sass128::Reading& r) {
     if (const Field* wide = form.field(Kind::address_wide)) r.alias(*wide, get(r.word, *wide), 1);
     uniform_alone();
   }
+  // REDAS leaves out `+ URZ`.
+  if (form.address == AddressForm::general_urz_elided && i.address.uniform_index == URZ)
+    i.address.uniform_index.reset();
   if (form.address == AddressForm::scaled_plus_uniform && i.address.base == RZ &&
       i.address.suffix == RegisterSuffix::none)
     uniform_alone();
@@ -321,6 +324,10 @@ bool takes(const Form& form, const Instruction& i) {
       address = indexed || elided;
       break;
     }
+    case AddressForm::general_urz_elided:
+      address =
+          !a.uniform_base && !a.descriptor && (a.suffix == RegisterSuffix::wide64 || a.suffix == RegisterSuffix::u32);
+      break;
     case AddressForm::scaled_plus_uniform:
       address =
           !a.descriptor &&

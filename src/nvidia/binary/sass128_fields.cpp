@@ -177,7 +177,8 @@ constexpr std::array<FieldCodec, field_kind_count> codecs = {{
     {Kind::uniform_index, [](F f, uint64_t v, R r) { r.instruction.address.uniform_index = uniform_register(f, v); },
      [](F f, W w) {
        const Address& a = w.instruction.address;
-       return uniform_code(f, a.uniform_index ? *a.uniform_index : a.base, w);
+       // [URb] is [RZ+URb]; a register address without `+ URn` (REDAS's) is `+ URZ`.
+       return uniform_code(f, a.uniform_index ? *a.uniform_index : a.uniform_base ? a.base : URZ, w);
      }},
     {Kind::op, read_op, write_op},
     {Kind::size, read_size, write_size},

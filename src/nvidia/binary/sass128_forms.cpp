@@ -30,7 +30,9 @@ constexpr Field guard{K::guard, 12, 3}, negate{K::guard_negate, 15, 1}, rd{K::rd
     // (nvdisasm 13.0 on random words); the offset keeps 23 bits.
     addr64_blackwell{K::address_wide, 63, 1},
     // Blackwell's uniform registers take 8 bits (URZ = 255), where bits 70–71 were.
-    desc8{K::descriptor, 64, 8}, uindex8{K::uniform_index, 64, 8};
+    desc8{K::descriptor, 64, 8}, uindex8{K::uniform_index, 64, 8},
+    // REDAS's address register: bit 72 picks .64 (set) or .U32, where the others keep .E.
+    addr64_redas{K::address_wide, 72, 1};
 // Surfaces: found by flipping each bit of ptxas's SURED words under nvdisasm 11.8 (docs/sass128.md).
 constexpr Field clamp{K::clamp, 59, 2}, dim{K::dim, 61, 3}, byte_address{K::byte_address, 72, 1},
     surface_size{K::size, 73, 3}, private_flag{K::private_flag, 76, 1}, cache_operation{K::cache, 84, 3},
@@ -51,7 +53,7 @@ using OC = OpCodes;
 using SC = SizeCodes;
 using RC = OrderCodes;
 constexpr Mnemonic ATOM = Mnemonic::ATOM, ATOMG = Mnemonic::ATOMG, ATOMS = Mnemonic::ATOMS, RED = Mnemonic::RED,
-                   REDG = Mnemonic::REDG, SUATOM = Mnemonic::SUATOM, SURED = Mnemonic::SURED;
+                   REDG = Mnemonic::REDG, SUATOM = Mnemonic::SUATOM, SURED = Mnemonic::SURED, REDAS = Mnemonic::REDAS;
 
 // One row per form and generation set, each member named; a member left out is the default
 // Form gives it (a plain address, no order field, no fixed or selecting bits). fixed_high is bits
@@ -460,13 +462,25 @@ constexpr std::array form_table = {
     Form{.name = "compare, [Ra], Rb, URc", .mnemonic = SUATOM, .opcode = 0xf95, .generations = B, .ops = OC::compare,
          .sizes = SC::compare_before_hopper, .orders = RC::ampere,
          .fields = {guard, negate, pu, rd, ra, rb, handle_uniform8, clamp, dim, byte_address, surface_size, order,
-           cache_operation}},
+           cache_operation}},    // REDAS (0xdbe, PTX red.async): [Ra.64 + URn + offset] or .U32, Rb; ATOM's op codes without
+    // EXCH, its size codes to .64. Bit 91 is set in every word nvdisasm reads. Hopper's bits 77–80
+    // print .???n placeholders of a strength and scope of REDAS's own (0 prints none, as ptxas
+    // writes): gpuatom reads code 0 and refuses the others (RC::reduce_async). Blackwell prints nothing for them
+    // (kept bits) and takes 8-bit uniform registers. nvdisasm 13.0 on 1,414 random words, ptxas
+    // 13.0's red.async words under nvdisasm 11.8 (docs/sass128.md).
+    Form{.name = "[Ra], Rb", .mnemonic = REDAS, .opcode = 0xdbe, .generations = H, .address = AF::general_urz_elided,
+         .ops = OC::reduce_async, .sizes = SC::reduce_async, .orders = RC::reduce_async, .fixed_high = 1ULL << 27,
+         .select_high = 1ULL << 27, .fields = {guard, negate, ra, offset, rb, uindex, addr64_redas, size3, order, op4}},
+    Form{.name = "[Ra], Rb", .mnemonic = REDAS, .opcode = 0xdbe, .generations = B, .address = AF::general_urz_elided,
+         .ops = OC::reduce_async, .sizes = SC::reduce_async, .fixed_high = 1ULL << 27, .select_high = 1ULL << 27,
+         .fields = {guard, negate, ra, offset, rb, uindex8, addr64_redas, size3, op4}},
 };
 // clang-format on
 
 // REDAS (PTX red.async): ptxas 13.0 writes it for sm_90 ("REDAS.ADD [R2.64], R6" in nvdisasm
 // 11.8); nvdisasm 13.0 reads it on Hopper and Blackwell (tests/conformance/nvidia/cuda13-random).
-constexpr std::array unread_form_table = {UnreadForm{"REDAS", 0xdbe, H | B}};
+// None now: REDAS (0xdbe) was one until its forms above.
+constexpr std::array<UnreadForm, 0> unread_form_table{};
 
 // Op codes: the integer ops in the order of the Maxwell ATOM field (ADD … EXCH), the compares,
 // the float ops (two bits: ADD, MIN, MAX).
@@ -497,6 +511,14 @@ constexpr std::array op_codes = {
     OpCode{OC::fixed_popc_inc, AtomOp::POPC_INC, 0},
     OpCode{OC::fixed_arrive, AtomOp::ARRIVE, 0},
     OpCode{OC::global, AtomOp::SAFEADD, 9},  // with the integer ops (op_from_code)
+    OpCode{OC::reduce_async, AtomOp::ADD, 0},
+    OpCode{OC::reduce_async, AtomOp::MIN, 1},
+    OpCode{OC::reduce_async, AtomOp::MAX, 2},
+    OpCode{OC::reduce_async, AtomOp::INC, 3},
+    OpCode{OC::reduce_async, AtomOp::DEC, 4},
+    OpCode{OC::reduce_async, AtomOp::AND, 5},
+    OpCode{OC::reduce_async, AtomOp::OR, 6},
+    OpCode{OC::reduce_async, AtomOp::XOR, 7},
 };
 
 struct SizeCode {
@@ -519,6 +541,9 @@ constexpr std::array size_codes = {
     SizeCode{SC::atom, Size::U64, 2},
     SizeCode{SC::atom, Size::S64, 3},
     SizeCode{SC::atom, Size::U128, 4},
+    SizeCode{SC::reduce_async, Size::U32, 0},
+    SizeCode{SC::reduce_async, Size::S32, 1},
+    SizeCode{SC::reduce_async, Size::U64, 2},
     SizeCode{SC::shared_before_hopper, Size::U32, 0},
     SizeCode{SC::shared_before_hopper, Size::S32, 1},
     SizeCode{SC::shared_before_hopper, Size::U64, 2},
@@ -565,22 +590,23 @@ struct OrderCode {
 constexpr Strength weak = Strength::none, STRONG = Strength::strong, CONSTANT = Strength::constant,
                    MMIO = Strength::mmio;
 constexpr std::array order_codes = {
-    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},  OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},  OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
-    OrderCode{RC::turing, weak, Scope::cta, false, 4},     OrderCode{RC::turing, weak, Scope::sm, false, 5},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 6},     OrderCode{RC::turing, weak, Scope::sys, false, 7},
-    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},   OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
-    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},  OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
-    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3}, OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3}, OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
-    OrderCode{RC::ampere, weak, Scope::none, false, 0},    OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
-    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2}, OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
-    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},     OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
-    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},    OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
-    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},     OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
-    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},  OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
-    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},    OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
-    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},  OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},     OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},     OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
+    OrderCode{RC::turing, weak, Scope::cta, false, 4},        OrderCode{RC::turing, weak, Scope::sm, false, 5},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 6},        OrderCode{RC::turing, weak, Scope::sys, false, 7},
+    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},      OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
+    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},     OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
+    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3},    OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3},    OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
+    OrderCode{RC::ampere, weak, Scope::none, false, 0},       OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
+    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},    OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
+    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},        OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
+    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},       OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
+    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},        OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
+    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},     OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
+    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},       OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
+    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},     OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 0},
 };
 
 // A surface's cache operation (3 bits; nvdisasm prints 6 and 7 as .INVALID6/.INVALID7).

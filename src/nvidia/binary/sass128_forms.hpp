@@ -74,12 +74,25 @@ enum class AddressForm : uint8_t {
   // Ra is RZ (general_rz_elided); Hopper prints RZ.
   general,
   general_rz_elided,
+  // [Ra.U32 + URn + offset] or [Ra.64 + URn + offset] with `+ URn` left out when it is URZ, and RZ
+  // printed (REDAS: nvdisasm 11.8 and 13.0 alike).
+  general_urz_elided,
 };
 
 // Which op codes a form's op field holds.
 // `global`: ATOMG's, the integer ops and SAFEADD (9).
 // `compare_to_predicate`: Blackwell's ATOMS 0x58d, CAST (1) and CAST.SPIN (3) only.
-enum class OpCodes : uint8_t { integer, global, compare, compare_to_predicate, floating, fixed_popc_inc, fixed_arrive };
+// `reduce_async`: REDAS's, ADD … XOR (no EXCH: nvdisasm prints code 8 as .INVALID8).
+enum class OpCodes : uint8_t {
+  integer,
+  global,
+  compare,
+  compare_to_predicate,
+  floating,
+  fixed_popc_inc,
+  fixed_arrive,
+  reduce_async,
+};
 // Which size codes a form's size field holds.
 enum class SizeCodes : uint8_t {
   atom_before_hopper,
@@ -90,11 +103,13 @@ enum class SizeCodes : uint8_t {
   compare,
   floating,
   u32,
-  surface,  // the Maxwell surface size field's codes (SizeInfo::surface_code)
-  arrive,   // ATOMS.ARRIVE: .64 at 2 (POPC.INC's .32 is u32's 0); every other code prints ???n
+  surface,       // the Maxwell surface size field's codes (SizeInfo::surface_code)
+  arrive,        // ATOMS.ARRIVE: .64 at 2 (POPC.INC's .32 is u32's 0); every other code prints ???n
+  reduce_async,  // REDAS: U32 0, S32 1, U64 2; 3 … 7 print .INVALIDn
 };
-// Which .STRONG.<scope> codes: Turing's, or Ampere's and later's.
-enum class OrderCodes : uint8_t { none, turing, ampere };
+// Which .STRONG.<scope> codes: Turing's, or Ampere's and later's; `reduce_async`: Hopper's REDAS,
+// whose code 0 prints nothing and whose others print placeholders gpuatom does not read yet.
+enum class OrderCodes : uint8_t { none, turing, ampere, reduce_async };
 
 using GenerationSet = uint16_t;  // bit i = Generation(i)
 
