@@ -9,6 +9,7 @@
 #include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
+#include "sass128_word_text.hpp"
 
 namespace {
 
@@ -16,35 +17,20 @@ using gpuatom::nvidia::Architecture;
 using gpuatom::nvidia::Instruction;
 using gpuatom::nvidia::Word128;
 
-void expect_round_trip(Architecture arch, Word128 word, const std::string& text) {
-  SCOPED_TRACE(text);
-  const auto decoded = gpuatom::nvidia::decode128(word, arch);
-  ASSERT_TRUE(std::holds_alternative<Instruction>(decoded)) << std::get<gpuatom::support::Diagnostic>(decoded).message;
-  EXPECT_EQ(print(std::get<Instruction>(decoded)), text);
-  auto parsed = gpuatom::nvidia::parse_sass(text, "t.sass", arch);
-  ASSERT_EQ(parsed.diagnostics.format_all(), "");
-  ASSERT_EQ(parsed.instructions.size(), 1u);
-  Instruction i = parsed.instructions[0];
-  i.kept_bits = with_control_bits(i.kept_bits, gpuatom::nvidia::control_bits(word));
-  const auto encoded = encode128(i, arch);
-  ASSERT_TRUE(std::holds_alternative<Word128>(encoded)) << std::get<gpuatom::support::Diagnostic>(encoded).message;
-  EXPECT_EQ(std::get<Word128>(encoded), word);
-}
-
 TEST(Sass128Arrive, AtomArriveAndPopcIncThroughAGeneralAddress) {
-  expect_round_trip(Architecture::sm_80, {0x0000000006047f8a, 0x000ea2000c9ea57f},
-                    "ATOM.E.ARRIVE.64.STRONG.SM PT, R4, [R6.64+URZ] ;");
-  expect_round_trip(Architecture::sm_86, {0x00001000080a7f8a, 0x001ea2000c9ea57f},
-                    "ATOM.E.ARRIVE.64.STRONG.SM PT, R10, [R8.64+URZ+0x10] ;");
-  expect_round_trip(Architecture::sm_86, {0x00000000ffff7f8a, 0x000fe8000d1ea146},
-                    "ATOM.E.POPC.INC.32.STRONG.SM PT, RZ, [UR6] ;");
-  expect_round_trip(Architecture::sm_89, {0x0000100008ff7f8a, 0x0003e8000d1ea17f},
-                    "ATOM.E.POPC.INC.32.STRONG.SM PT, RZ, [R8.64+URZ+0x10] ;");
+  expect_word_and_text_round_trip(Architecture::sm_80, {0x0000000006047f8a, 0x000ea2000c9ea57f},
+                                  "ATOM.E.ARRIVE.64.STRONG.SM PT, R4, [R6.64+URZ] ;");
+  expect_word_and_text_round_trip(Architecture::sm_86, {0x00001000080a7f8a, 0x001ea2000c9ea57f},
+                                  "ATOM.E.ARRIVE.64.STRONG.SM PT, R10, [R8.64+URZ+0x10] ;");
+  expect_word_and_text_round_trip(Architecture::sm_86, {0x00000000ffff7f8a, 0x000fe8000d1ea146},
+                                  "ATOM.E.POPC.INC.32.STRONG.SM PT, RZ, [UR6] ;");
+  expect_word_and_text_round_trip(Architecture::sm_89, {0x0000100008ff7f8a, 0x0003e8000d1ea17f},
+                                  "ATOM.E.POPC.INC.32.STRONG.SM PT, RZ, [R8.64+URZ+0x10] ;");
   // ptxas 11.8 -m32: a .U32 register, .E still set.
-  expect_round_trip(Architecture::sm_80, {0x0000000005067f8a, 0x000ea2000c9ea53f},
-                    "ATOM.E.ARRIVE.64.STRONG.SM PT, R6, [R5.U32+URZ] ;");
-  expect_round_trip(Architecture::sm_80, {0x0000000005ff7f8a, 0x0003e8000d1ea13f},
-                    "ATOM.E.POPC.INC.32.STRONG.SM PT, RZ, [R5.U32+URZ] ;");
+  expect_word_and_text_round_trip(Architecture::sm_80, {0x0000000005067f8a, 0x000ea2000c9ea53f},
+                                  "ATOM.E.ARRIVE.64.STRONG.SM PT, R6, [R5.U32+URZ] ;");
+  expect_word_and_text_round_trip(Architecture::sm_80, {0x0000000005ff7f8a, 0x0003e8000d1ea13f},
+                                  "ATOM.E.POPC.INC.32.STRONG.SM PT, RZ, [R5.U32+URZ] ;");
 }
 
 // nvdisasm 13.0 on random words: a clear .E prints .???0 before the op with a .U32 register too,

@@ -13,6 +13,7 @@
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
+#include "sass128_word_text.hpp"
 #include "sass_runner.hpp"
 
 namespace {
@@ -20,24 +21,6 @@ namespace {
 using gpuatom::nvidia::Architecture;
 using gpuatom::nvidia::Instruction;
 using gpuatom::nvidia::Word128;
-
-void expect_round_trip(Architecture arch, Word128 word, const std::string& text) {
-  SCOPED_TRACE(text + " on " + std::string(name(arch)));
-  const auto decoded = gpuatom::nvidia::decode128(word, arch);
-  ASSERT_TRUE(std::holds_alternative<Instruction>(decoded)) << std::get<gpuatom::support::Diagnostic>(decoded).message;
-  EXPECT_EQ(print(std::get<Instruction>(decoded)), text);
-  const auto again = encode128(std::get<Instruction>(decoded), arch);
-  ASSERT_TRUE(std::holds_alternative<Word128>(again)) << std::get<gpuatom::support::Diagnostic>(again).message;
-  EXPECT_EQ(std::get<Word128>(again), word);
-  auto parsed = gpuatom::nvidia::parse_sass(text, "t.sass", arch);
-  ASSERT_EQ(parsed.diagnostics.format_all(), "");
-  ASSERT_EQ(parsed.instructions.size(), 1u);
-  Instruction i = parsed.instructions[0];
-  i.kept_bits = with_control_bits(i.kept_bits, gpuatom::nvidia::control_bits(word));
-  const auto encoded = encode128(i, arch);
-  ASSERT_TRUE(std::holds_alternative<Word128>(encoded)) << std::get<gpuatom::support::Diagnostic>(encoded).message;
-  EXPECT_EQ(std::get<Word128>(encoded), word);
-}
 
 struct RealRedas {
   const char* ptx;   // red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.<this>
@@ -64,7 +47,7 @@ TEST(Sass128Redas, EveryRedAsyncWordOfPtxasReadsAsNvdisasmPrintsIt) {
   for (const RealRedas& real : real_words) {
     SCOPED_TRACE(real.ptx);
     EXPECT_TRUE(gpuatom::nvidia::has_atomic_opcode(real.word, Architecture::sm_90));
-    expect_round_trip(Architecture::sm_90, real.word, real.text);
+    expect_word_and_text_round_trip(Architecture::sm_90, real.word, real.text);
   }
   // Before Hopper the opcode is no atomic's.
   EXPECT_FALSE(gpuatom::nvidia::has_atomic_opcode(real_words[0].word, Architecture::sm_89));
@@ -74,8 +57,8 @@ TEST(Sass128Redas, BlackwellReadsTheSameWordsWithEightBitUniformRegisters) {
   // The sm_90 word's URZ is 63 in six bits; Blackwell's is 255 in eight, so the same text is
   // another word there: bits 70–71 set.
   for (const Architecture arch : {Architecture::sm_100, Architecture::sm_103, Architecture::sm_120}) {
-    expect_round_trip(arch, {0x0000000002007dbe, 0x001fe200080001ff}, "REDAS.ADD [R2.64], R0 ;");
-    expect_round_trip(arch, {0x0000000204007dbe, 0x001fe200080005ff}, "REDAS.ADD.64 [R4.64], R2 ;");
+    expect_word_and_text_round_trip(arch, {0x0000000002007dbe, 0x001fe200080001ff}, "REDAS.ADD [R2.64], R0 ;");
+    expect_word_and_text_round_trip(arch, {0x0000000204007dbe, 0x001fe200080005ff}, "REDAS.ADD.64 [R4.64], R2 ;");
   }
 }
 
