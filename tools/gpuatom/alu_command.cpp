@@ -68,7 +68,7 @@ void add_alu_command(CLI::App& app, Action& run) {
                   "AMD instructions: the NaN of -inf + +inf, quiet (default) or negative");
   cmd->add_option("--inst", args->inst,
                   "NVIDIA instruction whose op x size table applies: ATOM (default), ATOMS, RED, "
-                  "SUATOM, SURED, or the sm_70+ ATOMG, REDG (or spell it in the op: ATOMS.CAS.64)");
+                  "SUATOM, SURED, the sm_70+ ATOMG, REDG, or the sm_90+ REDAS (or spell it in the op: ATOMS.CAS.64)");
   cmd->add_option(
       "--arch", args->arch,
       fmt::format("NVIDIA: the architecture ({}): its spelling and the forms it has", nvidia::architecture_range()));
