@@ -138,17 +138,6 @@ bool has_sass128_forms(Architecture arch) {
   return false;
 }
 
-namespace {
-
-// The atomic gpuatom does not read yet whose opcode the word has on `arch`, if any.
-const sass128::UnreadForm* unread_form_of(const Word128& word, Architecture arch) {
-  return sass128::find_row(sass128::unread_forms(), [&](const sass128::UnreadForm& u) {
-    return (word.lo & opcode_mask) == u.opcode && sass128::in(u.generations, generation(arch));
-  });
-}
-
-}  // namespace
-
 bool has_atomic_opcode(const Word128& word, Architecture arch) {
   // Bits 0–8 name the instruction, bits 9–11 the shape of its operands (0x38a and 0x98a are both
   // ATOM): an atomic in an operand shape gpuatom has no form for is still an atomic, reported
@@ -158,7 +147,7 @@ bool has_atomic_opcode(const Word128& word, Architecture arch) {
     if ((form.opcode & instruction_mask) == (word.lo & instruction_mask) &&
         sass128::in(form.generations, generation(arch)))
       return true;
-  return unread_form_of(word, arch) != nullptr;
+  return false;
 }
 
 namespace {
@@ -178,13 +167,6 @@ std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Arch
       return sass128::refusal(where, fmt::format("{} words of {} ({}) print a second uniform register and .UAI, which "
                                                  "gpuatom does not read yet (opcode 0x{:03x})",
                                                  info(f.mnemonic).name, name(arch), g.name, opcode));
-  // The listing reader's reason for the same instruction's line (listing_check.cpp).
-  if (const auto* u = unread_form_of(word, arch)) {
-    const auto* unread =
-        sass128::find_row(unread_atomic_mnemonics(), [&](const UnreadAtomic& a) { return a.name == u->mnemonic; });
-    return sass128::refusal(where, fmt::format("{} ({}) is an atomic gpuatom does not read yet (opcode 0x{:03x})",
-                                               u->mnemonic, unread ? unread->what : "", opcode));
-  }
   if (!has_sass128_forms(arch))
     return sass128::refusal(where,
                             fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
@@ -193,6 +175,14 @@ std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Arch
 }
 
 // The addresses nvdisasm prints otherwise than their fields read, after the fields are read.
+// Whether nvdisasm prints .???0 in the .E slot of this instruction in this form: .E clear with a
+// 64-bit register address, or with any register where the form says so (ATOM 0xf8a).
+bool clear_e_prints_placeholder(const Form& form, const Instruction& i) {
+  return form.has(Kind::extended) && !i.extended &&
+         (i.address.suffix == RegisterSuffix::wide64 ||
+          (form.e_placeholder_any_width && i.address.suffix == RegisterSuffix::u32));
+}
+
 void read_address_shapes(sass128::Reading& r) {
   const Form& form = r.form;
   Instruction& i = r.instruction;
@@ -223,10 +213,7 @@ void read_address_shapes(sass128::Reading& r) {
     uniform_alone();
   // A 64-bit register address without .E: nvdisasm prints .???0 in the .E slot.
   const bool general = form.address == AddressForm::general || form.address == AddressForm::general_rz_elided;
-  if (form.has(Kind::extended) && !i.extended &&
-      (i.address.suffix == RegisterSuffix::wide64 ||
-       (form.e_placeholder_any_width && i.address.suffix == RegisterSuffix::u32)) &&
-      (general || form.address == AddressForm::wide))
+  if (clear_e_prints_placeholder(form, i) && (general || form.address == AddressForm::wide))
     sass128::set_placeholder(i, ModifierSlot::extended, 0);
   // An address printed without a register is unsigned: nvdisasm prints [0xb21d5f]. One printed
   // with RZ.64 (desc[UR4][RZ.64+-0x14eca5]) is signed.
@@ -403,10 +390,7 @@ namespace {
 bool placeholders_suit(const Form& form, const Instruction& i) {
   const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
   const bool fit = !placeholder(ModifierSlot::scope) && !placeholder(ModifierSlot::mode) &&
-                   (!placeholder(ModifierSlot::extended) ||
-                    (form.has(Kind::extended) && !i.extended &&
-                     (i.address.suffix == RegisterSuffix::wide64 ||
-                      (form.e_placeholder_any_width && i.address.suffix == RegisterSuffix::u32)))) &&
+                   (!placeholder(ModifierSlot::extended) || clear_e_prints_placeholder(form, i)) &&
                    (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
                    (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
                    (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));

@@ -477,11 +477,6 @@ constexpr std::array form_table = {
 };
 // clang-format on
 
-// REDAS (PTX red.async): ptxas 13.0 writes it for sm_90 ("REDAS.ADD [R2.64], R6" in nvdisasm
-// 11.8); nvdisasm 13.0 reads it on Hopper and Blackwell (tests/conformance/nvidia/cuda13-random).
-// None now: REDAS (0xdbe) was one until its forms above.
-constexpr std::array<UnreadForm, 0> unread_form_table{};
-
 // Op codes: the integer ops in the order of the Maxwell ATOM field (ADD … EXCH), the compares,
 // the float ops (two bits: ADD, MIN, MAX).
 struct OpCode {
@@ -620,7 +615,6 @@ constexpr std::array cache_codes = {CacheCode{CacheOp::ef, 0}, CacheCode{CacheOp
 }  // namespace
 
 std::span<const Form> forms() { return form_table; }
-std::span<const UnreadForm> unread_forms() { return unread_form_table; }
 
 bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
 

@@ -159,15 +159,6 @@ struct Form {
 
 std::span<const Form> forms();
 
-// The opcodes of atomics gpuatom does not read yet (instruction_table.hpp's unread atomics, named
-// alike): a word with one is an atomic's, refused with the reason its listing line gets.
-struct UnreadForm {
-  std::string_view mnemonic;  // as unread_atomic_mnemonics() names it
-  uint16_t opcode;            // bits 0–11
-  GenerationSet generations;
-};
-std::span<const UnreadForm> unread_forms();
-
 // The first row of a code table that `match` takes, or nothing: each direction of each code table
 // below, and the decoder's reading of a surface's dimension and clamp codes.
 template <typename Table, typename Match>
