@@ -10,7 +10,7 @@ GPUATOM := build/$(PRESET)/bin/gpuatom
 TSAN_LABELS := embed|exec|launch|memory|scenario|stress|support
 TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-test-embed-without-scenario gpuatom-example-embed-nvidia gpuatom-example-embed-intel gpuatom-example-embed-amd gpuatom-test-exec gpuatom-test-launch gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
-.PHONY: run test check build deps configure clean lint tidy-deep test-release test-asan test-tsan sweep-f16 bench fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel oracle-amd-isa
+.PHONY: run test check build deps configure clean lint tidy-deep test-release test-asan test-tsan sweep-f16 bench bench-guard fuzz fuzz-smoke fuzz-build test-fuzz stress oracle oracle-intel oracle-amd-isa
 
 # `make run` builds the CLI and the libraries it links, nothing else (no tests, benchmarks or
 # fuzz targets); `make test` builds everything.
@@ -20,9 +20,10 @@ run: configure
 
 # The whole suite, as CI runs it (.ci/run): the release build, then everything again under
 # AddressSanitizer + UndefinedBehaviorSanitizer, then the concurrent parts under ThreadSanitizer,
-# then every fuzz target built with clang and run for a few seconds (so none rots unbuilt).
+# then every fuzz target built with clang and run for a few seconds (so none rots unbuilt); and
+# the instruction-count guard (bench-guard) on the release build.
 FUZZ_SMOKE_SECONDS ?= 5
-test: test-release lint test-asan test-tsan test-fuzz
+test: test-release bench-guard lint test-asan test-tsan test-fuzz
 
 # The style the build enforces (scripts/lint): clang-format over every tracked .cpp and .hpp file,
 # clang-tidy (.clang-tidy) over every src/ file with the release preset's compile database; fails
@@ -65,6 +66,13 @@ BENCH_ARGS ?= --benchmark_repetitions=7 --benchmark_min_time=0.2 --benchmark_ena
 bench: configure
 	cmake --build --preset $(PRESET) -j $(JOBS) --target gpuatom-bench
 	build/$(PRESET)/bin/gpuatom-bench $(BENCH_ARGS)
+
+# The guard noise cannot fool (docs/performance.md): callgrind's instruction count of each fixed
+# workload, per lane, word or line, against the budgets in bench/guard/budgets.tsv; over a budget
+# by more than 5 % fails. `scripts/bench-guard --record` rewrites the budgets.
+bench-guard: configure
+	cmake --build --preset release -j $(JOBS) --target gpuatom-bench-guard
+	scripts/bench-guard
 
 # libFuzzer targets (fuzz/, clang-14): `make fuzz-smoke` runs each for 60 s, `make fuzz SECONDS=N`
 # for N seconds each; both fail on any finding (docs/reliability.md, "Fuzzing").

@@ -18,9 +18,6 @@ inline void thread_counts(benchmark::internal::Benchmark* b) {
   b->ArgName("threads")->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 }
 
-// A file of the source tree (test corpora the front-end benchmarks reuse).
-std::string read_source_file(const std::string& relative);
-
 void register_pairs();
 void register_front_ends();
 void register_exhaustive();

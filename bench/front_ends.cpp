@@ -18,50 +18,16 @@
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/scenario/bind.hpp"
 #include "gpuatom/scenario/scenario.hpp"
+#include "workloads.hpp"
 
 namespace gpuatom::bench {
 
 namespace {
 
-// The disassembler lines of the SASS corpus (comments dropped).
-std::vector<std::string> sass_lines() {
-  std::vector<std::string> lines;
-  std::istringstream in(read_source_file("tests/conformance/nvidia/corpus.sass"));
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty() && !line.starts_with("//")) lines.push_back(line);
-  return lines;
-}
-
-// The Maxwell words of the words corpus.
-std::vector<uint64_t> maxwell_words() {
-  std::vector<uint64_t> words;
-  std::istringstream in(read_source_file("tests/conformance/nvidia/words.txt"));
-  for (std::string line; std::getline(in, line);)
-    if (line.starts_with("0x")) words.push_back(std::stoull(line.substr(0, line.find(' ')), nullptr, 16));
-  return words;
-}
-
-// The 128-bit words of the CUDA 13 listing for sm_90 (nvdisasm 13.0's, every encoding of each line).
-std::vector<nvidia::Word128> sm90_words() {
-  std::vector<nvidia::Word128> words;
-  std::istringstream in(read_source_file("tests/conformance/nvidia/cuda13/sm_90.tsv"));
-  std::string line;
-  std::getline(in, line);  // the header
-  while (std::getline(in, line)) {
-    std::istringstream fields(line.substr(line.find('\t') + 1));
-    for (std::string low, high, bar; fields >> low >> high; fields >> bar)
-      words.push_back({std::stoull(low, nullptr, 16), std::stoull(high, nullptr, 16)});
-  }
-  if (words.empty()) throw std::runtime_error("no sm_90 words");
-  return words;
-}
-
 constexpr size_t batch = 4096;  // items per benchmark iteration
 
 void sass_text(benchmark::State& state) {
-  const auto lines = sass_lines();
-  std::string source;
-  for (size_t i = 0; i < batch; ++i) source += lines[i % lines.size()] + "\n";
+  const std::string source = sass_text_input(batch);
   for (auto _ : state) {
     const nvidia::ParsedSass parsed = nvidia::parse_sass(source, "bench.sass");
     if (parsed.instructions.size() != batch) state.SkipWithError("a corpus line did not parse");
@@ -71,9 +37,7 @@ void sass_text(benchmark::State& state) {
 }
 
 void maxwell_decode(benchmark::State& state) {
-  const auto corpus = maxwell_words();
-  std::vector<uint64_t> words(batch);
-  for (size_t i = 0; i < batch; ++i) words[i] = corpus[i % corpus.size()];
+  const std::vector<uint64_t> words = maxwell_decode_input(batch);
   for (auto _ : state) {
     for (const uint64_t w : words) {
       const nvidia::Decoded d = nvidia::decode(w);
@@ -84,14 +48,7 @@ void maxwell_decode(benchmark::State& state) {
 }
 
 void maxwell_encode(benchmark::State& state) {
-  std::vector<nvidia::Instruction> instructions;
-  for (const uint64_t w : maxwell_words()) {
-    nvidia::Decoded d = nvidia::decode(w);
-    if (d.instruction && !d.diagnostics.has_errors() &&
-        std::holds_alternative<uint64_t>(nvidia::encode(*d.instruction)))
-      instructions.push_back(*d.instruction);
-  }
-  if (instructions.empty()) throw std::runtime_error("no encodable word in the corpus");
+  const std::vector<nvidia::Instruction> instructions = maxwell_encode_input();
   for (auto _ : state) {
     for (size_t i = 0; i < batch; ++i) {
       const auto word = nvidia::encode(instructions[i % instructions.size()]);
@@ -102,9 +59,7 @@ void maxwell_encode(benchmark::State& state) {
 }
 
 void sass128_decode(benchmark::State& state) {
-  const auto corpus = sm90_words();
-  std::vector<nvidia::Word128> words(batch);
-  for (size_t i = 0; i < batch; ++i) words[i] = corpus[i % corpus.size()];
+  const std::vector<nvidia::Word128> words = sass128_decode_input(batch);
   for (auto _ : state) {
     for (const nvidia::Word128& w : words) {
       const auto d = nvidia::decode128(w, nvidia::Architecture::sm_90);
@@ -115,11 +70,7 @@ void sass128_decode(benchmark::State& state) {
 }
 
 void sass128_encode(benchmark::State& state) {
-  std::vector<nvidia::Instruction> instructions;
-  for (const nvidia::Word128& w : sm90_words())
-    if (auto d = nvidia::decode128(w, nvidia::Architecture::sm_90); std::holds_alternative<nvidia::Instruction>(d))
-      instructions.push_back(std::get<nvidia::Instruction>(d));
-  if (instructions.empty()) throw std::runtime_error("no sm_90 word decodes");
+  const std::vector<nvidia::Instruction> instructions = sass128_encode_input();
   for (auto _ : state) {
     for (size_t i = 0; i < batch; ++i) {
       const auto word = nvidia::encode128(instructions[i % instructions.size()], nvidia::Architecture::sm_90);
@@ -132,17 +83,7 @@ void sass128_encode(benchmark::State& state) {
 // A cubin's code as `disasm sass kernel.cubin` walks it: 16-byte words, the atomics among them
 // decoded. The code is the sm_90 words with a non-atomic (a NOP) after each, half the words.
 void code_walk(benchmark::State& state) {
-  const auto corpus = sm90_words();
-  std::string code;
-  const auto put = [&](uint64_t v) {
-    for (int b = 0; b < 8; ++b) code.push_back(static_cast<char>(v >> (8 * b)));
-  };
-  for (size_t i = 0; i < batch / 2; ++i) {
-    put(corpus[i % corpus.size()].lo);
-    put(corpus[i % corpus.size()].hi);
-    put(0x0000000000007918ULL);  // NOP (sm_90)
-    put(0x000fc00000000000ULL);
-  }
+  const std::string code = code_walk_input(batch / 2);
   for (auto _ : state) {
     const nvidia::CodeAtomics atomics = nvidia::atomics_in_code(code, nvidia::Architecture::sm_90, "bench.cubin");
     if (atomics.atomics.size() != batch / 2) state.SkipWithError("the atomics did not all list");
@@ -152,15 +93,8 @@ void code_walk(benchmark::State& state) {
 }
 
 void visa_decode(benchmark::State& state) {
-  support::Diagnostics d;
-  const std::string file = "tests/conformance/intel/spec_examples.visaasm";
-  const intel::Module m = intel::parse_visa(read_source_file(file), file, {}, d);
-  std::vector<uint8_t> bytes;
-  size_t count = 0;
-  while (count < batch)
-    for (const intel::Instruction& in : m.instructions)
-      if (count < batch && !intel::encode(in, bytes)) ++count;
-  if (count == 0) throw std::runtime_error("nothing to decode");
+  size_t count = batch;
+  const std::vector<uint8_t> bytes = visa_decode_input(count);
   for (auto _ : state) {
     support::Diagnostics diagnostics;
     const auto decoded = intel::decode(bytes, "bench.isa", {}, diagnostics);

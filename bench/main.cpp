@@ -30,15 +30,6 @@ bool smoke_mode = false;
 bool smoke() { return smoke_mode; }
 uint64_t pair_lanes() { return smoke_mode ? uint64_t{1} << 12 : uint64_t{1} << 20; }
 
-std::string read_source_file(const std::string& relative) {
-  const std::string path = std::string(GPUATOM_SOURCE_DIR) + "/" + relative;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 namespace {
 
 // Keeps items/s of every run (the median aggregate when there is one) while the console shows them.

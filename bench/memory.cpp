@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bench.hpp"
+#include "workloads.hpp"
 
 extern char** environ;
 

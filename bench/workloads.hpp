@@ -1,0 +1,57 @@
+// The workloads gpuatom-bench times and gpuatom-bench-guard counts instructions of: the pairs'
+// scenarios and the front-ends' inputs, built in one place so that both measure the same work.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/instruction.hpp"
+#include "gpuatom/scenario/scenario.hpp"
+
+namespace gpuatom::bench {
+
+// A file of the source tree (test corpora the benchmarks reuse).
+std::string read_source_file(const std::string& relative);
+
+// ---- The pairs: a scenario per pair, run by the executor in parallel mode -------------------
+
+// Which word lane `tid` updates.
+enum class Pattern { uncontended, histogram, hot };
+uint64_t word_of(Pattern pattern, uint64_t tid);
+uint64_t words_of(Pattern pattern, uint64_t lanes);
+
+// Texels per row of the typed 2D pair's surface.
+inline constexpr uint64_t typed_width = 1024;
+
+struct PairWorkload {
+  const char* name;  // as in pair/NAME/executor
+  scenario::Scenario (*scenario)(uint64_t lanes);
+};
+
+// Every pair's executor side, in the order the summary table lists them.
+std::span<const PairWorkload> pair_workloads();
+const PairWorkload& pair_workload(const std::string& name);
+
+// ---- The front-ends' inputs ------------------------------------------------------------------
+
+// `lines` lines of the SASS corpus, one per line, cycling.
+std::string sass_text_input(size_t lines);
+// `count` Maxwell words of the words corpus, cycling.
+std::vector<uint64_t> maxwell_decode_input(size_t count);
+// The Maxwell corpus words that decode and encode, as instructions.
+std::vector<nvidia::Instruction> maxwell_encode_input();
+// `count` 128-bit words of nvdisasm 13.0's sm_90 listing, cycling.
+std::vector<nvidia::Word128> sass128_decode_input(size_t count);
+// The sm_90 words that decode, as instructions.
+std::vector<nvidia::Instruction> sass128_encode_input();
+// Code as a cubin holds it: `atomics` sm_90 atomic words, each followed by a NOP.
+std::string code_walk_input(size_t atomics);
+// vISA binary of the specification examples, cycling until `count` instructions; `count` becomes
+// the number encoded (the examples that have a binary form).
+std::vector<uint8_t> visa_decode_input(size_t& count);
+
+}  // namespace gpuatom::bench
