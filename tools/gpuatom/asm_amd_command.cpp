@@ -18,7 +18,7 @@
 namespace gpuatom::cli {
 namespace {
 
-struct AsmArgs {
+struct AmdAsmArgs {
   std::string file;
   AmdTargetOption target;
   bool encode = false;
@@ -26,7 +26,7 @@ struct AsmArgs {
   NothingReadRule nothing_read;
 };
 
-int run_asm(const AsmArgs& a) {
+int run_amd_asm(const AmdAsmArgs& a) {
   const amd::isa::Target& target = *a.target.target();
   support::Diagnostics diagnostics;
   const amd::isa::Program program = read_amd_text(a.file, target, a.nothing_read, diagnostics);
@@ -52,7 +52,7 @@ int run_asm(const AsmArgs& a) {
 }  // namespace
 
 void add_asm_amd_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<AsmArgs>();
+  auto args = std::make_shared<AmdAsmArgs>();
   CLI::App* cmd = parent.add_subcommand(
       "amd", "Check AMD assembly against a gfx target and print it as llvm-mc does, or encode it");
   cmd->footer(
@@ -67,7 +67,7 @@ void add_asm_amd_command(CLI::App& parent, Action& run) {
                 "one JSON object per instruction and per diagnostic on standard output (keys in "
                 "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_amd_asm(*args); }; });
 }
 
 }  // namespace gpuatom::cli

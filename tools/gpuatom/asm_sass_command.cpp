@@ -22,7 +22,7 @@ namespace gpuatom::cli {
 
 namespace {
 
-struct AsmArgs {
+struct SassAsmArgs {
   std::string path;
   bool encode = false;
   bool rules_as_warnings = false;
@@ -32,7 +32,7 @@ struct AsmArgs {
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
-int run_asm(const AsmArgs& args) {
+int run_sass_asm(const SassAsmArgs& args) {
   const std::string source = read_input(args.path);
   nvidia::ParsedSass checked =
       nvidia::check_sass(source, args.path, *args.architecture,
@@ -64,7 +64,7 @@ int run_asm(const AsmArgs& args) {
 }  // namespace
 
 void add_asm_sass_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<AsmArgs>();
+  auto args = std::make_shared<SassAsmArgs>();
   CLI::App* cmd = parent.add_subcommand(
       "sass", "Check SASS atomics and print them in canonical form (optionally with their words)");
   cmd->add_option(
@@ -93,7 +93,7 @@ void add_asm_sass_command(CLI::App& parent, Action& run) {
                 "one JSON object per instruction and per diagnostic on standard output "
                 "(keys in docs/reference/cli.md, `gpuatom check`)");
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_sass_asm(*args); }; });
 }
 
 }  // namespace gpuatom::cli

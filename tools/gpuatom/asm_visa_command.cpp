@@ -18,7 +18,7 @@ namespace gpuatom::cli {
 
 namespace {
 
-struct AsmArgs {
+struct VisaAsmArgs {
   std::string target;
   std::string file;
   bool encode = false;
@@ -27,7 +27,7 @@ struct AsmArgs {
   NothingReadRule nothing_read;
 };
 
-int run_asm(const AsmArgs& a) {
+int run_visa_asm(const VisaAsmArgs& a) {
   support::Diagnostics diagnostics;
   // Lines read past are printed back only by the plain listing; --encode and --json print atomics.
   const intel::Module module =
@@ -54,7 +54,7 @@ int run_asm(const AsmArgs& a) {
 }  // namespace
 
 void add_asm_visa_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<AsmArgs>();
+  auto args = std::make_shared<VisaAsmArgs>();
   CLI::App* cmd = parent.add_subcommand("visa", "Check assembly text and print it canonically, or encode it");
   cmd->footer(
       "Examples:\n"
@@ -69,7 +69,7 @@ void add_asm_visa_command(CLI::App& parent, Action& run) {
                 "docs/reference/cli.md, `gpuatom check sass`; --encode adds \"bytes\")");
   args->visa.add_to(*cmd);
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_asm(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_visa_asm(*args); }; });
 }
 
 }  // namespace gpuatom::cli

@@ -13,14 +13,14 @@
 namespace gpuatom::cli {
 namespace {
 
-struct CheckArgs {
+struct AmdCheckArgs {
   std::string file;
   AmdTargetOption target;
   bool json = false;
   NothingReadRule nothing_read;
 };
 
-int run_check(const CheckArgs& a) {
+int run_amd_check(const AmdCheckArgs& a) {
   const amd::isa::Target& target = *a.target.target();
   support::Diagnostics diagnostics;
   const amd::isa::Program program = read_amd_text(a.file, target, a.nothing_read, diagnostics);
@@ -37,7 +37,7 @@ int run_check(const CheckArgs& a) {
 }  // namespace
 
 void add_check_amd_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<CheckArgs>();
+  auto args = std::make_shared<AmdCheckArgs>();
   CLI::App* cmd = parent.add_subcommand("amd", "Report every diagnostic of an AMD assembly text for a gfx target");
   cmd->footer(
       "Examples:\n"
@@ -49,7 +49,7 @@ void add_check_amd_command(CLI::App& parent, Action& run) {
                 "one JSON object per diagnostic, then a summary, on standard output (keys in "
                 "docs/reference/cli.md, `gpuatom check sass`)");
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_amd_check(*args); }; });
 }
 
 }  // namespace gpuatom::cli

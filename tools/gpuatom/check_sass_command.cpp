@@ -17,7 +17,7 @@ namespace gpuatom::cli {
 
 namespace {
 
-struct CheckArgs {
+struct SassCheckArgs {
   std::string path;
   bool rules_as_warnings = false;
   bool json = false;
@@ -26,7 +26,7 @@ struct CheckArgs {
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
-int run_check(const CheckArgs& args) {
+int run_sass_check(const SassCheckArgs& args) {
   const std::string source = read_input(args.path);
   nvidia::ParsedSass checked =
       nvidia::check_sass(source, args.path, *args.architecture,
@@ -44,7 +44,7 @@ int run_check(const CheckArgs& args) {
 }  // namespace
 
 void add_check_sass_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<CheckArgs>();
+  auto args = std::make_shared<SassCheckArgs>();
   CLI::App* cmd = parent.add_subcommand("sass", "Check SASS atomics against the spec's rules; print only diagnostics");
   cmd->footer(
       "Examples:\n  gpuatom check sass kernel.sass\n  cuobjdump -sass -arch sm_90 a.out | gpuatom check sass --arch "
@@ -67,7 +67,7 @@ void add_check_sass_command(CLI::App& parent, Action& run) {
       "{\"kind\":\"summary\", \"file\", \"instructions\", \"errors\", \"warnings\"}; asm and disasm "
       "print {\"kind\":\"instruction\", \"file\", \"line\", \"text\", \"word\", \"word_high\"} per instruction");
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_sass_check(*args); }; });
 }
 
 }  // namespace gpuatom::cli

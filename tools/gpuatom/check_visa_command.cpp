@@ -15,7 +15,7 @@ namespace gpuatom::cli {
 
 namespace {
 
-struct CheckArgs {
+struct VisaCheckArgs {
   std::string target;
   std::string file;
   bool json = false;
@@ -23,7 +23,7 @@ struct CheckArgs {
   NothingReadRule nothing_read;
 };
 
-int run_check(const CheckArgs& a) {
+int run_visa_check(const VisaCheckArgs& a) {
   support::Diagnostics diagnostics;
   const intel::Module module =
       read_visa(a.file, a.visa, a.nothing_read, diagnostics, /*keep_others=*/false);  // others counted only
@@ -41,7 +41,7 @@ int run_check(const CheckArgs& a) {
 }  // namespace
 
 void add_check_visa_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<CheckArgs>();
+  auto args = std::make_shared<VisaCheckArgs>();
   CLI::App* cmd = parent.add_subcommand("visa", "Report every diagnostic of an assembly text");
   cmd->footer(
       "Examples:\n"
@@ -54,7 +54,7 @@ void add_check_visa_command(CLI::App& parent, Action& run) {
                 "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd);
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_check(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_visa_check(*args); }; });
 }
 
 }  // namespace gpuatom::cli

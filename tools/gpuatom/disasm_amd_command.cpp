@@ -23,7 +23,7 @@
 namespace gpuatom::cli {
 namespace {
 
-struct DisasmArgs {
+struct AmdDisasmArgs {
   std::vector<std::string> hex;
   std::string file;
   std::string format = "auto";
@@ -39,7 +39,7 @@ struct Printed {
   std::string_view held = "0 bytes";
 };
 
-void print_listing(const amd::isa::CodeListing& listing, const DisasmArgs& a, const support::FileName& file,
+void print_listing(const amd::isa::CodeListing& listing, const AmdDisasmArgs& a, const support::FileName& file,
                    std::string_view function, Printed& printed) {
   printed.instructions += listing.atomics.size() + listing.others;
   if (!a.json && !function.empty()) {
@@ -57,7 +57,7 @@ void print_listing(const amd::isa::CodeListing& listing, const DisasmArgs& a, co
 }
 
 // A code object: each function walked in address order, until the first error.
-void walk_code_object(const std::string& content, const amd::isa::Target* target, const DisasmArgs& a,
+void walk_code_object(const std::string& content, const amd::isa::Target* target, const AmdDisasmArgs& a,
                       const support::FileName& file, Printed& printed, support::Diagnostics& diagnostics) {
   const auto read = amd::isa::read_code_object(content, file);
   if (const auto* refused = std::get_if<support::Diagnostic>(&read)) {
@@ -78,8 +78,8 @@ void walk_code_object(const std::string& content, const amd::isa::Target* target
   }
 }
 
-int run_disasm(const DisasmArgs& given) {
-  DisasmArgs a = given;
+int run_amd_disasm(const AmdDisasmArgs& given) {
+  AmdDisasmArgs a = given;
   const support::CodeSource source = support::code_source(a.hex, a.file);
   a.file = source.file;
   if (a.format != "auto" && a.format != "raw" && a.format != "hex" && a.format != "code-object")
@@ -119,7 +119,7 @@ int run_disasm(const DisasmArgs& given) {
 }  // namespace
 
 void add_disasm_amd_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<DisasmArgs>();
+  auto args = std::make_shared<AmdDisasmArgs>();
   CLI::App* cmd = parent.add_subcommand(
       "amd", "Decode AMD instruction bytes or a code object and print the atomics as llvm-mc does");
   cmd->add_option("bytes", args->hex,
@@ -137,7 +137,7 @@ void add_disasm_amd_command(CLI::App& parent, Action& run) {
                 "one JSON object per instruction and per diagnostic on standard output (keys in "
                 "docs/reference/cli.md, `gpuatom check sass`)");
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_amd_disasm(*args); }; });
 }
 
 }  // namespace gpuatom::cli

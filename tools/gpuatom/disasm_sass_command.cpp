@@ -22,7 +22,7 @@ namespace gpuatom::cli {
 
 namespace {
 
-struct DisasmArgs {
+struct SassDisasmArgs {
   std::vector<std::string> words;
   std::string file;
   bool binary = false;
@@ -33,7 +33,7 @@ struct DisasmArgs {
       std::make_shared<std::optional<nvidia::Architecture>>();
 };
 
-int run_disasm(const DisasmArgs& args) {
+int run_sass_disasm(const SassDisasmArgs& args) {
   const nvidia::DisassemblySource source = nvidia::disassembly_source(args.words, args.file, args.binary);
   const std::optional<nvidia::Architecture>& given = *args.architecture;
   const nvidia::Architecture arch = nvidia::disassembly_architecture(given);
@@ -63,7 +63,7 @@ int run_disasm(const DisasmArgs& args) {
 }  // namespace
 
 void add_disasm_sass_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<DisasmArgs>();
+  auto args = std::make_shared<SassDisasmArgs>();
   CLI::App* cmd = parent.add_subcommand("sass",
                                         "Print atomic instruction words (Maxwell/Pascal 64-bit, Volta … Blackwell "
                                         "128-bit), cubins and listings as SASS text");
@@ -100,7 +100,7 @@ void add_disasm_sass_command(CLI::App& parent, Action& run) {
                   "(128-bit) (default {})",
                   nvidia::architecture_range(nvidia::is_spa5), nvidia::architecture_range(nvidia::has_sass128_forms),
                   nvidia::name(nvidia::default_word_architecture)));
-  cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_sass_disasm(*args); }; });
 }
 
 }  // namespace gpuatom::cli

@@ -20,7 +20,7 @@ namespace gpuatom::cli {
 
 namespace {
 
-struct DisasmArgs {
+struct VisaDisasmArgs {
   std::string target;
   std::vector<std::string> hex;
   std::string file;
@@ -34,7 +34,7 @@ struct DisasmArgs {
 
 // The bytes to decode; `held` says what an input without any held ("0 bytes", "only blank lines and
 // comments").
-std::vector<uint8_t> read_bytes(const DisasmArgs& a, support::Diagnostics& diagnostics, std::string& source_name,
+std::vector<uint8_t> read_bytes(const VisaDisasmArgs& a, support::Diagnostics& diagnostics, std::string& source_name,
                                 std::string_view& held) {
   const support::CodeSource source = support::code_source(a.hex, a.file);
   if (!source.from_file()) {
@@ -51,7 +51,7 @@ std::vector<uint8_t> read_bytes(const DisasmArgs& a, support::Diagnostics& diagn
   return {content.begin(), content.end()};
 }
 
-int run_disasm(const DisasmArgs& a) {
+int run_visa_disasm(const VisaDisasmArgs& a) {
   const intel::ValidationOptions validation = a.visa.validation();
   support::Diagnostics diagnostics;
   std::optional<intel::Module> declared;
@@ -88,7 +88,7 @@ int run_disasm(const DisasmArgs& a) {
 }  // namespace
 
 void add_disasm_visa_command(CLI::App& parent, Action& run) {
-  auto args = std::make_shared<DisasmArgs>();
+  auto args = std::make_shared<VisaDisasmArgs>();
   CLI::App* cmd = parent.add_subcommand("visa", "Decode instruction bytes and print them as canonical assembly");
   cmd->add_option("bytes", args->hex, "instruction bytes in hex (\"4E 05 03\" or \"4e0503\"), or - for standard input");
   cmd->footer(
@@ -108,7 +108,7 @@ void add_disasm_visa_command(CLI::App& parent, Action& run) {
                 "docs/reference/cli.md, `gpuatom check sass`)");
   args->visa.add_to(*cmd, false);
   args->nothing_read.add_option(*cmd);
-  cmd->callback([&run, args] { run = [args] { return run_disasm(*args); }; });
+  cmd->callback([&run, args] { run = [args] { return run_visa_disasm(*args); }; });
 }
 
 }  // namespace gpuatom::cli
