@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <bit>
 #include <cstdint>
 
 #include "gpuatom/alu/apply.hpp"
@@ -131,6 +132,51 @@ class AtomicUnit {
         returned = observed;
       }
       return true;
+    }
+  }
+  // Two lanes' accesses to the two 4-byte words of one aligned 8-byte pair on `page` (the lane on
+  // the lower word first) in one host compare-and-swap: both take effect at one instant, the lower
+  // lane's first, which is an order the lanes could have run in, and another thread sees both or
+  // neither. Half the locked instructions of two lanes. False, with nothing done, where
+  // apply_without_call would refuse either lane.
+  template <Kind K>
+  [[gnu::always_inline]] static bool apply_pair_without_call(const Fast& page, uint64_t address, uint64_t low_value,
+                                                             uint64_t high_value, uint64_t* cas_retries,
+                                                             uint64_t& low_back, uint64_t& high_back) {
+    static_assert(std::endian::native == std::endian::little, "the lower word is the low half of the pair");
+    if constexpr (K == Kind::other) {
+      return false;
+    } else {
+      const uint64_t offset = address - page.low;
+      if (!(offset + 8 <= page.span && (address & 7) == 0 &&
+            (reinterpret_cast<uintptr_t>(page.host + offset) & 7) == 0)) [[unlikely]]
+        return false;
+      std::atomic_ref<uint64_t> ref(*reinterpret_cast<uint64_t*>(page.host + offset));
+      uint64_t observed = ref.load(std::memory_order_relaxed);
+      for (;;) {
+        uint64_t low, high;
+        if (!combine<K>(observed & 0xffffffff, low_value, low) || !combine<K>(observed >> 32, high_value, high))
+            [[unlikely]]
+          return false;  // the failed rounds so far changed nothing
+        if (ref.compare_exchange_weak(observed, (high << 32) | low, std::memory_order_seq_cst,
+                                      std::memory_order_relaxed)) [[likely]]
+          break;
+        ++*cas_retries;
+      }
+      low_back = observed & 0xffffffff;
+      high_back = observed >> 32;
+      return true;
+    }
+  }
+  // The new 32-bit word of kind K's op on `old` and `value`; false where the rules decide (an F32
+  // sum that apply_without_call leaves to apply()).
+  template <Kind K>
+  [[gnu::always_inline]] static bool combine(uint64_t old, uint64_t value, uint64_t& sum) {
+    if constexpr (K == Kind::add32) {
+      sum = static_cast<uint32_t>(old + value);
+      return true;
+    } else {
+      return numeric::add_without_rules<numeric::Single>(old, value, sum);
     }
   }
   // The same on the unit's own copy.

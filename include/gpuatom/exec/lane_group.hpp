@@ -159,7 +159,10 @@ concept EachLane = requires(L& l, uint32_t i, LaneMask mask, EachLaneAccess& acc
 };
 
 // The lanes of `bits` of a block on the inlined road (AtomicUnit::apply_without_call),
-// ascending, until one needs a call: `bits` from that lane on (the lanes below it are done). A
+// ascending, until one needs a call: `bits` from that lane on (the lanes below it are done).
+// Two lanes on the two words of an aligned 8-byte pair share one host compare-and-swap
+// (apply_pair_without_call), and integer adds of lanes that all name one word are one host add
+// of their sum: fewer locked instructions, each a moment at which the lanes could have run. A
 // function that calls nothing, so that its values stay in registers; compiled for addresses on a
 // straight line or in an array, one value for every lane (whose tests the compiler takes out of
 // the loop) or one per lane, and the returned bits kept or not.
@@ -174,6 +177,37 @@ template <AtomicUnit::Kind K, bool Straight, bool OneValue, bool Returns>
   for (; bits != 0; bits &= bits - 1) {
     const auto lane = static_cast<uint32_t>(std::countr_zero(bits));
     const uint64_t address = Straight ? first + step * lane : addresses[lane];
+    if constexpr (Straight && K == AtomicUnit::Kind::add32) {
+      // Every lane on one word: one host add of their sum, each lane getting back the word as
+      // the lanes below it left it (they take effect at one instant, in lane order).
+      if (step == 0) {
+        uint64_t total = 0;
+        for (uint64_t rest = bits; rest != 0; rest &= rest - 1)
+          total += OneValue ? one : values[std::countr_zero(rest)];
+        uint64_t old, stored;
+        if (AtomicUnit::apply_without_call<K>(page, address, total, failed, old, stored)) {
+          for (; bits != 0; bits &= bits - 1) {
+            const auto l = static_cast<uint32_t>(std::countr_zero(bits));
+            if constexpr (Returns) returned[l] = old;
+            old = static_cast<uint32_t>(old + (OneValue ? one : values[l]));
+          }
+          return 0;
+        }
+      }
+    }
+    // Neighbouring lanes on neighbouring words: two lanes per host compare-and-swap.
+    if ((bits >> lane & 2) != 0 && (Straight ? step == 4 : addresses[lane + 1] == address + 4)) {
+      uint64_t low_back, high_back;
+      if (AtomicUnit::apply_pair_without_call<K>(page, address, OneValue ? one : values[lane],
+                                                 OneValue ? one : values[lane + 1], failed, low_back, high_back)) {
+        if constexpr (Returns) {
+          returned[lane] = low_back;
+          returned[lane + 1] = high_back;
+        }
+        bits &= bits - 1;  // this lane; the loop's step clears the next
+        continue;
+      }
+    }
     uint64_t bits_back, stored;
     if (!AtomicUnit::apply_without_call<K>(page, address, OneValue ? one : values[lane], failed, bits_back, stored))
       break;
