@@ -175,10 +175,38 @@ class Validator {
       error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)), lsc_rule);
     if (l.surface.is_register && decls_ && !decls_->general(l.surface.id))
       error(at, fmt::format("the surface variable id {} is not declared", l.surface.id), "docs/spec/intel.md §10.3");
+    if (base) check_base_register(at);
     if (l.scale == 0 || (l.scale & (l.scale - 1)))
       error(at, fmt::format("{}: the address scale {} is not a power of two", mnemonic_, l.scale), lsc_rule);
     if (l.addr_size == LscAddrSize::a16 && (l.offset > 0x7FFF || l.offset < -0x7FFF))
       error(at, fmt::format("{}: an :a16 address's offset {} is past ±0x7fff", mnemonic_, l.offset), lsc_rule);
+  }
+
+  // flat(B)[…]'s B is one 64-bit address, an element of a q or uq variable of the program's own
+  // (execution reads its 8 bytes: docs/spec/intel.md §9).
+  void check_base_register(const SourceLocation& at) {
+    const LscSurface& b = inst_->lsc.surface;
+    const GeneralVariable* v = decls_ ? decls_->general(b.id) : nullptr;
+    if (!v) return;
+    if (v->type != DataType::Q && v->type != DataType::UQ) {
+      error(at,
+            fmt::format("{}: the base register {} is of type {}; a flat address's base is one 64-bit address "
+                        "(type q or uq)",
+                        mnemonic_, v->name, info(v->type).text),
+            "docs/spec/intel.md §9");
+      return;
+    }
+    const uint32_t at_byte = uint32_t{b.row} * grf_bytes(platform_) + uint32_t{b.col} * 8u;
+    if (at_byte + 8 > v->bytes())
+      error(at,
+            fmt::format("{}: the base register {}({},{}) is past {}'s {} bytes", mnemonic_, v->name, b.row, b.col,
+                        v->name, v->bytes()),
+            "docs/spec/intel.md §9");
+    if (const PredefinedVariable* predefined = find_predefined_variable(decls_->storage(b.id).root_id))
+      error(at,
+            fmt::format("{}: the base register {} lies in IGC's predefined variable {}, which gpuatom does not model",
+                        mnemonic_, v->name, predefined->name),
+            "docs/spec/intel.md §2.2");
   }
 
   void check_op_and_width() {
