@@ -238,6 +238,15 @@ class Validator {
               "docs/intel-igc.md §4.6");
       return;
     }
+    if (!has(platform_, Feature::legacy_dataport)) {
+      error(inst.where.op,
+            fmt::format("{}: the {} profile has no legacy data-port atomics (svm_atomic, dword_atomic and typed_atomic "
+                        "are {} to {}; IGA 2.40 knows no DC0-DC2 message on {}): write {}",
+                        mnemonic_, profile, igc_name(all_platforms().front()), igc_name(last_with_dataport()),
+                        igc_name(platform_), lsc_spelling()),
+            "docs/spec/intel.md §9");
+      return;
+    }
     if (inst.width == Width::w16 && !has(platform_, Feature::atomics_16bit))
       error(
           inst.where.width,
@@ -265,6 +274,38 @@ class Validator {
             fmt::format("{}: the {} profile has no PREDEC (IGC reports none {})", mnemonic_, profile,
                         from_on(*first_platform_without(Feature::predec))),
             "docs/spec/intel.md §3.1, §9");
+  }
+
+  static Platform last_with_dataport() {
+    Platform last = all_platforms().front();
+    for (const Platform p : all_platforms())
+      if (has(p, Feature::legacy_dataport)) last = p;
+    return last;
+  }
+
+  // The LSC atomic that does what a legacy one does: the sub-op of the same arithmetic and
+  // sources, the shape of its width and the address of its form ("lsc_atomic_iadd.ugm with
+  // flat[A]:a64 and d32").
+  std::string lsc_spelling() const {
+    const Instruction& inst = *inst_;
+    std::string_view op = "?";
+    for (const LscOpInfo& l : lsc_op_table())
+      if (l.like == inst.op && (l.extra_operands > 0) == (op_->src0 != Role::null)) {
+        op = l.name;
+        break;
+      }
+    const std::string_view shape = inst.width == Width::w16 ? "d16u32" : inst.width == Width::w64 ? "d64" : "d32";
+    std::string_view sfid = "ugm", address = "flat[<address>]:a64";
+    if (inst.form == Form::dword && inst.surface == 0) {
+      sfid = "slm";
+      address = "flat[<offset>]:a32";
+    } else if (inst.form == Form::dword) {
+      address = "bti(<surface>)[<offset>]:a32";
+    } else if (inst.form == Form::typed) {
+      sfid = "tgm";
+      address = "bti(<surface>)[<u>, <v>, <r>, <lod>]:a32";
+    }
+    return fmt::format("lsc_atomic_{}.{} with {} and the shape {}", op, sfid, address, shape);
   }
 
   void check_exec_size() {
