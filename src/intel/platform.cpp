@@ -34,17 +34,19 @@ struct PlatformRow {
 // them: IGC 2.40 lowers svm_atomic and dword_atomic to send.dc1 messages IGA names).
 constexpr uint32_t pvc_features = features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::float_64,
                                             F::lsc, F::lsc_typed, F::grf_64_bytes, F::legacy_dataport});
-constexpr uint32_t d = bit(F::legacy_dataport);  // every platform up to Xe3
+constexpr uint32_t dataport = bit(F::legacy_dataport);  // every platform up to Xe3
 constexpr std::array<PlatformRow, 8> rows = {{
-    {Platform::gen9, "gen9", "Gen9", d | features({F::svm_64bit, F::predec})},
-    {Platform::gen12, "gen12", "Gen12", d | features({F::atomics_16bit, F::svm_64bit, F::predec})},
-    {Platform::xehp, "xehp", "XeHP", d | features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add})},
+    {Platform::gen9, "gen9", "Gen9", dataport | features({F::svm_64bit, F::predec})},
+    {Platform::gen12, "gen12", "Gen12", dataport | features({F::atomics_16bit, F::svm_64bit, F::predec})},
+    {Platform::xehp, "xehp", "XeHP",
+     dataport | features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add})},
     {Platform::dg2, "dg2", "DG2",
-     d | features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::lsc})},
+     dataport | features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::lsc})},
     {Platform::pvc, "pvc", "PVC", pvc_features},
     {Platform::xe2, "xe2", "Xe2", pvc_features},
     {Platform::xe3, "xe3", "Xe3", pvc_features},
-    {Platform::xe3p, "xe3p", "Xe3P", (pvc_features & ~d) | features({F::lsc_scaled_index, F::lsc_slm_float_add})},
+    {Platform::xe3p, "xe3p", "Xe3P",
+     (pvc_features & ~dataport) | features({F::lsc_scaled_index, F::lsc_slm_float_add})},
 }};
 
 // The rows are in the enum's order, so a platform's row is found by its value.
