@@ -29,18 +29,24 @@ struct PlatformRow {
 // docs/spec/intel.md §9, with the compiler's evidence (docs/intel-igc.md §2.5, §4.6, §6): gen9 has
 // 64-bit SVM atomics, as IGC lowers them there to the A64 int64 atomic message IGA names; dg2
 // (XeHPG, acm-g10) is xehp with the LSC messages. Adding a platform is adding its row.
-// What pvc has, and Xe2, Xe3 and Xe3P keep (IGC 2.x's Platform.hpp, docs/spec/intel.md §9).
+// What pvc has, and Xe2, Xe3 and Xe3P keep (IGC 2.x's Platform.hpp, docs/spec/intel.md §9), Xe3P
+// all but the legacy data-port messages (IGA 2.40 knows no DC0-DC2 SFID there; Xe2 and Xe3 keep
+// them: IGC 2.40 lowers svm_atomic and dword_atomic to send.dc1 messages IGA names).
 constexpr uint32_t pvc_features = features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::float_64,
-                                            F::lsc, F::lsc_typed, F::grf_64_bytes});
+                                            F::lsc, F::lsc_typed, F::grf_64_bytes, F::legacy_dataport});
+constexpr uint32_t dataport = bit(F::legacy_dataport);  // every platform up to Xe3
 constexpr std::array<PlatformRow, 8> rows = {{
-    {Platform::gen9, "gen9", "Gen9", features({F::svm_64bit, F::predec})},
-    {Platform::gen12, "gen12", "Gen12", features({F::atomics_16bit, F::svm_64bit, F::predec})},
-    {Platform::xehp, "xehp", "XeHP", features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add})},
-    {Platform::dg2, "dg2", "DG2", features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::lsc})},
+    {Platform::gen9, "gen9", "Gen9", dataport | features({F::svm_64bit, F::predec})},
+    {Platform::gen12, "gen12", "Gen12", dataport | features({F::atomics_16bit, F::svm_64bit, F::predec})},
+    {Platform::xehp, "xehp", "XeHP",
+     dataport | features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add})},
+    {Platform::dg2, "dg2", "DG2",
+     dataport | features({F::atomics_16bit, F::svm_64bit, F::exec_size_16, F::float_add, F::lsc})},
     {Platform::pvc, "pvc", "PVC", pvc_features},
     {Platform::xe2, "xe2", "Xe2", pvc_features},
     {Platform::xe3, "xe3", "Xe3", pvc_features},
-    {Platform::xe3p, "xe3p", "Xe3P", pvc_features | features({F::lsc_scaled_index, F::lsc_slm_float_add})},
+    {Platform::xe3p, "xe3p", "Xe3P",
+     (pvc_features & ~dataport) | features({F::lsc_scaled_index, F::lsc_slm_float_add})},
 }};
 
 // The rows are in the enum's order, so a platform's row is found by its value.
@@ -59,7 +65,7 @@ struct FeatureName {
   Feature feature;
   const char* name;
 };
-constexpr std::array<FeatureName, 11> feature_names = {{
+constexpr std::array<FeatureName, 12> feature_names = {{
     {F::atomics_16bit, "atomics_16bit"},
     {F::svm_64bit, "svm_64bit"},
     {F::predec, "predec"},
@@ -71,6 +77,7 @@ constexpr std::array<FeatureName, 11> feature_names = {{
     {F::grf_64_bytes, "grf_64_bytes"},
     {F::lsc_scaled_index, "lsc_scaled_index"},
     {F::lsc_slm_float_add, "lsc_slm_float_add"},
+    {F::legacy_dataport, "legacy_dataport"},
 }};
 
 static_assert([] {

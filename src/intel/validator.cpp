@@ -175,10 +175,38 @@ class Validator {
       error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)), lsc_rule);
     if (l.surface.is_register && decls_ && !decls_->general(l.surface.id))
       error(at, fmt::format("the surface variable id {} is not declared", l.surface.id), "docs/spec/intel.md §10.3");
+    if (base) check_base_register(at);
     if (l.scale == 0 || (l.scale & (l.scale - 1)))
       error(at, fmt::format("{}: the address scale {} is not a power of two", mnemonic_, l.scale), lsc_rule);
     if (l.addr_size == LscAddrSize::a16 && (l.offset > 0x7FFF || l.offset < -0x7FFF))
       error(at, fmt::format("{}: an :a16 address's offset {} is past ±0x7fff", mnemonic_, l.offset), lsc_rule);
+  }
+
+  // flat(B)[…]'s B is one 64-bit address, an element of a q or uq variable of the program's own
+  // (execution reads its 8 bytes: docs/spec/intel.md §9).
+  void check_base_register(const SourceLocation& at) {
+    const LscSurface& b = inst_->lsc.surface;
+    const GeneralVariable* v = decls_ ? decls_->general(b.id) : nullptr;
+    if (!v) return;
+    if (v->type != DataType::Q && v->type != DataType::UQ) {
+      error(at,
+            fmt::format("{}: the base register {} is of type {}; a flat address's base is one 64-bit address "
+                        "(type q or uq)",
+                        mnemonic_, v->name, info(v->type).text),
+            "docs/spec/intel.md §9");
+      return;
+    }
+    const uint32_t at_byte = uint32_t{b.row} * grf_bytes(platform_) + uint32_t{b.col} * 8u;
+    if (at_byte + 8 > v->bytes())
+      error(at,
+            fmt::format("{}: the base register {}({},{}) is past {}'s {} bytes", mnemonic_, v->name, b.row, b.col,
+                        v->name, v->bytes()),
+            "docs/spec/intel.md §9");
+    if (const PredefinedVariable* predefined = find_predefined_variable(decls_->storage(b.id).root_id))
+      error(at,
+            fmt::format("{}: the base register {} lies in IGC's predefined variable {}, which gpuatom does not model",
+                        mnemonic_, v->name, predefined->name),
+            "docs/spec/intel.md §2.2");
   }
 
   void check_op_and_width() {
@@ -210,6 +238,15 @@ class Validator {
               "docs/intel-igc.md §4.6");
       return;
     }
+    if (!has(platform_, Feature::legacy_dataport)) {
+      error(inst.where.op,
+            fmt::format("{}: the {} profile has no legacy data-port atomics (svm_atomic, dword_atomic and typed_atomic "
+                        "are {} to {}; IGA 2.40 knows no DC0-DC2 message on {}): write {}",
+                        mnemonic_, profile, igc_name(all_platforms().front()), igc_name(last_with_dataport()),
+                        igc_name(platform_), lsc_spelling()),
+            "docs/spec/intel.md §9");
+      return;
+    }
     if (inst.width == Width::w16 && !has(platform_, Feature::atomics_16bit))
       error(
           inst.where.width,
@@ -237,6 +274,38 @@ class Validator {
             fmt::format("{}: the {} profile has no PREDEC (IGC reports none {})", mnemonic_, profile,
                         from_on(*first_platform_without(Feature::predec))),
             "docs/spec/intel.md §3.1, §9");
+  }
+
+  static Platform last_with_dataport() {
+    Platform last = all_platforms().front();
+    for (const Platform p : all_platforms())
+      if (has(p, Feature::legacy_dataport)) last = p;
+    return last;
+  }
+
+  // The LSC atomic that does what a legacy one does: the sub-op of the same arithmetic and
+  // sources, the shape of its width and the address of its form ("lsc_atomic_iadd.ugm with
+  // flat[A]:a64 and d32").
+  std::string lsc_spelling() const {
+    const Instruction& inst = *inst_;
+    std::string_view op = "?";
+    for (const LscOpInfo& l : lsc_op_table())
+      if (l.like == inst.op && (l.extra_operands > 0) == (op_->src0 != Role::null)) {
+        op = l.name;
+        break;
+      }
+    const std::string_view shape = inst.width == Width::w16 ? "d16u32" : inst.width == Width::w64 ? "d64" : "d32";
+    std::string_view sfid = "ugm", address = "flat[<address>]:a64";
+    if (inst.form == Form::dword && inst.surface == 0) {
+      sfid = "slm";
+      address = "flat[<offset>]:a32";
+    } else if (inst.form == Form::dword) {
+      address = "bti(<surface>)[<offset>]:a32";
+    } else if (inst.form == Form::typed) {
+      sfid = "tgm";
+      address = "bti(<surface>)[<u>, <v>, <r>, <lod>]:a32";
+    }
+    return fmt::format("lsc_atomic_{}.{} with {} and the shape {}", op, sfid, address, shape);
   }
 
   void check_exec_size() {

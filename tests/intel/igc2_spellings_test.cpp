@@ -135,6 +135,21 @@ TEST(Igc2Spellings, ABaseRegisterIsXe3pOnly) {
                         "expected '['", support::Severity::error, Platform::xe3p));
 }
 
+TEST(Igc2Spellings, ABaseRegisterIsOne64BitElementOfTheProgramsOwn) {
+  // B(row,col) is byte row × 64 + col × 8 of B on Xe3P: V0064 (32 q, 256 bytes) holds (3,7), not (4,0).
+  const auto errors = [](const std::string& address) {
+    const std::string line = "lsc_atomic_iadd.ugm (M1, 32)  V0070:d32  " + address + "  V0060  %null";
+    return all_text(check(xe3p_decls + line + "\n", Platform::xe3p).diagnostics);
+  };
+  EXPECT_EQ(errors("flat(V0064(3,7))[0x4*V0058]:a64"), "");
+  EXPECT_NE(errors("flat(V0064(4,0))[0x4*V0058]:a64").find("the base register V0064(4,0) is past V0064's 256 bytes"),
+            std::string::npos);
+  EXPECT_NE(errors("flat(V0060)[0x4*V0058]:a64")
+                .find("the base register V0060 is of type d; a flat address's base is one 64-bit address (type q or "
+                      "uq)"),
+            std::string::npos);
+}
+
 TEST(Igc2Spellings, FloatAddOnSharedLocalMemoryIsXe3pOnly) {
   // IGC 2.40 writes it for nvl-p and cri (cl_ext_float_atomics on local memory); elsewhere it
   // loops on icas.

@@ -27,6 +27,7 @@ enum class Feature : uint8_t {
   grf_64_bytes,       // a GRF of 64 bytes, else 32: raw operands are aligned to one GRF (§3.4)
   lsc_scaled_index,   // an LSC address of a base and a scaled index, flat(B)[0x4*I+0x1000] (Xe3P)
   lsc_slm_float_add,  // lsc_atomic_fadd/fsub on .slm (IGC 2.40's verifier and dumps: Xe3P)
+  legacy_dataport,    // svm_atomic, dword_atomic, typed_atomic: the data-port (HDC) messages, gone on Xe3P
 };
 
 inline constexpr Platform default_platform = Platform::gen12;

@@ -79,9 +79,6 @@ std::string refusal(const Instruction& in, const ProgramOptions& options) {
   if (in.form == Form::dword && in.surface != 0)
     return "dword_atomic on a surface other than %slm does not execute in scenarios yet (its bound buffer has no "
            "[memory] form)";
-  if (is_lsc(in.form) && in.lsc.addr_type == LscAddrType::flat && in.lsc.surface.is_register)
-    return fmt::format("lsc_atomic_{}.{} with a base register (flat(B)[…], Xe3P) does not execute in scenarios yet",
-                       find_lsc_op(in.lsc.op)->name, name(in.lsc.sfid));
   if (is_lsc(in.form) && in.lsc.addr_type != LscAddrType::flat &&
       (in.lsc.addr_type != LscAddrType::bti || in.lsc.surface.is_register || in.form != Form::lsc_typed))
     return fmt::format(
@@ -121,6 +118,14 @@ void check_forms(const ProgramOptions& options, const Surfaces& surfaces, bool p
   }
 }
 
+// Xe3P's flat(B)[…]: where B's 8 bytes lie in its variable (row × GRF + column × 8: the validator
+// keeps B a 64-bit integer inside its variable), or nothing for every other address.
+std::optional<RawOperand> base_register(const Instruction& in, Platform platform) {
+  const LscSurface& s = in.lsc.surface;
+  if (!is_lsc(in.form) || in.lsc.addr_type != LscAddrType::flat || !s.is_register) return std::nullopt;
+  return RawOperand{s.id, static_cast<uint16_t>(s.row * grf_bytes(platform) + s.col * 8u)};
+}
+
 // One atomic as the thread executes it: its operation, operand placement, execution-mask window,
 // how a channel's address is formed, and the surface it addresses.
 CompiledInstruction compile(const Instruction& in, const Surfaces& surfaces, const ProgramOptions& options) {
@@ -142,8 +147,9 @@ CompiledInstruction compile(const Instruction& in, const Surfaces& surfaces, con
   c.address_offset = is_lsc(in.form) ? static_cast<uint64_t>(int64_t{in.lsc.offset}) : 0;
   c.address_mask = c.address_bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * c.address_bytes)) - 1;
   c.address_base = on_slm(in) ? *options.slm_base : 0;
-  c.address_transform = uses_slot(in.form, address_slot) &&
-                        (c.address_scale != 1 || c.address_offset != 0 || c.address_bytes < 8 || on_slm(in));
+  c.base_register = base_register(in, options.platform);
+  c.address_transform = uses_slot(in.form, address_slot) && (c.address_scale != 1 || c.address_offset != 0 ||
+                                                             c.address_bytes < 8 || on_slm(in) || c.base_register);
   if (in.form == Form::typed || lsc_bti(in)) {
     const SurfaceBinding* bound = surfaces.at(in.form == Form::typed ? in.surface : *lsc_bti(in));
     c.surface = bound->descriptor;

@@ -85,13 +85,23 @@ bool aliases_predefined(const ThreadProgram& p, const std::optional<NameRef>& re
   return ref && ref->kind == DeclKind::general && !p.layout.has(ref->id);
 }
 
-// Does any instruction's Dst share bytes with an address or coordinate operand of a later one?
-// If not, every channel's future target is known from the variables as they are.
+// Whether `c`'s Dst shares a byte with `later`'s base register (Xe3P's flat(B)[…]).
+bool dst_overlaps_base(const DeclarationTable& t, const CompiledInstruction& c, const CompiledInstruction& later) {
+  const auto dst = operand_span(t, c, OperandSlot::dst);
+  if (!dst || !later.base_register || !t.general(later.base_register->id)) return false;
+  const auto storage = t.storage(later.base_register->id);
+  const uint64_t begin = uint64_t{storage.offset} + later.base_register->offset;
+  return dst->overlaps(OperandSpan{storage.root_id, begin, begin + 8});
+}
+
+// Does any instruction's Dst share bytes with an address, base register or coordinate operand of a
+// later one? If not, every channel's future target is known from the variables as they are.
 bool addresses_are_static(const ThreadProgram& p) {
   for (size_t i = 0; i < p.code.size(); ++i)
     for (size_t j = i + 1; j < p.code.size(); ++j)
       if (dst_overlaps(p.module.declarations, p.code[i], p.code[j],
-                       {OperandSlot::addresses, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod}))
+                       {OperandSlot::addresses, OperandSlot::u, OperandSlot::v, OperandSlot::r, OperandSlot::lod}) ||
+          dst_overlaps_base(p.module.declarations, p.code[i], p.code[j]))
         return false;
   return true;
 }
@@ -120,6 +130,7 @@ void plan_direct_operands(ThreadProgram& p) {
     for (const OperandSlot slot : {OperandSlot::addresses, OperandSlot::src0, OperandSlot::src1, OperandSlot::u,
                                    OperandSlot::v, OperandSlot::r, OperandSlot::lod})
       if (general(in.operand(slot))) read[root_of(in.operand(slot).id)] = true;
+    if (c.base_register && general(*c.base_register)) read[root_of(c.base_register->id)] = true;
   }
   // The init an operand can be computed from, if any.
   const auto direct = [&](const CompiledInstruction& c, OperandSlot slot) -> CompiledInstruction::Direct {
@@ -169,6 +180,13 @@ void plan_direct_operands(ThreadProgram& p) {
       }
     }
     if (in.predicate.present()) stateless = false;
+    // A base register is read from the thread's variables when the instruction starts: stored, and
+    // the instruction reads through them (ThreadLanes::base_register).
+    if (c.base_register && general(*c.base_register)) {
+      read_from_storage[root_of(c.base_register->id)] = true;
+      stateless = false;
+      c.all_direct = false;
+    }
   }
   for (CompiledInstruction& c : p.code) {
     const RawOperand& d = c.instruction.operand(OperandSlot::dst);

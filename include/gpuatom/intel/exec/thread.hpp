@@ -71,6 +71,10 @@ struct CompiledInstruction {
   uint64_t address_offset = 0;  // two's complement of a negative offset
   uint64_t address_mask = ~uint64_t{0};
   uint64_t address_base = 0;  // shared local memory: the start of the region options.slm names
+  // Xe3P's flat(B)[…] (lsc.hpp): B's 8 bytes at this offset of its variable, read once when the
+  // instruction starts (a scalar: one base for every channel) and added to the channel's address
+  // after the scale, the offset and the address size's wrap.
+  std::optional<RawOperand> base_register;
   bool address_transform = false;
   // TYPED_ATOMIC: the bound surface's descriptor and type (§8); nullptr for SVM. The shortcut
   // answers the in-bounds channels of a pitch-linear surface at level 0.
@@ -382,8 +386,9 @@ class ChannelReader {
   static constexpr uint8_t first = Typed ? read_src0 : read_address;
   static constexpr uint8_t last = Typed ? read_count : read_src1 + 1;
 
+  // `base_register`: the value of c's base register (CompiledInstruction::base_register), or 0.
   template <class Make>
-  ChannelReader(const CompiledInstruction& c, Make&& make)
+  ChannelReader(const CompiledInstruction& c, Make&& make, uint64_t base_register = 0)
       : c_(c),
         shortcut_(c.shortcut),
         placement_(c.placement),
@@ -393,7 +398,7 @@ class ChannelReader {
         scale_(c.address_scale),
         offset_(c.address_offset),
         mask_(c.address_mask),
-        base_(c.address_base) {
+        base_(c.address_base + base_register) {
     for (uint8_t r = first; r < last; ++r) operands_[r - first] = make(static_cast<Read>(r));
     if constexpr (Typed) {
       // U, V, R, LOD as the surface's coordinates (intel::typed_coordinate_operands); the zero
@@ -572,17 +577,27 @@ class ThreadLanes {
   // from the thread's variables.
   template <bool Typed>
   ChannelReader<AnyOperand, Typed> any_operands(const CompiledInstruction& c) const {
-    return ChannelReader<AnyOperand, Typed>(c, [&](Read r) {
-      if (streamed_ && c.direct[r].init >= 0) return AnyOperand(compute(c, r));
-      const unsigned element = r == read_address ? c.address_bytes : r <= read_src1 ? c.data_bytes : 4;
-      return AnyOperand(state, p_.layout, c.instruction.operand(read_slots[r]), element, c.instruction.exec.channels);
-    });
+    return ChannelReader<AnyOperand, Typed>(
+        c,
+        [&](Read r) {
+          if (streamed_ && c.direct[r].init >= 0) return AnyOperand(compute(c, r));
+          const unsigned element = r == read_address ? c.address_bytes : r <= read_src1 ? c.data_bytes : 4;
+          return AnyOperand(state, p_.layout, c.instruction.operand(read_slots[r]), element,
+                            c.instruction.exec.channels);
+        },
+        base_register(c));
   }
-  // Every operand computed (CompiledInstruction::all_direct, streamed).
+  // Every operand computed (CompiledInstruction::all_direct, streamed; never with a base register,
+  // which plan_direct_operands leaves to the thread's variables).
   template <bool Typed>
   ChannelReader<ComputedOperand, Typed> computed_operands(const CompiledInstruction& c) const {
     return ChannelReader<ComputedOperand, Typed>(
         c, [&](Read r) { return c.direct[r].init >= 0 ? compute(c, r) : ComputedOperand(); });
+  }
+  // The base register's value as the thread's variables hold it when the instruction starts.
+  uint64_t base_register(const CompiledInstruction& c) const {
+    if (!c.base_register) return 0;
+    return read_bytes(state, p_.layout, c.base_register->id, c.base_register->offset, 8);
   }
   // Direct operand r of instruction c for the group's channels, from its [lanes] form: the values
   // fill() would have stored, cut to the element's bytes.
