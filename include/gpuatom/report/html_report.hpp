@@ -18,6 +18,8 @@ struct ExampleResult {
   // Bars to draw: a region's first elements (label, value) or an exhaustive run's outcome counts.
   std::string chart_title;
   std::vector<std::pair<std::string, double>> bars;
+  // Under the chart: how the bars stand for the values when not one each ("1024 elements, 16 to a bar").
+  std::string chart_note;
 };
 
 // `user_runs`: the examples are the user's own scenarios (`gpuatom report FILE…`), titled so.
