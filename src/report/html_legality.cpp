@@ -117,7 +117,7 @@ json intel_facts() {
   using namespace intel;
   json targets = json::array();
   for (const Platform p : all_platforms()) targets.push_back(name(p));
-  Grid legacy("typed_atomic, svm_atomic, dword_atomic");
+  Grid legacy("typed_atomic · svm_atomic · dword_atomic");
   const std::pair<Form, const char*> forms[] = {{Form::typed, "typed"}, {Form::svm, "svm"}, {Form::dword, "dword"}};
   for (const AtomicOpInfo& i : atomic_op_table())
     for (const auto& [form, form_name] : forms)
@@ -193,7 +193,7 @@ function legalityView(vendor){
           if(!t){html+='<td class="n">–</td>';return;}
           const first=facts.targets[t.indexOf('1')], inA=t[ia]==='1', inB=ib>=0&&t[ib]==='1';
           const cls=ib<0?(inA?'y':'later'):inA&&inB?'y':inA?'only-a':inB?'only-b':'later';
-          const title=row+' '+col+': first on '+first+'; '+ta+(inA?' has it':' has not')+
+          const title=g.title+' · '+row+' '+col+': first on '+first+'; '+ta+(inA?' has it':' has not')+
             (ib<0?'':'; '+tb+(inB?' has it':' has not'));
           html+='<td class="'+cls+'" title="'+esc(title)+'" data-first="'+first+'">'+first+'</td>';
         });

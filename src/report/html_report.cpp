@@ -168,13 +168,13 @@ std::string examples_section(const std::vector<ExampleResult>& examples, bool us
 std::string assumptions_section() {
   std::string out =
       "<section id=\"assumptions\"><h2>Assumptions</h2><p>Every choice gpuatom makes where the vendor "
-      "pages are silent, labelled as the spec labels it.</p><table><tr><th>label</th><th>id</th>"
+      "pages are silent, labelled as the spec labels it.</p><div class=\"scroll\"><table><tr><th>label</th><th>id</th>"
       "<th>what gpuatom does</th><th>stated in</th><th>switch</th></tr>";
   for (auto list : {nvidia::assumptions(), intel::assumptions(), amd::assumptions()})
     for (const support::Assumption& a : list)
       out += fmt::format("<tr><td><span class=\"tag\">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                          a.label, a.id, escape(a.statement), escape(a.source), escape(a.option));
-  return out + "</table></section>";
+  return out + "</table></div></section>";
 }
 
 }  // namespace
