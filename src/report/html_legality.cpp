@@ -170,13 +170,14 @@ json amd_facts() {
 
 // Draws the chosen view of a vendor's facts: one architecture (each cell green where it has the
 // form, with the first target that has it), or two compared (the cells where they differ marked).
+// A link may choose them: #legal-nvidia=sm_80,sm_90&legal-intel=gen12,pvc&legal-amd=gfx942.
 constexpr std::string_view script = R"js(
 function legalityView(vendor){
   const facts=JSON.parse(document.getElementById('facts-'+vendor).textContent);
   const box=document.getElementById('legal-'+vendor), a=box.querySelector('.pick-a'), b=box.querySelector('.pick-b');
   facts.targets.forEach((t,i)=>{a.add(new Option(t,i));b.add(new Option(t,i));});
   a.value=facts.targets.length-1;
-  const m=new RegExp('^#legal-'+vendor+'=([^,]+)(?:,(.+))?$').exec(location.hash);
+  const m=new RegExp('[#&]legal-'+vendor+'=([^,&]+)(?:,([^&]+))?').exec(location.hash);
   if(m){const i=facts.targets.indexOf(m[1]),j=facts.targets.indexOf(m[2]);if(i>=0)a.value=i;if(j>=0)b.value=j;}
   const esc=s=>s.replace(/&/g,'&amp;').replace(/</g,'&lt;').replace(/"/g,'&quot;');
   function draw(){
