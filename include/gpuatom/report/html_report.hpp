@@ -1,6 +1,8 @@
 // `gpuatom report`: one self-contained HTML page (no network resources; opens from disk) with
-//   - NVIDIA and Intel op × type tables generated from the instruction tables,
-//   - the AMD outcome matrices behind selectors, each cell's reason on hover (title) and click,
+//   - NVIDIA, Intel and AMD op × size × form tables per architecture, platform and target (one
+//     chosen, or two compared), each cell naming the first that has the form (docs/report.md),
+//   - the AMD outcome matrices behind selectors, one device or all, each cell's reason on hover
+//     (title) and click; the facts are JSON that inline scripts draw on demand,
 //   - the bundled examples' results (expectations, faults, retries) with small SVG charts,
 //   - every ASSUMPTION / DECISION / PROPOSED rule with where it is stated.
 #pragma once
