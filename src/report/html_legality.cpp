@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "gpuatom/amd/isa/encoding_table.hpp"
@@ -209,28 +211,29 @@ function legalityView(vendor){
 for(const v of ['nvidia','intel','amd']) legalityView(v);
 )js";
 
-std::string controls(std::string_view vendor, std::string_view target_word) {
+// The pickers and legend of a vendor's view: `label` names a target ("Architecture"), `noun` the
+// same in a sentence ("architecture").
+std::string controls(std::string_view vendor, std::string_view label, std::string_view noun) {
   return fmt::format(
       "<div class=\"selectors\" id=\"legal-{0}\"><label>{1} <select class=\"pick-a\"></select></label>"
       "<label>compared with <select class=\"pick-b\"><option value=\"\">—</option></select></label>"
       "<p class=\"legend\">A cell names the first {2} that has the form; green: the chosen {2} has it; grey: it "
       "does not; compared: <span class=\"only-a\">only the first</span>, <span class=\"only-b\">only the "
       "second</span>.</p><div class=\"grids\"></div></div>",
-      vendor, target_word,
-      target_word == "Architecture" ? "architecture"
-      : target_word == "Platform"   ? "platform"
-                                    : "target");
+      vendor, label, noun);
 }
 
 }  // namespace
 
 std::string nvidia_legality() {
-  return controls("nvidia", "Architecture") + json_script("facts-nvidia", nvidia_facts());
+  return controls("nvidia", "Architecture", "architecture") + json_script("facts-nvidia", nvidia_facts());
 }
 
-std::string intel_legality() { return controls("intel", "Platform") + json_script("facts-intel", intel_facts()); }
+std::string intel_legality() {
+  return controls("intel", "Platform", "platform") + json_script("facts-intel", intel_facts());
+}
 
-std::string amd_legality() { return controls("amd", "Target") + json_script("facts-amd", amd_facts()); }
+std::string amd_legality() { return controls("amd", "Target", "target") + json_script("facts-amd", amd_facts()); }
 
 std::string_view legality_script() { return script; }
 

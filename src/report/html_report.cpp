@@ -5,14 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gpuatom/amd/device.hpp"
-#include "gpuatom/amd/explanation.hpp"
-#include "gpuatom/amd/known_anomalies.hpp"
-#include "gpuatom/amd/matrix.hpp"
-#include "gpuatom/amd/outcome.hpp"
-#include "gpuatom/amd/rows.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
-#include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/support/assumption.hpp"
 #include "gpuatom/support/text.hpp"
 #include "html_amd_instructions.hpp"
