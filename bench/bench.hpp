@@ -23,5 +23,6 @@ void register_front_ends();
 void register_exhaustive();
 void register_checkers();
 void register_memory();
+void register_report();
 
 }  // namespace gpuatom::bench

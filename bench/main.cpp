@@ -185,6 +185,7 @@ int main(int argc, char** argv) {
     register_exhaustive();
     register_checkers();
     register_memory();
+    register_report();
   } catch (const std::exception& e) {
     fmt::print(stderr, "gpuatom-bench: {}\n", e.what());
     return 1;

@@ -13,6 +13,7 @@
 #include "gpuatom/amd/lowering.hpp"
 #include "gpuatom/amd/outcome.hpp"
 #include "gpuatom/support/text.hpp"
+#include "html_legality.hpp"
 
 namespace gpuatom::report {
 namespace {
@@ -52,7 +53,8 @@ std::string lowering_cell(const amd::LoweringTarget& target, const amd::HipAtomi
 }
 
 std::string lowering_table(amd::AddressSpace memory, std::string_view caption) {
-  std::string out = fmt::format("<table><caption>{}</caption><tr><th>HIP atomic</th>", escape(caption));
+  std::string out =
+      fmt::format("<div class=\"scroll\"><table><caption>{}</caption><tr><th>HIP atomic</th>", escape(caption));
   for (const amd::LoweringTarget& t : amd::lowering_targets()) out += fmt::format("<th>{}</th>", escape(t.name));
   out += "</tr>";
   for (const amd::HipType type : types)
@@ -63,7 +65,7 @@ std::string lowering_table(amd::AddressSpace memory, std::string_view caption) {
       for (const amd::LoweringTarget& t : amd::lowering_targets()) out += lowering_cell(t, atomic);
       out += "</tr>";
     }
-  return out + "</table>";
+  return out + "</table></div>";
 }
 
 // Targets with the same atomics share a column.
@@ -86,7 +88,8 @@ std::string instruction_counts() {
   std::map<amd::isa::InstClass, std::set<std::string_view>> by_class;
   for (const amd::isa::Encoding& e : amd::isa::encodings()) by_class[e.cls].insert(e.mnemonic);
   std::string out =
-      "<table><caption>Atomic mnemonics per class (canonical spellings; docs/reference/amd-isa.md lists "
+      "<div class=\"scroll\"><table><caption>Atomic mnemonics per class (canonical spellings; "
+      "docs/reference/amd-isa.md lists "
       "them)</caption><tr><th>class</th>";
   for (const Column& c : columns) out += fmt::format("<th>{}</th>", escape(c.names));
   out += "</tr>";
@@ -101,7 +104,7 @@ std::string instruction_counts() {
     }
     out += "</tr>";
   }
-  return out + "</table>";
+  return out + "</table></div>";
 }
 
 }  // namespace
@@ -117,6 +120,11 @@ std::string amd_instructions_section() {
   out += lowering_table(amd::AddressSpace::global, "Global memory");
   out += lowering_table(amd::AddressSpace::lds, "LDS (__shared__)");
   out += instruction_counts();
+  out +=
+      "<h3>Atomic instructions per target</h3><p>Each operation and form (the mnemonic's prefix) from the encoding "
+      "table <code>asm amd</code> and <code>disasm amd</code> read (<code>amd/isa/encoding_table.hpp</code>). A link "
+      "may choose the view: <code>#legal-amd=gfx90a,gfx942</code>.</p>";
+  out += amd_legality();
   return out + "</section>";
 }
 

@@ -5,17 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gpuatom/amd/device.hpp"
-#include "gpuatom/amd/explanation.hpp"
-#include "gpuatom/amd/known_anomalies.hpp"
-#include "gpuatom/amd/matrix.hpp"
-#include "gpuatom/amd/outcome.hpp"
-#include "gpuatom/amd/rows.hpp"
 #include "gpuatom/intel/atomic_ops.hpp"
-#include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/support/assumption.hpp"
 #include "gpuatom/support/text.hpp"
 #include "html_amd_instructions.hpp"
+#include "html_amd_matrix.hpp"
+#include "html_legality.hpp"
 
 namespace gpuatom::report {
 
@@ -29,48 +24,31 @@ header{background:#1d2330;color:#fff;padding:18px 28px}header h1{margin:0;font-s
 header p{margin:4px 0 0;color:#c5cbd6}nav a{color:#9fd0ff;margin-right:16px}
 main{padding:8px 28px 40px;max-width:1400px}section{margin:28px 0}h2{border-bottom:2px solid #dde2ea;padding-bottom:4px}
 table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}th,td{border:1px solid #d5dbe5;padding:3px 7px;text-align:left}
-th{background:#eef1f6}td.y{background:#e3f5e6;text-align:center}td.n{color:#b0b6c0;text-align:center}
+th{background:#eef1f6}td.y{background:#e3f5e6;text-align:center}td.only-a,td.only-b{text-align:center}td.n{color:#b0b6c0;text-align:center}
 td.native{background:#e3f5e6}td.cas{background:#e6f0fb}td.noreturn{background:#eef6d9}td.downgrade{background:#fff3d6}
 td.nop{background:#fbe3e3}td.na{background:#eceff3;color:#7a8290}td[title]{cursor:help}
 .pass{color:#1b7f3b;font-weight:600}.fail{color:#b3261e;font-weight:600}.tag{font-size:11px;padding:1px 5px;border-radius:3px;background:#eef1f6}
 .selectors label{margin-right:14px}#reason{white-space:pre-wrap;background:#fff;border:1px solid #d5dbe5;padding:8px;min-height:2em;font-size:12px}
 .example{background:#fff;border:1px solid #dde2ea;border-radius:6px;padding:10px 14px;margin:12px 0}
+.example p,.example li{overflow-wrap:anywhere}.scroll{overflow-x:auto;max-width:100%}
+main{box-sizing:border-box}td.later{color:#8a919c;text-align:center}td.y{font-size:12px}
+td.only-a,span.only-a{background:#ffe1c2}td.only-b,span.only-b{background:#e5dcf7}.legend{font-size:12px;color:#4a5262}
+.chart-note{font-size:12px;color:#4a5262}
 )css";
 
 std::string nvidia_section() {
-  using namespace nvidia;
-  std::string out =
-      "<section id=\"nvidia\"><h2>NVIDIA SASS: op × size</h2>"
-      "<p>Generated from <code>nvidia/opcodes.hpp</code> (docs/spec/nvidia.md §5). Y: legal.</p>";
-  const std::pair<Family, const char*> families[] = {{Family::ATOM, "ATOM / ATOM.CAS"},
-                                                     {Family::ATOMS, "ATOMS"},
-                                                     {Family::RED, "RED"},
-                                                     {Family::SUATOM, "SUATOM"},
-                                                     {Family::SURED, "SURED"}};
-  for (const auto& [family, title] : families) {
-    out += fmt::format("<h3>{}</h3><table><tr><th>op</th>", title);
-    for (const SizeInfo& s : size_table()) out += fmt::format("<th>{}</th>", size_name(s.size));
-    out += "</tr>";
-    for (const OpInfo& o : op_table()) {
-      std::string row = fmt::format("<tr><th>{}</th>", o.name);
-      bool any = false;
-      for (const SizeInfo& s : size_table()) {
-        const bool ok = legal(family, Dialect::spa5, o.op, s.size);
-        any = any || ok;
-        row += ok ? "<td class=\"y\">Y</td>" : "<td class=\"n\">–</td>";
-      }
-      if (any) out += row + "</tr>";
-    }
-    out += "</table>";
-  }
-  return out + "</section>";
+  return "<section id=\"nvidia\"><h2>NVIDIA SASS: op × size</h2><p>Generated from <code>nvidia/opcodes.hpp</code> "
+         "(docs/spec/nvidia.md §5) and the forms each architecture has (<code>nvidia/architecture.hpp</code>, "
+         "docs/oracles.md), by the rule <code>alu nvidia --arch</code> and <code>check sass --arch</code> apply. A "
+         "link may choose the view: <code>#legal-nvidia=sm_80,sm_90</code>.</p>" +
+         nvidia_legality() + "</section>";
 }
 
 std::string intel_section() {
   std::string out =
       "<section id=\"intel\"><h2>Intel vISA: operations</h2>"
       "<p>Generated from <code>intel/atomic_ops.hpp</code> "
-      "(docs/spec/intel.md §3).</p><table><tr><th>code</th>"
+      "(docs/spec/intel.md §3).</p><div class=\"scroll\"><table><tr><th>code</th>"
       "<th>op</th><th>page</th><th>computes</th><th>Src0</th><th>Src1</th><th>returns</th></tr>";
   const auto role = [](intel::Role r) -> std::string_view {
     switch (r) {
@@ -86,12 +64,15 @@ std::string intel_section() {
         "<tr><td>0x{:02x}</td><td><code>.{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
         static_cast<unsigned>(i.op), i.name, i.page_name, alu::name(i.alu_op), role(i.src0), role(i.src1),
         i.op == intel::AtomicOp::PREDEC ? "new value" : "old value");
-  out += "</table>";
+  out +=
+      "</table></div><h3>Forms per platform</h3><p>Each form and width by the platform rules <code>alu intel "
+      "--platform</code> and <code>check visa --platform</code> apply (<code>intel/platform.hpp</code>).</p>" +
+      intel_legality();
   // Intel's own compiler as the judge (docs/oracles.md): the committed run's table.
   out +=
       "<h3>Intel's compiler as the judge</h3><p>Every atomic line IGC 1.0.12504 writes for the kernels of "
       "<code>tests/oracle/intel/kernels</code>, per platform (<code>make oracle-intel</code>; docs/oracles.md)."
-      "</p><table>";
+      "</p><div class=\"scroll\"><table>";
   bool header = true;
   const std::string_view table = intel_oracle_table();
   for (size_t begin = 0; begin < table.size();) {
@@ -111,72 +92,7 @@ std::string intel_section() {
     out += "</tr>";
     header = false;
   }
-  return out + "</table></section>";
-}
-
-std::string_view outcome_class(amd::Outcome o) {
-  switch (o) {
-    case amd::Outcome::native: return "native";
-    case amd::Outcome::cas: return "cas";
-    case amd::Outcome::no_return: return "noreturn";
-    case amd::Outcome::scope_downgrade:
-    case amd::Outcome::scope_downgrade_cas: return "downgrade";
-    case amd::Outcome::nop: return "nop";
-    case amd::Outcome::not_applicable: return "na";
-  }
-  return "na";
-}
-
-// Every table is rendered; selectors show one. ids: amd-<strategy>-<pcie>-<family>-<leaf index>.
-std::string amd_section() {
-  std::string out =
-      "<section id=\"amd\"><h2>AMD: outcome matrices</h2><p>Computed by the rules of docs/spec/amd.md §6 for every "
-      "cell (not the page's data). Hover a cell for its reason; click it to pin the full explanation below. Where "
-      "AMD's published table (ROCm 6.4.3) says otherwise, its word is under the model's.</p>"
-      "<div class=\"selectors\">"
-      "<label>Strategy <select id=\"sel-strategy\"><option value=\"hw\">HW atomics</option><option value=\"cas\">CAS "
-      "emulation</option></select></label>"
-      "<label>PCIe <select id=\"sel-pcie\"><option value=\"nopcie\">No PCIe atomics</option><option "
-      "value=\"pcie\">PCIe "
-      "atomics</option></select></label>"
-      "<label>Family <select id=\"sel-family\"><option value=\"instinct\">Instinct</option><option "
-      "value=\"gfx\">gfx</option></select></label>"
-      "<label>Memory / granularity / scope <select id=\"sel-leaf\">";
-  int leaf_index = 0;
-  for (const amd::SelectorLeaf& leaf : amd::selector_leaves())
-    out += fmt::format("<option value=\"{}\">{}</option>", leaf_index++, escape(amd::title(leaf)));
-  out += "</select></label></div>";
-  for (const amd::TableKey& key : amd::all_tables()) {
-    const amd::Matrix m = amd::build_matrix(key);
-    const std::string prefix = fmt::format("amd-{}-{}-{}", key.strategy == amd::Strategy::hw_atomics ? "hw" : "cas",
-                                           key.pcie == amd::PcieAtomics::supported ? "pcie" : "nopcie",
-                                           key.family == amd::Family::instinct ? "instinct" : "gfx");
-    for (size_t l = 0; l < m.leaves.size(); ++l) {
-      out += fmt::format("<table class=\"amd-table\" id=\"{}-{}\" hidden><caption>{} — {}</caption><tr><th>Atomic</th>",
-                         prefix, l, escape(amd::title(key)), escape(amd::title(m.leaves[l].leaf)));
-      for (const amd::Device& d : m.columns) out += fmt::format("<th>{}</th>", escape(d.name));
-      out += "</tr>";
-      for (size_t r = 0; r < amd::rows().size(); ++r) {
-        out += fmt::format("<tr><th>{}</th>", escape(amd::rows()[r].label));
-        for (const amd::Explanation& e : m.leaves[l].cells[r]) {
-          // AMD's published word under the model's where they differ (known_anomalies.hpp).
-          const amd::KnownAnomaly* differs = amd::published_difference(*e.device, e.request.label, e.selectors);
-          const std::string title =
-              amd::explain_line(e) +
-              (differs ? fmt::format(" — {} say {}: {}", amd::published_source, differs->amd_says, differs->why) : "");
-          out += fmt::format(
-              "<td class=\"{}\" title=\"{}\" data-outcome=\"{}\">{}{}</td>", outcome_class(e.outcome), escape(title),
-              escape(amd::name(e.outcome)), escape(amd::label(e.outcome)),
-              differs ? fmt::format("<br><small class=\"amd-published\">AMD: {}</small>", escape(differs->amd_says))
-                      : std::string());
-        }
-        out += "</tr>";
-      }
-      out += "</table>";
-    }
-  }
-  out += "<div id=\"reason\">Click a cell to see why.</div></section>";
-  return out;
+  return out + "</table></div></section>";
 }
 
 // A label as drawn: whole up to 90 characters (the label column is as wide as the longest).
@@ -207,7 +123,8 @@ std::string bar_chart(const ExampleResult& example) {
         y + 12, escape(chart_label(label)), labels, y, w, bar_height, labels + 5 + w, y + 12, value);
     y += bar_height + gap;
   }
-  return svg + "</svg>";
+  return "<div class=\"scroll\">" + svg + "</svg></div>" +
+         (example.chart_note.empty() ? "" : "<p class=\"chart-note\">" + escape(example.chart_note) + "</p>");
 }
 
 std::string examples_section(const std::vector<ExampleResult>& examples, bool user_runs) {
@@ -244,32 +161,14 @@ std::string examples_section(const std::vector<ExampleResult>& examples, bool us
 std::string assumptions_section() {
   std::string out =
       "<section id=\"assumptions\"><h2>Assumptions</h2><p>Every choice gpuatom makes where the vendor "
-      "pages are silent, labelled as the spec labels it.</p><table><tr><th>label</th><th>id</th>"
+      "pages are silent, labelled as the spec labels it.</p><div class=\"scroll\"><table><tr><th>label</th><th>id</th>"
       "<th>what gpuatom does</th><th>stated in</th><th>switch</th></tr>";
   for (auto list : {nvidia::assumptions(), intel::assumptions(), amd::assumptions()})
     for (const support::Assumption& a : list)
       out += fmt::format("<tr><td><span class=\"tag\">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                          a.label, a.id, escape(a.statement), escape(a.source), escape(a.option));
-  return out + "</table></section>";
+  return out + "</table></div></section>";
 }
-
-constexpr std::string_view script = R"js(
-function showAmd(){
-  const id=['amd',document.getElementById('sel-strategy').value,document.getElementById('sel-pcie').value,
-            document.getElementById('sel-family').value,document.getElementById('sel-leaf').value].join('-');
-  for(const t of document.querySelectorAll('table.amd-table')) t.hidden = t.id !== id;
-}
-for(const s of document.querySelectorAll('.selectors select')) s.addEventListener('change', showAmd);
-// A link may choose the table: #amd=<hw|cas>-<pcie|nopcie>-<instinct|gfx>-<leaf>
-const chosen = /^#amd=(hw|cas)-(pcie|nopcie)-(instinct|gfx)-(\d+)$/.exec(location.hash);
-if (chosen) ['sel-strategy','sel-pcie','sel-family','sel-leaf'].forEach((id, i) => {
-  document.getElementById(id).value = chosen[i + 1];
-});
-document.getElementById('amd').addEventListener('click', e => {
-  const td = e.target.closest('td[title]'); if(td) document.getElementById('reason').textContent = td.title;
-});
-showAmd();
-)js";
 
 }  // namespace
 
@@ -286,11 +185,11 @@ std::string html_report(const std::vector<ExampleResult>& examples, const std::s
   if (user_runs) page += examples_section(examples, user_runs);
   page += nvidia_section();
   page += intel_section();
-  page += amd_section();
+  page += amd_matrix_section();
   page += amd_instructions_section();
   if (!user_runs) page += examples_section(examples, user_runs);
   page += assumptions_section();
-  page += fmt::format("</main><script>{}</script></body></html>\n", script);
+  page += fmt::format("</main><script>{}</script></body></html>\n", legality_script());
   return page;
 }
 

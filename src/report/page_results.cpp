@@ -47,6 +47,30 @@ std::string outcome_label(const scenario::RunReport::Outcome& o, const Types& ty
   return out.empty() ? o.text : out;
 }
 
+// Every element of the dump as a bar, or, past max_bars, runs of consecutive elements as one bar
+// each (their sum), with a note saying so and how much of the region the dump holds.
+void dump_bars(const scenario::RunReport::Dump& d, ExampleResult& x) {
+  constexpr size_t max_bars = 64;
+  const size_t n = d.values.size(), per = (n + max_bars - 1) / max_bars;
+  if (per <= 1) {
+    for (size_t i = 0; i < n; ++i)
+      x.bars.emplace_back(fmt::format("{}[{}] = {} ({})", d.region, i, scenario::typed_value(d.values[i], d.type),
+                                      support::hex(d.values[i], 2 * scenario::bytes(d.type))),
+                          bar_value(d.values[i], d.type));
+  } else {
+    for (size_t i = 0; i < n; i += per) {
+      const size_t end = std::min(n, i + per);
+      double sum = 0;
+      for (size_t k = i; k < end; ++k) sum += bar_value(d.values[k], d.type);
+      x.bars.emplace_back(fmt::format("{}[{}…{}] sum = {}", d.region, i, end - 1, sum), sum);
+    }
+    x.chart_note = fmt::format("{} elements, {} to a bar (their sum)", n, per);
+  }
+  if (d.elements > n)
+    x.chart_note += fmt::format("{}the first {} of {} elements (the run recorded no more)",
+                                x.chart_note.empty() ? "" : "; ", n, d.elements);
+}
+
 }  // namespace
 
 ExampleResult page_result(scenario::RunReport report, const Types& types) {
@@ -59,11 +83,8 @@ ExampleResult page_result(scenario::RunReport report, const Types& types) {
     for (const auto& o : r.outcomes) x.bars.emplace_back(outcome_label(o, types), static_cast<double>(o.count));
   } else if (!r.dumps.empty()) {
     const scenario::RunReport::Dump& d = r.dumps.front();
-    x.chart_title = fmt::format("first elements of region '{}' ({}) after the run", d.region, scenario::name(d.type));
-    for (size_t i = 0; i < d.values.size(); ++i)
-      x.bars.emplace_back(fmt::format("{}[{}] = {} ({})", d.region, i, scenario::typed_value(d.values[i], d.type),
-                                      support::hex(d.values[i], 2 * scenario::bytes(d.type))),
-                          bar_value(d.values[i], d.type));
+    x.chart_title = fmt::format("region '{}' ({}) after the run", d.region, scenario::name(d.type));
+    dump_bars(d, x);
   } else if (!r.regions.empty()) {
     const auto& [name, words] = r.regions.front();
     x.chart_title = fmt::format("first words of region '{}' after the run", name);
@@ -83,7 +104,7 @@ ExampleResult run_for_page(const scenario::Scenario& s, std::optional<scenario::
     types[r.name] = r.fill ? r.fill->type : scenario::ElementType::u32;
     options.dump.push_back({r.name, std::nullopt});
   }
-  options.dump_limit = 16;
+  options.dump_limit = 4096;  // every bin of a histogram; dump_bars() groups them for the chart
   auto result = scenario::run_scenario(s, options);
   if (auto* d = std::get_if<support::Diagnostics>(&result)) throw support::InputError(d->format_all());
   return page_result(std::get<scenario::RunReport>(std::move(result)), types);

@@ -10,27 +10,17 @@
 #include <string>
 #include <vector>
 
-#include "cli/run_cli.hpp"
+#include "chromium.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
 // ctest runs each test in its own process, possibly in parallel: each process gets its own folder.
-const fs::path artifacts = fs::path(GPUATOM_CLI).parent_path().parent_path() / "report-test";
+const fs::path artifacts = browser::artifacts();
 const fs::path work = artifacts / std::to_string(::getpid());
 
-std::string chromium(const std::string& args) {
-  // Each run gets its own profile: Chromium locks a profile, and the tests may run in parallel.
-  static int runs = 0;
-  const fs::path profile = work / ("profile-" + std::to_string(::getpid()) + "-" + std::to_string(runs++));
-  const std::string flags =
-      "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking "
-      "--disable-component-update --disable-sync --hide-scrollbars --enable-logging=stderr --v=0 "
-      "--run-all-compositor-stages-before-draw --virtual-time-budget=20000 --user-data-dir=" +
-      profile.string();
-  return run_gpuatom_command("chromium " + flags + " " + args).out;
-}
+std::string chromium(const std::string& args) { return browser::chromium(work, args); }
 
 class ReportInBrowser : public testing::Test {
  protected:
@@ -41,8 +31,7 @@ class ReportInBrowser : public testing::Test {
     ASSERT_EQ(r.exit_code, 0) << r.out;
   }
   void SetUp() override {
-    if (run_gpuatom_command("command -v chromium").exit_code != 0)
-      GTEST_SKIP() << "chromium is not installed (scripts/install-deps installs it)";
+    if (!browser::have_chromium()) GTEST_SKIP() << "chromium is not installed (scripts/install-deps installs it)";
   }
   static std::string page() { return "file://" + (work / "index.html").string(); }
 };
@@ -122,7 +111,7 @@ TEST_F(ReportInBrowser, SelectorsShowTheModelsCells) {
 // operation counts in every mode, typed values beside the hex, and a chart whose labels are whole
 // (tests/cli/data/batch/: a deterministic float sum and an exhaustive exchange).
 TEST(UserReportInBrowser, ShowsTheUsersScenariosWithTheirCharts) {
-  if (run_gpuatom_command("command -v chromium").exit_code != 0) GTEST_SKIP() << "chromium is not installed";
+  if (!browser::have_chromium()) GTEST_SKIP() << "chromium is not installed";
   const fs::path out = work / "user";
   fs::create_directories(out);
   const std::string batch = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch";
@@ -153,4 +142,29 @@ TEST(UserReportInBrowser, ShowsTheUsersScenariosWithTheirCharts) {
   EXPECT_NE(dom.find(">cell=[1]</text>"), std::string::npos);
   EXPECT_NE(dom.find(">cell=[2]</text>"), std::string::npos);
   EXPECT_EQ(dom.find(GPUATOM_SOURCE_DIR), std::string::npos) << "no absolute source path on the page";
+}
+
+// A device picked (#amd=…-<device>, as the Device selector sets it): the table shows that
+// device's column alone, the model's cells for it.
+TEST_F(ReportInBrowser, DeviceSelectorShowsThatDevicesColumn) {
+  const std::string matrix = "--strategy hw --pcie no --family instinct";
+  std::istringstream header(run_gpuatom("amd matrix --format csv " + matrix).out);
+  std::string line, name;
+  std::getline(header, line);
+  std::vector<std::string> devices;
+  std::istringstream names(line);
+  std::getline(names, name, ',');  // "Atomic"
+  while (std::getline(names, name, ',')) devices.push_back(name);
+  ASSERT_GT(devices.size(), 2u);
+  const size_t pick = 1;  // "MI200 PCIe": a name with a space, as a link writes it
+  const std::string url_name = std::regex_replace(devices[pick], std::regex(" "), "%20");
+  const std::string dom = chromium("--dump-dom '" + page() + "#amd=hw-nopcie-instinct-3-" + url_name + "'");
+  EXPECT_NE(dom.find("<th>Atomic</th><th>" + devices[pick] + "</th></tr>"), std::string::npos);
+  const auto [id, cells] = visible_amd_table(dom);
+  EXPECT_EQ(id, "amd-hw-nopcie-instinct-3");
+  const std::vector<std::string> all = model_cells(matrix, 3);
+  std::vector<std::string> column;
+  for (size_t k = pick; k < all.size(); k += devices.size()) column.push_back(all[k]);
+  EXPECT_EQ(column.size(), 27u);
+  EXPECT_EQ(cells, column);
 }

@@ -36,7 +36,7 @@ TEST(PageResults, DumpChartGivesValueAndBits) {
   r.file = "x.toml";
   r.dumps.push_back({"sum", scenario::ElementType::f32, 0, 2, {0x40400000, 0x7f800000}});
   const report::ExampleResult x = report::page_result(r, {});
-  EXPECT_EQ(x.chart_title, "first elements of region 'sum' (f32) after the run");
+  EXPECT_EQ(x.chart_title, "region 'sum' (f32) after the run");
   ASSERT_EQ(x.bars.size(), 2u);
   EXPECT_EQ(x.bars[0].second, 3.0);
   EXPECT_EQ(x.bars[1].second, 0.0) << "an infinity draws no bar";
@@ -49,7 +49,7 @@ TEST(PageResults, RunsInTheScenariosDefaultModeAndGivesTheVerdict) {
   ASSERT_TRUE(std::holds_alternative<scenario::Scenario>(loaded));
   const report::ExampleResult x = report::run_for_page(std::get<scenario::Scenario>(loaded), std::nullopt, 1);
   EXPECT_EQ(x.report.mode, scenario::Mode::deterministic);
-  EXPECT_EQ(x.chart_title, "first elements of region 'count' (u32) after the run");
+  EXPECT_EQ(x.chart_title, "region 'count' (u32) after the run");
   EXPECT_TRUE(report::any_failed({x}));
   EXPECT_FALSE(report::any_undecided({x}));
   EXPECT_FALSE(report::any_failed({}));

@@ -267,13 +267,18 @@ class LaneGroup final : public Agent {
     return events_;
   }
 
+  // Only the performed lane's event changes (a step touches its own work alone): it is redrawn,
+  // or removed when the lane is done, leaving the list rebuild() would give without its cost.
   void perform(std::size_t index, Recorder& recorder) override {
     LaneWork& w = work_[event_work_[index]];
     if (step(w, recorder)) {
       done_[event_work_[index]] = 1;
       if (w.completed) lanes.write(current_, std::span<const LaneWork>(&w, 1));
+      events_.erase(events_.begin() + static_cast<std::ptrdiff_t>(index));
+      event_work_.erase(event_work_.begin() + static_cast<std::ptrdiff_t>(index));
+    } else {
+      events_[index] = event_of(w);
     }
-    rebuild();
   }
 
   // The parallel mode's loop: each instruction's lanes ascending, each to the end of its access,
@@ -494,15 +499,18 @@ class LaneGroup final : public Agent {
     event_work_.clear();
     for (std::size_t k = 0; k < work_.size(); ++k) {
       if (done_[k]) continue;
-      const LaneWork& w = work_[k];
-      const bool reads_only = (w.path == Path::cas_loop || w.path == Path::load_store) && w.phase == 0;
-      const uint64_t bytes = w.fault ? 0 : bytes_of(w);  // a faulting lane touches nothing
-      // A one-step atomic whose old value no register receives may commute with its like.
-      const alu::Operation& op = w.operation ? *w.operation : *operation_;
-      const uint16_t commutes = !w.returns && w.path == Path::atomic ? alu::commuting_class(op.op, op.type) : 0;
-      events_.push_back({current_, w.lane, {w.address, bytes, !reads_only, commutes}});
+      events_.push_back(event_of(work_[k]));
       event_work_.push_back(k);
     }
+  }
+
+  Event event_of(const LaneWork& w) const {
+    const bool reads_only = (w.path == Path::cas_loop || w.path == Path::load_store) && w.phase == 0;
+    const uint64_t bytes = w.fault ? 0 : bytes_of(w);  // a faulting lane touches nothing
+    // A one-step atomic whose old value no register receives may commute with its like.
+    const alu::Operation& op = w.operation ? *w.operation : *operation_;
+    const uint16_t commutes = !w.returns && w.path == Path::atomic ? alu::commuting_class(op.op, op.type) : 0;
+    return {current_, w.lane, {w.address, bytes, !reads_only, commutes}};
   }
 
   unsigned bytes_of(const LaneWork& w) const {

@@ -1,6 +1,8 @@
 // `gpuatom report`: one self-contained HTML page (no network resources; opens from disk) with
-//   - NVIDIA and Intel op × type tables generated from the instruction tables,
-//   - the AMD outcome matrices behind selectors, each cell's reason on hover (title) and click,
+//   - NVIDIA, Intel and AMD op × size × form tables per architecture, platform and target (one
+//     chosen, or two compared), each cell naming the first that has the form (docs/report.md),
+//   - the AMD outcome matrices behind selectors, one device or all, each cell's reason on hover
+//     (title) and click; the facts are JSON that inline scripts draw on demand,
 //   - the bundled examples' results (expectations, faults, retries) with small SVG charts,
 //   - every ASSUMPTION / DECISION / PROPOSED rule with where it is stated.
 #pragma once
@@ -18,6 +20,8 @@ struct ExampleResult {
   // Bars to draw: a region's first elements (label, value) or an exhaustive run's outcome counts.
   std::string chart_title;
   std::vector<std::pair<std::string, double>> bars;
+  // Under the chart: how the bars stand for the values when not one each ("1024 elements, 16 to a bar").
+  std::string chart_note;
 };
 
 // `user_runs`: the examples are the user's own scenarios (`gpuatom report FILE…`), titled so.
