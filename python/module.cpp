@@ -1,0 +1,204 @@
+// The Python module's native part, `gpuatom._gpuatom`: the atomics of each vendor resolved by the
+// library and run over NumPy buffers, and the checks of a kernel's output. The package gpuatom
+// (gpuatom/__init__.py) gives them dtypes and shapes. The only pybind11 unit: pybind11 is slow to
+// compile, so everything that does not touch Python lives in the plain C++ files beside this one.
+#include <fmt/format.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <string>
+
+#include "array_atomic.hpp"
+#include "checks.hpp"
+#include "gpuatom/alu/operation.hpp"
+#include "gpuatom/support/input_error.hpp"
+
+namespace py = pybind11;
+
+namespace gpuatom::python {
+
+namespace {
+
+std::string fmt_size(const char* name, std::size_t size, std::size_t bytes) {
+  return fmt::format("{} holds {} bytes where {} were expected", name, size, bytes);
+}
+
+// A buffer's bytes, refused unless C-contiguous and of `bytes` bytes (the package hands over arrays
+// it shaped; this guards against a caller of the native module that did not).
+const void* read_bytes(const py::buffer& buffer, std::size_t bytes, const char* name) {
+  const py::buffer_info info = buffer.request();
+  const auto size = static_cast<std::size_t>(info.size * info.itemsize);
+  if (size != bytes) throw support::InputError(fmt_size(name, size, bytes));
+  return info.ptr;
+}
+void* write_bytes(const py::buffer& buffer, std::size_t bytes, const char* name) {
+  const py::buffer_info info = buffer.request(true);
+  const auto size = static_cast<std::size_t>(info.size * info.itemsize);
+  if (size != bytes) throw support::InputError(fmt_size(name, size, bytes));
+  return info.ptr;
+}
+const void* optional_bytes(const py::object& object, std::size_t bytes, const char* name) {
+  return object.is_none() ? nullptr : read_bytes(object.cast<py::buffer>(), bytes, name);
+}
+
+std::size_t element_bytes(const ArrayAtomic& atomic) { return static_cast<std::size_t>(atomic.bits) / 8; }
+
+void apply_arrays(const ArrayAtomic& atomic, const py::buffer& old, const py::buffer& first, const py::object& second,
+                  const py::buffer& memory, const py::object& returned) {
+  const std::size_t bytes = old.request().size * old.request().itemsize;
+  ElementArrays arrays;
+  arrays.count = bytes / element_bytes(atomic);
+  arrays.old = read_bytes(old, bytes, "old");
+  arrays.first = read_bytes(first, bytes, "the operand");
+  arrays.second = optional_bytes(second, bytes, "the second operand");
+  arrays.memory = write_bytes(memory, bytes, "memory");
+  arrays.returned = returned.is_none() ? nullptr : write_bytes(returned.cast<py::buffer>(), bytes, "returned");
+  py::gil_scoped_release release;
+  apply(atomic, arrays);
+}
+
+ObservedArrays observed(const ArrayAtomic& atomic, const py::buffer& initial, const py::buffer& final_memory,
+                        const py::buffer& index, const py::buffer& first, const py::object& second,
+                        const py::object& returned, const py::object& thread) {
+  ObservedArrays o;
+  const py::buffer_info memory = initial.request(), indices = index.request();
+  o.elements = static_cast<std::size_t>(memory.size * memory.itemsize) / element_bytes(atomic);
+  o.atomics = static_cast<std::size_t>(indices.size);
+  const std::size_t memory_bytes = o.elements * element_bytes(atomic), atomic_bytes = o.atomics * element_bytes(atomic);
+  o.initial = read_bytes(initial, memory_bytes, "initial");
+  o.final_memory = read_bytes(final_memory, memory_bytes, "final");
+  o.index = static_cast<const int64_t*>(read_bytes(index, o.atomics * sizeof(int64_t), "index"));
+  o.first = read_bytes(first, atomic_bytes, "the operand");
+  o.second = optional_bytes(second, atomic_bytes, "the second operand");
+  o.returned = optional_bytes(returned, atomic_bytes, "returned");
+  o.thread = static_cast<const int64_t*>(optional_bytes(thread, o.atomics * sizeof(int64_t), "thread"));
+  return o;
+}
+
+// The serial-order search, which may be long, off the Python thread; this thread watches for
+// signals, so that Ctrl-C stops the search and raises KeyboardInterrupt.
+ElementCheck explainable_interruptible(const ArrayAtomic& atomic, const ObservedArrays& o,
+                                       const exec::SerialSearchBudget& budget) {
+  std::atomic<bool> stop{false};
+  std::future<ElementCheck> result;
+  {
+    py::gil_scoped_release release;
+    result = std::async(std::launch::async, [&] { return explainable(atomic, o, budget, &stop); });
+  }
+  for (;;) {
+    std::future_status status;
+    {
+      py::gil_scoped_release release;
+      status = result.wait_for(std::chrono::milliseconds(50));
+    }
+    if (status == std::future_status::ready) return result.get();
+    if (PyErr_CheckSignals() != 0) {
+      stop = true;
+      {
+        py::gil_scoped_release release;
+        result.wait();
+      }
+      throw py::error_already_set();
+    }
+  }
+}
+
+}  // namespace
+
+}  // namespace gpuatom::python
+
+PYBIND11_MODULE(_gpuatom, m) {
+  using namespace gpuatom::python;
+  namespace alu = gpuatom::alu;
+  m.doc() = "gpuatom's native part: atomics over raw element buffers (use the package gpuatom)";
+  // pybind11 takes a translator by value (void(*)(std::exception_ptr)).
+  py::register_exception_translator([](std::exception_ptr p) {  // NOLINT(performance-unnecessary-value-param)
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const gpuatom::support::InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  py::class_<ArrayAtomic>(m, "Atomic")
+      .def_property_readonly("op", [](const ArrayAtomic& a) { return std::string(alu::name(a.operation.op)); })
+      .def_property_readonly("type", [](const ArrayAtomic& a) { return std::string(alu::name(a.operation.type)); })
+      .def_readonly("bits", &ArrayAtomic::bits)
+      .def_readonly("vector_words", &ArrayAtomic::vector_words)
+      .def_readonly("returns", &ArrayAtomic::returns)
+      .def_readonly("takes_second", &ArrayAtomic::takes_second)
+      .def_readonly("warnings", &ArrayAtomic::warnings);
+
+  m.def(
+      "nvidia_atomic",
+      [](const std::string& spelling, const std::string& arch, const std::string& inst, const std::string& nan,
+         bool f16x2_flush, bool safeadd_model, bool has_swap) {
+        if (nan != "canonical" && nan != "propagate")
+          throw gpuatom::support::InputError("nan=" + nan + ": expected canonical or propagate");
+        return nvidia_atomic(spelling, arch, inst, {nan == "propagate", f16x2_flush, safeadd_model}, has_swap);
+      },
+      py::arg("spelling"), py::arg("arch"), py::arg("inst"), py::arg("nan"), py::arg("f16x2_flush"),
+      py::arg("safeadd_model"), py::arg("has_swap"));
+  m.def("intel_atomic", &intel_atomic, py::arg("spelling"), py::arg("platform"), py::arg("form"), py::arg("data"),
+        py::arg("has_src1"));
+  m.def(
+      "amd_atomic",
+      [](const std::string& mnemonic, const std::string& target, const std::string& lds_denormals,
+         const std::string& l2_add_f32, const std::string& inf_minus_inf, bool has_compare) {
+        return amd_atomic(mnemonic, target, {lds_denormals, l2_add_f32, inf_minus_inf}, has_compare);
+      },
+      py::arg("mnemonic"), py::arg("target"), py::arg("lds_denormals"), py::arg("l2_add_f32"), py::arg("inf_minus_inf"),
+      py::arg("has_compare"));
+  m.def("alu_atomic", &alu_atomic, py::arg("op"), py::arg("type"));
+  m.def("apply", &apply_arrays, py::arg("atomic"), py::arg("old"), py::arg("first"), py::arg("second"),
+        py::arg("memory"), py::arg("returned"));
+
+  py::class_<ElementCheck>(m, "Check")
+      .def_readonly("passed", &ElementCheck::passed)
+      .def_readonly("undecided", &ElementCheck::undecided)
+      .def_readonly("explanation", &ElementCheck::explanation)
+      .def_readonly("element", &ElementCheck::element)
+      .def("__bool__", [](const ElementCheck& c) { return c.passed; })
+      .def("__repr__", [](const ElementCheck& c) {
+        return fmt::format("<gpuatom.Check {}: {}>",
+                           c.passed      ? "passed"
+                           : c.undecided ? "undecided"
+                                         : "failed",
+                           c.explanation);
+      });
+  m.def(
+      "explainable",
+      [](const ArrayAtomic& atomic, const py::buffer& initial, const py::buffer& final_memory, const py::buffer& index,
+         const py::buffer& first, const py::object& second, const py::object& returned, const py::object& thread,
+         uint64_t states) {
+        gpuatom::exec::SerialSearchBudget budget;
+        budget.states = states;
+        return explainable_interruptible(
+            atomic, observed(atomic, initial, final_memory, index, first, second, returned, thread), budget);
+      },
+      py::arg("atomic"), py::arg("initial"), py::arg("final"), py::arg("index"), py::arg("first"), py::arg("second"),
+      py::arg("returned"), py::arg("thread"), py::arg("states"));
+  m.def(
+      "fold",
+      [](const ArrayAtomic& atomic, const py::buffer& initial, const py::buffer& final_memory, const py::buffer& index,
+         const py::buffer& first, const py::object& second) {
+        const ObservedArrays o = observed(atomic, initial, final_memory, index, first, second, py::none(), py::none());
+        py::gil_scoped_release release;
+        return fold(atomic, o);
+      },
+      py::arg("atomic"), py::arg("initial"), py::arg("final"), py::arg("index"), py::arg("first"), py::arg("second"));
+  m.def(
+      "permutation",
+      [](const ArrayAtomic& atomic, const py::buffer& initial, const py::buffer& final_memory, const py::buffer& index,
+         const py::buffer& stored, const py::buffer& returned) {
+        const ObservedArrays o =
+            observed(atomic, initial, final_memory, index, stored, py::none(), returned, py::none());
+        py::gil_scoped_release release;
+        return permutation(atomic, o);
+      },
+      py::arg("atomic"), py::arg("initial"), py::arg("final"), py::arg("index"), py::arg("stored"),
+      py::arg("returned"));
+}
