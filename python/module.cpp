@@ -14,7 +14,9 @@
 #include "array_atomic.hpp"
 #include "checks.hpp"
 #include "gpuatom/alu/operation.hpp"
+#include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/support/input_error.hpp"
+#include "text.hpp"
 
 namespace py = pybind11;
 
@@ -169,6 +171,36 @@ PYBIND11_MODULE(_gpuatom, m) {
                                          : "failed",
                            c.explanation);
       });
+  namespace support = gpuatom::support;
+  py::class_<support::Diagnostic>(m, "Diagnostic")
+      .def_property_readonly(
+          "severity",
+          [](const support::Diagnostic& d) { return d.severity == support::Severity::error ? "error" : "warning"; })
+      .def_property_readonly("file", [](const support::Diagnostic& d) { return d.where.file.str(); })
+      .def_property_readonly("line", [](const support::Diagnostic& d) { return d.where.line; })
+      .def_property_readonly("column", [](const support::Diagnostic& d) { return d.where.column; })
+      .def_property_readonly("offset", [](const support::Diagnostic& d) { return d.where.byte_offset; })
+      .def_readonly("message", &support::Diagnostic::message)
+      .def_readonly("rule", &support::Diagnostic::rule)
+      .def("__str__", [](const support::Diagnostic& d) { return support::format(d); })
+      .def("__repr__", [](const support::Diagnostic& d) { return "<gpuatom.Diagnostic " + support::format(d) + ">"; });
+  py::class_<AssembledText>(m, "Instruction")
+      .def_readonly("text", &AssembledText::text)
+      .def_readonly("word", &AssembledText::word)
+      .def_readonly("word_high", &AssembledText::word_high)
+      .def_readonly("line", &AssembledText::line)
+      .def("__repr__", [](const AssembledText& t) { return "<gpuatom.Instruction " + t.text + ">"; });
+  py::class_<TextResult>(m, "TextResult")
+      .def_readonly("diagnostics", &TextResult::diagnostics)
+      .def_readonly("lines", &TextResult::lines)
+      .def_readonly("ok", &TextResult::ok);
+  m.def("nvidia_check", &nvidia_check, py::arg("source"), py::arg("file"), py::arg("arch"),
+        py::arg("rules_as_warnings"), py::call_guard<py::gil_scoped_release>());
+  m.def("nvidia_asm", &nvidia_asm, py::arg("source"), py::arg("file"), py::arg("arch"), py::arg("encode"),
+        py::arg("rules_as_warnings"), py::call_guard<py::gil_scoped_release>());
+  m.def("nvidia_disasm", &nvidia_disasm, py::arg("words"), py::arg("arch"), py::arg("control"),
+        py::call_guard<py::gil_scoped_release>());
+
   m.def(
       "explainable",
       [](const ArrayAtomic& atomic, const py::buffer& initial, const py::buffer& final_memory, const py::buffer& index,
