@@ -3,6 +3,7 @@
 // (gpuatom/__init__.py) gives them dtypes and shapes. The only pybind11 unit: pybind11 is slow to
 // compile, so everything that does not touch Python lives in the plain C++ files beside this one.
 #include <fmt/format.h>
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -16,6 +17,7 @@
 #include "gpuatom/alu/operation.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/support/input_error.hpp"
+#include "run.hpp"
 #include "text.hpp"
 
 namespace py = pybind11;
@@ -80,15 +82,15 @@ ObservedArrays observed(const ArrayAtomic& atomic, const py::buffer& initial, co
   return o;
 }
 
-// The serial-order search, which may be long, off the Python thread; this thread watches for
-// signals, so that Ctrl-C stops the search and raises KeyboardInterrupt.
-ElementCheck explainable_interruptible(const ArrayAtomic& atomic, const ObservedArrays& o,
-                                       const exec::SerialSearchBudget& budget) {
+// Work that may be long (a serial-order search, a scenario run), off the Python thread; this thread
+// watches for signals, so that Ctrl-C sets the work's stop flag and raises KeyboardInterrupt.
+template <class Work>
+auto interruptible(Work work) {
   std::atomic<bool> stop{false};
-  std::future<ElementCheck> result;
+  std::future<decltype(work(stop))> result;
   {
     py::gil_scoped_release release;
-    result = std::async(std::launch::async, [&] { return explainable(atomic, o, budget, &stop); });
+    result = std::async(std::launch::async, [&] { return work(stop); });
   }
   for (;;) {
     std::future_status status;
@@ -106,6 +108,39 @@ ElementCheck explainable_interruptible(const ArrayAtomic& atomic, const Observed
       throw py::error_already_set();
     }
   }
+}
+
+// A run's report as Python values: the regions' contents as uint64 arrays of element bits, which
+// the package views as the elements' dtype; bad input as a list of diagnostics.
+py::object run_result(const std::variant<gpuatom::launch::RunReport, gpuatom::support::Diagnostics>& result) {
+  if (const auto* diagnostics = std::get_if<gpuatom::support::Diagnostics>(&result))
+    return py::make_tuple(false, diagnostics->all());
+  const gpuatom::launch::RunReport& report = std::get<gpuatom::launch::RunReport>(result);
+  py::list regions;
+  for (const gpuatom::launch::RunReport::Dump& dump : report.dumps)
+    regions.append(
+        py::make_tuple(dump.region, std::string(gpuatom::launch::name(dump.type)), dump.elements,
+                       py::array_t<uint64_t>(static_cast<py::ssize_t>(dump.values.size()), dump.values.data())));
+  py::list outcomes;
+  for (const gpuatom::launch::RunReport::Outcome& o : report.outcomes)
+    outcomes.append(py::make_tuple(o.text, o.count, o.expectations_hold));
+  py::dict out;
+  out["name"] = report.name;
+  out["file"] = report.file;
+  out["mode"] = std::string(gpuatom::exec::name(report.mode));
+  out["passed"] = report.passed();
+  out["undecided"] = report.undecided();
+  out["interrupted"] = report.interrupted;
+  out["skipped"] = report.skipped;
+  out["lanes"] = report.lanes;
+  out["seconds"] = report.seconds;
+  out["expectations"] = report.expectations;
+  out["faults"] = report.fault_text;
+  out["notes"] = report.notes;
+  out["outcomes"] = outcomes;
+  out["executions"] = report.executions;
+  out["regions"] = regions;
+  return py::make_tuple(true, out);
 }
 
 }  // namespace
@@ -201,6 +236,24 @@ PYBIND11_MODULE(_gpuatom, m) {
   m.def("nvidia_disasm", &nvidia_disasm, py::arg("words"), py::arg("arch"), py::arg("control"),
         py::call_guard<py::gil_scoped_release>());
 
+  py::class_<gpuatom::launch::ExpectationResult>(m, "Expectation")
+      .def_readonly("passed", &gpuatom::launch::ExpectationResult::passed)
+      .def_readonly("undecided", &gpuatom::launch::ExpectationResult::undecided)
+      .def_readonly("what", &gpuatom::launch::ExpectationResult::what)
+      .def_readonly("detail", &gpuatom::launch::ExpectationResult::detail)
+      .def_property_readonly("line", [](const gpuatom::launch::ExpectationResult& e) { return e.where.line; })
+      .def("__repr__", [](const gpuatom::launch::ExpectationResult& e) {
+        return fmt::format("<gpuatom.Expectation {}: {}>", e.passed ? "held" : "failed", e.what);
+      });
+  m.def(
+      "run",
+      [](const std::string& path, const std::string& text, const std::string& mode, uint64_t seed, unsigned threads,
+         uint64_t max_executions, uint64_t region_limit) {
+        const ScenarioRequest request{path, text, mode, seed, threads, max_executions, region_limit};
+        return run_result(interruptible([&](const std::atomic<bool>& stop) { return run_scenario(request, stop); }));
+      },
+      py::arg("path"), py::arg("text"), py::arg("mode"), py::arg("seed"), py::arg("threads"), py::arg("max_executions"),
+      py::arg("region_limit"));
   m.def(
       "explainable",
       [](const ArrayAtomic& atomic, const py::buffer& initial, const py::buffer& final_memory, const py::buffer& index,
@@ -208,8 +261,8 @@ PYBIND11_MODULE(_gpuatom, m) {
          uint64_t states) {
         gpuatom::exec::SerialSearchBudget budget;
         budget.states = states;
-        return explainable_interruptible(
-            atomic, observed(atomic, initial, final_memory, index, first, second, returned, thread), budget);
+        const ObservedArrays o = observed(atomic, initial, final_memory, index, first, second, returned, thread);
+        return interruptible([&](const std::atomic<bool>& stop) { return explainable(atomic, o, budget, &stop); });
       },
       py::arg("atomic"), py::arg("initial"), py::arg("final"), py::arg("index"), py::arg("first"), py::arg("second"),
       py::arg("returned"), py::arg("thread"), py::arg("states"));

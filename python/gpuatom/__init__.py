@@ -8,10 +8,11 @@ import numpy as np
 
 from . import alu, amd, intel, nvidia
 from ._atomic import Atomic
+from ._run import RunResult, run
 from ._gpuatom import Check, Diagnostic, Instruction
 from .nvidia import DiagnosticError
 
-__all__ = ["Atomic", "Check", "Diagnostic", "DiagnosticError", "Instruction", "alu", "amd", "intel", "nvidia", "bfloat16", "from_bfloat16"]
+__all__ = ["Atomic", "Check", "Diagnostic", "DiagnosticError", "Instruction", "RunResult", "run", "alu", "amd", "intel", "nvidia", "bfloat16", "from_bfloat16"]
 
 
 def bfloat16(values):
