@@ -10,8 +10,10 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <map>
 #include <string>
 
+#include "amd_outcome.hpp"
 #include "array_atomic.hpp"
 #include "checks.hpp"
 #include "gpuatom/alu/operation.hpp"
@@ -189,6 +191,15 @@ PYBIND11_MODULE(_gpuatom, m) {
       },
       py::arg("mnemonic"), py::arg("target"), py::arg("lds_denormals"), py::arg("l2_add_f32"), py::arg("inf_minus_inf"),
       py::arg("has_compare"));
+  m.def(
+      "amd_outcome",
+      [](const std::string& device, const std::string& op, const std::string& memory, const std::string& granularity,
+         const std::string& scope, const std::string& pcie, const std::string& strategy,
+         const std::map<std::string, std::string>& switches) {
+        return amd_outcome_json({device, op, memory, granularity, scope, pcie, strategy, switches});
+      },
+      py::arg("device"), py::arg("op"), py::arg("memory"), py::arg("granularity"), py::arg("scope"), py::arg("pcie"),
+      py::arg("strategy"), py::arg("switches"));
   m.def("alu_atomic", &alu_atomic, py::arg("op"), py::arg("type"));
   m.def("apply", &apply_arrays, py::arg("atomic"), py::arg("old"), py::arg("first"), py::arg("second"),
         py::arg("memory"), py::arg("returned"));

@@ -1,5 +1,7 @@
 """AMD atomic instructions as llvm-mc prints them (`gpuatom alu amd MNEMONIC --target T`)."""
 
+import json
+
 from . import _gpuatom
 from ._atomic import Atomic
 
@@ -13,3 +15,11 @@ def atomic(mnemonic, target, lds_denormals="kept", l2_add_f32="manuals", inf_min
 def apply(mnemonic, old, operand, compare=None, *, target, **options):
     """(new memory, returned) for each element; returned is None for an instruction without _rtn."""
     return atomic(mnemonic, target, **options).apply(old, operand, compare)
+
+
+def outcome(device, op, memory, granularity, scope, pcie="", strategy="hw", switches=None):
+    """`gpuatom amd outcome --json`: what `op` ("32 bit float atomicAdd", add32 …) does in one cell of AMD's tables
+    on `device` (MI300X, gfx942 …), and why: the library's JSON object as a dict. `switches` sets docs/spec/amd.md
+    §9's switches by name."""
+    return json.loads(_gpuatom.amd_outcome(device, op, memory, granularity, scope, pcie, strategy,
+                                           dict(switches or {})))
