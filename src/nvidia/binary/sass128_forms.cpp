@@ -42,7 +42,10 @@ constexpr Field clamp{K::clamp, 59, 2}, dim{K::dim, 61, 3}, byte_address{K::byte
     // SUATOM 0x793/0x795's three immediates ("0x11, 0xd, 0x67"): the bank, then bits 40–45 and 46–53.
     handle_low{K::handle_index1, 40, 6}, handle_high{K::handle_index2, 46, 8},
     // Blackwell's SUATOM with a uniform-register handle: 8 bits, no immediate.
-    handle_uniform8{K::handle_uniform, 40, 8};
+    handle_uniform8{K::handle_uniform, 40, 8},
+    // sm_120's and sm_121's SUATOM: the second uniform register and .UAI (nvdisasm 13.0 on 2,405
+    // random words, each printed operand matched over all of them).
+    second_uniform{K::second_uniform, 48, 8}, uniform_array{K::uniform_array, 58, 1};
 
 constexpr uint64_t ra_rz = 0xffULL << 24;  // the Ra field of a form whose address is a uniform register
 // Blackwell's ATOM/ATOMG with desc[]: the offset is 23 bits (40–62), and bit 63 is set.
@@ -462,7 +465,36 @@ constexpr std::array form_table = {
     Form{.name = "compare, [Ra], Rb, URc", .mnemonic = SUATOM, .opcode = 0xf95, .generations = B, .ops = OC::compare,
          .sizes = SC::compare_before_hopper, .orders = RC::ampere,
          .fields = {guard, negate, pu, rd, ra, rb, handle_uniform8, clamp, dim, byte_address, surface_size, order,
-           cache_operation}},    // REDAS (0xdbe, PTX red.async): [Ra.64 + URn + offset] or .U32, Rb; ATOM's op codes without
+           cache_operation}},
+    // sm_120 and sm_121 (uniform_array_only): Blackwell's SUATOM with a second uniform register
+    // (48–55; URZ left out of the text) and .UAI (58), and two opcodes more, 0xf94 and 0xf96: 0xf93
+    // and 0xf95 with a register Rc (64–71) printed before the uniform handle, and the second uniform
+    // register printed when URZ too.
+    Form{.name = "[Ra], Rb, Rc, URd", .mnemonic = SUATOM, .opcode = 0x394, .generations = B,
+         .uniform_array_only = true, .ops = OC::integer, .sizes = SC::surface, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation, op4}},
+    Form{.name = "compare, [Ra], Rb, Rc, URd", .mnemonic = SUATOM, .opcode = 0x396, .generations = B,
+         .uniform_array_only = true, .ops = OC::compare, .sizes = SC::compare_before_hopper, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation}},
+    Form{.name = "[Ra], Rb, URc, URd", .mnemonic = SUATOM, .opcode = 0xf93, .generations = B,
+         .uniform_array_only = true, .ops = OC::integer, .sizes = SC::surface, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_uniform8, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation, op4}},
+    Form{.name = "[Ra], Rb, Rc, URc, URd", .mnemonic = SUATOM, .opcode = 0xf94, .generations = B,
+         .uniform_array_only = true, .second_uniform_urz_printed = true, .ops = OC::integer, .sizes = SC::surface, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, handle_uniform8, second_uniform, uniform_array,
+           clamp, dim, byte_address, surface_size, order, cache_operation, op4}},
+    Form{.name = "compare, [Ra], Rb, URc, URd", .mnemonic = SUATOM, .opcode = 0xf95, .generations = B,
+         .uniform_array_only = true, .ops = OC::compare, .sizes = SC::compare_before_hopper, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_uniform8, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation}},
+    Form{.name = "compare, [Ra], Rb, Rc, URc, URd", .mnemonic = SUATOM, .opcode = 0xf96, .generations = B,
+         .uniform_array_only = true, .second_uniform_urz_printed = true, .ops = OC::compare, .sizes = SC::compare_before_hopper, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, handle_uniform8, second_uniform, uniform_array,
+           clamp, dim, byte_address, surface_size, order, cache_operation}},
+    // REDAS (0xdbe, PTX red.async): [Ra.64 + URn + offset] or .U32, Rb; ATOM's op codes without
     // EXCH, its size codes to .64. Bit 91 is set in every word nvdisasm reads. Hopper's bits 77–80
     // print .???n placeholders of a strength and scope of REDAS's own (0 prints none, as ptxas
     // writes): gpuatom reads code 0 and refuses the others (RC::reduce_async). Blackwell prints nothing for them

@@ -52,8 +52,12 @@ enum class FieldKind : uint8_t {
   handle_index0,
   handle_index1,
   handle_index2,
+  // sm_120's and sm_121's SUATOM: a second uniform register, printed after the handle and left
+  // out when URZ (8 bits, URZ = 255), and .UAI.
+  second_uniform,
+  uniform_array,
 };
-inline constexpr size_t field_kind_count = static_cast<size_t>(FieldKind::handle_index2) + 1;
+inline constexpr size_t field_kind_count = static_cast<size_t>(FieldKind::uniform_array) + 1;
 
 struct Field {
   FieldKind kind;
@@ -141,6 +145,12 @@ struct Form {
   bool descriptor_always = false;  // desc[URn] is always printed
   // A clear .E prints as .???0 with a .U32 register too, not only with .64 (ATOM 0xf8a).
   bool e_placeholder_any_width = false;
+  // A SUATOM form of sm_120 and sm_121 only (Feature::suatom_uniform_array): their SUATOM words
+  // have a second uniform register and .UAI; the generation's other rows are the other
+  // architectures'.
+  bool uniform_array_only = false;
+  // The second uniform register is printed when URZ too (sm_120's 0xf94 and 0xf96), not left out.
+  bool second_uniform_urz_printed = false;
   OpCodes ops;
   SizeCodes sizes;
   OrderCodes orders = OrderCodes::none;

@@ -226,6 +226,10 @@ ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, 
     if (!m) break;
     if (!(m->placeholder && !m->placeholder->slot)) {
       next = m->placeholder ? *m->placeholder->slot : m->slot;
+      // `???n` after the op is the size's (ATOM.E.ARRIVE.INVALID6.???9: an unnamed cache operation
+      // before it), as read_opcode reads it.
+      if (m->placeholder && m->placeholder->compare_op && last >= static_cast<int>(ModifierSlot::op))
+        next = ModifierSlot::size;
       break;
     }
     run.push_back(m->placeholder->number);
