@@ -62,6 +62,9 @@ std::string Instruction::placeholder_spelling(ModifierSlot slot) const {
     const std::string_view spin = info(AtomOp::CAST_SPIN).name.substr(info(AtomOp::CAST).name.size());  // ".SPIN"
     return fmt::format(".{}{}{}", unnamed_stem, *number & 1, *number & 2 ? spin : std::string_view());
   }
+  // Hopper's REDAS prints its order codes' placeholders `.???n` (docs/sass128.md).
+  if (mnemonic == Mnemonic::REDAS && (slot == ModifierSlot::strength || slot == ModifierSlot::scope))
+    return fmt::format(".{}{}", unnamed_stem, *number);
   const Dialect stems = generic_placeholders ? Dialect::modern : dialect;  // the sm_70+ `INVALID`
   return fmt::format(".{}{}", placeholder_stem(slot, family(), op, stems, surface.formatted && is_compare()), *number);
 }

@@ -484,7 +484,8 @@ namespace {
 // which would decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
 bool placeholders_suit(const Form& form, const Instruction& i) {
   const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
-  const bool fit = !placeholder(ModifierSlot::scope) && !placeholder(ModifierSlot::mode) &&
+  const bool fit = (!placeholder(ModifierSlot::scope) || form.orders == sass128::OrderCodes::reduce_async) &&
+                   !placeholder(ModifierSlot::mode) &&
                    (!placeholder(ModifierSlot::extended) || clear_e_prints_placeholder(form, i)) &&
                    (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
                    (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
@@ -513,11 +514,12 @@ std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
   // A form without an order field takes no .STRONG.<scope>.
   const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
                          !placeholder(ModifierSlot::strength);
-  const uint64_t order =
-      form.has(Kind::order)
-          ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength)).value_or(~0ULL)
-      : unordered ? 0
-                  : ~0ULL;
+  const uint64_t order = form.has(Kind::order)
+                             ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength),
+                                                   placeholder(ModifierSlot::scope))
+                                   .value_or(~0ULL)
+                         : unordered ? 0
+                                     : ~0ULL;
   // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
   const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
   if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL || !unfielded_ok) return std::nullopt;

@@ -106,6 +106,7 @@ void read_order(const Field& f, uint64_t v, Reading& r) {
   i.memory.scope = order->memory.scope;
   i.memory.private_ = i.memory.private_ || order->memory.private_;
   if (order->strength_placeholder) set_placeholder(i, ModifierSlot::strength, *order->strength_placeholder);
+  if (order->scope_placeholder) set_placeholder(i, ModifierSlot::scope, *order->scope_placeholder);
 }
 
 uint64_t write_offset(const Field& f, Writing& w) {

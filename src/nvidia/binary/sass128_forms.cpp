@@ -613,27 +613,61 @@ struct OrderCode {
   bool private_;
   uint8_t code;
   std::optional<uint8_t> strength_placeholder = std::nullopt;  // .INVALIDn in the strength's place
+  std::optional<uint8_t> scope_placeholder = std::nullopt;     // REDAS's .???n in the scope's place
 };
 constexpr Strength weak = Strength::none, STRONG = Strength::strong, CONSTANT = Strength::constant,
                    MMIO = Strength::mmio;
 constexpr std::array order_codes = {
-    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},     OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},     OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
-    OrderCode{RC::turing, weak, Scope::cta, false, 4},        OrderCode{RC::turing, weak, Scope::sm, false, 5},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 6},        OrderCode{RC::turing, weak, Scope::sys, false, 7},
-    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},      OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
-    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},     OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
-    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3},    OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3},    OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
-    OrderCode{RC::ampere, weak, Scope::none, false, 0},       OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
-    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},    OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
-    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},        OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
-    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},       OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
-    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},        OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
-    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},     OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
-    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},       OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
-    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},     OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},
+    OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},
+    OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
+    OrderCode{RC::turing, weak, Scope::cta, false, 4},
+    OrderCode{RC::turing, weak, Scope::sm, false, 5},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 6},
+    OrderCode{RC::turing, weak, Scope::sys, false, 7},
+    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},
+    OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
+    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},
+    OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
+    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3},
+    OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3},
+    OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
+    OrderCode{RC::ampere, weak, Scope::none, false, 0},
+    OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
+    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},
+    OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
+    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},
+    OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
+    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},
+    OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
+    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},
+    OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
+    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},
+    OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
+    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},
+    OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
+    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},
+    OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    // Hopper's REDAS: code 0 prints nothing; the others print .???n in the strength's place, then a
+    // scope, .???n in the scope's place or nothing, and .PRIVATE (nvdisasm 13.0 on 179 random words).
     OrderCode{RC::reduce_async, weak, Scope::none, false, 0},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 1, 0},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 2, 0, 1},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 3, 0, 1},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 4, 2},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 5, 2, 1},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 6, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 7, 2, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 8, 3, 4},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 9, 0, 2},
+    OrderCode{RC::reduce_async, weak, Scope::sys, false, 10, 2},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 11, 0, 2},
+    OrderCode{RC::reduce_async, weak, Scope::sys, false, 12, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 13, 0, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 14, 0, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 15, 0, 4},
 };
 
 // A surface's cache operation (3 bits; nvdisasm prints 6 and 7 as .INVALID6/.INVALID7).
@@ -688,17 +722,18 @@ std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
 
 std::optional<Order> order_from_code(OrderCodes codes, uint64_t code) {
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) { return r.codes == codes && r.code == code; }))
-    return Order{{o->strength, o->scope, CacheOp::none, o->private_}, o->strength_placeholder};
+    return Order{{o->strength, o->scope, CacheOp::none, o->private_}, o->strength_placeholder, o->scope_placeholder};
   return std::nullopt;
 }
 
 std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory,
-                                   std::optional<uint16_t> strength_placeholder) {
+                                   std::optional<uint16_t> strength_placeholder,
+                                   std::optional<uint16_t> scope_placeholder) {
   // Turing's .PRIVATE is a field of its own, which the caller writes.
   const bool private_ = codes == RC::turing ? false : memory.private_;
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) {
         return r.codes == codes && r.strength == memory.strength && r.scope == memory.scope && r.private_ == private_ &&
-               r.strength_placeholder == strength_placeholder;
+               r.strength_placeholder == strength_placeholder && r.scope_placeholder == scope_placeholder;
       }))
     return o->code;
   return std::nullopt;
