@@ -198,7 +198,7 @@ TEST(UnprintedBits, RandomWordsReadAsNvdisasm13ReadsThemComeBackThroughGpuatomsT
       "[ words ] {} random words read as nvdisasm 13.0 reads them, {} through gpuatom's text ({} with a "
       "placeholder)\n",
       alike, back, placeholders);
-  EXPECT_GT(alike, 47300u);  // 47,398 when last measured (docs/oracles.md)
+  EXPECT_GT(alike, 47500u);  // 47,552 when last measured (docs/oracles.md)
   EXPECT_EQ(back, alike);
   EXPECT_GT(placeholders, 10000u);
 }

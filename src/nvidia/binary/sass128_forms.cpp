@@ -269,6 +269,18 @@ constexpr std::array form_table = {
          .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_arrive, .sizes = SC::arrive,
          .orders = RC::ampere, .fixed_high = 0x8000000 | 10ULL << 23, .select_high = 0x1fULL << 23,
          .fields = {guard, negate, pu, rd, ra, uindex, addr64, offset, size3, order, wide, cache_operation}},
+    // Blackwell: Hopper's codes with an 8-bit uniform register, and bit 63 the register's .64 (set)
+    // or .U32, as in Blackwell's 0x98a; the offset is the 23 bits below it, signed (bit 62). Read as
+    // a 24-bit offset, bit 63 would also be its sign: nvdisasm 13.0's text (154 random words) fits
+    // the 23-bit reading in every word, and the tool wins.
+    Form{.name = "population count, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = B,
+         .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_popc_inc, .sizes = SC::u32,
+         .orders = RC::ampere, .fixed_high = 0x8000000 | 11ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, size3, order, wide, cache_operation}},
+    Form{.name = "arrive, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = B,
+         .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_arrive, .sizes = SC::arrive,
+         .orders = RC::ampere, .fixed_high = 0x8000000 | 10ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, size3, order, wide, cache_operation}},
     // 64-bit addresses (0x98a ATOM, 0x9a8 ATOMG): desc[] optional on Ampere and Ada, always from Hopper.
     Form{.name = "[Ra.64]", .mnemonic = ATOM, .opcode = 0x98a, .generations = A | D, .address = AF::wide,
          .ops = OC::integer, .sizes = SC::atom_before_hopper, .orders = RC::ampere, .fixed_high = 0x80000c0,
