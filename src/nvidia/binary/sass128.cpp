@@ -269,8 +269,8 @@ void read_rest(sass128::Reading& r) {
   // With a placeholder the text may read alike for two forms (ATOMG.E.ADD.INVALID7: the integer
   // 0x9a8 or the float 0x9a3): the opcode is kept, where kept bits are otherwise zero.
   if (i.has_placeholder()) kept.lo |= form.opcode;
-  // So may a lone placeholder's slot (cache operation or size): its field is kept as read, and
-  // encode128 puts the placeholder where it writes these bits.
+  // So may a lone placeholder's slot (cache operation, size, clamp or Turing's strength): its field
+  // is kept as read, and encode128 puts the placeholder where it writes these bits.
   kept = kept | (r.word & placeholder_fields(form, i));
   // Bits 102–103 (nvdisasm 11.8's ?PMn on sm_86 … sm_90) stay in kept_bits: nvdisasm 13.0 prints
   // nothing for them, and gpuatom follows it (docs/sass128.md).
@@ -399,10 +399,6 @@ bool writes_kept_placeholders(const Form& form, const Instruction& i, const Word
     return held == Word128{} || (w & mask) == held;
   });
 }
-
-}  // namespace
-
-namespace {
 
 // Whether a movable slot holds the value an unwritten modifier has, so that a placeholder may stand
 // in it instead.
