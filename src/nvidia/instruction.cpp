@@ -62,6 +62,9 @@ std::string Instruction::placeholder_spelling(ModifierSlot slot) const {
     const std::string_view spin = info(AtomOp::CAST_SPIN).name.substr(info(AtomOp::CAST).name.size());  // ".SPIN"
     return fmt::format(".{}{}{}", unnamed_stem, *number & 1, *number & 2 ? spin : std::string_view());
   }
+  // Hopper's REDAS prints its order codes' placeholders `.???n` (docs/sass128.md).
+  if (mnemonic == Mnemonic::REDAS && (slot == ModifierSlot::strength || slot == ModifierSlot::scope))
+    return fmt::format(".{}{}", unnamed_stem, *number);
   const Dialect stems = generic_placeholders ? Dialect::modern : dialect;  // the sm_70+ `INVALID`
   return fmt::format(".{}{}", placeholder_stem(slot, family(), op, stems, surface.formatted && is_compare()), *number);
 }
@@ -77,6 +80,7 @@ std::optional<uint8_t> Instruction::modifier(ModifierSlot slot) const {
       if (!surf) return std::nullopt;
       return surface.formatted ? mode_formatted : mode_raw;
     case ModifierSlot::byte_address: return flag(surf && surface.byte_address);
+    case ModifierSlot::uniform_array: return flag(surf && surface.uniform_array);
     case ModifierSlot::dim: return surf ? std::optional<uint8_t>(static_cast<uint8_t>(surface.dim)) : std::nullopt;
     case ModifierSlot::extended: return flag(extended);
     case ModifierSlot::op:
@@ -94,6 +98,7 @@ void Instruction::set_modifier(ModifierSlot slot, uint8_t v) {
   switch (slot) {
     case ModifierSlot::mode: surface.formatted = v == mode_formatted; break;
     case ModifierSlot::byte_address: surface.byte_address = v != 0; break;
+    case ModifierSlot::uniform_array: surface.uniform_array = v != 0; break;
     case ModifierSlot::dim: surface.dim = static_cast<Dim>(v); break;
     case ModifierSlot::extended: extended = v != 0; break;
     case ModifierSlot::op:

@@ -44,6 +44,7 @@ constexpr std::array<SlotInfo, slot_count> slots = {{
     {ModifierSlot::mode, "mode", false, SlotUse::surface, std::nullopt},
     {ModifierSlot::byte_address, "", false, SlotUse::surface, 0},
     {ModifierSlot::dim, "dimension", true, SlotUse::surface, std::nullopt},
+    {ModifierSlot::uniform_array, "", false, SlotUse::surface, 0},
     {ModifierSlot::extended, "", false, SlotUse::extended_address, 0},
     {ModifierSlot::op, "operation", true, SlotUse::any, std::nullopt},
     {ModifierSlot::cache, "cache operation", true, SlotUse::memory, 0},  // surfaces and ATOM/RED (sm_70+, §10.3)
@@ -67,7 +68,7 @@ static_assert(
 
 constexpr uint8_t v(auto e) { return static_cast<uint8_t>(e); }
 
-constexpr std::array<ModifierInfo, 27> modifiers = {{
+constexpr std::array<ModifierInfo, 28> modifiers = {{
     {"D", ModifierSlot::mode, mode_raw, false},
     {"P", ModifierSlot::mode, mode_formatted, false},
     {"BA", ModifierSlot::byte_address, 1, false},
@@ -77,6 +78,7 @@ constexpr std::array<ModifierInfo, 27> modifiers = {{
     {"2D", ModifierSlot::dim, v(Dim::d2), false},
     {"2D_ARRAY", ModifierSlot::dim, v(Dim::d2_array), false},
     {"3D", ModifierSlot::dim, v(Dim::d3), false},
+    {"UAI", ModifierSlot::uniform_array, 1, true},
     {"E", ModifierSlot::extended, 1, false},
     {"EF", ModifierSlot::cache, v(CacheOp::ef), true},
     {"EL", ModifierSlot::cache, v(CacheOp::el), true},

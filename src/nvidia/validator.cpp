@@ -89,6 +89,12 @@ class Validator {
             "docs/sass128.md");
     uniform_registers(arch);
     const Surface& surface = i_.surface;
+    if (i_.is_surface() && surface.uniform_array)
+      later(col(ModifierSlot::uniform_array), fmt::format("{}.UAI", info(i_.mnemonic).name),
+            Feature::suatom_uniform_array);
+    if (i_.is_surface() && surface.second_uniform)
+      later(col(OperandRole::handle), "a second uniform register after a surface handle",
+            Feature::suatom_uniform_array);
     const bool immediate = has(arch, Feature::surface_uniform_immediate);
     if (i_.is_surface() && surface.handle_uniform && !surface.handle_indices.empty() != immediate)
       warning(
@@ -121,6 +127,7 @@ class Validator {
     check(a.uniform_index, OperandRole::address);
     check(a.descriptor, OperandRole::address);
     check(i_.surface.handle_uniform, OperandRole::handle);
+    check(i_.surface.second_uniform, OperandRole::handle);
   }
 
   void placeholders() {

@@ -82,10 +82,10 @@ constexpr std::array recorded = {
     Recorded{Architecture::sm_75, 1866, 1, 35, 0, 1629, 0},  Recorded{Architecture::sm_80, 1687, 0, 32, 0, 1629, 0},
     Recorded{Architecture::sm_86, 1681, 0, 33, 0, 1658, 0},  Recorded{Architecture::sm_87, 1693, 0, 37, 0, 1682, 0},
     Recorded{Architecture::sm_88, 1712, 0, 28, 0, 1619, 0},  Recorded{Architecture::sm_89, 1719, 0, 34, 0, 1614, 0},
-    Recorded{Architecture::sm_90, 2273, 0, 37, 0, 1818, 0},  Recorded{Architecture::sm_100, 2411, 0, 38, 0, 1227, 0},
-    Recorded{Architecture::sm_101, 2402, 0, 40, 0, 1159, 0}, Recorded{Architecture::sm_103, 2381, 0, 39, 0, 1170, 0},
-    Recorded{Architecture::sm_110, 2431, 0, 32, 0, 1223, 0}, Recorded{Architecture::sm_120, 2466, 0, 23, 0, 402, 0},
-    Recorded{Architecture::sm_121, 2413, 0, 34, 0, 406, 0},
+    Recorded{Architecture::sm_90, 2273, 0, 38, 0, 1997, 0},  Recorded{Architecture::sm_100, 2411, 0, 40, 0, 1264, 0},
+    Recorded{Architecture::sm_101, 2402, 0, 40, 0, 1175, 0}, Recorded{Architecture::sm_103, 2381, 0, 39, 0, 1200, 0},
+    Recorded{Architecture::sm_110, 2431, 0, 32, 0, 1249, 0}, Recorded{Architecture::sm_120, 2466, 0, 37, 0, 1622, 0},
+    Recorded{Architecture::sm_121, 2413, 0, 43, 0, 1611, 0},
 };
 
 class Nvdisasm13Words : public ::testing::TestWithParam<Recorded> {};

@@ -34,7 +34,7 @@ TEST(Sass128Arrive, AtomArriveAndPopcIncThroughAGeneralAddress) {
 }
 
 // nvdisasm 13.0 on random words: a clear .E prints .???0 before the op with a .U32 register too,
-// and Hopper's codes are ARRIVE 10, POPC.INC 11 (tests/conformance/nvidia/cuda13-random). Their
+// and Hopper's and Blackwell's codes are ARRIVE 10, POPC.INC 11 (tests/conformance/nvidia/cuda13-random). Their
 // unprinted bits (Rb's among them) are kept: the decoded word encodes back whole.
 TEST(Sass128Arrive, RandomWordsReadAsNvdisasm13Does) {
   const struct {
@@ -48,6 +48,14 @@ TEST(Sass128Arrive, RandomWordsReadAsNvdisasm13Does) {
       {Architecture::sm_90,
        {0x384fc9ddf8f08f8a, 0x000000bd3d028e07},
        "@!P0 ATOM.???0.ARRIVE.EF.???7.STRONG.SM.PRIVATE P1, R240, [R248.U32+UR7+0x384fc9] ;"},
+      // Blackwell: bit 63 is the register's .64, and the offset the 23 bits below it, signed (a
+      // 24-bit reading would make this .64 offset negative, and the .U32 one positive).
+      {Architecture::sm_121,
+       {0xba0739ac4db29f8a, 0x0000002a1d46f9cb},
+       "@!P1 ATOM.E.ARRIVE.EU.???4.STRONG.GPU P3, R178, [R77.64+UR203+0x3a0739] ;"},
+      {Architecture::sm_121,
+       {0x7a160de0bcd30f8a, 0x000000dabd7698ae},
+       "@P0 ATOM.???0.ARRIVE.INVALID7.???4.STRONG.SM.PRIVATE P3, R211, [R188.U32+UR174+-0x5e9f3] ;"},
   };
   for (const auto& c : cases) {
     const auto decoded = gpuatom::nvidia::decode128(c.word, c.arch);

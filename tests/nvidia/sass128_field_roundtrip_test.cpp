@@ -19,13 +19,14 @@ namespace {
 namespace nv = gpuatom::nvidia;
 namespace s128 = gpuatom::nvidia::sass128;
 
-// The architectures of the form's generations on which gpuatom reads it (SUATOM: not where the table
-// gives Feature::suatom_uniform_array).
+// The architectures of the form's generations on which gpuatom reads it (a SUATOM row of sm_120 and
+// sm_121 only where the table gives Feature::suatom_uniform_array, the others only where it does not).
 std::vector<nv::Architecture> architectures_of(const s128::Form& form) {
   std::vector<nv::Architecture> out;
   for (const nv::Architecture a : nv::architectures())
     if (nv::generation_info(a).word == nv::WordFormat::sass128 && s128::in(form.generations, nv::generation(a)) &&
-        (form.mnemonic != nv::Mnemonic::SUATOM || !nv::has(a, nv::Feature::suatom_uniform_array)))
+        (form.mnemonic != nv::Mnemonic::SUATOM ||
+         form.uniform_array_only == nv::has(a, nv::Feature::suatom_uniform_array)))
       out.push_back(a);
   return out;
 }

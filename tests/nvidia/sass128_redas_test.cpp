@@ -1,11 +1,14 @@
 // REDAS (0xdbe, PTX red.async, sm_90 on): every word ptxas 13.0 writes for red.async (each op and
 // type it takes) decodes to the text nvdisasm 11.8 prints for it, that text parses and encodes
 // back to the word, on Hopper and Blackwell alike; nvdisasm 13.0's spellings of random words
-// (a .U32 register, `+ URn`, an offset) too. Hopper's order codes other than 0, which nvdisasm
-// prints as placeholders of REDAS's own, are refused.
+// (a .U32 register, `+ URn`, an offset) too, and Hopper's order codes other than 0, which nvdisasm
+// prints as placeholders of REDAS's own (`.???3.???4`).
 #include <gtest/gtest.h>
 
 #include <array>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <variant>
 
@@ -94,14 +97,51 @@ TEST(Sass128Redas, Nvdisasm13SpellingsOfRandomWords) {
                     "@P2 REDAS.INVALID9 [R146.U32+UR203+0x3ef877], R254 ;");
 }
 
-TEST(Sass128Redas, HopperOrderPlaceholdersAreRefused) {
-  // nvdisasm 13.0: "REDAS.DEC.INVALID3.???3.???4 [R33.64+UR17+-0x212dbe], R30" (order code 8).
+TEST(Sass128Redas, HopperOrderPlaceholdersReadAsNvdisasm13PrintsThem) {
+  // nvdisasm 13.0 on random words (order codes 8 and 10): `.???n` in the strength's and the
+  // scope's place, after the size's `.INVALIDn`.
+  expect_reads_back(Architecture::sm_90, {0xded2421e21997dbe, 0x000001c5da1f0751},
+                    "REDAS.DEC.INVALID3.???3.???4 [R33.64+UR17+-0x212dbe], R30 ;");
+  expect_reads_back(Architecture::sm_90, {0x40a8187173447dbe, 0x000001c5ef094d08},
+                    "REDAS.INVALID14.INVALID6.???2.SYS [R115.64+UR8+0x40a818], R113 ;");
+  // Such an instruction prints and encodes but does not execute.
   const auto decoded = gpuatom::nvidia::decode128({0xded2421e21997dbe, 0x000001c5da1f0751}, Architecture::sm_90);
-  const auto* refused = std::get_if<gpuatom::support::Diagnostic>(&decoded);
-  ASSERT_NE(refused, nullptr);
-  EXPECT_NE(refused->message.find("REDAS ([Ra], Rb) on sm_90: bits 77–80 hold 8, which names no memory order"),
-            std::string::npos)
-      << refused->message;
+  ASSERT_TRUE(std::holds_alternative<Instruction>(decoded));
+  EXPECT_TRUE(std::get<Instruction>(decoded).has_placeholder());
+  // Blackwell prints nothing for bits 77–80: no such placeholder reads there.
+  const auto parsed =
+      gpuatom::nvidia::parse_sass("REDAS.DEC.???3.???4 [R33.64], R30 ;", "t.sass", Architecture::sm_100);
+  ASSERT_EQ(parsed.instructions.size(), 1u) << parsed.diagnostics.format_all();
+  EXPECT_FALSE(
+      std::holds_alternative<Word128>(gpuatom::nvidia::encode128(parsed.instructions[0], Architecture::sm_100)));
+}
+
+// Every REDAS word (0xdbe) of the random Blackwell words (tests/conformance/nvidia/cuda13-random):
+// nvdisasm 13.0 reads it exactly when bit 91 is set, and so does decode128.
+TEST(Sass128Redas, BlackwellWordsReadExactlyWhereNvdisasm13ReadsThem) {
+  size_t read = 0, refused = 0;
+  for (const char* arch_name : {"sm_100", "sm_101", "sm_103", "sm_110", "sm_120", "sm_121"}) {
+    const auto arch = gpuatom::nvidia::parse_architecture(arch_name);
+    ASSERT_TRUE(arch);
+    std::ifstream in(std::filesystem::path(GPUATOM_SOURCE_DIR) /
+                     (std::string("tests/conformance/nvidia/cuda13-random/") + arch_name + ".tsv"));
+    ASSERT_TRUE(in) << arch_name;
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line.front() == '#') continue;
+      std::istringstream fields(line);
+      std::string set, lo, hi, text;
+      fields >> set >> lo >> hi;
+      std::getline(fields >> std::ws, text);
+      const Word128 word{std::stoull(lo, nullptr, 16), std::stoull(hi, nullptr, 16)};
+      if ((word.lo & 0xfff) != 0xdbe) continue;
+      const bool nvdisasm_reads = text != "<invalid>";
+      EXPECT_EQ(nvdisasm_reads, ((word.hi >> 27) & 1) != 0) << line;
+      EXPECT_EQ(std::holds_alternative<Instruction>(gpuatom::nvidia::decode128(word, *arch)), nvdisasm_reads) << line;
+      ++(nvdisasm_reads ? read : refused);
+    }
+  }
+  EXPECT_EQ(read, 1221u);
+  EXPECT_EQ(refused, 1185u);
 }
 
 TEST(Sass128Redas, BeforeHopperThereIsNoRedas) {

@@ -83,6 +83,31 @@ TEST(UnprintedBits, TheUniformRegisterOfAnAtomsImmediateAddress) {
                "/* unprinted: 0x0000000000000000 0x00000000000000ff */");
 }
 
+// A lone placeholder after the op reads as the size, but the word may hold it in the cache
+// operation: the comment keeps that field (bits 84–86), so the text comes back as that word.
+TEST(UnprintedBits, TheFieldOfALonePlaceholderInAnotherSlotThanTheTextSays) {
+  const std::string text = "SUATOM.D.1D.CAS.INVALID6.STRONG.SM P4, R0, [R2], R4, R6 ;";
+  const Architecture arch = Architecture::sm_89;
+  const Word128 as_size = encoded(text, arch);
+  auto read = gpuatom::nvidia::check_sass(text, "t.sass", arch);
+  ASSERT_EQ(read.instructions.size(), 1u);
+  Instruction in_cache = read.instructions[0];
+  auto& placeholders = in_cache.placeholders;
+  std::swap(placeholders[static_cast<int>(gpuatom::nvidia::ModifierSlot::size)],
+            placeholders[static_cast<int>(gpuatom::nvidia::ModifierSlot::cache)]);
+  const auto written = gpuatom::nvidia::encode128(in_cache, arch);
+  ASSERT_TRUE(std::holds_alternative<Word128>(written));
+  const Word128 word = std::get<Word128>(written);
+  EXPECT_NE(word, as_size);
+  EXPECT_EQ((word.hi >> 20) & 7, 6u);  // the cache operation, bits 84–86
+  const Instruction i = decoded(word, arch);
+  EXPECT_EQ(gpuatom::nvidia::print(i), text);
+  EXPECT_EQ((gpuatom::nvidia::unprinted_bits(i).hi >> 20) & 7, 6u);
+  EXPECT_EQ(text_round_trip::failure(word, arch), std::nullopt);
+  // The word the text alone reads as keeps no such field: its comment is empty.
+  EXPECT_EQ(gpuatom::nvidia::unprinted_comment(decoded(as_size, arch)), "");
+}
+
 TEST(UnprintedBits, AWordWhoseTextShowsEverythingPrintsNvdisasmsTextAlone) {
   const std::string text = "RED.E.ADD.STRONG.GPU [R8.64], R11 ;";
   Word128 word = encoded(text, Architecture::sm_86);
@@ -139,8 +164,9 @@ TEST(UnprintedBits, EveryCuda13WordComesBackThroughGpuatomsText) {
 }
 
 // The random words nvdisasm 13.0 read (tests/conformance/nvidia/cuda13-random, "set low high text"
-// per line): each gpuatom reads alike comes back through its text, but for some with a placeholder
-// (.INVALIDn, which no compiler writes: the text does not say which slot a lone one fills).
+// per line): each gpuatom reads alike comes back through its text, those with placeholders too
+// (.INVALIDn, which no compiler writes: the text does not say which slot a lone one fills, so
+// the unprinted comment keeps the fields it stands in, docs/sass128.md).
 TEST(UnprintedBits, RandomWordsReadAsNvdisasm13ReadsThemComeBackThroughGpuatomsText) {
   size_t alike = 0, back = 0, placeholders = 0;
   const auto directory = std::filesystem::path(GPUATOM_SOURCE_DIR) / "tests/conformance/nvidia/cuda13-random";
@@ -160,21 +186,21 @@ TEST(UnprintedBits, RandomWordsReadAsNvdisasm13ReadsThemComeBackThroughGpuatomsT
       const auto* i = std::get_if<Instruction>(&d);
       if (!i || gpuatom::nvidia::print(*i) != text + " ;") continue;
       ++alike;
-      if (const auto why = text_round_trip::failure(word, *arch); !why)
-        ++back;
-      else if (i->has_placeholder())
-        ++placeholders;
-      else
-        ADD_FAILURE() << name(*arch) << ": " << *why;
+      if (const auto why = text_round_trip::failure(word, *arch)) {
+        if (alike - back <= 20) ADD_FAILURE() << name(*arch) << ": " << *why;
+        continue;
+      }
+      ++back;
+      if (i->has_placeholder()) ++placeholders;
     }
   }
   std::cout << fmt::format(
-      "[ words ] {} random words read as nvdisasm 13.0 reads them, {} through gpuatom's text, {} with a placeholder "
-      "not\n",
+      "[ words ] {} random words read as nvdisasm 13.0 reads them, {} through gpuatom's text ({} with a "
+      "placeholder)\n",
       alike, back, placeholders);
-  EXPECT_GT(alike, 40000u);
-  EXPECT_EQ(back + placeholders, alike);
-  EXPECT_LT(placeholders, alike / 50);  // 633 of 43,429 when last measured (docs/oracles.md)
+  EXPECT_GT(alike, 47500u);  // 47,552 when last measured (docs/oracles.md)
+  EXPECT_EQ(back, alike);
+  EXPECT_GT(placeholders, 10000u);
 }
 
 }  // namespace

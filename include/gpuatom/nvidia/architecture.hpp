@@ -102,8 +102,8 @@ enum class Feature : uint8_t {
   f16x2_atomics,              // size code 4 is F16x2: sm_52 on
   f16x2_ftz_spelling,         // nvdisasm prints a decoded F16x2 as .F16x2.FTZ.RN: sm_52, sm_53
   f64_atomics,                // ATOM size code 6 is F64 (PTX atom.add.f64 needs sm_60): sm_60 on
-  suatom_uniform_array,       // SUATOM prints a second uniform register and .UAI, a form gpuatom
-                              // does not read yet: sm_120, sm_121
+  suatom_uniform_array,       // SUATOM has a second uniform register and .UAI (docs/sass128.md):
+                              // sm_120, sm_121
   listing_omits_descriptor,   // nvdisasm 11.8 prints no desc[URn] in an address where 13.0 does:
                               // Hopper
   red_async,                  // REDAS (PTX red.async): Hopper on

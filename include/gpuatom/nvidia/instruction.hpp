@@ -84,6 +84,11 @@ struct Surface {
   std::vector<uint32_t> handle_indices;    // bound: #tsPtrIdxU13 (exactly one on SPA 5.0); the
                                            // sm_70+ disassembler prints immediates after the
                                            // handle register too ("UR4, 0x0", or "0x0, 0x5c")
+  // sm_120 and sm_121 SUATOM: a second uniform register printed after the handle (URZ is left
+  // out), and .UAI. Both are addressing whose meaning no document states: they print, parse and
+  // encode, and do not execute (docs/sass128.md).
+  std::optional<uint8_t> second_uniform;
+  bool uniform_array = false;  // .UAI
   bool bindless() const { return handle_register.has_value() || handle_uniform.has_value(); }
 };
 

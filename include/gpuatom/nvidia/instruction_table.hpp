@@ -114,6 +114,7 @@ enum class ModifierSlot : uint8_t {
   mode,
   byte_address,
   dim,
+  uniform_array,  // .UAI (sm_120, sm_121 SUATOM)
   extended,
   op,
   cache,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <string>
 #include <vector>
 
@@ -36,9 +37,9 @@ constexpr uint64_t opcode_mask = 0xfff;
 constexpr int pm_hint_bit = 102;  // bits 102–103: nvdisasm's ?PMn (sm_86 … sm_90)
 
 // sm_120 and sm_121 print SUATOM with a second uniform register and .UAI (nvdisasm 13.0 on random
-// words), a form gpuatom does not read yet: their SUATOM words are refused, not printed short.
+// words): their SUATOM rows are their own, and Blackwell's others are sm_100 … sm_110's.
 bool form_known_on(const Form& form, Architecture arch) {
-  return form.mnemonic != Mnemonic::SUATOM || !has(arch, Feature::suatom_uniform_array);
+  return form.mnemonic != Mnemonic::SUATOM || form.uniform_array_only == has(arch, Feature::suatom_uniform_array);
 }
 
 Word128 fixed(const Form& form) { return {form.opcode | form.fixed_low, form.fixed_high}; }
@@ -162,11 +163,6 @@ std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Arch
         (word.hi & f.select_high) == (f.fixed_high & f.select_high) &&
         (word.lo & f.select_low) == (f.fixed_low & f.select_low))
       return &f;
-  for (const Form& f : sass128::forms())
-    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && !form_known_on(f, arch))
-      return sass128::refusal(where, fmt::format("{} words of {} ({}) print a second uniform register and .UAI, which "
-                                                 "gpuatom does not read yet (opcode 0x{:03x})",
-                                                 info(f.mnemonic).name, name(arch), g.name, opcode));
   if (!has_sass128_forms(arch))
     return sass128::refusal(where,
                             fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
@@ -221,6 +217,33 @@ void read_address_shapes(sass128::Reading& r) {
     if (const Field* offset = form.field(Kind::offset)) i.address.offset = static_cast<int64_t>(get(r.word, *offset));
 }
 
+// The slots a lone placeholder may stand in that the text does not tell apart (encode128 tries
+// each), with the fields that hold each: the cache operation, the size with its high bit, the
+// clamp, and Turing's strength (an order code).
+struct MovableSlot {
+  ModifierSlot slot;
+  std::array<Kind, 2> kinds;
+};
+constexpr std::array<MovableSlot, 4> movable_slots = {{{ModifierSlot::cache, {Kind::cache, Kind::cache}},
+                                                       {ModifierSlot::size, {Kind::size, Kind::size_high}},
+                                                       {ModifierSlot::clamp, {Kind::clamp, Kind::clamp}},
+                                                       {ModifierSlot::strength, {Kind::order, Kind::order}}}};
+
+Word128 fields_of(const Form& form, const MovableSlot& m) {
+  Word128 mask;
+  for (const Kind k : m.kinds)
+    if (const Field* f = form.field(k)) mask = mask | field_mask(*f);
+  return mask;
+}
+
+// The fields in which the instruction's placeholders of those slots stand.
+Word128 placeholder_fields(const Form& form, const Instruction& i) {
+  Word128 mask;
+  for (const MovableSlot& m : movable_slots)
+    if (i.placeholders[static_cast<int>(m.slot)]) mask = mask | fields_of(form, m);
+  return mask;
+}
+
 // What the fields leave to the form: the one op or size of a form without the field, nvdisasm's
 // spellings, and the bits no printed field shows (kept_bits).
 void read_rest(sass128::Reading& r) {
@@ -246,12 +269,25 @@ void read_rest(sass128::Reading& r) {
   // With a placeholder the text may read alike for two forms (ATOMG.E.ADD.INVALID7: the integer
   // 0x9a8 or the float 0x9a3): the opcode is kept, where kept bits are otherwise zero.
   if (i.has_placeholder()) kept.lo |= form.opcode;
+  // So may a lone placeholder's slot (cache operation, size, clamp or Turing's strength): its field
+  // is kept as read, and encode128 puts the placeholder where it writes these bits.
+  kept = kept | (r.word & placeholder_fields(form, i));
   // Bits 102–103 (nvdisasm 11.8's ?PMn on sm_86 … sm_90) stay in kept_bits: nvdisasm 13.0 prints
   // nothing for them, and gpuatom follows it (docs/sass128.md).
   i.kept_bits = kept | r.aliases;
 }
 
 }  // namespace
+
+Word128 sass128::placeholder_hints(const Instruction& i) {
+  if (!i.architecture || !i.has_placeholder()) return {};
+  const uint64_t opcode = i.kept_bits.lo & opcode_mask;
+  for (const Form& f : sass128::forms())
+    if (f.opcode == opcode && f.mnemonic == i.mnemonic && sass128::in(f.generations, generation(*i.architecture)) &&
+        form_known_on(f, *i.architecture))
+      return i.kept_bits & placeholder_fields(f, i);
+  return {};
+}
 
 std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
                                                          const support::SourceLocation& where) {
@@ -332,7 +368,8 @@ bool takes(const Form& form, const Instruction& i) {
                                                          : 0;
   const bool surface = !s.formatted && s.handle_register.has_value() == form.has(Kind::handle_register) &&
                        s.handle_uniform.has_value() == form.has(Kind::handle_uniform) &&
-                       s.handle_indices.size() == indices;
+                       s.handle_indices.size() == indices && (!s.second_uniform || form.has(Kind::second_uniform)) &&
+                       (!s.uniform_array || form.has(Kind::uniform_array));
   // A form without a field for .PRIVATE or a cache operation takes none; Turing's .PRIVATE has a
   // bit of its own, later generations' is an order code.
   const bool private_ok = !i.memory.private_ || form.has(Kind::private_flag) ||
@@ -348,37 +385,91 @@ bool takes(const Form& form, const Instruction& i) {
 
 namespace {
 
-std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch);
+std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch,
+                                                          const Form** used = nullptr);
+
+// Whether the word writes the placeholder codes the instruction's kept bits hold in the fields of
+// the movable slots: decode128 keeps them, and disasm prints them in the unprinted comment, where
+// the text alone would put a lone placeholder in another slot. A field the kept bits leave zero
+// takes any value.
+bool writes_kept_placeholders(const Form& form, const Instruction& i, const Word128& w) {
+  return std::all_of(movable_slots.begin(), movable_slots.end(), [&](const MovableSlot& m) {
+    const Word128 mask = fields_of(form, m);
+    const Word128 held = i.kept_bits & mask;
+    return held == Word128{} || (w & mask) == held;
+  });
+}
+
+// Whether a movable slot holds the value an unwritten modifier has, so that a placeholder may stand
+// in it instead.
+bool at_default(const Instruction& i, ModifierSlot s) {
+  switch (s) {
+    case ModifierSlot::cache: return i.memory.cache == CacheOp::none;
+    case ModifierSlot::size: return i.size == Size::U32;
+    case ModifierSlot::clamp: return i.is_surface() && i.surface.clamp == Clamp::near;
+    case ModifierSlot::strength: return i.memory.strength == Strength::none;
+    default: return false;
+  }
+}
+
+// Two or more lone placeholders may each stand in another slot than the parser's guess (Turing's
+// ATOMG.CAS.INVALID6.INVALID3.SM: a cache operation and a size, or a size and a strength). Each
+// placement that keeps their order, into slots that are free or held, is tried; the word that
+// writes the kept placeholder codes, if any.
+std::optional<Word128> placed_as_kept(const Instruction& i, Architecture arch) {
+  std::vector<uint16_t> values;
+  for (const MovableSlot& m : movable_slots)
+    if (const auto& p = i.placeholders[static_cast<int>(m.slot)]) values.push_back(*p);
+  const auto free = [&](ModifierSlot s) { return i.placeholders[static_cast<int>(s)] || at_default(i, s); };
+  for (unsigned chosen = 1; chosen < (1u << movable_slots.size()); ++chosen) {
+    if (static_cast<size_t>(std::popcount(chosen)) != values.size()) continue;
+    Instruction other = i;
+    bool fits = true;
+    size_t next = 0;
+    for (size_t k = 0; k < movable_slots.size(); ++k) {
+      auto& slot = other.placeholders[static_cast<int>(movable_slots[k].slot)];
+      slot.reset();
+      if (!(chosen >> k & 1)) continue;
+      fits = fits && free(movable_slots[k].slot);
+      slot = values[next++];
+    }
+    if (!fits) continue;
+    const Form* form = nullptr;
+    const auto word = encode_as_read(other, arch, &form);
+    if (const auto* w = std::get_if<Word128>(&word); w && writes_kept_placeholders(*form, other, *w)) return *w;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
 // nvdisasm prints an unnamed cache operation, size or clamp alike, and near each other (after the
 // op; a surface's clamp last): SURED.D.BA.1D.MIN.INVALID6.STRONG.SM is cache code 6, or surface
 // size 6, which is .SD32; SUATOM.D.1D.ADD.INVALID3 may be a clamp. The parser guesses one slot
-// for a lone placeholder; when no form holds the guess, the other slots still at their default
-// are tried, in print order.
+// for a lone placeholder (Turing's strength is one more); when no form holds the guess, or the
+// word it gives differs from the placeholder fields decode128 kept (the unprinted comment), the
+// other slots still at their default are tried, in print order.
 std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
-  auto word = encode_as_read(i, arch);
-  if (std::holds_alternative<Word128>(word)) return word;
-  constexpr std::array movable = {ModifierSlot::cache, ModifierSlot::size, ModifierSlot::clamp};
+  const Form* form = nullptr;
+  auto word = encode_as_read(i, arch, &form);
+  const auto* first = std::get_if<Word128>(&word);
+  if (first && (!i.has_placeholder() || writes_kept_placeholders(*form, i, *first))) return word;
   const auto held = [&](ModifierSlot s) { return i.placeholders[static_cast<int>(s)].has_value(); };
-  const auto at_default = [&](ModifierSlot s) {
-    switch (s) {
-      case ModifierSlot::cache: return i.memory.cache == CacheOp::none;
-      case ModifierSlot::size: return i.size == Size::U32;
-      case ModifierSlot::clamp: return i.is_surface() && i.surface.clamp == Clamp::near;
-      default: return false;
-    }
-  };
-  // Each placeholder into another slot that is free (at its default) or holds one too (a swap).
-  for (const ModifierSlot from : movable)
-    for (const ModifierSlot to : movable) {
-      if (from == to || !held(from) || !(held(to) || at_default(to))) continue;
+  // Each placeholder into another slot that is free (at its default) or holds one too (a swap):
+  // the first that writes the kept placeholder codes, else the first written at all.
+  std::optional<Word128> written = first ? std::optional<Word128>(*first) : std::nullopt;
+  for (const MovableSlot& from : movable_slots)
+    for (const MovableSlot& to : movable_slots) {
+      if (from.slot == to.slot || !held(from.slot) || !(held(to.slot) || at_default(i, to.slot))) continue;
       Instruction other = i;
-      std::swap(other.placeholders[static_cast<int>(from)], other.placeholders[static_cast<int>(to)]);
-      auto read_otherwise = encode_as_read(other, arch);
-      if (std::holds_alternative<Word128>(read_otherwise)) return read_otherwise;
+      std::swap(other.placeholders[static_cast<int>(from.slot)], other.placeholders[static_cast<int>(to.slot)]);
+      auto read_otherwise = encode_as_read(other, arch, &form);
+      const auto* w = std::get_if<Word128>(&read_otherwise);
+      if (w && writes_kept_placeholders(*form, other, *w)) return *w;
+      if (w && !written) written = *w;
     }
+  if (const auto placed = placed_as_kept(i, arch)) return *placed;
+  if (written) return *written;
   return word;
 }
 
@@ -389,7 +480,8 @@ namespace {
 // which would decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
 bool placeholders_suit(const Form& form, const Instruction& i) {
   const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
-  const bool fit = !placeholder(ModifierSlot::scope) && !placeholder(ModifierSlot::mode) &&
+  const bool fit = (!placeholder(ModifierSlot::scope) || form.orders == sass128::OrderCodes::reduce_async) &&
+                   !placeholder(ModifierSlot::mode) &&
                    (!placeholder(ModifierSlot::extended) || clear_e_prints_placeholder(form, i)) &&
                    (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
                    (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
@@ -418,11 +510,12 @@ std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
   // A form without an order field takes no .STRONG.<scope>.
   const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
                          !placeholder(ModifierSlot::strength);
-  const uint64_t order =
-      form.has(Kind::order)
-          ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength)).value_or(~0ULL)
-      : unordered ? 0
-                  : ~0ULL;
+  const uint64_t order = form.has(Kind::order)
+                             ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength),
+                                                   placeholder(ModifierSlot::scope))
+                                   .value_or(~0ULL)
+                         : unordered ? 0
+                                     : ~0ULL;
   // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
   const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
   if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL || !unfielded_ok) return std::nullopt;
@@ -472,7 +565,7 @@ std::string missing_descriptor(const Instruction& i, Architecture arch) {
       a.base, info(i.mnemonic).name, name(arch), a.base);
 }
 
-std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch) {
+std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch, const Form** used) {
   const GenerationInfo& g = generation_info(arch);
   const std::string_view mn = info(i.mnemonic).name;
   if (g.word != WordFormat::sass128)
@@ -494,7 +587,10 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
     if (const uint64_t opcode = i.kept_bits.lo & opcode_mask; opcode && form.opcode != opcode) continue;
     mnemonic_known = true;
     if (!takes(form, i)) continue;
-    if (const auto codes = codes_for(form, i)) return write_form(form, i, arch, *codes);
+    if (const auto codes = codes_for(form, i)) {
+      if (used) *used = &form;
+      return write_form(form, i, arch, *codes);
+    }
   }
   if (!mnemonic_known)
     return sass128::refusal(i.where,

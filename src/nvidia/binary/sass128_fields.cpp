@@ -106,6 +106,7 @@ void read_order(const Field& f, uint64_t v, Reading& r) {
   i.memory.scope = order->memory.scope;
   i.memory.private_ = i.memory.private_ || order->memory.private_;
   if (order->strength_placeholder) set_placeholder(i, ModifierSlot::strength, *order->strength_placeholder);
+  if (order->scope_placeholder) set_placeholder(i, ModifierSlot::scope, *order->scope_placeholder);
 }
 
 uint64_t write_offset(const Field& f, Writing& w) {
@@ -228,6 +229,18 @@ constexpr std::array<FieldCodec, field_kind_count> codecs = {{
     {Kind::handle_index0, read_handle_index, write_handle_index},
     {Kind::handle_index1, read_handle_index, write_handle_index},
     {Kind::handle_index2, read_handle_index, write_handle_index},
+    // Left out of the text when URZ, but in the forms that print it.
+    {Kind::second_uniform,
+     [](F f, uint64_t v, R r) {
+       if (v != field_all_ones(f) || r.form.second_uniform_urz_printed)
+         r.instruction.surface.second_uniform = uniform_register(f, v);
+     },
+     [](F f, W w) {
+       const auto& second = w.instruction.surface.second_uniform;
+       return second ? uniform_code(f, *second, w) : field_all_ones(f);
+     }},
+    {Kind::uniform_array, [](F, uint64_t v, R r) { r.instruction.surface.uniform_array = v != 0; },
+     [](F, W w) -> uint64_t { return w.instruction.surface.uniform_array; }},
 }};
 
 constexpr bool in_kind_order() {

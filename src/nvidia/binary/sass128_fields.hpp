@@ -116,6 +116,11 @@ const FieldCodec& codec(FieldKind kind);
 // instruction prints and encodes back, and does not execute.
 void set_placeholder(Instruction& i, ModifierSlot slot, uint64_t value);
 
+// The bits of a decoded instruction's kept bits that hold its lone placeholders' fields (cache
+// operation, size, clamp): decode128 keeps them so that its text, which does not say which slot a
+// lone placeholder fills, encodes back (unprinted_bits.cpp leaves them out where it does anyway).
+Word128 placeholder_hints(const Instruction& i);
+
 // A uniform register field's all-ones code is URZ: 63 in the 6-bit fields of Volta … Hopper, 255
 // in Blackwell's 8-bit ones (nvdisasm 13.0 prints UR0 … UR254 there).
 uint8_t uniform_register(const Field& f, uint64_t value);

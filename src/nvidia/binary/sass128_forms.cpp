@@ -42,7 +42,10 @@ constexpr Field clamp{K::clamp, 59, 2}, dim{K::dim, 61, 3}, byte_address{K::byte
     // SUATOM 0x793/0x795's three immediates ("0x11, 0xd, 0x67"): the bank, then bits 40–45 and 46–53.
     handle_low{K::handle_index1, 40, 6}, handle_high{K::handle_index2, 46, 8},
     // Blackwell's SUATOM with a uniform-register handle: 8 bits, no immediate.
-    handle_uniform8{K::handle_uniform, 40, 8};
+    handle_uniform8{K::handle_uniform, 40, 8},
+    // sm_120's and sm_121's SUATOM: the second uniform register and .UAI (nvdisasm 13.0 on 2,405
+    // random words, each printed operand matched over all of them).
+    second_uniform{K::second_uniform, 48, 8}, uniform_array{K::uniform_array, 58, 1};
 
 constexpr uint64_t ra_rz = 0xffULL << 24;  // the Ra field of a form whose address is a uniform register
 // Blackwell's ATOM/ATOMG with desc[]: the offset is 23 bits (40–62), and bit 63 is set.
@@ -266,6 +269,18 @@ constexpr std::array form_table = {
          .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_arrive, .sizes = SC::arrive,
          .orders = RC::ampere, .fixed_high = 0x8000000 | 10ULL << 23, .select_high = 0x1fULL << 23,
          .fields = {guard, negate, pu, rd, ra, uindex, addr64, offset, size3, order, wide, cache_operation}},
+    // Blackwell: Hopper's codes with an 8-bit uniform register, and bit 63 the register's .64 (set)
+    // or .U32, as in Blackwell's 0x98a; the offset is the 23 bits below it, signed (bit 62). Read as
+    // a 24-bit offset, bit 63 would also be its sign: nvdisasm 13.0's text (154 random words) fits
+    // the 23-bit reading in every word, and the tool wins.
+    Form{.name = "population count, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = B,
+         .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_popc_inc, .sizes = SC::u32,
+         .orders = RC::ampere, .fixed_high = 0x8000000 | 11ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, size3, order, wide, cache_operation}},
+    Form{.name = "arrive, [Ra.U32/.64+URb]", .mnemonic = ATOM, .opcode = 0xf8a, .generations = B,
+         .address = AF::general, .e_placeholder_any_width = true, .ops = OC::fixed_arrive, .sizes = SC::arrive,
+         .orders = RC::ampere, .fixed_high = 0x8000000 | 10ULL << 23, .select_high = 0x1fULL << 23,
+         .fields = {guard, negate, pu, rd, ra, uindex8, addr64_blackwell, offset23, size3, order, wide, cache_operation}},
     // 64-bit addresses (0x98a ATOM, 0x9a8 ATOMG): desc[] optional on Ampere and Ada, always from Hopper.
     Form{.name = "[Ra.64]", .mnemonic = ATOM, .opcode = 0x98a, .generations = A | D, .address = AF::wide,
          .ops = OC::integer, .sizes = SC::atom_before_hopper, .orders = RC::ampere, .fixed_high = 0x80000c0,
@@ -462,7 +477,36 @@ constexpr std::array form_table = {
     Form{.name = "compare, [Ra], Rb, URc", .mnemonic = SUATOM, .opcode = 0xf95, .generations = B, .ops = OC::compare,
          .sizes = SC::compare_before_hopper, .orders = RC::ampere,
          .fields = {guard, negate, pu, rd, ra, rb, handle_uniform8, clamp, dim, byte_address, surface_size, order,
-           cache_operation}},    // REDAS (0xdbe, PTX red.async): [Ra.64 + URn + offset] or .U32, Rb; ATOM's op codes without
+           cache_operation}},
+    // sm_120 and sm_121 (uniform_array_only): Blackwell's SUATOM with a second uniform register
+    // (48–55; URZ left out of the text) and .UAI (58), and two opcodes more, 0xf94 and 0xf96: 0xf93
+    // and 0xf95 with a register Rc (64–71) printed before the uniform handle, and the second uniform
+    // register printed when URZ too.
+    Form{.name = "[Ra], Rb, Rc, URd", .mnemonic = SUATOM, .opcode = 0x394, .generations = B,
+         .uniform_array_only = true, .ops = OC::integer, .sizes = SC::surface, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation, op4}},
+    Form{.name = "compare, [Ra], Rb, Rc, URd", .mnemonic = SUATOM, .opcode = 0x396, .generations = B,
+         .uniform_array_only = true, .ops = OC::compare, .sizes = SC::compare_before_hopper, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation}},
+    Form{.name = "[Ra], Rb, URc, URd", .mnemonic = SUATOM, .opcode = 0xf93, .generations = B,
+         .uniform_array_only = true, .ops = OC::integer, .sizes = SC::surface, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_uniform8, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation, op4}},
+    Form{.name = "[Ra], Rb, Rc, URc, URd", .mnemonic = SUATOM, .opcode = 0xf94, .generations = B,
+         .uniform_array_only = true, .second_uniform_urz_printed = true, .ops = OC::integer, .sizes = SC::surface, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, handle_uniform8, second_uniform, uniform_array,
+           clamp, dim, byte_address, surface_size, order, cache_operation, op4}},
+    Form{.name = "compare, [Ra], Rb, URc, URd", .mnemonic = SUATOM, .opcode = 0xf95, .generations = B,
+         .uniform_array_only = true, .ops = OC::compare, .sizes = SC::compare_before_hopper, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_uniform8, second_uniform, uniform_array, clamp, dim,
+           byte_address, surface_size, order, cache_operation}},
+    Form{.name = "compare, [Ra], Rb, Rc, URc, URd", .mnemonic = SUATOM, .opcode = 0xf96, .generations = B,
+         .uniform_array_only = true, .second_uniform_urz_printed = true, .ops = OC::compare, .sizes = SC::compare_before_hopper, .orders = RC::ampere,
+         .fields = {guard, negate, pu, rd, ra, rb, handle_register, handle_uniform8, second_uniform, uniform_array,
+           clamp, dim, byte_address, surface_size, order, cache_operation}},
+    // REDAS (0xdbe, PTX red.async): [Ra.64 + URn + offset] or .U32, Rb; ATOM's op codes without
     // EXCH, its size codes to .64. Bit 91 is set in every word nvdisasm reads. Hopper's bits 77–80
     // print .???n placeholders of a strength and scope of REDAS's own (0 prints none, as ptxas
     // writes): gpuatom reads code 0 and refuses the others (RC::reduce_async). Blackwell prints nothing for them
@@ -581,27 +625,61 @@ struct OrderCode {
   bool private_;
   uint8_t code;
   std::optional<uint8_t> strength_placeholder = std::nullopt;  // .INVALIDn in the strength's place
+  std::optional<uint8_t> scope_placeholder = std::nullopt;     // REDAS's .???n in the scope's place
 };
 constexpr Strength weak = Strength::none, STRONG = Strength::strong, CONSTANT = Strength::constant,
                    MMIO = Strength::mmio;
 constexpr std::array order_codes = {
-    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},     OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},     OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
-    OrderCode{RC::turing, weak, Scope::cta, false, 4},        OrderCode{RC::turing, weak, Scope::sm, false, 5},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 6},        OrderCode{RC::turing, weak, Scope::sys, false, 7},
-    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},      OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
-    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},     OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
-    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3},    OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
-    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3},    OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
-    OrderCode{RC::ampere, weak, Scope::none, false, 0},       OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
-    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},    OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
-    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},        OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
-    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},       OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
-    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},        OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
-    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},     OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
-    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},       OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
-    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},     OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    OrderCode{RC::turing, weak, Scope::cta, false, 0, 0},
+    OrderCode{RC::turing, weak, Scope::sm, false, 1, 0},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 2, 0},
+    OrderCode{RC::turing, weak, Scope::sys, false, 3, 0},
+    OrderCode{RC::turing, weak, Scope::cta, false, 4},
+    OrderCode{RC::turing, weak, Scope::sm, false, 5},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 6},
+    OrderCode{RC::turing, weak, Scope::sys, false, 7},
+    OrderCode{RC::turing, STRONG, Scope::cta, false, 8},
+    OrderCode{RC::turing, STRONG, Scope::sm, false, 9},
+    OrderCode{RC::turing, STRONG, Scope::gpu, false, 10},
+    OrderCode{RC::turing, STRONG, Scope::sys, false, 11},
+    OrderCode{RC::turing, weak, Scope::cta, false, 12, 3},
+    OrderCode{RC::turing, weak, Scope::sm, false, 13, 3},
+    OrderCode{RC::turing, weak, Scope::gpu, false, 14, 3},
+    OrderCode{RC::turing, weak, Scope::sys, false, 15, 3},
+    OrderCode{RC::ampere, weak, Scope::none, false, 0},
+    OrderCode{RC::ampere, CONSTANT, Scope::none, true, 1},
+    OrderCode{RC::ampere, CONSTANT, Scope::cta, false, 2},
+    OrderCode{RC::ampere, CONSTANT, Scope::cta, true, 3},
+    OrderCode{RC::ampere, STRONG, Scope::sm, true, 4},
+    OrderCode{RC::ampere, STRONG, Scope::sm, false, 5},
+    OrderCode{RC::ampere, STRONG, Scope::gpu, true, 6},
+    OrderCode{RC::ampere, STRONG, Scope::gpu, false, 7},
+    OrderCode{RC::ampere, MMIO, Scope::gpu, false, 8},
+    OrderCode{RC::ampere, CONSTANT, Scope::sm, false, 9},
+    OrderCode{RC::ampere, STRONG, Scope::sys, false, 10},
+    OrderCode{RC::ampere, CONSTANT, Scope::sm, true, 11},
+    OrderCode{RC::ampere, MMIO, Scope::sys, false, 12},
+    OrderCode{RC::ampere, CONSTANT, Scope::vc, false, 13},
+    OrderCode{RC::ampere, CONSTANT, Scope::vc, true, 14},
+    OrderCode{RC::ampere, CONSTANT, Scope::gpu, false, 15},
+    // Hopper's REDAS: code 0 prints nothing; the others print .???n in the strength's place, then a
+    // scope, .???n in the scope's place or nothing, and .PRIVATE (nvdisasm 13.0 on 179 random words).
     OrderCode{RC::reduce_async, weak, Scope::none, false, 0},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 1, 0},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 2, 0, 1},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 3, 0, 1},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 4, 2},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 5, 2, 1},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 6, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 7, 2, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 8, 3, 4},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 9, 0, 2},
+    OrderCode{RC::reduce_async, weak, Scope::sys, false, 10, 2},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 11, 0, 2},
+    OrderCode{RC::reduce_async, weak, Scope::sys, false, 12, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 13, 0, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, true, 14, 0, 3},
+    OrderCode{RC::reduce_async, weak, Scope::none, false, 15, 0, 4},
 };
 
 // A surface's cache operation (3 bits; nvdisasm prints 6 and 7 as .INVALID6/.INVALID7).
@@ -656,17 +734,18 @@ std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
 
 std::optional<Order> order_from_code(OrderCodes codes, uint64_t code) {
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) { return r.codes == codes && r.code == code; }))
-    return Order{{o->strength, o->scope, CacheOp::none, o->private_}, o->strength_placeholder};
+    return Order{{o->strength, o->scope, CacheOp::none, o->private_}, o->strength_placeholder, o->scope_placeholder};
   return std::nullopt;
 }
 
 std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory,
-                                   std::optional<uint16_t> strength_placeholder) {
+                                   std::optional<uint16_t> strength_placeholder,
+                                   std::optional<uint16_t> scope_placeholder) {
   // Turing's .PRIVATE is a field of its own, which the caller writes.
   const bool private_ = codes == RC::turing ? false : memory.private_;
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) {
         return r.codes == codes && r.strength == memory.strength && r.scope == memory.scope && r.private_ == private_ &&
-               r.strength_placeholder == strength_placeholder;
+               r.strength_placeholder == strength_placeholder && r.scope_placeholder == scope_placeholder;
       }))
     return o->code;
   return std::nullopt;

@@ -52,8 +52,12 @@ enum class FieldKind : uint8_t {
   handle_index0,
   handle_index1,
   handle_index2,
+  // sm_120's and sm_121's SUATOM: a second uniform register, printed after the handle and left
+  // out when URZ (8 bits, URZ = 255), and .UAI.
+  second_uniform,
+  uniform_array,
 };
-inline constexpr size_t field_kind_count = static_cast<size_t>(FieldKind::handle_index2) + 1;
+inline constexpr size_t field_kind_count = static_cast<size_t>(FieldKind::uniform_array) + 1;
 
 struct Field {
   FieldKind kind;
@@ -108,7 +112,8 @@ enum class SizeCodes : uint8_t {
   reduce_async,  // REDAS: U32 0, S32 1, U64 2; 3 … 7 print .INVALIDn
 };
 // Which .STRONG.<scope> codes: Turing's, or Ampere's and later's; `reduce_async`: Hopper's REDAS,
-// whose code 0 prints nothing and whose others print placeholders gpuatom does not read yet.
+// whose code 0 prints nothing and whose others print `???n` placeholders of a strength and a scope
+// of its own (docs/sass128.md).
 enum class OrderCodes : uint8_t { none, turing, ampere, reduce_async };
 
 using GenerationSet = uint16_t;  // bit i = Generation(i)
@@ -141,6 +146,12 @@ struct Form {
   bool descriptor_always = false;  // desc[URn] is always printed
   // A clear .E prints as .???0 with a .U32 register too, not only with .64 (ATOM 0xf8a).
   bool e_placeholder_any_width = false;
+  // A SUATOM form of sm_120 and sm_121 only (Feature::suatom_uniform_array): their SUATOM words
+  // have a second uniform register and .UAI; the generation's other rows are the other
+  // architectures'.
+  bool uniform_array_only = false;
+  // The second uniform register is printed when URZ too (sm_120's 0xf94 and 0xf96), not left out.
+  bool second_uniform_urz_printed = false;
   OpCodes ops;
   SizeCodes sizes;
   OrderCodes orders = OrderCodes::none;
@@ -173,15 +184,17 @@ std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code);
 std::optional<uint64_t> op_code(OpCodes codes, AtomOp op);
 std::optional<Size> size_from_code(SizeCodes codes, uint64_t code);
 std::optional<uint64_t> size_code(SizeCodes codes, Size size);
-// An order code's strength, scope and .PRIVATE, or (Turing's strength codes 0 and 3) the
-// placeholder nvdisasm prints in the strength's place.
+// An order code's strength, scope and .PRIVATE, or (Turing's strength codes 0 and 3, Hopper's
+// REDAS) the placeholders nvdisasm prints in the strength's and the scope's place.
 struct Order {
   MemoryModifiers memory;
   std::optional<uint8_t> strength_placeholder;
+  std::optional<uint8_t> scope_placeholder;
 };
 std::optional<Order> order_from_code(OrderCodes codes, uint64_t code);
 std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory,
-                                   std::optional<uint16_t> strength_placeholder = std::nullopt);
+                                   std::optional<uint16_t> strength_placeholder = std::nullopt,
+                                   std::optional<uint16_t> scope_placeholder = std::nullopt);
 std::optional<CacheOp> cache_from_code(uint64_t code);
 uint64_t cache_code(CacheOp cache);
 

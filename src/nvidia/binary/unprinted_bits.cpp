@@ -3,15 +3,37 @@
 #include <fmt/format.h>
 
 #include "gpuatom/nvidia/binary/sass128.hpp"
+#include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/text.hpp"
+#include "sass128_fields.hpp"
 
 namespace gpuatom::nvidia {
 
 namespace {
 
+using sass128::operator|;  // NOLINT(misc-unused-using-decls)
+using sass128::operator&;  // NOLINT(misc-unused-using-decls)
+using sass128::operator~;  // NOLINT(misc-unused-using-decls)
+
 constexpr std::string_view opening = "/* unprinted:";
 constexpr std::string_view example = "`/* unprinted: 0x… 0x… */`, the low half, then the high half";
+
+// Whether the instruction's text, with `bits` as its unprinted comment, encodes to the
+// instruction's word (the control bits aside).
+bool comes_back_with(const Instruction& instruction, const Word128& bits) {
+  const Architecture arch = *instruction.architecture;
+  const auto word = encode128(instruction, arch);
+  support::Diagnostics ignored;
+  auto read = parse_sass_line(print(instruction), {}, ignored, arch);
+  if (!read || !std::holds_alternative<Word128>(word)) return false;
+  read->kept_bits = bits;
+  const auto again = encode128(*read, arch);
+  const Word128& control = control_mask();
+  const auto* back = std::get_if<Word128>(&again);
+  const Word128& w = std::get<Word128>(word);
+  return back && ((back->lo ^ w.lo) & ~control.lo) == 0 && ((back->hi ^ w.hi) & ~control.hi) == 0;
+}
 
 }  // namespace
 
@@ -26,17 +48,17 @@ Word128 control_mask() {
 
 Word128 unprinted_bits(const Instruction& instruction) {
   const Word128& control = control_mask();
-  Word128 bits{instruction.kept_bits.lo & ~control.lo, instruction.kept_bits.hi & ~control.hi};
-  // With a placeholder decode128() keeps the opcode (bits 0–11), for such text may read alike for
-  // two forms; where the text alone encodes to that opcode anyway, the text tells it.
+  const Word128 bits{instruction.kept_bits.lo & ~control.lo, instruction.kept_bits.hi & ~control.hi};
+  // Besides the bits no field shows, decode128() keeps what tells apart texts that read alike: the
+  // opcode (with a placeholder, or in sm_120's SUATOM) and the fields of lone placeholders. Each is
+  // left out where the text tells it anyway.
   constexpr uint64_t opcode_mask = 0xfff;
-  if (instruction.has_placeholder() && (bits.lo & opcode_mask) && instruction.architecture) {
-    Instruction text_alone = instruction;
-    text_alone.kept_bits.lo &= ~opcode_mask;
-    const auto word = encode128(text_alone, *instruction.architecture);
-    if (const auto* w = std::get_if<Word128>(&word); w && ((w->lo ^ bits.lo) & opcode_mask) == 0)
-      bits.lo &= ~opcode_mask;
-  }
+  const Word128 opcode{bits.lo & opcode_mask, 0};
+  const Word128 hints = sass128::placeholder_hints(instruction);
+  if ((opcode == Word128{} && hints == Word128{}) || !instruction.architecture) return bits;
+  const Word128 plain = bits & ~(opcode | hints);
+  for (const Word128& candidate : {plain, plain | opcode, plain | hints})
+    if (comes_back_with(instruction, candidate)) return candidate;
   return bits;
 }
 

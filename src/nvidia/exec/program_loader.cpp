@@ -23,6 +23,14 @@ std::optional<std::string> refusal(const Instruction& in) {
   if (in.is_surface() && !in.surface.bindless() && in.surface.handle_indices.size() != 1)
     return "a bound handle written with several immediates (an sm_70+ spelling) has no defined meaning "
            "here; SPA 5.0 binds one #tsPtrIdxU13 (docs/spec/nvidia.md §8.2)";
+  // sm_120's and sm_121's SUATOM (docs/sass128.md): what the second uniform register, .UAI and a
+  // handle register beside a uniform handle address, no document says.
+  if (in.is_surface() && (in.surface.second_uniform || in.surface.uniform_array))
+    return "a second uniform register and .UAI (sm_120, sm_121 SUATOM) address a surface in a way no document "
+           "defines: the instruction prints and encodes but does not execute (docs/spec/nvidia.md §8.2)";
+  if (in.is_surface() && in.surface.handle_register && in.surface.handle_uniform)
+    return "a handle register beside a uniform handle (sm_120, sm_121 SUATOM) has no defined meaning here: the "
+           "instruction prints and encodes but does not execute (docs/spec/nvidia.md §8.2)";
   if (in.is_surface() && in.surface.bindless() && !in.surface.handle_indices.empty())
     return "immediates after a bindless handle (an sm_70+ spelling) have no defined meaning here; SPA 5.0 "
            "reads the handle from Rc alone (docs/spec/nvidia.md §8.2)";

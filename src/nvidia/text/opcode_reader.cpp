@@ -226,6 +226,12 @@ ModifierSlot generic_placeholder_slot(const std::vector<Part>& parts, size_t i, 
     if (!m) break;
     if (!(m->placeholder && !m->placeholder->slot)) {
       next = m->placeholder ? *m->placeholder->slot : m->slot;
+      // `???n` after the op is the size's (ATOM.E.ARRIVE.INVALID6.???9: an unnamed cache operation
+      // before it), as read_opcode reads it.
+      if (m->placeholder && m->placeholder->compare_op && last >= static_cast<int>(ModifierSlot::op))
+        next = ModifierSlot::size;
+      // REDAS's `???n` are its strength's and scope's (REDAS.ADD.INVALID5.???0.???1).
+      if (m->placeholder && m->placeholder->compare_op && mnemonic == Mnemonic::REDAS) next = ModifierSlot::strength;
       break;
     }
     run.push_back(m->placeholder->number);
@@ -299,7 +305,12 @@ OpcodeRead read_opcode(const Token& word, Instruction& inst, std::vector<WordPar
       m->slot = *m->placeholder->slot;
       // `???n` after the op is the size's (ATOMS.POPC.INC.???1); before it, on an instruction with
       // .E, the .E slot's (ATOM.???0.ADD … [R2.64]).
-      if (m->placeholder->compare_op && last >= static_cast<int>(ModifierSlot::op)) {
+      if (m->placeholder->compare_op && *mnemonic == Mnemonic::REDAS) {
+        // Hopper's REDAS prints its order's placeholders `???n`: the strength's, then the scope's
+        // (REDAS.ADD.64.???0.???1, REDAS.ADD.???2.SYS).
+        m->slot = last < static_cast<int>(ModifierSlot::strength) ? ModifierSlot::strength : ModifierSlot::scope;
+        m->placeholder->compare_op = false;
+      } else if (m->placeholder->compare_op && last >= static_cast<int>(ModifierSlot::op)) {
         m->slot = ModifierSlot::size;
         m->placeholder->compare_op = false;
       } else if (m->placeholder->compare_op && slot_applies(ModifierSlot::extended, *mnemonic)) {

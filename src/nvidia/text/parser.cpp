@@ -51,6 +51,20 @@ std::string_view kind_name(const Operand& op) {
   return "?";
 }
 
+// sm_120's and sm_121's SUATOM print uniform registers after the handle ("R9, UR5", "UR4, UR5",
+// "R9, UR4, UR5"): the last is the second uniform register, one before it (after a handle
+// register) the uniform handle. `j` is past the handle read so far.
+void read_second_uniform(const std::vector<Operand>& ops, size_t& j, Instruction& inst) {
+  size_t uniforms = 0;
+  while (j + uniforms < ops.size() && ops[j + uniforms].kind == Operand::Kind::uniform) ++uniforms;
+  const bool after_register = inst.surface.handle_register && !inst.surface.handle_uniform;
+  const bool fits = uniforms == 1 || (uniforms == 2 && after_register);
+  // Anything else is left to bind()'s "unexpected operand".
+  if (inst.mnemonic != Mnemonic::SUATOM || !inst.surface.handle_indices.empty() || !fits) return;
+  if (uniforms == 2) inst.surface.handle_uniform = ops[j++].index;
+  inst.surface.second_uniform = ops[j++].index;
+}
+
 // Binds operands to the shape's slots, in order; optional slots are skipped when the operand
 // does not fit them. Fills the instruction's operand fields.
 void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t end_column, Instruction& inst) {
@@ -104,6 +118,7 @@ void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t e
             inst.surface.handle_indices.push_back(static_cast<uint32_t>(ops[j].value));
             ++j;
           }
+          read_second_uniform(ops, j, inst);
           continue;
       }
       ++j;

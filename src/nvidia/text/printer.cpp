@@ -31,17 +31,21 @@ std::string slot_text(const Instruction& inst, const SlotInfo& slot) {
   return out;
 }
 
-// "R9", "UR4, 0x0", "0x54", "0x0, 0x5c": the handle register, then any immediates.
+// "R9", "UR4, 0x0", "0x54", "0x0, 0x5c": the handle register, then any immediates; sm_120's
+// SUATOM "R9, UR5", "UR4, UR5", "R9, UR4, UR5": a uniform handle after the register, and the
+// second uniform register last.
 std::string handle_text(const Surface& surface, bool unnamed_rz) {
   std::string out;
-  if (surface.handle_register)
-    out = unnamed_rz && *surface.handle_register == RZ ? std::string(unnamed_register)
-                                                       : register_name(*surface.handle_register);
-  if (surface.handle_uniform) out = uniform_register_name(*surface.handle_uniform);
-  for (uint32_t index : surface.handle_indices) {
+  const auto append = [&](const std::string& operand) {
     if (!out.empty()) out += ", ";
-    out += fmt::format("0x{:x}", index);
-  }
+    out += operand;
+  };
+  if (surface.handle_register)
+    append(unnamed_rz && *surface.handle_register == RZ ? std::string(unnamed_register)
+                                                        : register_name(*surface.handle_register));
+  if (surface.handle_uniform) append(uniform_register_name(*surface.handle_uniform));
+  for (uint32_t index : surface.handle_indices) append(fmt::format("0x{:x}", index));
+  if (surface.second_uniform) append(uniform_register_name(*surface.second_uniform));
   return out;
 }
 
