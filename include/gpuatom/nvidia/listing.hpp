@@ -62,8 +62,8 @@ std::optional<support::Diagnostic> word_halves_error(const ListingLine& line, Ar
 // that is no address comment (`/*00g0*/`, `/* 0040 */`), an atomic without its address comment,
 // a word comment of sm_70+ code that belongs to no instruction. A whole sm_70+ word on lines of
 // its own (both halves, no address comment) is an instruction the tool printed without its text
-// (cuobjdump and nvdisasm 11.8 do so for the Hopper instructions they cannot name, VIMNMX among
-// them): it is passed over unless it holds an atomic, which is reported.
+// (cuobjdump and nvdisasm 11.8 do so for the Hopper instructions they cannot name, opcode 0x248
+// among them): it is passed over unless it holds an atomic, which is reported.
 class ListingReader {
  public:
   ListingReader(std::string_view source, const support::FileName& file, std::optional<Architecture> given);
