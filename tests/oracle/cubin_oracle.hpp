@@ -69,7 +69,8 @@ inline ToolListing list_cubin(const std::filesystem::path& cubin, nvidia::Archit
                               const std::filesystem::path& tools, const std::filesystem::path& scratch) {
   ToolListing out;
   if (!cuda13) {
-    const auto listed = run_tool({(tools / "cuobjdump").string(), "-sass", cubin.string()});
+    // cuobjdump takes seconds of CPU on a large cubin (CUB's sorts), minutes on a loaded machine.
+    const auto listed = run_tool({(tools / "cuobjdump").string(), "-sass", cubin.string()}, 900);
     if (listed.exit_code != 0) out.error = "cuobjdump failed: " + listed.err;
     out.text = listed.out;
     return out;
@@ -84,7 +85,7 @@ inline ToolListing list_cubin(const std::filesystem::path& cubin, nvidia::Archit
   for (const nvidia::CubinKernel& k : std::get<nvidia::Cubin>(read).kernels) {
     const std::filesystem::path raw = scratch / fmt::format("text{}.bin", n++);
     std::ofstream(raw, std::ios::binary) << k.code;
-    const auto listed = run_tool({(tools / "nvdisasm").string(), "-b", nvidia::nvdisasm_name(arch), raw.string()});
+    const auto listed = run_tool({(tools / "nvdisasm").string(), "-b", nvidia::nvdisasm_name(arch), raw.string()}, 900);
     if (listed.exit_code != 0) out.error = "nvdisasm failed: " + listed.err;
     out.text += listed.out;
   }
