@@ -95,6 +95,7 @@ test-fuzz: fuzz-build
 # tests skip.
 oracle: configure
 	scripts/fetch-nvidia-tools >/dev/null
+	scripts/cuda-real-corpus
 	scripts/fetch-amd-tables
 	scripts/fetch-intel-tools >/dev/null
 	scripts/intel-dumps

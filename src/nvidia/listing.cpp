@@ -10,6 +10,7 @@
 
 #include "gpuatom/nvidia/binary/code.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
+#include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/text.hpp"
 
 namespace gpuatom::nvidia {
@@ -120,6 +121,7 @@ std::optional<ListingLine> ListingReader::next() {
     ++line_number_;
     const size_t first = skip_blanks(line);
     if (const auto address = address_comment(line, first)) {
+      end_textless();
       after_reported_ = false;
       ListingLine l = instruction_line(line, first, address->first, address->second);
       open_ = !l.architecture || l.words.size() < word_halves(*l.architecture);
@@ -138,11 +140,14 @@ std::optional<ListingLine> ListingReader::next() {
       words.push_back({w->first, static_cast<uint32_t>(i + 1)});
       i = skip_blanks(line, w->second);
     }
-    if (i == line.size() && !words.empty())
+    if (i == line.size() && !words.empty()) {
       words_line(words);
-    else
+    } else {
+      end_textless();
       context_line(line, first);
+    }
   }
+  end_textless();
   return std::exchange(pending_, std::nullopt);
 }
 
@@ -154,11 +159,11 @@ void ListingReader::words_line(const std::vector<std::pair<uint64_t, uint32_t>>&
     const std::optional<Architecture> arch =
         pending_ && pending_->architecture ? pending_->architecture : architecture_;
     if (arch && word_halves(*arch) == 2)
-      diagnostics_.error({file_, line_number_, words.front().second, std::nullopt},
-                         fmt::format("a word comment that belongs to no instruction: an instruction word of {} is two "
-                                     "64-bit halves, on the instruction's line or the lines after it",
-                                     name(*arch)),
-                         listing_rule);
+      for (const auto& [value, column] : words) {
+        if (textless_.empty()) textless_at_ = {file_, line_number_, column, std::nullopt};
+        textless_.push_back(value);
+        if (textless_.size() == 2) textless_word(*arch);
+      }
     return;  // on Maxwell/Pascal, a control word
   }
   ListingLine& last = *pending_;
@@ -169,6 +174,32 @@ void ListingReader::words_line(const std::vector<std::pair<uint64_t, uint32_t>>&
     last.words.push_back(value);
   }
   open_ = last.words.size() < wanted;
+}
+
+// A whole 128-bit word with no instruction line: another instruction, printed without its text,
+// or an atomic the listing does not show, which is reported.
+void ListingReader::textless_word(Architecture arch) {
+  const Word128 word{textless_[0], textless_[1]};
+  textless_.clear();
+  CodeAtomic atomic;
+  if (!read_atomic_in_word(word, 0, arch, textless_at_, atomic)) return;
+  diagnostics_.error(textless_at_,
+                     fmt::format("a word with no instruction line holds an atomic{}: in a listing, an atomic is "
+                                 "printed on its address comment's line",
+                                 atomic.instruction ? fmt::format(" ('{}')", print(*atomic.instruction)) : ""),
+                     listing_rule);
+}
+
+// Half a word that no second half follows belongs to no instruction.
+void ListingReader::end_textless() {
+  if (textless_.empty()) return;
+  textless_.clear();
+  const std::optional<Architecture> arch = pending_ && pending_->architecture ? pending_->architecture : architecture_;
+  diagnostics_.error(textless_at_,
+                     fmt::format("a word comment that belongs to no instruction: an instruction word of {} is two "
+                                 "64-bit halves, on the instruction's line or the lines after it",
+                                 arch ? name(*arch) : "sm_70 on"),
+                     listing_rule);
 }
 
 // Any other line is context (a header, a kernel's name, a label), or is reported: a line that

@@ -40,6 +40,32 @@ TEST(ListingReader, MalformedAddressCommentsAreReportedNotPassedOver) {
   }
 }
 
+// cuobjdump and nvdisasm 11.8 list the Hopper instructions they cannot name (opcode 0x248, which
+// ptxas 11.8 writes for CUB's sm_90 code) as a whole word on two lines with no address
+// comment or text: passed over, unless the word holds an atomic.
+TEST(ListingReader, AWholeWordWithoutTextIsAnotherInstructionUnlessItIsAnAtomic) {
+  const std::string opcode248 = "                /* 0x00000017000a7248 */\n                /* 0x000fc80003fe0100 */\n";
+  const ListingLines read =
+      listing_lines(header + redg_line + opcode248 + opcode248 + redg_line, "l.sass", std::nullopt);
+  EXPECT_TRUE(read.diagnostics.all().empty()) << messages(read.diagnostics);
+  EXPECT_EQ(read.lines.size(), 2u);
+  EXPECT_FALSE(read_sass(header + redg_line + opcode248, "l.sass", std::nullopt).diagnostics.has_errors());
+  // An atomic's word with no text is reported where its first half is.
+  const ListingLines atomic = listing_lines(header + redg_line + "                " + words, "l.sass", std::nullopt);
+  ASSERT_EQ(atomic.diagnostics.all().size(), 1u) << messages(atomic.diagnostics);
+  EXPECT_EQ(atomic.diagnostics.all()[0].where.line, 5u);
+  EXPECT_NE(atomic.diagnostics.all()[0].message.find(
+                "a word with no instruction line holds an atomic ('@P0 REDG.E.ADD.STRONG.GPU desc[UR4][R2.64], R5 ;')"),
+            std::string::npos)
+      << messages(atomic.diagnostics);
+  // Half a word followed by an instruction line still belongs to no instruction.
+  const ListingLines half = listing_lines(header + redg_line + "                /* 0x00000017000a7248 */\n" + redg_line,
+                                          "l.sass", std::nullopt);
+  ASSERT_EQ(half.diagnostics.all().size(), 1u) << messages(half.diagnostics);
+  EXPECT_EQ(half.diagnostics.all()[0].where.line, 5u);
+  EXPECT_NE(half.diagnostics.all()[0].message.find("a word comment that belongs to no instruction"), std::string::npos);
+}
+
 TEST(ListingReader, AnAtomicWithoutItsAddressCommentIsReported) {
   const ListingLines read = listing_lines(
       header + redg_line + "        @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;  " + words, "l.sass", std::nullopt);

@@ -31,7 +31,7 @@
 #include "gpuatom/nvidia/text/parser.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/nvidia/validator.hpp"
-#include "nvidia/text_round_trip.hpp"
+#include "oracle/cubin_oracle.hpp"
 #include "oracle/nvdisasm_raw.hpp"
 #include "oracle/nvidia_tools.hpp"
 #include "oracle/sass_listing.hpp"
@@ -40,14 +40,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using gpuatom::nvidia::Architecture;
-
-// Runs a tool (GCC 12 warns on designated initializers that leave ChildOptions members out).
-gpuatom::testing::ChildResult run_tool(std::vector<std::string> args, double kill_after_seconds = 120) {
-  gpuatom::testing::ChildOptions options;
-  options.args = std::move(args);
-  options.kill_after_seconds = kill_after_seconds;
-  return gpuatom::testing::run_child(options);
-}
+using gpuatom::oracle::listed_by_cuda118;
+using gpuatom::oracle::run_tool;
 
 // ptxas 13.0: $GPUATOM_PTXAS13, else the CUDA 13 toolkit's usual place.
 std::optional<fs::path> ptxas13() {
@@ -84,14 +78,6 @@ std::vector<PtxFile> ptx_files() {
   return out;
 }
 
-// The architectures the CUDA 11.8 tools list: ptxas 11.8 assembles for them, and nvdisasm 11.8
-// lists what ptxas 13.0 writes for them. The later ones (sm_88, the a/f variants, Blackwell) are
-// checked against nvdisasm 13.0's listings in tests/conformance/nvidia/cuda13.
-bool listed_by_cuda118(Architecture a) {
-  return a <= Architecture::sm_90 && a != Architecture::sm_88 &&
-         gpuatom::nvidia::variant(a) == gpuatom::nvidia::Variant::base;
-}
-
 // One assembly: a file, an architecture, a ptxas.
 struct Job {
   const PtxFile* file;
@@ -115,41 +101,6 @@ struct Result {
   size_t cubin_atomics = 0;  // atomics gpuatom listed from the cubin
 };
 
-// The text of a listed line with the dual-issue ';' question set aside (Maxwell/Pascal print a
-// pair's second instruction without it) and, on Hopper, desc[URn] as the 11.8 tools print it.
-std::string comparable(std::string text, Architecture arch) {
-  if (text.size() >= 2 && text.compare(text.size() - 2, 2, " ;") == 0) text.resize(text.size() - 2);
-  return gpuatom::oracle::as_cuda118_prints(std::move(text), arch);
-}
-
-// gpuatom's reading of the cubin against the tool's listing of it (`listed`: its atomic lines).
-void compare_cubin(const fs::path& cubin, const Job& job, const std::vector<std::string>& listed,
-                   const std::string& source, Result& result) {
-  const std::string bytes = gpuatom::testing::slurp_file(cubin);
-  const auto read = gpuatom::nvidia::read_cubin(bytes, cubin.string());
-  if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&read)) {
-    result.listing_differences.push_back(source + ": " + gpuatom::support::format(*why));
-    return;
-  }
-  const gpuatom::nvidia::Cubin& c = std::get<gpuatom::nvidia::Cubin>(read);
-  if (c.cuda13_abi != job.cuda13 || !name(job.arch).starts_with(name(c.architecture)))
-    result.listing_differences.push_back(fmt::format("{}: read as a {} cubin for {}", source,
-                                                     c.cuda13_abi ? "CUDA 13" : "CUDA ≤ 12", name(c.architecture)));
-  std::vector<std::string> ours;
-  for (const gpuatom::nvidia::CubinKernel& k : c.kernels)
-    for (const gpuatom::nvidia::CodeAtomic& a :
-         gpuatom::nvidia::atomics_in_code(k.code, job.arch, cubin.string()).atomics)
-      ours.push_back(a.instruction ? gpuatom::nvidia::print(*a.instruction) : a.diagnostics.format_all());
-  result.cubin_atomics += ours.size();
-  for (size_t i = 0; i < std::max(ours.size(), listed.size()); ++i) {
-    const std::string got = i < ours.size() ? comparable(ours[i], job.arch) : "<none>";
-    const std::string want = i < listed.size() ? comparable(listed[i], job.arch) : "<none>";
-    if (got != want)
-      result.listing_differences.push_back(
-          fmt::format("{}: atomic {} of the cubin\n     tool: {}\n  gpuatom: {}", source, i, want, got));
-  }
-}
-
 Result assemble_and_list(const Job& job, const fs::path& tools, const std::optional<fs::path>& ptxas_13) {
   Result result;
   const std::string source =
@@ -164,39 +115,19 @@ Result assemble_and_list(const Job& job, const fs::path& tools, const std::optio
   std::string listing;
   if (!assembled.exited || assembled.exit_code != 0) {
     result.error = source + ": ptxas failed: " + assembled.err;
-  } else if (!job.cuda13) {
-    const auto listed = run_tool({(tools / "cuobjdump").string(), "-sass", cubin.string()});
-    if (listed.exit_code != 0) result.error = source + ": cuobjdump failed: " + listed.err;
-    listing = listed.out;
   } else {
-    int n = 0;
-    const std::string bytes = gpuatom::testing::slurp_file(cubin);
-    const auto read = gpuatom::nvidia::read_cubin(bytes, cubin.string());
-    if (const auto* why = std::get_if<gpuatom::support::Diagnostic>(&read))
-      result.error = gpuatom::support::format(*why);
-    const std::vector<gpuatom::nvidia::CubinKernel> none;
-    const auto* c = std::get_if<gpuatom::nvidia::Cubin>(&read);
-    for (const gpuatom::nvidia::CubinKernel& k : c ? c->kernels : none) {
-      const fs::path raw = dir / fmt::format("text{}.bin", n++);
-      std::ofstream(raw, std::ios::binary) << k.code;
-      const auto listed =
-          run_tool({(tools / "nvdisasm").string(), "-b", gpuatom::nvidia::nvdisasm_name(job.arch), raw.string()});
-      if (listed.exit_code != 0) result.error = source + ": nvdisasm failed: " + listed.err;
-      listing += listed.out;
-    }
+    gpuatom::oracle::ToolListing listed = gpuatom::oracle::list_cubin(cubin, job.arch, job.cuda13, tools, dir);
+    if (!listed.error.empty()) result.error = source + ": " + listed.error;
+    listing = std::move(listed.text);
   }
   if (result.error.empty()) {
-    compare_cubin(cubin, job, gpuatom::oracle::atomic_lines(listing), source, result);
-    if (!job.cuda13) {
-      // cuobjdump's whole listing, read as check and asm read it: every atomic, its words checked.
-      const auto read = gpuatom::nvidia::read_sass(listing, source, std::nullopt);
-      for (const auto& d : read.diagnostics.all())
-        result.listing_differences.push_back("cuobjdump listing read back: " + gpuatom::support::format(d));
-      if (read.instructions.size() != gpuatom::oracle::atomic_lines(listing).size())
-        result.listing_differences.push_back(fmt::format("{}: read_sass read {} atomics of the listing's {}", source,
-                                                         read.instructions.size(),
-                                                         gpuatom::oracle::atomic_lines(listing).size()));
-    }
+    gpuatom::oracle::CubinReading read = gpuatom::oracle::read_and_compare_cubin(
+        cubin, job.arch, job.cuda13, gpuatom::oracle::atomic_lines(listing), true, source);
+    result.cubin_atomics += read.atomics;
+    result.listing_differences = std::move(read.differences);
+    if (!job.cuda13)  // cuobjdump's whole listing, read as check and asm read it: every atomic, its words checked.
+      for (std::string& d : gpuatom::oracle::read_listing_back(listing, source))
+        result.listing_differences.push_back(std::move(d));
   }
   fs::remove_all(dir);
   for (std::string& text : gpuatom::oracle::atomic_lines(listing)) result.lines.push_back({std::move(text), source});
@@ -228,37 +159,6 @@ std::optional<std::string> check_line(const std::string& text, Architecture arch
   const std::string printed = gpuatom::nvidia::print(*inst);
   if (printed != text) return "prints back as: " + printed;
   return std::nullopt;
-}
-
-// Every word ptxas 11.8 wrote, 64-bit and 128-bit, comes back through gpuatom's own text: the line
-// `disasm sass --control` prints (nvdisasm's text, then the unprinted bits and the control bits as
-// comments), read by `asm sass --encode`, is the word again (docs/sass128.md, docs/oracles.md).
-void expect_words_through_text(
-    const std::map<Architecture, std::map<uint64_t, std::string>>& words,
-    const std::map<Architecture, std::map<std::pair<uint64_t, uint64_t>, std::string>>& words128) {
-  std::map<Architecture, std::vector<gpuatom::nvidia::Word128>> all;
-  for (const auto& [arch, texts] : words)
-    for (const auto& listed : texts) all[arch].push_back({listed.first, 0});
-  for (const auto& [arch, texts] : words128)
-    for (const auto& listed : texts) all[arch].push_back({listed.first.first, listed.first.second});
-  size_t failed = 0;
-  std::string report;
-  for (const auto& [arch, list] : all) {
-    size_t back = 0, commented = 0;
-    for (const gpuatom::nvidia::Word128& word : list) {
-      if (const auto why = text_round_trip::failure(word, arch)) {
-        if (++failed <= 20)
-          ADD_FAILURE() << fmt::format("{} 0x{:016x} 0x{:016x}: {}", name(arch), word.lo, word.hi, *why);
-        continue;
-      }
-      ++back;
-      if (text_round_trip::disassembled(word, arch)->find("/* unprinted:") != std::string::npos) ++commented;
-    }
-    report += fmt::format("{}: {} words, {} back through gpuatom's text, {} of them with unprinted bits\n", name(arch),
-                          list.size(), back, commented);
-  }
-  std::cout << report;
-  EXPECT_EQ(failed, 0u) << "words that do not come back through gpuatom's text";
 }
 
 TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
@@ -401,7 +301,13 @@ TEST(OraclePtxLines, EveryAtomicLinePtxasEmitsReadsAndPrintsBack) {
       EXPECT_GT(words128[a].size(), 100u) << name(a);
     }
   }
-  expect_words_through_text(words, words128);
+  // Every word ptxas 11.8 wrote, 64-bit and 128-bit, comes back through gpuatom's own text.
+  std::map<Architecture, std::vector<gpuatom::nvidia::Word128>> all;
+  for (const auto& [arch, texts] : words)
+    for (const auto& listed : texts) all[arch].push_back({listed.first, 0});
+  for (const auto& [arch, texts] : words128)
+    for (const auto& listed : texts) all[arch].push_back({listed.first.first, listed.first.second});
+  gpuatom::oracle::expect_words_through_text(all);
 }
 
 }  // namespace

@@ -60,7 +60,10 @@ std::optional<support::Diagnostic> word_halves_error(const ListingLine& line, Ar
 // Every line is an instruction, a word comment, blank, a comment or context (a header, a label);
 // any other is reported in diagnostics(), never passed over: a line that starts with a comment
 // that is no address comment (`/*00g0*/`, `/* 0040 */`), an atomic without its address comment,
-// a word comment of sm_70+ code that belongs to no instruction.
+// a word comment of sm_70+ code that belongs to no instruction. A whole sm_70+ word on lines of
+// its own (both halves, no address comment) is an instruction the tool printed without its text
+// (cuobjdump and nvdisasm 11.8 do so for the Hopper instructions they cannot name, opcode 0x248
+// among them): it is passed over unless it holds an atomic, which is reported.
 class ListingReader {
  public:
   ListingReader(std::string_view source, const support::FileName& file, std::optional<Architecture> given);
@@ -71,6 +74,8 @@ class ListingReader {
   void context_line(std::string_view line, size_t first);
   void words_line(const std::vector<std::pair<uint64_t, uint32_t>>& words);  // value, column
   ListingLine instruction_line(std::string_view line, size_t first, uint64_t address, size_t text_start);
+  void textless_word(Architecture arch);  // the halves of `textless_` after a closed word
+  void end_textless();                    // a line that is no word comment: an unfinished one is reported
 
   std::string_view source_;
   support::FileName file_;
@@ -79,9 +84,11 @@ class ListingReader {
   std::optional<Architecture> architecture_;
   uint32_t header_line_ = 0;
   std::string function_;
-  std::optional<ListingLine> pending_;  // the last instruction line, still taking word comments
-  bool open_ = false;                   // whether it still takes them
-  bool after_reported_ = false;         // a reported line's word comments may follow it
+  std::optional<ListingLine> pending_;   // the last instruction line, still taking word comments
+  bool open_ = false;                    // whether it still takes them
+  bool after_reported_ = false;          // a reported line's word comments may follow it
+  std::vector<uint64_t> textless_;       // halves of a word on lines of its own, so far
+  support::SourceLocation textless_at_;  // where its first half is
   support::Diagnostics diagnostics_;
 };
 
