@@ -38,8 +38,15 @@ struct Node {
   std::vector<Choice> sleep;            // asleep on arrival: exploring them here would repeat a trace
   std::vector<Choice> done;             // explored from this node already
   std::size_t chosen = 0;               // index into enabled
+  bool branches = false;                // more than one persistent event awake on arrival (a sharded search cuts here)
 
   const Choice& choice() const { return enabled[chosen]; }
+
+  // Whether more than one persistent event is awake: the search branches here.
+  bool awake_choices_above_one() const {
+    return std::count_if(persistent.begin(), persistent.end(),
+                         [&](std::size_t index) { return !contains(sleep, enabled[index]); }) > 1;
+  }
 
   // The first persistent event that is neither asleep nor explored, if any.
   bool choose_next() {
@@ -166,9 +173,56 @@ double naive_log10(const std::vector<Node>& stack) {
 
 }  // namespace
 
+uint64_t split_branchings(uint64_t shard_count) {
+  uint64_t bits = 0;
+  while (bits < 63 && (uint64_t{1} << bits) < shard_count) ++bits;
+  return bits + 3;
+}
+
+namespace {
+
+// Which subtrees of a sharded search this run explores (ExhaustiveOptions::shard_*): the walk
+// through the tree's top, shared by every shard, and whether the subtree it is in is this run's.
+class SubtreeWalk {
+ public:
+  explicit SubtreeWalk(const ExhaustiveOptions& options)
+      : index_(options.shard_index),
+        count_(std::max<uint64_t>(1, options.shard_count)),
+        cut_(split_branchings(count_)) {}
+
+  // Called before each execution with the stack as backtracking left it: a change at a node
+  // above the cut (or the very first execution) starts the next subtree.
+  void start(const std::vector<Node>& stack, bool first) {
+    branchings_ = static_cast<uint64_t>(
+        std::count_if(stack.begin(), stack.end(), [](const Node& node) { return node.branches; }));
+    if (!first && branchings_ > cut_) return;
+    ++subtrees_;
+    mine_ = (subtrees_ - 1) % count_ == index_;
+  }
+  // Called after each node is pushed: whether to stop here because the subtree just entered is
+  // another shard's (its whole walk below the cut is skipped).
+  bool skip_after(const Node& pushed) {
+    if (pushed.branches) ++branchings_;
+    return skip_now();
+  }
+  // Whether the path so far already reaches another shard's subtree (a change at the cut itself).
+  bool skip_now() const { return !mine_ && branchings_ >= cut_; }
+  bool mine() const { return mine_; }
+  uint64_t subtrees() const { return subtrees_; }
+  uint64_t current() const { return subtrees_ - 1; }
+
+ private:
+  uint64_t index_, count_, cut_;
+  uint64_t subtrees_ = 0, branchings_ = 0;
+  bool mine_ = true;
+};
+
+}  // namespace
+
 ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const ExhaustiveOptions& options) {
   ExhaustiveResult result;
   std::vector<Node> stack;
+  SubtreeWalk walk(options);
   for (bool first = true;; first = false) {
     if (!first && options.stop && options.stop->load(std::memory_order_relaxed)) {
       result.complete = false;
@@ -182,40 +236,48 @@ ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const Exhaustive
           fmt::format("exhaustive: more than {} interleavings; reduce lanes or use deterministic mode", options.cap);
       break;
     }
+    walk.start(stack, first);
     const std::unique_ptr<Instance> instance = factory();
     const std::span<Agent* const> agents = instance->agents();
     std::vector<Recorder> recorder(1);
 
     for (const Node& node : stack) perform(agents, node.choice(), recorder[0]);
 
-    bool pruned = false;
-    for (;;) {
+    bool pruned = false, skipped = walk.skip_now();
+    while (!skipped) {
       Node node = node_here(agents, options.reduce);
       if (node.enabled.empty()) break;
       if (!stack.empty() && options.reduce) node.sleep = stack.back().child_sleep();
+      node.branches = node.awake_choices_above_one();
       if (!node.choose_next()) {
         pruned = true;
         break;
       }
       perform(agents, node.choice(), recorder[0]);
       stack.push_back(std::move(node));
+      skipped = walk.skip_after(stack.back());
     }
 
-    result.longest = std::max<uint64_t>(result.longest, stack.size());
-    if (pruned) {
-      ++result.pruned;
-    } else {
-      ++result.executions;
-      if (result.executions == 1) result.naive_log10 = naive_log10(stack);
-      RunResult run = merge(recorder);
-      result.counters += run.counters;
-      run.schedule.reserve(stack.size());
-      for (const Node& node : stack) {
-        run.schedule.push_back({node.choice().agent, node.choice().event.instruction, node.choice().event.lane});
+    if (walk.mine()) {
+      result.longest = std::max<uint64_t>(result.longest, stack.size());
+      if (pruned) {
+        ++result.pruned;
+      } else {
+        ++result.executions;
+        if (result.executions == 1) {
+          result.naive_log10 = naive_log10(stack);
+          result.first_complete_subtree = walk.current();
+        }
+        RunResult run = merge(recorder);
+        result.counters += run.counters;
+        run.schedule.reserve(stack.size());
+        for (const Node& node : stack) {
+          run.schedule.push_back({node.choice().agent, node.choice().event.instruction, node.choice().event.lane});
+        }
+        ++result.outcomes[instance->outcome(run)];
       }
-      ++result.outcomes[instance->outcome(run)];
+      if (options.progress) options.progress(result.executions + result.pruned, options.cap);
     }
-    if (options.progress) options.progress(result.executions + result.pruned, options.cap);
 
     // Backtrack to the deepest node with another event to explore.
     while (!stack.empty()) {
@@ -226,6 +288,7 @@ ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const Exhaustive
     }
     if (stack.empty()) break;
   }
+  result.subtrees = walk.subtrees();
   return result;
 }
 

@@ -124,7 +124,8 @@ RunResult run_every_interleaving(const Setup& scenario, const RunOptions& option
     }
   };
   support::Progress bar(scenario.name + " (interleavings)", !options.quiet);
-  exec::ExhaustiveOptions exhaustive{options.exhaustive_cap, bar.callback(), options.stop, options.exhaustive_reduce};
+  exec::ExhaustiveOptions exhaustive{options.exhaustive_cap,    bar.callback(),      options.stop,
+                                     options.exhaustive_reduce, options.shard_index, options.shard_count};
   const auto result = exec::run_exhaustive(
       [&]() -> std::unique_ptr<exec::Instance> {
         auto m = make();
@@ -141,6 +142,8 @@ RunResult run_every_interleaving(const Setup& scenario, const RunOptions& option
   report.pruned = result.pruned;
   report.counters = result.counters;  // over every execution
   report.naive_log10 = result.naive_log10;
+  report.subtrees = result.subtrees;
+  report.first_complete_subtree = result.first_complete_subtree;
   report.reduced = options.exhaustive_reduce;
   if (result.interrupted) {
     report.interrupted = true;

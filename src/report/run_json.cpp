@@ -8,15 +8,14 @@
 
 #include "gpuatom/support/input_error.hpp"
 #include "gpuatom/support/line_input.hpp"
+#include "run_json_objects.hpp"
 
 namespace gpuatom::report {
-
-namespace {
 
 using scenario::Mode;
 using scenario::RunReport;
 
-nlohmann::json to_json(const FileRun& run) {
+nlohmann::json file_run_json(const FileRun& run) {
   nlohmann::json j;
   j["file"] = run.file;
   j["status"] = name(status(run));
@@ -73,7 +72,9 @@ nlohmann::json to_json(const FileRun& run) {
   return j;
 }
 
-// What to_json wrote for a file that ran, read back; nothing for a file that never ran. Throws
+namespace {
+
+// What file_run_json wrote for a file that ran, read back; nothing for a file that never ran. Throws
 // (nlohmann::json's exceptions, std::invalid_argument) on anything else.
 std::optional<RunReport> report_from_json(const nlohmann::json& j) {
   if (!j.contains("name")) return std::nullopt;  // a file that never ran
@@ -85,16 +86,20 @@ std::optional<RunReport> report_from_json(const nlohmann::json& j) {
   r.mode = *mode;
   r.seed = j.value("seed", uint64_t{0});
   r.lanes = j.value("lanes", uint64_t{0});
+  r.threads = j.value("threads", 0U);
+  r.seconds = j.value("seconds", 0.0);
+  r.naive_log10 = j.value("interleavings_log10", 0.0);
+  r.reduced = j.value("reduced", true);
   r.skipped = j.value("skipped", false);
   const nlohmann::json& c = j.at("counters");
   r.counters = {c.value("operations", uint64_t{0}), c.value("cas_retries", uint64_t{0}),
                 c.value("faults", uint64_t{0})};
-  for (const nlohmann::json& e : j.at("expectations"))
-    r.expectations.push_back({e.at("passed").get<bool>(),
-                              e.at("what").get<std::string>(),
-                              e.value("detail", ""),
-                              {},
+  for (const nlohmann::json& e : j.at("expectations")) {
+    support::SourceLocation where;
+    where.line = e.value("line", 0U);
+    r.expectations.push_back({e.at("passed").get<bool>(), e.at("what").get<std::string>(), e.value("detail", ""), where,
                               e.value("undecided", false)});
+  }
   for (const nlohmann::json& f : j.value("faults", nlohmann::json::array()))
     r.fault_text.push_back(f.get<std::string>());
   r.executions = j.value("executions", uint64_t{0});
@@ -131,9 +136,15 @@ constexpr uint64_t max_json_result_bytes = uint64_t{256} << 20;
 
 }  // namespace
 
+FileRun file_run_of_json(const nlohmann::json& j) {
+  FileRun run{j.at("file").get<std::string>(), report_from_json(j), j.value("error", "")};
+  if (run.report) run.report->file = run.file;
+  return run;
+}
+
 std::string run_json(const std::vector<FileRun>& runs) {
   nlohmann::json all = nlohmann::json::array();
-  for (const FileRun& r : runs) all.push_back(to_json(r));
+  for (const FileRun& r : runs) all.push_back(file_run_json(r));
   return all.dump(2) + "\n";
 }
 
@@ -144,6 +155,8 @@ std::vector<RunReport> parse_run_json(std::string_view document, std::string_vie
   } catch (const nlohmann::json::exception& e) {
     throw support::InputError(fmt::format("{}: not a `gpuatom run --json` result: {}", source, e.what()));
   }
+  // A shard's result (`gpuatom run --shard K/N --json`, shard.hpp) holds its files' objects under "runs".
+  if (all.is_object() && all.contains("shard") && all.contains("runs")) all = nlohmann::json(all["runs"]);
   if (!all.is_array())
     throw support::InputError(fmt::format("{}: not a `gpuatom run --json` result (expected an array)", source));
   std::vector<RunReport> out;

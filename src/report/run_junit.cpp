@@ -26,8 +26,8 @@ std::string xml(std::string_view text) {
 
 }  // namespace
 
-std::string junit_xml(const std::vector<FileRun>& runs, double seconds,
-                      const std::optional<std::string>& interruption) {
+std::string junit_xml(const std::vector<FileRun>& runs, double seconds, const std::optional<std::string>& interruption,
+                      const std::optional<std::string>& shard) {
   size_t failures = 0, errors = 0, skipped = 0;
   std::string cases;
   for (const FileRun& run : runs) {
@@ -82,11 +82,13 @@ std::string junit_xml(const std::vector<FileRun>& runs, double seconds,
     cases += body.empty() ? "/>\n" : ">\n" + body + "    </testcase>\n";
   }
   // An interrupted run says so for the whole suite too, where every JUnit reader shows properties.
+  // A shard's report says which shard it is (`gpuatom run --shard K/N`), beside its cases.
+  std::string property_lines;
+  if (interruption)
+    property_lines += fmt::format("      <property name=\"interrupted\" value=\"{}\"/>\n", xml(*interruption));
+  if (shard) property_lines += fmt::format("      <property name=\"shard\" value=\"{}\"/>\n", xml(*shard));
   const std::string properties =
-      interruption
-          ? fmt::format("    <properties>\n      <property name=\"interrupted\" value=\"{}\"/>\n    </properties>\n",
-                        xml(*interruption))
-          : "";
+      property_lines.empty() ? "" : "    <properties>\n" + property_lines + "    </properties>\n";
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites name=\"gpuatom\" tests=\"{0}\" failures=\"{1}\" errors=\"{2}\" skipped=\"{3}\" time=\"{4:.6f}\">\n"

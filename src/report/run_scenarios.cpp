@@ -6,6 +6,7 @@
 #include "gpuatom/report/run_json.hpp"
 #include "gpuatom/report/run_options.hpp"
 #include "gpuatom/report/scenario_files.hpp"
+#include "gpuatom/report/shard.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 #include "gpuatom/support/exit_codes.hpp"
 #include "gpuatom/support/files.hpp"
@@ -39,11 +40,30 @@ std::vector<std::string> files_to_run(const RunRequest& args) {
   return files;
 }
 
+// A sharded run's plan: how it splits, and the files it runs (all of them when it splits one
+// exhaustive search by subtree, whose share `options` then names).
+ShardHeader plan_shard(const RunRequest& args, const std::vector<std::string>& all, scenario::RunOptions& options,
+                       std::vector<std::string>& files) {
+  ShardHeader header{shard_option(args.shard), ShardSplit::files, all, 0};
+  if (options.mode == scenario::Mode::exhaustive && all.size() == 1) {
+    header.split = ShardSplit::subtrees;
+    options.shard_index = header.shard.index - 1;
+    options.shard_count = header.shard.count;
+    return header;
+  }
+  files.clear();
+  for (const std::string& file : all)
+    if (in_shard(shard_key(file, args.files), header.shard)) files.push_back(file);
+  return header;
+}
+
 }  // namespace
 
 int run_scenarios(const RunRequest& args) {
-  const scenario::RunOptions options = run_options(args);
-  const std::vector<std::string> files = files_to_run(args);
+  scenario::RunOptions options = run_options(args);
+  std::vector<std::string> files = files_to_run(args);
+  std::optional<ShardHeader> shard;
+  if (!args.shard.empty()) shard = plan_shard(args, std::vector<std::string>(files), options, files);
   // Refused before anything runs: a report written over a scenario, or over the file standard
   // output goes to, loses it (support/output_target.hpp).
   if (!args.junit.empty())
@@ -59,9 +79,11 @@ int run_scenarios(const RunRequest& args) {
   });
   // A JUnit report holds what finished, even when the run was stopped: a CI server shows those
   // results, and the stop, instead of finding no file at all.
+  const std::optional<std::string> shard_name =
+      shard ? std::optional(fmt::format("{}/{}", shard->shard.index, shard->shard.count)) : std::nullopt;
   if (!args.junit.empty())
-    if (const auto why =
-            support::write_file_atomically(args.junit, junit_xml(batch.runs, batch.seconds, batch.interruption))) {
+    if (const auto why = support::write_file_atomically(
+            args.junit, junit_xml(batch.runs, batch.seconds, batch.interruption, shard_name))) {
       support::write_stderr(fmt::format("gpuatom: error: --junit: {}\n", *why));
       if (!batch.interruption) return support::exit_output_failed;
     }
@@ -73,8 +95,9 @@ int run_scenarios(const RunRequest& args) {
   }
   const BatchCounts c = count(batch.runs);
   // Nothing ran (every file was bad input): the diagnostics on standard error are the whole answer.
-  if (c.bad == c.files) return support::exit_bad_input;
-  out.print(args.json ? run_json(batch.runs) : summary_line(c));
+  if (c.files > 0 && c.bad == c.files) return support::exit_bad_input;
+  if (shard) shard->seconds = batch.seconds;
+  out.print(!args.json ? summary_line(c) : shard ? shard_json(*shard, batch.runs) : run_json(batch.runs));
   return exit_code(c);
 }
 

@@ -11,6 +11,7 @@
 
 #include "command.hpp"
 #include "gpuatom/support/text.hpp"
+#include "merge_command.hpp"
 
 namespace {
 
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
   add_tour_command(app, run);
   add_explain_command(app, run);
   add_run_command(app, run);
+  add_merge_command(app, run);
   add_docs_command(app, run);
   add_report_command(app, run);
   add_amd_command(app, run);

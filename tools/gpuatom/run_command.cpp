@@ -1,5 +1,5 @@
 // `gpuatom run [FILE|DIR…] [--mode parallel|deterministic|exhaustive] [--seed N] [--threads N]
-//              [--json] [--junit FILE] [--dump REGION[:TYPE][,…]]`
+//              [--json] [--junit FILE] [--dump REGION[:TYPE][,…]] [--shard K/N]`
 // Runs scenario files and checks their expectations (report/run_scenarios.hpp says how).
 #include <fmt/format.h>
 
@@ -39,6 +39,10 @@ void add_run_command(CLI::App& app, Action& action) {
   cmd->add_option("--max-memory", args->max_memory,
                   "refuse a scenario whose estimated memory is above this (8G, 512M, bytes; default: 80 % of the "
                   "memory available)");
+  cmd->add_option("--shard", args->shard,
+                  "run only shard K of N (1/4 … 4/4): the files whose path hashes to it, or with --mode exhaustive "
+                  "and one file its share of the search's subtrees; --json then writes the shard's result for "
+                  "`gpuatom merge` (docs/scaling.md)");
   cmd->add_option("--dump", args->dump,
                   "print these regions' final memory, hex and typed value: REGION[:TYPE][,…] (TYPE: the region's "
                   "fill type by default, else u32; the first 4096 elements); one value per --dump, repeat it for more")

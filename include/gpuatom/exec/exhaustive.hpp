@@ -23,6 +23,15 @@
 // search, to check the reduction against); ExhaustiveResult::naive_log10 says how many
 // interleavings that search would run.
 //
+// Sharding (ExhaustiveOptions::shard_count > 1) splits one search over several runs, each on its
+// own machine: the search tree is cut below its first `split_branchings(count)` branching nodes
+// (nodes where more than one event is awake), the subtrees under the cut are numbered in the
+// search's own depth-first order, and a run explores only the subtrees whose number is its
+// shard_index modulo shard_count; it walks the others' prefixes without counting them. A node's
+// sleep set depends only on the choices made and tried above it, never on what a subtree found,
+// so every shard walks the same tree and the shards together complete every execution of the
+// unsharded search exactly once: their outcome counts, executions and pruned sum to its own.
+//
 // The search stops at `cap` executions (complete + pruned) with the message
 // "exhaustive: more than N interleavings; reduce lanes or use deterministic mode".
 #pragma once
@@ -59,7 +68,15 @@ struct ExhaustiveOptions {
   // false: no partial-order reduction; every interleaving is its own execution (the naive search
   // the reduction is checked against).
   bool reduce = true;
+  // This run's shard of the search (see above): subtrees numbered i with i % shard_count ==
+  // shard_index. shard_count 1: the whole search.
+  uint64_t shard_index = 0;
+  uint64_t shard_count = 1;
 };
+
+// How many branching nodes from the root a sharded search cuts below: enough for about eight
+// subtrees per shard where the tree branches in two.
+uint64_t split_branchings(uint64_t shard_count);
 
 struct ExhaustiveResult {
   // Each distinct outcome with the number of complete executions (one per trace) that reached it.
@@ -75,6 +92,11 @@ struct ExhaustiveResult {
   bool complete = true;      // false: stopped at the cap or interrupted; `outcomes` covers only what was explored
   bool interrupted = false;  // stopped by ExhaustiveOptions::stop
   std::string message;       // why it stopped early (empty when complete)
+  // The subtrees the search was cut into (every shard counts them all), and the number of the
+  // first one in which this run completed an execution (naive_log10 is that execution's; the
+  // lowest over the shards is the unsharded search's). No execution completed: UINT64_MAX.
+  uint64_t subtrees = 0;
+  uint64_t first_complete_subtree = UINT64_MAX;
 };
 
 ExhaustiveResult run_exhaustive(const InstanceFactory& factory, const ExhaustiveOptions& options = {});

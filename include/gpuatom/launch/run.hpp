@@ -27,7 +27,10 @@ struct RunOptions {
   unsigned threads = 0;              // parallel mode: 0 = all cores
   uint64_t exhaustive_cap = 100000;  // most executions an exhaustive run explores
   bool exhaustive_reduce = true;     // false: every interleaving (exec::ExhaustiveOptions::reduce)
-  bool quiet = false;                // no progress output
+  // Exhaustive mode: explore only this shard of the search tree's subtrees (exec/exhaustive.hpp).
+  uint64_t shard_index = 0;
+  uint64_t shard_count = 1;
+  bool quiet = false;  // no progress output
   // When set and true, the run stops early and its report says so (RunReport::interrupted); the
   // CLI points it at the SIGINT flag (support/files.hpp).
   const std::atomic<bool>* stop = nullptr;
@@ -78,9 +81,13 @@ struct RunReport {
   };
   std::vector<Outcome> outcomes;
   uint64_t executions = 0;
-  uint64_t pruned = 0;             // exhaustive: executions abandoned by the partial-order reduction
-  double naive_log10 = 0;          // exhaustive: log10 of the interleavings the naive search would run
-  bool reduced = true;             // exhaustive: one execution per class of equivalent interleavings
+  uint64_t pruned = 0;     // exhaustive: executions abandoned by the partial-order reduction
+  double naive_log10 = 0;  // exhaustive: log10 of the interleavings the naive search would run
+  bool reduced = true;     // exhaustive: one execution per class of equivalent interleavings
+  // Exhaustive: the subtrees the search was cut into when sharded, and the first in which this run
+  // completed an execution (exec::ExhaustiveResult says why merging shards needs them).
+  uint64_t subtrees = 0;
+  uint64_t first_complete_subtree = UINT64_MAX;
   std::vector<std::string> notes;  // warnings worth showing (e.g. refused modes)
   // Not run in this mode (exhaustive mode on a scenario not marked `exhaustive = true`): neither
   // passed nor failed; `notes` says why.

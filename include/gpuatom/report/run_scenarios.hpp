@@ -12,6 +12,10 @@
 // with what finished and the stop marked, and the run says how far it got ("interrupted after 2
 // of 5 scenarios; …") on standard error and exits 130. With `json` nothing is printed on standard
 // output then (no partial document). A second interrupt ends the process at once.
+//
+// With a shard (--shard K/N) only that shard's files run (an exhaustive run of one file: its
+// share of the search's subtrees), a shard given no file passes with "0 scenarios", and --json
+// prints the shard's result (shard.hpp) that `gpuatom merge` combines.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +37,9 @@ struct RunRequest {
   std::vector<std::string> dump;
   std::string max_memory;
   bool no_reduction = false;
+  // --shard K/N: run only shard K of N (shard.hpp); empty: everything. JSON output is then the
+  // shard's result, for `gpuatom merge`.
+  std::string shard;
 };
 
 // Runs `request`, printing on standard output and standard error, and returns the exit code

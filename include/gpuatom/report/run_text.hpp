@@ -32,8 +32,10 @@ std::string report_text(const scenario::RunReport& report);
 // A JUnit XML document (the schema Jenkins, GitLab and GitHub read): one <testsuite> "gpuatom run"
 // with a <testcase> per file, <failure>, <error> or <skipped> inside where it applies. An
 // `interruption` (how far the run got) marks the suite with a property "interrupted", the scenario
-// it stopped as an <error type="interrupted"> and those never started as <skipped>.
+// it stopped as an <error type="interrupted"> and those never started as <skipped>. A `shard`
+// ("2/4", `gpuatom run --shard`) is a property "shard" of the suite.
 std::string junit_xml(const std::vector<FileRun>& runs, double seconds,
-                      const std::optional<std::string>& interruption = std::nullopt);
+                      const std::optional<std::string>& interruption = std::nullopt,
+                      const std::optional<std::string>& shard = std::nullopt);
 
 }  // namespace gpuatom::report
