@@ -26,13 +26,7 @@ const std::string& given(const char* flag, const std::string& value) {
 // The op as `amd outcome --op` reads it, with its message.
 amd::AtomicRequest read_request(const std::string& text) {
   if (const auto request = amd::find_request(text)) return *request;
-  std::string valid;
-  for (const amd::Row& row : amd::rows()) valid += fmt::format("{}\"{}\"", valid.empty() ? "" : ", ", row.label);
-  for (const amd::AtomicRequest& r : amd::requests_128_bit()) valid += fmt::format(", \"{}\"", r.label);
-  throw InputError(
-      fmt::format("--op {}: expected one of: {} (case, spaces and '-' are ignored; short forms such as "
-                  "add32, fadd64, half2add, cas128 work too)",
-                  text, valid));
+  throw InputError(amd::unknown_request_message(text));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "gpuatom/alu/apply.hpp"
 #include "gpuatom/amd/isa/instruction_atomic.hpp"
 #include "gpuatom/intel/platform.hpp"
+#include "gpuatom/intel/platform_option.hpp"
 #include "gpuatom/intel/spelled_atomic.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
@@ -37,16 +38,10 @@ bool compares(alu::Op op) {
 void check_platform(const intel::Instruction& inst, const std::string& platform_name, ArrayAtomic& atomic) {
   if (platform_name.empty()) return;
   const std::optional<intel::Platform> platform = intel::parse_platform(platform_name);
-  if (!platform)
-    throw InputError(fmt::format("--platform {}: expected {}", platform_name, intel::platform_names(", ", " or ")));
-  support::Diagnostics diagnostics;
-  intel::validate_platform(inst, *platform, diagnostics);
-  for (const support::Diagnostic& d : diagnostics.all()) {
-    const std::string text = fmt::format("--platform {}: {}{}", intel::name(*platform), d.message,
-                                         d.rule.empty() ? "" : " (" + d.rule + ")");
-    if (d.severity == support::Severity::error) throw InputError(text);
-    atomic.warnings.push_back(text);
-  }
+  if (!platform) throw InputError(intel::unknown_platform_message(platform_name));
+  intel::PlatformOptionReport report = intel::platform_option_report(inst, *platform);
+  if (!report.errors.empty()) throw InputError(report.errors.front());
+  for (std::string& warning : report.warnings) atomic.warnings.push_back(std::move(warning));
 }
 
 }  // namespace

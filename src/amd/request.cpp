@@ -1,8 +1,11 @@
 #include "gpuatom/amd/request.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <string>
 
+#include "gpuatom/amd/rows.hpp"
 #include "gpuatom/amd/spelling.hpp"
 
 namespace gpuatom::amd {
@@ -37,6 +40,16 @@ std::optional<AtomicRequest> find_request(std::string_view text) {
   for (const AtomicRequest& request : wide)
     if (same_spelling(text, request.label) || same_spelling(text, short_form(request.label))) return request;
   return std::nullopt;
+}
+
+std::string unknown_request_message(std::string_view text) {
+  std::string valid;
+  for (const Row& row : rows()) valid += fmt::format("{}\"{}\"", valid.empty() ? "" : ", ", row.label);
+  for (const AtomicRequest& r : requests_128_bit()) valid += fmt::format(", \"{}\"", r.label);
+  return fmt::format(
+      "--op {}: expected one of: {} (case, spaces and '-' are ignored; short forms such as "
+      "add32, fadd64, half2add, cas128 work too)",
+      text, valid);
 }
 
 }  // namespace gpuatom::amd

@@ -9,6 +9,7 @@
 #include "alu_result.hpp"
 #include "gpuatom/intel/lsc.hpp"
 #include "gpuatom/intel/platform.hpp"
+#include "gpuatom/intel/platform_option.hpp"
 #include "gpuatom/intel/spelled_atomic.hpp"
 #include "gpuatom/intel/validator.hpp"
 #include "gpuatom/support/diagnostic.hpp"
@@ -20,22 +21,16 @@ namespace {
 std::optional<intel::Platform> parse_platform(const std::string& text) {
   if (text.empty()) return std::nullopt;
   if (const auto p = intel::parse_platform(text)) return p;
-  throw BadInput(fmt::format("--platform {}: expected {}", text, intel::platform_names(", ", " or ")));
+  throw BadInput(intel::unknown_platform_message(text));
 }
 
 // --platform: the validator's platform rules (validator.hpp validate_platform). An error refuses
 // the atomic; a warning is printed to standard error beside the computed answer.
 void check_platform(const intel::Instruction& inst, std::optional<intel::Platform> platform) {
   if (!platform) return;
-  support::Diagnostics diagnostics;
-  intel::validate_platform(inst, *platform, diagnostics);
-  const auto text = [&](const support::Diagnostic& d) {
-    return fmt::format("--platform {}: {}{}", intel::name(*platform), d.message,
-                       d.rule.empty() ? "" : " (" + d.rule + ")");
-  };
-  for (const support::Diagnostic& d : diagnostics.all())
-    if (d.severity == support::Severity::error) throw BadInput(text(d));
-  for (const support::Diagnostic& d : diagnostics.all()) support::write_stderr("gpuatom: warning: " + text(d) + "\n");
+  const intel::PlatformOptionReport report = intel::platform_option_report(inst, *platform);
+  if (!report.errors.empty()) throw BadInput(report.errors.front());
+  for (const std::string& warning : report.warnings) support::write_stderr("gpuatom: warning: " + warning + "\n");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "gpuatom/amd/rows.hpp"
@@ -26,5 +27,8 @@ std::span<const AtomicRequest> requests_128_bit();
 // A row label or a 128-bit label, ignoring case, spaces, '-' and '_' ("64 bit atomicCAS",
 // "64bit-atomiccas"); also the short form "<op><width>" ("cas64", "fadd32", "half2add").
 std::optional<AtomicRequest> find_request(std::string_view text);
+
+// What `--op TEXT` says when find_request() finds nothing: every label it takes.
+std::string unknown_request_message(std::string_view text);
 
 }  // namespace gpuatom::amd
