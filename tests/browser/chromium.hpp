@@ -2,6 +2,7 @@
 // a profile, and ctest may run the tests in parallel), stdout and stderr together.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -17,6 +18,17 @@ inline std::filesystem::path artifacts() {
 }
 
 inline bool have_chromium() { return run_gpuatom_command("command -v chromium").exit_code == 0; }
+inline constexpr const char* no_chromium = "chromium is not installed (scripts/install-deps installs it)";
+
+// Makes `work` afresh and writes `gpuatom report` of the bundled examples into it (a suite's
+// SetUpTestSuite: the page is written once for the suite's tests).
+inline void write_report(const std::filesystem::path& work) {
+  std::filesystem::remove_all(work);
+  std::filesystem::create_directories(work);
+  const CliRun r = run_gpuatom("report --out " + work.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+}
+inline std::string page_url(const std::filesystem::path& work) { return "file://" + (work / "index.html").string(); }
 
 // Runs chromium with `args` (a page, --dump-dom, --screenshot=…, --window-size=…), its profile
 // under `work`.

@@ -24,16 +24,11 @@ std::string chromium(const std::string& args) { return browser::chromium(work, a
 
 class ReportInBrowser : public testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    fs::remove_all(work);
-    fs::create_directories(work);
-    const CliRun r = run_gpuatom("report --out " + work.string());
-    ASSERT_EQ(r.exit_code, 0) << r.out;
-  }
+  static void SetUpTestSuite() { browser::write_report(work); }
   void SetUp() override {
-    if (!browser::have_chromium()) GTEST_SKIP() << "chromium is not installed (scripts/install-deps installs it)";
+    if (!browser::have_chromium()) GTEST_SKIP() << browser::no_chromium;
   }
-  static std::string page() { return "file://" + (work / "index.html").string(); }
+  static std::string page() { return browser::page_url(work); }
 };
 
 // The cells of the one AMD table the page shows, as text, and that table's id.

@@ -63,16 +63,11 @@ std::string probe(const fs::path& page, int width) {
 
 class ReportLayout : public testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    fs::remove_all(work);
-    fs::create_directories(work);
-    const CliRun r = run_gpuatom("report --out " + work.string());
-    ASSERT_EQ(r.exit_code, 0) << r.out;
-  }
+  static void SetUpTestSuite() { browser::write_report(work); }
   void SetUp() override {
-    if (!browser::have_chromium()) GTEST_SKIP() << "chromium is not installed (scripts/install-deps installs it)";
+    if (!browser::have_chromium()) GTEST_SKIP() << browser::no_chromium;
   }
-  static std::string page() { return "file://" + (work / "index.html").string(); }
+  static std::string page() { return browser::page_url(work); }
   static std::string dom(const std::string& hash) {
     return browser::chromium(work, "--dump-dom '" + page() + hash + "'");
   }
