@@ -66,7 +66,7 @@ std::string intel_section() {
         i.op == intel::AtomicOp::PREDEC ? "new value" : "old value");
   out +=
       "</table></div><h3>Forms per platform</h3><p>Each form and width by the platform rules <code>alu intel "
-      "--platform</code> and <code>check visa --platform</code> apply (<code>intel/platform.hpp</code>).</p>" +
+      "--platform P</code> and <code>check visa --platform P</code> apply (<code>intel/platform.hpp</code>).</p>" +
       intel_legality();
   // Intel's own compiler as the judge (docs/oracles.md): the committed run's table.
   out +=
