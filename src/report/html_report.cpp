@@ -65,7 +65,8 @@ std::string intel_section() {
         static_cast<unsigned>(i.op), i.name, i.page_name, alu::name(i.alu_op), role(i.src0), role(i.src1),
         i.op == intel::AtomicOp::PREDEC ? "new value" : "old value");
   out +=
-      "</table></div><h3>Which platforms have each form</h3><p>Each form and width by the platform rules <code>alu intel "
+      "</table></div><h3>Which platforms have each form</h3><p>Each form and width by the platform rules <code>alu "
+      "intel "
       "--platform P</code> and <code>check visa --platform P</code> apply (<code>intel/platform.hpp</code>).</p>" +
       intel_legality();
   // Intel's own compiler as the judge (docs/oracles.md): the committed run's table.
