@@ -191,6 +191,7 @@ std::vector<FileRun> merge_subtrees(const std::vector<const ShardResult*>& shard
 MergedRun merge_shards(const std::vector<std::string>& paths) {
   if (paths.empty()) throw InputError("merge: no shard result given");
   std::vector<ShardResult> shards;
+  shards.reserve(paths.size());
   for (const std::string& path : paths) shards.push_back(read_shard(path));
   const std::vector<const ShardResult*> ordered = check_one_run(shards);
   MergedRun merged;
