@@ -240,13 +240,6 @@ std::vector<nvidia::Word128> sm90_corpus_words() {
   return words;
 }
 
-template <class T>
-std::vector<T> cycled(const std::vector<T>& corpus, size_t count) {
-  std::vector<T> out(count);
-  for (size_t i = 0; i < count; ++i) out[i] = corpus[i % corpus.size()];
-  return out;
-}
-
 }  // namespace
 
 std::string sass_text_input(size_t lines) {

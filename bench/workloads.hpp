@@ -38,6 +38,14 @@ const PairWorkload& pair_workload(const std::string& name);
 
 // ---- The front-ends' inputs ------------------------------------------------------------------
 
+// `count` items of `corpus`, from its first, cycling.
+template <class T>
+std::vector<T> cycled(const std::vector<T>& corpus, size_t count) {
+  std::vector<T> out(count);
+  for (size_t i = 0; i < count; ++i) out[i] = corpus[i % corpus.size()];
+  return out;
+}
+
 // `lines` lines of the SASS corpus, one per line, cycling.
 std::string sass_text_input(size_t lines);
 // `count` Maxwell words of the words corpus, cycling.

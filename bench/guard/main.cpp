@@ -74,13 +74,6 @@ Work each_of(std::vector<T> items, Each each) {
   };
 }
 
-template <class T>
-std::vector<T> first(const std::vector<T>& corpus, uint64_t count) {
-  std::vector<T> out;
-  for (uint64_t i = 0; i < count; ++i) out.push_back(corpus[i % corpus.size()]);
-  return out;
-}
-
 std::vector<GuardWorkload> workloads() {
   std::vector<GuardWorkload> list;
   for (const PairWorkload& pair : pair_workloads())
@@ -98,7 +91,7 @@ std::vector<GuardWorkload> workloads() {
                     });
                   }});
   list.push_back({"front_end/maxwell_encode_words", "word", 16384, [](uint64_t n) {
-                    return each_of(first(maxwell_encode_input(), n), [](const nvidia::Instruction& in) {
+                    return each_of(cycled(maxwell_encode_input(), n), [](const nvidia::Instruction& in) {
                       require(std::holds_alternative<uint64_t>(nvidia::encode(in)), "an instruction did not encode");
                     });
                   }});
@@ -108,7 +101,7 @@ std::vector<GuardWorkload> workloads() {
                     });
                   }});
   list.push_back({"front_end/sass128_encode_words", "word", 16384, [](uint64_t n) {
-                    return each_of(first(sass128_encode_input(), n), [](const nvidia::Instruction& in) {
+                    return each_of(cycled(sass128_encode_input(), n), [](const nvidia::Instruction& in) {
                       keep(nvidia::encode128(in, nvidia::Architecture::sm_90).index());
                     });
                   }});
