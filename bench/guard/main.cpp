@@ -44,7 +44,7 @@ struct GuardWorkload {
 };
 
 // Failing work must not pass for cheap work: each runs to completion or throws.
-void require(bool ok, const std::string& what) {
+void require(bool ok, const char* what) {
   if (!ok) throw std::runtime_error(what);
 }
 

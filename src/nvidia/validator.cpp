@@ -11,6 +11,19 @@ namespace gpuatom::nvidia {
 
 namespace {
 
+// The sizes that have a spelling with an unapplied .FTZ, as a set of bits by Size: the check runs
+// on every instruction, and most sizes have none.
+static_assert(size_count <= 64, "a set of sizes fits 64 bits");
+uint64_t sizes_with_unapplied_flush() {
+  static const uint64_t set = [] {
+    uint64_t bits = 0;
+    for (const SizeSpelling& s : size_spellings())
+      if (s.unapplied_flush) bits |= uint64_t{1} << static_cast<int>(s.size);
+    return bits;
+  }();
+  return set;
+}
+
 class Validator {
  public:
   Validator(const Instruction& inst, support::Diagnostics& out, RuleSeverity rules)
@@ -131,6 +144,7 @@ class Validator {
   }
 
   void placeholders() {
+    if (!i_.has_placeholder()) return;  // the common case, without a walk through the slots
     for (const SlotInfo& s : slot_table())
       if (i_.placeholders[static_cast<int>(s.slot)])
         warning(col(s.slot),
@@ -154,6 +168,7 @@ class Validator {
   void legality() {
     if (i_.placeholders[static_cast<int>(ModifierSlot::op)] || i_.placeholders[static_cast<int>(ModifierSlot::size)])
       return;
+    if (legal(i_.family(), i_.dialect, i_.op, i_.size)) return;  // no reason to make
     if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size)) {
       // Illegal only by the SPA 5.0 tables (.128, for one): sm_70+ text may hold it.
       if (spa5() && legal(i_.family(), Dialect::modern, i_.op, i_.size)) *why = spa5_rule(std::move(*why));
@@ -163,6 +178,7 @@ class Validator {
 
   // A size written with a flush it does not apply (.F16x2.FTZ.RN): the size table marks it.
   void f16x2_spelling() {
+    if (!(sizes_with_unapplied_flush() & (uint64_t{1} << static_cast<int>(i_.size)))) return;
     for (const SizeSpelling& s : size_spellings())
       if (s.unapplied_flush && s.size == i_.size && s.text == i_.size_spelling)
         warning(col(ModifierSlot::size),

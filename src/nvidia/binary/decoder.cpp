@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "gpuatom/nvidia/validator.hpp"
@@ -39,42 +41,71 @@ const std::string& not_an_atomic() {
   return text;
 }
 
+// What decode() asks of a form for every word, gathered once per form: its row, where its fields
+// lie, and the op a compare form is named by.
+struct FormPlan {
+  const EncodingInfo* form = nullptr;
+  const FieldLayout* fields = nullptr;
+  std::optional<AtomOp> compare;
+};
+
+// The plans by form, and by the top 16 bits of a word (where every form's opcode bits lie) the
+// index of its form's plan, made out of line from find_encoding(): decode asks for every word.
+constexpr int opcode_shift = 48;
+constexpr uint8_t no_form = 0xff;
+struct Plans {
+  std::array<FormPlan, encoding_form_count> by_form{};
+  std::array<uint8_t, size_t{1} << (64 - opcode_shift)> by_top{};
+};
+static_assert(encoding_form_count < no_form, "a form index fits a byte");
+
+[[gnu::noinline]] std::unique_ptr<const Plans> make_plans() {
+  auto plans = std::make_unique<Plans>();
+  for (const EncodingInfo& e : encoding_table())
+    plans->by_form[static_cast<size_t>(e.form)] = {&e, &layout(e.form), compare_op(e.ops)};
+  for (size_t top = 0; top < plans->by_top.size(); ++top) {
+    const EncodingInfo* e = find_encoding(uint64_t{top} << opcode_shift);
+    plans->by_top[top] = e ? static_cast<uint8_t>(e->form) : no_form;
+  }
+  return plans;
+}
+
+// The plan of the form whose opcode bits the word carries, or nullptr.
+const FormPlan* find_plan(uint64_t word) {
+  static const std::unique_ptr<const Plans> plans = make_plans();
+  const uint8_t form = plans->by_top[word >> opcode_shift];
+  return form == no_form ? nullptr : &plans->by_form[form];
+}
+
+// Reads one word into an instruction made in place (the Decoded's own: it is not copied).
 class Decoder {
  public:
-  Decoder(uint64_t word, const EncodingInfo& form, Architecture arch, const support::SourceLocation& where,
-          support::Diagnostics& out)
-      : word_(word), form_(form), arch_(arch), fields_(layout(form.form)), out_(out), reading_{word, form,  fields_,
-                                                                                               arch, inst_, out} {
-    inst_.mnemonic = form.mnemonic;
-    inst_.dialect = Dialect::spa5;
-    inst_.where = where;
-    inst_.terminated = true;
-  }
+  Decoder(uint64_t word, const FormPlan& plan, Architecture arch, Instruction& inst, support::Diagnostics& out)
+      : word_(word), plan_(plan), arch_(arch), inst_(inst), reading_{word, *plan.form, *plan.fields, arch, inst, out} {}
 
   // The fields in one order for every form (maxwell::read_order), each read by its codec: what
   // each means follows from the form's attributes and from which fields it has (FieldLayout).
-  Instruction run() {
-    check_unassigned();
-    inst_.surface.formatted = form_.formatted;
+  void run() {
+    if (word_ & plan_.fields->unassigned) check_unassigned();
+    inst_.surface.formatted = plan_.form->formatted;
     // A compare form is named and decoded by its op (ATOMS.CAST's kind field may make it CAST.SPIN).
-    if (const auto op = compare_op(form_.ops)) inst_.op = *op;
+    if (plan_.compare) inst_.op = *plan_.compare;
     maxwell::read_fields(reading_);
     if (inst_.ps) sparse();
-    return std::move(inst_);
   }
 
  private:
   // Warns about each unassigned field that is not zero, in field order.
   void check_unassigned() {
-    if (!(word_ & fields_.unassigned)) return;
-    for (const BitField& f : form_.fields) {
+    const EncodingInfo& form = *plan_.form;
+    for (const BitField& f : form.fields) {
       const uint64_t raw = (word_ & f.mask()) >> f.lo;
       if (f.kind == FieldKind::unassigned && raw)
-        out_.warning(inst_.where,
-                     fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; nvdisasm ignores them and the "
-                                 "encoder writes 0 there",
-                                 f.lo, f.lo + f.width - 1, form_.name, raw),
-                     "docs/spec/nvidia.md §11.2, docs/oracles.md");
+        reading_.out.warning(inst_.where,
+                             fmt::format("bits {}–{} are unassigned in {} but hold 0x{:x}; nvdisasm ignores them and "
+                                         "the encoder writes 0 there",
+                                         f.lo, f.lo + f.width - 1, form.name, raw),
+                             "docs/spec/nvidia.md §11.2, docs/oracles.md");
     }
   }
 
@@ -91,11 +122,9 @@ class Decoder {
   }
 
   uint64_t word_;
-  const EncodingInfo& form_;
+  const FormPlan& plan_;
   Architecture arch_;
-  const FieldLayout& fields_;
-  support::Diagnostics& out_;
-  Instruction inst_;
+  Instruction& inst_;
   maxwell::Reading reading_;
 };
 
@@ -108,15 +137,20 @@ Decoded decode(uint64_t word, const support::SourceLocation& where, Architecture
                           "docs/spec/nvidia.md §11");
     return out;
   }
-  const EncodingInfo* form = find_encoding(word);
-  if (!form) {
+  const FormPlan* plan = find_plan(word);
+  if (!plan) {
     out.diagnostics.error(where, fmt::format("0x{:016x}{}", word, not_an_atomic()), "docs/spec/nvidia.md §11.4");
     return out;
   }
-  out.instruction = Decoder(word, *form, arch, where, out.diagnostics).run();
+  Instruction& inst = out.instruction.emplace();
+  inst.mnemonic = plan->form->mnemonic;
+  inst.dialect = Dialect::spa5;
+  inst.where = where;
+  inst.terminated = true;
+  Decoder(word, *plan, arch, inst, out.diagnostics).run();
   // The rules of the pages hold for text a person writes; a word that breaks one is still what
   // the hardware field holds and what nvdisasm prints, so here they are warnings.
-  validate(*out.instruction, out.diagnostics, RuleSeverity::warning);
+  validate(inst, out.diagnostics, RuleSeverity::warning);
   return out;
 }
 

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
+#include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include "gpuatom/nvidia/text/printer.hpp"
@@ -29,11 +32,26 @@ std::string named(const Writing& w, ModifierSlot slot, std::string value) {
 }
 
 // An op code names an op when the family's SPA 5.0 table takes that op in some size (ATOMS and
-// SUATOM have no SAFEADD: nvdisasm prints code 10 there as .INVALIDATOMSOP10).
+// SUATOM have no SAFEADD: nvdisasm prints code 10 there as .INVALIDATOMSOP10). Looked up by
+// family and code in a table made once from op_table(): decode asks for every word. The tables
+// below are made out of line, so that the lookups are not slowed by the code that makes them.
+constexpr int op_families = static_cast<int>(Family::SURED) + 1, op_codes = 32;
+using OpsByCode = std::array<std::array<const OpInfo*, op_codes>, op_families>;
+
+[[gnu::noinline]] OpsByCode make_ops_by_code() {
+  OpsByCode t{};
+  for (int f = 0; f < op_families; ++f)
+    for (const OpInfo& o : op_table()) {
+      if (o.code < 0 || !has_op(static_cast<Family>(f), Dialect::spa5, o.op)) continue;
+      if (o.code >= op_codes) throw std::logic_error("an op code past the op table's index");
+      if (!t[f][o.code]) t[f][o.code] = &o;  // the first of op_table() with the code
+    }
+  return t;
+}
+
 const OpInfo* op_named(const Instruction& i, uint64_t code) {
-  for (const OpInfo& o : op_table())
-    if (o.code >= 0 && static_cast<uint64_t>(o.code) == code && has_op(i.family(), Dialect::spa5, o.op)) return &o;
-  return nullptr;
+  static const OpsByCode named = make_ops_by_code();
+  return code < op_codes ? named[static_cast<int>(i.family())][code] : nullptr;
 }
 
 void read_op(uint64_t v, Reading& r) {
@@ -54,11 +72,41 @@ Written write_op(const BitField& f, const Writing& w) {
   return static_cast<uint64_t>(info(i.op).code);
 }
 
+// What a size code reads as on one architecture: its size and the spelling nvdisasm prints it
+// with, or nothing (a reserved code).
+struct SizeRead {
+  std::optional<Size> size;
+  std::string_view spelling;
+};
+
+// By field, architecture and code, made once from size_from_code() and decoded_size_spelling():
+// decode asks for every word.
+constexpr int size_fields = static_cast<int>(SizeField::shared) + 1, size_codes = 8;
+using SizeReads = std::array<std::array<std::array<SizeRead, size_codes + 1>, architecture_count>, size_fields>;
+
+[[gnu::noinline]] SizeReads make_size_reads() {
+  SizeReads t{};
+  for (int f = 0; f < size_fields; ++f)
+    for (const Architecture a : architectures())
+      for (int c = 0; c <= size_codes; ++c) {  // the last entry: every code past the table
+        SizeRead& read = t[f][static_cast<size_t>(a)][c];
+        read.size = size_from_code(static_cast<SizeField>(f), c, a);
+        if (read.size) read.spelling = decoded_size_spelling(*read.size, a);
+      }
+  return t;
+}
+
+const SizeRead& size_read(SizeField field, Architecture arch, uint64_t code) {
+  static const SizeReads reads = make_size_reads();
+  return reads[static_cast<int>(field)][static_cast<size_t>(arch)][std::min<uint64_t>(code, size_codes)];
+}
+
 template <SizeField field, Kind kind>
 void read_size(uint64_t v, Reading& r) {
-  if (const auto s = size_from_code(field, static_cast<int>(v), r.arch)) {
-    r.instruction.size = *s;
-    r.instruction.size_spelling = decoded_size_spelling(*s, r.arch);
+  const SizeRead& read = size_read(field, r.arch, v);
+  if (read.size) {
+    r.instruction.size = *read.size;
+    r.instruction.size_spelling = read.spelling;
     return;
   }
   r.reserved(ModifierSlot::size, kind);
