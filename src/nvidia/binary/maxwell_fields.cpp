@@ -112,6 +112,24 @@ void read_size(uint64_t v, Reading& r) {
   r.reserved(ModifierSlot::size, kind);
 }
 
+// A size's code by field, architecture and size, made once from size_code(): encode asks for
+// every instruction.
+using SizeCodes = std::array<std::array<std::array<std::optional<int>, size_count>, architecture_count>, size_fields>;
+
+[[gnu::noinline]] SizeCodes make_size_codes() {
+  SizeCodes t{};
+  for (int f = 0; f < size_fields; ++f)
+    for (const Architecture a : architectures())
+      for (int s = 0; s < size_count; ++s)
+        t[f][static_cast<size_t>(a)][s] = size_code(static_cast<SizeField>(f), static_cast<Size>(s), a);
+  return t;
+}
+
+std::optional<int> size_code_of(SizeField field, Size size, Architecture arch) {
+  static const SizeCodes codes = make_size_codes();
+  return codes[static_cast<int>(field)][static_cast<size_t>(arch)][static_cast<int>(size)];
+}
+
 template <SizeField field>
 Written write_size(const BitField&, const Writing& w) {
   const Instruction& i = w.instruction;
@@ -120,7 +138,7 @@ Written write_size(const BitField&, const Writing& w) {
       return named(w, ModifierSlot::size, std::string(size_name(*s)));
     return *p;
   }
-  if (const auto code = size_code(field, i.size, w.arch)) return static_cast<uint64_t>(*code);
+  if (const auto code = size_code_of(field, i.size, w.arch)) return static_cast<uint64_t>(*code);
   return fmt::format("size {} has no code in this opcode's size field on {}", size_name(i.size), name(w.arch));
 }
 
@@ -327,8 +345,28 @@ void read_in_order(Reading& r, std::index_sequence<I...> /*kinds*/) {
   (read(std::integral_constant<size_t, I>{}), ...);
 }
 
+// The same for writing, over every kind in the enum's order: the word is the same in any order.
+template <size_t... K>
+bool write_in_kind_order(const FieldsByKind& fields, const Writing& w, uint64_t& word,
+                         std::index_sequence<K...> /*kinds*/) {
+  const auto write = [&](auto kind) {
+    const BitField* f = fields[decltype(kind)::value];
+    if (!f) return true;
+    const Written value = codecs[decltype(kind)::value].write(*f, w);
+    const uint64_t* v = std::get_if<uint64_t>(&value);
+    if (!v || *v >> f->width) return false;
+    word |= *v << f->lo;
+    return true;
+  };
+  return (write(std::integral_constant<size_t, K>{}) && ...);
+}
+
 }  // namespace
 
 void read_fields(Reading& reading) { read_in_order(reading, std::make_index_sequence<read_order.size()>{}); }
+
+bool write_fields(const FieldsByKind& fields, const Writing& writing, uint64_t& word) {
+  return write_in_kind_order(fields, writing, word, std::make_index_sequence<field_kind_count>{});
+}
 
 }  // namespace gpuatom::nvidia::maxwell

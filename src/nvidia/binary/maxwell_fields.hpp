@@ -48,6 +48,13 @@ const FieldCodec& codec(FieldKind kind);
 // Reads every field the reading's form has, in read_order, each by its codec.
 void read_fields(Reading& reading);
 
+// A form's fields by kind (nullptr for a kind it has not), made once per form.
+using FieldsByKind = std::array<const BitField*, field_kind_count>;
+// Writes every field of `fields` into `word` by its codec, in kind order; false, with `word`
+// unfinished, when a field has no value or its value does not fit (the caller then walks the
+// fields in their own order for the reason).
+bool write_fields(const FieldsByKind& fields, const Writing& writing, uint64_t& word);
+
 // The order decode() reads a form's fields in, one for every form: later fields' meanings follow
 // from earlier ones (the offset from Ra), and the warnings and errors come in this order.
 inline constexpr std::array read_order = {
