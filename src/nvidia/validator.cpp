@@ -27,7 +27,7 @@ uint64_t sizes_with_unapplied_flush() {
 class Validator {
  public:
   Validator(const Instruction& inst, support::Diagnostics& out, RuleSeverity rules)
-      : i_(inst), out_(out), rules_(rules) {}
+      : i_(inst), mnemonic_(info(inst.mnemonic)), out_(out), rules_(rules) {}
 
   void run() {
     placeholders();
@@ -37,8 +37,8 @@ class Validator {
     data_registers();
     // The CAS register pairing is SPA 5.0's: sm_70+ ptxas output pairs Rb and Rc freely
     // ("ATOMS.CAS R6, [R5], R7, R6 ;" on sm_70), so sm_70+ text is not held to it.
-    if (i_.is_compare() && !i_.is_surface() && spa5()) cas_registers();
-    if (i_.is_surface())
+    if (i_.is_compare() && !surface_form() && spa5()) cas_registers();
+    if (surface_form())
       surface();
     else
       memory_address();
@@ -88,11 +88,11 @@ class Validator {
     if (auto why = missing_size_form(arch, i_.size)) error(col(ModifierSlot::size), *why, "docs/oracles.md");
     if (i_.mnemonic == Mnemonic::REDAS)
       later(i_.columns.mnemonic, fmt::format("{} (PTX red.async)", info(i_.mnemonic).name), Feature::red_async);
-    const std::string cast_spin = fmt::format("{}.{}", name(i_.family()), info(AtomOp::CAST_SPIN).name);
-    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOM)
+    const std::string cast_spin = fmt::format("{}.{}", name(family()), info(AtomOp::CAST_SPIN).name);
+    if (i_.op == AtomOp::CAST_SPIN && family() == Family::ATOM)
       later(col(ModifierSlot::op), cast_spin, Feature::atom_cast_spin);
     const bool predicate = has(arch, Feature::atoms_cast_spin_predicate);
-    if (i_.op == AtomOp::CAST_SPIN && i_.family() == Family::ATOMS && (i_.pu && !i_.rd) != predicate)
+    if (i_.op == AtomOp::CAST_SPIN && family() == Family::ATOMS && (i_.pu && !i_.rd) != predicate)
       warning(col(ModifierSlot::op),
               fmt::format("{} prints {} with {}", name(arch), cast_spin,
                           predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
@@ -102,14 +102,14 @@ class Validator {
             "docs/sass128.md");
     uniform_registers(arch);
     const Surface& surface = i_.surface;
-    if (i_.is_surface() && surface.uniform_array)
+    if (surface_form() && surface.uniform_array)
       later(col(ModifierSlot::uniform_array), fmt::format("{}.UAI", info(i_.mnemonic).name),
             Feature::suatom_uniform_array);
-    if (i_.is_surface() && surface.second_uniform)
+    if (surface_form() && surface.second_uniform)
       later(col(OperandRole::handle), "a second uniform register after a surface handle",
             Feature::suatom_uniform_array);
     const bool immediate = has(arch, Feature::surface_uniform_immediate);
-    if (i_.is_surface() && surface.handle_uniform && !surface.handle_indices.empty() != immediate)
+    if (surface_form() && surface.handle_uniform && !surface.handle_indices.empty() != immediate)
       warning(
           col(OperandRole::handle),
           fmt::format("{} prints a uniform-register surface handle {}", name(arch),
@@ -156,7 +156,7 @@ class Validator {
 
   // .P (formatted surface data): nvdisasm reads it, seed 002 defines only .D (raw data).
   void formatted() {
-    if (i_.is_surface() && i_.surface.formatted)
+    if (surface_form() && i_.surface.formatted)
       error(col(ModifierSlot::mode),
             fmt::format("{}.{} (formatted surface data) has no semantics on the {} page, which defines only .{} "
                         "(raw data): it prints and encodes but does not execute",
@@ -168,10 +168,10 @@ class Validator {
   void legality() {
     if (i_.placeholders[static_cast<int>(ModifierSlot::op)] || i_.placeholders[static_cast<int>(ModifierSlot::size)])
       return;
-    if (legal(i_.family(), i_.dialect, i_.op, i_.size)) return;  // no reason to make
-    if (auto why = illegal_reason(i_.family(), i_.dialect, i_.op, i_.size)) {
+    if (legal(family(), i_.dialect, i_.op, i_.size)) return;  // no reason to make
+    if (auto why = illegal_reason(family(), i_.dialect, i_.op, i_.size)) {
       // Illegal only by the SPA 5.0 tables (.128, for one): sm_70+ text may hold it.
-      if (spa5() && legal(i_.family(), Dialect::modern, i_.op, i_.size)) *why = spa5_rule(std::move(*why));
+      if (spa5() && legal(family(), Dialect::modern, i_.op, i_.size)) *why = spa5_rule(std::move(*why));
       error(i_.columns.column(ModifierSlot::size) ? col(ModifierSlot::size) : col(ModifierSlot::op), *why, "");
     }
   }
@@ -211,7 +211,7 @@ class Validator {
     const int n = i_.data_registers();
     if (n > 2) return;  // .128 (sm_90): no pairing rule is published
     const uint8_t rb = i_.rb.value_or(RZ);
-    const std::string_view page = i_.family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
+    const std::string_view page = family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
     if (i_.unnamed(OperandRole::rb) || i_.unnamed(OperandRole::rc)) {
       error(col(i_.unnamed(OperandRole::rb) ? OperandRole::rb : OperandRole::rc),
             fmt::format("{}: {} is register field 255 where it is not RZ: the compare or swap operand runs past R254 "
@@ -252,7 +252,7 @@ class Validator {
   void memory_address() {
     const Address& a = i_.address;
     const bool ps_form = i_.ps.has_value();
-    if (ps_form && i_.family() == Family::ATOM) {
+    if (ps_form && family() == Family::ATOM) {
       // sm_70+ text puts a predicate destination Pu there, with any address: hence spa5_rule().
       if (a.offset != 0 && !a.absolute())
         error(i_.columns.offset,
@@ -277,7 +277,7 @@ class Validator {
   void offset_range() {
     const Address& a = i_.address;
     const uint32_t column = i_.columns.offset ? i_.columns.offset : i_.columns.column(OperandRole::address);
-    if (i_.family() == Family::ATOMS) {
+    if (family() == Family::ATOMS) {
       if (a.offset % 4)
         error(column,
               fmt::format("the {} offset {} is not a multiple of 4 (it is stored divided by 4)", name(Family::ATOMS),
@@ -379,7 +379,13 @@ class Validator {
             "docs/spec/nvidia.md §6.1 (PROPOSED)");
   }
 
+  // The mnemonic's row, looked up once: the checks ask for its family and whether it is a surface
+  // form many times (the decoder validates every word).
+  Family family() const { return mnemonic_.family; }
+  bool surface_form() const { return mnemonic_.surface; }
+
   const Instruction& i_;
+  const MnemonicInfo& mnemonic_;
   support::Diagnostics& out_;
   RuleSeverity rules_;
 };

@@ -47,6 +47,7 @@ struct FormPlan {
   const EncodingInfo* form = nullptr;
   const FieldLayout* fields = nullptr;
   std::optional<AtomOp> compare;
+  Family family = Family::ATOM;
 };
 
 // The plans by form, and by the top 16 bits of a word (where every form's opcode bits lie) the
@@ -62,7 +63,7 @@ static_assert(encoding_form_count < no_form, "a form index fits a byte");
 [[gnu::noinline]] std::unique_ptr<const Plans> make_plans() {
   auto plans = std::make_unique<Plans>();
   for (const EncodingInfo& e : encoding_table())
-    plans->by_form[static_cast<size_t>(e.form)] = {&e, &layout(e.form), compare_op(e.ops)};
+    plans->by_form[static_cast<size_t>(e.form)] = {&e, &layout(e.form), compare_op(e.ops), info(e.mnemonic).family};
   for (size_t top = 0; top < plans->by_top.size(); ++top) {
     const EncodingInfo* e = find_encoding(uint64_t{top} << opcode_shift);
     plans->by_top[top] = e ? static_cast<uint8_t>(e->form) : no_form;
@@ -81,7 +82,8 @@ const FormPlan* find_plan(uint64_t word) {
 class Decoder {
  public:
   Decoder(uint64_t word, const FormPlan& plan, Architecture arch, Instruction& inst, support::Diagnostics& out)
-      : word_(word), plan_(plan), arch_(arch), inst_(inst), reading_{word, *plan.form, *plan.fields, arch, inst, out} {}
+      : word_(word), plan_(plan), arch_(arch), inst_(inst), reading_{word, *plan.form, *plan.fields, arch,
+                                                                     inst, out,        plan.family} {}
 
   // The fields in one order for every form (maxwell::read_order), each read by its codec: what
   // each means follows from the form's attributes and from which fields it has (FieldLayout).

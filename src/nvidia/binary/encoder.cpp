@@ -66,16 +66,20 @@ using FormsByAttributes = std::array<uint8_t, size_t{form_families} * atom_op_co
 
 }  // namespace
 
-std::optional<EncodingForm> encoding_form(const Instruction& i) {
+namespace {
+
+// encoding_form() with the mnemonic's row already looked up (encode has it).
+std::optional<EncodingForm> form_of(const Instruction& i, const MnemonicInfo& mnemonic) {
   if (i.dialect != Dialect::spa5) return std::nullopt;
   constexpr int handles = form_handles;
   static const FormsByAttributes forms = make_forms_by_attributes();
-  const int handle = !i.is_surface()        ? 0
+  const bool surface = mnemonic.surface;
+  const int handle = !surface               ? 0
                      : i.surface.bindless() ? static_cast<int>(FormHandle::bindless)
                                             : static_cast<int>(FormHandle::bound);
-  const int formatted = i.is_surface() && i.surface.formatted;
+  const int formatted = surface && i.surface.formatted;
   const uint8_t form =
-      forms[(((static_cast<int>(i.family()) * atom_op_count + static_cast<int>(i.op)) * handles + handle) * 2 +
+      forms[(((static_cast<int>(mnemonic.family) * atom_op_count + static_cast<int>(i.op)) * handles + handle) * 2 +
              formatted) *
                 2 +
             (i.ps ? 1 : 0)];
@@ -83,13 +87,18 @@ std::optional<EncodingForm> encoding_form(const Instruction& i) {
   return static_cast<EncodingForm>(form);
 }
 
+}  // namespace
+
+std::optional<EncodingForm> encoding_form(const Instruction& i) { return form_of(i, info(i.mnemonic)); }
+
 std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Architecture arch) {
   const auto refuse = [&](uint32_t column, std::string message, std::string rule) {
     support::SourceLocation where = i.where;
     if (where.line != 0 && column != 0) where.column = column;
     return support::Diagnostic{support::Severity::error, where, std::move(message), std::move(rule)};
   };
-  const std::string_view mn = info(i.mnemonic).name;
+  const MnemonicInfo& mnemonic = info(i.mnemonic);
+  const std::string_view mn = mnemonic.name;
   if (i.dialect != Dialect::spa5)
     return refuse(i.columns.mnemonic,
                   fmt::format("{} is written in the sm_70+ spelling, which has no Maxwell/Pascal 64-bit word: its "
@@ -99,7 +108,7 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
   if (!is_spa5(arch))
     return refuse(i.columns.mnemonic, fmt::format("{} has no Maxwell 64-bit words (sm_50 … sm_62 have)", name(arch)),
                   "docs/spec/nvidia.md §11");
-  const FormPlan& plan = nvidia::plan(*encoding_form(i));
+  const FormPlan& plan = nvidia::plan(*form_of(i, mnemonic));
   const EncodingInfo& form = *plan.form;
   const FieldLayout& fields = *plan.fields;
 
@@ -109,7 +118,8 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
                   "docs/spec/nvidia.md §6.6");
   if (i.ps && !has(arch, Feature::ps_forms))
     return refuse(i.columns.column(OperandRole::ps), missing_ps_form(arch), "docs/oracles.md");
-  if (fields.has(FieldKind::sparse) && i.family() == Family::ATOM && (i.address.offset != 0 || i.address.absolute()))
+  if (fields.has(FieldKind::sparse) && mnemonic.family == Family::ATOM &&
+      (i.address.offset != 0 || i.address.absolute()))
     return refuse(i.columns.column(OperandRole::address),
                   fmt::format("{} with Ps takes [Ra] only: no offset, no absolute address", mn),
                   "docs/spec/nvidia.md §6.6");

@@ -49,27 +49,36 @@ using OpsByCode = std::array<std::array<const OpInfo*, op_codes>, op_families>;
   return t;
 }
 
-const OpInfo* op_named(const Instruction& i, uint64_t code) {
+const OpInfo* op_named(Family family, uint64_t code) {
   static const OpsByCode named = make_ops_by_code();
-  return code < op_codes ? named[static_cast<int>(i.family())][code] : nullptr;
+  return code < op_codes ? named[static_cast<int>(family)][code] : nullptr;
 }
 
 void read_op(uint64_t v, Reading& r) {
-  if (const OpInfo* o = op_named(r.instruction, v))
+  if (const OpInfo* o = op_named(r.family, v))
     r.instruction.op = o->op;
   else
     r.reserved(ModifierSlot::op, Kind::op);
 }
 
-Written write_op(const BitField& f, const Writing& w) {
+// The writers below keep their common case small enough to be inlined into the encoder's walk
+// over the fields; a placeholder, and whatever has no value, is written out of line.
+[[gnu::noinline]] Written write_unusual_op(const BitField& f, const Writing& w) {
   const Instruction& i = w.instruction;
   if (const auto p = placeholder(w, ModifierSlot::op)) {
     // decode() reads a code the family's table names as that op, not as a placeholder.
-    if (const OpInfo* o = op_named(i, *p)) return named(w, ModifierSlot::op, fmt::format(".{}", o->name));
+    if (const OpInfo* o = op_named(i.family(), *p)) return named(w, ModifierSlot::op, fmt::format(".{}", o->name));
     return *p;
   }
   if (info(i.op).code < 0) return fmt::format("{} has no op code in the {} field", info(i.op).name, name(f.kind));
   return static_cast<uint64_t>(info(i.op).code);
+}
+
+Written write_op(const BitField& f, const Writing& w) {
+  const Instruction& i = w.instruction;
+  const int code = info(i.op).code;
+  if (code < 0 || i.placeholders[static_cast<int>(ModifierSlot::op)]) return write_unusual_op(f, w);
+  return static_cast<uint64_t>(code);
 }
 
 // What a size code reads as on one architecture: its size and the spelling nvdisasm prints it
@@ -131,7 +140,7 @@ std::optional<int> size_code_of(SizeField field, Size size, Architecture arch) {
 }
 
 template <SizeField field>
-Written write_size(const BitField&, const Writing& w) {
+[[gnu::noinline]] Written write_unusual_size(const Writing& w) {
   const Instruction& i = w.instruction;
   if (const auto p = placeholder(w, ModifierSlot::size)) {
     if (const auto s = size_from_code(field, static_cast<int>(*p), w.arch))
@@ -142,6 +151,14 @@ Written write_size(const BitField&, const Writing& w) {
   return fmt::format("size {} has no code in this opcode's size field on {}", size_name(i.size), name(w.arch));
 }
 
+template <SizeField field>
+Written write_size(const BitField&, const Writing& w) {
+  const Instruction& i = w.instruction;
+  if (!i.placeholders[static_cast<int>(ModifierSlot::size)])
+    if (const auto code = size_code_of(field, i.size, w.arch)) return static_cast<uint64_t>(*code);
+  return write_unusual_size<field>(w);
+}
+
 // ImmS20 / ImmS24÷4, or unsigned when Ra = RZ, the absolute form (§6.5).
 template <int bits, int scale>
 void read_offset(uint64_t v, Reading& r) {
@@ -150,13 +167,23 @@ void read_offset(uint64_t v, Reading& r) {
 }
 
 template <int scale>
-Written write_offset(const BitField& f, const Writing& w) {
+[[gnu::noinline]] Written write_unusual_offset(const BitField& f, const Writing& w) {
   const Address& a = w.instruction.address;
   if (a.offset % scale) return fmt::format("the offset {} is not a multiple of {}", signed_hex(a.offset), scale);
   const int64_t field = a.offset / scale;
   const int64_t span = int64_t{1} << f.width;
   const bool fits = a.absolute() ? field >= 0 && field < span : field >= -span / 2 && field < span / 2;
   if (!fits) return fmt::format("the offset {} does not fit the {} field", signed_hex(a.offset), name(f.kind));
+  return static_cast<uint64_t>(field) & static_cast<uint64_t>(span - 1);
+}
+
+template <int scale>
+Written write_offset(const BitField& f, const Writing& w) {
+  const Address& a = w.instruction.address;
+  const int64_t field = a.offset / scale;
+  const int64_t span = int64_t{1} << f.width;
+  const bool fits = a.absolute() ? field >= 0 && field < span : field >= -span / 2 && field < span / 2;
+  if (a.offset % scale || !fits) return write_unusual_offset<scale>(f, w);
   return static_cast<uint64_t>(field) & static_cast<uint64_t>(span - 1);
 }
 

@@ -21,6 +21,7 @@ struct Reading {
   Architecture arch;
   Instruction& instruction;
   support::Diagnostics& out;
+  Family family;  // the form's, found once per form
 
   bool has(FieldKind kind) const { return fields.has(kind); }
   uint64_t value(FieldKind kind) const { return fields.read(word, kind); }
