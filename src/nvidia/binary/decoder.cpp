@@ -82,8 +82,8 @@ const FormPlan* find_plan(uint64_t word) {
 class Decoder {
  public:
   Decoder(uint64_t word, const FormPlan& plan, Architecture arch, Instruction& inst, support::Diagnostics& out)
-      : word_(word), plan_(plan), arch_(arch), inst_(inst), reading_{word, *plan.form, *plan.fields, arch,
-                                                                     inst, out,        plan.family} {}
+      : word_(word), plan_(plan), arch_(arch), inst_(inst), reading_{word, *plan.form,  *plan.fields,     arch, inst,
+                                                                     out,  plan.family, maxwell::tables()} {}
 
   // The fields in one order for every form (maxwell::read_order), each read by its codec: what
   // each means follows from the form's attributes and from which fields it has (FieldLayout).

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -33,12 +34,11 @@ std::string named(const Writing& w, ModifierSlot slot, std::string value) {
 
 // An op code names an op when the family's SPA 5.0 table takes that op in some size (ATOMS and
 // SUATOM have no SAFEADD: nvdisasm prints code 10 there as .INVALIDATOMSOP10). Looked up by
-// family and code in a table made once from op_table(): decode asks for every word. The tables
-// below are made out of line, so that the lookups are not slowed by the code that makes them.
+// family and code in a table made once from op_table() (Tables): decode asks for every word.
 constexpr int op_families = static_cast<int>(Family::SURED) + 1, op_codes = 32;
 using OpsByCode = std::array<std::array<const OpInfo*, op_codes>, op_families>;
 
-[[gnu::noinline]] OpsByCode make_ops_by_code() {
+OpsByCode make_ops_by_code() {
   OpsByCode t{};
   for (int f = 0; f < op_families; ++f)
     for (const OpInfo& o : op_table()) {
@@ -47,38 +47,6 @@ using OpsByCode = std::array<std::array<const OpInfo*, op_codes>, op_families>;
       if (!t[f][o.code]) t[f][o.code] = &o;  // the first of op_table() with the code
     }
   return t;
-}
-
-const OpInfo* op_named(Family family, uint64_t code) {
-  static const OpsByCode named = make_ops_by_code();
-  return code < op_codes ? named[static_cast<int>(family)][code] : nullptr;
-}
-
-void read_op(uint64_t v, Reading& r) {
-  if (const OpInfo* o = op_named(r.family, v))
-    r.instruction.op = o->op;
-  else
-    r.reserved(ModifierSlot::op, Kind::op);
-}
-
-// The writers below keep their common case small enough to be inlined into the encoder's walk
-// over the fields; a placeholder, and whatever has no value, is written out of line.
-[[gnu::noinline]] Written write_unusual_op(const BitField& f, const Writing& w) {
-  const Instruction& i = w.instruction;
-  if (const auto p = placeholder(w, ModifierSlot::op)) {
-    // decode() reads a code the family's table names as that op, not as a placeholder.
-    if (const OpInfo* o = op_named(i.family(), *p)) return named(w, ModifierSlot::op, fmt::format(".{}", o->name));
-    return *p;
-  }
-  if (info(i.op).code < 0) return fmt::format("{} has no op code in the {} field", info(i.op).name, name(f.kind));
-  return static_cast<uint64_t>(info(i.op).code);
-}
-
-Written write_op(const BitField& f, const Writing& w) {
-  const Instruction& i = w.instruction;
-  const int code = info(i.op).code;
-  if (code < 0 || i.placeholders[static_cast<int>(ModifierSlot::op)]) return write_unusual_op(f, w);
-  return static_cast<uint64_t>(code);
 }
 
 // What a size code reads as on one architecture: its size and the spelling nvdisasm prints it
@@ -93,7 +61,7 @@ struct SizeRead {
 constexpr int size_fields = static_cast<int>(SizeField::shared) + 1, size_codes = 8;
 using SizeReads = std::array<std::array<std::array<SizeRead, size_codes + 1>, architecture_count>, size_fields>;
 
-[[gnu::noinline]] SizeReads make_size_reads() {
+SizeReads make_size_reads() {
   SizeReads t{};
   for (int f = 0; f < size_fields; ++f)
     for (const Architecture a : architectures())
@@ -105,14 +73,64 @@ using SizeReads = std::array<std::array<std::array<SizeRead, size_codes + 1>, ar
   return t;
 }
 
-const SizeRead& size_read(SizeField field, Architecture arch, uint64_t code) {
-  static const SizeReads reads = make_size_reads();
-  return reads[static_cast<int>(field)][static_cast<size_t>(arch)][std::min<uint64_t>(code, size_codes)];
+}  // namespace
+
+struct Tables {
+  OpsByCode ops;
+  SizeReads sizes;
+};
+
+namespace {
+
+[[gnu::noinline]] std::unique_ptr<const Tables> make_tables() {
+  return std::make_unique<const Tables>(Tables{make_ops_by_code(), make_size_reads()});
+}
+
+}  // namespace
+
+const Tables& tables() {
+  static const std::unique_ptr<const Tables> made = make_tables();
+  return *made;
+}
+
+namespace {
+
+const OpInfo* op_named(const OpsByCode& named, Family family, uint64_t code) {
+  return code < op_codes ? named[static_cast<int>(family)][code] : nullptr;
+}
+
+void read_op(uint64_t v, Reading& r) {
+  if (const OpInfo* o = op_named(r.tables.ops, r.family, v))
+    r.instruction.op = o->op;
+  else
+    r.reserved(ModifierSlot::op, Kind::op);
+}
+
+// The writers below keep their common case small enough to be inlined into the encoder's walk
+// over the fields; a placeholder, and whatever has no value, is written out of line.
+[[gnu::noinline]] Written write_unusual_op(const BitField& f, const Writing& w) {
+  const Instruction& i = w.instruction;
+  if (const auto p = placeholder(w, ModifierSlot::op)) {
+    // decode() reads a code the family's table names as that op, not as a placeholder.
+    if (const OpInfo* o = op_named(tables().ops, i.family(), *p))
+      return named(w, ModifierSlot::op, fmt::format(".{}", o->name));
+    return *p;
+  }
+  if (info(i.op).code < 0) return fmt::format("{} has no op code in the {} field", info(i.op).name, name(f.kind));
+  return static_cast<uint64_t>(info(i.op).code);
+}
+
+Written write_op(const BitField& f, const Writing& w) {
+  const Instruction& i = w.instruction;
+  const int code = info(i.op).code;
+  if (code < 0 || i.placeholders[static_cast<int>(ModifierSlot::op)]) return write_unusual_op(f, w);
+  return static_cast<uint64_t>(code);
 }
 
 template <SizeField field, Kind kind>
 void read_size(uint64_t v, Reading& r) {
-  const SizeRead& read = size_read(field, r.arch, v);
+  const SizeRead& read =
+      r.tables.sizes[static_cast<int>(field)][static_cast<size_t>(r.arch)][std::min<uint64_t>(v, size_codes)];
   if (read.size) {
     r.instruction.size = *read.size;
     r.instruction.size_spelling = read.spelling;

@@ -13,6 +13,12 @@
 
 namespace gpuatom::nvidia::maxwell {
 
+// The lookups the field codecs make for every word (an op by its code, a size by its code), made
+// once (maxwell_fields.cpp); decode fetches them once per word, so that no codec waits on a
+// table's first-use guard.
+struct Tables;
+const Tables& tables();
+
 // A word being read into an instruction, with the diagnostics the reading reports.
 struct Reading {
   uint64_t word;
@@ -22,6 +28,7 @@ struct Reading {
   Instruction& instruction;
   support::Diagnostics& out;
   Family family;  // the form's, found once per form
+  const Tables& tables;
 
   bool has(FieldKind kind) const { return fields.has(kind); }
   uint64_t value(FieldKind kind) const { return fields.read(word, kind); }
