@@ -133,9 +133,8 @@ bool has_atomic_opcode(const Word128& word, Architecture arch) {
 namespace {
 
 // The form of `arch`'s generation whose opcode and selecting bits the word has, or why none is.
-std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Architecture arch,
+std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Architecture arch, const GenerationInfo& g,
                                                        const support::SourceLocation& where) {
-  const GenerationInfo& g = generation_info(arch);
   const uint64_t opcode = word.lo & opcode_mask;
   for (const Form* f : sass128::forms_with_opcode(opcode))
     if (sass128::in(f->generations, g.generation) && form_known_on(*f, arch) &&
@@ -276,7 +275,7 @@ std::optional<support::Diagnostic> decode128_into(const Word128& word, Architect
   const GenerationInfo& g = generation_info(arch);
   if (g.word != WordFormat::sass128)
     return sass128::refusal(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
-  const auto found = form_of(word, arch, where);
+  const auto found = form_of(word, arch, g, where);
   if (const auto* refused = std::get_if<support::Diagnostic>(&found)) return *refused;
   const Form& form = *std::get<const Form*>(found);
   i.mnemonic = form.mnemonic;
@@ -509,18 +508,20 @@ std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
   // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
   const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
   if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL || !unfielded_ok) return std::nullopt;
-  const auto too_wide = [&](const Field& f) {
-    const auto held = [&](ModifierSlot slot) { return placeholder(slot) && !sass128::fits(*placeholder(slot), f); };
-    // A size with a high bit fits the field and that bit together.
-    const Field* high = form.field(Kind::size_high);
-    const Field size_and_high{f.kind, f.lo, static_cast<uint8_t>(f.width + (high ? high->width : 0))};
-    return (f.kind == Kind::op && !sass128::fits(*op, f)) ||
-           (f.kind == Kind::size && !sass128::fits(*size, size_and_high)) ||
-           (f.kind == Kind::order && !sass128::fits(order, f)) ||
-           (f.kind == Kind::cache && held(ModifierSlot::cache)) || (f.kind == Kind::dim && held(ModifierSlot::dim)) ||
-           (f.kind == Kind::clamp && held(ModifierSlot::clamp));
+  // Each code fits its field, where the form has one (a kind is at most one field of a form).
+  const auto fits = [&](Kind kind, uint64_t code, int extra_width = 0) {
+    const Field* f = form.field(kind);
+    return !f || sass128::fits(code, Field{f->kind, f->lo, static_cast<uint8_t>(f->width + extra_width)});
   };
-  if (std::any_of(form.field_list().begin(), form.field_list().end(), too_wide)) return std::nullopt;
+  const auto held_fits = [&](Kind kind, ModifierSlot slot) {
+    return !placeholder(slot) || fits(kind, *placeholder(slot));
+  };
+  // A size with a high bit fits the field and that bit together.
+  const Field* high = form.field(Kind::size_high);
+  if (!fits(Kind::op, *op) || !fits(Kind::size, *size, high ? high->width : 0) || !fits(Kind::order, order) ||
+      !held_fits(Kind::cache, ModifierSlot::cache) || !held_fits(Kind::dim, ModifierSlot::dim) ||
+      !held_fits(Kind::clamp, ModifierSlot::clamp))
+    return std::nullopt;
   return Codes{*op, *size, order};
 }
 
@@ -571,9 +572,9 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
   if (!i.placeholders[static_cast<int>(ModifierSlot::size)])
     if (auto why = missing_size_form(arch, i.size)) return sass128::refusal(i.where, *why);
   bool mnemonic_known = false;
-  for (const Form* each : sass128::forms_of(i.mnemonic)) {
+  for (const Form* each : sass128::forms_of(i.mnemonic, g.generation)) {
     const Form& form = *each;
-    if (!sass128::in(form.generations, g.generation) || !form_known_on(form, arch)) continue;
+    if (!form_known_on(form, arch)) continue;
     if (const uint64_t opcode = i.kept_bits.lo & opcode_mask; opcode && form.opcode != opcode) continue;
     mnemonic_known = true;
     if (!takes(form, i)) continue;

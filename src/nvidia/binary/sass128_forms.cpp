@@ -694,7 +694,6 @@ constexpr std::array cache_codes = {CacheCode{CacheOp::ef, 0}, CacheCode{CacheOp
 
 std::span<const Form> forms() { return form_table; }
 
-bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
 
 namespace {
 
@@ -781,7 +780,9 @@ struct DenseCodes {
     return (static_cast<size_t>(m.strength) * scopes + static_cast<size_t>(m.scope)) * 2 + (m.private_ ? 1 : 0);
   }
 
-  DenseCodes() {
+  DenseCodes() { fill(); }
+  // Out of line, so that dense() inlines into each accessor below.
+  [[gnu::noinline]] void fill() {
     for (size_t k = 0; k < op_code_kinds; ++k) {
       for (uint64_t c = 0; c < op_codes_read; ++c) op_from[k][c] = scan_op_from_code(static_cast<OC>(k), c);
       for (size_t o = 0; o < atom_op_count; ++o) op[k][o] = scan_op_code(static_cast<OC>(k), static_cast<AtomOp>(o));

@@ -19,7 +19,7 @@ struct Index {
   // The forms sorted by opcode (table order within one), and where each opcode's run begins.
   std::vector<const Form*> by_opcode;
   std::array<uint16_t, opcodes + 1> opcode_start{};
-  std::array<std::vector<const Form*>, mnemonics> by_mnemonic;
+  std::array<std::array<std::vector<const Form*>, generations>, mnemonics> by_mnemonic;
   std::array<std::bitset<instructions>, generations> atomic;
   std::vector<Word128> masks;  // by form, as forms() orders them
 
@@ -32,9 +32,11 @@ struct Index {
     std::array<uint16_t, opcodes> next{};
     for (const Form& f : all) by_opcode[opcode_start[f.opcode] + next[f.opcode]++] = &f;
     for (const Form& f : all) {
-      by_mnemonic[static_cast<size_t>(f.mnemonic)].push_back(&f);
-      for (size_t g = 0; g < generations; ++g)
-        if (in(f.generations, static_cast<Generation>(g))) atomic[g].set(f.opcode % instructions);
+      for (size_t g = 0; g < generations; ++g) {
+        if (!in(f.generations, static_cast<Generation>(g))) continue;
+        atomic[g].set(f.opcode % instructions);
+        by_mnemonic[static_cast<size_t>(f.mnemonic)][g].push_back(&f);
+      }
       Word128 m{opcodes - 1, 0};
       for (const Field& field : f.field_list()) m = m | field_mask(field);
       masks.push_back(m);
@@ -55,7 +57,9 @@ std::span<const Form* const> forms_with_opcode(uint64_t opcode) {
   return {x.by_opcode.data() + x.opcode_start[op], static_cast<size_t>(x.opcode_start[op + 1] - x.opcode_start[op])};
 }
 
-std::span<const Form* const> forms_of(Mnemonic mnemonic) { return index().by_mnemonic[static_cast<size_t>(mnemonic)]; }
+std::span<const Form* const> forms_of(Mnemonic mnemonic, Generation generation) {
+  return index().by_mnemonic[static_cast<size_t>(mnemonic)][static_cast<size_t>(generation)];
+}
 
 bool atomic_instruction(Generation generation, uint64_t instruction) {
   return index().atomic[static_cast<size_t>(generation)].test(instruction % instructions);

@@ -16,8 +16,8 @@ namespace gpuatom::nvidia::sass128 {
 
 // The forms whose opcode (bits 0–11) is `opcode`, in table order, of every generation.
 std::span<const Form* const> forms_with_opcode(uint64_t opcode);
-// The forms of `mnemonic`, in table order, of every generation.
-std::span<const Form* const> forms_of(Mnemonic mnemonic);
+// The forms of `mnemonic` that `generation` has, in table order.
+std::span<const Form* const> forms_of(Mnemonic mnemonic, Generation generation);
 // Whether some form of `generation` has the instruction value `instruction` (opcode bits 0–8).
 bool atomic_instruction(Generation generation, uint64_t instruction);
 // Whether `generation` has any form.
