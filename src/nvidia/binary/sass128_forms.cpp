@@ -694,7 +694,6 @@ constexpr std::array cache_codes = {CacheCode{CacheOp::ef, 0}, CacheCode{CacheOp
 
 std::span<const Form> forms() { return form_table; }
 
-
 namespace {
 
 // The code tables above read row by row; the functions after them answer from dense arrays
