@@ -88,13 +88,14 @@ class Validator {
     if (auto why = missing_size_form(arch, i_.size)) error(col(ModifierSlot::size), *why, "docs/oracles.md");
     if (i_.mnemonic == Mnemonic::REDAS)
       later(i_.columns.mnemonic, fmt::format("{} (PTX red.async)", info(i_.mnemonic).name), Feature::red_async);
-    const std::string cast_spin = fmt::format("{}.{}", name(family()), info(AtomOp::CAST_SPIN).name);
+    // Formatted only where a message names it (the validator runs for every word of a listing).
+    const auto cast_spin = [&] { return fmt::format("{}.{}", name(family()), info(AtomOp::CAST_SPIN).name); };
     if (i_.op == AtomOp::CAST_SPIN && family() == Family::ATOM)
-      later(col(ModifierSlot::op), cast_spin, Feature::atom_cast_spin);
+      later(col(ModifierSlot::op), cast_spin(), Feature::atom_cast_spin);
     const bool predicate = has(arch, Feature::atoms_cast_spin_predicate);
     if (i_.op == AtomOp::CAST_SPIN && family() == Family::ATOMS && (i_.pu && !i_.rd) != predicate)
       warning(col(ModifierSlot::op),
-              fmt::format("{} prints {} with {}", name(arch), cast_spin,
+              fmt::format("{} prints {} with {}", name(arch), cast_spin(),
                           predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
               "docs/oracles.md");
     if (i_.pm_hint && !has(arch, Feature::pm_hint))

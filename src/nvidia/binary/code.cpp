@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <bit>
+#include <cstring>
 #include <variant>
 
 #include "gpuatom/nvidia/binary/decoder.hpp"
@@ -17,7 +19,12 @@ namespace detail {
 
 uint64_t little_endian64(std::string_view bytes, size_t at) {
   uint64_t w = 0;
-  for (int b = 7; b >= 0; --b) w = (w << 8) | static_cast<unsigned char>(bytes[at + static_cast<size_t>(b)]);
+  std::memcpy(&w, bytes.data() + at, sizeof w);  // one load, where a loop of bytes took 50 instructions
+  if constexpr (std::endian::native == std::endian::big) {
+    uint64_t swapped = 0;
+    for (int b = 0; b < 8; ++b) swapped = (swapped << 8) | ((w >> (8 * b)) & 0xff);
+    w = swapped;
+  }
   return w;
 }
 
@@ -47,16 +54,15 @@ void decode_into(const Word128& word, uint64_t address, Architecture arch, const
     out.diagnostics = std::move(decoded.diagnostics);
     if (out.diagnostics.has_errors()) out.instruction.reset();
   } else {
-    auto decoded = decode128(word, arch, where);
     out.diagnostics = {};
-    if (auto* inst = std::get_if<Instruction>(&decoded)) {
+    Instruction& inst = out.instruction.emplace();
+    if (auto why = decode128_into(word, arch, where, inst)) {
+      out.instruction.reset();
+      out.diagnostics.add(std::move(*why));
+    } else {
       // A word that breaks a rule of the pages is still what nvdisasm prints; the rule is a
       // warning here, as decode() gives it for a Maxwell/Pascal word.
-      validate(*inst, out.diagnostics, RuleSeverity::warning);
-      out.instruction = std::move(*inst);
-    } else {
-      out.instruction.reset();
-      out.diagnostics.add(std::get<support::Diagnostic>(decoded));
+      validate(inst, out.diagnostics, RuleSeverity::warning);
     }
   }
   out.address = address;

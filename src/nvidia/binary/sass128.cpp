@@ -14,6 +14,7 @@
 #include "gpuatom/support/text.hpp"
 #include "sass128_fields.hpp"
 #include "sass128_forms.hpp"
+#include "sass128_index.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -23,6 +24,7 @@ using sass128::AddressForm;
 using sass128::Field;
 using Kind = sass128::FieldKind;
 using sass128::field_mask;
+using sass128::fields_mask;
 using sass128::Form;
 using sass128::get;
 using sass128::put;
@@ -43,21 +45,6 @@ bool form_known_on(const Form& form, Architecture arch) {
 }
 
 Word128 fixed(const Form& form) { return {form.opcode | form.fixed_low, form.fixed_high}; }
-
-// The bits a form's fields and opcode cover; what is left is fixed or kept. Built once for every
-// form: decode128 and encode128 ask per word.
-const Word128& fields_mask(const Form& form) {
-  static const std::vector<Word128> masks = [] {
-    std::vector<Word128> out;
-    for (const Form& f : sass128::forms()) {
-      Word128 m{opcode_mask, 0};
-      for (const Field& field : f.field_list()) m = m | field_mask(field);
-      out.push_back(m);
-    }
-    return out;
-  }();
-  return masks[static_cast<size_t>(&form - sass128::forms().data())];
-}
 
 }  // namespace
 
@@ -133,36 +120,27 @@ std::variant<ControlBits, std::string> parse_control_bits(std::string_view text)
   return c;
 }
 
-bool has_sass128_forms(Architecture arch) {
-  for (const Form& form : sass128::forms())
-    if (sass128::in(form.generations, generation(arch))) return true;
-  return false;
-}
+bool has_sass128_forms(Architecture arch) { return sass128::has_forms(generation(arch)); }
 
 bool has_atomic_opcode(const Word128& word, Architecture arch) {
   // Bits 0–8 name the instruction, bits 9–11 the shape of its operands (0x38a and 0x98a are both
   // ATOM): an atomic in an operand shape gpuatom has no form for is still an atomic, reported
   // rather than passed over.
   constexpr uint64_t instruction_mask = 0x1ff;
-  for (const Form& form : sass128::forms())
-    if ((form.opcode & instruction_mask) == (word.lo & instruction_mask) &&
-        sass128::in(form.generations, generation(arch)))
-      return true;
-  return false;
+  return sass128::atomic_instruction(generation(arch), word.lo & instruction_mask);
 }
 
 namespace {
 
 // The form of `arch`'s generation whose opcode and selecting bits the word has, or why none is.
-std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Architecture arch,
+std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Architecture arch, const GenerationInfo& g,
                                                        const support::SourceLocation& where) {
-  const GenerationInfo& g = generation_info(arch);
   const uint64_t opcode = word.lo & opcode_mask;
-  for (const Form& f : sass128::forms())
-    if (f.opcode == opcode && sass128::in(f.generations, g.generation) && form_known_on(f, arch) &&
-        (word.hi & f.select_high) == (f.fixed_high & f.select_high) &&
-        (word.lo & f.select_low) == (f.fixed_low & f.select_low))
-      return &f;
+  for (const Form* f : sass128::forms_with_opcode(opcode))
+    if (sass128::in(f->generations, g.generation) && form_known_on(*f, arch) &&
+        (word.hi & f->select_high) == (f->fixed_high & f->select_high) &&
+        (word.lo & f->select_low) == (f->fixed_low & f->select_low))
+      return f;
   if (!has_sass128_forms(arch))
     return sass128::refusal(where,
                             fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
@@ -250,6 +228,9 @@ void read_rest(sass128::Reading& r) {
   const Form& form = r.form;
   Instruction& i = r.instruction;
   Word128 kept = (r.word ^ fixed(form)) & ~fields_mask(form);
+  // set_placeholder(), the one way a read sets a placeholder, marks them generic: whether any slot
+  // holds one, without asking each.
+  const bool has_placeholder = i.generic_placeholders;
   if (!form.has(Kind::op)) i.op = *sass128::op_from_code(form.ops, 0);
   if (!form.has(Kind::size)) i.size = *sass128::size_from_code(form.sizes, 0);
   // nvdisasm leaves out a SUATOM's Pu of PT (`SUATOM.D.1D.ADD R2, [R4], R6, R8`); encode128 writes
@@ -268,10 +249,10 @@ void read_rest(sass128::Reading& r) {
     kept = kept | (r.word & field_mask(*r.descriptor));
   // With a placeholder the text may read alike for two forms (ATOMG.E.ADD.INVALID7: the integer
   // 0x9a8 or the float 0x9a3): the opcode is kept, where kept bits are otherwise zero.
-  if (i.has_placeholder()) kept.lo |= form.opcode;
+  if (has_placeholder) kept.lo |= form.opcode;
   // So may a lone placeholder's slot (cache operation, size, clamp or Turing's strength): its field
   // is kept as read, and encode128 puts the placeholder where it writes these bits.
-  kept = kept | (r.word & placeholder_fields(form, i));
+  if (has_placeholder) kept = kept | (r.word & placeholder_fields(form, i));
   // Bits 102–103 (nvdisasm 11.8's ?PMn on sm_86 … sm_90) stay in kept_bits: nvdisasm 13.0 prints
   // nothing for them, and gpuatom follows it (docs/sass128.md).
   i.kept_bits = kept | r.aliases;
@@ -282,22 +263,21 @@ void read_rest(sass128::Reading& r) {
 Word128 sass128::placeholder_hints(const Instruction& i) {
   if (!i.architecture || !i.has_placeholder()) return {};
   const uint64_t opcode = i.kept_bits.lo & opcode_mask;
-  for (const Form& f : sass128::forms())
-    if (f.opcode == opcode && f.mnemonic == i.mnemonic && sass128::in(f.generations, generation(*i.architecture)) &&
-        form_known_on(f, *i.architecture))
-      return i.kept_bits & placeholder_fields(f, i);
+  for (const Form* f : sass128::forms_with_opcode(opcode))
+    if (f->mnemonic == i.mnemonic && sass128::in(f->generations, generation(*i.architecture)) &&
+        form_known_on(*f, *i.architecture))
+      return i.kept_bits & placeholder_fields(*f, i);
   return {};
 }
 
-std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
-                                                         const support::SourceLocation& where) {
+std::optional<support::Diagnostic> decode128_into(const Word128& word, Architecture arch,
+                                                  const support::SourceLocation& where, Instruction& i) {
   const GenerationInfo& g = generation_info(arch);
   if (g.word != WordFormat::sass128)
     return sass128::refusal(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
-  const auto found = form_of(word, arch, where);
+  const auto found = form_of(word, arch, g, where);
   if (const auto* refused = std::get_if<support::Diagnostic>(&found)) return *refused;
   const Form& form = *std::get<const Form*>(found);
-  Instruction i;
   i.mnemonic = form.mnemonic;
   i.dialect = Dialect::modern;
   i.architecture = arch;
@@ -308,11 +288,20 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
   sass128::Reading r{form, word, arch, i};
   for (const Field& f : form.field_list()) {
     sass128::codec(f.kind).read(f, get(word, f), r);
-    if (r.refused) return *r.refused;
+    if (r.refused) return std::move(r.refused);
   }
   read_address_shapes(r);
   read_rest(r);
-  return i;
+  return std::nullopt;
+}
+
+std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
+                                                         const support::SourceLocation& where) {
+  // Built where it is returned: an Instruction is 320 bytes, and a word reads in a few hundred
+  // instructions.
+  std::variant<Instruction, support::Diagnostic> out(std::in_place_type<Instruction>);
+  if (auto why = decode128_into(word, arch, where, std::get<Instruction>(out))) out = std::move(*why);
+  return out;
 }
 
 namespace {
@@ -519,18 +508,20 @@ std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
   // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
   const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
   if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL || !unfielded_ok) return std::nullopt;
-  const auto too_wide = [&](const Field& f) {
-    const auto held = [&](ModifierSlot slot) { return placeholder(slot) && !sass128::fits(*placeholder(slot), f); };
-    // A size with a high bit fits the field and that bit together.
-    const Field* high = form.field(Kind::size_high);
-    const Field size_and_high{f.kind, f.lo, static_cast<uint8_t>(f.width + (high ? high->width : 0))};
-    return (f.kind == Kind::op && !sass128::fits(*op, f)) ||
-           (f.kind == Kind::size && !sass128::fits(*size, size_and_high)) ||
-           (f.kind == Kind::order && !sass128::fits(order, f)) ||
-           (f.kind == Kind::cache && held(ModifierSlot::cache)) || (f.kind == Kind::dim && held(ModifierSlot::dim)) ||
-           (f.kind == Kind::clamp && held(ModifierSlot::clamp));
+  // Each code fits its field, where the form has one (a kind is at most one field of a form).
+  const auto fits = [&](Kind kind, uint64_t code, int extra_width = 0) {
+    const Field* f = form.field(kind);
+    return !f || sass128::fits(code, Field{f->kind, f->lo, static_cast<uint8_t>(f->width + extra_width)});
   };
-  if (std::any_of(form.field_list().begin(), form.field_list().end(), too_wide)) return std::nullopt;
+  const auto held_fits = [&](Kind kind, ModifierSlot slot) {
+    return !placeholder(slot) || fits(kind, *placeholder(slot));
+  };
+  // A size with a high bit fits the field and that bit together.
+  const Field* high = form.field(Kind::size_high);
+  if (!fits(Kind::op, *op) || !fits(Kind::size, *size, high ? high->width : 0) || !fits(Kind::order, order) ||
+      !held_fits(Kind::cache, ModifierSlot::cache) || !held_fits(Kind::dim, ModifierSlot::dim) ||
+      !held_fits(Kind::clamp, ModifierSlot::clamp))
+    return std::nullopt;
   return Codes{*op, *size, order};
 }
 
@@ -581,9 +572,9 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
   if (!i.placeholders[static_cast<int>(ModifierSlot::size)])
     if (auto why = missing_size_form(arch, i.size)) return sass128::refusal(i.where, *why);
   bool mnemonic_known = false;
-  for (const Form& form : sass128::forms()) {
-    if (form.mnemonic != i.mnemonic || !sass128::in(form.generations, g.generation) || !form_known_on(form, arch))
-      continue;
+  for (const Form* each : sass128::forms_of(i.mnemonic, g.generation)) {
+    const Form& form = *each;
+    if (!form_known_on(form, arch)) continue;
     if (const uint64_t opcode = i.kept_bits.lo & opcode_mask; opcode && form.opcode != opcode) continue;
     mnemonic_known = true;
     if (!takes(form, i)) continue;

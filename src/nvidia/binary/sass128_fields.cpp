@@ -256,7 +256,7 @@ support::Diagnostic refusal(const support::SourceLocation& where, std::string me
   return support::Diagnostic{support::Severity::error, where, std::move(message), "docs/sass128.md"};
 }
 
-const FieldCodec& codec(FieldKind kind) { return codecs[static_cast<size_t>(kind)]; }
+const std::array<FieldCodec, field_kind_count> field_codecs = codecs;
 
 void set_placeholder(Instruction& i, ModifierSlot slot, uint64_t value) {
   i.placeholders[static_cast<int>(slot)] = static_cast<uint16_t>(value);

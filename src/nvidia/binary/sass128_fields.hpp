@@ -110,7 +110,9 @@ struct FieldCodec {
   uint64_t (*write)(const Field& field, Writing& writing);
 };
 
-const FieldCodec& codec(FieldKind kind);
+// One per FieldKind, in the enum's order; inline, for every field of every word asks it.
+extern const std::array<FieldCodec, field_kind_count> field_codecs;
+inline const FieldCodec& codec(FieldKind kind) { return field_codecs[static_cast<size_t>(kind)]; }
 
 // A field value that names nothing prints as nvdisasm prints it, .INVALIDn in its slot: the
 // instruction prints and encodes back, and does not execute.

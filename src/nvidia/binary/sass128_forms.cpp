@@ -694,23 +694,25 @@ constexpr std::array cache_codes = {CacheCode{CacheOp::ef, 0}, CacheCode{CacheOp
 
 std::span<const Form> forms() { return form_table; }
 
-bool in(GenerationSet set, Generation g) { return (set & gen(g)) != 0; }
+namespace {
 
-std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code) {
+// The code tables above read row by row; the functions after them answer from dense arrays
+// built once from these (every word asks them).
+std::optional<AtomOp> scan_op_from_code(OpCodes codes, uint64_t code) {
   if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.code == code; }))
     return o->op;
-  if (codes == OC::global) return op_from_code(OC::integer, code);
+  if (codes == OC::global) return scan_op_from_code(OC::integer, code);
   return std::nullopt;
 }
 
-std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
+std::optional<uint64_t> scan_op_code(OpCodes codes, AtomOp op) {
   if (const auto* o = find_row(op_codes, [&](const OpCode& r) { return r.codes == codes && r.op == op; }))
     return o->code;
-  if (codes == OC::global) return op_code(OC::integer, op);
+  if (codes == OC::global) return scan_op_code(OC::integer, op);
   return std::nullopt;
 }
 
-std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
+std::optional<Size> scan_size_from_code(SizeCodes codes, uint64_t code) {
   if (codes == SC::surface) {  // the one surface size table, opcodes.hpp's
     const auto* s = find_row(size_table(), [&](const SizeInfo& r) {
       return r.surface_code >= 0 && static_cast<uint64_t>(r.surface_code) == code;
@@ -722,7 +724,7 @@ std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
   return std::nullopt;
 }
 
-std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
+std::optional<uint64_t> scan_size_code(SizeCodes codes, Size size) {
   if (codes == SC::surface) {
     const int code = info(size).surface_code;
     return code < 0 ? std::nullopt : std::optional<uint64_t>(code);
@@ -732,15 +734,15 @@ std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
   return std::nullopt;
 }
 
-std::optional<Order> order_from_code(OrderCodes codes, uint64_t code) {
+std::optional<Order> scan_order_from_code(OrderCodes codes, uint64_t code) {
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) { return r.codes == codes && r.code == code; }))
     return Order{{o->strength, o->scope, CacheOp::none, o->private_}, o->strength_placeholder, o->scope_placeholder};
   return std::nullopt;
 }
 
-std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory,
-                                   std::optional<uint16_t> strength_placeholder,
-                                   std::optional<uint16_t> scope_placeholder) {
+std::optional<uint64_t> scan_order_code(OrderCodes codes, const MemoryModifiers& memory,
+                                        std::optional<uint16_t> strength_placeholder,
+                                        std::optional<uint16_t> scope_placeholder) {
   // Turing's .PRIVATE is a field of its own, which the caller writes.
   const bool private_ = codes == RC::turing ? false : memory.private_;
   if (const auto* o = find_row(order_codes, [&](const OrderCode& r) {
@@ -749,6 +751,91 @@ std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memo
       }))
     return o->code;
   return std::nullopt;
+}
+
+constexpr size_t op_code_kinds = static_cast<size_t>(OC::reduce_async) + 1;
+constexpr size_t size_code_kinds = static_cast<size_t>(SC::reduce_async) + 1;
+constexpr size_t order_code_kinds = static_cast<size_t>(RC::reduce_async) + 1;
+constexpr size_t strengths = static_cast<size_t>(Strength::mmio) + 1;
+constexpr size_t scopes = static_cast<size_t>(Scope::vc) + 1;
+constexpr uint64_t op_codes_read = 16;    // the widest op field has 4 bits
+constexpr uint64_t size_codes_read = 32;  // 4 size bits and a high bit
+constexpr uint64_t order_codes_read = 16;
+
+template <typename T, size_t Rows, size_t Columns>
+using Grid = std::array<std::array<T, Columns>, Rows>;
+
+// Every answer of the scans above for the codes a field can hold and the values an instruction
+// can have; an order code for a strength, a scope and .PRIVATE without placeholders.
+struct DenseCodes {
+  Grid<std::optional<AtomOp>, op_code_kinds, op_codes_read> op_from;
+  Grid<std::optional<uint64_t>, op_code_kinds, atom_op_count> op;
+  Grid<std::optional<Size>, size_code_kinds, size_codes_read> size_from;
+  Grid<std::optional<uint64_t>, size_code_kinds, size_count> size;
+  Grid<std::optional<Order>, order_code_kinds, order_codes_read> order_from;
+  Grid<std::optional<uint64_t>, order_code_kinds, strengths * scopes * 2> order;
+
+  static size_t order_key(const MemoryModifiers& m) {
+    return (static_cast<size_t>(m.strength) * scopes + static_cast<size_t>(m.scope)) * 2 + (m.private_ ? 1 : 0);
+  }
+
+  DenseCodes() { fill(); }
+  // Out of line, so that dense() inlines into each accessor below.
+  [[gnu::noinline]] void fill() {
+    for (size_t k = 0; k < op_code_kinds; ++k) {
+      for (uint64_t c = 0; c < op_codes_read; ++c) op_from[k][c] = scan_op_from_code(static_cast<OC>(k), c);
+      for (size_t o = 0; o < atom_op_count; ++o) op[k][o] = scan_op_code(static_cast<OC>(k), static_cast<AtomOp>(o));
+    }
+    for (size_t k = 0; k < size_code_kinds; ++k) {
+      for (uint64_t c = 0; c < size_codes_read; ++c) size_from[k][c] = scan_size_from_code(static_cast<SC>(k), c);
+      for (size_t z = 0; z < size_count; ++z) size[k][z] = scan_size_code(static_cast<SC>(k), static_cast<Size>(z));
+    }
+    for (size_t k = 0; k < order_code_kinds; ++k) {
+      for (uint64_t c = 0; c < order_codes_read; ++c) order_from[k][c] = scan_order_from_code(static_cast<RC>(k), c);
+      for (size_t key = 0; key < strengths * scopes * 2; ++key) {
+        const MemoryModifiers m{static_cast<Strength>(key / 2 / scopes), static_cast<Scope>(key / 2 % scopes),
+                                CacheOp::none, key % 2 == 1};
+        order[k][key] = scan_order_code(static_cast<RC>(k), m, std::nullopt, std::nullopt);
+      }
+    }
+  }
+};
+
+const DenseCodes& dense() {
+  static const DenseCodes built;
+  return built;
+}
+
+}  // namespace
+
+std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code) {
+  return code < op_codes_read ? dense().op_from[static_cast<size_t>(codes)][code] : scan_op_from_code(codes, code);
+}
+
+std::optional<uint64_t> op_code(OpCodes codes, AtomOp op) {
+  return dense().op[static_cast<size_t>(codes)][static_cast<size_t>(op)];
+}
+
+std::optional<Size> size_from_code(SizeCodes codes, uint64_t code) {
+  return code < size_codes_read ? dense().size_from[static_cast<size_t>(codes)][code]
+                                : scan_size_from_code(codes, code);
+}
+
+std::optional<uint64_t> size_code(SizeCodes codes, Size size) {
+  return dense().size[static_cast<size_t>(codes)][static_cast<size_t>(size)];
+}
+
+std::optional<Order> order_from_code(OrderCodes codes, uint64_t code) {
+  return code < order_codes_read ? dense().order_from[static_cast<size_t>(codes)][code]
+                                 : scan_order_from_code(codes, code);
+}
+
+std::optional<uint64_t> order_code(OrderCodes codes, const MemoryModifiers& memory,
+                                   std::optional<uint16_t> strength_placeholder,
+                                   std::optional<uint16_t> scope_placeholder) {
+  if (strength_placeholder || scope_placeholder)
+    return scan_order_code(codes, memory, strength_placeholder, scope_placeholder);
+  return dense().order[static_cast<size_t>(codes)][DenseCodes::order_key(memory)];
 }
 
 std::optional<CacheOp> cache_from_code(uint64_t code) {

@@ -177,7 +177,7 @@ const typename Table::value_type* find_row(const Table& rows, Match match) {
   const auto row = std::find_if(rows.begin(), rows.end(), match);
   return row == rows.end() ? nullptr : &*row;
 }
-bool in(GenerationSet set, Generation generation);
+inline bool in(GenerationSet set, Generation generation) { return (set >> static_cast<int>(generation)) & 1u; }
 
 // The code tables: a value of the field, or nothing when the form's field names no such thing.
 std::optional<AtomOp> op_from_code(OpCodes codes, uint64_t code);

@@ -52,6 +52,10 @@ bool has_atomic_opcode(const Word128& word, Architecture arch);
 // gpuatom knows. The instruction's kept_bits hold what no printed field does.
 std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Architecture arch,
                                                          const support::SourceLocation& where = {});
+// The same into `into`, a default-constructed Instruction (a reader of many words reuses its
+// storage): nothing, or why the word holds no instruction (`into` then holds part of one).
+std::optional<support::Diagnostic> decode128_into(const Word128& word, Architecture arch,
+                                                  const support::SourceLocation& where, Instruction& into);
 
 // The word for an instruction in the sm_70+ spelling on `arch`, or a diagnostic naming what no
 // form of that generation holds. The instruction's kept_bits (control bits included) are written in.
