@@ -597,11 +597,15 @@ std::optional<uint8_t> parse_register(RegisterFile file, std::string_view text) 
   if (iequals(text, f.last)) return f.last_number;
   if (!support::istarts_with(text, f.prefix) || text.size() == f.prefix.size()) return std::nullopt;
   const std::string_view digits = text.substr(f.prefix.size());
-  for (char c : digits)
+  // Decimal digits only, so read here rather than by parse_unsigned (a register is read per
+  // operand of every line: the text parser's hot path).
+  unsigned n = 0;
+  for (char c : digits) {
     if (c < '0' || c > '9') return std::nullopt;
-  const auto n = support::parse_unsigned(digits, f.last_number);
-  if (!n) return std::nullopt;
-  return static_cast<uint8_t>(*n);
+    n = n * 10 + static_cast<unsigned>(c - '0');
+    if (n > f.last_number) return std::nullopt;
+  }
+  return static_cast<uint8_t>(n);
 }
 
 std::span<const SlotInfo> slot_table() { return slots; }

@@ -11,7 +11,9 @@ namespace {
 
 // ASCII character classes in one table (the C library's isalpha & co. consult the locale per
 // call). Bytes >= 0x80 are in no class, as in the "C" locale.
-enum : uint8_t { space = 1, letter = 2, digit = 4, punct = 8 };
+// word_char and number_char are the characters that continue a word or a number, so that the
+// loops over them test one bit.
+enum : uint8_t { space = 1, letter = 2, digit = 4, punct = 8, word_char = 16, number_char = 32 };
 
 constexpr std::array<uint8_t, 256> classes = [] {
   std::array<uint8_t, 256> t{};
@@ -21,14 +23,16 @@ constexpr std::array<uint8_t, 256> classes = [] {
   t['_'] = letter;
   for (int c = '0'; c <= '9'; ++c) t[c] = digit;
   for (const char c : std::string_view("@!,[]+-;")) t[static_cast<unsigned char>(c)] = punct;
+  for (int c = 0; c < 256; ++c) {
+    // '?' belongs to words: nvdisasm spells a field value that names nothing `???n` (an op of
+    // SUATOM.P.CAS, a register 255 that is not RZ).
+    if ((t[c] & (letter | digit)) != 0 || c == '.' || c == '?') t[c] |= word_char;
+    if ((t[c] & (letter | digit)) != 0 || c == '\'') t[c] |= number_char;
+  }
   return t;
 }();
 
 bool is(char c, uint8_t cls) { return (classes[static_cast<unsigned char>(c)] & cls) != 0; }
-// '?' belongs to words: nvdisasm spells a field value that names nothing `???n` (an op of
-// SUATOM.P.CAS, a register 255 that is not RZ).
-bool is_word_char(char c) { return is(c, letter | digit) || c == '.' || c == '?'; }
-bool is_number_char(char c) { return is(c, letter | digit) || c == '\''; }
 
 }  // namespace
 
@@ -66,11 +70,11 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
       ++i;
     } else if (is(c, letter) || c == '?') {
       const size_t start = i;
-      while (i < line.size() && is_word_char(line[i])) ++i;
+      while (i < line.size() && is(line[i], word_char)) ++i;
       tokens.push_back({TokenKind::word, line.substr(start, i - start), column(start)});
     } else if (is(c, digit)) {
       const size_t start = i;
-      while (i < line.size() && is_number_char(line[i])) ++i;
+      while (i < line.size() && is(line[i], number_char)) ++i;
       tokens.push_back({TokenKind::number, line.substr(start, i - start), column(start)});
     } else if (is(c, punct)) {
       tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
