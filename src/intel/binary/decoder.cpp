@@ -25,7 +25,13 @@ class Decoder {
     for (const FormInfo& f : form_table()) {
       by_opcode_[f.opcode] = &f;
       size_[static_cast<size_t>(f.form)] = encoded_size(f.form, options_.ids);
+      for (const LayoutItem& item : f.layout)
+        if (item.field == ByteField::raw)
+          raw_slots_[static_cast<size_t>(f.form)][static_cast<size_t>(item.slot)] = true;
     }
+    for (unsigned code = 0; code < op_by_code_.size(); ++code) op_by_code_[code] = from_code(code);
+    for (size_t f = 0; f < codec_by_field_.size(); ++f)
+      codec_by_field_[f] = find_lsc_field_codec(static_cast<ByteField>(f));
   }
 
   std::vector<Instruction> run() {
@@ -67,7 +73,11 @@ class Decoder {
     bool ok = true;
     inst.form = form.form;
     place(inst.where.start, start);
-    for (auto& where : inst.where.operands) place(where, start);
+    // An operand the form has no raw field for is at the instruction's start; the others are
+    // placed where their field is read.
+    const std::array<bool, slot_count>& raw = raw_slots_[static_cast<size_t>(form.form)];
+    for (size_t slot = 0; slot < slot_count; ++slot)
+      if (!raw[slot]) place(inst.where.operands[slot], start);
     place(inst.where.predicate, start);
     place(inst.where.surface, start);
     size_t pos = start;
@@ -144,7 +154,7 @@ class Decoder {
     place(inst.where.width, pos);
     bool ok = true;
     const unsigned code = byte & op_code_bits;
-    if (const auto op = from_code(code)) {
+    if (const auto op = op_by_code_[code]) {
       inst.op = *op;
     } else {
       ok = false;
@@ -171,7 +181,7 @@ class Decoder {
   // One LSC field at `pos` (moved past it), read by its entry (lsc_fields.hpp); false, reported,
   // when its value is out of range.
   bool lsc_field(ByteField field, size_t& pos, Instruction& inst) {
-    const LscFieldCodec* codec = find_lsc_field_codec(field);
+    const LscFieldCodec* codec = codec_by_field_[static_cast<size_t>(field)];
     if (!codec) {
       pos += 1;
       return true;
@@ -239,11 +249,10 @@ class Decoder {
   }
   // The location of byte `pos`, written field by field into an instruction: building a temporary
   // and copying it makes the copy's wide loads wait for the temporary's narrow stores, which was
-  // most of the decoding time.
+  // most of the decoding time. `where` is a default one (an instruction decoded in place, or a
+  // message's), whose line and column are already the 0 of a byte offset.
   void place(support::SourceLocation& where, size_t pos) const {
     where.file = file_;
-    where.line = 0;
-    where.column = 0;
     where.byte_offset = options_.base_offset + pos;
   }
 
@@ -255,9 +264,14 @@ class Decoder {
   support::FileName file_;  // interned once: every location copies it
   const DecodeOptions& options_;
   support::Diagnostics& diagnostics_;
-  std::array<const FormInfo*, 256> by_opcode_{};  // the form each opcode byte starts, or null
-  std::array<size_t, 5> size_{};                  // encoded bytes per Form (LSC: with an immediate surface)
-  std::vector<LscFieldError> lsc_errors_;         // one field's, reused
+  std::array<const FormInfo*, 256> by_opcode_{};             // the form each opcode byte starts, or null
+  std::array<size_t, 5> size_{};                             // encoded bytes per Form (LSC: with an immediate surface)
+  std::array<std::array<bool, slot_count>, 5> raw_slots_{};  // per Form: the operand slots it has a raw field for
+  std::vector<LscFieldError> lsc_errors_;                    // one field's, reused
+  // The tables' answers per Op byte code and per field, looked up once per decode, not per
+  // instruction.
+  std::array<std::optional<AtomicOp>, op_code_bits + 1> op_by_code_{};
+  std::array<const LscFieldCodec*, static_cast<size_t>(ByteField::lsc_surface) + 1> codec_by_field_{};
 };
 
 }  // namespace
