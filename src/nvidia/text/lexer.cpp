@@ -40,10 +40,24 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
   tokens.clear();
   size_t i = 0;
   const auto column = [](size_t index) { return static_cast<uint32_t>(index + 1); };
+  // A token's text is a view into the line.
+  const auto text = [&](size_t start, size_t end) { return std::string_view(line.data() + start, end - start); };
+  // The common classes first (words, spaces, punctuation); '/', '#', '{' and '?' are in none.
   while (i < line.size()) {
     const char c = line[i];
-    if (is(c, space)) {
+    if (is(c, letter)) {
+      const size_t start = i;
+      while (i < line.size() && is(line[i], word_char)) ++i;
+      tokens.push_back({TokenKind::word, text(start, i), column(start)});
+    } else if (is(c, space)) {
       ++i;
+    } else if (is(c, punct)) {
+      tokens.push_back({TokenKind::punct, text(i, i + 1), column(i)});
+      ++i;
+    } else if (is(c, digit)) {
+      const size_t start = i;
+      while (i < line.size() && is(line[i], number_char)) ++i;
+      tokens.push_back({TokenKind::number, text(start, i), column(start)});
     } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
       break;  // comment
     } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '*') {
@@ -56,7 +70,7 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
     } else if (c == '#') {
       const char next = i + 1 < line.size() ? line[i + 1] : '\0';
       if (!is(next, digit) && next != '-') break;  // comment
-      tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
+      tokens.push_back({TokenKind::punct, text(i, i + 1), column(i)});
       ++i;
     } else if (c == '{') {
       // Scheduling annotation: skipped whole, nested braces included.
@@ -68,17 +82,10 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
       }
       if (i == line.size()) return LexError{column(open), "unterminated scheduling annotation '{'"};
       ++i;
-    } else if (is(c, letter) || c == '?') {
+    } else if (c == '?') {
       const size_t start = i;
       while (i < line.size() && is(line[i], word_char)) ++i;
-      tokens.push_back({TokenKind::word, line.substr(start, i - start), column(start)});
-    } else if (is(c, digit)) {
-      const size_t start = i;
-      while (i < line.size() && is(line[i], number_char)) ++i;
-      tokens.push_back({TokenKind::number, line.substr(start, i - start), column(start)});
-    } else if (is(c, punct)) {
-      tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
-      ++i;
+      tokens.push_back({TokenKind::word, text(start, i), column(start)});
     } else {
       const bool printable = std::isprint(static_cast<unsigned char>(c)) != 0;
       return LexError{column(i), printable ? fmt::format("unexpected character '{}'", c)

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/binary/unprinted_bits.hpp"
 #include "gpuatom/support/text.hpp"
@@ -318,6 +320,12 @@ std::optional<Instruction> parse_sass_line(std::string_view line, const support:
 
 ParsedSass parse_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {
   ParsedSass out;
+  // At most one instruction a line: room for them all, so that none is moved as the vector grows;
+  // but no more than a file of its size could hold (an atomic takes 16 characters or more), so
+  // that a file of blank or comment lines does not reserve room for nothing.
+  size_t lines = 1;
+  for (size_t at = source.find('\n'); at != std::string_view::npos; at = source.find('\n', at + 1)) ++lines;
+  out.instructions.reserve(std::min(lines, source.size() / 16 + 1));
   LineBuffers buffers;
   support::SourceLocation where{file, 0, 1, std::nullopt};
   size_t start = 0;
