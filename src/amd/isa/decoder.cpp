@@ -4,7 +4,11 @@
 // fails that table, and the next table is tried.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -154,17 +158,25 @@ DecodePlan make_plan(const Target& target) {
 // The plans of every target of the tables (targets(), then compiler_only_targets()), built once
 // (thread-safe), found by the target's place in its table.
 const DecodePlan* cached_plan(const Target& target) {
-  static const std::vector<DecodePlan> plans = [] {
-    std::vector<DecodePlan> out;
-    for (const Target& t : targets()) out.push_back(make_plan(t));
-    for (const Target& t : compiler_only_targets()) out.push_back(make_plan(t));
+  struct Plans {
+    std::span<const Target> encoded, compiler_only;
+    std::vector<DecodePlan> plans;
+  };
+  static const Plans cache = [] {
+    Plans out{targets(), compiler_only_targets(), {}};
+    for (const Target& t : out.encoded) out.plans.push_back(make_plan(t));
+    for (const Target& t : out.compiler_only) out.plans.push_back(make_plan(t));
     return out;
   }();
-  const std::span<const Target> encoded = targets(), compiler_only = compiler_only_targets();
-  if (&target >= encoded.data() && &target < encoded.data() + encoded.size())
-    return &plans[static_cast<size_t>(&target - encoded.data())];
-  if (&target >= compiler_only.data() && &target < compiler_only.data() + compiler_only.size())
-    return &plans[encoded.size() + static_cast<size_t>(&target - compiler_only.data())];
+  const auto place = [&](std::span<const Target> table) -> std::optional<size_t> {
+    // std::less: a total order over pointers, also those into other arrays.
+    if (std::less<const Target*>()(&target, table.data()) ||
+        !std::less<const Target*>()(&target, table.data() + table.size()))
+      return std::nullopt;
+    return static_cast<size_t>(&target - table.data());
+  };
+  if (const auto i = place(cache.encoded)) return &cache.plans[*i];
+  if (const auto i = place(cache.compiler_only)) return &cache.plans[cache.encoded.size() + *i];
   return nullptr;
 }
 
@@ -187,69 +199,78 @@ std::string_view tied_to(std::string_view operand) {
                                     : std::string_view();
 }
 
-// A field run as decoding reads it (detail::bits_at() worked out once): the word's half it starts
-// in, the shift there, whether it runs on into the high half, its bits' mask, and its place in
-// the operand's value.
+// A field run as decoding reads it (detail::bits_at() worked out once): the word's half it sits
+// in, the shift there, its bits' mask, and its place in the operand's value. A run across the
+// halves is two.
 struct Run {
   uint8_t half, shift, operand_bit;
-  bool crosses;
   uint64_t mask;
 };
 
-// Each encoding's field per operand (null: none), that field's runs (runs[first_run[i]] up to
-// runs[first_run[i + 1]]) and raw width, and the operands register_file_lead() and tied_to() name
-// (-1: none), found once by name.
-struct OperandFields {
-  std::vector<const Field*> field;
-  std::vector<uint32_t> first_run;
-  std::vector<Run> runs;
-  std::vector<unsigned> width;
-  std::vector<int> lead, tied;
+// One operand of an encoding as decoding reads it, found once by name: its field (null: none),
+// that field's runs (EncodingFields::runs[first_run, end_run)) and raw width, and the operands
+// register_file_lead() and tied_to() name (-1: none).
+struct OperandField {
+  const Field* field = nullptr;
+  uint32_t first_run = 0, end_run = 0;
+  unsigned width = 0;
+  int lead = -1, tied = -1;
+};
 
-  // detail::gather(word, *field[i]).
-  uint64_t gather(const Bits& word, size_t i) const {
+struct EncodingFields {
+  std::vector<OperandField> operands;
+  std::vector<Run> runs;
+
+  // detail::gather(word, *operand.field).
+  uint64_t gather(const Bits& word, const OperandField& operand) const {
     uint64_t raw = 0;
-    for (uint32_t k = first_run[i]; k < first_run[i + 1]; ++k) {
+    for (uint32_t k = operand.first_run; k < operand.end_run; ++k) {
       const Run& r = runs[k];
-      uint64_t bits = word[r.half] >> r.shift;
-      if (r.crosses) bits |= word[1] << (64 - r.shift);
-      raw |= (bits & r.mask) << r.operand_bit;
+      raw |= ((word[r.half] >> r.shift) & r.mask) << r.operand_bit;
     }
     return raw;
   }
 };
 
 void add_runs(const Field& field, std::vector<Run>& runs) {
+  const auto mask = [](unsigned length) { return length >= 64 ? ~uint64_t{0} : (uint64_t{1} << length) - 1; };
   for (const FieldRun& r : field.runs) {
     const unsigned pos = r.instruction_bit;
     if (pos >= 128 || r.length == 0) continue;  // reads as 0
     const unsigned length = std::min<unsigned>(r.length, 128 - pos);
     const unsigned shift = pos % 64;
-    runs.push_back({static_cast<uint8_t>(pos / 64), static_cast<uint8_t>(shift), r.operand_bit, shift != 0 && pos < 64,
-                    length >= 64 ? ~uint64_t{0} : (uint64_t{1} << length) - 1});
+    const unsigned low = pos < 64 ? std::min(length, 64 - shift) : length;  // the bits in the run's first half
+    runs.push_back({static_cast<uint8_t>(pos / 64), static_cast<uint8_t>(shift), r.operand_bit, mask(low)});
+    if (low < length) runs.push_back({1, 0, static_cast<uint8_t>(r.operand_bit + low), mask(length - low)});
   }
 }
 
-const OperandFields& operand_fields(const Encoding& e) {
-  static const std::vector<OperandFields> table = [] {
-    std::vector<OperandFields> out;
+const EncodingFields& operand_fields(const Encoding& e) {
+  struct Table {
+    const Encoding* first;
+    std::vector<EncodingFields> rows;
+  };
+  static const Table table = [] {
+    Table out{encodings().data(), {}};
     for (const Encoding& row : encodings()) {
-      OperandFields f;
+      EncodingFields f;
       for (const OperandSlot& slot : row.operands) {
-        f.field.push_back(row.field(slot.name));
-        f.first_run.push_back(static_cast<uint32_t>(f.runs.size()));
-        if (f.field.back()) add_runs(*f.field.back(), f.runs);
-        f.width.push_back(f.field.back() ? detail::raw_width(*f.field.back()) : 0);
+        OperandField o;
+        o.field = row.field(slot.name);
+        o.first_run = static_cast<uint32_t>(f.runs.size());
+        if (o.field) add_runs(*o.field, f.runs);
+        o.end_run = static_cast<uint32_t>(f.runs.size());
+        o.width = o.field ? detail::raw_width(*o.field) : 0;
         const std::string_view lead = register_file_lead(slot.name), tied = tied_to(slot.name);
-        f.lead.push_back(lead.empty() ? -1 : operand_index(row, lead));
-        f.tied.push_back(tied.empty() ? -1 : operand_index(row, tied));
+        o.lead = lead.empty() ? -1 : operand_index(row, lead);
+        o.tied = tied.empty() ? -1 : operand_index(row, tied);
+        f.operands.push_back(o);
       }
-      f.first_run.push_back(static_cast<uint32_t>(f.runs.size()));
-      out.push_back(std::move(f));
+      out.rows.push_back(std::move(f));
     }
     return out;
   }();
-  return table[static_cast<size_t>(&e - encodings().data())];
+  return table.rows[static_cast<size_t>(&e - table.first)];
 }
 
 struct Attempt {
@@ -264,12 +285,13 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
   a.instruction.encoding = &e;
   a.instruction.values.assign(e.operands.size(), 0);
   const bool gfx90a_insts = has(target, Feature::gfx90a_insts);
-  const OperandFields& fields = operand_fields(e);
+  const EncodingFields& fields = operand_fields(e);
   unsigned nsa_index = 0;
   for (size_t i = 0; i < e.operands.size(); ++i) {
     const OperandSlot& slot = e.operands[i];
     int64_t& value = a.instruction.values[i];
-    const Field* field = fields.field[i];
+    const OperandField& operand = fields.operands[i];
+    const Field* field = operand.field;
     const auto refuse = [&](const std::string& why) {
       a.why = std::string(slot.name) + ": " + why;
       return a;
@@ -287,8 +309,8 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
       // below; an operand the encoding has no bits for (gds on GFX12) is 0.
       continue;
     }
-    const uint64_t raw = fields.gather(word, i);
-    const unsigned width = fields.width[i];
+    const uint64_t raw = fields.gather(word, operand);
+    const unsigned width = operand.width;
     switch (slot.kind) {
       case OperandKind::vgpr:
       case OperandKind::vgpr_or_agpr: {
@@ -296,7 +318,7 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
         if (slot.kind == OperandKind::vgpr_or_agpr && gfx90a_insts) {
           acc = (raw >> 9) & 1u;
           // decodeAVLdSt (register_file_lead()).
-          if (const int lead = fields.lead[i]; lead >= 0 && is_agpr_code(a.instruction.values[lead])) acc = true;
+          if (const int lead = operand.lead; lead >= 0 && is_agpr_code(a.instruction.values[lead])) acc = true;
         }
         if (raw & 0x100) return refuse("bit 8 of a vector register field is set");
         const unsigned index = raw & 0xff;
@@ -342,8 +364,9 @@ Attempt decode_operands(const Encoding& e, const Bits& word, std::span<const uin
   // Tied operands hold what they are tied to (tied_to()).
   for (size_t i = 0; i < e.operands.size(); ++i) {
     const OperandSlot& slot = e.operands[i];
-    if (fields.field[i] || (slot.kind != OperandKind::vgpr && slot.kind != OperandKind::vgpr_or_agpr)) continue;
-    if (const int tied = fields.tied[i]; tied >= 0) a.instruction.values[i] = a.instruction.values[tied];
+    if (fields.operands[i].field || (slot.kind != OperandKind::vgpr && slot.kind != OperandKind::vgpr_or_agpr))
+      continue;
+    if (const int tied = fields.operands[i].tied; tied >= 0) a.instruction.values[i] = a.instruction.values[tied];
   }
   // getInstruction: a returning MUBUF, FLAT or SMEM atomic always has GLC in its cache policy.
   if (e.returns && (e.cls == InstClass::mubuf || e.cls == InstClass::flat || e.cls == InstClass::smrd))
@@ -361,7 +384,8 @@ std::variant<Instruction, DecodeRefusal> decode(std::span<const uint8_t> bytes, 
                          static_cast<uint32_t>(bytes.size())};
   Bits word{};
   const size_t n = std::min<size_t>(bytes.size(), 12);
-  for (size_t i = 0; i < n; ++i) word[i / 8] |= static_cast<uint64_t>(bytes[i]) << (8 * (i % 8));
+  static_assert(std::endian::native == std::endian::little, "the words' bytes are copied as they lie");
+  std::memcpy(word.data(), bytes.data(), n);
   std::string why;
   // LLVM tries its 96-bit tables first (GFX12's VFLAT, VBUFFER, VIMAGE), then the 64-bit ones.
   const DecodePlan* plan = cached_plan(target);
