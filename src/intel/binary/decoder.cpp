@@ -30,6 +30,12 @@ class Decoder {
           raw_slots_[static_cast<size_t>(f.form)][static_cast<size_t>(item.slot)] = true;
     }
     for (unsigned code = 0; code < op_by_code_.size(); ++code) op_by_code_[code] = from_code(code);
+    for (unsigned code = 0; code < channels_by_code_.size(); ++code)
+      channels_by_code_[code] = channels_from_code(static_cast<uint8_t>(code));
+    // The width depends on the Op byte's bits 7:5 only.
+    for (size_t form = 0; form < width_by_bits_.size(); ++form)
+      for (unsigned bits = 0; bits < 8; ++bits)
+        width_by_bits_[form][bits] = width_from_op_byte(static_cast<Form>(form), static_cast<uint8_t>(bits << 5));
     for (size_t f = 0; f < codec_by_field_.size(); ++f)
       codec_by_field_[f] = find_lsc_field_codec(static_cast<ByteField>(f));
   }
@@ -162,7 +168,7 @@ class Decoder {
             fmt::format("op code 0x{:02x} is {}", code, code == 0x0E || code == 0x0F ? "reserved" : "not an atomic op"),
             "docs/spec/intel.md §3.1");
     }
-    if (const auto width = width_from_op_byte(form.form, byte)) {
+    if (const auto width = width_by_bits_[static_cast<size_t>(form.form)][byte >> 5]) {
       inst.width = *width;
     } else {
       ok = false;
@@ -203,7 +209,7 @@ class Decoder {
       error(pos, fmt::format("Exec_size byte 0x{:02x}: bit 3 must be 0", byte), "docs/spec/intel.md §2.3");
       return false;
     }
-    const auto channels = channels_from_code(byte & exec_size_code_bits);
+    const auto channels = channels_by_code_[byte & exec_size_code_bits];
     if (!channels) {
       error(pos,
             fmt::format("Exec_size byte 0x{:02x}: size code {} is not 0-5 (1-32 channels)", byte,
@@ -271,6 +277,8 @@ class Decoder {
   // The tables' answers per Op byte code and per field, looked up once per decode, not per
   // instruction.
   std::array<std::optional<AtomicOp>, op_code_bits + 1> op_by_code_{};
+  std::array<std::optional<unsigned>, exec_size_code_bits + 1> channels_by_code_{};
+  std::array<std::array<std::optional<Width>, 8>, 5> width_by_bits_{};  // per Form, by the Op byte's bits 7:5
   std::array<const LscFieldCodec*, static_cast<size_t>(ByteField::lsc_surface) + 1> codec_by_field_{};
 };
 
