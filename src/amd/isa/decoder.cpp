@@ -57,6 +57,7 @@ class RowTree {
  public:
   explicit RowTree(const std::vector<const Encoding*>& encodings) {
     std::vector<Row> rows;
+    rows.reserve(encodings.size());
     for (const Encoding* e : encodings) rows.push_back({e, fixed_bit_count(*e)});
     build(rows, Bits{});
   }
