@@ -82,7 +82,9 @@ TEST(OracleRedas, EveryRedAsyncWordOfPtxas13ReadsAsNvdisasmPrintsItAndRoundTrips
     build.args = {ptxas.string(), "-arch=" + name, source.string(), "-o", cubin.string()};
     const auto built = gpuatom::testing::run_child(build);
     ASSERT_EQ(built.exit_code, 0) << built.err;
-    const auto read = gpuatom::nvidia::read_cubin(gpuatom::testing::slurp_file(cubin), cubin.string());
+    // The kernels' code views point into these bytes, which must outlive them.
+    const std::string bytes = gpuatom::testing::slurp_file(cubin);
+    const auto read = gpuatom::nvidia::read_cubin(bytes, cubin.string());
     ASSERT_TRUE(std::holds_alternative<gpuatom::nvidia::Cubin>(read));
     std::vector<std::string> theirs;
     size_t words = 0;
