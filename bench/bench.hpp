@@ -24,5 +24,7 @@ void register_exhaustive();
 void register_checkers();
 void register_memory();
 void register_report();
+// nvdisasm and llvm-mc beside gpuatom's decoders, where they are fetched (vendor_tools.cpp).
+void register_vendor_tools();
 
 }  // namespace gpuatom::bench

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "bench.hpp"
+#include "gpuatom/amd/isa/binary.hpp"
 #include "gpuatom/intel/binary/decoder.hpp"
 #include "gpuatom/intel/binary/encoder.hpp"
 #include "gpuatom/intel/text/parser.hpp"
@@ -104,6 +105,19 @@ void visa_decode(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * count));
 }
 
+// AMD atomic words as `disasm amd` reads them: gfx90a's and gfx1100's, each by its target.
+void amd_decode(benchmark::State& state) {
+  const std::vector<AmdWord> words = amd_decode_input(batch);
+  for (auto _ : state) {
+    for (const AmdWord& w : words) {
+      const auto d = amd::isa::decode(w.span(), *w.target);
+      if (!std::holds_alternative<amd::isa::Instruction>(d)) state.SkipWithError("an AMD word did not decode");
+      benchmark::DoNotOptimize(d.index());
+    }
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * batch));
+}
+
 // Runs a SASS scenario (TOML text) in exhaustive mode once per iteration, with or without the
 // reduction, counting its executions.
 void exhaustive_runs(benchmark::State& state, const char* toml, bool reduce) {
@@ -190,6 +204,7 @@ void register_front_ends() {
   benchmark::RegisterBenchmark("front_end/sass128_encode_words", sass128_encode)->Apply(one_core);
   benchmark::RegisterBenchmark("front_end/sass128_code_walk_words", code_walk)->Apply(one_core);
   benchmark::RegisterBenchmark("front_end/visa_binary_decode_instructions", visa_decode)->Apply(one_core);
+  benchmark::RegisterBenchmark("front_end/amd_decode_words", amd_decode)->Apply(one_core);
 }
 
 void register_exhaustive() {

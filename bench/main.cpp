@@ -92,6 +92,39 @@ std::string ratio_text(std::optional<double> a, std::optional<double> b) {
   return fmt::format("{:.2f}", *a / *b);
 }
 
+// Each decoder beside its vendor's disassembler on the same words: decode alone, decode and print
+// to text (what the tools do), the tool, and the ratios.
+void print_vendor_tools(const Collector& c) {
+  struct Row {
+    const char* words;
+    const char* decode;  // gpuatom's decode benchmark
+    const char* set;     // vendor/SET/…
+    const char* tool;    // vendor/SET/TOOL
+    const char* absent;  // what the summary says without the tool
+  };
+  const Row rows[] = {
+      {"Maxwell (nvdisasm 11.8 -b SM52)", "front_end/maxwell_decode_words", "maxwell", "nvdisasm",
+       "nvdisasm 11.8 not fetched (scripts/fetch-nvidia-tools)"},
+      {"sm_90 (nvdisasm 11.8 -b SM90)", "front_end/sass128_decode_words", "sm_90", "nvdisasm",
+       "nvdisasm 11.8 not fetched (scripts/fetch-nvidia-tools)"},
+      {"AMD gfx90a+gfx1100 (llvm-mc 19)", "front_end/amd_decode_words", "amd", "llvm_mc",
+       "llvm-mc 19 not fetched (scripts/fetch-amd-isa-tools)"},
+  };
+  fmt::print(
+      "\nBeside the vendor tools, the same words (one core, CPU time; a tool's includes its start-up) "
+      "[>= 10x]\n");
+  fmt::print("  {:<32} {:>13} {:>13} {:>13} {:>12} {:>12}\n", "words", "decode", "decode+print", "tool", "decode/tool",
+             "print/tool");
+  for (const Row& r : rows) {
+    const auto decode = c.rate(r.decode, 1);
+    const auto print = c.rate(fmt::format("vendor/{}/gpuatom_decode_print", r.set), 1);
+    const auto tool = c.rate(fmt::format("vendor/{}/{}", r.set, r.tool), 1);
+    fmt::print("  {:<32} {:>13} {:>13} {:>13} {:>12} {:>12}{}\n", r.words, rate_text(decode), rate_text(print),
+               rate_text(tool), ratio_text(decode, tool), ratio_text(print, tool),
+               tool ? "" : fmt::format("  ({})", r.absent));
+  }
+}
+
 void print_summary(const Collector& c) {
   fmt::print("\nSummary (items/s; ratios of the same run; target in brackets)\n");
   fmt::print("{:<34} {:>3} {:>13} {:>13} {:>13} {:>10} {:>10}\n", "pair", "thr", "executor", "host", "mutex",
@@ -134,10 +167,12 @@ void print_summary(const Collector& c) {
       {"front_end/sass128_encode_words", ""},
       {"front_end/sass128_code_walk_words", ""},
       {"front_end/visa_binary_decode_instructions", "[>= 10 M/s]"},
+      {"front_end/amd_decode_words", "[>= 20 M/s]"},
       {"exhaustive/interleavings_4_lanes", ""},
   };
   for (const auto& [name, target] : singles)
     fmt::print("  {:<44} {:>13} {}\n", name, rate_text(c.rate(name, 1)), target);
+  print_vendor_tools(c);
   fmt::print("\nMemory: bytes per lane (explainable: per atomic) between 1 M and 4 M lanes\n");
   const std::pair<const char*, const char*> memory[] = {
       {"memory/sass_histogram_deterministic", "[<= 64]"},
@@ -186,6 +221,7 @@ int main(int argc, char** argv) {
     register_checkers();
     register_memory();
     register_report();
+    register_vendor_tools();
   } catch (const std::exception& e) {
     fmt::print(stderr, "gpuatom-bench: {}\n", e.what());
     return 1;

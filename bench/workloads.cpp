@@ -289,6 +289,42 @@ std::string code_walk_input(size_t atomics) {
   return code;
 }
 
+namespace {
+
+// The words llvm-mc 19 decoded for `target` ("KIND HEX SIZE RECORD …", SIZE 0 where it refused).
+std::vector<AmdWord> amd_corpus_words(const char* target_name) {
+  const amd::isa::Target* target = amd::isa::find_target(target_name);
+  if (!target) throw std::runtime_error(std::string("no AMD target ") + target_name);
+  std::vector<AmdWord> words;
+  std::istringstream in(read_source_file(fmt::format("data/amd-isa/words/{}.txt", target_name)));
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string kind, hex;
+    unsigned size = 0;
+    fields >> kind >> hex >> size;
+    if (size == 0 || size > 12 || hex.size() < 2 * size) continue;
+    AmdWord w{target, {}, static_cast<uint8_t>(size)};
+    for (unsigned i = 0; i < size; ++i)
+      w.bytes[i] = static_cast<uint8_t>(std::stoul(hex.substr(2 * i, 2), nullptr, 16));
+    words.push_back(w);
+  }
+  if (words.empty()) throw std::runtime_error(std::string("no decoded AMD words for ") + target_name);
+  return words;
+}
+
+}  // namespace
+
+std::vector<AmdWord> amd_decode_input(size_t count) {
+  std::vector<AmdWord> out;
+  for (size_t t = 0; t < amd_word_targets.size(); ++t) {
+    const size_t share = count / amd_word_targets.size() + (t < count % amd_word_targets.size() ? 1 : 0);
+    const std::vector<AmdWord> words = cycled(amd_corpus_words(amd_word_targets[t]), share);
+    out.insert(out.end(), words.begin(), words.end());
+  }
+  return out;
+}
+
 std::vector<uint8_t> visa_decode_input(size_t& count) {
   support::Diagnostics d;
   const std::string file = "tests/conformance/intel/spec_examples.visaasm";

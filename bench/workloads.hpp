@@ -2,12 +2,14 @@
 // scenarios and the front-ends' inputs, built in one place so that both measure the same work.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "gpuatom/amd/isa/target.hpp"
 #include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/instruction.hpp"
 #include "gpuatom/scenario/scenario.hpp"
@@ -61,5 +63,19 @@ std::string code_walk_input(size_t atomics);
 // vISA binary of the specification examples, cycling until `count` instructions; `count` becomes
 // the number encoded (the examples that have a binary form).
 std::vector<uint8_t> visa_decode_input(size_t& count);
+
+// One AMD instruction as llvm-mc 19 decoded it: its bytes (a literal dword included) and the
+// target whose decoder reads them.
+struct AmdWord {
+  const amd::isa::Target* target;
+  std::array<uint8_t, 12> bytes;
+  uint8_t size;
+  std::span<const uint8_t> span() const { return {bytes.data(), size}; }
+};
+// The AMD words of a benchmark's targets, in this order: gfx90a (CDNA2) and gfx1100 (RDNA3).
+inline constexpr std::array<const char*, 2> amd_word_targets = {"gfx90a", "gfx1100"};
+// `count` atomic words llvm-mc 19 decoded (data/amd-isa/words/<target>.txt, the amd-isa tests'
+// corpus), an equal share per target in amd_word_targets' order, each corpus cycled.
+std::vector<AmdWord> amd_decode_input(size_t count);
 
 }  // namespace gpuatom::bench

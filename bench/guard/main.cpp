@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../workloads.hpp"
+#include "gpuatom/amd/isa/binary.hpp"
 #include "gpuatom/intel/binary/decoder.hpp"
 #include "gpuatom/nvidia/binary/code.hpp"
 #include "gpuatom/nvidia/binary/decoder.hpp"
@@ -118,6 +119,12 @@ std::vector<GuardWorkload> workloads() {
                       require(intel::decode(bytes, "guard.isa", {}, diagnostics).size() == count,
                               "the stream did not decode back");
                     };
+                  }});
+  list.push_back({"front_end/amd_decode_words", "word", 4096, [](uint64_t n) {
+                    return each_of(amd_decode_input(n), [](const AmdWord& w) {
+                      require(std::holds_alternative<amd::isa::Instruction>(amd::isa::decode(w.span(), *w.target)),
+                              "an AMD word did not decode");
+                    });
                   }});
   // The page `gpuatom report FILE` writes for one small scenario, its run done before the count:
   // what rendering costs, AMD matrices included.

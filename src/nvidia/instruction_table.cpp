@@ -556,9 +556,18 @@ const std::array<EncodingInfo, encoding_form_count>& encodings() {
 
 std::span<const MnemonicInfo> mnemonic_table() { return mnemonics; }
 const MnemonicInfo& info(Mnemonic m) { return mnemonics[static_cast<int>(m)]; }
+// iequals(), the bytes compared as they are first: listings spell mnemonics and registers in
+// upper case, as the tables do, and the text parser reads one of each per operand.
+static bool same_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i] && support::ascii_lower(a[i]) != support::ascii_lower(b[i])) return false;
+  return true;
+}
+
 std::optional<Mnemonic> parse_mnemonic(std::string_view text) {
   for (const MnemonicInfo& m : mnemonics)
-    if (iequals(m.name, text)) return m.mnemonic;
+    if (same_ignoring_case(m.name, text)) return m.mnemonic;
   return std::nullopt;
 }
 
@@ -594,14 +603,19 @@ std::string register_name(RegisterFile file, uint8_t number) {
 
 std::optional<uint8_t> parse_register(RegisterFile file, std::string_view text) {
   const RegisterFileInfo& f = info(file);
-  if (iequals(text, f.last)) return f.last_number;
-  if (!support::istarts_with(text, f.prefix) || text.size() == f.prefix.size()) return std::nullopt;
+  if (same_ignoring_case(text, f.last)) return f.last_number;
+  if (text.size() <= f.prefix.size() || !same_ignoring_case(text.substr(0, f.prefix.size()), f.prefix))
+    return std::nullopt;
   const std::string_view digits = text.substr(f.prefix.size());
-  for (char c : digits)
+  // Decimal digits only, so read here rather than by parse_unsigned (a register is read per
+  // operand of every line: the text parser's hot path).
+  unsigned n = 0;
+  for (char c : digits) {
     if (c < '0' || c > '9') return std::nullopt;
-  const auto n = support::parse_unsigned(digits, f.last_number);
-  if (!n) return std::nullopt;
-  return static_cast<uint8_t>(*n);
+    n = n * 10 + static_cast<unsigned>(c - '0');
+    if (n > f.last_number) return std::nullopt;
+  }
+  return static_cast<uint8_t>(n);
 }
 
 std::span<const SlotInfo> slot_table() { return slots; }

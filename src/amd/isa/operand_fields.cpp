@@ -10,13 +10,12 @@
 namespace gpuatom::amd::isa::detail {
 
 uint64_t bits_at(const Bits& word, unsigned pos, unsigned len) {
-  uint64_t out = 0;
-  for (unsigned i = 0; i < len; ++i) {
-    const unsigned p = pos + i;
-    if (p >= 128) break;
-    out |= ((word[p / 64] >> (p % 64)) & 1u) << i;
-  }
-  return out;
+  if (pos >= 128 || len == 0) return 0;
+  if (len > 128 - pos) len = 128 - pos;  // the bits at 128 and above read as 0
+  const unsigned shift = pos % 64;
+  uint64_t out = word[pos / 64] >> shift;
+  if (shift != 0 && pos < 64) out |= word[1] << (64 - shift);  // a run across the halves
+  return len >= 64 ? out : out & ((uint64_t{1} << len) - 1);
 }
 
 void put_bits(Bits& word, unsigned pos, unsigned len, uint64_t value) {

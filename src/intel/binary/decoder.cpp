@@ -25,7 +25,19 @@ class Decoder {
     for (const FormInfo& f : form_table()) {
       by_opcode_[f.opcode] = &f;
       size_[static_cast<size_t>(f.form)] = encoded_size(f.form, options_.ids);
+      for (const LayoutItem& item : f.layout)
+        if (item.field == ByteField::raw)
+          raw_slots_[static_cast<size_t>(f.form)][static_cast<size_t>(item.slot)] = true;
     }
+    for (unsigned code = 0; code < op_by_code_.size(); ++code) op_by_code_[code] = from_code(code);
+    for (unsigned code = 0; code < channels_by_code_.size(); ++code)
+      channels_by_code_[code] = channels_from_code(static_cast<uint8_t>(code));
+    // The width depends on the Op byte's bits 7:5 only.
+    for (size_t form = 0; form < width_by_bits_.size(); ++form)
+      for (unsigned bits = 0; bits < 8; ++bits)
+        width_by_bits_[form][bits] = width_from_op_byte(static_cast<Form>(form), static_cast<uint8_t>(bits << 5));
+    for (size_t f = 0; f < codec_by_field_.size(); ++f)
+      codec_by_field_[f] = find_lsc_field_codec(static_cast<ByteField>(f));
   }
 
   std::vector<Instruction> run() {
@@ -67,7 +79,11 @@ class Decoder {
     bool ok = true;
     inst.form = form.form;
     place(inst.where.start, start);
-    for (auto& where : inst.where.operands) place(where, start);
+    // An operand the form has no raw field for is at the instruction's start; the others are
+    // placed where their field is read.
+    const std::array<bool, slot_count>& raw = raw_slots_[static_cast<size_t>(form.form)];
+    for (size_t slot = 0; slot < slot_count; ++slot)
+      if (!raw[slot]) place(inst.where.operands[slot], start);
     place(inst.where.predicate, start);
     place(inst.where.surface, start);
     size_t pos = start;
@@ -144,7 +160,7 @@ class Decoder {
     place(inst.where.width, pos);
     bool ok = true;
     const unsigned code = byte & op_code_bits;
-    if (const auto op = from_code(code)) {
+    if (const auto op = op_by_code_[code]) {
       inst.op = *op;
     } else {
       ok = false;
@@ -152,7 +168,7 @@ class Decoder {
             fmt::format("op code 0x{:02x} is {}", code, code == 0x0E || code == 0x0F ? "reserved" : "not an atomic op"),
             "docs/spec/intel.md §3.1");
     }
-    if (const auto width = width_from_op_byte(form.form, byte)) {
+    if (const auto width = width_by_bits_[static_cast<size_t>(form.form)][byte >> 5]) {
       inst.width = *width;
     } else {
       ok = false;
@@ -171,7 +187,7 @@ class Decoder {
   // One LSC field at `pos` (moved past it), read by its entry (lsc_fields.hpp); false, reported,
   // when its value is out of range.
   bool lsc_field(ByteField field, size_t& pos, Instruction& inst) {
-    const LscFieldCodec* codec = find_lsc_field_codec(field);
+    const LscFieldCodec* codec = codec_by_field_[static_cast<size_t>(field)];
     if (!codec) {
       pos += 1;
       return true;
@@ -193,7 +209,7 @@ class Decoder {
       error(pos, fmt::format("Exec_size byte 0x{:02x}: bit 3 must be 0", byte), "docs/spec/intel.md §2.3");
       return false;
     }
-    const auto channels = channels_from_code(byte & exec_size_code_bits);
+    const auto channels = channels_by_code_[byte & exec_size_code_bits];
     if (!channels) {
       error(pos,
             fmt::format("Exec_size byte 0x{:02x}: size code {} is not 0-5 (1-32 channels)", byte,
@@ -239,11 +255,10 @@ class Decoder {
   }
   // The location of byte `pos`, written field by field into an instruction: building a temporary
   // and copying it makes the copy's wide loads wait for the temporary's narrow stores, which was
-  // most of the decoding time.
+  // most of the decoding time. `where` is a default one (an instruction decoded in place, or a
+  // message's), whose line and column are already the 0 of a byte offset.
   void place(support::SourceLocation& where, size_t pos) const {
     where.file = file_;
-    where.line = 0;
-    where.column = 0;
     where.byte_offset = options_.base_offset + pos;
   }
 
@@ -255,9 +270,16 @@ class Decoder {
   support::FileName file_;  // interned once: every location copies it
   const DecodeOptions& options_;
   support::Diagnostics& diagnostics_;
-  std::array<const FormInfo*, 256> by_opcode_{};  // the form each opcode byte starts, or null
-  std::array<size_t, 5> size_{};                  // encoded bytes per Form (LSC: with an immediate surface)
-  std::vector<LscFieldError> lsc_errors_;         // one field's, reused
+  std::array<const FormInfo*, 256> by_opcode_{};             // the form each opcode byte starts, or null
+  std::array<size_t, 5> size_{};                             // encoded bytes per Form (LSC: with an immediate surface)
+  std::array<std::array<bool, slot_count>, 5> raw_slots_{};  // per Form: the operand slots it has a raw field for
+  std::vector<LscFieldError> lsc_errors_;                    // one field's, reused
+  // The tables' answers per Op byte code and per field, looked up once per decode, not per
+  // instruction.
+  std::array<std::optional<AtomicOp>, op_code_bits + 1> op_by_code_{};
+  std::array<std::optional<unsigned>, exec_size_code_bits + 1> channels_by_code_{};
+  std::array<std::array<std::optional<Width>, 8>, 5> width_by_bits_{};  // per Form, by the Op byte's bits 7:5
+  std::array<const LscFieldCodec*, static_cast<size_t>(ByteField::lsc_surface) + 1> codec_by_field_{};
 };
 
 }  // namespace

@@ -11,7 +11,9 @@ namespace {
 
 // ASCII character classes in one table (the C library's isalpha & co. consult the locale per
 // call). Bytes >= 0x80 are in no class, as in the "C" locale.
-enum : uint8_t { space = 1, letter = 2, digit = 4, punct = 8 };
+// word_char and number_char are the characters that continue a word or a number, so that the
+// loops over them test one bit.
+enum : uint8_t { space = 1, letter = 2, digit = 4, punct = 8, word_char = 16, number_char = 32 };
 
 constexpr std::array<uint8_t, 256> classes = [] {
   std::array<uint8_t, 256> t{};
@@ -21,14 +23,16 @@ constexpr std::array<uint8_t, 256> classes = [] {
   t['_'] = letter;
   for (int c = '0'; c <= '9'; ++c) t[c] = digit;
   for (const char c : std::string_view("@!,[]+-;")) t[static_cast<unsigned char>(c)] = punct;
+  for (int c = 0; c < 256; ++c) {
+    // '?' belongs to words: nvdisasm spells a field value that names nothing `???n` (an op of
+    // SUATOM.P.CAS, a register 255 that is not RZ).
+    if ((t[c] & (letter | digit)) != 0 || c == '.' || c == '?') t[c] |= word_char;
+    if ((t[c] & (letter | digit)) != 0 || c == '\'') t[c] |= number_char;
+  }
   return t;
 }();
 
 bool is(char c, uint8_t cls) { return (classes[static_cast<unsigned char>(c)] & cls) != 0; }
-// '?' belongs to words: nvdisasm spells a field value that names nothing `???n` (an op of
-// SUATOM.P.CAS, a register 255 that is not RZ).
-bool is_word_char(char c) { return is(c, letter | digit) || c == '.' || c == '?'; }
-bool is_number_char(char c) { return is(c, letter | digit) || c == '\''; }
 
 }  // namespace
 
@@ -36,10 +40,24 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
   tokens.clear();
   size_t i = 0;
   const auto column = [](size_t index) { return static_cast<uint32_t>(index + 1); };
+  // A token's text is a view into the line.
+  const auto text = [&](size_t start, size_t end) { return std::string_view(line.data() + start, end - start); };
+  // The common classes first (words, spaces, punctuation); '/', '#', '{' and '?' are in none.
   while (i < line.size()) {
     const char c = line[i];
-    if (is(c, space)) {
+    if (is(c, letter)) {
+      const size_t start = i;
+      while (i < line.size() && is(line[i], word_char)) ++i;
+      tokens.push_back({TokenKind::word, text(start, i), column(start)});
+    } else if (is(c, space)) {
       ++i;
+    } else if (is(c, punct)) {
+      tokens.push_back({TokenKind::punct, text(i, i + 1), column(i)});
+      ++i;
+    } else if (is(c, digit)) {
+      const size_t start = i;
+      while (i < line.size() && is(line[i], number_char)) ++i;
+      tokens.push_back({TokenKind::number, text(start, i), column(start)});
     } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
       break;  // comment
     } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '*') {
@@ -52,7 +70,7 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
     } else if (c == '#') {
       const char next = i + 1 < line.size() ? line[i + 1] : '\0';
       if (!is(next, digit) && next != '-') break;  // comment
-      tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
+      tokens.push_back({TokenKind::punct, text(i, i + 1), column(i)});
       ++i;
     } else if (c == '{') {
       // Scheduling annotation: skipped whole, nested braces included.
@@ -64,17 +82,10 @@ std::optional<LexError> lex_line(std::string_view line, std::vector<Token>& toke
       }
       if (i == line.size()) return LexError{column(open), "unterminated scheduling annotation '{'"};
       ++i;
-    } else if (is(c, letter) || c == '?') {
+    } else if (c == '?') {
       const size_t start = i;
-      while (i < line.size() && is_word_char(line[i])) ++i;
-      tokens.push_back({TokenKind::word, line.substr(start, i - start), column(start)});
-    } else if (is(c, digit)) {
-      const size_t start = i;
-      while (i < line.size() && is_number_char(line[i])) ++i;
-      tokens.push_back({TokenKind::number, line.substr(start, i - start), column(start)});
-    } else if (is(c, punct)) {
-      tokens.push_back({TokenKind::punct, line.substr(i, 1), column(i)});
-      ++i;
+      while (i < line.size() && is(line[i], word_char)) ++i;
+      tokens.push_back({TokenKind::word, text(start, i), column(start)});
     } else {
       const bool printable = std::isprint(static_cast<unsigned char>(c)) != 0;
       return LexError{column(i), printable ? fmt::format("unexpected character '{}'", c)

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <unordered_map>
+#include <stdexcept>
 #include <vector>
 
 #include "gpuatom/support/text.hpp"
@@ -84,6 +84,9 @@ struct Spelling {
   std::optional<AtomOp> op;
   const SizeSpelling* size = nullptr;
   const ModifierInfo* modifier = nullptr;
+  // The most dot-separated parts of any spelling whose first part this is (".F32.FTZ.RN" gives
+  // "F32" 3): match_at() joins no more parts than that, so most parts cost one look-up, not three.
+  size_t longest = 1;
 };
 
 class SpellingIndex {
@@ -95,31 +98,70 @@ class SpellingIndex {
       if (auto& e = entry(s.text.substr(1)); !e.size) e.size = &s;
     for (const ModifierInfo& m : modifier_table())
       if (auto& e = entry(m.name); !e.modifier) e.modifier = &m;
+    std::vector<std::string_view> keys;
+    for (const Slot& slot : slots_)
+      if (!slot.key.empty()) keys.push_back(slot.key);
+    for (const std::string_view key : keys) {
+      const size_t parts = static_cast<size_t>(std::count(key.begin(), key.end(), '.')) + 1;
+      Spelling& first = entry(key.substr(0, key.find('.')));
+      first.longest = std::max(first.longest, parts);
+    }
   }
 
   const Spelling* find(std::string_view text) const {
-    const auto it = map_.find(text);
-    return it == map_.end() ? nullptr : &it->second;
+    const uint64_t packed = pack(text);
+    for (size_t i = hash(text, packed) & mask;; i = (i + 1) & mask) {
+      const Slot& slot = slots_[i];
+      if (slot.key.empty()) return nullptr;
+      if (packed != 0 ? slot.packed == packed : support::iequals(slot.key, text)) return &slot.spelling;
+    }
   }
 
  private:
-  // Hashing and equality that ignore ASCII case, so the table's spellings are the keys as they
-  // are and the text is looked up as it is written.
-  struct FoldedHash {
-    size_t operator()(std::string_view s) const {
-      size_t h = 14695981039346656037ULL;  // FNV-1a over the lower-case bytes
-      for (const char c : s) h = (h ^ static_cast<unsigned char>(support::ascii_lower(c))) * 1099511628211ULL;
-      return h;
+  // A spelling of at most 8 characters as one integer, its letters folded to lower case, so that
+  // a look-up compares one word (0 for a longer one, compared as text). Words hold letters,
+  // digits, '_', '?' and '.' only (lexer.hpp), and for these `| 0x20` is the fold: it lowers a
+  // letter and leaves the others distinct.
+  static uint64_t pack(std::string_view s) {
+    if (s.size() > 8) return 0;
+    uint64_t packed = 0;
+    for (size_t i = 0; i < s.size(); ++i) packed |= uint64_t{static_cast<unsigned char>(s[i]) | 0x20u} << (8 * i);
+    return packed;
+  }
+
+  // Multiplicative for a packed spelling; FNV-1a over the lower-case bytes for a longer one.
+  static size_t hash(std::string_view s, uint64_t packed) {
+    if (packed != 0) return static_cast<size_t>((packed * 0x9E3779B97F4A7C15ULL) >> 40);
+    size_t h = 14695981039346656037ULL;
+    for (const char c : s) h = (h ^ static_cast<unsigned char>(support::ascii_lower(c))) * 1099511628211ULL;
+    return h ^ (h >> 29);
+  }
+
+  Spelling& entry(std::string_view name) {
+    const uint64_t packed = pack(name);
+    for (size_t i = hash(name, packed) & mask;; i = (i + 1) & mask) {
+      Slot& slot = slots_[i];
+      if (slot.key.empty()) {
+        if (++used_ * 2 > slots_.size()) throw std::logic_error("the SASS spelling index is full");
+        slot.key = name;
+        slot.packed = packed;
+      }
+      if (support::iequals(slot.key, name)) return slot.spelling;
     }
-  };
-  struct FoldedEqual {
-    bool operator()(std::string_view a, std::string_view b) const { return support::iequals(a, b); }
-  };
+  }
 
-  Spelling& entry(std::string_view name) { return map_[name]; }
-
-  // Keys are views of the tables' spellings, which live as long as the program.
-  std::unordered_map<std::string_view, Spelling, FoldedHash, FoldedEqual> map_;
+  // Open addressing, at most half full, so that a look-up is a hash and a compare or two, with
+  // no allocation and no chain to follow. Keys are views of the tables' spellings, which live as
+  // long as the program; an empty key is a free slot.
+  struct Slot {
+    std::string_view key;
+    uint64_t packed = 0;  // pack(key)
+    Spelling spelling;
+  };
+  static constexpr size_t capacity = 1024;
+  static constexpr size_t mask = capacity - 1;
+  std::vector<Slot> slots_ = std::vector<Slot>(capacity);
+  size_t used_ = 0;
 };
 
 const SpellingIndex& spelling_index() {
@@ -128,10 +170,13 @@ const SpellingIndex& spelling_index() {
 }
 
 std::optional<Match> match_at(const std::vector<Part>& parts, size_t i) {
-  for (size_t k = std::min<size_t>(3, parts.size() - i); k >= 1; --k) {
+  const SpellingIndex& index = spelling_index();
+  const Spelling* first = index.find(parts[i].text);
+  const size_t longest = first ? first->longest : 1;
+  for (size_t k = std::min<size_t>({3, longest, parts.size() - i}); k >= 1; --k) {
     const std::string_view text = join(parts, i, k);
     Match m{ModifierSlot::op, k, std::nullopt, nullptr, nullptr, std::nullopt};
-    if (const Spelling* s = spelling_index().find(text)) {
+    if (const Spelling* s = k == 1 ? first : index.find(text)) {
       if ((m.op = s->op)) return m;
       if ((m.size = s->size)) {
         m.slot = ModifierSlot::size;

@@ -188,12 +188,6 @@ class Reader {
 
 }  // namespace
 
-bool Operand::modern() const {
-  if (kind == Kind::uniform) return true;
-  return kind == Kind::address && (address.descriptor || address.uniform_base || address.uniform_index ||
-                                   address.suffix != RegisterSuffix::none);
-}
-
 std::optional<uint8_t> parse_register(std::string_view text) { return parse_register(RegisterFile::general, text); }
 std::optional<uint8_t> parse_predicate(std::string_view text) { return parse_register(RegisterFile::predicate, text); }
 std::optional<uint8_t> parse_uniform_register(std::string_view text) {

@@ -24,7 +24,13 @@ struct Operand {
   int64_t value = 0;           // Kind::immediate
   uint32_t column = 0;
   bool unnamed = false;  // `???255`: register field 255 where RZ means something else (nvdisasm)
-  bool modern() const;   // sm_70+ syntax: a uniform register, or desc[], .64/.Xn in an address
+  // sm_70+ syntax: a uniform register, or desc[], .64/.Xn in an address (inline: asked of every
+  // operand of every line).
+  bool modern() const {
+    if (kind == Kind::uniform) return true;
+    return kind == Kind::address && (address.descriptor || address.uniform_base || address.uniform_index ||
+                                     address.suffix != RegisterSuffix::none);
+  }
 };
 
 // Replaces `out` with the operands from tokens[pos] until ';' or the end; leaves pos at the ';'

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "gpuatom/nvidia/architecture.hpp"
 #include "gpuatom/nvidia/binary/unprinted_bits.hpp"
 #include "gpuatom/support/text.hpp"
@@ -162,12 +164,11 @@ struct LineBuffers {
   std::vector<Operand> operands;
 };
 
-// Reads the instruction from the line's tokens in `buffers`.
-Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const support::SourceLocation& where,
-                         std::optional<Architecture> architecture) {
+// Reads the instruction from the line's tokens in `buffers` into `inst`, default-constructed.
+void parse_tokens(LineBuffers& buffers, uint32_t end_column, const support::SourceLocation& where,
+                  std::optional<Architecture> architecture, Instruction& inst) {
   const std::vector<Token>& tokens = buffers.tokens;
   std::vector<Operand>& ops = buffers.operands;
-  Instruction inst;
   inst.architecture = architecture;
   inst.where = where;
   inst.where.column = tokens.front().column;
@@ -265,7 +266,6 @@ Instruction parse_tokens(LineBuffers& buffers, uint32_t end_column, const suppor
   if (pos < tokens.size())
     throw SyntaxError{tokens[pos].column, fmt::format("unexpected '{}' after the instruction", tokens[pos].text),
                       detail::grammar_rule};
-  return inst;
 }
 
 // The bits the text does not show, from the `/* unprinted: … */` comment disasm prints after it
@@ -284,24 +284,26 @@ void take_unprinted_comment(std::string_view line, Instruction& inst) {
   inst.kept_bits.hi |= bits.hi;
 }
 
-std::optional<Instruction> parse_line(std::string_view line, const support::SourceLocation& where,
-                                      support::Diagnostics& diagnostics, LineBuffers& buffers,
-                                      std::optional<Architecture> architecture) {
+// Reads one line into `inst` (default-constructed, so that a file's instructions are built where
+// they are kept, not moved there); false for a line with no instruction or one that did not parse
+// (said in `diagnostics`).
+bool parse_line(std::string_view line, const support::SourceLocation& where, support::Diagnostics& diagnostics,
+                LineBuffers& buffers, std::optional<Architecture> architecture, Instruction& inst) {
   try {
     if (auto error = detail::lex_line(line, buffers.tokens))
       throw SyntaxError{error->column, std::move(error->message), detail::lexical_rule};
-    if (buffers.tokens.empty()) return std::nullopt;
+    if (buffers.tokens.empty()) return false;
     // Columns past the last character point just after it (where the missing text belongs).
     size_t end = line.find_last_not_of(" \t\r");
     const uint32_t end_column = static_cast<uint32_t>(end == std::string_view::npos ? 1 : end + 2);
-    Instruction inst = parse_tokens(buffers, end_column, where, architecture);
+    parse_tokens(buffers, end_column, where, architecture, inst);
     take_unprinted_comment(line, inst);
-    return inst;
+    return true;
   } catch (const SyntaxError& e) {
     support::SourceLocation at = where;
     at.column = e.column;
     diagnostics.error(at, e.message, e.rule);
-    return std::nullopt;
+    return false;
   }
 }
 
@@ -311,11 +313,19 @@ std::optional<Instruction> parse_sass_line(std::string_view line, const support:
                                            support::Diagnostics& diagnostics,
                                            std::optional<Architecture> architecture) {
   LineBuffers buffers;
-  return parse_line(line, where, diagnostics, buffers, architecture);
+  Instruction inst;
+  if (!parse_line(line, where, diagnostics, buffers, architecture, inst)) return std::nullopt;
+  return inst;
 }
 
 ParsedSass parse_sass(std::string_view source, std::string_view file, std::optional<Architecture> architecture) {
   ParsedSass out;
+  // At most one instruction a line: room for them all, so that none is moved as the vector grows;
+  // but no more than a file of its size could hold (an atomic takes 16 characters or more), so
+  // that a file of blank or comment lines does not reserve room for nothing.
+  size_t lines = 1;
+  for (size_t at = source.find('\n'); at != std::string_view::npos; at = source.find('\n', at + 1)) ++lines;
+  out.instructions.reserve(std::min(lines, source.size() / 16 + 1));
   LineBuffers buffers;
   support::SourceLocation where{file, 0, 1, std::nullopt};
   size_t start = 0;
@@ -326,12 +336,11 @@ ParsedSass parse_sass(std::string_view source, std::string_view file, std::optio
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++where.line;
     const size_t errors = out.diagnostics.count(support::Severity::error);
-    if (auto inst = parse_line(line, where, out.diagnostics, buffers, architecture)) {
-      out.instructions.push_back(std::move(*inst));
-      ++out.lines_read;
-    } else if (out.diagnostics.count(support::Severity::error) > errors) {
-      ++out.lines_read;  // a line that did not parse was read, and said so; a blank or comment line was not
-    }
+    const bool parsed =
+        parse_line(line, where, out.diagnostics, buffers, architecture, out.instructions.emplace_back());
+    if (!parsed) out.instructions.pop_back();
+    // A line that did not parse was read, and said so; a blank or comment line was not.
+    if (parsed || out.diagnostics.count(support::Severity::error) > errors) ++out.lines_read;
     if (end == source.size()) break;
     start = end + 1;
   }
