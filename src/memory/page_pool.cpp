@@ -18,33 +18,33 @@ constexpr std::size_t capacity = 0;
 #if __has_feature(address_sanitizer)
 constexpr std::size_t capacity = 0;
 #else
-constexpr std::size_t capacity = 16384;  // 64 MiB of pages
+constexpr std::size_t capacity = 16384 / shards;  // 64 MiB of pages in all
 #endif
 #else
-constexpr std::size_t capacity = 16384;  // 64 MiB of pages
+constexpr std::size_t capacity = 16384 / shards;  // 64 MiB of pages in all
 #endif
 
 // A page is taken once per page a run touches, never per access; a mutex is no dearer than the
 // allocator's own lock it replaces.
-struct Pool {
+struct alignas(64) Pool {
   std::mutex mutex;
   std::vector<std::byte*> pages;
 };
 
 // Never destroyed: page tables of static lifetime may give pages back during exit. The pages
 // stay reachable from here, so leak checkers do not report them.
-[[maybe_unused]] Pool& pool() {  // unused where the pool is off (capacity 0)
-  static Pool* const p = new Pool;
-  return *p;
+[[maybe_unused]] Pool& pool(unsigned shard) {  // unused where the pool is off (capacity 0)
+  static Pool* const p = new Pool[shards];
+  return p[shard % shards];
 }
 
 }  // namespace
 
-std::byte* take() {
+std::byte* take(unsigned shard) {
   if constexpr (capacity > 0) {
     std::byte* page = nullptr;
     {
-      Pool& p = pool();
+      Pool& p = pool(shard);
       const std::lock_guard lock(p.mutex);
       if (!p.pages.empty()) {
         page = p.pages.back();
@@ -61,10 +61,10 @@ std::byte* take() {
   return fresh;
 }
 
-void give(std::byte* page) noexcept {
+void give(std::byte* page, unsigned shard) noexcept {
   if (page == nullptr) return;
   if constexpr (capacity > 0) {
-    Pool& p = pool();
+    Pool& p = pool(shard);
     const std::lock_guard lock(p.mutex);
     if (p.pages.size() < capacity) {
       if (p.pages.capacity() == 0) {

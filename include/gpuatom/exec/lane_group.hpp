@@ -228,8 +228,12 @@ auto block_inner_for(const LaneBlock& b) {
   return table[(b.addresses == nullptr) * 4 + b.one_value * 2 + (b.returned != nullptr)];
 }
 
+// Cache-line aligned: the parallel mode's workers each run their own group, made one after the
+// other on the calling thread, and a group written at every warp (its lanes' registers, its
+// event lists) that shared a cache line with its neighbour traded that line between the host
+// cores once per warp.
 template <GroupLanes Lanes>
-class LaneGroup final : public Agent {
+class alignas(64) LaneGroup final : public Agent {
  public:
   template <class... Args>
   LaneGroup(memory::DeviceMemory& memory, const GroupSettings& settings, Args&&... args)
