@@ -1,4 +1,4 @@
-// The parallel mode: a pool of host threads taking agents from a shared counter.
+// The parallel mode: a pool of host threads, each running its own share of the agents and then helping the others.
 #include <fmt/format.h>
 
 #include <algorithm>

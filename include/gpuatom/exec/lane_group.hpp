@@ -229,9 +229,9 @@ auto block_inner_for(const LaneBlock& b) {
 }
 
 // Cache-line aligned: the parallel mode's workers each run their own group, made one after the
-// other on the calling thread, and a group written at every warp (its lanes' registers, its
-// event lists) that shared a cache line with its neighbour traded that line between the host
-// cores once per warp.
+// other on the calling thread, and two neighbours on the heap shared a cache line (408-byte
+// groups in 416-byte chunks), written at every warp (the register file's vector) and read at
+// every access (the translation cache): the host cores traded it once per warp.
 template <GroupLanes Lanes>
 class alignas(64) LaneGroup final : public Agent {
  public:
