@@ -7,8 +7,8 @@
 //   global_mutex  one std::mutex around load-op-store (the naive emulator design)
 //   host_cas      a compare-and-swap loop doing a float add with the host FPU
 //
-// Host workers split the lanes into contiguous halves; the executor's workers take warps from a
-// shared counter. Items are lane atomics.
+// Host workers split the lanes into contiguous halves; the executor's workers each run a
+// contiguous share of the warps, then help the others with theirs. Items are lane atomics.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-// The parallel mode: a pool of host threads taking agents from a shared counter.
+// The parallel mode: a pool of host threads, each running its own share of the agents and then helping the others.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -31,48 +31,74 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
   // What workers write often lives on cache lines of its own: the shared agent counter, and each
   // worker's recorder and finished count. Sharing a line made both host threads trade it for
   // every warp, which cost more than the warp's atomics.
+  // Each worker owns a contiguous share of the agents and claims them from its own cursor; a
+  // worker whose share is done helps the others, from their cursors. A share's memory is then
+  // touched by the same host core from run to run (the page pool hands each range of a region's
+  // pages back to where they were), where agents dealt out from one shared counter moved every
+  // page between the cores' caches each run.
   struct alignas(64) WorkerState {
     Recorder recorder;
     std::size_t finished = 0;
+    std::atomic<std::size_t> next{0};  // this worker's share: [next, end)
+    std::size_t end = 0;
   };
   std::vector<WorkerState> workers(threads);
-  alignas(64) std::atomic<std::size_t> next_agent{0};
+  for (unsigned t = 0; t < threads; ++t) {
+    workers[t].next.store(agents * t / threads, std::memory_order_relaxed);
+    workers[t].end = agents * (t + 1) / threads;
+  }
   alignas(64) std::atomic<bool> failed{false};
   std::atomic<bool> stopped{false};
   std::exception_ptr first_error;
   std::mutex error_mutex;
   // Workers claim consecutive agents, up to 64 at a time when there are many per worker, so that
-  // the shared counter is not taken once per group: a SIMD8 thread is 8 lanes, and with at most 8
-  // agents a claim the two workers traded the counter's cache line every 64 lanes (the worker
-  // loop was an eighth of the 2-thread SVM profile). Small launches still go one agent at a time,
-  // so that their few agents spread over the workers.
+  // a cursor is not taken once per group. Small launches go one agent at a time, so that a worker
+  // done with its share takes the others' remaining agents one by one.
   const std::size_t chunk = std::clamp<std::size_t>(agents / (std::size_t{threads} * 64), 1, 64);
+  // Agents claimed so far, for the progress callback.
+  const auto claimed = [&] {
+    std::size_t total = 0;
+    for (unsigned t = 0; t < threads; ++t)
+      total += std::min(workers[t].next.load(std::memory_order_relaxed), workers[t].end) - agents * t / threads;
+    return total;
+  };
   // Workers start together so that the first agents really race instead of the first thread
   // finishing them while the others are still being created.
   std::latch start(threads);
 
   const auto work = [&](unsigned thread) {
     start.arrive_and_wait();
+    // Locals, so that the loop keeps them in registers across the agents' virtual calls instead
+    // of reloading each through the closure (4 instructions an agent).
     Recorder& recorder = workers[thread].recorder;
-    std::size_t& finished = workers[thread].finished;
+    AgentStream& agent_stream = stream;
+    std::atomic<bool>& failing = failed;
+    const std::atomic<bool>* const stopping = stop;
+    const bool reports = thread == 0 && progress;  // worker 0 reports for everyone
+    std::size_t finished = 0;
     try {
-      for (;;) {
-        const std::size_t first = next_agent.fetch_add(chunk, std::memory_order_relaxed);
-        if (first >= agents) return;
-        const std::size_t last = std::min(first + chunk, agents);
-        for (std::size_t index = first; index < last; ++index) {
-          if (failed.load(std::memory_order_relaxed)) return;
-          if (stop && stop->load(std::memory_order_relaxed)) {
-            stopped.store(true, std::memory_order_relaxed);
-            return;
+      for (unsigned k = 0; k < threads; ++k) {
+        WorkerState& share = workers[(thread + k) % threads];
+        const std::size_t end = share.end;
+        for (;;) {
+          const std::size_t first = share.next.fetch_add(chunk, std::memory_order_relaxed);
+          if (first >= end) break;
+          const std::size_t last = std::min(first + chunk, end);
+          for (std::size_t index = first; index < last; ++index) {
+            const bool stop_now = stopping && stopping->load(std::memory_order_relaxed);
+            if (stop_now || failing.load(std::memory_order_relaxed)) {
+              if (stop_now) stopped.store(true, std::memory_order_relaxed);
+              workers[thread].finished = finished;
+              return;
+            }
+            agent_stream.run(index, thread, recorder);
+            ++finished;
+            // Every 64 agents; the callback throttles itself.
+            if (reports && (index % 64 == 0 || index + 1 == agents)) progress(std::min(claimed(), agents), agents);
           }
-          stream.run(index, thread, recorder);
-          ++finished;
-          // Worker 0 reports for everyone, every 64 agents; the callback throttles itself.
-          if (thread == 0 && progress && (index % 64 == 0 || index + 1 == agents))
-            progress(std::min(next_agent.load(std::memory_order_relaxed), agents), agents);
         }
       }
+      workers[thread].finished = finished;
     } catch (...) {
       const std::lock_guard lock(error_mutex);
       if (!first_error) first_error = std::current_exception();

@@ -11,10 +11,14 @@
 
 namespace gpuatom::memory::page_pool {
 
-// A zeroed page of `page_bytes`, from the pool or the allocator; throws std::bad_alloc.
-std::byte* take();
+// The pool keeps its pages in `shards` lists, each with its own lock.
+inline constexpr unsigned shards = 16;
 
-// Gives a page (from take()) back: kept when the pool has room, else freed.
-void give(std::byte* page) noexcept;
+// A zeroed page of `page_bytes`, from shard `shard` of the pool or the allocator; throws
+// std::bad_alloc.
+std::byte* take(unsigned shard);
+
+// Gives a page (from take()) back to shard `shard`: kept when the pool has room, else freed.
+void give(std::byte* page, unsigned shard) noexcept;
 
 }  // namespace gpuatom::memory::page_pool

@@ -44,18 +44,24 @@ PageTable::PageTable(uint64_t size_bytes, bool sparse_by_default)
 }
 
 PageTable::~PageTable() {
-  free_subtree(root_, 0);
-  for (std::byte* page : retired_) page_pool::give(page);
+  free_subtree(root_, 0, 0);
+  for (std::byte* page : retired_) page_pool::give(page, 0);
 }
 
-void PageTable::free_subtree(Slot* slots, unsigned level) {
+unsigned PageTable::pool_shard(uint64_t index) const noexcept {
+  return static_cast<unsigned>(index / ((page_count_ + page_pool::shards - 1) / page_pool::shards));
+}
+
+void PageTable::free_subtree(Slot* slots, unsigned level, uint64_t first_index) {
   const uint64_t count = slot_mask(level) + 1;
+  const unsigned below = (levels_ - 1 - level) * lower_bits;  // index bits under each slot
   for (uint64_t i = 0; i < count; ++i) {
     const uintptr_t entry = slots[i].load(std::memory_order_relaxed);
+    const uint64_t index = first_index + (i << below);
     if (level + 1 < levels_) {
-      if (entry != untouched) free_subtree(reinterpret_cast<Slot*>(entry), level + 1);
+      if (entry != untouched) free_subtree(reinterpret_cast<Slot*>(entry), level + 1, index);
     } else if (entry > last_state) {
-      page_pool::give(reinterpret_cast<std::byte*>(entry));
+      page_pool::give(reinterpret_cast<std::byte*>(entry), pool_shard(index));
     }
   }
   std::free(slots);
@@ -90,14 +96,14 @@ std::byte* PageTable::allocate_page(uint64_t index) {
   for (;;) {
     if (entry > last_state) break;  // someone else's page
     if (is_sparse_state(entry)) break;
-    if (fresh == nullptr) fresh = page_pool::take();
+    if (fresh == nullptr) fresh = page_pool::take(pool_shard(index));
     if (slot.compare_exchange_weak(entry, reinterpret_cast<uintptr_t>(fresh), std::memory_order_acq_rel,
                                    std::memory_order_acquire)) {
       allocated_.fetch_add(1, std::memory_order_relaxed);
       return fresh;
     }
   }
-  page_pool::give(fresh);  // lost the race (or the page turned sparse)
+  page_pool::give(fresh, pool_shard(index));  // lost the race (or the page turned sparse)
   return entry > last_state ? reinterpret_cast<std::byte*>(entry) : nullptr;
 }
 

@@ -97,7 +97,9 @@ class PageTable {
 
   Slot& leaf_slot_creating(uint64_t index);  // creates missing nodes
   std::byte* allocate_page(uint64_t index);  // first-touch slow path
-  void free_subtree(Slot* slots, unsigned level);
+  void free_subtree(Slot* slots, unsigned level, uint64_t first_index);
+  // The page pool's shard for page `index`: the table's pages in 16 consecutive ranges.
+  unsigned pool_shard(uint64_t index) const noexcept;
 
   uint64_t page_count_;
   unsigned levels_;
