@@ -94,7 +94,7 @@ fuzz-smoke: fuzz-build
 test-fuzz:
 	@scripts/install-deps clang
 	$(MAKE) build PRESET=asan-ubsan TARGETS='$(FUZZ_TARGETS)'
-	FUZZ_BUILD=build/asan-ubsan scripts/fuzz $(FUZZ_SMOKE_SECONDS)
+	FUZZ_BUILD=build/asan-ubsan FUZZ_JOBS=$(JOBS) scripts/fuzz $(FUZZ_SMOKE_SECONDS)
 
 # The vendors' own tools and data as the judge (docs/oracles.md): NVIDIA's nvdisasm, cuobjdump
 # and ptxas 11.8 (Debian non-free, into build/nvidia-tools/) and AMD's published tables (Debian's
