@@ -6,7 +6,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUATOM := build/$(PRESET)/bin/gpuatom
 
 # What `make test` runs under ThreadSanitizer: the parts where host threads race (support: the
-# file names every location interns, shared by all threads).
+# file names every location interns, shared by all threads; the tsan build compiles only that
+# file of tests/support, tests/CMakeLists.txt).
 TSAN_LABELS := embed|exec|launch|memory|scenario|stress|support
 TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-test-embed-without-scenario gpuatom-example-embed-nvidia gpuatom-example-embed-intel gpuatom-example-embed-amd gpuatom-test-exec gpuatom-test-launch gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
