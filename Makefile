@@ -6,7 +6,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 GPUATOM := build/$(PRESET)/bin/gpuatom
 
 # What `make test` runs under ThreadSanitizer: the parts where host threads race (support: the
-# file names every location interns, shared by all threads).
+# file names every location interns, shared by all threads; the tsan build compiles only that
+# file of tests/support, tests/CMakeLists.txt).
 TSAN_LABELS := embed|exec|launch|memory|scenario|stress|support
 TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-test-embed-without-scenario gpuatom-example-embed-nvidia gpuatom-example-embed-intel gpuatom-example-embed-amd gpuatom-test-exec gpuatom-test-launch gpuatom-test-memory gpuatom-test-scenario gpuatom-test-stress gpuatom-test-support
 
@@ -19,9 +20,10 @@ run: configure
 	$(GPUATOM) run
 
 # The whole suite, as CI runs it (.ci/run): the release build, then everything again under
-# AddressSanitizer + UndefinedBehaviorSanitizer, then the concurrent parts under ThreadSanitizer,
-# then every fuzz target built with clang and run for a few seconds (so none rots unbuilt); and
-# the instruction-count guard (bench-guard) on the release build.
+# AddressSanitizer + UndefinedBehaviorSanitizer (clang-14), then the concurrent parts under
+# ThreadSanitizer, then every fuzz target of that AddressSanitizer build run with libFuzzer for a
+# few seconds (so none rots unbuilt); and the instruction-count guard (bench-guard) on the release
+# build. docs/reliability.md ("CI's time") says where the minutes go.
 FUZZ_SMOKE_SECONDS ?= 5
 test: test-release bench-guard lint test-asan test-tsan test-fuzz
 
@@ -53,6 +55,7 @@ build: configure
 test-release:
 	$(MAKE) check PRESET=release
 test-asan:
+	@scripts/install-deps clang
 	$(MAKE) check PRESET=asan-ubsan
 test-tsan:
 	$(MAKE) check PRESET=tsan TARGETS='$(TSAN_TARGETS)' LABELS='$(TSAN_LABELS)'
@@ -75,8 +78,12 @@ bench-guard: configure
 	scripts/bench-guard
 
 # libFuzzer targets (fuzz/, clang-14): `make fuzz-smoke` runs each for 60 s, `make fuzz SECONDS=N`
-# for N seconds each; both fail on any finding (docs/reliability.md, "Fuzzing").
+# for N seconds each; both fail on any finding (docs/reliability.md, "Fuzzing"). They build the
+# `fuzz` preset, with coverage on the library too. `make test-fuzz` runs the same targets as built
+# in the `asan-ubsan` preset (coverage on the targets only), so CI builds the library once for both.
 SECONDS ?= 600
+FUZZ_TARGETS := $(addprefix gpuatom-fuzz-,sass_text maxwell_decoder sass128_decoder cubin listing visa_text visa_binary \
+	scenario_loader expression hw_records amd_code_object amd_decoder amd_text)
 fuzz-build:
 	@scripts/install-deps clang
 	@cmake --preset fuzz >/dev/null
@@ -85,8 +92,10 @@ fuzz: fuzz-build
 	scripts/fuzz $(SECONDS)
 fuzz-smoke: fuzz-build
 	scripts/fuzz 60
-test-fuzz: fuzz-build
-	scripts/fuzz $(FUZZ_SMOKE_SECONDS)
+test-fuzz:
+	@scripts/install-deps clang
+	$(MAKE) build PRESET=asan-ubsan TARGETS='$(FUZZ_TARGETS)'
+	FUZZ_BUILD=build/asan-ubsan FUZZ_JOBS=$(JOBS) scripts/fuzz $(FUZZ_SMOKE_SECONDS)
 
 # The vendors' own tools and data as the judge (docs/oracles.md): NVIDIA's nvdisasm, cuobjdump
 # and ptxas 11.8 (Debian non-free, into build/nvidia-tools/) and AMD's published tables (Debian's

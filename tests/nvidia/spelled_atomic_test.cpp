@@ -136,8 +136,9 @@ TEST(SpelledAtomic, EveryCombinationComputesOrRefusesWithItsRule) {
         const bool is_cas = o.op == AtomOp::CAS || o.op == AtomOp::CAST || o.op == AtomOp::CAST_SPIN;
         const std::string spelling = std::string(o.name) + std::string(s.spelling);
         const SpelledOperands operands{"0", "0", is_cas ? std::optional<std::string>("0") : std::nullopt};
+        const auto& instruction = inst;  // clang-14 (the sanitizer build) captures no structured binding
         const std::string why = refusal([&] {
-          const SpelledAtomic atomic = read_spelled_atomic(spelling, inst, "", false);
+          const SpelledAtomic atomic = read_spelled_atomic(spelling, instruction, "", false);
           compute_lane(atomic, read_op_size(atomic), safeadd, operands);
         });
         const std::string what = std::string(inst) + " " + spelling + ": " + why;

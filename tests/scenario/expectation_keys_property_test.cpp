@@ -66,7 +66,10 @@ std::map<std::string, Generator> generators() {
   };
   const auto expression_key = [](std::function<bool(Kind)> kinds, bool upper = false) {
     return [kinds, upper](std::mt19937_64& r) {
-      const auto [toml, text] = expression(r);
+      // Not a structured binding: clang-14 (the sanitizer build's compiler) cannot capture one.
+      const auto toml_and_text = expression(r);
+      const std::string& toml = toml_and_text.first;
+      const std::string text = toml_and_text.second;
       return Value{toml, [kinds, text, upper](const Expectation& e) {
                      return kinds(e.kind) && text_is(upper ? e.upper : e.value, text);
                    }};
