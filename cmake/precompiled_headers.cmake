@@ -8,8 +8,11 @@
 # precompiled header matches each unit's flags (-Winvalid-pch, an error under -Werror), so a
 # target whose flags differ fails loudly instead of silently parsing the headers again.
 #
-# CMAKE_DISABLE_PRECOMPILE_HEADERS=ON turns them off (scripts/lint does, for clang-tidy, which
-# cannot read GCC's .gch files).
+# CMAKE_DISABLE_PRECOMPILE_HEADERS=ON turns them off. clang-tidy cannot read GCC's .gch files:
+# scripts/lint gives it the compile database without them. The sanitizer builds (asan-ubsan,
+# tsan, fuzz) do not use them yet: they were not measured there, and which units meet GCC's false
+# -Warray-bounds below depends on the optimisation level, so each of those builds needs its own
+# list checked first.
 
 # The headers every layer shares: those most of src/ includes (count the #include lines of src/
 # and include/ to revise the list).
@@ -30,6 +33,9 @@ set(GPUATOM_UNITS_WITHOUT_PRECOMPILED_HEADERS
 # layers are compiled with the same flags, so one is valid for all and twelve would cost twelve
 # times its build.
 function(gpuatom_precompile_layer_headers first)
+  if(GPUATOM_SANITIZE)
+    return()
+  endif()
   target_precompile_headers(${first} PRIVATE ${GPUATOM_LAYER_PRECOMPILED_HEADERS})
   foreach(layer ${ARGN})
     target_precompile_headers(${layer} REUSE_FROM ${first})
@@ -41,6 +47,9 @@ endfunction()
 # The CLI's own (its flags differ from the libraries': not position-independent, its version
 # defined): the layers' headers and the argument parser and JSON library its commands include.
 function(gpuatom_precompile_cli_headers target)
+  if(GPUATOM_SANITIZE)
+    return()
+  endif()
   target_precompile_headers(${target} PRIVATE ${GPUATOM_LAYER_PRECOMPILED_HEADERS} <CLI/CLI.hpp>)
 endfunction()
 
