@@ -112,7 +112,7 @@ alu::LaneResult compute_lane(const SpelledAtomic& atomic, OpSize op_size, const 
   if (!atomic.kind.returns) lane.returned.reset();  // RED / SURED write no destination
   // The model has one rule per form for every architecture: the answer does not depend on which.
   if (!atomic.architecture && alu::is_float(operation.type))
-    lane.notes.push_back("the same on every architecture that has this form (--arch checks that one does)");
+    lane.notes.emplace_back("the same on every architecture that has this form (--arch checks that one does)");
   return lane;
 }
 

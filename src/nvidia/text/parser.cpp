@@ -61,7 +61,7 @@ void read_second_uniform(const std::vector<Operand>& ops, size_t& j, Instruction
   while (j + uniforms < ops.size() && ops[j + uniforms].kind == Operand::Kind::uniform) ++uniforms;
   const bool after_register = inst.surface.handle_register && !inst.surface.handle_uniform;
   const bool fits = uniforms == 1 || (uniforms == 2 && after_register);
-  // Anything else is left to bind()'s "unexpected operand".
+  // Anything else is left to bind_operands()'s "unexpected operand".
   if (inst.mnemonic != Mnemonic::SUATOM || !inst.surface.handle_indices.empty() || !fits) return;
   if (uniforms == 2) inst.surface.handle_uniform = ops[j++].index;
   inst.surface.second_uniform = ops[j++].index;
@@ -69,7 +69,7 @@ void read_second_uniform(const std::vector<Operand>& ops, size_t& j, Instruction
 
 // Binds operands to the shape's slots, in order; optional slots are skipped when the operand
 // does not fit them. Fills the instruction's operand fields.
-void bind(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t end_column, Instruction& inst) {
+void bind_operands(const std::vector<Operand>& ops, const OperandShape& shape, uint32_t end_column, Instruction& inst) {
   // "ATOM.CAS", for messages only: formatted when one is thrown.
   const auto opcode = [&] { return fmt::format("{}.{}", info(inst.mnemonic).name, info(inst.op).name); };
   const char* rule = inst.dialect == Dialect::spa5 ? detail::grammar_rule : detail::modern_rule;
@@ -244,7 +244,7 @@ void parse_tokens(LineBuffers& buffers, uint32_t end_column, const support::Sour
   }
   // A missing operand belongs where the operands stopped: at the ';', or at the end of the line.
   const uint32_t operands_end = pos < tokens.size() ? tokens[pos].column : end_column;
-  bind(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), operands_end, inst);
+  bind_operands(ops, operand_shape(inst.mnemonic, inst.dialect, inst.op), operands_end, inst);
 
   if (pos < tokens.size() && tokens[pos].kind == TokenKind::word &&
       tokens[pos].text.starts_with(detail::pm_hint_prefix)) {
