@@ -24,7 +24,15 @@ inline uint64_t get(const Word128& w, int lo, int width) {
   if (lo + width > 64) v |= w.hi << (64 - lo);
   return v & mask;
 }
-inline uint64_t get(const Word128& w, const Field& f) { return get(w, f.lo, f.width); }
+// A form's field is 1–63 bits wide (FieldList checks it), so its mask needs no test for 64: each
+// word reads about a dozen fields.
+inline uint64_t get(const Word128& w, const Field& f) {
+  const uint64_t mask = (uint64_t{1} << f.width) - 1;
+  if (f.lo >= 64) return (w.hi >> (f.lo - 64)) & mask;
+  uint64_t v = w.lo >> f.lo;
+  if (f.lo + f.width > 64) v |= w.hi << (64 - f.lo);
+  return v & mask;
+}
 
 inline void put(Word128& w, int lo, int width, uint64_t value) {
   const uint64_t mask = low_mask(width);

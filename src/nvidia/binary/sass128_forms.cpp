@@ -801,7 +801,8 @@ struct DenseCodes {
   }
 };
 
-const DenseCodes& dense() {
+// Inlined into each accessor: a call for every code read or written cost more than the lookup.
+[[gnu::always_inline]] inline const DenseCodes& dense() {
   static const DenseCodes built;
   return built;
 }

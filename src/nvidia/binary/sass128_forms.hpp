@@ -130,6 +130,7 @@ struct FieldList {
     for (const Field& f : fields) {
       // The table is constexpr: a kind named twice stops the build here.
       if (position[static_cast<size_t>(f.kind)] != absent) throw std::logic_error("a form names a field kind twice");
+      if (f.width == 0 || f.width > 63) throw std::logic_error("a field is 1 to 63 bits wide (get() relies on it)");
       position[static_cast<size_t>(f.kind)] = count;
       items[count++] = f;
     }
