@@ -39,12 +39,14 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
   struct alignas(64) WorkerState {
     Recorder recorder;
     std::size_t finished = 0;
-    std::atomic<std::size_t> next{0};  // this worker's share: [next, end)
+    std::size_t begin = 0;  // this worker's share is [begin, end), of which [next, end) is unclaimed
+    std::atomic<std::size_t> next{0};
     std::size_t end = 0;
   };
   std::vector<WorkerState> workers(threads);
   for (unsigned t = 0; t < threads; ++t) {
-    workers[t].next.store(agents * t / threads, std::memory_order_relaxed);
+    workers[t].begin = agents * t / threads;
+    workers[t].next.store(workers[t].begin, std::memory_order_relaxed);
     workers[t].end = agents * (t + 1) / threads;
   }
   alignas(64) std::atomic<bool> failed{false};
@@ -55,11 +57,10 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
   // a cursor is not taken once per group. Small launches go one agent at a time, so that a worker
   // done with its share takes the others' remaining agents one by one.
   const std::size_t chunk = std::clamp<std::size_t>(agents / (std::size_t{threads} * 64), 1, 64);
-  // Agents claimed so far, for the progress callback.
-  const auto claimed = [&] {
+  const auto claimed = [&] {  // agents claimed so far, for the progress callback
     std::size_t total = 0;
     for (unsigned t = 0; t < threads; ++t)
-      total += std::min(workers[t].next.load(std::memory_order_relaxed), workers[t].end) - agents * t / threads;
+      total += std::min(workers[t].next.load(std::memory_order_relaxed), workers[t].end) - workers[t].begin;
     return total;
   };
   // Workers start together so that the first agents really race instead of the first thread
