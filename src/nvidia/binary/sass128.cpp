@@ -132,15 +132,23 @@ bool has_atomic_opcode(const Word128& word, Architecture arch) {
 
 namespace {
 
-// The form of `arch`'s generation whose opcode and selecting bits the word has, or why none is.
-std::variant<const Form*, support::Diagnostic> form_of(const Word128& word, Architecture arch, const GenerationInfo& g,
-                                                       const support::SourceLocation& where) {
-  const uint64_t opcode = word.lo & opcode_mask;
-  for (const Form* f : sass128::forms_with_opcode(opcode))
+// The form of `arch`'s generation whose opcode and selecting bits the word has, or nullptr.
+const sass128::OpcodeForm* form_of(const Word128& word, Architecture arch, const GenerationInfo& g) {
+  for (const sass128::OpcodeForm& candidate : sass128::opcode_forms(word.lo & opcode_mask)) {
+    const Form* f = candidate.form;
     if (sass128::in(f->generations, g.generation) && form_known_on(*f, arch) &&
         (word.hi & f->select_high) == (f->fixed_high & f->select_high) &&
         (word.lo & f->select_low) == (f->fixed_low & f->select_low))
-      return f;
+      return &candidate;
+  }
+  return nullptr;
+}
+
+// Why no form of `arch` reads the word.
+[[gnu::cold, gnu::noinline]] support::Diagnostic no_form(const Word128& word, Architecture arch,
+                                                         const GenerationInfo& g,
+                                                         const support::SourceLocation& where) {
+  const uint64_t opcode = word.lo & opcode_mask;
   if (!has_sass128_forms(arch))
     return sass128::refusal(where,
                             fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
@@ -223,16 +231,17 @@ Word128 placeholder_fields(const Form& form, const Instruction& i) {
 }
 
 // What the fields leave to the form: the one op or size of a form without the field, nvdisasm's
-// spellings, and the bits no printed field shows (kept_bits).
-void read_rest(sass128::Reading& r) {
+// spellings, and the bits no printed field shows (kept_bits), of those the form's opcode and
+// fields leave (`unfielded`).
+void read_rest(sass128::Reading& r, const Word128& unfielded) {
   const Form& form = r.form;
   Instruction& i = r.instruction;
-  Word128 kept = (r.word ^ fixed(form)) & ~fields_mask(form);
+  Word128 kept = (r.word ^ fixed(form)) & unfielded;
   // set_placeholder(), the one way a read sets a placeholder, marks them generic: whether any slot
   // holds one, without asking each.
   const bool has_placeholder = i.generic_placeholders;
-  if (!form.has(Kind::op)) i.op = *sass128::op_from_code(form.ops, 0);
-  if (!form.has(Kind::size)) i.size = *sass128::size_from_code(form.sizes, 0);
+  if (!form.has(Kind::op)) i.op = *r.tables.ops[static_cast<size_t>(form.ops)][0].op;
+  if (!form.has(Kind::size)) i.size = *r.tables.sizes[static_cast<size_t>(form.sizes)][0].size;
   // nvdisasm leaves out a SUATOM's Pu of PT (`SUATOM.D.1D.ADD R2, [R4], R6, R8`); encode128 writes
   // PT for none.
   if (i.mnemonic == Mnemonic::SUATOM && i.pu == PT) i.pu.reset();
@@ -275,9 +284,9 @@ std::optional<support::Diagnostic> decode128_into(const Word128& word, Architect
   const GenerationInfo& g = generation_info(arch);
   if (g.word != WordFormat::sass128)
     return sass128::refusal(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
-  const auto found = form_of(word, arch, g, where);
-  if (const auto* refused = std::get_if<support::Diagnostic>(&found)) return *refused;
-  const Form& form = *std::get<const Form*>(found);
+  const sass128::OpcodeForm* found = form_of(word, arch, g);
+  if (!found) return no_form(word, arch, g, where);
+  const Form& form = *found->form;
   i.mnemonic = form.mnemonic;
   i.dialect = Dialect::modern;
   i.architecture = arch;
@@ -286,12 +295,10 @@ std::optional<support::Diagnostic> decode128_into(const Word128& word, Architect
   const bool general = form.address == AddressForm::general || form.address == AddressForm::general_rz_elided;
   i.address.suffix = form.address == AddressForm::wide || general ? RegisterSuffix::wide64 : RegisterSuffix::none;
   sass128::Reading r{form, word, arch, i};
-  for (const Field& f : form.field_list()) {
-    sass128::codec(f.kind).read(f, get(word, f), r);
-    if (r.refused) return std::move(r.refused);
-  }
+  sass128::read_fields(r, found->usual, found->other_fields());
+  if (r.refused) return std::move(r.refused);
   read_address_shapes(r);
-  read_rest(r);
+  read_rest(r, found->unfielded);
   return std::nullopt;
 }
 

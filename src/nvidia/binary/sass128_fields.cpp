@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/bits.hpp"
@@ -47,7 +48,10 @@ size_t handle_index(Kind kind) { return kind == Kind::handle_index0 ? 0 : kind =
 void read_handle_index(const Field& f, uint64_t v, Reading& r) {
   auto& indices = r.instruction.surface.handle_indices;
   const size_t k = handle_index(f.kind);
-  if (indices.size() <= k) indices.resize(k + 1);
+  if (indices.size() <= k) {
+    indices.reserve(3);  // one allocation for the three a form may have, not one per index
+    indices.resize(k + 1);
+  }
   indices[k] = static_cast<uint32_t>(v);
 }
 
@@ -59,8 +63,16 @@ uint64_t write_handle_index(const Field& f, Writing& w) {
   return v;
 }
 
-void read_op(const Field& f, uint64_t v, Reading& r) {
-  if (const auto op = op_from_code(r.form.ops, v)) {
+[[gnu::always_inline]] inline void read_op(const Field& f, uint64_t v, Reading& r) {
+  if (v < ReadTables::op_codes) {
+    const OpRead& read = r.tables.ops[static_cast<size_t>(r.form.ops)][v];
+    if (read.op) {
+      r.instruction.op = *read.op;
+      r.alias(f, v, read.own);
+    } else {
+      set_placeholder(r.instruction, ModifierSlot::op, v);
+    }
+  } else if (const auto op = op_from_code(r.form.ops, v)) {
     r.instruction.op = *op;
     r.alias(f, v, *op_code(r.form.ops, *op));
   } else {
@@ -74,10 +86,18 @@ uint64_t write_op(const Field& f, Writing& w) {
 }
 
 // The size code's high bit, where a form has one (size_high), is read with the size.
-void read_size(const Field& f, uint64_t v, Reading& r) {
+[[gnu::always_inline]] inline void read_size(const Field& f, uint64_t v, Reading& r) {
   const Field* high = r.form.field(Kind::size_high);
   const uint64_t code = high ? v | get(r.word, *high) << f.width : v;
-  if (const auto size = size_from_code(r.form.sizes, code)) {
+  if (code < ReadTables::size_codes) {
+    const SizeRead& read = r.tables.sizes[static_cast<size_t>(r.form.sizes)][code];
+    if (read.size) {
+      r.instruction.size = *read.size;
+      r.alias(f, v, read.own & low_mask(f.width));
+    } else {
+      set_placeholder(r.instruction, ModifierSlot::size, code);
+    }
+  } else if (const auto size = size_from_code(r.form.sizes, code)) {
     r.instruction.size = *size;
     r.alias(f, v, *size_code(r.form.sizes, *size) & low_mask(f.width));
   } else {
@@ -93,9 +113,12 @@ uint64_t write_size(const Field& f, Writing& w) {
   return v & low_mask(f.width);
 }
 
-void read_order(const Field& f, uint64_t v, Reading& r) {
+[[gnu::always_inline]] inline void read_order(const Field& f, uint64_t v, Reading& r) {
   Instruction& i = r.instruction;
-  const auto order = order_from_code(r.form.orders, v);
+  std::optional<Order> beyond;  // a code past the table, were a field ever that wide
+  if (v >= ReadTables::order_codes) beyond = order_from_code(r.form.orders, v);
+  const std::optional<Order>& order =
+      v < ReadTables::order_codes ? r.tables.orders[static_cast<size_t>(r.form.orders)][v] : beyond;
   if (!order) {
     r.refused =
         refusal(i.where, fmt::format("{} ({}) on {}: bits {}–{} hold {}, which names no {}", info(r.form.mnemonic).name,
@@ -128,12 +151,25 @@ uint64_t write_scale(const Field& f, Writing& w) {
   return static_cast<uint64_t>(std::find(scales.begin(), scales.end(), a.suffix) - scales.begin());
 }
 
-template <typename Table, typename Set>
-void read_coded(uint64_t v, Reading& r, const Table& table, ModifierSlot slot, Set set) {
-  if (const auto* row = by_code(table, v))
-    set(r.instruction, *row);
+// A small code (a cache operation, a dimension, a clamp) by ReadTables, or by `scan` past its
+// end: the value it names, or a placeholder in `slot`.
+template <typename Value, typename Scan, typename Set>
+void read_small(uint64_t v, Reading& r, const std::array<std::optional<Value>, ReadTables::small_codes>& read,
+                ModifierSlot slot, Scan scan, Set set) {
+  const std::optional<Value> value = v < read.size() ? read[v] : scan(v);
+  if (value)
+    set(r.instruction, *value);
   else
     set_placeholder(r.instruction, slot, v);
+}
+
+std::optional<Dim> scan_dim(uint64_t v) {
+  const auto* row = by_code(dim_table(), v);
+  return row ? std::optional<Dim>(row->dim) : std::nullopt;
+}
+std::optional<Clamp> scan_clamp(uint64_t v) {
+  const auto* row = by_code(clamp_table(), v);
+  return row ? std::optional<Clamp>(row->clamp) : std::nullopt;
 }
 
 uint8_t byte(uint64_t v) { return static_cast<uint8_t>(v); }
@@ -189,10 +225,8 @@ constexpr std::array<FieldCodec, field_kind_count> codecs = {{
      [](F, W w) -> uint64_t { return w.instruction.extended; }},
     {Kind::cache,
      [](F, uint64_t v, R r) {
-       if (const auto cache = cache_from_code(v))
-         r.instruction.memory.cache = *cache;
-       else
-         set_placeholder(r.instruction, ModifierSlot::cache, v);
+       read_small(v, r, r.tables.caches, ModifierSlot::cache, cache_from_code,
+                  [](Instruction& i, CacheOp c) { i.memory.cache = c; });
      },
      [](F, W w) { return held_or(w, ModifierSlot::cache, cache_code(w.instruction.memory.cache)); }},
     {Kind::private_flag,
@@ -209,13 +243,13 @@ constexpr std::array<FieldCodec, field_kind_count> codecs = {{
      [](F, W w) { return w.size >> w.form.field(Kind::size)->width; }},
     {Kind::dim,
      [](F, uint64_t v, R r) {
-       read_coded(v, r, dim_table(), ModifierSlot::dim, [](Instruction& i, const auto& d) { i.surface.dim = d.dim; });
+       read_small(v, r, r.tables.dims, ModifierSlot::dim, scan_dim, [](Instruction& i, Dim d) { i.surface.dim = d; });
      },
      [](F, W w) { return held_or(w, ModifierSlot::dim, static_cast<uint64_t>(info(w.instruction.surface.dim).code)); }},
     {Kind::clamp,
      [](F, uint64_t v, R r) {
-       read_coded(v, r, clamp_table(), ModifierSlot::clamp,
-                  [](Instruction& i, const auto& c) { i.surface.clamp = c.clamp; });
+       read_small(v, r, r.tables.clamps, ModifierSlot::clamp, scan_clamp,
+                  [](Instruction& i, Clamp c) { i.surface.clamp = c; });
      },
      [](F, W w) {
        return held_or(w, ModifierSlot::clamp, static_cast<uint64_t>(info(w.instruction.surface.clamp).code));
@@ -250,7 +284,93 @@ constexpr bool in_kind_order() {
 }
 static_assert(in_kind_order(), "one codec per FieldKind, in the enum's order");
 
+ReadTables build_read_tables() {
+  ReadTables t{};
+  for (size_t k = 0; k < t.ops.size(); ++k)
+    for (uint64_t c = 0; c < ReadTables::op_codes; ++c)
+      if (const auto op = op_from_code(static_cast<OpCodes>(k), c))
+        t.ops[k][c] = {op, static_cast<uint8_t>(*op_code(static_cast<OpCodes>(k), *op))};
+  for (size_t k = 0; k < t.sizes.size(); ++k)
+    for (uint64_t c = 0; c < ReadTables::size_codes; ++c)
+      if (const auto size = size_from_code(static_cast<SizeCodes>(k), c))
+        t.sizes[k][c] = {size, static_cast<uint8_t>(*size_code(static_cast<SizeCodes>(k), *size))};
+  for (size_t k = 0; k < t.orders.size(); ++k)
+    for (uint64_t c = 0; c < ReadTables::order_codes; ++c)
+      t.orders[k][c] = order_from_code(static_cast<OrderCodes>(k), c);
+  for (uint64_t c = 0; c < ReadTables::small_codes; ++c) {
+    t.caches[c] = cache_from_code(c);
+    t.dims[c] = scan_dim(c);
+    t.clamps[c] = scan_clamp(c);
+  }
+  return t;
+}
+
+[[gnu::noinline]] const ReadTables* make_read_tables() {
+  static const ReadTables made = build_read_tables();
+  return &made;
+}
+
+// The usual fields the form has, unrolled at compile time: each codec's read inlined with its
+// bits known.
+template <size_t... U>
+[[gnu::always_inline]] inline void read_usual(uint32_t usual, Reading& r, std::index_sequence<U...> /*fields*/) {
+  const auto read = [&](auto u) {
+    constexpr size_t at = decltype(u)::value;
+    constexpr Field f = usual_fields[at];
+    if (usual & (1u << at)) codecs[static_cast<size_t>(f.kind)].read(usual_fields[at], get(r.word, f.lo, f.width), r);
+  };
+  (read(std::integral_constant<size_t, U>{}), ...);
+}
+
+// The walk over a form's other fields with each codec's read a known function, called directly
+// and inlined: the comparisons of the fold become one jump through a table (GCC's if-to-switch).
+template <size_t... K>
+[[gnu::always_inline]] inline void read_field(const Field& f, uint64_t v, Reading& r,
+                                              std::index_sequence<K...> /*kinds*/) {
+  const auto kind = static_cast<size_t>(f.kind);
+  (void)((kind == K && (codecs[K].read(f, v, r), true)) || ...);
+}
+
 }  // namespace
+
+// The tables' first-use guard and a call, where a guard around their making inline cost a frame.
+const ReadTables& read_tables() {
+  static const ReadTables* made = make_read_tables();
+  return *made;
+}
+
+static_assert(usual_fields.size() <= 32, "a set of usual fields fits 32 bits");
+
+// The kinds whose reads set the same member as another's: the address's base, its suffix.
+constexpr std::array<std::array<Kind, 2>, 2> rivals = {
+    {{Kind::ra, Kind::uniform_base}, {Kind::address_wide, Kind::scale}}};
+
+uint32_t usual_fields_of(const Form& form) {
+  const auto has_rival = [&](Kind kind) {
+    for (const auto& pair : rivals)
+      if ((pair[0] == kind && form.has(pair[1])) || (pair[1] == kind && form.has(pair[0]))) return true;
+    return false;
+  };
+  uint32_t usual = 0;
+  for (size_t at = 0; at < usual_fields.size(); ++at) {
+    const Field& u = usual_fields[at];
+    const Field* f = form.field(u.kind);
+    if (f && f->lo == u.lo && f->width == u.width && !has_rival(u.kind)) usual |= 1u << at;
+  }
+  return usual;
+}
+
+bool is_usual(uint32_t usual, const Field& f) {
+  for (size_t at = 0; at < usual_fields.size(); ++at)
+    if ((usual & (1u << at)) && usual_fields[at].kind == f.kind) return true;
+  return false;
+}
+
+void read_fields(Reading& reading, uint32_t usual, std::span<const Field> others) {
+  read_usual(usual, reading, std::make_index_sequence<usual_fields.size()>{});
+  for (const Field& f : others)
+    read_field(f, get(reading.word, f), reading, std::make_index_sequence<field_kind_count>{});
+}
 
 support::Diagnostic refusal(const support::SourceLocation& where, std::string message) {
   return support::Diagnostic{support::Severity::error, where, std::move(message), "docs/sass128.md"};

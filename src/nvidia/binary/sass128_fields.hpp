@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "gpuatom/nvidia/instruction.hpp"
@@ -78,14 +79,41 @@ const typename Table::value_type* by_code(const Table& rows, uint64_t code) {
 
 support::Diagnostic refusal(const support::SourceLocation& where, std::string message);
 
+// The code tables as decode128 reads them, by code: what a code names (nothing: a placeholder)
+// and, for an op or a size, that value's own code, against which an alias is kept. Made once
+// from sass128_forms.cpp's tables (read_tables()), so that each word's reads are array loads,
+// not calls (decode128 reads an op, a size and an order for most words).
+struct OpRead {
+  std::optional<AtomOp> op;
+  uint8_t own = 0;
+};
+struct SizeRead {
+  std::optional<Size> size;
+  uint8_t own = 0;
+};
+struct ReadTables {
+  static constexpr size_t op_codes = 16;     // the widest op field has 4 bits
+  static constexpr size_t size_codes = 32;   // 4 size bits and a high bit
+  static constexpr size_t order_codes = 16;  // 4 order bits
+  static constexpr size_t small_codes = 8;   // the cache operation's, dimension's and clamp's fields: 3 bits at most
+  std::array<std::array<OpRead, op_codes>, static_cast<size_t>(OpCodes::reduce_async) + 1> ops;
+  std::array<std::array<SizeRead, size_codes>, static_cast<size_t>(SizeCodes::reduce_async) + 1> sizes;
+  std::array<std::array<std::optional<Order>, order_codes>, static_cast<size_t>(OrderCodes::reduce_async) + 1> orders;
+  std::array<std::optional<CacheOp>, small_codes> caches;
+  std::array<std::optional<Dim>, small_codes> dims;
+  std::array<std::optional<Clamp>, small_codes> clamps;
+};
+const ReadTables& read_tables();
+
 // What reading a word's fields builds besides the instruction.
 struct Reading {
   Reading(const Form& read_form, const Word128& read_word, Architecture read_arch, Instruction& into)
-      : form(read_form), word(read_word), arch(read_arch), instruction(into) {}
+      : form(read_form), word(read_word), arch(read_arch), instruction(into), tables(read_tables()) {}
   const Form& form;
   const Word128& word;
   Architecture arch;
   Instruction& instruction;
+  const ReadTables& tables;
   // A second code for the same value (a compare's op 2 reads as CAS, like 0): the bits in which it
   // differs from the value's own code, kept so that the word encodes back.
   Word128 aliases{};
@@ -97,6 +125,46 @@ struct Reading {
     if (read != own) put(aliases, f.lo, f.width, read ^ own);
   }
 };
+
+// The fields most forms have where most forms have them (sass128_forms.cpp's rows): decode128
+// reads a form's fields of these (usual_fields_of) with the bits known when compiled, and the
+// form's other fields in its order after them. The order is free but for two pairs of kinds
+// whose reads set one member (Ra and a uniform base; .E's .64 bit and a scale): a form with both
+// reads them in its order, as others.
+inline constexpr std::array<Field, 23> usual_fields = {{
+    {FieldKind::guard, 12, 3},
+    {FieldKind::guard_negate, 15, 1},
+    {FieldKind::rd, 16, 8},
+    {FieldKind::ra, 24, 8},
+    {FieldKind::rb, 32, 8},
+    {FieldKind::offset, 40, 24},
+    {FieldKind::rc, 64, 8},
+    {FieldKind::extended, 72, 1},
+    {FieldKind::pu, 81, 3},
+    {FieldKind::order, 77, 4},
+    {FieldKind::cache, 84, 3},
+    {FieldKind::size, 73, 3},
+    {FieldKind::size, 73, 4},
+    {FieldKind::size, 73, 2},
+    {FieldKind::op, 87, 4},
+    {FieldKind::op, 87, 3},
+    {FieldKind::op, 88, 2},
+    {FieldKind::op, 87, 2},
+    {FieldKind::uniform_index, 64, 6},
+    {FieldKind::scale, 78, 2},
+    {FieldKind::size_high, 87, 1},
+    {FieldKind::address_wide, 70, 1},
+    {FieldKind::descriptor, 64, 6},
+}};
+// Which of usual_fields the form has as they are there, a bit each by its place in usual_fields.
+uint32_t usual_fields_of(const Form& form);
+// Whether the form's field `f` is one of its usual fields (`usual`, by usual_fields_of).
+bool is_usual(uint32_t usual, const Field& f);
+
+// Reads the form's usual fields (`usual`, by usual_fields_of), then `others` in their order, each
+// by its codec, inlined: a word reads about a dozen fields. A refusal (Reading::refused) is the
+// caller's to look at afterwards.
+void read_fields(Reading& reading, uint32_t usual, std::span<const Field> others);
 
 // The codes encode128 chose for a form before writing its fields, and why it stopped, if it did.
 struct Writing {

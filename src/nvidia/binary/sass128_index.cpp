@@ -21,7 +21,8 @@ struct Index {
   std::array<uint16_t, opcodes + 1> opcode_start{};
   std::array<std::array<std::vector<const Form*>, generations>, mnemonics> by_mnemonic;
   std::array<std::bitset<instructions>, generations> atomic;
-  std::vector<Word128> masks;  // by form, as forms() orders them
+  std::vector<Word128> masks;            // by form, as forms() orders them
+  std::vector<OpcodeForm> opcode_forms;  // by_opcode's, each with its unfielded bits
 
   Index() {
     const std::span<const Form> all = forms();
@@ -41,6 +42,12 @@ struct Index {
       for (const Field& field : f.field_list()) m = m | field_mask(field);
       masks.push_back(m);
     }
+    for (const Form* f : by_opcode) {
+      OpcodeForm& o = opcode_forms.emplace_back(
+          OpcodeForm{f, ~masks[static_cast<size_t>(f - all.data())], usual_fields_of(*f), 0, {}});
+      for (const Field& field : f->field_list())
+        if (!is_usual(o.usual, field)) o.others[o.other_count++] = field;
+    }
   }
 };
 
@@ -55,6 +62,12 @@ std::span<const Form* const> forms_with_opcode(uint64_t opcode) {
   const Index& x = index();
   const size_t op = opcode % opcodes;
   return {x.by_opcode.data() + x.opcode_start[op], static_cast<size_t>(x.opcode_start[op + 1] - x.opcode_start[op])};
+}
+
+std::span<const OpcodeForm> opcode_forms(uint64_t opcode) {
+  const Index& x = index();
+  const size_t op = opcode % opcodes;
+  return {x.opcode_forms.data() + x.opcode_start[op], static_cast<size_t>(x.opcode_start[op + 1] - x.opcode_start[op])};
 }
 
 std::span<const Form* const> forms_of(Mnemonic mnemonic, Generation generation) {
