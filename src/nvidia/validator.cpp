@@ -24,10 +24,48 @@ uint64_t sizes_with_unapplied_flush() {
   return set;
 }
 
+// What the checks of every instruction ask of tables, made once (make_rule_tables): the sizes
+// that need a Feature of the architecture (size_feature), and legal()'s answers as a set of
+// sizes by family, dialect and op (legal() works its set out each time).
+constexpr size_t families = static_cast<size_t>(Family::SURED) + 1, dialects = 2;
+struct RuleTables {
+  uint64_t sizes_with_feature = 0;  // bits by Size
+  std::array<std::array<std::array<uint64_t, atom_op_count>, dialects>, families> legal{};
+};
+
+[[gnu::noinline]] const RuleTables* make_rule_tables() {
+  static const RuleTables made = [] {
+    RuleTables t;
+    for (size_t z = 0; z < size_count; ++z) {
+      const auto size = static_cast<Size>(z);
+      if (size_feature(size)) t.sizes_with_feature |= uint64_t{1} << z;
+      for (size_t f = 0; f < families; ++f)
+        for (size_t d = 0; d < dialects; ++d)
+          for (size_t o = 0; o < atom_op_count; ++o)
+            if (legal(static_cast<Family>(f), static_cast<Dialect>(d), static_cast<AtomOp>(o), size))
+              t.legal[f][d][o] |= uint64_t{1} << z;
+    }
+    return t;
+  }();
+  return &made;
+}
+
+// The tables' first-use guard and a call, where a guard around their making inline cost a frame.
+const RuleTables& rule_tables() {
+  static const RuleTables* const made = make_rule_tables();
+  return *made;
+}
+
 class Validator {
  public:
   Validator(const Instruction& inst, support::Diagnostics& out, RuleSeverity rules)
-      : i_(inst), mnemonic_(info(inst.mnemonic)), out_(out), rules_(rules) {}
+      : i_(inst),
+        mnemonic_(info(inst.mnemonic)),
+        compare_(inst.is_compare()),
+        data_registers_(inst.data_registers()),
+        tables_(rule_tables()),
+        out_(out),
+        rules_(rules) {}
 
   void run() {
     placeholders();
@@ -37,7 +75,7 @@ class Validator {
     data_registers();
     // The CAS register pairing is SPA 5.0's: sm_70+ ptxas output pairs Rb and Rc freely
     // ("ATOMS.CAS R6, [R5], R7, R6 ;" on sm_70), so sm_70+ text is not held to it.
-    if (i_.is_compare() && !surface_form() && spa5()) cas_registers();
+    if (compare_ && !surface_form() && spa5()) cas_registers();
     if (surface_form())
       surface();
     else
@@ -85,19 +123,22 @@ class Validator {
     const auto later = [&](uint32_t column, std::string_view form, Feature feature) {
       if (!has(arch, feature)) error(column, missing_feature(arch, form, feature), "docs/oracles.md");
     };
-    if (auto why = missing_size_form(arch, i_.size)) error(col(ModifierSlot::size), *why, "docs/oracles.md");
+    if ((tables_.sizes_with_feature >> static_cast<int>(i_.size)) & 1u)
+      if (auto why = missing_size_form(arch, i_.size)) error(col(ModifierSlot::size), *why, "docs/oracles.md");
     if (i_.mnemonic == Mnemonic::REDAS)
       later(i_.columns.mnemonic, fmt::format("{} (PTX red.async)", info(i_.mnemonic).name), Feature::red_async);
     // Formatted only where a message names it (the validator runs for every word of a listing).
     const auto cast_spin = [&] { return fmt::format("{}.{}", name(family()), info(AtomOp::CAST_SPIN).name); };
     if (i_.op == AtomOp::CAST_SPIN && family() == Family::ATOM)
       later(col(ModifierSlot::op), cast_spin(), Feature::atom_cast_spin);
-    const bool predicate = has(arch, Feature::atoms_cast_spin_predicate);
-    if (i_.op == AtomOp::CAST_SPIN && family() == Family::ATOMS && (i_.pu && !i_.rd) != predicate)
-      warning(col(ModifierSlot::op),
-              fmt::format("{} prints {} with {}", name(arch), cast_spin(),
-                          predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
-              "docs/oracles.md");
+    if (i_.op == AtomOp::CAST_SPIN && family() == Family::ATOMS) {
+      const bool predicate = has(arch, Feature::atoms_cast_spin_predicate);
+      if ((i_.pu && !i_.rd) != predicate)
+        warning(col(ModifierSlot::op),
+                fmt::format("{} prints {} with {}", name(arch), cast_spin(),
+                            predicate ? "a predicate destination Pu and no Rd" : "a destination register Rd"),
+                "docs/oracles.md");
+    }
     if (i_.pm_hint && !has(arch, Feature::pm_hint))
       error(i_.columns.mnemonic, missing_feature(arch, fmt::format("the ?PM{} hint", i_.pm_hint), Feature::pm_hint),
             "docs/sass128.md");
@@ -109,13 +150,13 @@ class Validator {
     if (surface_form() && surface.second_uniform)
       later(col(OperandRole::handle), "a second uniform register after a surface handle",
             Feature::suatom_uniform_array);
-    const bool immediate = has(arch, Feature::surface_uniform_immediate);
-    if (surface_form() && surface.handle_uniform && !surface.handle_indices.empty() != immediate)
-      warning(
-          col(OperandRole::handle),
-          fmt::format("{} prints a uniform-register surface handle {}", name(arch),
-                      immediate ? "with its trailing immediate (`UR4, 0x0`)" : "without a trailing immediate (`UR4`)"),
-          "docs/oracles.md");
+    const auto immediate = [&] { return has(arch, Feature::surface_uniform_immediate); };
+    if (surface_form() && surface.handle_uniform && !surface.handle_indices.empty() != immediate())
+      warning(col(OperandRole::handle),
+              fmt::format(
+                  "{} prints a uniform-register surface handle {}", name(arch),
+                  immediate() ? "with its trailing immediate (`UR4, 0x0`)" : "without a trailing immediate (`UR4`)"),
+              "docs/oracles.md");
   }
 
   // The forms SPA 5.0 architectures differ in: sm_50 has no sparse predicate Ps forms.
@@ -169,7 +210,10 @@ class Validator {
   void legality() {
     if (i_.placeholders[static_cast<int>(ModifierSlot::op)] || i_.placeholders[static_cast<int>(ModifierSlot::size)])
       return;
-    if (legal(family(), i_.dialect, i_.op, i_.size)) return;  // no reason to make
+    if ((tables_.legal[static_cast<size_t>(family())][static_cast<size_t>(i_.dialect)][static_cast<size_t>(i_.op)] >>
+         static_cast<int>(i_.size)) &
+        1u)
+      return;  // legal: no reason to make
     if (auto why = illegal_reason(family(), i_.dialect, i_.op, i_.size)) {
       // Illegal only by the SPA 5.0 tables (.128, for one): sm_70+ text may hold it.
       if (spa5() && legal(family(), Dialect::modern, i_.op, i_.size)) *why = spa5_rule(std::move(*why));
@@ -201,15 +245,15 @@ class Validator {
   }
 
   void data_registers() {
-    if (i_.data_registers() != 2) return;
+    if (data_registers_ != 2) return;
     // CAST and CAST.SPIN return a 32-bit success flag, not data (§3.4).
     if (i_.op != AtomOp::CAST && i_.op != AtomOp::CAST_SPIN) pair(i_.rd, OperandRole::rd, "Rd");
-    if (!i_.is_compare()) pair(i_.rb, OperandRole::rb, "Rb");
+    if (!compare_) pair(i_.rb, OperandRole::rb, "Rb");
   }
 
   // ATOM.CAS / ATOMS.CAS / CAST: Rb R2n (32-bit) or R4n (64-bit), not RZ; Rc = Rb+1 / Rb+2 or RZ (§6.2).
   void cas_registers() {
-    const int n = i_.data_registers();
+    const int n = data_registers_;
     if (n > 2) return;  // .128 (sm_90): no pairing rule is published
     const uint8_t rb = i_.rb.value_or(RZ);
     const std::string_view page = family() == Family::ATOM ? "seed 000" : "DERIVED from seed 000";
@@ -330,8 +374,8 @@ class Validator {
               "docs/spec/nvidia.md §8.1");
     }
     handle();
-    if (i_.is_compare()) surface_cas_vector();
-    if (i_.ps && !i_.surface.bindless() && !i_.is_compare())
+    if (compare_) surface_cas_vector();
+    if (i_.ps && !i_.surface.bindless() && !compare_)
       error(col(OperandRole::ps),
             fmt::format("bound {} .op has no Ps form (seed 002: \"#tsPtrIdxU13 variant with sparse predicate is not "
                         "offered for .op != CAS\")",
@@ -361,7 +405,7 @@ class Validator {
 
   // SUATOM.CAS: Rb holds compare and swap as a vec2 (32-bit) or vec4 (64-bit) (seed 002, §6.2).
   void surface_cas_vector() {
-    const int n = i_.data_registers();
+    const int n = data_registers_;
     const uint8_t rb = i_.rb.value_or(RZ);
     if (rb == RZ) {
       error(col(OperandRole::rb),
@@ -387,6 +431,10 @@ class Validator {
 
   const Instruction& i_;
   const MnemonicInfo& mnemonic_;
+  // Asked by several checks: worked out once.
+  bool compare_;
+  int data_registers_;
+  const RuleTables& tables_;
   support::Diagnostics& out_;
   RuleSeverity rules_;
 };
