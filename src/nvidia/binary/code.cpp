@@ -82,10 +82,18 @@ CodeAtomic decode_atomic(const Word128& word, uint64_t address, Architecture arc
   return atomic;
 }
 
+namespace {
+
+// Whether the word has an atomic's opcode: another instruction's word has none.
+bool atomic_opcode(const Word128& word, Architecture arch) {
+  return word_bytes(arch) == 8 ? find_encoding(word.lo) != nullptr : has_atomic_opcode(word, arch);
+}
+
+}  // namespace
+
 bool read_atomic_in_word(const Word128& word, uint64_t address, Architecture arch, const support::SourceLocation& where,
                          CodeAtomic& out) {
-  // Another instruction's word: no atomic's opcode.
-  if (word_bytes(arch) == 8 ? find_encoding(word.lo) == nullptr : !has_atomic_opcode(word, arch)) return false;
+  if (!atomic_opcode(word, arch)) return false;
   decode_into(word, address, arch, where, out);
   return true;
 }
@@ -97,12 +105,21 @@ std::optional<CodeAtomic> atomic_in_word(const Word128& word, uint64_t address, 
   return atomic;
 }
 
+// The atomics are counted first (an opcode test a word) and each decoded into its own element of
+// a list made that long: moving a CodeAtomic into the list, as for_each_atomic_in_code() hands
+// it over, cost about 180 instructions an atomic, and a list grown as it went moved them again.
 CodeAtomics atomics_in_code(std::string_view code, Architecture arch, const support::FileName& file,
                             uint64_t file_offset) {
-  std::vector<CodeAtomic> atomics;
-  CodeAtomics out = for_each_atomic_in_code(code, arch, file, file_offset,
-                                            [&](CodeAtomic& atomic) { atomics.push_back(std::move(atomic)); });
-  out.atomics = std::move(atomics);
+  CodeAtomics out;
+  detail::check_code_size(code, arch, file, file_offset, out);
+  size_t count = 0;
+  detail::for_each_instruction_word(code, arch,
+                                    [&](const Word128& word, size_t) { count += atomic_opcode(word, arch); });
+  out.atomics.reserve(count);
+  out.instructions = detail::for_each_instruction_word(code, arch, [&](const Word128& word, size_t at) {
+    if (atomic_opcode(word, arch))
+      decode_into(word, at, arch, {file, 0, 0, file_offset + at}, out.atomics.emplace_back());
+  });
   return out;
 }
 

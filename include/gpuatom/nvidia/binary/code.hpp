@@ -74,6 +74,21 @@ namespace detail {
 uint64_t little_endian64(std::string_view bytes, size_t at);
 void check_code_size(std::string_view code, Architecture arch, const support::FileName& file, uint64_t file_offset,
                      CodeAtomics& out);
+
+// Each instruction word of `code` with its byte offset, control words passed over:
+// `visit(const Word128&, size_t at)`. Returns how many it visited.
+template <typename Visit>
+uint64_t for_each_instruction_word(std::string_view code, Architecture arch, Visit visit) {
+  const size_t size = static_cast<size_t>(word_bytes(arch));
+  const bool spa5 = size == 8;
+  uint64_t words = 0;
+  for (size_t at = 0; at + size <= code.size(); at += size) {
+    if (spa5 && is_control_word_address(at)) continue;
+    ++words;
+    visit(Word128{little_endian64(code, at), spa5 ? 0 : little_endian64(code, at + 8)}, at);
+  }
+  return words;
+}
 }  // namespace detail
 
 template <typename Visit>
@@ -81,15 +96,10 @@ CodeAtomics for_each_atomic_in_code(std::string_view code, Architecture arch, co
                                     uint64_t file_offset, Visit visit) {
   CodeAtomics out;
   detail::check_code_size(code, arch, file, file_offset, out);
-  const size_t size = static_cast<size_t>(word_bytes(arch));
-  const bool spa5 = size == 8;
   CodeAtomic atomic;
-  for (size_t at = 0; at + size <= code.size(); at += size) {
-    if (spa5 && is_control_word_address(at)) continue;
-    ++out.instructions;
-    const Word128 word{detail::little_endian64(code, at), spa5 ? 0 : detail::little_endian64(code, at + 8)};
+  out.instructions = detail::for_each_instruction_word(code, arch, [&](const Word128& word, size_t at) {
     if (read_atomic_in_word(word, at, arch, {file, 0, 0, file_offset + at}, atomic)) visit(atomic);
-  }
+  });
   return out;
 }
 
