@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <bit>
+#include <bitset>
 #include <cstring>
 #include <variant>
 
@@ -12,6 +13,7 @@
 #include "gpuatom/nvidia/binary/sass128.hpp"
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/validator.hpp"
+#include "sass128_index.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -84,16 +86,26 @@ CodeAtomic decode_atomic(const Word128& word, uint64_t address, Architecture arc
 
 namespace {
 
-// Whether the word has an atomic's opcode: another instruction's word has none.
-bool atomic_opcode(const Word128& word, Architecture arch) {
-  return word_bytes(arch) == 8 ? find_encoding(word.lo) != nullptr : has_atomic_opcode(word, arch);
-}
+// Whether a word has an atomic's opcode on one architecture (another instruction's word has
+// none), with what that asks of the architecture looked up once: a code walk asks it of every
+// word. A 128-bit word's instruction value is bits 0–8 (has_atomic_opcode()).
+class AtomicOpcodes {
+ public:
+  explicit AtomicOpcodes(Architecture arch)
+      : values_(word_bytes(arch) == 8 ? nullptr : &sass128::atomic_instructions(generation(arch))) {}
+  bool operator()(const Word128& word) const {
+    return values_ ? values_->test(word.lo % values_->size()) : find_encoding(word.lo) != nullptr;
+  }
+
+ private:
+  const std::bitset<0x200>* values_;  // nullptr: Maxwell/Pascal words, read by their encodings
+};
 
 }  // namespace
 
 bool read_atomic_in_word(const Word128& word, uint64_t address, Architecture arch, const support::SourceLocation& where,
                          CodeAtomic& out) {
-  if (!atomic_opcode(word, arch)) return false;
+  if (!AtomicOpcodes(arch)(word)) return false;
   decode_into(word, address, arch, where, out);
   return true;
 }
@@ -112,13 +124,12 @@ CodeAtomics atomics_in_code(std::string_view code, Architecture arch, const supp
                             uint64_t file_offset) {
   CodeAtomics out;
   detail::check_code_size(code, arch, file, file_offset, out);
+  const AtomicOpcodes atomic_opcode(arch);
   size_t count = 0;
-  detail::for_each_instruction_word(code, arch,
-                                    [&](const Word128& word, size_t) { count += atomic_opcode(word, arch); });
+  detail::for_each_instruction_word(code, arch, [&](const Word128& word, size_t) { count += atomic_opcode(word); });
   out.atomics.reserve(count);
   out.instructions = detail::for_each_instruction_word(code, arch, [&](const Word128& word, size_t at) {
-    if (atomic_opcode(word, arch))
-      decode_into(word, at, arch, {file, 0, 0, file_offset + at}, out.atomics.emplace_back());
+    if (atomic_opcode(word)) decode_into(word, at, arch, {file, 0, 0, file_offset + at}, out.atomics.emplace_back());
   });
   return out;
 }

@@ -78,6 +78,10 @@ bool atomic_instruction(Generation generation, uint64_t instruction) {
   return index().atomic[static_cast<size_t>(generation)].test(instruction % instructions);
 }
 
+const std::bitset<instructions>& atomic_instructions(Generation generation) {
+  return index().atomic[static_cast<size_t>(generation)];
+}
+
 bool has_forms(Generation generation) { return index().atomic[static_cast<size_t>(generation)].any(); }
 
 const Word128& fields_mask(const Form& form) {

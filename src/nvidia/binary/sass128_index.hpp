@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <span>
 
@@ -33,6 +34,8 @@ std::span<const OpcodeForm> opcode_forms(uint64_t opcode);
 std::span<const Form* const> forms_of(Mnemonic mnemonic, Generation generation);
 // Whether some form of `generation` has the instruction value `instruction` (opcode bits 0–8).
 bool atomic_instruction(Generation generation, uint64_t instruction);
+// The same for every instruction value at once, by value: a code walk asks it of every word.
+const std::bitset<0x200>& atomic_instructions(Generation generation);
 // Whether `generation` has any form.
 bool has_forms(Generation generation);
 // The bits the form's opcode and fields cover.
