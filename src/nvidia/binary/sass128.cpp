@@ -134,10 +134,9 @@ namespace {
 
 // The form of `arch`'s generation whose opcode and selecting bits the word has, or nullptr.
 const sass128::OpcodeForm* form_of(const Word128& word, Architecture arch, const GenerationInfo& g) {
-  for (const sass128::OpcodeForm& candidate : sass128::opcode_forms(word.lo & opcode_mask)) {
+  for (const sass128::OpcodeForm& candidate : sass128::opcode_forms(g.generation, word.lo & opcode_mask)) {
     const Form* f = candidate.form;
-    if (sass128::in(f->generations, g.generation) && form_known_on(*f, arch) &&
-        (word.hi & f->select_high) == (f->fixed_high & f->select_high) &&
+    if (form_known_on(*f, arch) && (word.hi & f->select_high) == (f->fixed_high & f->select_high) &&
         (word.lo & f->select_low) == (f->fixed_low & f->select_low))
       return &candidate;
   }

@@ -21,8 +21,11 @@ struct Index {
   std::array<uint16_t, opcodes + 1> opcode_start{};
   std::array<std::array<std::vector<const Form*>, generations>, mnemonics> by_mnemonic;
   std::array<std::bitset<instructions>, generations> atomic;
-  std::vector<Word128> masks;            // by form, as forms() orders them
-  std::vector<OpcodeForm> opcode_forms;  // by_opcode's, each with its unfielded bits
+  std::vector<Word128> masks;  // by form, as forms() orders them
+  // By generation, its forms of by_opcode as decode128 reads them, and where each opcode's run
+  // begins.
+  std::array<std::vector<OpcodeForm>, generations> opcode_forms;
+  std::array<std::array<uint16_t, opcodes + 1>, generations> opcode_forms_start{};
 
   Index() {
     const std::span<const Form> all = forms();
@@ -42,11 +45,17 @@ struct Index {
       for (const Field& field : f.field_list()) m = m | field_mask(field);
       masks.push_back(m);
     }
-    for (const Form* f : by_opcode) {
-      OpcodeForm& o = opcode_forms.emplace_back(
-          OpcodeForm{f, ~masks[static_cast<size_t>(f - all.data())], usual_fields_of(*f), 0, {}});
-      for (const Field& field : f->field_list())
-        if (!is_usual(o.usual, field)) o.others[o.other_count++] = field;
+    for (size_t g = 0; g < generations; ++g) {
+      auto& start = opcode_forms_start[g];
+      for (const Form* f : by_opcode) {
+        if (!in(f->generations, static_cast<Generation>(g))) continue;
+        ++start[f->opcode + 1u];
+        OpcodeForm& o = opcode_forms[g].emplace_back(
+            OpcodeForm{f, ~masks[static_cast<size_t>(f - all.data())], usual_fields_of(*f), 0, {}});
+        for (const Field& field : f->field_list())
+          if (!is_usual(o.usual, field)) o.others[o.other_count++] = field;
+      }
+      for (size_t op = 0; op < opcodes; ++op) start[op + 1] = static_cast<uint16_t>(start[op + 1] + start[op]);
     }
   }
 };
@@ -64,10 +73,12 @@ std::span<const Form* const> forms_with_opcode(uint64_t opcode) {
   return {x.by_opcode.data() + x.opcode_start[op], static_cast<size_t>(x.opcode_start[op + 1] - x.opcode_start[op])};
 }
 
-std::span<const OpcodeForm> opcode_forms(uint64_t opcode) {
+std::span<const OpcodeForm> opcode_forms(Generation generation, uint64_t opcode) {
   const Index& x = index();
+  const auto g = static_cast<size_t>(generation);
+  const auto& start = x.opcode_forms_start[g];
   const size_t op = opcode % opcodes;
-  return {x.opcode_forms.data() + x.opcode_start[op], static_cast<size_t>(x.opcode_start[op + 1] - x.opcode_start[op])};
+  return {x.opcode_forms[g].data() + start[op], static_cast<size_t>(start[op + 1] - start[op])};
 }
 
 std::span<const Form* const> forms_of(Mnemonic mnemonic, Generation generation) {

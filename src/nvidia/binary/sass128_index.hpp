@@ -18,8 +18,8 @@ namespace gpuatom::nvidia::sass128 {
 
 // The forms whose opcode (bits 0–11) is `opcode`, in table order, of every generation.
 std::span<const Form* const> forms_with_opcode(uint64_t opcode);
-// The same forms as decode128 reads them: each with the bits its opcode and fields leave, of which
-// a word keeps those that differ from the form's fixed bits (kept_bits).
+// The forms of `generation` among them as decode128 reads them: each with the bits its opcode and
+// fields leave, of which a word keeps those that differ from the form's fixed bits (kept_bits).
 struct OpcodeForm {
   const Form* form;
   Word128 unfielded;  // ~fields_mask(*form)
@@ -29,7 +29,7 @@ struct OpcodeForm {
   std::array<Field, 20> others;
   std::span<const Field> other_fields() const { return {others.data(), other_count}; }
 };
-std::span<const OpcodeForm> opcode_forms(uint64_t opcode);
+std::span<const OpcodeForm> opcode_forms(Generation generation, uint64_t opcode);
 // The forms of `mnemonic` that `generation` has, in table order.
 std::span<const Form* const> forms_of(Mnemonic mnemonic, Generation generation);
 // Whether some form of `generation` has the instruction value `instruction` (opcode bits 0–8).
