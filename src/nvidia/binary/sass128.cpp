@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -306,68 +307,160 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
 
 namespace {
 
-// Whether a form holds the instruction's address and operands (its op, size and order are asked
-// of the code tables).
-bool takes(const Form& form, const Instruction& i) {
-  const Address& a = i.address;
-  bool address = false;
-  switch (form.address) {
-    case AddressForm::plain:
-      address = !a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none;
-      break;
-    case AddressForm::scaled:
-      address = !a.uniform_base && !a.descriptor && !a.uniform_index &&
-                std::find(scales.begin(), scales.end(), a.suffix) != scales.end();
-      break;
-    case AddressForm::wide:
-      address = !a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::wide64 &&
-                (a.descriptor ? form.has(Kind::descriptor) : !form.descriptor_always);
-      break;
-    case AddressForm::uniform:
-      address = a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none;
-      break;
-    case AddressForm::general:
-    case AddressForm::general_rz_elided: {
-      const bool wide_only = !form.has(Kind::address_wide);
-      const bool indexed = !a.uniform_base && a.uniform_index && !a.descriptor &&
-                           (a.suffix == RegisterSuffix::wide64 || (!wide_only && a.suffix == RegisterSuffix::u32));
-      const bool elided = form.address == AddressForm::general_rz_elided && a.uniform_base && !a.uniform_index &&
-                          !a.descriptor && a.suffix == RegisterSuffix::none;
-      address = indexed || elided;
-      break;
-    }
-    case AddressForm::general_urz_elided:
-      address =
-          !a.uniform_base && !a.descriptor && (a.suffix == RegisterSuffix::wide64 || a.suffix == RegisterSuffix::u32);
-      break;
-    case AddressForm::scaled_plus_uniform:
-      address =
-          !a.descriptor &&
-          ((!a.uniform_base && a.uniform_index && std::find(scales.begin(), scales.end(), a.suffix) != scales.end()) ||
-           (a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::none));
-      break;
-    case AddressForm::plus_uniform:
-      address = !a.uniform_base && !a.descriptor && a.uniform_index && a.suffix == RegisterSuffix::none;
-      break;
-  }
+// What takes() asks of an instruction, one bit a question, so that each candidate form asks
+// one compare: the instruction's bits (shape_of), masked by what the form cares about, equal what
+// it wants (FormShape). Asked for every candidate form of every word, where the questions one by
+// one cost a hundred instructions a form.
+enum ShapeBit : uint8_t {
+  has_rd,
+  has_rb,
+  has_rc,
+  has_pu,  // or SUATOM, whose forms all have Pu (PT when none is printed)
+  has_extended,
+  has_offset,  // a nonzero offset
+  has_cache,
+  has_private,
+  formatted,
+  has_handle_register,
+  has_handle_uniform,
+  handle_count,  // 2 bits: how many handle immediates (0–3)
+  too_many_handles = handle_count + 2,
+  has_second_uniform,
+  has_uniform_array,
+  // The address forms the address fits (takes() before said how, form by form).
+  plain_address,
+  scaled_address,
+  wide_address,
+  descriptor,
+  uniform_address,
+  general_wide_only,  // AddressForm::general without the address_wide field (.64 only)
+  general_any,        // ... with it (.64 or .U32)
+  general_rz_elided_wide_only,
+  general_rz_elided_any,
+  general_urz_elided_address,
+  scaled_plus_uniform_address,
+  plus_uniform_address,
+  never,  // no instruction has it: a form that wants it takes none
+};
+constexpr uint32_t bit(ShapeBit b) { return uint32_t{1} << b; }
+
+uint32_t address_shape(const Address& a) {
+  const bool scaled = std::find(scales.begin(), scales.end(), a.suffix) != scales.end();
+  const bool none = a.suffix == RegisterSuffix::none, wide64 = a.suffix == RegisterSuffix::wide64;
+  const bool register_only = !a.uniform_base && !a.descriptor && !a.uniform_index;
+  const bool indexed_wide = !a.uniform_base && a.uniform_index && !a.descriptor && wide64;
+  const bool indexed_any =
+      indexed_wide || (!a.uniform_base && a.uniform_index && !a.descriptor && a.suffix == RegisterSuffix::u32);
+  const bool elided = a.uniform_base && !a.uniform_index && !a.descriptor && none;
+  const auto when = [](bool holds, ShapeBit b) { return holds ? bit(b) : 0u; };
+  return when(register_only && none, plain_address) | when(register_only && scaled, scaled_address) |
+         when(!a.uniform_base && !a.uniform_index && wide64, wide_address) |
+         when(a.descriptor.has_value(), descriptor) |
+         when(a.uniform_base && !a.descriptor && !a.uniform_index && none, uniform_address) |
+         when(indexed_wide, general_wide_only) | when(indexed_any, general_any) |
+         when(indexed_wide || elided, general_rz_elided_wide_only) |
+         when(indexed_any || elided, general_rz_elided_any) |
+         when(!a.uniform_base && !a.descriptor && (wide64 || a.suffix == RegisterSuffix::u32),
+              general_urz_elided_address) |
+         when(!a.descriptor &&
+                  ((!a.uniform_base && a.uniform_index && scaled) || (a.uniform_base && !a.uniform_index && none)),
+              scaled_plus_uniform_address) |
+         when(!a.uniform_base && !a.descriptor && a.uniform_index && none, plus_uniform_address);
+}
+
+uint32_t shape_of(const Instruction& i) {
   const Surface& s = i.surface;
+  const size_t handles = s.handle_indices.size();
+  const auto when = [](bool holds, ShapeBit b) { return holds ? bit(b) : 0u; };
+  return address_shape(i.address) | when(i.rd.has_value(), has_rd) | when(i.rb.has_value(), has_rb) |
+         when(i.rc.has_value(), has_rc) | when(i.pu.has_value() || i.mnemonic == Mnemonic::SUATOM, has_pu) |
+         when(i.extended, has_extended) | when(i.address.offset != 0, has_offset) |
+         when(i.memory.cache != CacheOp::none, has_cache) | when(i.memory.private_, has_private) |
+         when(s.formatted, formatted) | when(s.handle_register.has_value(), has_handle_register) |
+         when(s.handle_uniform.has_value(), has_handle_uniform) |
+         (handles > 3 ? bit(too_many_handles) : static_cast<uint32_t>(handles) << handle_count) |
+         when(s.second_uniform.has_value(), has_second_uniform) | when(s.uniform_array, has_uniform_array);
+}
+
+// Which bits of an instruction's shape a form asks about, and what it wants them to be.
+struct FormShape {
+  uint32_t care = 0, want = 0;
+  void require(ShapeBit b, bool set) {
+    care |= bit(b);
+    if (set) want |= bit(b);
+  }
+};
+
+uint32_t address_bit(const Form& form) {
+  const bool wide_only = !form.has(Kind::address_wide);
+  switch (form.address) {
+    case AddressForm::plain: return bit(plain_address);
+    case AddressForm::scaled: return bit(scaled_address);
+    case AddressForm::wide: return bit(wide_address);
+    case AddressForm::uniform: return bit(uniform_address);
+    case AddressForm::general: return bit(wide_only ? general_wide_only : general_any);
+    case AddressForm::general_rz_elided: return bit(wide_only ? general_rz_elided_wide_only : general_rz_elided_any);
+    case AddressForm::general_urz_elided: return bit(general_urz_elided_address);
+    case AddressForm::scaled_plus_uniform: return bit(scaled_plus_uniform_address);
+    case AddressForm::plus_uniform: return bit(plus_uniform_address);
+  }
+  return bit(never);
+}
+
+// Whether a form holds the instruction's address and operands (its op, size and order are asked
+// of the code tables), as the bits of the instruction's shape that it cares about.
+FormShape shape_taken(const Form& form) {
+  FormShape f;
+  f.care = f.want = address_bit(form);
+  // A wide address's desc[URn] needs the field; a form that always prints it needs one.
+  if (form.address == AddressForm::wide) {
+    if (form.descriptor_always)
+      f.require(form.has(Kind::descriptor) ? descriptor : never, true);
+    else if (!form.has(Kind::descriptor))
+      f.require(descriptor, false);
+  }
   const size_t indices = form.has(Kind::handle_index2)   ? 3
                          : form.has(Kind::handle_index1) ? 2
                          : form.has(Kind::handle_index0) ? 1
                                                          : 0;
-  const bool surface = !s.formatted && s.handle_register.has_value() == form.has(Kind::handle_register) &&
-                       s.handle_uniform.has_value() == form.has(Kind::handle_uniform) &&
-                       s.handle_indices.size() == indices && (!s.second_uniform || form.has(Kind::second_uniform)) &&
-                       (!s.uniform_array || form.has(Kind::uniform_array));
+  f.require(formatted, false);
+  f.require(has_handle_register, form.has(Kind::handle_register));
+  f.require(has_handle_uniform, form.has(Kind::handle_uniform));
+  f.care |= 3u << handle_count | bit(too_many_handles);
+  f.want |= static_cast<uint32_t>(indices) << handle_count;
+  if (!form.has(Kind::second_uniform)) f.require(has_second_uniform, false);
+  if (!form.has(Kind::uniform_array)) f.require(has_uniform_array, false);
   // A form without a field for .PRIVATE or a cache operation takes none; Turing's .PRIVATE has a
   // bit of its own, later generations' is an order code.
-  const bool private_ok = !i.memory.private_ || form.has(Kind::private_flag) ||
-                          (form.has(Kind::order) && form.orders != sass128::OrderCodes::turing);
-  const bool cache_ok = i.memory.cache == CacheOp::none || form.has(Kind::cache);
-  return address && surface && private_ok && cache_ok && (form.has(Kind::offset) || a.offset == 0) &&
-         (form.has(Kind::extended) || !i.extended) && i.rd.has_value() == form.has(Kind::rd) &&
-         (i.pu.has_value() || form.mnemonic == Mnemonic::SUATOM) == form.has(Kind::pu) &&
-         i.rc.has_value() == form.has(Kind::rc) && i.rb.has_value() == form.has(Kind::rb);
+  if (!form.has(Kind::private_flag) && !(form.has(Kind::order) && form.orders != sass128::OrderCodes::turing))
+    f.require(has_private, false);
+  if (!form.has(Kind::cache)) f.require(has_cache, false);
+  if (!form.has(Kind::offset)) f.require(has_offset, false);
+  if (!form.has(Kind::extended)) f.require(has_extended, false);
+  f.require(has_rd, form.has(Kind::rd));
+  f.require(has_pu, form.has(Kind::pu));
+  f.require(has_rc, form.has(Kind::rc));
+  f.require(has_rb, form.has(Kind::rb));
+  return f;
+}
+
+// The forms of each mnemonic and generation, as forms_of() orders them, each with its shape.
+struct Candidate {
+  const Form* form;
+  FormShape shape;
+};
+constexpr size_t mnemonic_count = static_cast<size_t>(Mnemonic::REDAS) + 1;
+constexpr size_t generation_count = static_cast<size_t>(Generation::blackwell) + 1;
+std::span<const Candidate> candidates(Mnemonic mnemonic, Generation generation) {
+  static const auto built = [] {
+    std::array<std::array<std::vector<Candidate>, generation_count>, mnemonic_count> by;
+    for (size_t m = 0; m < mnemonic_count; ++m)
+      for (size_t g = 0; g < generation_count; ++g)
+        for (const Form* f : sass128::forms_of(static_cast<Mnemonic>(m), static_cast<Generation>(g)))
+          by[m][g].push_back({f, shape_taken(*f)});
+    return by;
+  }();
+  return built[static_cast<size_t>(mnemonic)][static_cast<size_t>(generation)];
 }
 
 }  // namespace
@@ -572,12 +665,14 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
   if (!i.placeholders[static_cast<int>(ModifierSlot::size)])
     if (auto why = missing_size_form(arch, i.size)) return sass128::refusal(i.where, *why);
   bool mnemonic_known = false;
-  for (const Form* each : sass128::forms_of(i.mnemonic, g.generation)) {
-    const Form& form = *each;
+  const uint32_t shape = shape_of(i);
+  const uint64_t kept_opcode = i.kept_bits.lo & opcode_mask;
+  for (const Candidate& each : candidates(i.mnemonic, g.generation)) {
+    const Form& form = *each.form;
     if (!form_known_on(form, arch)) continue;
-    if (const uint64_t opcode = i.kept_bits.lo & opcode_mask; opcode && form.opcode != opcode) continue;
+    if (kept_opcode && form.opcode != kept_opcode) continue;
     mnemonic_known = true;
-    if (!takes(form, i)) continue;
+    if ((shape & each.shape.care) != each.shape.want) continue;
     if (const auto codes = codes_for(form, i)) {
       if (used) *used = &form;
       return write_form(form, i, arch, *codes);
