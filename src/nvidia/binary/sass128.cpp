@@ -6,7 +6,9 @@
 #include <array>
 #include <bit>
 #include <span>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gpuatom/nvidia/text/printer.hpp"
@@ -16,6 +18,7 @@
 #include "sass128_fields.hpp"
 #include "sass128_forms.hpp"
 #include "sass128_index.hpp"
+#include "sass128_writers.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -444,11 +447,51 @@ FormShape shape_taken(const Form& form) {
   return f;
 }
 
+// Where a field's value goes in each half of a word, worked out once a field: an or each half,
+// with no branch on which half holds it.
+struct Placement {
+  uint64_t lo_mask = 0, hi_mask = 0;
+  uint8_t lo_shift = 0, hi_left = 0, hi_right = 0;
+};
+Placement placement(const Field& f) {
+  Placement p;
+  const uint64_t ones = (uint64_t{1} << f.width) - 1;
+  if (f.lo >= 64) {
+    p.hi_left = static_cast<uint8_t>(f.lo - 64);
+    p.hi_mask = ones << p.hi_left;
+    return p;
+  }
+  p.lo_shift = f.lo;
+  p.lo_mask = ones << f.lo;
+  if (f.lo + f.width > 64) {
+    p.hi_right = static_cast<uint8_t>(64 - f.lo);
+    p.hi_mask = ones >> p.hi_right;
+  }
+  return p;
+}
+
 // The forms of each mnemonic and generation, as forms_of() orders them, each with its shape.
 struct Candidate {
   const Form* form;
   FormShape shape;
+  Word128 fixed;      // the form's fixed bits
+  Word128 unfielded;  // the bits neither its opcode nor a field covers (kept_bits fill them)
+  Word128 fielded;    // the bits its fields cover
+  std::array<Placement, std::tuple_size_v<decltype(sass128::FieldList::items)>> placements;
 };
+
+// A form's candidate: its fields may not overlap, for each is or-ed into bits cleared before.
+Candidate candidate(const Form& f) {
+  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}};
+  const auto fields = f.field_list();
+  for (size_t k = 0; k < fields.size(); ++k) {
+    const Word128 mask = field_mask(fields[k]);
+    if ((c.fielded & mask) != Word128{}) throw std::logic_error("a 128-bit form's fields overlap");
+    c.fielded = c.fielded | mask;
+    c.placements[k] = placement(fields[k]);
+  }
+  return c;
+}
 constexpr size_t mnemonic_count = static_cast<size_t>(Mnemonic::REDAS) + 1;
 constexpr size_t generation_count = static_cast<size_t>(Generation::blackwell) + 1;
 std::span<const Candidate> candidates(Mnemonic mnemonic, Generation generation) {
@@ -457,7 +500,7 @@ std::span<const Candidate> candidates(Mnemonic mnemonic, Generation generation) 
     for (size_t m = 0; m < mnemonic_count; ++m)
       for (size_t g = 0; g < generation_count; ++g)
         for (const Form* f : sass128::forms_of(static_cast<Mnemonic>(m), static_cast<Generation>(g)))
-          by[m][g].push_back({f, shape_taken(*f)});
+          by[m][g].push_back(candidate(*f));
     return by;
   }();
   return built[static_cast<size_t>(mnemonic)][static_cast<size_t>(generation)];
@@ -619,15 +662,20 @@ std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
 }
 
 // The form's word for the instruction: its fixed bits, the kept ones, and each field as written.
-std::variant<Word128, support::Diagnostic> write_form(const Form& form, const Instruction& i, Architecture arch,
+std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const Instruction& i, Architecture arch,
                                                       const Codes& codes) {
-  Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
+  const Form& form = *c.form;
+  Word128 w = c.fixed ^ (i.kept_bits & c.unfielded);
   if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
   sass128::Writing writing{form, i, arch, codes.op, codes.size, codes.order, std::nullopt};
-  for (const Field& f : form.field_list()) {
-    const uint64_t v = sass128::codec(f.kind).write(f, writing);
+  w = w & ~c.fielded;
+  const auto fields = form.field_list();
+  for (size_t k = 0; k < fields.size(); ++k) {
+    const uint64_t v = sass128::write_field(fields[k], writing);
     if (writing.refused) return *writing.refused;
-    put(w, f.lo, f.width, v);
+    const Placement& p = c.placements[k];
+    w.lo |= (v << p.lo_shift) & p.lo_mask;
+    w.hi |= ((v >> p.hi_right) << p.hi_left) & p.hi_mask;
   }
   return w;
 }
@@ -675,7 +723,7 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
     if ((shape & each.shape.care) != each.shape.want) continue;
     if (const auto codes = codes_for(form, i)) {
       if (used) *used = &form;
-      return write_form(form, i, arch, *codes);
+      return write_form(each, i, arch, *codes);
     }
   }
   if (!mnemonic_known)
