@@ -447,6 +447,77 @@ FormShape shape_taken(const Form& form) {
   return f;
 }
 
+// Whether a code fits its field, where the form has one (a kind is at most one field of a form).
+bool code_fits(const Form& form, Kind kind, uint64_t code, int extra_width = 0) {
+  const Field* f = form.field(kind);
+  return !f || sass128::fits(code, Field{f->kind, f->lo, static_cast<uint8_t>(f->width + extra_width)});
+}
+// A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS); a size with
+// a high bit fits the field and that bit together.
+bool op_fits(const Form& form, uint64_t op) {
+  return (form.has(Kind::op) || op == 0u) && code_fits(form, Kind::op, op);
+}
+bool size_fits(const Form& form, uint64_t size) {
+  const Field* high = form.field(Kind::size_high);
+  return (form.has(Kind::size) || size == 0u) && code_fits(form, Kind::size, size, high ? high->width : 0);
+}
+// The order code, or ~0 where the form holds none: a form without an order field takes no
+// .STRONG.<scope>.
+uint64_t order_for(const Form& form, const MemoryModifiers& m, std::optional<uint16_t> strength,
+                   std::optional<uint16_t> scope) {
+  const bool unordered = m.strength == Strength::none && m.scope == Scope::none && !m.private_ && !strength;
+  return form.has(Kind::order) ? sass128::order_code(form.orders, m, strength, scope).value_or(~0ULL)
+         : unordered           ? 0
+                               : ~0ULL;
+}
+
+// The op, size and order codes the form writes.
+struct Codes {
+  uint64_t op, size, order;
+};
+
+// Whether the instruction's placeholders suit the form: each where the form has the field (no
+// scope placeholder: every scope code names one), and none for a code that names a value here,
+// which would decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
+bool placeholders_suit(const Form& form, const Instruction& i) {
+  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  const bool fit = (!placeholder(ModifierSlot::scope) || form.orders == sass128::OrderCodes::reduce_async) &&
+                   !placeholder(ModifierSlot::mode) &&
+                   (!placeholder(ModifierSlot::extended) || clear_e_prints_placeholder(form, i)) &&
+                   (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
+                   (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
+                   (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
+  const auto names = [&](ModifierSlot slot, auto named_by) {
+    return placeholder(slot) && named_by(*placeholder(slot));
+  };
+  return fit && !names(ModifierSlot::op, [&](uint64_t c) { return sass128::op_from_code(form.ops, c).has_value(); }) &&
+         !names(ModifierSlot::size, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c).has_value(); }) &&
+         !names(ModifierSlot::cache, [](uint64_t c) { return sass128::cache_from_code(c).has_value(); }) &&
+         !names(ModifierSlot::dim, [](uint64_t c) { return sass128::by_code(dim_table(), c) != nullptr; }) &&
+         !names(ModifierSlot::clamp, [](uint64_t c) { return sass128::by_code(clamp_table(), c) != nullptr; });
+}
+
+// The op, size and order codes the form would write for the instruction, or nothing where it
+// holds no such code: a placeholder is the field value itself (decode128 read it so).
+std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
+  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  const auto op = placeholder(ModifierSlot::op) ? std::optional<uint64_t>(*placeholder(ModifierSlot::op))
+                                                : sass128::op_code(form.ops, i.op);
+  const auto size = placeholder(ModifierSlot::size) ? std::optional<uint64_t>(*placeholder(ModifierSlot::size))
+                                                    : sass128::size_code(form.sizes, i.size);
+  const uint64_t order =
+      order_for(form, i.memory, placeholder(ModifierSlot::strength), placeholder(ModifierSlot::scope));
+  if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL) return std::nullopt;
+  const auto held_fits = [&](Kind kind, ModifierSlot slot) {
+    return !placeholder(slot) || code_fits(form, kind, *placeholder(slot));
+  };
+  if (!op_fits(form, *op) || !size_fits(form, *size) || !code_fits(form, Kind::order, order) ||
+      !held_fits(Kind::cache, ModifierSlot::cache) || !held_fits(Kind::dim, ModifierSlot::dim) ||
+      !held_fits(Kind::clamp, ModifierSlot::clamp))
+    return std::nullopt;
+  return Codes{*op, *size, order};
+}
+
 // Where a field's value goes in each half of a word, worked out once a field: an or each half,
 // with no branch on which half holds it.
 struct Placement {
@@ -470,6 +541,19 @@ Placement placement(const Field& f) {
   return p;
 }
 
+// A memory order as a number, for the candidates' tables: strength, scope and .PRIVATE (the
+// order codes ask nothing else).
+constexpr size_t strengths = static_cast<size_t>(Strength::mmio) + 1;
+constexpr size_t scopes = static_cast<size_t>(Scope::vc) + 1;
+constexpr size_t order_keys = strengths * scopes * 2;
+size_t order_key(const MemoryModifiers& m) {
+  return (static_cast<size_t>(m.strength) * scopes + static_cast<size_t>(m.scope)) * 2 + (m.private_ ? 1 : 0);
+}
+MemoryModifiers memory_of(size_t key) {
+  return {static_cast<Strength>(key / 2 / scopes), static_cast<Scope>(key / 2 % scopes), CacheOp::none, key % 2 == 1};
+}
+constexpr uint8_t no_code = 0xff;
+
 // The forms of each mnemonic and generation, as forms_of() orders them, each with its shape.
 struct Candidate {
   const Form* form;
@@ -478,17 +562,43 @@ struct Candidate {
   Word128 unfielded;  // the bits neither its opcode nor a field covers (kept_bits fill them)
   Word128 fielded;    // the bits its fields cover
   std::array<Placement, std::tuple_size_v<decltype(sass128::FieldList::items)>> placements;
+  // codes_for()'s answers for an instruction without placeholders, by its op, its size and its
+  // memory order (order_key): a code, or no_code where the form holds none.
+  std::array<uint8_t, atom_op_count> op_codes;
+  std::array<uint8_t, size_count> size_codes;
+  std::array<uint8_t, order_keys> order_codes;
+
+  std::optional<Codes> plain_codes(const Instruction& i) const {
+    const uint8_t op = op_codes[static_cast<size_t>(i.op)], size = size_codes[static_cast<size_t>(i.size)],
+                  order = order_codes[order_key(i.memory)];
+    if (op == no_code || size == no_code || order == no_code) return std::nullopt;
+    return Codes{op, size, order};
+  }
 };
 
 // A form's candidate: its fields may not overlap, for each is or-ed into bits cleared before.
 Candidate candidate(const Form& f) {
-  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}};
+  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}, {}, {}, {}};
   const auto fields = f.field_list();
   for (size_t k = 0; k < fields.size(); ++k) {
     const Word128 mask = field_mask(fields[k]);
     if ((c.fielded & mask) != Word128{}) throw std::logic_error("a 128-bit form's fields overlap");
     c.fielded = c.fielded | mask;
     c.placements[k] = placement(fields[k]);
+  }
+  // Every code a field holds is under no_code (the widest, a size and its high bit, has 5 bits).
+  const auto code = [](bool held, uint64_t v) { return held ? static_cast<uint8_t>(v) : no_code; };
+  for (size_t op = 0; op < c.op_codes.size(); ++op) {
+    const auto v = sass128::op_code(f.ops, static_cast<AtomOp>(op));
+    c.op_codes[op] = code(v && op_fits(f, *v), v.value_or(0));
+  }
+  for (size_t size = 0; size < c.size_codes.size(); ++size) {
+    const auto v = sass128::size_code(f.sizes, static_cast<Size>(size));
+    c.size_codes[size] = code(v && size_fits(f, *v), v.value_or(0));
+  }
+  for (size_t key = 0; key < order_keys; ++key) {
+    const uint64_t v = order_for(f, memory_of(key), std::nullopt, std::nullopt);
+    c.order_codes[key] = code(v != ~0ULL && code_fits(f, Kind::order, v), v);
   }
   return c;
 }
@@ -600,67 +710,6 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
 
 namespace {
 
-// Whether the instruction's placeholders suit the form: each where the form has the field (no
-// scope placeholder: every scope code names one), and none for a code that names a value here,
-// which would decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
-bool placeholders_suit(const Form& form, const Instruction& i) {
-  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
-  const bool fit = (!placeholder(ModifierSlot::scope) || form.orders == sass128::OrderCodes::reduce_async) &&
-                   !placeholder(ModifierSlot::mode) &&
-                   (!placeholder(ModifierSlot::extended) || clear_e_prints_placeholder(form, i)) &&
-                   (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
-                   (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
-                   (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
-  const auto names = [&](ModifierSlot slot, auto named_by) {
-    return placeholder(slot) && named_by(*placeholder(slot));
-  };
-  return fit && !names(ModifierSlot::op, [&](uint64_t c) { return sass128::op_from_code(form.ops, c).has_value(); }) &&
-         !names(ModifierSlot::size, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c).has_value(); }) &&
-         !names(ModifierSlot::cache, [](uint64_t c) { return sass128::cache_from_code(c).has_value(); }) &&
-         !names(ModifierSlot::dim, [](uint64_t c) { return sass128::by_code(dim_table(), c) != nullptr; }) &&
-         !names(ModifierSlot::clamp, [](uint64_t c) { return sass128::by_code(clamp_table(), c) != nullptr; });
-}
-
-// The op, size and order codes the form would write for the instruction, or nothing where it
-// holds no such code: a placeholder is the field value itself (decode128 read it so).
-struct Codes {
-  uint64_t op, size, order;
-};
-std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
-  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
-  const auto op = placeholder(ModifierSlot::op) ? std::optional<uint64_t>(*placeholder(ModifierSlot::op))
-                                                : sass128::op_code(form.ops, i.op);
-  const auto size = placeholder(ModifierSlot::size) ? std::optional<uint64_t>(*placeholder(ModifierSlot::size))
-                                                    : sass128::size_code(form.sizes, i.size);
-  // A form without an order field takes no .STRONG.<scope>.
-  const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
-                         !placeholder(ModifierSlot::strength);
-  const uint64_t order = form.has(Kind::order)
-                             ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength),
-                                                   placeholder(ModifierSlot::scope))
-                                   .value_or(~0ULL)
-                         : unordered ? 0
-                                     : ~0ULL;
-  // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
-  const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
-  if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL || !unfielded_ok) return std::nullopt;
-  // Each code fits its field, where the form has one (a kind is at most one field of a form).
-  const auto fits = [&](Kind kind, uint64_t code, int extra_width = 0) {
-    const Field* f = form.field(kind);
-    return !f || sass128::fits(code, Field{f->kind, f->lo, static_cast<uint8_t>(f->width + extra_width)});
-  };
-  const auto held_fits = [&](Kind kind, ModifierSlot slot) {
-    return !placeholder(slot) || fits(kind, *placeholder(slot));
-  };
-  // A size with a high bit fits the field and that bit together.
-  const Field* high = form.field(Kind::size_high);
-  if (!fits(Kind::op, *op) || !fits(Kind::size, *size, high ? high->width : 0) || !fits(Kind::order, order) ||
-      !held_fits(Kind::cache, ModifierSlot::cache) || !held_fits(Kind::dim, ModifierSlot::dim) ||
-      !held_fits(Kind::clamp, ModifierSlot::clamp))
-    return std::nullopt;
-  return Codes{*op, *size, order};
-}
-
 // The form's word for the instruction: its fixed bits, the kept ones, and each field as written.
 std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const Instruction& i, Architecture arch,
                                                       const Codes& codes) {
@@ -697,6 +746,19 @@ std::string missing_descriptor(const Instruction& i, Architecture arch) {
       a.base, info(i.mnemonic).name, name(arch), a.base);
 }
 
+// Whether missing_size_form() refuses the size on the architecture, asked once a pair: its
+// message is built only where it is given.
+bool size_missing(Architecture arch, Size size) {
+  static const auto missing = [] {
+    std::array<std::array<bool, size_count>, architecture_count> by{};
+    for (size_t a = 0; a < architecture_count; ++a)
+      for (size_t z = 0; z < size_count; ++z)
+        by[a][z] = missing_size_form(static_cast<Architecture>(a), static_cast<Size>(z)).has_value();
+    return by;
+  }();
+  return missing[static_cast<size_t>(arch)][static_cast<size_t>(size)];
+}
+
 std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch, const Form** used) {
   const GenerationInfo& g = generation_info(arch);
   const std::string_view mn = info(i.mnemonic).name;
@@ -710,9 +772,10 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
                                                  architectures_with(Feature::pm_hint)));
   // A size from a later architecture (.128 before Hopper) is refused by the feature it needs, as
   // the validator refuses it, rather than by a missing size code.
-  if (!i.placeholders[static_cast<int>(ModifierSlot::size)])
-    if (auto why = missing_size_form(arch, i.size)) return sass128::refusal(i.where, *why);
+  if (!i.placeholders[static_cast<int>(ModifierSlot::size)] && size_missing(arch, i.size))
+    return sass128::refusal(i.where, *missing_size_form(arch, i.size));
   bool mnemonic_known = false;
+  const bool placeholders = i.has_placeholder();
   const uint32_t shape = shape_of(i);
   const uint64_t kept_opcode = i.kept_bits.lo & opcode_mask;
   for (const Candidate& each : candidates(i.mnemonic, g.generation)) {
@@ -721,7 +784,7 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
     if (kept_opcode && form.opcode != kept_opcode) continue;
     mnemonic_known = true;
     if ((shape & each.shape.care) != each.shape.want) continue;
-    if (const auto codes = codes_for(form, i)) {
+    if (const auto codes = placeholders ? codes_for(form, i) : each.plain_codes(i)) {
       if (used) *used = &form;
       return write_form(each, i, arch, *codes);
     }
