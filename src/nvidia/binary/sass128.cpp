@@ -518,26 +518,20 @@ std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
   return Codes{*op, *size, order};
 }
 
-// Where a field's value goes in each half of a word, worked out once a field: an or each half,
-// with no branch on which half holds it.
+// Where a field's value goes in a word, worked out once a field: an or into one half (no field
+// of the table crosses bit 64; one that did would be put bit by bit, put()'s way).
 struct Placement {
-  uint64_t lo_mask = 0, hi_mask = 0;
-  uint8_t lo_shift = 0, hi_left = 0, hi_right = 0;
+  uint64_t mask = 0;  // the field's bits in its half
+  uint8_t half = 0;   // 0: bits 0–63, 1: bits 64–127
+  uint8_t shift = 0;
+  bool crosses = false;
 };
 Placement placement(const Field& f) {
   Placement p;
-  const uint64_t ones = (uint64_t{1} << f.width) - 1;
-  if (f.lo >= 64) {
-    p.hi_left = static_cast<uint8_t>(f.lo - 64);
-    p.hi_mask = ones << p.hi_left;
-    return p;
-  }
-  p.lo_shift = f.lo;
-  p.lo_mask = ones << f.lo;
-  if (f.lo + f.width > 64) {
-    p.hi_right = static_cast<uint8_t>(64 - f.lo);
-    p.hi_mask = ones >> p.hi_right;
-  }
+  p.crosses = f.lo < 64 && f.lo + f.width > 64;
+  p.half = f.lo >= 64 ? 1 : 0;
+  p.shift = static_cast<uint8_t>(f.lo % 64);
+  p.mask = ((uint64_t{1} << f.width) - 1) << p.shift;
   return p;
 }
 
@@ -685,10 +679,12 @@ std::optional<Word128> placed_as_kept(const Instruction& i, Architecture arch) {
 // word it gives differs from the placeholder fields decode128 kept (the unprinted comment), the
 // other slots still at their default are tried, in print order.
 std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
+  // Without a placeholder there is no other slot to try: the word as read, returned where built.
+  if (!i.has_placeholder()) return encode_as_read(i, arch);
   const Form* form = nullptr;
   auto word = encode_as_read(i, arch, &form);
   const auto* first = std::get_if<Word128>(&word);
-  if (first && (!i.has_placeholder() || writes_kept_placeholders(*form, i, *first))) return word;
+  if (first && writes_kept_placeholders(*form, i, *first)) return word;
   const auto held = [&](ModifierSlot s) { return i.placeholders[static_cast<int>(s)].has_value(); };
   // Each placeholder into another slot that is free (at its default) or holds one too (a swap):
   // the first that writes the kept placeholder codes, else the first written at all.
@@ -718,14 +714,21 @@ std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const 
   if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
   sass128::Writing writing{form, i, arch, codes.op, codes.size, codes.order, std::nullopt};
   w = w & ~c.fielded;
+  std::array<uint64_t, 2> halves = {w.lo, w.hi};
   const auto fields = form.field_list();
   for (size_t k = 0; k < fields.size(); ++k) {
     const uint64_t v = sass128::write_field(fields[k], writing);
     if (writing.refused) return *writing.refused;
     const Placement& p = c.placements[k];
-    w.lo |= (v << p.lo_shift) & p.lo_mask;
-    w.hi |= ((v >> p.hi_right) << p.hi_left) & p.hi_mask;
+    if (p.crosses) {
+      w = {halves[0], halves[1]};
+      put(w, fields[k].lo, fields[k].width, v);
+      halves = {w.lo, w.hi};
+    } else {
+      halves[p.half] |= (v << p.shift) & p.mask;
+    }
   }
+  w = {halves[0], halves[1]};
   return w;
 }
 
@@ -761,12 +764,12 @@ bool size_missing(Architecture arch, Size size) {
 
 std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch, const Form** used) {
   const GenerationInfo& g = generation_info(arch);
-  const std::string_view mn = info(i.mnemonic).name;
+  const auto mn = [&] { return info(i.mnemonic).name; };  // for a refusal only
   if (g.word != WordFormat::sass128)
     return sass128::refusal(i.where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
   if (i.dialect != Dialect::modern)
     return sass128::refusal(
-        i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
+        i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn(), name(arch)));
   if (i.pm_hint && !has(arch, Feature::pm_hint))
     return sass128::refusal(i.where, fmt::format("?PM{}: {} words have no ?PM hint ({} have it)", i.pm_hint, name(arch),
                                                  architectures_with(Feature::pm_hint)));
@@ -791,8 +794,8 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
   }
   if (!mnemonic_known)
     return sass128::refusal(i.where,
-                            fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn, name(arch), g.name));
-  return sass128::refusal(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'{}", mn, name(arch), g.name,
+                            fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn(), name(arch), g.name));
+  return sass128::refusal(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'{}", mn(), name(arch), g.name,
                                                print(i), missing_descriptor(i, arch)));
 }
 
