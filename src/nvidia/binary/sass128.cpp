@@ -614,8 +614,9 @@ std::span<const Candidate> candidates(Mnemonic mnemonic, Generation generation) 
 
 namespace {
 
+// `placeholders`: whether the instruction may hold one (false only where it has none).
 std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch,
-                                                          const Form** used = nullptr);
+                                                          const Form** used = nullptr, bool placeholders = true);
 
 // Whether the word writes the placeholder codes the instruction's kept bits hold in the fields of
 // the movable slots: decode128 keeps them, and disasm prints them in the unprinted comment, where
@@ -672,15 +673,15 @@ std::optional<Word128> placed_as_kept(const Instruction& i, Architecture arch) {
 
 }  // namespace
 
+namespace {
+
 // nvdisasm prints an unnamed cache operation, size or clamp alike, and near each other (after the
 // op; a surface's clamp last): SURED.D.BA.1D.MIN.INVALID6.STRONG.SM is cache code 6, or surface
 // size 6, which is .SD32; SUATOM.D.1D.ADD.INVALID3 may be a clamp. The parser guesses one slot
 // for a lone placeholder (Turing's strength is one more); when no form holds the guess, or the
 // word it gives differs from the placeholder fields decode128 kept (the unprinted comment), the
 // other slots still at their default are tried, in print order.
-std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
-  // Without a placeholder there is no other slot to try: the word as read, returned where built.
-  if (!i.has_placeholder()) return encode_as_read(i, arch);
+[[gnu::noinline]] std::variant<Word128, support::Diagnostic> encode_placed(const Instruction& i, Architecture arch) {
   const Form* form = nullptr;
   auto word = encode_as_read(i, arch, &form);
   const auto* first = std::get_if<Word128>(&word);
@@ -704,6 +705,14 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
   return word;
 }
 
+}  // namespace
+
+// Without a placeholder there is no other slot to try: the word as read, returned where built.
+std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
+  if (!i.has_placeholder()) return encode_as_read(i, arch, nullptr, false);
+  return encode_placed(i, arch);
+}
+
 namespace {
 
 // The form's word for the instruction: its fixed bits, the kept ones, and each field as written.
@@ -712,7 +721,7 @@ std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const 
   const Form& form = *c.form;
   Word128 w = c.fixed ^ (i.kept_bits & c.unfielded);
   if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
-  sass128::Writing writing{form, i, arch, codes.op, codes.size, codes.order, std::nullopt};
+  sass128::Writing writing(form, i, arch, codes.op, codes.size, codes.order);
   w = w & ~c.fielded;
   std::array<uint64_t, 2> halves = {w.lo, w.hi};
   const auto fields = form.field_list();
@@ -762,7 +771,8 @@ bool size_missing(Architecture arch, Size size) {
   return missing[static_cast<size_t>(arch)][static_cast<size_t>(size)];
 }
 
-std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch, const Form** used) {
+std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch, const Form** used,
+                                                          bool placeholders) {
   const GenerationInfo& g = generation_info(arch);
   const auto mn = [&] { return info(i.mnemonic).name; };  // for a refusal only
   if (g.word != WordFormat::sass128)
@@ -778,7 +788,6 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
   if (!i.placeholders[static_cast<int>(ModifierSlot::size)] && size_missing(arch, i.size))
     return sass128::refusal(i.where, *missing_size_form(arch, i.size));
   bool mnemonic_known = false;
-  const bool placeholders = i.has_placeholder();
   const uint32_t shape = shape_of(i);
   const uint64_t kept_opcode = i.kept_bits.lo & opcode_mask;
   for (const Candidate& each : candidates(i.mnemonic, g.generation)) {
