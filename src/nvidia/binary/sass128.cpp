@@ -371,11 +371,31 @@ uint32_t address_shape(const Address& a) {
          when(!a.uniform_base && !a.descriptor && a.uniform_index && none, plus_uniform_address);
 }
 
+// address_shape() asks only these of an address: its answers, by them, worked out once.
+uint32_t address_shape_of(const Address& a) {
+  constexpr size_t suffixes = static_cast<size_t>(RegisterSuffix::x16) + 1;
+  static const auto shapes = [] {
+    std::array<uint32_t, 8 * suffixes> by{};
+    for (size_t key = 0; key < by.size(); ++key) {
+      Address x;
+      x.uniform_base = (key & 1) != 0;
+      if (key & 2) x.descriptor = 0;
+      if (key & 4) x.uniform_index = 0;
+      x.suffix = static_cast<RegisterSuffix>(key / 8);
+      by[key] = address_shape(x);
+    }
+    return by;
+  }();
+  const size_t suffix = static_cast<size_t>(a.suffix);
+  if (suffix >= suffixes) return address_shape(a);
+  return shapes[(a.uniform_base ? 1 : 0) | (a.descriptor ? 2 : 0) | (a.uniform_index ? 4 : 0) | suffix * 8];
+}
+
 uint32_t shape_of(const Instruction& i) {
   const Surface& s = i.surface;
   const size_t handles = s.handle_indices.size();
   const auto when = [](bool holds, ShapeBit b) { return holds ? bit(b) : 0u; };
-  return address_shape(i.address) | when(i.rd.has_value(), has_rd) | when(i.rb.has_value(), has_rb) |
+  return address_shape_of(i.address) | when(i.rd.has_value(), has_rd) | when(i.rb.has_value(), has_rb) |
          when(i.rc.has_value(), has_rc) | when(i.pu.has_value() || i.mnemonic == Mnemonic::SUATOM, has_pu) |
          when(i.extended, has_extended) | when(i.address.offset != 0, has_offset) |
          when(i.memory.cache != CacheOp::none, has_cache) | when(i.memory.private_, has_private) |
@@ -549,13 +569,23 @@ MemoryModifiers memory_of(size_t key) {
 constexpr uint8_t no_code = 0xff;
 
 // The forms of each mnemonic and generation, as forms_of() orders them, each with its shape.
+constexpr size_t max_fields = std::tuple_size_v<decltype(sass128::FieldList::items)>;
 struct Candidate {
   const Form* form;
   FormShape shape;
   Word128 fixed;      // the form's fixed bits
   Word128 unfielded;  // the bits neither its opcode nor a field covers (kept_bits fill them)
   Word128 fielded;    // the bits its fields cover
-  std::array<Placement, std::tuple_size_v<decltype(sass128::FieldList::items)>> placements;
+  std::array<Placement, max_fields> placements;
+  // The fields whose writer copies a byte of the instruction (copied_byte()), written by that
+  // copy, and the others (their indices), written through write_field() in the form's order.
+  struct Copy {
+    size_t offset;
+    Placement placement;
+  };
+  std::array<Copy, max_fields> copies;
+  std::array<uint8_t, max_fields> written;
+  uint8_t copy_count = 0, written_count = 0;
   // codes_for()'s answers for an instruction without placeholders, by its op, its size and its
   // memory order (order_key): a code, or no_code where the form holds none.
   std::array<uint8_t, atom_op_count> op_codes;
@@ -570,15 +600,61 @@ struct Candidate {
   }
 };
 
+// Where a field kind's writer copies one byte of the instruction (a register, the guard, a flag),
+// the byte's place in an Instruction; nothing for any other writer. Each answer is checked on two
+// instructions that differ in every such byte, so that a writer that comes to do more than copy
+// loses the copy rather than being bypassed.
+std::optional<size_t> copied_byte(Kind kind) {
+  Instruction a, b;
+  a.guard = {3, true};
+  b.guard = {5, false};
+  a.rd = 1, b.rd = 2, a.rb = 3, b.rb = 4, a.rc = 5, b.rc = 6;
+  a.extended = a.memory.private_ = a.surface.byte_address = a.surface.uniform_array = true;
+  a.surface.handle_register = 7, b.surface.handle_register = 8;
+  const auto at = [&](const auto& member) {
+    return static_cast<size_t>(reinterpret_cast<const unsigned char*>(&member) -
+                               reinterpret_cast<const unsigned char*>(&a));
+  };
+  size_t offset = 0;
+  switch (kind) {
+    case Kind::guard: offset = at(a.guard.predicate); break;
+    case Kind::guard_negate: offset = at(a.guard.negated); break;
+    case Kind::rd: offset = at(*a.rd); break;
+    case Kind::rb: offset = at(*a.rb); break;
+    case Kind::rc: offset = at(*a.rc); break;
+    case Kind::extended: offset = at(a.extended); break;
+    case Kind::private_flag: offset = at(a.memory.private_); break;
+    case Kind::byte_address: offset = at(a.surface.byte_address); break;
+    case Kind::handle_register: offset = at(*a.surface.handle_register); break;
+    case Kind::uniform_array: offset = at(a.surface.uniform_array); break;
+    default: return std::nullopt;
+  }
+  for (const Instruction* x : {&a, &b}) {
+    sass128::Writing w(sass128::forms().front(), *x, Architecture::sm_90, 0, 0, 0);
+    if (sass128::write_field(Field{kind, 0, 8}, w) != reinterpret_cast<const unsigned char*>(x)[offset])
+      return std::nullopt;
+  }
+  return offset;
+}
+
 // A form's candidate: its fields may not overlap, for each is or-ed into bits cleared before.
 Candidate candidate(const Form& f) {
-  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}, {}, {}, {}};
+  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}, {}, {}, 0, 0, {}, {}, {}};
   const auto fields = f.field_list();
   for (size_t k = 0; k < fields.size(); ++k) {
     const Word128 mask = field_mask(fields[k]);
     if ((c.fielded & mask) != Word128{}) throw std::logic_error("a 128-bit form's fields overlap");
     c.fielded = c.fielded | mask;
     c.placements[k] = placement(fields[k]);
+    static const auto copied = [] {
+      std::array<std::optional<size_t>, sass128::field_kind_count> by{};
+      for (size_t kind = 0; kind < by.size(); ++kind) by[kind] = copied_byte(static_cast<Kind>(kind));
+      return by;
+    }();
+    if (const auto& offset = copied[static_cast<size_t>(fields[k].kind)]; offset && !c.placements[k].crosses)
+      c.copies[c.copy_count++] = {*offset, c.placements[k]};
+    else
+      c.written[c.written_count++] = static_cast<uint8_t>(k);
   }
   // Every code a field holds is under no_code (the widest, a size and its high bit, has 5 bits).
   const auto code = [](bool held, uint64_t v) { return held ? static_cast<uint8_t>(v) : no_code; };
@@ -724,8 +800,15 @@ std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const 
   sass128::Writing writing(form, i, arch, codes.op, codes.size, codes.order);
   w = w & ~c.fielded;
   std::array<uint64_t, 2> halves = {w.lo, w.hi};
+  // The copies refuse nothing, so the refusal named is still that of the first field that refuses.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&i);
+  for (size_t k = 0; k < c.copy_count; ++k) {
+    const Placement& p = c.copies[k].placement;
+    halves[p.half] |= (uint64_t{bytes[c.copies[k].offset]} << p.shift) & p.mask;
+  }
   const auto fields = form.field_list();
-  for (size_t k = 0; k < fields.size(); ++k) {
+  for (size_t j = 0; j < c.written_count; ++j) {
+    const size_t k = c.written[j];
     const uint64_t v = sass128::write_field(fields[k], writing);
     if (writing.refused) return *writing.refused;
     const Placement& p = c.placements[k];
