@@ -586,6 +586,17 @@ struct Candidate {
   std::array<Copy, max_fields> copies;
   std::array<uint8_t, max_fields> written;
   uint8_t copy_count = 0, written_count = 0;
+  // Without placeholders, and with no kept bit in a field (no alias read), the op, size (its high
+  // bit too) and order fields hold the codes as codes_for() chose them (write_field() gives no
+  // other value then): placed straight from the codes, and the other fields written as above.
+  struct Coded {
+    uint64_t Codes::*code;
+    uint8_t right_shift;  // size_high: the bits above the size field's
+    Placement placement;
+  };
+  std::array<Coded, 4> coded;
+  std::array<uint8_t, max_fields> uncoded;
+  uint8_t coded_count = 0, uncoded_count = 0;
   // codes_for()'s answers for an instruction without placeholders, by its op, its size and its
   // memory order (order_key): a code, or no_code where the form holds none.
   std::array<uint8_t, atom_op_count> op_codes;
@@ -639,7 +650,7 @@ std::optional<size_t> copied_byte(Kind kind) {
 
 // A form's candidate: its fields may not overlap, for each is or-ed into bits cleared before.
 Candidate candidate(const Form& f) {
-  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}, {}, {}, 0, 0, {}, {}, {}};
+  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}, {}, {}, 0, 0, {}, {}, 0, 0, {}, {}, {}};
   const auto fields = f.field_list();
   for (size_t k = 0; k < fields.size(); ++k) {
     const Word128 mask = field_mask(fields[k]);
@@ -655,6 +666,18 @@ Candidate candidate(const Form& f) {
       c.copies[c.copy_count++] = {*offset, c.placements[k]};
     else
       c.written[c.written_count++] = static_cast<uint8_t>(k);
+  }
+  for (size_t j = 0; j < c.written_count; ++j) {
+    const Field& field = fields[c.written[j]];
+    const Placement& p = c.placements[c.written[j]];
+    uint64_t Codes::*code = field.kind == Kind::op                                      ? &Codes::op
+                            : field.kind == Kind::size || field.kind == Kind::size_high ? &Codes::size
+                            : field.kind == Kind::order                                 ? &Codes::order
+                                                                                        : nullptr;
+    if (code && !p.crosses)
+      c.coded[c.coded_count++] = {code, field.kind == Kind::size_high ? f.field(Kind::size)->width : uint8_t{0}, p};
+    else
+      c.uncoded[c.uncoded_count++] = c.written[j];
   }
   // Every code a field holds is under no_code (the widest, a size and its high bit, has 5 bits).
   const auto code = [](bool held, uint64_t v) { return held ? static_cast<uint8_t>(v) : no_code; };
@@ -792,8 +815,9 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
 namespace {
 
 // The form's word for the instruction: its fixed bits, the kept ones, and each field as written.
+// `plain`: the instruction has no placeholders.
 std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const Instruction& i, Architecture arch,
-                                                      const Codes& codes) {
+                                                      const Codes& codes, bool plain) {
   const Form& form = *c.form;
   Word128 w = c.fixed ^ (i.kept_bits & c.unfielded);
   if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
@@ -806,9 +830,16 @@ std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const 
     const Placement& p = c.copies[k].placement;
     halves[p.half] |= (uint64_t{bytes[c.copies[k].offset]} << p.shift) & p.mask;
   }
+  const bool coded = plain && (i.kept_bits & c.fielded) == Word128{};
+  if (coded)
+    for (size_t k = 0; k < c.coded_count; ++k) {
+      const Placement& p = c.coded[k].placement;
+      halves[p.half] |= ((codes.*c.coded[k].code >> c.coded[k].right_shift) << p.shift) & p.mask;
+    }
   const auto fields = form.field_list();
-  for (size_t j = 0; j < c.written_count; ++j) {
-    const size_t k = c.written[j];
+  const auto& written = coded ? c.uncoded : c.written;
+  for (size_t j = 0, n = coded ? c.uncoded_count : c.written_count; j < n; ++j) {
+    const size_t k = written[j];
     const uint64_t v = sass128::write_field(fields[k], writing);
     if (writing.refused) return *writing.refused;
     const Placement& p = c.placements[k];
@@ -881,7 +912,7 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
     if ((shape & each.shape.care) != each.shape.want) continue;
     if (const auto codes = placeholders ? codes_for(form, i) : each.plain_codes(i)) {
       if (used) *used = &form;
-      return write_form(each, i, arch, *codes);
+      return write_form(each, i, arch, *codes, !placeholders);
     }
   }
   if (!mnemonic_known)
