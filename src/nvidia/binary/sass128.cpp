@@ -622,6 +622,7 @@ std::optional<size_t> copied_byte(Kind kind) {
   a.rd = 1, b.rd = 2, a.rb = 3, b.rb = 4, a.rc = 5, b.rc = 6;
   a.extended = a.memory.private_ = a.surface.byte_address = a.surface.uniform_array = true;
   a.surface.handle_register = 7, b.surface.handle_register = 8;
+  a.address.base = 9, b.address.base = 10, a.pu = 1, b.pu = 2;  // ra and pu as register_copies() takes them
   const auto at = [&](const auto& member) {
     return static_cast<size_t>(reinterpret_cast<const unsigned char*>(&member) -
                                reinterpret_cast<const unsigned char*>(&a));
@@ -630,6 +631,8 @@ std::optional<size_t> copied_byte(Kind kind) {
   switch (kind) {
     case Kind::guard: offset = at(a.guard.predicate); break;
     case Kind::guard_negate: offset = at(a.guard.negated); break;
+    case Kind::ra: offset = at(a.address.base); break;
+    case Kind::pu: offset = at(*a.pu); break;
     case Kind::rd: offset = at(*a.rd); break;
     case Kind::rb: offset = at(*a.rb); break;
     case Kind::rc: offset = at(*a.rc); break;
@@ -648,6 +651,18 @@ std::optional<size_t> copied_byte(Kind kind) {
   return offset;
 }
 
+// Whether the form's Ra and Pu fields copy the instruction's register: takes() lets through only a
+// register base (not [URb], which writes RZ) to a form whose address has one, and a Pu to a form
+// with the field but SUATOM's (whose unprinted Pu is PT).
+bool copies_register(const Form& form, Kind kind) {
+  const AddressForm a = form.address;
+  if (kind == Kind::ra)
+    return a == AddressForm::plain || a == AddressForm::scaled || a == AddressForm::wide ||
+           a == AddressForm::general_urz_elided || a == AddressForm::plus_uniform;
+  if (kind == Kind::pu) return form.mnemonic != Mnemonic::SUATOM;
+  return true;
+}
+
 // A form's candidate: its fields may not overlap, for each is or-ed into bits cleared before.
 Candidate candidate(const Form& f) {
   Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}, {}, {}, 0, 0, {}, {}, 0, 0, {}, {}, {}};
@@ -662,7 +677,8 @@ Candidate candidate(const Form& f) {
       for (size_t kind = 0; kind < by.size(); ++kind) by[kind] = copied_byte(static_cast<Kind>(kind));
       return by;
     }();
-    if (const auto& offset = copied[static_cast<size_t>(fields[k].kind)]; offset && !c.placements[k].crosses)
+    if (const auto& offset = copied[static_cast<size_t>(fields[k].kind)];
+        offset && !c.placements[k].crosses && copies_register(f, fields[k].kind))
       c.copies[c.copy_count++] = {*offset, c.placements[k]};
     else
       c.written[c.written_count++] = static_cast<uint8_t>(k);
