@@ -494,7 +494,19 @@ uint64_t order_for(const Form& form, const MemoryModifiers& m, std::optional<uin
 // The op, size and order codes the form writes.
 struct Codes {
   uint64_t op, size, order;
+  uint64_t cache = 0;  // the cache operation's code: Candidate::plain_codes() alone sets it
 };
+
+// cache_code(), asked once a cache operation.
+uint64_t cache_code_of(CacheOp cache) {
+  static const auto codes = [] {
+    std::array<uint8_t, static_cast<size_t>(CacheOp::na) + 1> by{};
+    for (size_t k = 0; k < by.size(); ++k) by[k] = static_cast<uint8_t>(sass128::cache_code(static_cast<CacheOp>(k)));
+    return by;
+  }();
+  const auto k = static_cast<size_t>(cache);
+  return k < codes.size() ? codes[k] : sass128::cache_code(cache);
+}
 
 // Whether the instruction's placeholders suit the form: each where the form has the field (no
 // scope placeholder: every scope code names one), and none for a code that names a value here,
@@ -587,14 +599,14 @@ struct Candidate {
   std::array<uint8_t, max_fields> written;
   uint8_t copy_count = 0, written_count = 0;
   // Without placeholders, and with no kept bit in a field (no alias read), the op, size (its high
-  // bit too) and order fields hold the codes as codes_for() chose them (write_field() gives no
+  // bit too), order and cache fields hold the codes plain_codes() chose (write_field() gives no
   // other value then): placed straight from the codes, and the other fields written as above.
   struct Coded {
     uint64_t Codes::*code;
     uint8_t right_shift;  // size_high: the bits above the size field's
     Placement placement;
   };
-  std::array<Coded, 4> coded;
+  std::array<Coded, 5> coded;
   std::array<uint8_t, max_fields> uncoded;
   uint8_t coded_count = 0, uncoded_count = 0;
   // codes_for()'s answers for an instruction without placeholders, by its op, its size and its
@@ -607,7 +619,7 @@ struct Candidate {
     const uint8_t op = op_codes[static_cast<size_t>(i.op)], size = size_codes[static_cast<size_t>(i.size)],
                   order = order_codes[order_key(i.memory)];
     if (op == no_code || size == no_code || order == no_code) return std::nullopt;
-    return Codes{op, size, order};
+    return Codes{op, size, order, cache_code_of(i.memory.cache)};
   }
 };
 
@@ -689,6 +701,7 @@ Candidate candidate(const Form& f) {
     uint64_t Codes::*code = field.kind == Kind::op                                      ? &Codes::op
                             : field.kind == Kind::size || field.kind == Kind::size_high ? &Codes::size
                             : field.kind == Kind::order                                 ? &Codes::order
+                            : field.kind == Kind::cache                                 ? &Codes::cache
                                                                                         : nullptr;
     if (code && !p.crosses)
       c.coded[c.coded_count++] = {code, field.kind == Kind::size_high ? f.field(Kind::size)->width : uint8_t{0}, p};
