@@ -15,8 +15,10 @@ TSAN_TARGETS := gpuatom-cli gpuatom-test-embed gpuatom-test-embed-without-scenar
 
 # `make run` builds the CLI and the libraries it links, nothing else (no tests, benchmarks or
 # fuzz targets); `make test` builds everything.
-run: configure
-	$(MAKE) build TARGETS=gpuatom-cli
+# It configures once (the sub-make's `build`), and without looking for nvcc (DEFER_CUDA:
+# cmake/cuda_harness.cmake), which only the CUDA harness needs.
+run:
+	$(MAKE) build TARGETS=gpuatom-cli DEFER_CUDA=1
 	$(GPUATOM) run
 
 # The whole suite, as CI runs it (.ci/run): the release build, then everything again under
@@ -47,7 +49,7 @@ deps:
 	@scripts/install-deps
 
 configure: deps
-	@cmake --preset $(PRESET) >/dev/null
+	@$(if $(DEFER_CUDA),GPUATOM_DEFER_CUDA=1 )cmake --preset $(PRESET) >/dev/null
 
 build: configure
 	cmake --build --preset $(PRESET) -j $(JOBS) $(if $(TARGETS),--target $(TARGETS))

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <span>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gpuatom/nvidia/text/printer.hpp"
@@ -15,6 +18,7 @@
 #include "sass128_fields.hpp"
 #include "sass128_forms.hpp"
 #include "sass128_index.hpp"
+#include "sass128_writers.hpp"
 
 namespace gpuatom::nvidia {
 
@@ -312,76 +316,441 @@ std::variant<Instruction, support::Diagnostic> decode128(const Word128& word, Ar
 
 namespace {
 
-// Whether a form holds the instruction's address and operands (its op, size and order are asked
-// of the code tables).
-bool takes(const Form& form, const Instruction& i) {
-  const Address& a = i.address;
-  bool address = false;
-  switch (form.address) {
-    case AddressForm::plain:
-      address = !a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none;
-      break;
-    case AddressForm::scaled:
-      address = !a.uniform_base && !a.descriptor && !a.uniform_index &&
-                std::find(scales.begin(), scales.end(), a.suffix) != scales.end();
-      break;
-    case AddressForm::wide:
-      address = !a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::wide64 &&
-                (a.descriptor ? form.has(Kind::descriptor) : !form.descriptor_always);
-      break;
-    case AddressForm::uniform:
-      address = a.uniform_base && !a.descriptor && !a.uniform_index && a.suffix == RegisterSuffix::none;
-      break;
-    case AddressForm::general:
-    case AddressForm::general_rz_elided: {
-      const bool wide_only = !form.has(Kind::address_wide);
-      const bool indexed = !a.uniform_base && a.uniform_index && !a.descriptor &&
-                           (a.suffix == RegisterSuffix::wide64 || (!wide_only && a.suffix == RegisterSuffix::u32));
-      const bool elided = form.address == AddressForm::general_rz_elided && a.uniform_base && !a.uniform_index &&
-                          !a.descriptor && a.suffix == RegisterSuffix::none;
-      address = indexed || elided;
-      break;
+// What takes() asks of an instruction, one bit a question, so that each candidate form asks
+// one compare: the instruction's bits (shape_of), masked by what the form cares about, equal what
+// it wants (FormShape). Asked for every candidate form of every word, where the questions one by
+// one cost a hundred instructions a form.
+enum ShapeBit : uint8_t {
+  has_rd,
+  has_rb,
+  has_rc,
+  has_pu,  // or SUATOM, whose forms all have Pu (PT when none is printed)
+  has_extended,
+  has_offset,  // a nonzero offset
+  has_cache,
+  has_private,
+  formatted,
+  has_handle_register,
+  has_handle_uniform,
+  handle_count,  // 2 bits: how many handle immediates (0–3)
+  too_many_handles = handle_count + 2,
+  has_second_uniform,
+  has_uniform_array,
+  // The address forms the address fits (takes() before said how, form by form).
+  plain_address,
+  scaled_address,
+  wide_address,
+  descriptor,
+  uniform_address,
+  general_wide_only,  // AddressForm::general without the address_wide field (.64 only)
+  general_any,        // ... with it (.64 or .U32)
+  general_rz_elided_wide_only,
+  general_rz_elided_any,
+  general_urz_elided_address,
+  scaled_plus_uniform_address,
+  plus_uniform_address,
+  never,  // no instruction has it: a form that wants it takes none
+};
+constexpr uint32_t bit(ShapeBit b) { return uint32_t{1} << b; }
+
+uint32_t address_shape(const Address& a) {
+  const bool scaled = std::find(scales.begin(), scales.end(), a.suffix) != scales.end();
+  const bool none = a.suffix == RegisterSuffix::none, wide64 = a.suffix == RegisterSuffix::wide64;
+  const bool register_only = !a.uniform_base && !a.descriptor && !a.uniform_index;
+  const bool indexed_wide = !a.uniform_base && a.uniform_index && !a.descriptor && wide64;
+  const bool indexed_any =
+      indexed_wide || (!a.uniform_base && a.uniform_index && !a.descriptor && a.suffix == RegisterSuffix::u32);
+  const bool elided = a.uniform_base && !a.uniform_index && !a.descriptor && none;
+  const auto when = [](bool holds, ShapeBit b) { return holds ? bit(b) : 0u; };
+  return when(register_only && none, plain_address) | when(register_only && scaled, scaled_address) |
+         when(!a.uniform_base && !a.uniform_index && wide64, wide_address) |
+         when(a.descriptor.has_value(), descriptor) |
+         when(a.uniform_base && !a.descriptor && !a.uniform_index && none, uniform_address) |
+         when(indexed_wide, general_wide_only) | when(indexed_any, general_any) |
+         when(indexed_wide || elided, general_rz_elided_wide_only) |
+         when(indexed_any || elided, general_rz_elided_any) |
+         when(!a.uniform_base && !a.descriptor && (wide64 || a.suffix == RegisterSuffix::u32),
+              general_urz_elided_address) |
+         when(!a.descriptor &&
+                  ((!a.uniform_base && a.uniform_index && scaled) || (a.uniform_base && !a.uniform_index && none)),
+              scaled_plus_uniform_address) |
+         when(!a.uniform_base && !a.descriptor && a.uniform_index && none, plus_uniform_address);
+}
+
+// address_shape() asks only these of an address: its answers, by them, worked out once.
+uint32_t address_shape_of(const Address& a) {
+  constexpr size_t suffixes = static_cast<size_t>(RegisterSuffix::x16) + 1;
+  static const auto shapes = [] {
+    std::array<uint32_t, 8 * suffixes> by{};
+    for (size_t key = 0; key < by.size(); ++key) {
+      Address x;
+      x.uniform_base = (key & 1) != 0;
+      if (key & 2) x.descriptor = 0;
+      if (key & 4) x.uniform_index = 0;
+      x.suffix = static_cast<RegisterSuffix>(key / 8);
+      by[key] = address_shape(x);
     }
-    case AddressForm::general_urz_elided:
-      address =
-          !a.uniform_base && !a.descriptor && (a.suffix == RegisterSuffix::wide64 || a.suffix == RegisterSuffix::u32);
-      break;
-    case AddressForm::scaled_plus_uniform:
-      address =
-          !a.descriptor &&
-          ((!a.uniform_base && a.uniform_index && std::find(scales.begin(), scales.end(), a.suffix) != scales.end()) ||
-           (a.uniform_base && !a.uniform_index && a.suffix == RegisterSuffix::none));
-      break;
-    case AddressForm::plus_uniform:
-      address = !a.uniform_base && !a.descriptor && a.uniform_index && a.suffix == RegisterSuffix::none;
-      break;
-  }
+    return by;
+  }();
+  const size_t suffix = static_cast<size_t>(a.suffix);
+  if (suffix >= suffixes) return address_shape(a);
+  return shapes[(a.uniform_base ? 1 : 0) | (a.descriptor ? 2 : 0) | (a.uniform_index ? 4 : 0) | suffix * 8];
+}
+
+uint32_t shape_of(const Instruction& i) {
   const Surface& s = i.surface;
+  const size_t handles = s.handle_indices.size();
+  const auto when = [](bool holds, ShapeBit b) { return holds ? bit(b) : 0u; };
+  return address_shape_of(i.address) | when(i.rd.has_value(), has_rd) | when(i.rb.has_value(), has_rb) |
+         when(i.rc.has_value(), has_rc) | when(i.pu.has_value() || i.mnemonic == Mnemonic::SUATOM, has_pu) |
+         when(i.extended, has_extended) | when(i.address.offset != 0, has_offset) |
+         when(i.memory.cache != CacheOp::none, has_cache) | when(i.memory.private_, has_private) |
+         when(s.formatted, formatted) | when(s.handle_register.has_value(), has_handle_register) |
+         when(s.handle_uniform.has_value(), has_handle_uniform) |
+         (handles > 3 ? bit(too_many_handles) : static_cast<uint32_t>(handles) << handle_count) |
+         when(s.second_uniform.has_value(), has_second_uniform) | when(s.uniform_array, has_uniform_array);
+}
+
+// Which bits of an instruction's shape a form asks about, and what it wants them to be.
+struct FormShape {
+  uint32_t care = 0, want = 0;
+  void require(ShapeBit b, bool set) {
+    care |= bit(b);
+    if (set) want |= bit(b);
+  }
+};
+
+uint32_t address_bit(const Form& form) {
+  const bool wide_only = !form.has(Kind::address_wide);
+  switch (form.address) {
+    case AddressForm::plain: return bit(plain_address);
+    case AddressForm::scaled: return bit(scaled_address);
+    case AddressForm::wide: return bit(wide_address);
+    case AddressForm::uniform: return bit(uniform_address);
+    case AddressForm::general: return bit(wide_only ? general_wide_only : general_any);
+    case AddressForm::general_rz_elided: return bit(wide_only ? general_rz_elided_wide_only : general_rz_elided_any);
+    case AddressForm::general_urz_elided: return bit(general_urz_elided_address);
+    case AddressForm::scaled_plus_uniform: return bit(scaled_plus_uniform_address);
+    case AddressForm::plus_uniform: return bit(plus_uniform_address);
+  }
+  return bit(never);
+}
+
+// Whether a form holds the instruction's address and operands (its op, size and order are asked
+// of the code tables), as the bits of the instruction's shape that it cares about.
+FormShape shape_taken(const Form& form) {
+  FormShape f;
+  f.care = f.want = address_bit(form);
+  // A wide address's desc[URn] needs the field; a form that always prints it needs one.
+  if (form.address == AddressForm::wide) {
+    if (form.descriptor_always)
+      f.require(form.has(Kind::descriptor) ? descriptor : never, true);
+    else if (!form.has(Kind::descriptor))
+      f.require(descriptor, false);
+  }
   const size_t indices = form.has(Kind::handle_index2)   ? 3
                          : form.has(Kind::handle_index1) ? 2
                          : form.has(Kind::handle_index0) ? 1
                                                          : 0;
-  const bool surface = !s.formatted && s.handle_register.has_value() == form.has(Kind::handle_register) &&
-                       s.handle_uniform.has_value() == form.has(Kind::handle_uniform) &&
-                       s.handle_indices.size() == indices && (!s.second_uniform || form.has(Kind::second_uniform)) &&
-                       (!s.uniform_array || form.has(Kind::uniform_array));
+  f.require(formatted, false);
+  f.require(has_handle_register, form.has(Kind::handle_register));
+  f.require(has_handle_uniform, form.has(Kind::handle_uniform));
+  f.care |= 3u << handle_count | bit(too_many_handles);
+  f.want |= static_cast<uint32_t>(indices) << handle_count;
+  if (!form.has(Kind::second_uniform)) f.require(has_second_uniform, false);
+  if (!form.has(Kind::uniform_array)) f.require(has_uniform_array, false);
   // A form without a field for .PRIVATE or a cache operation takes none; Turing's .PRIVATE has a
   // bit of its own, later generations' is an order code.
-  const bool private_ok = !i.memory.private_ || form.has(Kind::private_flag) ||
-                          (form.has(Kind::order) && form.orders != sass128::OrderCodes::turing);
-  const bool cache_ok = i.memory.cache == CacheOp::none || form.has(Kind::cache);
-  return address && surface && private_ok && cache_ok && (form.has(Kind::offset) || a.offset == 0) &&
-         (form.has(Kind::extended) || !i.extended) && i.rd.has_value() == form.has(Kind::rd) &&
-         (i.pu.has_value() || form.mnemonic == Mnemonic::SUATOM) == form.has(Kind::pu) &&
-         i.rc.has_value() == form.has(Kind::rc) && i.rb.has_value() == form.has(Kind::rb);
+  if (!form.has(Kind::private_flag) && !(form.has(Kind::order) && form.orders != sass128::OrderCodes::turing))
+    f.require(has_private, false);
+  if (!form.has(Kind::cache)) f.require(has_cache, false);
+  if (!form.has(Kind::offset)) f.require(has_offset, false);
+  if (!form.has(Kind::extended)) f.require(has_extended, false);
+  f.require(has_rd, form.has(Kind::rd));
+  f.require(has_pu, form.has(Kind::pu));
+  f.require(has_rc, form.has(Kind::rc));
+  f.require(has_rb, form.has(Kind::rb));
+  return f;
+}
+
+// Whether a code fits its field, where the form has one (a kind is at most one field of a form).
+bool code_fits(const Form& form, Kind kind, uint64_t code, int extra_width = 0) {
+  const Field* f = form.field(kind);
+  return !f || sass128::fits(code, Field{f->kind, f->lo, static_cast<uint8_t>(f->width + extra_width)});
+}
+// A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS); a size with
+// a high bit fits the field and that bit together.
+bool op_fits(const Form& form, uint64_t op) {
+  return (form.has(Kind::op) || op == 0u) && code_fits(form, Kind::op, op);
+}
+bool size_fits(const Form& form, uint64_t size) {
+  const Field* high = form.field(Kind::size_high);
+  return (form.has(Kind::size) || size == 0u) && code_fits(form, Kind::size, size, high ? high->width : 0);
+}
+// The order code, or ~0 where the form holds none: a form without an order field takes no
+// .STRONG.<scope>.
+uint64_t order_for(const Form& form, const MemoryModifiers& m, std::optional<uint16_t> strength,
+                   std::optional<uint16_t> scope) {
+  const bool unordered = m.strength == Strength::none && m.scope == Scope::none && !m.private_ && !strength;
+  return form.has(Kind::order) ? sass128::order_code(form.orders, m, strength, scope).value_or(~0ULL)
+         : unordered           ? 0
+                               : ~0ULL;
+}
+
+// The op, size and order codes the form writes.
+struct Codes {
+  uint64_t op, size, order;
+  uint64_t cache = 0;  // the cache operation's code: Candidate::plain_codes() alone sets it
+};
+
+// cache_code(), asked once a cache operation.
+uint64_t cache_code_of(CacheOp cache) {
+  static const auto codes = [] {
+    std::array<uint8_t, static_cast<size_t>(CacheOp::na) + 1> by{};
+    for (size_t k = 0; k < by.size(); ++k) by[k] = static_cast<uint8_t>(sass128::cache_code(static_cast<CacheOp>(k)));
+    return by;
+  }();
+  const auto k = static_cast<size_t>(cache);
+  return k < codes.size() ? codes[k] : sass128::cache_code(cache);
+}
+
+// Whether the instruction's placeholders suit the form: each where the form has the field (no
+// scope placeholder: every scope code names one), and none for a code that names a value here,
+// which would decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
+bool placeholders_suit(const Form& form, const Instruction& i) {
+  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  const bool fit = (!placeholder(ModifierSlot::scope) || form.orders == sass128::OrderCodes::reduce_async) &&
+                   !placeholder(ModifierSlot::mode) &&
+                   (!placeholder(ModifierSlot::extended) || clear_e_prints_placeholder(form, i)) &&
+                   (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
+                   (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
+                   (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
+  const auto names = [&](ModifierSlot slot, auto named_by) {
+    return placeholder(slot) && named_by(*placeholder(slot));
+  };
+  return fit && !names(ModifierSlot::op, [&](uint64_t c) { return sass128::op_from_code(form.ops, c).has_value(); }) &&
+         !names(ModifierSlot::size, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c).has_value(); }) &&
+         !names(ModifierSlot::cache, [](uint64_t c) { return sass128::cache_from_code(c).has_value(); }) &&
+         !names(ModifierSlot::dim, [](uint64_t c) { return sass128::by_code(dim_table(), c) != nullptr; }) &&
+         !names(ModifierSlot::clamp, [](uint64_t c) { return sass128::by_code(clamp_table(), c) != nullptr; });
+}
+
+// The op, size and order codes the form would write for the instruction, or nothing where it
+// holds no such code: a placeholder is the field value itself (decode128 read it so).
+std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
+  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
+  const auto op = placeholder(ModifierSlot::op) ? std::optional<uint64_t>(*placeholder(ModifierSlot::op))
+                                                : sass128::op_code(form.ops, i.op);
+  const auto size = placeholder(ModifierSlot::size) ? std::optional<uint64_t>(*placeholder(ModifierSlot::size))
+                                                    : sass128::size_code(form.sizes, i.size);
+  const uint64_t order =
+      order_for(form, i.memory, placeholder(ModifierSlot::strength), placeholder(ModifierSlot::scope));
+  if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL) return std::nullopt;
+  const auto held_fits = [&](Kind kind, ModifierSlot slot) {
+    return !placeholder(slot) || code_fits(form, kind, *placeholder(slot));
+  };
+  if (!op_fits(form, *op) || !size_fits(form, *size) || !code_fits(form, Kind::order, order) ||
+      !held_fits(Kind::cache, ModifierSlot::cache) || !held_fits(Kind::dim, ModifierSlot::dim) ||
+      !held_fits(Kind::clamp, ModifierSlot::clamp))
+    return std::nullopt;
+  return Codes{*op, *size, order};
+}
+
+// Where a field's value goes in a word, worked out once a field: an or into one half (no field
+// of the table crosses bit 64; one that did would be put bit by bit, put()'s way).
+struct Placement {
+  uint64_t mask = 0;  // the field's bits in its half
+  uint8_t half = 0;   // 0: bits 0–63, 1: bits 64–127
+  uint8_t shift = 0;
+  bool crosses = false;
+};
+Placement placement(const Field& f) {
+  Placement p;
+  p.crosses = f.lo < 64 && f.lo + f.width > 64;
+  p.half = f.lo >= 64 ? 1 : 0;
+  p.shift = static_cast<uint8_t>(f.lo % 64);
+  p.mask = ((uint64_t{1} << f.width) - 1) << p.shift;
+  return p;
+}
+
+// A memory order as a number, for the candidates' tables: strength, scope and .PRIVATE (the
+// order codes ask nothing else).
+constexpr size_t strengths = static_cast<size_t>(Strength::mmio) + 1;
+constexpr size_t scopes = static_cast<size_t>(Scope::vc) + 1;
+constexpr size_t order_keys = strengths * scopes * 2;
+size_t order_key(const MemoryModifiers& m) {
+  return (static_cast<size_t>(m.strength) * scopes + static_cast<size_t>(m.scope)) * 2 + (m.private_ ? 1 : 0);
+}
+MemoryModifiers memory_of(size_t key) {
+  return {static_cast<Strength>(key / 2 / scopes), static_cast<Scope>(key / 2 % scopes), CacheOp::none, key % 2 == 1};
+}
+constexpr uint8_t no_code = 0xff;
+
+// The forms of each mnemonic and generation, as forms_of() orders them, each with its shape.
+constexpr size_t max_fields = std::tuple_size_v<decltype(sass128::FieldList::items)>;
+struct Candidate {
+  const Form* form;
+  FormShape shape;
+  Word128 fixed;      // the form's fixed bits
+  Word128 unfielded;  // the bits neither its opcode nor a field covers (kept_bits fill them)
+  Word128 fielded;    // the bits its fields cover
+  std::array<Placement, max_fields> placements;
+  // The fields whose writer copies a byte of the instruction (copied_byte()), written by that
+  // copy, and the others (their indices), written through write_field() in the form's order.
+  struct Copy {
+    size_t offset;
+    Placement placement;
+  };
+  std::array<Copy, max_fields> copies;
+  std::array<uint8_t, max_fields> written;
+  uint8_t copy_count = 0, written_count = 0;
+  // Without placeholders, and with no kept bit in a field (no alias read), the op, size (its high
+  // bit too), order and cache fields hold the codes plain_codes() chose (write_field() gives no
+  // other value then): placed straight from the codes, and the other fields written as above.
+  struct Coded {
+    uint64_t Codes::*code;
+    uint8_t right_shift;  // size_high: the bits above the size field's
+    Placement placement;
+  };
+  std::array<Coded, 5> coded;
+  std::array<uint8_t, max_fields> uncoded;
+  uint8_t coded_count = 0, uncoded_count = 0;
+  // codes_for()'s answers for an instruction without placeholders, by its op, its size and its
+  // memory order (order_key): a code, or no_code where the form holds none.
+  std::array<uint8_t, atom_op_count> op_codes;
+  std::array<uint8_t, size_count> size_codes;
+  std::array<uint8_t, order_keys> order_codes;
+
+  std::optional<Codes> plain_codes(const Instruction& i) const {
+    const uint8_t op = op_codes[static_cast<size_t>(i.op)], size = size_codes[static_cast<size_t>(i.size)],
+                  order = order_codes[order_key(i.memory)];
+    if (op == no_code || size == no_code || order == no_code) return std::nullopt;
+    return Codes{op, size, order, cache_code_of(i.memory.cache)};
+  }
+};
+
+// Where a field kind's writer copies one byte of the instruction (a register, the guard, a flag),
+// the byte's place in an Instruction; nothing for any other writer. Each answer is checked on two
+// instructions that differ in every such byte, so that a writer that comes to do more than copy
+// loses the copy rather than being bypassed.
+std::optional<size_t> copied_byte(Kind kind) {
+  Instruction a, b;
+  a.guard = {3, true};
+  b.guard = {5, false};
+  a.rd = 1, b.rd = 2, a.rb = 3, b.rb = 4, a.rc = 5, b.rc = 6;
+  a.extended = a.memory.private_ = a.surface.byte_address = a.surface.uniform_array = true;
+  a.surface.handle_register = 7, b.surface.handle_register = 8;
+  a.address.base = 9, b.address.base = 10, a.pu = 1, b.pu = 2;  // ra and pu as register_copies() takes them
+  const auto at = [&](const auto& member) {
+    return static_cast<size_t>(reinterpret_cast<const unsigned char*>(&member) -
+                               reinterpret_cast<const unsigned char*>(&a));
+  };
+  size_t offset = 0;
+  switch (kind) {
+    case Kind::guard: offset = at(a.guard.predicate); break;
+    case Kind::guard_negate: offset = at(a.guard.negated); break;
+    case Kind::ra: offset = at(a.address.base); break;
+    case Kind::pu: offset = at(*a.pu); break;
+    case Kind::rd: offset = at(*a.rd); break;
+    case Kind::rb: offset = at(*a.rb); break;
+    case Kind::rc: offset = at(*a.rc); break;
+    case Kind::extended: offset = at(a.extended); break;
+    case Kind::private_flag: offset = at(a.memory.private_); break;
+    case Kind::byte_address: offset = at(a.surface.byte_address); break;
+    case Kind::handle_register: offset = at(*a.surface.handle_register); break;
+    case Kind::uniform_array: offset = at(a.surface.uniform_array); break;
+    default: return std::nullopt;
+  }
+  for (const Instruction* x : {&a, &b}) {
+    sass128::Writing w(sass128::forms().front(), *x, Architecture::sm_90, 0, 0, 0);
+    if (sass128::write_field(Field{kind, 0, 8}, w) != reinterpret_cast<const unsigned char*>(x)[offset])
+      return std::nullopt;
+  }
+  return offset;
+}
+
+// Whether the form's Ra and Pu fields copy the instruction's register: takes() lets through only a
+// register base (not [URb], which writes RZ) to a form whose address has one, and a Pu to a form
+// with the field but SUATOM's (whose unprinted Pu is PT).
+bool copies_register(const Form& form, Kind kind) {
+  const AddressForm a = form.address;
+  if (kind == Kind::ra)
+    return a == AddressForm::plain || a == AddressForm::scaled || a == AddressForm::wide ||
+           a == AddressForm::general_urz_elided || a == AddressForm::plus_uniform;
+  if (kind == Kind::pu) return form.mnemonic != Mnemonic::SUATOM;
+  return true;
+}
+
+// A form's candidate: its fields may not overlap, for each is or-ed into bits cleared before.
+Candidate candidate(const Form& f) {
+  Candidate c{&f, shape_taken(f), fixed(f), ~sass128::fields_mask(f), {}, {}, {}, {}, 0, 0, {}, {}, 0, 0, {}, {}, {}};
+  const auto fields = f.field_list();
+  for (size_t k = 0; k < fields.size(); ++k) {
+    const Word128 mask = field_mask(fields[k]);
+    if ((c.fielded & mask) != Word128{}) throw std::logic_error("a 128-bit form's fields overlap");
+    c.fielded = c.fielded | mask;
+    c.placements[k] = placement(fields[k]);
+    static const auto copied = [] {
+      std::array<std::optional<size_t>, sass128::field_kind_count> by{};
+      for (size_t kind = 0; kind < by.size(); ++kind) by[kind] = copied_byte(static_cast<Kind>(kind));
+      return by;
+    }();
+    if (const auto& offset = copied[static_cast<size_t>(fields[k].kind)];
+        offset && !c.placements[k].crosses && copies_register(f, fields[k].kind))
+      c.copies[c.copy_count++] = {*offset, c.placements[k]};
+    else
+      c.written[c.written_count++] = static_cast<uint8_t>(k);
+  }
+  for (size_t j = 0; j < c.written_count; ++j) {
+    const Field& field = fields[c.written[j]];
+    const Placement& p = c.placements[c.written[j]];
+    uint64_t Codes::*code = field.kind == Kind::op                                      ? &Codes::op
+                            : field.kind == Kind::size || field.kind == Kind::size_high ? &Codes::size
+                            : field.kind == Kind::order                                 ? &Codes::order
+                            : field.kind == Kind::cache                                 ? &Codes::cache
+                                                                                        : nullptr;
+    if (code && !p.crosses)
+      c.coded[c.coded_count++] = {code, field.kind == Kind::size_high ? f.field(Kind::size)->width : uint8_t{0}, p};
+    else
+      c.uncoded[c.uncoded_count++] = c.written[j];
+  }
+  // Every code a field holds is under no_code (the widest, a size and its high bit, has 5 bits).
+  const auto code = [](bool held, uint64_t v) { return held ? static_cast<uint8_t>(v) : no_code; };
+  for (size_t op = 0; op < c.op_codes.size(); ++op) {
+    const auto v = sass128::op_code(f.ops, static_cast<AtomOp>(op));
+    c.op_codes[op] = code(v && op_fits(f, *v), v.value_or(0));
+  }
+  for (size_t size = 0; size < c.size_codes.size(); ++size) {
+    const auto v = sass128::size_code(f.sizes, static_cast<Size>(size));
+    c.size_codes[size] = code(v && size_fits(f, *v), v.value_or(0));
+  }
+  for (size_t key = 0; key < order_keys; ++key) {
+    const uint64_t v = order_for(f, memory_of(key), std::nullopt, std::nullopt);
+    c.order_codes[key] = code(v != ~0ULL && code_fits(f, Kind::order, v), v);
+  }
+  return c;
+}
+constexpr size_t mnemonic_count = static_cast<size_t>(Mnemonic::REDAS) + 1;
+constexpr size_t generation_count = static_cast<size_t>(Generation::blackwell) + 1;
+std::span<const Candidate> candidates(Mnemonic mnemonic, Generation generation) {
+  static const auto built = [] {
+    std::array<std::array<std::vector<Candidate>, generation_count>, mnemonic_count> by;
+    for (size_t m = 0; m < mnemonic_count; ++m)
+      for (size_t g = 0; g < generation_count; ++g)
+        for (const Form* f : sass128::forms_of(static_cast<Mnemonic>(m), static_cast<Generation>(g)))
+          by[m][g].push_back(candidate(*f));
+    return by;
+  }();
+  return built[static_cast<size_t>(mnemonic)][static_cast<size_t>(generation)];
 }
 
 }  // namespace
 
 namespace {
 
+// `placeholders`: whether the instruction may hold one (false only where it has none).
 std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch,
-                                                          const Form** used = nullptr);
+                                                          const Form** used = nullptr, bool placeholders = true);
 
 // Whether the word writes the placeholder codes the instruction's kept bits hold in the fields of
 // the movable slots: decode128 keeps them, and disasm prints them in the unprinted comment, where
@@ -438,17 +807,19 @@ std::optional<Word128> placed_as_kept(const Instruction& i, Architecture arch) {
 
 }  // namespace
 
+namespace {
+
 // nvdisasm prints an unnamed cache operation, size or clamp alike, and near each other (after the
 // op; a surface's clamp last): SURED.D.BA.1D.MIN.INVALID6.STRONG.SM is cache code 6, or surface
 // size 6, which is .SD32; SUATOM.D.1D.ADD.INVALID3 may be a clamp. The parser guesses one slot
 // for a lone placeholder (Turing's strength is one more); when no form holds the guess, or the
 // word it gives differs from the placeholder fields decode128 kept (the unprinted comment), the
 // other slots still at their default are tried, in print order.
-std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
+[[gnu::noinline]] std::variant<Word128, support::Diagnostic> encode_placed(const Instruction& i, Architecture arch) {
   const Form* form = nullptr;
   auto word = encode_as_read(i, arch, &form);
   const auto* first = std::get_if<Word128>(&word);
-  if (first && (!i.has_placeholder() || writes_kept_placeholders(*form, i, *first))) return word;
+  if (first && writes_kept_placeholders(*form, i, *first)) return word;
   const auto held = [&](ModifierSlot s) { return i.placeholders[static_cast<int>(s)].has_value(); };
   // Each placeholder into another slot that is free (at its default) or holds one too (a swap):
   // the first that writes the kept placeholder codes, else the first written at all.
@@ -468,80 +839,54 @@ std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Archi
   return word;
 }
 
+}  // namespace
+
+// Without a placeholder there is no other slot to try: the word as read, returned where built.
+std::variant<Word128, support::Diagnostic> encode128(const Instruction& i, Architecture arch) {
+  if (!i.has_placeholder()) return encode_as_read(i, arch, nullptr, false);
+  return encode_placed(i, arch);
+}
+
 namespace {
 
-// Whether the instruction's placeholders suit the form: each where the form has the field (no
-// scope placeholder: every scope code names one), and none for a code that names a value here,
-// which would decode as that value (ATOM.E.INVALID0 is no ATOM.E.ADD).
-bool placeholders_suit(const Form& form, const Instruction& i) {
-  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
-  const bool fit = (!placeholder(ModifierSlot::scope) || form.orders == sass128::OrderCodes::reduce_async) &&
-                   !placeholder(ModifierSlot::mode) &&
-                   (!placeholder(ModifierSlot::extended) || clear_e_prints_placeholder(form, i)) &&
-                   (!placeholder(ModifierSlot::cache) || form.has(Kind::cache)) &&
-                   (!placeholder(ModifierSlot::dim) || form.has(Kind::dim)) &&
-                   (!placeholder(ModifierSlot::clamp) || form.has(Kind::clamp));
-  const auto names = [&](ModifierSlot slot, auto named_by) {
-    return placeholder(slot) && named_by(*placeholder(slot));
-  };
-  return fit && !names(ModifierSlot::op, [&](uint64_t c) { return sass128::op_from_code(form.ops, c).has_value(); }) &&
-         !names(ModifierSlot::size, [&](uint64_t c) { return sass128::size_from_code(form.sizes, c).has_value(); }) &&
-         !names(ModifierSlot::cache, [](uint64_t c) { return sass128::cache_from_code(c).has_value(); }) &&
-         !names(ModifierSlot::dim, [](uint64_t c) { return sass128::by_code(dim_table(), c) != nullptr; }) &&
-         !names(ModifierSlot::clamp, [](uint64_t c) { return sass128::by_code(clamp_table(), c) != nullptr; });
-}
-
-// The op, size and order codes the form would write for the instruction, or nothing where it
-// holds no such code: a placeholder is the field value itself (decode128 read it so).
-struct Codes {
-  uint64_t op, size, order;
-};
-std::optional<Codes> codes_for(const Form& form, const Instruction& i) {
-  const auto placeholder = [&](ModifierSlot slot) { return i.placeholders[static_cast<int>(slot)]; };
-  const auto op = placeholder(ModifierSlot::op) ? std::optional<uint64_t>(*placeholder(ModifierSlot::op))
-                                                : sass128::op_code(form.ops, i.op);
-  const auto size = placeholder(ModifierSlot::size) ? std::optional<uint64_t>(*placeholder(ModifierSlot::size))
-                                                    : sass128::size_code(form.sizes, i.size);
-  // A form without an order field takes no .STRONG.<scope>.
-  const bool unordered = i.memory.strength == Strength::none && i.memory.scope == Scope::none && !i.memory.private_ &&
-                         !placeholder(ModifierSlot::strength);
-  const uint64_t order = form.has(Kind::order)
-                             ? sass128::order_code(form.orders, i.memory, placeholder(ModifierSlot::strength),
-                                                   placeholder(ModifierSlot::scope))
-                                   .value_or(~0ULL)
-                         : unordered ? 0
-                                     : ~0ULL;
-  // A form without an op or size field has only its table's code 0 (ATOMG 0x3a9: CAS).
-  const bool unfielded_ok = (form.has(Kind::op) || op == 0u) && (form.has(Kind::size) || size == 0u);
-  if (!placeholders_suit(form, i) || !op || !size || order == ~0ULL || !unfielded_ok) return std::nullopt;
-  // Each code fits its field, where the form has one (a kind is at most one field of a form).
-  const auto fits = [&](Kind kind, uint64_t code, int extra_width = 0) {
-    const Field* f = form.field(kind);
-    return !f || sass128::fits(code, Field{f->kind, f->lo, static_cast<uint8_t>(f->width + extra_width)});
-  };
-  const auto held_fits = [&](Kind kind, ModifierSlot slot) {
-    return !placeholder(slot) || fits(kind, *placeholder(slot));
-  };
-  // A size with a high bit fits the field and that bit together.
-  const Field* high = form.field(Kind::size_high);
-  if (!fits(Kind::op, *op) || !fits(Kind::size, *size, high ? high->width : 0) || !fits(Kind::order, order) ||
-      !held_fits(Kind::cache, ModifierSlot::cache) || !held_fits(Kind::dim, ModifierSlot::dim) ||
-      !held_fits(Kind::clamp, ModifierSlot::clamp))
-    return std::nullopt;
-  return Codes{*op, *size, order};
-}
-
 // The form's word for the instruction: its fixed bits, the kept ones, and each field as written.
-std::variant<Word128, support::Diagnostic> write_form(const Form& form, const Instruction& i, Architecture arch,
-                                                      const Codes& codes) {
-  Word128 w = fixed(form) ^ (i.kept_bits & ~fields_mask(form));
+// `plain`: the instruction has no placeholders.
+std::variant<Word128, support::Diagnostic> write_form(const Candidate& c, const Instruction& i, Architecture arch,
+                                                      const Codes& codes, bool plain) {
+  const Form& form = *c.form;
+  Word128 w = c.fixed ^ (i.kept_bits & c.unfielded);
   if (i.pm_hint) put(w, pm_hint_bit, 2, i.pm_hint);
-  sass128::Writing writing{form, i, arch, codes.op, codes.size, codes.order, std::nullopt};
-  for (const Field& f : form.field_list()) {
-    const uint64_t v = sass128::codec(f.kind).write(f, writing);
-    if (writing.refused) return *writing.refused;
-    put(w, f.lo, f.width, v);
+  sass128::Writing writing(form, i, arch, codes.op, codes.size, codes.order);
+  w = w & ~c.fielded;
+  std::array<uint64_t, 2> halves = {w.lo, w.hi};
+  // The copies refuse nothing, so the refusal named is still that of the first field that refuses.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&i);
+  for (size_t k = 0; k < c.copy_count; ++k) {
+    const Placement& p = c.copies[k].placement;
+    halves[p.half] |= (uint64_t{bytes[c.copies[k].offset]} << p.shift) & p.mask;
   }
+  const bool coded = plain && (i.kept_bits & c.fielded) == Word128{};
+  if (coded)
+    for (size_t k = 0; k < c.coded_count; ++k) {
+      const Placement& p = c.coded[k].placement;
+      halves[p.half] |= ((codes.*c.coded[k].code >> c.coded[k].right_shift) << p.shift) & p.mask;
+    }
+  const auto fields = form.field_list();
+  const auto& written = coded ? c.uncoded : c.written;
+  for (size_t j = 0, n = coded ? c.uncoded_count : c.written_count; j < n; ++j) {
+    const size_t k = written[j];
+    const uint64_t v = sass128::write_field(fields[k], writing);
+    if (writing.refused) return *writing.refused;
+    const Placement& p = c.placements[k];
+    if (p.crosses) {
+      w = {halves[0], halves[1]};
+      put(w, fields[k].lo, fields[k].width, v);
+      halves = {w.lo, w.hi};
+    } else {
+      halves[p.half] |= (v << p.shift) & p.mask;
+    }
+  }
+  w = {halves[0], halves[1]};
   return w;
 }
 
@@ -562,37 +907,53 @@ std::string missing_descriptor(const Instruction& i, Architecture arch) {
       a.base, info(i.mnemonic).name, name(arch), a.base);
 }
 
-std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch, const Form** used) {
+// Whether missing_size_form() refuses the size on the architecture, asked once a pair: its
+// message is built only where it is given.
+bool size_missing(Architecture arch, Size size) {
+  static const auto missing = [] {
+    std::array<std::array<bool, size_count>, architecture_count> by{};
+    for (size_t a = 0; a < architecture_count; ++a)
+      for (size_t z = 0; z < size_count; ++z)
+        by[a][z] = missing_size_form(static_cast<Architecture>(a), static_cast<Size>(z)).has_value();
+    return by;
+  }();
+  return missing[static_cast<size_t>(arch)][static_cast<size_t>(size)];
+}
+
+std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, Architecture arch, const Form** used,
+                                                          bool placeholders) {
   const GenerationInfo& g = generation_info(arch);
-  const std::string_view mn = info(i.mnemonic).name;
+  const auto mn = [&] { return info(i.mnemonic).name; };  // for a refusal only
   if (g.word != WordFormat::sass128)
     return sass128::refusal(i.where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
   if (i.dialect != Dialect::modern)
     return sass128::refusal(
-        i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn, name(arch)));
+        i.where, fmt::format("{} is written in the SPA 5.0 spelling, which {} does not print", mn(), name(arch)));
   if (i.pm_hint && !has(arch, Feature::pm_hint))
     return sass128::refusal(i.where, fmt::format("?PM{}: {} words have no ?PM hint ({} have it)", i.pm_hint, name(arch),
                                                  architectures_with(Feature::pm_hint)));
   // A size from a later architecture (.128 before Hopper) is refused by the feature it needs, as
   // the validator refuses it, rather than by a missing size code.
-  if (!i.placeholders[static_cast<int>(ModifierSlot::size)])
-    if (auto why = missing_size_form(arch, i.size)) return sass128::refusal(i.where, *why);
+  if (!i.placeholders[static_cast<int>(ModifierSlot::size)] && size_missing(arch, i.size))
+    return sass128::refusal(i.where, *missing_size_form(arch, i.size));
   bool mnemonic_known = false;
-  for (const Form* each : sass128::forms_of(i.mnemonic, g.generation)) {
-    const Form& form = *each;
+  const uint32_t shape = shape_of(i);
+  const uint64_t kept_opcode = i.kept_bits.lo & opcode_mask;
+  for (const Candidate& each : candidates(i.mnemonic, g.generation)) {
+    const Form& form = *each.form;
     if (!form_known_on(form, arch)) continue;
-    if (const uint64_t opcode = i.kept_bits.lo & opcode_mask; opcode && form.opcode != opcode) continue;
+    if (kept_opcode && form.opcode != kept_opcode) continue;
     mnemonic_known = true;
-    if (!takes(form, i)) continue;
-    if (const auto codes = codes_for(form, i)) {
+    if ((shape & each.shape.care) != each.shape.want) continue;
+    if (const auto codes = placeholders ? codes_for(form, i) : each.plain_codes(i)) {
       if (used) *used = &form;
-      return write_form(form, i, arch, *codes);
+      return write_form(each, i, arch, *codes, !placeholders);
     }
   }
   if (!mnemonic_known)
     return sass128::refusal(i.where,
-                            fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn, name(arch), g.name));
-  return sass128::refusal(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'{}", mn, name(arch), g.name,
+                            fmt::format("{} has no 128-bit form gpuatom knows on {} ({})", mn(), name(arch), g.name));
+  return sass128::refusal(i.where, fmt::format("no 128-bit {} form of {} ({}) holds '{}'{}", mn(), name(arch), g.name,
                                                print(i), missing_descriptor(i, arch)));
 }
 

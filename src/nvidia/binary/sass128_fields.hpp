@@ -168,6 +168,11 @@ void read_fields(Reading& reading, uint32_t usual, std::span<const Field> others
 
 // The codes encode128 chose for a form before writing its fields, and why it stopped, if it did.
 struct Writing {
+  // A constructor, not an aggregate: brace-initialising one zeroed all of `refused` (a Diagnostic)
+  // for every word.
+  Writing(const Form& written_form, const Instruction& written, Architecture written_arch, uint64_t op_code,
+          uint64_t size_code, uint64_t order_code)
+      : form(written_form), instruction(written), arch(written_arch), op(op_code), size(size_code), order(order_code) {}
   const Form& form;
   const Instruction& instruction;
   Architecture arch;
