@@ -28,7 +28,6 @@ using sass128::AddressForm;
 using sass128::Field;
 using Kind = sass128::FieldKind;
 using sass128::field_mask;
-using sass128::fields_mask;
 using sass128::Form;
 using sass128::get;
 using sass128::put;
