@@ -50,7 +50,8 @@ unsigned kept_idle() {
 
 struct Pool {
   std::mutex mutex;
-  std::vector<Helper*> idle;
+  std::vector<Helper*> idle;  // room for kept_idle(): giving a thread back allocates nothing
+  Pool() { idle.reserve(kept_idle()); }
 };
 
 // Never destroyed (idle threads wait in it through the process's exit). A child made by fork()
