@@ -131,12 +131,15 @@ void host_texel_loop(benchmark::State& state, uint64_t lanes) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * lanes));
 }
 
-// The executor side of pair `name`: its scenario over `lanes` lanes, run per iteration.
+// The executor side of pair `name`: its scenario over `lanes` lanes, run per iteration. Its CPU
+// column is the process's (every host thread's): CPU(2 threads) ÷ CPU(1 thread) is what a second
+// core adds to the same work, which other processes on the machine move far less than wall time.
 void executor(const char* name, uint64_t lanes) {
   auto s = std::make_shared<scenario::Scenario>(pair_workload(name).scenario(lanes));
-  benchmark::RegisterBenchmark(fmt::format("pair/{}/executor", name).c_str(), [s](benchmark::State& state) {
-    run_executor(state, *s, scenario::run_scenario);
-  })->Apply(thread_counts);
+  benchmark::RegisterBenchmark(fmt::format("pair/{}/executor", name).c_str(),
+                               [s](benchmark::State& state) { run_executor(state, *s, scenario::run_scenario); })
+      ->Apply(thread_counts)
+      ->MeasureProcessCPUTime();
 }
 
 // A pair whose host side is `fetch_add` (and, for the SASS integer pairs, the global mutex) on

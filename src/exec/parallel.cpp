@@ -12,6 +12,7 @@
 
 #include "gpuatom/exec/run.hpp"
 #include "held_agents.hpp"
+#include "worker_pool.hpp"
 
 namespace gpuatom::exec {
 
@@ -108,18 +109,18 @@ RunResult run_parallel(AgentStream& stream, unsigned threads, const support::Pro
   };
 
   {
-    // jthreads join when the pool goes out of scope; the calling thread is worker 0.
-    std::vector<std::jthread> pool;
-    pool.reserve(threads - 1);
+    // The helpers are the pool's threads, kept from run to run (worker_pool.hpp); the calling
+    // thread is worker 0. The crew waits for them when it goes out of scope.
+    worker_pool::Crew crew;
     unsigned started = 1;
     try {
       for (unsigned thread = 1; thread < threads; ++thread) {
-        pool.emplace_back(work, thread);
+        crew.call([&work, thread] { work(thread); });
         ++started;
       }
     } catch (const std::system_error& e) {
       // The system gave fewer threads than asked (a process limit): the ones started must not
-      // wait at the latch for the others, so they are counted in, told to stop, and joined.
+      // wait at the latch for the others, so they are counted in, told to stop, and waited for.
       {
         const std::lock_guard lock(error_mutex);
         first_error = std::make_exception_ptr(ThreadStartError(
