@@ -32,7 +32,7 @@ std::string_view name(Mode mode);
 inline constexpr unsigned max_threads = 1024;
 
 // The system started fewer host threads than a parallel run asked for (a process or thread limit):
-// the ones that started were stopped and joined, nothing ran to the end.
+// the ones that started were told to stop and waited for, nothing ran to the end.
 struct ThreadStartError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
