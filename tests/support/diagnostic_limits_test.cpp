@@ -36,6 +36,15 @@ TEST(PrintableMessage, EscapesBytesThatAreNotPrintableUtf8) {
   EXPECT_EQ(printable_message(once), once);
 }
 
+TEST(Diagnostics, NoneAddedUntilTheFirstOfAnySeverity) {
+  for (const Severity severity : {Severity::error, Severity::warning, Severity::note}) {
+    Diagnostics d;
+    EXPECT_TRUE(d.none_added());
+    d.add({severity, {}, "x", {}});
+    EXPECT_FALSE(d.none_added());
+  }
+}
+
 TEST(DiagnosticsLimit, KeepsTheFirstAndCountsTheRest) {
   Diagnostics d;
   for (int i = 0; i < 1000; ++i) d.error({"f", static_cast<uint32_t>(i + 1), 1, {}}, "bad");

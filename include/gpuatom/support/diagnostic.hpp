@@ -94,6 +94,8 @@ class Diagnostics {
   std::string format_all() const;  // one formatted diagnostic per line
   // Every diagnostic of `severity` added, including those not kept.
   std::size_t count(Severity severity) const { return counts_[static_cast<std::size_t>(severity)]; }
+  // Nothing was ever added: the list is as a new one (a reader that reuses one can keep it).
+  bool none_added() const { return counts_[0] == 0 && counts_[1] == 0 && counts_[2] == 0; }
 
  private:
   std::vector<Diagnostic> list_;  // the first max_kept

@@ -58,9 +58,7 @@ void decode_into(const Word128& word, uint64_t address, Architecture arch, const
   } else {
     // A Diagnostics nothing was ever added to (none counted) is as new; resetting one costs a
     // temporary of two lists and a Diagnostic moved in (about 100 instructions an atomic).
-    const support::Diagnostics& d = out.diagnostics;
-    if (d.count(support::Severity::error) || d.count(support::Severity::warning) || d.count(support::Severity::note))
-      out.diagnostics = {};
+    if (!out.diagnostics.none_added()) out.diagnostics = {};
     Instruction& inst = out.instruction.emplace();
     if (auto why = decode128_into(word, arch, where, inst)) {
       out.instruction.reset();
