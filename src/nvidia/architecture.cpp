@@ -162,7 +162,7 @@ static_assert(table_in_order(), "the tables are indexed by their enums");
 static_assert(architecture_table.size() == architecture_count,
               "a row for every architecture: architecture_count is the last one's + 1");
 
-constexpr std::array<Architecture, architecture_table.size()> all = [] {
+constexpr std::array<Architecture, architecture_table.size()> all_architectures = [] {
   std::array<Architecture, architecture_table.size()> out{};
   for (size_t i = 0; i < architecture_table.size(); ++i) out[i] = architecture_table[i].architecture;
   return out;
@@ -216,7 +216,7 @@ const GenerationInfo& generation_info(Architecture arch) {
 
 Generation generation(Architecture arch) { return info(arch).generation; }
 
-std::span<const Architecture> architectures() { return all; }
+std::span<const Architecture> architectures() { return all_architectures; }
 
 std::optional<Architecture> parse_architecture(std::string_view text) {
   if (!support::istarts_with(text, "sm")) return std::nullopt;
