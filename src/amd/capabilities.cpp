@@ -32,7 +32,7 @@ constexpr FloatSet gfx10_l2 = {I::f32_min, I::f32_max, I::f64_min, I::f64_max};
 constexpr FloatSet gfx11_l2 = {I::f32_add, I::f32_min, I::f32_max};
 constexpr FloatSet gfx12 = {I::f32_add, I::f32_min, I::f32_max, I::f16x2_add, I::bf16x2_add};
 
-constexpr std::array<Entry, 12> table = {{
+constexpr std::array<Entry, 12> capability_table = {{
     {DeviceId::mi100, {mi100_l2, mi100_l2, {}}},
     {DeviceId::mi200_pcie, {mi200_l2, {}, {}}},
     {DeviceId::mi200_aa, {mi200_l2, {}, {}}},
@@ -59,7 +59,7 @@ std::string_view name(Place place) {
 }
 
 DeviceCapabilities capabilities(const Device& device, const ModelOptions& options) {
-  DeviceCapabilities sets = table[static_cast<size_t>(device.id)].sets;
+  DeviceCapabilities sets = capability_table[static_cast<size_t>(device.id)].sets;
   if (device.id == DeviceId::gfx10_dgpu && options.gfx10_fminmax == Gfx10FloatMinMax::f32_only)
     sets.l2 = sets.l2.without(I::f64_min).without(I::f64_max);
   return sets;

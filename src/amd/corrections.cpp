@@ -15,8 +15,6 @@ namespace gpuatom::amd {
 
 namespace {
 
-constexpr std::string_view pcie_nop =
-    "Any atomic not supported by the PCIe bus will be a NOP and give incorrect result.";
 constexpr std::string_view coarse_in_l2 =
     "Coarse-grained memory is marked as cacheable, and atomic operations will be processed in the L2 cache.";
 
@@ -48,7 +46,7 @@ constexpr std::array<Correction, 7> list = {{
      "PCIe FetchAdd carries atomicSub as the add of the negated operand (amd.sub-pcie=fetchadd)",
      "no PCIe AtomicOp carries atomicSub (amd.sub-pcie=none by default): ❌ NOP on the NOP devices, the "
      "load-op-store on MI300X and gfx12",
-     pcie_nop},
+     page::pcie_nop},
     {"4 NOP at the edges", "P8", "P6: MI200 A+A reaches host memory over the Infinity Fabric under both strategies",
      "P8: under CAS emulation AMD's tables carry MI200 A+A host-memory atomics over PCIe as on MI200 PCIe "
      "(❌ NOP without PCIe atomics); the HW tables keep P6",

@@ -20,7 +20,7 @@ using P = PcieFallback;
 // MI350X (CDNA4, gfx950) is on no table of ROCm 6.4; AMD's newer tables add an "MI350X series"
 // column. Until its facts are known it is the MI300 class's discrete member, as the MI300X: the
 // same fabric, float sets and PCIe load-op-store (ASSUMPTION amd.mi350x-as-mi300x).
-constexpr std::array<Device, 12> table = {{
+constexpr std::array<Device, 12> device_table = {{
     {D::mi100, "MI100", F::instinct, G::mi100, K::dgpu, P::nop},
     {D::mi200_pcie, "MI200 PCIe", F::instinct, G::mi200, K::dgpu, P::nop},
     {D::mi200_aa, "MI200 A+A", F::instinct, G::mi200, K::aa_system, P::nop},
@@ -59,14 +59,14 @@ constexpr std::array<Spelling<Family>, 2> families = {{
 
 }  // namespace
 
-std::span<const Device> devices() { return table; }
+std::span<const Device> devices() { return device_table; }
 
 std::span<const Device> devices(Family family) {
-  const std::span<const Device> all = table;
+  const std::span<const Device> all = device_table;
   return family == Family::instinct ? all.first(6) : all.subspan(6);
 }
 
-const Device& device(DeviceId id) { return table[static_cast<size_t>(id)]; }
+const Device& device(DeviceId id) { return device_table[static_cast<size_t>(id)]; }
 
 bool reaches_host_over_pcie(const Device& device) { return device.kind == DeviceKind::dgpu; }
 bool forwards_atomics_to_fabric(const Device& device) { return device.generation == Generation::mi300; }

@@ -10,8 +10,6 @@ namespace gpuatom::amd {
 
 namespace {
 
-using detail::fire;
-
 // gfx10's FP64 min/max exist only under the PROPOSED width reading (amd.gfx10-fminmax); only HW
 // atomics depend on it, CAS emulation loops either way.
 bool rests_on_gfx10_widths(const Device& device, const Row& row, const Selectors& s) {
@@ -53,8 +51,9 @@ Explanation evaluate(const Device& device, const AtomicRequest& request, const S
   e.options = options;
 
   if (request.is_128_bit()) {
-    e.firings.push_back(fire(RuleId::a2, fmt::format("{}: AMD GPUs have no 128-bit Exchange or CAS", request.label),
-                             {SourceKind::page, page::no_128_bit}, Basis::page, Outcome::not_applicable));
+    e.firings.push_back(detail::fire(RuleId::a2,
+                                     fmt::format("{}: AMD GPUs have no 128-bit Exchange or CAS", request.label),
+                                     {SourceKind::page, page::no_128_bit}, Basis::page, Outcome::not_applicable));
     e.outcome = Outcome::not_applicable;
     return e;
   }
@@ -67,14 +66,15 @@ Explanation evaluate(const Device& device, const AtomicRequest& request, const S
     const std::string missing = fmt::format(
         "{} has no hardware instruction for {} (neither its L2 nor its IF executes it)", device.name, row.label);
     if (options.no_hw_instruction == NoHwInstruction::not_applicable) {
-      e.firings.push_back(fire(RuleId::a1, missing, {SourceKind::page, page::not_applicable}, Basis::proposed,
-                               Outcome::not_applicable, {"amd.no-hw-instruction"}));
+      e.firings.push_back(detail::fire(RuleId::a1, missing, {SourceKind::page, page::not_applicable}, Basis::proposed,
+                                       Outcome::not_applicable, {"amd.no-hw-instruction"}));
       e.outcome = Outcome::not_applicable;
       mark_proposed_readings(e, e.firings);
       return e;
     }
-    e.firings.push_back(fire(RuleId::a1, missing + "; the compiler emulates it with a CAS loop",
-                             {SourceKind::page, page::cas}, Basis::tables, std::nullopt, {"amd.no-hw-instruction"}));
+    e.firings.push_back(detail::fire(RuleId::a1, missing + "; the compiler emulates it with a CAS loop",
+                                     {SourceKind::page, page::cas}, Basis::tables, std::nullopt,
+                                     {"amd.no-hw-instruction"}));
     cas_rules = true;
   }
 

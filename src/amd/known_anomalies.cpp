@@ -11,7 +11,6 @@ namespace gpuatom::amd {
 namespace {
 
 using M = Memory;
-using G = Granularity;
 using S = Scope;
 using D = DeviceId;
 
@@ -32,11 +31,11 @@ constexpr std::string_view half2_na =
     "PCIe atomics; coarse-grained memory is processed in the L2 whatever its location, so a pinned location cannot "
     "take the compiler's CAS loop away";
 
-constexpr SelectorLeaf pinned_fine_device{M::pinned_host_dram, G::fine, S::device};
-constexpr SelectorLeaf pinned_fine_system{M::pinned_host_dram, G::fine, S::system};
-constexpr SelectorLeaf pinned_coarse_device{M::pinned_host_dram, G::coarse, S::device};
+constexpr SelectorLeaf pinned_fine_device{M::pinned_host_dram, Granularity::fine, S::device};
+constexpr SelectorLeaf pinned_fine_system{M::pinned_host_dram, Granularity::fine, S::system};
+constexpr SelectorLeaf pinned_coarse_device{M::pinned_host_dram, Granularity::coarse, S::device};
 
-constexpr std::array<KnownAnomaly, 9> list = {{
+constexpr std::array<KnownAnomaly, 9> anomalies = {{
     {cas_nopcie_instinct, pinned_fine_device, "32 bit atomicCAS", D::mi300a, "✅ CAS", mi300a_cas},
     {cas_nopcie_instinct, pinned_fine_device, "64 bit atomicCAS", D::mi300a, "✅ CAS", mi300a_cas},
     {cas_nopcie_instinct, pinned_fine_system, "64 bit atomicCAS", D::mi300x, "⚠️ Scope Downgrade", downgrade_label},
@@ -50,10 +49,10 @@ constexpr std::array<KnownAnomaly, 9> list = {{
 
 }  // namespace
 
-std::span<const KnownAnomaly> known_anomalies() { return list; }
+std::span<const KnownAnomaly> known_anomalies() { return anomalies; }
 
 const KnownAnomaly* published_difference(const Device& device, std::string_view row, const Selectors& s) {
-  for (const KnownAnomaly& a : list) {
+  for (const KnownAnomaly& a : anomalies) {
     if (a.device != device.id || a.row != row) continue;
     if (a.table != TableKey{s.strategy, s.pcie, device.family}) continue;
     if (a.leaf.memory == s.memory && a.leaf.granularity == s.granularity && a.leaf.scope == s.scope) return &a;
@@ -87,7 +86,7 @@ std::string agreement_markdown() {
       "| family | cells | agree | differ (all listed below) | agreement |\n|---|---|---|---|---|\n";
   for (const Family family : {Family::instinct, Family::gfx}) {
     size_t differ = 0;
-    for (const KnownAnomaly& a : list) differ += a.table.family == family ? 1 : 0;
+    for (const KnownAnomaly& a : anomalies) differ += a.table.family == family ? 1 : 0;
     const size_t total = cells_per_family(family);
     out += fmt::format("| {} | {} | {} | {} | {:.2f} % |\n", name(family), total, total - differ, differ,
                        100.0 * static_cast<double>(total - differ) / static_cast<double>(total));
@@ -100,7 +99,7 @@ std::string agreement_markdown() {
       "`32 bit atomicExch` as `32 bit atoimcExch`; gpuatom keeps the HIP name (the oracle knows the typo).\n\n"
       "| table | memory / granularity / scope | row | device | AMD says | gpuatom says | why |\n"
       "|---|---|---|---|---|---|---|\n";
-  for (const KnownAnomaly& a : list) {
+  for (const KnownAnomaly& a : anomalies) {
     const Device& d = device(a.device);
     const auto row = find_row(a.row);
     const Outcome ours = evaluate(d, rows()[*row], selectors_for(a.table, a.leaf)).outcome;

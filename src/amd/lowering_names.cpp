@@ -31,7 +31,7 @@ constexpr std::array<Spelling<HipType>, 8> types = {{
     {HipType::f16x2, "f16x2", "half2 v2f16"},
     {HipType::bf16x2, "bf16x2", "bfloat162 v2bf16"},
 }};
-constexpr std::array<Spelling<HipScope>, 5> scopes = {{
+constexpr std::array<Spelling<HipScope>, 5> hip_scopes = {{
     {HipScope::system, "system", "__HIP_MEMORY_SCOPE_SYSTEM"},
     {HipScope::agent, "agent", "device __HIP_MEMORY_SCOPE_AGENT"},
     {HipScope::workgroup, "workgroup", "block __HIP_MEMORY_SCOPE_WORKGROUP"},
@@ -64,12 +64,12 @@ bool valid(HipOp op, HipType type) {
 
 std::span<const Spelling<HipOp>> hip_op_spellings() { return ops; }
 std::span<const Spelling<HipType>> hip_type_spellings() { return types; }
-std::span<const Spelling<HipScope>> hip_scope_spellings() { return scopes; }
+std::span<const Spelling<HipScope>> hip_scope_spellings() { return hip_scopes; }
 std::span<const Spelling<AddressSpace>> address_space_spellings() { return spaces; }
 
 std::string_view name(HipOp op) { return spelling_name<HipOp>(ops, op); }
 std::string_view name(HipType type) { return spelling_name<HipType>(types, type); }
-std::string_view name(HipScope scope) { return spelling_name<HipScope>(scopes, scope); }
+std::string_view name(HipScope scope) { return spelling_name<HipScope>(hip_scopes, scope); }
 std::string_view name(AddressSpace memory) { return spelling_name<AddressSpace>(spaces, memory); }
 
 std::string_view name(LoweringKind kind) {

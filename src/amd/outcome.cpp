@@ -14,7 +14,7 @@ struct Names {
   std::string_view label;
 };
 
-constexpr std::array<Names, 7> table = {{
+constexpr std::array<Names, 7> outcome_table = {{
     {Outcome::native, "Native", "✅ Native"},
     {Outcome::cas, "CAS", "✅ CAS"},
     {Outcome::no_return, "NoReturn", "✅ NoReturn"},
@@ -32,8 +32,8 @@ constexpr std::array<Outcome, 7> order = {
 
 std::span<const Outcome> all_outcomes() { return order; }
 
-std::string_view name(Outcome outcome) { return table[static_cast<size_t>(outcome)].name; }
-std::string_view label(Outcome outcome) { return table[static_cast<size_t>(outcome)].label; }
+std::string_view name(Outcome outcome) { return outcome_table[static_cast<size_t>(outcome)].name; }
+std::string_view label(Outcome outcome) { return outcome_table[static_cast<size_t>(outcome)].label; }
 
 bool correct_at_requested_scope(Outcome outcome) {
   return outcome == Outcome::native || outcome == Outcome::cas || outcome == Outcome::no_return;
@@ -43,7 +43,7 @@ bool more_severe(Outcome a, Outcome b) { return static_cast<uint8_t>(a) > static
 Outcome most_severe(Outcome a, Outcome b) { return more_severe(b, a) ? b : a; }
 
 std::optional<Outcome> find_outcome(std::string_view text) {
-  for (const Names& n : table)
+  for (const Names& n : outcome_table)
     if (text == n.label || same_spelling(text, n.name)) return n.outcome;
   return std::nullopt;
 }

@@ -12,7 +12,7 @@ namespace gpuatom::amd {
 
 namespace {
 
-constexpr std::array<AtomicRequest, 2> wide = {{
+constexpr std::array<AtomicRequest, 2> wide_requests = {{
     {"128 bit atomicExch", nullptr, 128},
     {"128 bit atomicCAS", nullptr, 128},
 }};
@@ -32,12 +32,12 @@ std::string short_form(std::string_view label) {
 
 }  // namespace
 
-std::span<const AtomicRequest> requests_128_bit() { return wide; }
+std::span<const AtomicRequest> requests_128_bit() { return wide_requests; }
 
 std::optional<AtomicRequest> find_request(std::string_view text) {
   for (const Row& row : rows())
     if (same_spelling(text, row.label) || same_spelling(text, short_form(row.label))) return AtomicRequest::of(row);
-  for (const AtomicRequest& request : wide)
+  for (const AtomicRequest& request : wide_requests)
     if (same_spelling(text, request.label) || same_spelling(text, short_form(request.label))) return request;
   return std::nullopt;
 }

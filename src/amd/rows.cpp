@@ -10,7 +10,7 @@ namespace {
 
 using support::iequals;
 
-constexpr std::array<Row, 27> table = {{
+constexpr std::array<Row, 27> row_table = {{
     {"32 bit atomicAdd", RowGroup::integer, RowKind::add, 32, PcieAtomic::fetch_add},
     {"32 bit atomicSub", RowGroup::integer, RowKind::sub, 32, PcieAtomic::fetch_add},
     {"32 bit atomicMin", RowGroup::integer, RowKind::min, 32, PcieAtomic::none},
@@ -42,11 +42,11 @@ constexpr std::array<Row, 27> table = {{
 
 }  // namespace
 
-std::span<const Row> rows() { return table; }
+std::span<const Row> rows() { return row_table; }
 
 std::optional<size_t> find_row(std::string_view label) {
-  for (size_t i = 0; i < table.size(); ++i)
-    if (iequals(table[i].label, label)) return i;
+  for (size_t i = 0; i < row_table.size(); ++i)
+    if (iequals(row_table[i].label, label)) return i;
   return std::nullopt;
 }
 

@@ -15,8 +15,6 @@ constexpr std::string_view to_fabric_uncached =
     "Atomics that hit uncached memory are forwarded to the Infinity Fabric.";
 constexpr std::string_view to_fabric_write_uncached =
     "Atomics that hit write-uncached memory are forwarded to the Infinity Fabric.";
-constexpr std::string_view pcie_nop =
-    "Any atomic not supported by the PCIe bus will be a NOP and give incorrect result.";
 constexpr std::string_view load_op_store =
     "If the PCIe bus does not support the requested atomic, the GPU's PCIe controller changes it into a load-op-store "
     "sequence. … It will seem like atomics to the wave, but the CPU sees it as a non-atomic load-op-store sequence. "
@@ -31,7 +29,7 @@ constexpr std::array<ParagraphSentences, 7> paragraphs = {{
     // MI100
     {both_integer, coarse, uncacheable, to_fabric_uncached,
      "If the uncached data is stored in host memory, the atomic will be forwarded from Infinity Fabric to PCIe.",
-     pcie_nop,
+     page::pcie_nop,
      "If an float atomic add hits uncached memory, it cannot be forwarded to the Infinity Fabric so it will NOP and "
      "give incorrect result."},
     // MI200
@@ -39,7 +37,7 @@ constexpr std::array<ParagraphSentences, 7> paragraphs = {{
      to_fabric_write_uncached,
      "If the uncached data is stored in host memory on a PCIe system, the atomic will be forwarded from Infinity "
      "Fabric to PCIe.",
-     pcie_nop,
+     page::pcie_nop,
      "If the float atomics access write-uncached memory, they cannot be forwarded to the Infinity Fabric, resulting in "
      "a NOP and an incorrect outcome."},
     // MI300: everything goes to the fabric, which supports every instruction MI300 has.
@@ -61,11 +59,11 @@ constexpr std::array<ParagraphSentences, 7> paragraphs = {{
      "Any atomic not supported by the PCIe bus will be a NOP and.",
      {}},
     // gfx10
-    {both_integer, coarse, uncacheable, to_fabric_uncached, gfx_dgpu_to_pcie, pcie_nop,
+    {both_integer, coarse, uncacheable, to_fabric_uncached, gfx_dgpu_to_pcie, page::pcie_nop,
      "If the floating-point atomics hit uncached memory, they cannot be forwarded to the Infinity Fabric, so they will "
      "NOP and give incorrect result."},
     // gfx11
-    {both_integer, coarse, uncacheable, to_fabric_write_uncached, gfx_dgpu_to_pcie, pcie_nop,
+    {both_integer, coarse, uncacheable, to_fabric_write_uncached, gfx_dgpu_to_pcie, page::pcie_nop,
      "If the float atomics hit uncached memory, they cannot be forwarded to the Infinity Fabric, so they will NOP and "
      "give incorrect result."},
     // gfx12

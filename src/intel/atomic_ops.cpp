@@ -14,7 +14,7 @@ namespace {
 using alu::Op;
 using support::iequals;
 // docs/spec/intel.md §3.1: code, name, memory/return semantics and operand roles.
-constexpr std::array<AtomicOpInfo, 19> table = {{
+constexpr std::array<AtomicOpInfo, 19> atomic_ops = {{
     {AtomicOp::ADD, "add", "ADD", Op::add, Role::value, Role::null, false, false},
     {AtomicOp::SUB, "sub", "SUB", Op::sub, Role::value, Role::null, false, false},
     {AtomicOp::INC, "inc", "INC", Op::inc_wrap, Role::null, Role::null, false, false},
@@ -39,16 +39,16 @@ constexpr std::array<AtomicOpInfo, 19> table = {{
 
 }  // namespace
 
-std::span<const AtomicOpInfo> atomic_op_table() { return table; }
+std::span<const AtomicOpInfo> atomic_op_table() { return atomic_ops; }
 
 const AtomicOpInfo* find(AtomicOp op) {
-  for (const AtomicOpInfo& i : table)
+  for (const AtomicOpInfo& i : atomic_ops)
     if (i.op == op) return &i;
   return nullptr;
 }
 
 std::optional<AtomicOp> from_code(unsigned code) {
-  for (const AtomicOpInfo& i : table)
+  for (const AtomicOpInfo& i : atomic_ops)
     if (static_cast<unsigned>(i.op) == code) return i.op;
   return std::nullopt;
 }
@@ -57,7 +57,7 @@ std::optional<AtomicOp> parse_op(std::string_view name) {
   // IGC's lexer is lower-case; the pages' upper-case names are accepted as aliases (§10.1).
   if (iequals(name, "imin")) return AtomicOp::IMIN;
   if (iequals(name, "imax")) return AtomicOp::IMAX;
-  for (const AtomicOpInfo& i : table)
+  for (const AtomicOpInfo& i : atomic_ops)
     if (iequals(i.name, name) || iequals(i.page_name, name)) return i.op;
   return std::nullopt;
 }
@@ -375,7 +375,7 @@ std::optional<uint8_t> parse_mask(std::string_view name) {
 namespace {
 
 // IGC visa/Common_ISA_util.cpp vISAPreDefSurf; older releases named 0/4/5 T0/T252/T255 (§2.7).
-constexpr std::array<PredefinedSurface, 6> surfaces = {{
+constexpr std::array<PredefinedSurface, 6> predefined_surface_table = {{
     {0, "%slm", "T0", "shared local memory"},
     {1, "T1", "", "stack (reserved)"},
     {2, "T2", "", "reserved"},
@@ -394,10 +394,10 @@ constexpr std::array<SurfaceTypeInfo, 5> surface_types = {{
 
 }  // namespace
 
-std::span<const PredefinedSurface> predefined_surfaces() { return surfaces; }
+std::span<const PredefinedSurface> predefined_surfaces() { return predefined_surface_table; }
 
 const PredefinedSurface* find_predefined_surface(std::string_view name) {
-  for (const PredefinedSurface& s : surfaces)
+  for (const PredefinedSurface& s : predefined_surface_table)
     if (s.name == name || (!s.old_alias.empty() && s.old_alias == name)) return &s;
   return nullptr;
 }

@@ -9,7 +9,7 @@ namespace gpuatom::intel {
 namespace {
 
 // Sizes as IGC's CISATypeTable gives them (visa/Common_ISA.cpp).
-constexpr std::array<DataTypeInfo, 16> table = {{
+constexpr std::array<DataTypeInfo, 16> data_types = {{
     {DataType::UD, "ud", "UD", 4, false, false},
     {DataType::D, "d", "D", 4, false, true},
     {DataType::UW, "uw", "UW", 2, false, false},
@@ -30,12 +30,12 @@ constexpr std::array<DataTypeInfo, 16> table = {{
 
 }  // namespace
 
-std::span<const DataTypeInfo> data_type_table() { return table; }
+std::span<const DataTypeInfo> data_type_table() { return data_types; }
 
-const DataTypeInfo& info(DataType type) { return table[static_cast<size_t>(type)]; }
+const DataTypeInfo& info(DataType type) { return data_types[static_cast<size_t>(type)]; }
 
 std::optional<DataType> parse_data_type(std::string_view text) {
-  for (const DataTypeInfo& i : table)
+  for (const DataTypeInfo& i : data_types)
     if (support::iequals(i.text, text)) return i.type;
   return std::nullopt;
 }

@@ -21,6 +21,7 @@
 
 namespace gpuatom::launch {
 
+namespace bind_amd {
 namespace {
 
 using namespace amd;  // the model's devices, rows, selectors and outcomes
@@ -182,16 +183,18 @@ std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
 }
 
 }  // namespace
+}  // namespace bind_amd
 
 RunResult run_amd(const Setup& s, const RunOptions& options) {
   if (is_amd_instruction_scenario(s)) return run_amd_isa(s, options);
-  auto prepared = prepare(s);
+  auto prepared = bind_amd::prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  Program& p = std::get<Program>(prepared);
+  bind_amd::Program& p = std::get<bind_amd::Program>(prepared);
   p.keep_results = p.keep_results || static_cast<bool>(options.inspect);  // an inspector may read any result
   const uint64_t results = p.result_names.size() * (sizeof(uint64_t) + 1);
   const LaneCosts costs{results + 64, p.ops.size(), p.keep_results ? results : 0, p.group_size};
-  return execute_machines<AmdMachine>(s, options, p, options.mode != Mode::exhaustive && !options.inspect, costs);
+  return execute_machines<bind_amd::AmdMachine>(s, options, p, options.mode != Mode::exhaustive && !options.inspect,
+                                                costs);
 }
 
 }  // namespace gpuatom::launch

@@ -17,6 +17,7 @@
 
 namespace gpuatom::launch {
 
+namespace bind_amd_isa {
 namespace {
 
 using namespace amd::isa;
@@ -164,6 +165,7 @@ std::variant<Program, support::Diagnostics> prepare(const Setup& s) {
 }
 
 }  // namespace
+}  // namespace bind_amd_isa
 
 bool is_amd_instruction_scenario(const Setup& s) {
   return s.isa == Isa::amd &&
@@ -171,12 +173,12 @@ bool is_amd_instruction_scenario(const Setup& s) {
 }
 
 RunResult run_amd_isa(const Setup& s, const RunOptions& options) {
-  auto prepared = prepare(s);
+  auto prepared = bind_amd_isa::prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  const Program& p = std::get<Program>(prepared);
+  const bind_amd_isa::Program& p = std::get<bind_amd_isa::Program>(prepared);
   const bool streamed = options.mode != Mode::exhaustive && !options.inspect;
   const LaneCosts costs{lane_state_bytes(p), p.code.size(), p.kept.size() * 4, p.wave_size};
-  return execute_machines<AmdIsaMachine>(s, options, p, streamed, costs);
+  return execute_machines<bind_amd_isa::AmdIsaMachine>(s, options, p, streamed, costs);
 }
 
 }  // namespace gpuatom::launch

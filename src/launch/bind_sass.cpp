@@ -22,6 +22,7 @@
 
 namespace gpuatom::launch {
 
+namespace bind_sass {
 namespace {
 
 using namespace nvidia;  // the SASS front-end: instructions, registers, surfaces, semantics
@@ -153,16 +154,17 @@ std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
 }
 
 }  // namespace
+}  // namespace bind_sass
 
 RunResult run_sass(const Setup& s, const RunOptions& options) {
-  auto prepared = prepare(s);
+  auto prepared = bind_sass::prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  const Program& p = std::get<Program>(prepared);
+  const bind_sass::Program& p = std::get<bind_sass::Program>(prepared);
   // The parallel and deterministic modes stream their warps unless someone needs every lane's
   // registers afterwards.
   const bool streamed = options.mode != launch::Mode::exhaustive && !options.inspect;
   const launch::LaneCosts costs{lane_state_bytes(p), p.code.size(), p.kept.size() * 4, p.group_size};
-  auto result = launch::execute_machines<SassMachine>(s, options, p, streamed, costs);
+  auto result = launch::execute_machines<bind_sass::SassMachine>(s, options, p, streamed, costs);
   if (auto* report = std::get_if<launch::RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());
   return result;

@@ -39,6 +39,7 @@
 
 namespace gpuatom::launch {
 
+namespace bind_visa {
 namespace {
 
 using namespace intel;  // the vISA front-end: instructions, declarations, validator
@@ -179,16 +180,17 @@ std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
 }
 
 }  // namespace
+}  // namespace bind_visa
 
 RunResult run_visa(const Setup& s, const RunOptions& options) {
-  auto prepared = prepare(s);
+  auto prepared = bind_visa::prepare(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  Program& p = std::get<Program>(prepared);
+  bind_visa::Program& p = std::get<bind_visa::Program>(prepared);
   // Batches of threads are the parallel mode's: the deterministic mode schedules each thread.
   if (options.mode != Mode::parallel) p.batch = 1;
   const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), p.kept.size() * sizeof(uint64_t),
                         p.group_size};
-  RunResult result = execute_machines<VisaMachine>(
+  RunResult result = execute_machines<bind_visa::VisaMachine>(
       s, options, p, options.mode != Mode::exhaustive && p.streamable && !options.inspect, costs);
   if (auto* report = std::get_if<RunReport>(&result))
     report->notes.insert(report->notes.end(), p.notes.begin(), p.notes.end());

@@ -104,51 +104,54 @@ struct ArchitectureInfo {
   Features features;
 };
 
-constexpr Variant base = Variant::base, a = Variant::arch_specific, f = Variant::family;
-constexpr Generation maxwell = Generation::maxwell, pascal = Generation::pascal, volta = Generation::volta,
-                     turing = Generation::turing, ampere = Generation::ampere, ada = Generation::ada,
-                     hopper = Generation::hopper, blackwell = Generation::blackwell;
-
-constexpr std::array<ArchitectureInfo, architecture_count> table = {{
-    {Architecture::sm_50, "sm_50", 50, base, maxwell, sm_50_features},
-    {Architecture::sm_52, "sm_52", 52, base, maxwell, maxwell_features},
-    {Architecture::sm_53, "sm_53", 53, base, maxwell, maxwell_features},
-    {Architecture::sm_60, "sm_60", 60, base, pascal, pascal_features},
-    {Architecture::sm_61, "sm_61", 61, base, pascal, pascal_features},
-    {Architecture::sm_62, "sm_62", 62, base, pascal, pascal_features},
-    {Architecture::sm_70, "sm_70", 70, base, volta, volta_features},
-    {Architecture::sm_72, "sm_72", 72, base, volta, volta_features},
-    {Architecture::sm_75, "sm_75", 75, base, turing, turing_features},
-    {Architecture::sm_80, "sm_80", 80, base, ampere, ampere_features},
-    {Architecture::sm_86, "sm_86", 86, base, ampere, ampere_pm_features},
-    {Architecture::sm_87, "sm_87", 87, base, ampere, ampere_pm_features},
-    {Architecture::sm_88, "sm_88", 88, base, ampere, ampere_pm_features},
-    {Architecture::sm_89, "sm_89", 89, base, ada, ada_features},
-    {Architecture::sm_90, "sm_90", 90, base, hopper, hopper_features},
-    {Architecture::sm_90a, "sm_90a", 90, a, hopper, hopper_features},
-    {Architecture::sm_100, "sm_100", 100, base, blackwell, blackwell_features},
-    {Architecture::sm_100a, "sm_100a", 100, a, blackwell, blackwell_features},
-    {Architecture::sm_100f, "sm_100f", 100, f, blackwell, blackwell_features},
-    {Architecture::sm_101, "sm_101", 101, base, blackwell, blackwell_features},
-    {Architecture::sm_101a, "sm_101a", 101, a, blackwell, blackwell_features},
-    {Architecture::sm_101f, "sm_101f", 101, f, blackwell, blackwell_features},
-    {Architecture::sm_103, "sm_103", 103, base, blackwell, blackwell_features},
-    {Architecture::sm_103a, "sm_103a", 103, a, blackwell, blackwell_features},
-    {Architecture::sm_103f, "sm_103f", 103, f, blackwell, blackwell_features},
-    {Architecture::sm_110, "sm_110", 110, base, blackwell, blackwell_features},
-    {Architecture::sm_110a, "sm_110a", 110, a, blackwell, blackwell_features},
-    {Architecture::sm_110f, "sm_110f", 110, f, blackwell, blackwell_features},
-    {Architecture::sm_120, "sm_120", 120, base, blackwell, sm_120_features},
-    {Architecture::sm_120a, "sm_120a", 120, a, blackwell, sm_120_features},
-    {Architecture::sm_120f, "sm_120f", 120, f, blackwell, sm_120_features},
-    {Architecture::sm_121, "sm_121", 121, base, blackwell, sm_120_features},
-    {Architecture::sm_121a, "sm_121a", 121, a, blackwell, sm_120_features},
-    {Architecture::sm_121f, "sm_121f", 121, f, blackwell, sm_120_features},
-}};
+// The rows name their variant and generation by the short constants below (local to the table, so
+// that they hide nothing in the files built with this one).
+constexpr std::array<ArchitectureInfo, architecture_count> architecture_table = [] {
+  constexpr Variant base = Variant::base, a = Variant::arch_specific, f = Variant::family;
+  constexpr Generation maxwell = Generation::maxwell, pascal = Generation::pascal, volta = Generation::volta,
+                       turing = Generation::turing, ampere = Generation::ampere, ada = Generation::ada,
+                       hopper = Generation::hopper, blackwell = Generation::blackwell;
+  return std::array<ArchitectureInfo, architecture_count>{{
+      {Architecture::sm_50, "sm_50", 50, base, maxwell, sm_50_features},
+      {Architecture::sm_52, "sm_52", 52, base, maxwell, maxwell_features},
+      {Architecture::sm_53, "sm_53", 53, base, maxwell, maxwell_features},
+      {Architecture::sm_60, "sm_60", 60, base, pascal, pascal_features},
+      {Architecture::sm_61, "sm_61", 61, base, pascal, pascal_features},
+      {Architecture::sm_62, "sm_62", 62, base, pascal, pascal_features},
+      {Architecture::sm_70, "sm_70", 70, base, volta, volta_features},
+      {Architecture::sm_72, "sm_72", 72, base, volta, volta_features},
+      {Architecture::sm_75, "sm_75", 75, base, turing, turing_features},
+      {Architecture::sm_80, "sm_80", 80, base, ampere, ampere_features},
+      {Architecture::sm_86, "sm_86", 86, base, ampere, ampere_pm_features},
+      {Architecture::sm_87, "sm_87", 87, base, ampere, ampere_pm_features},
+      {Architecture::sm_88, "sm_88", 88, base, ampere, ampere_pm_features},
+      {Architecture::sm_89, "sm_89", 89, base, ada, ada_features},
+      {Architecture::sm_90, "sm_90", 90, base, hopper, hopper_features},
+      {Architecture::sm_90a, "sm_90a", 90, a, hopper, hopper_features},
+      {Architecture::sm_100, "sm_100", 100, base, blackwell, blackwell_features},
+      {Architecture::sm_100a, "sm_100a", 100, a, blackwell, blackwell_features},
+      {Architecture::sm_100f, "sm_100f", 100, f, blackwell, blackwell_features},
+      {Architecture::sm_101, "sm_101", 101, base, blackwell, blackwell_features},
+      {Architecture::sm_101a, "sm_101a", 101, a, blackwell, blackwell_features},
+      {Architecture::sm_101f, "sm_101f", 101, f, blackwell, blackwell_features},
+      {Architecture::sm_103, "sm_103", 103, base, blackwell, blackwell_features},
+      {Architecture::sm_103a, "sm_103a", 103, a, blackwell, blackwell_features},
+      {Architecture::sm_103f, "sm_103f", 103, f, blackwell, blackwell_features},
+      {Architecture::sm_110, "sm_110", 110, base, blackwell, blackwell_features},
+      {Architecture::sm_110a, "sm_110a", 110, a, blackwell, blackwell_features},
+      {Architecture::sm_110f, "sm_110f", 110, f, blackwell, blackwell_features},
+      {Architecture::sm_120, "sm_120", 120, base, blackwell, sm_120_features},
+      {Architecture::sm_120a, "sm_120a", 120, a, blackwell, sm_120_features},
+      {Architecture::sm_120f, "sm_120f", 120, f, blackwell, sm_120_features},
+      {Architecture::sm_121, "sm_121", 121, base, blackwell, sm_120_features},
+      {Architecture::sm_121a, "sm_121a", 121, a, blackwell, sm_120_features},
+      {Architecture::sm_121f, "sm_121f", 121, f, blackwell, sm_120_features},
+  }};
+}();
 
 constexpr bool table_in_order() {
-  for (size_t i = 0; i < table.size(); ++i)
-    if (static_cast<size_t>(table[i].architecture) != i) return false;
+  for (size_t i = 0; i < architecture_table.size(); ++i)
+    if (static_cast<size_t>(architecture_table[i].architecture) != i) return false;
   for (size_t i = 0; i < generations.size(); ++i)
     if (static_cast<size_t>(generations[i].generation) != i) return false;
   for (size_t i = 0; i < feature_names.size(); ++i)
@@ -156,28 +159,28 @@ constexpr bool table_in_order() {
   return true;
 }
 static_assert(table_in_order(), "the tables are indexed by their enums");
-static_assert(table.size() == architecture_count,
+static_assert(architecture_table.size() == architecture_count,
               "a row for every architecture: architecture_count is the last one's + 1");
 
-constexpr std::array<Architecture, table.size()> all = [] {
-  std::array<Architecture, table.size()> out{};
-  for (size_t i = 0; i < table.size(); ++i) out[i] = table[i].architecture;
+constexpr std::array<Architecture, architecture_table.size()> all_architectures = [] {
+  std::array<Architecture, architecture_table.size()> out{};
+  for (size_t i = 0; i < architecture_table.size(); ++i) out[i] = architecture_table[i].architecture;
   return out;
 }();
 
-const ArchitectureInfo& info(Architecture arch) { return table[static_cast<size_t>(arch)]; }
+const ArchitectureInfo& info(Architecture arch) { return architecture_table[static_cast<size_t>(arch)]; }
 
 // The runs of the table's rows for which `holds` is true, as architecture_range() spells them.
 template <typename Holds>
 std::string range_where(const Holds& holds) {
   std::string out;
-  for (size_t first = 0; first < table.size(); ++first) {
-    if (!holds(table[first].architecture)) continue;
+  for (size_t first = 0; first < architecture_table.size(); ++first) {
+    if (!holds(architecture_table[first].architecture)) continue;
     size_t last = first;
-    while (last + 1 < table.size() && holds(table[last + 1].architecture)) ++last;
+    while (last + 1 < architecture_table.size() && holds(architecture_table[last + 1].architecture)) ++last;
     if (!out.empty()) out += ", ";
-    out += table[first].name;
-    if (last != first) out += " … " + std::string(table[last].name);
+    out += architecture_table[first].name;
+    if (last != first) out += " … " + std::string(architecture_table[last].name);
     first = last;
   }
   return out;
@@ -193,7 +196,7 @@ bool has(Architecture arch, Feature feature) { return info(arch).features.contai
 
 std::string architectures_with(Feature feature) {
   std::string out;
-  for (const ArchitectureInfo& arch : table) {
+  for (const ArchitectureInfo& arch : architecture_table) {
     if (!arch.features.contains(feature)) continue;
     if (!out.empty()) out += ' ';
     out += arch.name;
@@ -202,7 +205,7 @@ std::string architectures_with(Feature feature) {
 }
 
 std::string_view first_with(Feature feature) {
-  for (const ArchitectureInfo& arch : table)
+  for (const ArchitectureInfo& arch : architecture_table)
     if (arch.features.contains(feature)) return arch.name;
   return "no architecture";
 }
@@ -213,13 +216,13 @@ const GenerationInfo& generation_info(Architecture arch) {
 
 Generation generation(Architecture arch) { return info(arch).generation; }
 
-std::span<const Architecture> architectures() { return all; }
+std::span<const Architecture> architectures() { return all_architectures; }
 
 std::optional<Architecture> parse_architecture(std::string_view text) {
   if (!support::istarts_with(text, "sm")) return std::nullopt;
   text.remove_prefix(2);
   if (!text.empty() && text.front() == '_') text.remove_prefix(1);
-  for (const ArchitectureInfo& arch : table)
+  for (const ArchitectureInfo& arch : architecture_table)
     if (support::iequals(text, arch.name.substr(3))) return arch.architecture;
   return std::nullopt;
 }
@@ -236,7 +239,7 @@ bool is_spa5(Architecture arch) { return generation_info(arch).word == WordForma
 
 std::string architecture_names() {
   std::string out;
-  for (const ArchitectureInfo& arch : table) {
+  for (const ArchitectureInfo& arch : architecture_table) {
     if (!out.empty()) out += ' ';
     out += arch.name;
   }
@@ -265,7 +268,7 @@ bool uniform_register_exists(Architecture architecture, uint8_t number) {
 }
 
 std::string_view first_architecture_with_uniform_register(uint8_t number) {
-  for (const ArchitectureInfo& arch : table)
+  for (const ArchitectureInfo& arch : architecture_table)
     if (uniform_register_exists(arch.architecture, number)) return arch.name;
   return "no architecture";
 }

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "cuda_type_kind.hpp"
 #include "gpuatom/support/random.hpp"
 
 namespace gpuatom::nvidia::hw {
@@ -288,7 +289,6 @@ uint64_t exact_float_operand(support::SplitMix64& rng, CudaType type) {
   }
 }
 
-bool is_float(CudaType type) { return type == T::f32 || type == T::f64 || type == T::f16x2 || type == T::bf16x2; }
 bool is_signed(CudaType type) { return type == T::s32 || type == T::s64; }
 
 RacingPlan plan_for(const CudaAtomic& a, RacingForm form, int lanes) {

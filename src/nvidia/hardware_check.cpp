@@ -6,6 +6,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "cuda_type_kind.hpp"
 #include "gpuatom/alu/apply.hpp"
 #include "gpuatom/nvidia/opcodes.hpp"
 #include "gpuatom/support/random.hpp"
@@ -50,10 +51,6 @@ Size sass_size(CudaType type) {
     case CudaType::bf16x8: return Size::BF16x8;
   }
   return Size::U32;
-}
-
-bool is_float(CudaType type) {
-  return type == CudaType::f32 || type == CudaType::f64 || type == CudaType::f16x2 || type == CudaType::bf16x2;
 }
 
 // Why each mapping holds. Sources: PTX ISA "atom"; cuda_fp16.hpp / cuda_bf16.hpp of CUDA 13;

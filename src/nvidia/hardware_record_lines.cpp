@@ -14,7 +14,7 @@ namespace gpuatom::nvidia::hw {
 namespace {
 
 // A JSON string, as the one JSON writer of the library spells it (nlohmann's compact bytes).
-std::string quoted(std::string_view text) { return support::json::quote(text); }
+std::string json_quoted(std::string_view text) { return support::json::quote(text); }
 
 // `"key":value` after a comma: the value already JSON.
 void field(std::string& out, std::string_view key, std::string_view json) {
@@ -23,16 +23,16 @@ void field(std::string& out, std::string_view key, std::string_view json) {
 
 std::string header(const MeasuringDevice& device, std::string_view kind, CudaOp op, CudaType type, Space space) {
   return fmt::format("{{\"device\":{},\"sm\":{},\"kind\":\"{}\",\"op\":\"{}\",\"type\":\"{}\",\"space\":\"{}\"",
-                     quoted(device.name), quoted(device.sm), kind, name(op), name(type), name(space));
+                     json_quoted(device.name), json_quoted(device.sm), kind, name(op), name(type), name(space));
 }
 
-std::string hex(uint64_t value, CudaType type) { return quoted(support::hex(value, bits(type) / 4)); }
+std::string quoted_hex(uint64_t value, CudaType type) { return json_quoted(support::hex(value, bits(type) / 4)); }
 
 std::string hex_array(const std::vector<uint64_t>& values, CudaType type) {
   std::string out = "[";
   for (const uint64_t v : values) {
     if (out.size() > 1) out += ',';
-    out += hex(v, type);
+    out += quoted_hex(v, type);
   }
   return out + "]";
 }
@@ -41,20 +41,20 @@ std::string hex_array(const std::vector<uint64_t>& values, CudaType type) {
 
 std::string record_line(const MeasuringDevice& device, const SingleRecord& r) {
   std::string out = header(device, "single", r.op, r.type, r.space);
-  field(out, "old", quoted(record_hex(r.old, r.type)));
-  field(out, "operand", quoted(record_hex(r.operand, r.type)));
-  if (r.op == CudaOp::cas) field(out, "compare", quoted(record_hex(r.compare, r.type)));
-  field(out, "memory", quoted(record_hex(r.memory, r.type)));
-  field(out, "returned", quoted(record_hex(r.returned, r.type)));
+  field(out, "old", json_quoted(record_hex(r.old, r.type)));
+  field(out, "operand", json_quoted(record_hex(r.operand, r.type)));
+  if (r.op == CudaOp::cas) field(out, "compare", json_quoted(record_hex(r.compare, r.type)));
+  field(out, "memory", json_quoted(record_hex(r.memory, r.type)));
+  field(out, "returned", json_quoted(record_hex(r.returned, r.type)));
   return out + "}";
 }
 
 std::string record_line(const MeasuringDevice& device, const RacingRecord& r) {
   std::string out = header(device, "racing", r.op, r.type, r.space);
-  field(out, "form", quoted(name(r.form)));
+  field(out, "form", json_quoted(name(r.form)));
   field(out, "threads", std::to_string(r.operands.size()));
-  field(out, "old", hex(r.old, r.type));
-  field(out, "memory", hex(r.memory, r.type));
+  field(out, "old", quoted_hex(r.old, r.type));
+  field(out, "memory", quoted_hex(r.memory, r.type));
   field(out, "operands", hex_array(r.operands, r.type));
   if (r.op == CudaOp::cas) field(out, "compares", hex_array(r.compares, r.type));
   if (r.form != RacingForm::discarded) field(out, "returned", hex_array(r.returned, r.type));

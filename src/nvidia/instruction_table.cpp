@@ -174,68 +174,69 @@ const OperandShape shape_modern_sured{"[Ra], Rb, handle", sured_any};
 // --- Maxwell bit fields (§11.1, §11.2) ------------------------------------------------------
 
 using F = FieldKind;
-constexpr BitField rd{F::rd, 0, 8}, ra{F::ra, 8, 8}, guard{F::guard, 16, 3}, negate{F::guard_negate, 19, 1};
+constexpr BitField maxwell_rd{F::rd, 0, 8}, maxwell_ra{F::ra, 8, 8}, maxwell_guard{F::guard, 16, 3},
+    maxwell_negate{F::guard_negate, 19, 1};
 
-constexpr std::array atom_fields = {rd,
-                                    ra,
-                                    guard,
-                                    negate,
+constexpr std::array atom_fields = {maxwell_rd,
+                                    maxwell_ra,
+                                    maxwell_guard,
+                                    maxwell_negate,
                                     BitField{F::rb, 20, 8},
                                     BitField{F::offset20, 28, 20},
                                     BitField{F::extended, 48, 1},
                                     BitField{F::atom_size, 49, 3},
                                     BitField{F::op, 52, 4}};
-constexpr std::array atom_cas_fields = {rd,
-                                        ra,
-                                        guard,
-                                        negate,
+constexpr std::array atom_cas_fields = {maxwell_rd,
+                                        maxwell_ra,
+                                        maxwell_guard,
+                                        maxwell_negate,
                                         BitField{F::rb, 20, 8},
                                         BitField{F::offset20, 28, 20},
                                         BitField{F::extended, 48, 1},
                                         BitField{F::cas_size, 49, 1},
                                         BitField{F::cas_layout, 50, 2}};
-constexpr std::array atoms_fields = {rd,
-                                     ra,
-                                     guard,
-                                     negate,
+constexpr std::array atoms_fields = {maxwell_rd,
+                                     maxwell_ra,
+                                     maxwell_guard,
+                                     maxwell_negate,
                                      BitField{F::rb, 20, 8},
                                      BitField{F::shared_size, 28, 2},
                                      BitField{F::offset22_div4, 30, 22},
                                      BitField{F::op, 52, 4}};
 // ATOMS.CAST{.SPIN} and ATOMS.CAS share a layout; the kind bit (53) separates CAST from
 // CAST.SPIN, and the CAS opcode's kind bits are fixed (bits 53–54 = 2; 3 is ATOM with Ps).
-constexpr std::array atoms_cast_fields = {rd,
-                                          ra,
-                                          guard,
-                                          negate,
+constexpr std::array atoms_cast_fields = {maxwell_rd,
+                                          maxwell_ra,
+                                          maxwell_guard,
+                                          maxwell_negate,
                                           BitField{F::rb, 20, 8},
                                           BitField{F::cas_layout, 28, 2},
                                           BitField{F::offset22_div4, 30, 22},
                                           BitField{F::cas_size, 52, 1},
                                           BitField{F::cas_kind, 53, 1}};
-constexpr std::array atoms_cas_fields = {rd,
-                                         ra,
-                                         guard,
-                                         negate,
+constexpr std::array atoms_cas_fields = {maxwell_rd,
+                                         maxwell_ra,
+                                         maxwell_guard,
+                                         maxwell_negate,
                                          BitField{F::rb, 20, 8},
                                          BitField{F::cas_layout, 28, 2},
                                          BitField{F::offset22_div4, 30, 22},
                                          BitField{F::cas_size, 52, 1}};
 // ATOM and ATOM.CAS with a sparse predicate (nvdisasm): no offset, Ps at 41–43, the op at 44–47.
-constexpr std::array atom_sparse_fields = {rd,
-                                           ra,
-                                           guard,
-                                           negate,
+constexpr std::array atom_sparse_fields = {maxwell_rd,
+                                           maxwell_ra,
+                                           maxwell_guard,
+                                           maxwell_negate,
                                            BitField{F::rb, 20, 8},
                                            BitField{F::unassigned, 28, 13},
                                            BitField{F::sparse, 41, 3},
                                            BitField{F::op, 44, 4},
                                            BitField{F::extended, 48, 1},
                                            BitField{F::atom_size, 49, 3}};
-constexpr std::array atom_cas_sparse_fields = {rd,
-                                               ra,
-                                               guard,
-                                               negate,
+constexpr std::array atom_cas_sparse_fields = {maxwell_rd,
+                                               maxwell_ra,
+                                               maxwell_guard,
+                                               maxwell_negate,
                                                BitField{F::rb, 20, 8},
                                                BitField{F::unassigned, 28, 13},
                                                BitField{F::sparse, 41, 3},
@@ -244,9 +245,9 @@ constexpr std::array atom_cas_sparse_fields = {rd,
                                                BitField{F::cas_size, 49, 1},
                                                BitField{F::cas_layout, 50, 2}};
 constexpr std::array red_fields = {BitField{F::rb, 0, 8},
-                                   ra,
-                                   guard,
-                                   negate,
+                                   maxwell_ra,
+                                   maxwell_guard,
+                                   maxwell_negate,
                                    BitField{F::atom_size, 20, 3},
                                    BitField{F::op, 23, 3},
                                    BitField{F::unassigned, 26, 2},
@@ -258,17 +259,27 @@ constexpr BitField su_rb{F::rb, 20, 8}, su_ba{F::byte_address, 28, 1}, su_op{F::
     su_ts{F::ts_index, 36, 13}, su_clamp{F::clamp, 49, 2}, su_cas_gap{F::unassigned, 29, 1},
     su_cas_ps{F::sparse, 30, 3}, su_bl_size{F::surface_size, 36, 3}, su_rc{F::rc, 39, 8},
     su_bl_gap{F::unassigned, 47, 2};
-constexpr std::array suatom_bound_fields = {
-    rd, ra, guard, negate, su_rb, su_ba, su_op, su_dim, su_ts, su_clamp, BitField{F::surface_size, 51, 3}};
-constexpr std::array suatom_bound_cas_fields = {rd,     ra,    guard,      negate,
-                                                su_rb,  su_ba, su_cas_gap, su_cas_ps,
-                                                su_dim, su_ts, su_clamp,   BitField{F::surface_size, 51, 3}};
-constexpr std::array suatom_bindless_fields = {rd,    ra,     guard,      negate, su_rb,     su_ba,
-                                               su_op, su_dim, su_bl_size, su_rc,  su_bl_gap, su_clamp};
-constexpr std::array suatom_bindless_sparse_fields = {rd,
-                                                      ra,
-                                                      guard,
-                                                      negate,
+constexpr std::array suatom_bound_fields = {maxwell_rd,
+                                            maxwell_ra,
+                                            maxwell_guard,
+                                            maxwell_negate,
+                                            su_rb,
+                                            su_ba,
+                                            su_op,
+                                            su_dim,
+                                            su_ts,
+                                            su_clamp,
+                                            BitField{F::surface_size, 51, 3}};
+constexpr std::array suatom_bound_cas_fields = {
+    maxwell_rd, maxwell_ra, maxwell_guard, maxwell_negate, su_rb,    su_ba,
+    su_cas_gap, su_cas_ps,  su_dim,        su_ts,          su_clamp, BitField{F::surface_size, 51, 3}};
+constexpr std::array suatom_bindless_fields = {maxwell_rd, maxwell_ra, maxwell_guard, maxwell_negate,
+                                               su_rb,      su_ba,      su_op,         su_dim,
+                                               su_bl_size, su_rc,      su_bl_gap,     su_clamp};
+constexpr std::array suatom_bindless_sparse_fields = {maxwell_rd,
+                                                      maxwell_ra,
+                                                      maxwell_guard,
+                                                      maxwell_negate,
                                                       su_rb,
                                                       su_ba,
                                                       su_op,
@@ -278,34 +289,39 @@ constexpr std::array suatom_bindless_sparse_fields = {rd,
                                                       su_bl_gap,
                                                       su_clamp,
                                                       BitField{F::sparse, 51, 3}};
-constexpr std::array suatom_bindless_cas_fields = {
-    rd, ra, guard, negate, su_rb, su_ba, su_cas_gap, su_cas_ps, su_dim, su_bl_size, su_rc, su_bl_gap, su_clamp};
+constexpr std::array suatom_bindless_cas_fields = {maxwell_rd, maxwell_ra, maxwell_guard, maxwell_negate, su_rb,
+                                                   su_ba,      su_cas_gap, su_cas_ps,     su_dim,         su_bl_size,
+                                                   su_rc,      su_bl_gap,  su_clamp};
 
 constexpr BitField sr_rb{F::rb, 0, 8}, sr_size{F::surface_size, 20, 3}, sr_ba{F::byte_address, 23, 1},
     sr_op{F::op, 24, 3}, sr_gap{F::unassigned, 27, 6};
-constexpr std::array sured_bound_fields = {sr_rb, ra,     guard,  negate, sr_size, sr_ba,
-                                           sr_op, sr_gap, su_dim, su_ts,  su_clamp};
-constexpr std::array sured_bindless_fields = {sr_rb, ra,        guard,   negate, sr_size,
-                                              sr_ba, sr_op,     sr_gap,  su_dim, BitField{F::unassigned, 36, 3},
-                                              su_rc, su_bl_gap, su_clamp};
+constexpr std::array sured_bound_fields = {sr_rb, maxwell_ra, maxwell_guard, maxwell_negate, sr_size, sr_ba,
+                                           sr_op, sr_gap,     su_dim,        su_ts,          su_clamp};
+constexpr std::array sured_bindless_fields = {
+    sr_rb, maxwell_ra, maxwell_guard, maxwell_negate, sr_size,
+    sr_ba, sr_op,      sr_gap,        su_dim,         BitField{F::unassigned, 36, 3},
+    su_rc, su_bl_gap,  su_clamp};
 
 // The formatted (.P) surface forms (nvdisasm): no .BA and no size; bit 51 of the opcode selects a
 // bound (#tsPtrIdxU13) or bindless (Rc) handle.
 constexpr BitField su_gap28{F::unassigned, 28, 1}, su_bl_gap36{F::unassigned, 36, 3};
-constexpr std::array suatom_formatted_bound_fields = {rd,       ra,    guard,  negate, su_rb,
-                                                      su_gap28, su_op, su_dim, su_ts,  su_clamp};
-constexpr std::array suatom_formatted_bindless_fields = {rd,    ra,     guard,       negate, su_rb,     su_gap28,
-                                                         su_op, su_dim, su_bl_gap36, su_rc,  su_bl_gap, su_clamp};
+constexpr std::array suatom_formatted_bound_fields = {maxwell_rd, maxwell_ra, maxwell_guard, maxwell_negate, su_rb,
+                                                      su_gap28,   su_op,      su_dim,        su_ts,          su_clamp};
+constexpr std::array suatom_formatted_bindless_fields = {maxwell_rd,  maxwell_ra, maxwell_guard, maxwell_negate,
+                                                         su_rb,       su_gap28,   su_op,         su_dim,
+                                                         su_bl_gap36, su_rc,      su_bl_gap,     su_clamp};
 constexpr BitField su_fcas_op{F::formatted_cas_op, 29, 4};
-constexpr std::array suatom_formatted_cas_bound_fields = {rd,       ra,         guard,  negate, su_rb,
-                                                          su_gap28, su_fcas_op, su_dim, su_ts,  su_clamp};
-constexpr std::array suatom_formatted_cas_bindless_fields = {
-    rd, ra, guard, negate, su_rb, su_gap28, su_fcas_op, su_dim, su_bl_gap36, su_rc, su_bl_gap, su_clamp};
+constexpr std::array suatom_formatted_cas_bound_fields = {
+    maxwell_rd, maxwell_ra, maxwell_guard, maxwell_negate, su_rb, su_gap28, su_fcas_op, su_dim, su_ts, su_clamp};
+constexpr std::array suatom_formatted_cas_bindless_fields = {maxwell_rd,  maxwell_ra, maxwell_guard, maxwell_negate,
+                                                             su_rb,       su_gap28,   su_fcas_op,    su_dim,
+                                                             su_bl_gap36, su_rc,      su_bl_gap,     su_clamp};
 constexpr BitField sr_fgap{F::unassigned, 20, 4};
-constexpr std::array sured_formatted_bound_fields = {sr_rb, ra,     guard,  negate, sr_fgap,
-                                                     sr_op, sr_gap, su_dim, su_ts,  su_clamp};
-constexpr std::array sured_formatted_bindless_fields = {sr_rb,  ra,     guard,       negate, sr_fgap,   sr_op,
-                                                        sr_gap, su_dim, su_bl_gap36, su_rc,  su_bl_gap, su_clamp};
+constexpr std::array sured_formatted_bound_fields = {sr_rb, maxwell_ra, maxwell_guard, maxwell_negate, sr_fgap,
+                                                     sr_op, sr_gap,     su_dim,        su_ts,          su_clamp};
+constexpr std::array sured_formatted_bindless_fields = {sr_rb,       maxwell_ra, maxwell_guard, maxwell_negate,
+                                                        sr_fgap,     sr_op,      sr_gap,        su_dim,
+                                                        su_bl_gap36, su_rc,      su_bl_gap,     su_clamp};
 
 constexpr uint64_t top(uint64_t bits16) { return bits16 << 48; }
 

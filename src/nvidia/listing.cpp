@@ -12,12 +12,12 @@
 #include "gpuatom/nvidia/instruction_table.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/text.hpp"
+#include "listing_rule.hpp"
 
 namespace gpuatom::nvidia {
 
 namespace {
 
-constexpr const char* listing_rule = "docs/listings.md";
 constexpr std::string_view function_marker = "Function :";
 
 bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }

@@ -12,12 +12,11 @@
 #include "gpuatom/nvidia/listing.hpp"
 #include "gpuatom/nvidia/text/printer.hpp"
 #include "gpuatom/support/text.hpp"
+#include "listing_rule.hpp"
 
 namespace gpuatom::nvidia {
 
 namespace {
-
-constexpr const char* listing_rule = "docs/listings.md";
 
 // The instruction the listed word holds, or why it holds none.
 std::variant<Instruction, support::Diagnostic> decode_listed(const ListingLine& l, Architecture arch) {

@@ -13,7 +13,7 @@ namespace {
 
 using support::iequals;
 
-constexpr std::array<OpInfo, atom_op_count> ops = {{
+constexpr std::array<OpInfo, atom_op_count> atom_op_infos = {{
     {AtomOp::ADD, "ADD", 0, alu::Op::add, true, false},
     {AtomOp::MIN, "MIN", 1, alu::Op::min, true, false},
     {AtomOp::MAX, "MAX", 2, alu::Op::max, true, false},
@@ -178,9 +178,9 @@ uint32_t legal_sizes(Family family, Dialect dialect, AtomOp op) {
 
 }  // namespace
 
-std::span<const OpInfo> op_table() { return ops; }
+std::span<const OpInfo> op_table() { return atom_op_infos; }
 std::span<const SizeInfo> size_table() { return sizes; }
-const OpInfo& info(AtomOp op) { return ops[static_cast<int>(op)]; }
+const OpInfo& info(AtomOp op) { return atom_op_infos[static_cast<int>(op)]; }
 const SizeInfo& info(Size size) { return sizes[static_cast<int>(size)]; }
 
 std::string_view name(Family family) {
@@ -223,7 +223,7 @@ std::optional<Size> parse_size(std::string_view text) {
 }
 
 std::optional<AtomOp> parse_op(std::string_view text) {
-  for (const OpInfo& o : ops)
+  for (const OpInfo& o : atom_op_infos)
     if (iequals(o.name, text)) return o.op;
   return std::nullopt;
 }
@@ -231,7 +231,7 @@ std::optional<AtomOp> parse_op(std::string_view text) {
 std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
   // Longest op name first, so "CAST.SPIN" wins over "CAST".
   const OpInfo* best = nullptr;
-  for (const OpInfo& o : ops) {
+  for (const OpInfo& o : atom_op_infos) {
     if (!support::istarts_with(text, o.name)) continue;
     if (text.size() > o.name.size() && text[o.name.size()] != '.') continue;
     if (!best || o.name.size() > best->name.size()) best = &o;
@@ -239,7 +239,7 @@ std::variant<OpSize, std::string> parse_op_size(std::string_view text) {
   if (!best) {
     const std::string_view head = text.substr(0, text.find('.'));
     std::string names;
-    for (const OpInfo& o : ops) names += fmt::format(" {}", o.name);
+    for (const OpInfo& o : atom_op_infos) names += fmt::format(" {}", o.name);
     return fmt::format("unknown operation '{}': expected one of{} (docs/spec/nvidia.md §3, §10.3)", head, names);
   }
   const std::string_view rest = text.substr(best->name.size());

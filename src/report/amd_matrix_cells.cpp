@@ -11,9 +11,9 @@ namespace gpuatom::report {
 
 namespace {
 
-constexpr std::array<const char*, 11> keys = {"strategy", "pcie",   "family",  "memory", "granularity", "scope",
-                                              "atomic",   "device", "outcome", "label",  "published"};
-using Fields = std::array<std::string, keys.size()>;
+constexpr std::array<const char*, 11> cell_keys = {"strategy", "pcie",   "family",  "memory", "granularity", "scope",
+                                                   "atomic",   "device", "outcome", "label",  "published"};
+using Fields = std::array<std::string, cell_keys.size()>;
 
 template <class Value>
 bool selected(const std::optional<Value>& wanted, Value value) {
@@ -64,7 +64,7 @@ std::string amd_matrix_cells_json(const MatrixFilter& filter, const amd::ModelOp
   std::vector<support::json::Written> rows;
   for_each_cell(filter, options, [&rows](const Fields& fields) {
     support::json::Object row;
-    for (size_t k = 0; k < fields.size(); ++k) row.set(keys[k], fields[k]);
+    for (size_t k = 0; k < fields.size(); ++k) row.set(cell_keys[k], fields[k]);
     if (fields.back().empty()) row.set("published", support::json::null);
     rows.push_back(row.written());
   });

@@ -18,13 +18,11 @@
 namespace gpuatom::report {
 namespace {
 
-std::string escape(std::string_view text) { return support::html_escape(text); }
-
-constexpr amd::HipOp ops[] = {amd::HipOp::add,     amd::HipOp::sub, amd::HipOp::bit_and, amd::HipOp::bit_or,
-                              amd::HipOp::bit_xor, amd::HipOp::min, amd::HipOp::max,     amd::HipOp::exchange,
-                              amd::HipOp::cas,     amd::HipOp::inc, amd::HipOp::dec};
-constexpr amd::HipType types[] = {amd::HipType::u32, amd::HipType::i32, amd::HipType::u64,   amd::HipType::i64,
-                                  amd::HipType::f32, amd::HipType::f64, amd::HipType::f16x2, amd::HipType::bf16x2};
+constexpr amd::HipOp hip_ops[] = {amd::HipOp::add,     amd::HipOp::sub, amd::HipOp::bit_and, amd::HipOp::bit_or,
+                                  amd::HipOp::bit_xor, amd::HipOp::min, amd::HipOp::max,     amd::HipOp::exchange,
+                                  amd::HipOp::cas,     amd::HipOp::inc, amd::HipOp::dec};
+constexpr amd::HipType hip_types[] = {amd::HipType::u32, amd::HipType::i32, amd::HipType::u64,   amd::HipType::i64,
+                                      amd::HipType::f32, amd::HipType::f64, amd::HipType::f16x2, amd::HipType::bf16x2};
 
 // One cell: the instruction (or CAS loop), coloured as the matrix's outcomes are, with the rule,
 // the matrix's word for the target's first device and any difference in its title.
@@ -49,16 +47,18 @@ std::string lowering_cell(const amd::LoweringTarget& target, const amd::HipAtomi
                                : l.kind == amd::LoweringKind::expanded  ? "downgrade"
                                                                         : "na";
   const std::string shown = l.kind == amd::LoweringKind::cas_loop ? "CAS loop" : l.instruction;
-  return fmt::format("<td class=\"{}\" title=\"{}\"><code>{}</code></td>", css, escape(title), escape(shown));
+  return fmt::format("<td class=\"{}\" title=\"{}\"><code>{}</code></td>", css, support::html_escape(title),
+                     support::html_escape(shown));
 }
 
 std::string lowering_table(amd::AddressSpace memory, std::string_view caption) {
-  std::string out =
-      fmt::format("<div class=\"scroll\"><table><caption>{}</caption><tr><th>HIP atomic</th>", escape(caption));
-  for (const amd::LoweringTarget& t : amd::lowering_targets()) out += fmt::format("<th>{}</th>", escape(t.name));
+  std::string out = fmt::format("<div class=\"scroll\"><table><caption>{}</caption><tr><th>HIP atomic</th>",
+                                support::html_escape(caption));
+  for (const amd::LoweringTarget& t : amd::lowering_targets())
+    out += fmt::format("<th>{}</th>", support::html_escape(t.name));
   out += "</tr>";
-  for (const amd::HipType type : types)
-    for (const amd::HipOp op : ops) {
+  for (const amd::HipType type : hip_types)
+    for (const amd::HipOp op : hip_ops) {
       if (!amd::valid(op, type)) continue;
       const amd::HipAtomic atomic{op, type, amd::HipScope::agent, memory, true};
       out += fmt::format("<tr><th>{} {}</th>", amd::name(op), amd::name(type));
@@ -91,7 +91,7 @@ std::string instruction_counts() {
       "<div class=\"scroll\"><table><caption>Atomic mnemonics per class (canonical spellings; "
       "docs/reference/amd-isa.md lists "
       "them)</caption><tr><th>class</th>";
-  for (const Column& c : columns) out += fmt::format("<th>{}</th>", escape(c.names));
+  for (const Column& c : columns) out += fmt::format("<th>{}</th>", support::html_escape(c.names));
   out += "</tr>";
   for (const auto& [cls, all] : by_class) {
     out += fmt::format("<tr><th>{}</th>", amd::isa::name(cls));
@@ -100,7 +100,7 @@ std::string instruction_counts() {
       std::string list;
       for (std::string_view m : all)
         if (c.mnemonics.count(m)) list += fmt::format("{}{}", n++ ? " " : "", m);
-      out += n ? fmt::format("<td title=\"{}\">{}</td>", escape(list), n) : "<td class=\"n\">–</td>";
+      out += n ? fmt::format("<td title=\"{}\">{}</td>", support::html_escape(list), n) : "<td class=\"n\">–</td>";
     }
     out += "</tr>";
   }

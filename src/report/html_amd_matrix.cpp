@@ -19,8 +19,6 @@ namespace gpuatom::report {
 
 namespace {
 
-using nlohmann::json;
-
 std::string_view outcome_class(amd::Outcome o) {
   switch (o) {
     case amd::Outcome::native: return "native";
@@ -46,8 +44,9 @@ class Strings {
 
   // The title's index: [outcome, AMD's published word (a piece, or -1), pieces…].
   size_t title(amd::Outcome outcome, const amd::KnownAnomaly* differs, const std::string& text) {
-    json entry = json::array({static_cast<int>(outcome),
-                              differs ? static_cast<int64_t>(piece(std::string(differs->amd_says))) : int64_t{-1}});
+    nlohmann::json entry =
+        nlohmann::json::array({static_cast<int>(outcome),
+                               differs ? static_cast<int64_t>(piece(std::string(differs->amd_says))) : int64_t{-1}});
     for (size_t begin = 0;;) {
       const size_t end = text.find(';', begin);
       entry.push_back(piece(text.substr(begin, end - begin)));
@@ -59,12 +58,12 @@ class Strings {
     return it->second;
   }
 
-  json pieces() const { return pieces_; }
-  json titles() const { return titles_; }
+  nlohmann::json pieces() const { return pieces_; }
+  nlohmann::json titles() const { return titles_; }
 
  private:
   std::vector<std::string> pieces_;
-  std::vector<json> titles_;
+  std::vector<nlohmann::json> titles_;
   std::map<std::string, size_t> piece_index_, title_index_;
 };
 
@@ -75,12 +74,12 @@ std::string table_id(const amd::TableKey& key) {
 }
 
 // Every table's cells as title indices, row by row; the outcomes, rows and strings beside them.
-json matrix_facts() {
+nlohmann::json matrix_facts() {
   Strings strings;
-  json tables = json::object();
+  nlohmann::json tables = nlohmann::json::object();
   for (const amd::TableKey& key : amd::all_tables()) {
     const amd::Matrix m = amd::build_matrix(key);
-    json columns = json::array(), leaves = json::array();
+    nlohmann::json columns = nlohmann::json::array(), leaves = nlohmann::json::array();
     for (const amd::Device& d : m.columns) columns.push_back(d.name);
     for (const amd::LeafTable& leaf : m.leaves) {
       std::vector<size_t> cells;
@@ -97,7 +96,8 @@ json matrix_facts() {
     }
     tables[table_id(key)] = {{"title", amd::title(key)}, {"columns", columns}, {"leaves", leaves}};
   }
-  json outcomes = json::array(), rows = json::array(), leaf_titles = json::array();
+  nlohmann::json outcomes = nlohmann::json::array(), rows = nlohmann::json::array(),
+                 leaf_titles = nlohmann::json::array();
   for (int o = 0; o <= static_cast<int>(amd::Outcome::not_applicable); ++o) {
     const auto outcome = static_cast<amd::Outcome>(o);
     outcomes.push_back({amd::name(outcome), amd::label(outcome), outcome_class(outcome)});
@@ -117,7 +117,7 @@ std::string option_list(const std::vector<std::pair<std::string, std::string>>& 
 
 // Draws the one table the selectors choose, only the device column picked (or every one), each
 // cell as the model's outcome with its reason as the title.
-constexpr std::string_view script = R"js(
+constexpr std::string_view matrix_script = R"js(
 (function(){
   const f=JSON.parse(document.getElementById('facts-amd-matrix').textContent);
   const sel=id=>document.getElementById(id), esc=s=>s.replace(/&/g,'&amp;').replace(/</g,'&lt;').replace(/"/g,'&quot;');
@@ -174,7 +174,7 @@ std::string amd_matrix_section() {
   out += "<label>Device <select id=\"sel-device\"><option value=\"\">every device</option></select></label></div>";
   out += "<div class=\"scroll\" id=\"amd-tables\"></div><div id=\"reason\">Click a cell to see why.</div>";
   out += json_script("facts-amd-matrix", matrix_facts());
-  return out + fmt::format("<script>{}</script></section>", script);
+  return out + fmt::format("<script>{}</script></section>", matrix_script);
 }
 
 }  // namespace gpuatom::report

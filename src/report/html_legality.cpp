@@ -24,8 +24,6 @@ namespace gpuatom::report {
 
 namespace {
 
-using nlohmann::json;
-
 // One table of facts: rows × columns, each cell the targets that have it, as a string of '0' and
 // '1' in the targets' order. Rows and columns no target has are left out.
 class Grid {
@@ -37,8 +35,8 @@ class Grid {
     cells_.push_back({index(rows_, row), index(columns_, column), targets});
   }
 
-  json to_json() const {
-    json cells = json::array();
+  nlohmann::json to_json() const {
+    nlohmann::json cells = nlohmann::json::array();
     for (const Cell& c : cells_) cells.push_back({c.row, c.column, c.targets});
     return {{"title", title_}, {"rows", rows_}, {"cols", columns_}, {"cells", cells}};
   }
@@ -84,11 +82,11 @@ bool nvidia_has(nvidia::Architecture arch, nvidia::Family family, nvidia::AtomOp
   return size_code(field, size, arch).has_value();
 }
 
-json nvidia_facts() {
+nlohmann::json nvidia_facts() {
   using namespace nvidia;
-  json targets = json::array();
+  nlohmann::json targets = nlohmann::json::array();
   for (const Architecture a : architectures()) targets.push_back(name(a));
-  json grids = json::array();
+  nlohmann::json grids = nlohmann::json::array();
   for (const Family family : {Family::ATOM, Family::ATOMS, Family::RED, Family::SUATOM, Family::SURED}) {
     Grid grid(std::string(name(family)));
     for (const OpInfo& o : op_table())
@@ -115,9 +113,9 @@ void add_intel(Grid& grid, const std::string& row, const std::string& column,
   grid.add(row, column, mask(intel::all_platforms(), [&](intel::Platform p) { return intel_has(p, *instruction); }));
 }
 
-json intel_facts() {
+nlohmann::json intel_facts() {
   using namespace intel;
-  json targets = json::array();
+  nlohmann::json targets = nlohmann::json::array();
   for (const Platform p : all_platforms()) targets.push_back(name(p));
   Grid legacy("typed_atomic · svm_atomic · dword_atomic");
   const std::pair<Form, const char*> forms[] = {{Form::typed, "typed"}, {Form::svm, "svm"}, {Form::dword, "dword"}};
@@ -135,7 +133,7 @@ json intel_facts() {
       for (const LscDataSize data : {LscDataSize::d16c32, LscDataSize::d32, LscDataSize::d64})
         add_intel(lsc, std::string(o.name), fmt::format("{} {}", name(sfid), name(data)),
                   parse_spelling(fmt::format("lsc_atomic_{}.{}", o.name, name(sfid)), Form::lsc_untyped, data));
-  return {{"targets", targets}, {"grids", json::array({legacy.to_json(), lsc.to_json()})}};
+  return {{"targets", targets}, {"grids", nlohmann::json::array({legacy.to_json(), lsc.to_json()})}};
 }
 
 // --- AMD: the encoding table's atomic mnemonics per target ------------------------------------
@@ -151,9 +149,9 @@ std::pair<std::string, std::string> amd_form_and_op(std::string_view mnemonic) {
   return {std::string(mnemonic.substr(0, underscore)), std::string(mnemonic.substr(underscore + 1))};
 }
 
-json amd_facts() {
+nlohmann::json amd_facts() {
   using namespace amd::isa;
-  json targets = json::array();
+  nlohmann::json targets = nlohmann::json::array();
   for (const Target& t : amd::isa::targets()) targets.push_back(t.name);
   std::map<std::string_view, uint32_t> on;  // mnemonic → its encodings' target bits
   std::vector<std::string_view> order;
@@ -167,13 +165,13 @@ json amd_facts() {
     const uint32_t bits = on[mnemonic];
     grid.add(op, form, mask(amd::isa::targets(), [bits](const Target& t) { return (bits & t.mask()) != 0; }));
   }
-  return {{"targets", targets}, {"grids", json::array({grid.to_json()})}};
+  return {{"targets", targets}, {"grids", nlohmann::json::array({grid.to_json()})}};
 }
 
 // Draws the chosen view of a vendor's facts: one architecture (each cell green where it has the
 // form, with the first target that has it), or two compared (the cells where they differ marked).
 // A link may choose them: #legal-nvidia=sm_80,sm_90&legal-intel=gen12,pvc&legal-amd=gfx942.
-constexpr std::string_view script = R"js(
+constexpr std::string_view legality_script_text = R"js(
 function legalityView(vendor){
   const facts=JSON.parse(document.getElementById('facts-'+vendor).textContent);
   const box=document.getElementById('legal-'+vendor), a=box.querySelector('.pick-a'), b=box.querySelector('.pick-b');
@@ -235,6 +233,6 @@ std::string intel_legality() {
 
 std::string amd_legality() { return controls("amd", "Target", "target") + json_script("facts-amd", amd_facts()); }
 
-std::string_view legality_script() { return script; }
+std::string_view legality_script() { return legality_script_text; }
 
 }  // namespace gpuatom::report

@@ -67,6 +67,8 @@ inline constexpr std::string_view gfx12_device_scope_l2 =
     "Device-scope atomic operations will process in the L2 cache.";
 inline constexpr std::string_view gfx12_system_scope_bypass =
     "System-scope atomic operations will bypass the L2 cache and be forwarded to the Infinity Fabric.";
+inline constexpr std::string_view pcie_nop =
+    "Any atomic not supported by the PCIe bus will be a NOP and give incorrect result.";
 }  // namespace page
 
 // Product decisions (2026-11-22) as docs/spec/amd.md adopts them.

@@ -37,7 +37,7 @@ const
 #else
 constexpr
 #endif
-    GeneratedEncoding generated[] = {
+    GeneratedEncoding generated_encodings[] = {
 #include "atomic_encodings.inc"
 };
 
@@ -140,10 +140,10 @@ Encoding parse_row(const GeneratedEncoding& g) {
   return e;
 }
 
-std::vector<Encoding> build() {
+std::vector<Encoding> build_encodings() {
   std::vector<Encoding> out;
-  out.reserve(std::size(generated));
-  for (const GeneratedEncoding& g : generated) out.push_back(parse_row(g));
+  out.reserve(std::size(generated_encodings));
+  for (const GeneratedEncoding& g : generated_encodings) out.push_back(parse_row(g));
   return out;
 }
 
@@ -167,7 +167,7 @@ const Field* Encoding::field(std::string_view slot_name) const {
 }
 
 std::span<const Encoding> encodings() {
-  static const std::vector<Encoding> table = build();
+  static const std::vector<Encoding> table = build_encodings();
   return table;
 }
 

@@ -14,7 +14,7 @@ struct GeneratedTarget {
   uint8_t index;
   std::string_view features;  // space-separated, sorted
 };
-constexpr GeneratedTarget generated[] = {
+constexpr GeneratedTarget generated_targets[] = {
 #include "targets.inc"
 };
 
@@ -90,9 +90,9 @@ Target make_target(std::string_view name, std::string_view features) {
   return t;
 }
 
-std::vector<Target> build() {
+std::vector<Target> build_targets() {
   std::vector<Target> out;
-  for (const GeneratedTarget& g : generated) {
+  for (const GeneratedTarget& g : generated_targets) {
     out.push_back(make_target(g.name, g.features));
     out.back().index = g.index;
   }
@@ -127,7 +127,7 @@ constexpr Product products[] = {
 }  // namespace
 
 std::span<const Target> targets() {
-  static const std::vector<Target> table = build();
+  static const std::vector<Target> table = build_targets();
   return table;
 }
 

@@ -43,7 +43,7 @@ const std::string& not_an_atomic() {
 
 // What decode() asks of a form for every word, gathered once per form: its row, where its fields
 // lie, and the op a compare form is named by.
-struct FormPlan {
+struct DecodePlan {
   const EncodingInfo* form = nullptr;
   const FieldLayout* fields = nullptr;
   std::optional<AtomOp> compare;
@@ -53,35 +53,35 @@ struct FormPlan {
 // The plans by form, and by the top 16 bits of a word (where every form's opcode bits lie) the
 // index of its form's plan, made out of line from find_encoding(): decode asks for every word.
 constexpr int opcode_shift = 48;
-constexpr uint8_t no_form = 0xff;
-struct Plans {
-  std::array<FormPlan, encoding_form_count> by_form{};
+constexpr uint8_t no_form_index = 0xff;
+struct DecodePlans {
+  std::array<DecodePlan, encoding_form_count> by_form{};
   std::array<uint8_t, size_t{1} << (64 - opcode_shift)> by_top{};
 };
-static_assert(encoding_form_count < no_form, "a form index fits a byte");
+static_assert(encoding_form_count < no_form_index, "a form index fits a byte");
 
-[[gnu::noinline]] std::unique_ptr<const Plans> make_plans() {
-  auto plans = std::make_unique<Plans>();
+[[gnu::noinline]] std::unique_ptr<const DecodePlans> make_decode_plans() {
+  auto plans = std::make_unique<DecodePlans>();
   for (const EncodingInfo& e : encoding_table())
     plans->by_form[static_cast<size_t>(e.form)] = {&e, &layout(e.form), compare_op(e.ops), info(e.mnemonic).family};
   for (size_t top = 0; top < plans->by_top.size(); ++top) {
     const EncodingInfo* e = find_encoding(uint64_t{top} << opcode_shift);
-    plans->by_top[top] = e ? static_cast<uint8_t>(e->form) : no_form;
+    plans->by_top[top] = e ? static_cast<uint8_t>(e->form) : no_form_index;
   }
   return plans;
 }
 
 // The plan of the form whose opcode bits the word carries, or nullptr.
-const FormPlan* find_plan(uint64_t word) {
-  static const std::unique_ptr<const Plans> plans = make_plans();
+const DecodePlan* find_plan(uint64_t word) {
+  static const std::unique_ptr<const DecodePlans> plans = make_decode_plans();
   const uint8_t form = plans->by_top[word >> opcode_shift];
-  return form == no_form ? nullptr : &plans->by_form[form];
+  return form == no_form_index ? nullptr : &plans->by_form[form];
 }
 
 // Reads one word into an instruction made in place (the Decoded's own: it is not copied).
 class Decoder {
  public:
-  Decoder(uint64_t word, const FormPlan& plan, Architecture arch, Instruction& inst, support::Diagnostics& out)
+  Decoder(uint64_t word, const DecodePlan& plan, Architecture arch, Instruction& inst, support::Diagnostics& out)
       : word_(word), plan_(plan), arch_(arch), inst_(inst), reading_{word, *plan.form,  *plan.fields,     arch, inst,
                                                                      out,  plan.family, maxwell::tables()} {}
 
@@ -124,7 +124,7 @@ class Decoder {
   }
 
   uint64_t word_;
-  const FormPlan& plan_;
+  const DecodePlan& plan_;
   Architecture arch_;
   Instruction& inst_;
   maxwell::Reading reading_;
@@ -139,7 +139,7 @@ Decoded decode(uint64_t word, const support::SourceLocation& where, Architecture
                           "docs/spec/nvidia.md §11");
     return out;
   }
-  const FormPlan* plan = find_plan(word);
+  const DecodePlan* plan = find_plan(word);
   if (!plan) {
     out.diagnostics.error(where, fmt::format("0x{:016x}{}", word, not_an_atomic()), "docs/spec/nvidia.md §11.4");
     return out;

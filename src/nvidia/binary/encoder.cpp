@@ -15,17 +15,17 @@ namespace {
 // What encode() asks of a form for every instruction, gathered once per form (out of line, so
 // that the lookup is not slowed by the code that makes it): its row, where its fields lie, and
 // its fields by kind. The unassigned ones are left out: the encoder writes 0 there.
-struct FormPlan {
+struct EncodePlan {
   const EncodingInfo* form = nullptr;
   const FieldLayout* fields = nullptr;
   maxwell::FieldsByKind by_kind{};
 };
-using Plans = std::array<FormPlan, encoding_form_count>;
+using EncodePlans = std::array<EncodePlan, encoding_form_count>;
 
-[[gnu::noinline]] Plans make_plans() {
-  Plans plans{};
+[[gnu::noinline]] EncodePlans make_encode_plans() {
+  EncodePlans plans{};
   for (const EncodingInfo& e : encoding_table()) {
-    FormPlan& plan = plans[static_cast<size_t>(e.form)];
+    EncodePlan& plan = plans[static_cast<size_t>(e.form)];
     plan.form = &e;
     plan.fields = &layout(e.form);
     for (const BitField& f : e.fields)
@@ -34,8 +34,8 @@ using Plans = std::array<FormPlan, encoding_form_count>;
   return plans;
 }
 
-const FormPlan& plan(EncodingForm form) {
-  static const Plans plans = make_plans();
+const EncodePlan& plan(EncodingForm form) {
+  static const EncodePlans plans = make_encode_plans();
   return plans[static_cast<size_t>(form)];
 }
 
@@ -108,7 +108,7 @@ std::variant<uint64_t, support::Diagnostic> encode(const Instruction& i, Archite
   if (!is_spa5(arch))
     return refuse(i.columns.mnemonic, fmt::format("{} has no Maxwell 64-bit words (sm_50 … sm_62 have)", name(arch)),
                   "docs/spec/nvidia.md §11");
-  const FormPlan& plan = nvidia::plan(*form_of(i, mnemonic));
+  const EncodePlan& plan = nvidia::plan(*form_of(i, mnemonic));
   const EncodingInfo& form = *plan.form;
   const FieldLayout& fields = *plan.fields;
 

@@ -49,12 +49,17 @@ OpsByCode make_ops_by_code() {
   return t;
 }
 
+}  // namespace
+
 // What a size code reads as on one architecture: its size and the spelling nvdisasm prints it
-// with, or nothing (a reserved code).
+// with, or nothing (a reserved code). Not file-local: Tables, which maxwell_fields.hpp names,
+// holds them.
 struct SizeRead {
   std::optional<Size> size;
   std::string_view spelling;
 };
+
+namespace {
 
 // By field, architecture and code, made once from size_from_code() and decoded_size_spelling():
 // decode asks for every word.

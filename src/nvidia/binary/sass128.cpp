@@ -38,7 +38,7 @@ using sass128::operator&;  // NOLINT(misc-unused-using-decls)
 using sass128::operator^;  // NOLINT(misc-unused-using-decls)
 using sass128::operator~;  // NOLINT(misc-unused-using-decls)
 
-constexpr uint64_t opcode_mask = 0xfff;
+constexpr uint64_t sass128_opcode_mask = 0xfff;
 constexpr int pm_hint_bit = 102;  // bits 102–103: nvdisasm's ?PMn (sm_86 … sm_90)
 
 // sm_120 and sm_121 print SUATOM with a second uniform register and .UAI (nvdisasm 13.0 on random
@@ -137,7 +137,7 @@ namespace {
 
 // The form of `arch`'s generation whose opcode and selecting bits the word has, or nullptr.
 const sass128::OpcodeForm* form_of(const Word128& word, Architecture arch, const GenerationInfo& g) {
-  for (const sass128::OpcodeForm& candidate : sass128::opcode_forms(g.generation, word.lo & opcode_mask)) {
+  for (const sass128::OpcodeForm& candidate : sass128::opcode_forms(g.generation, word.lo & sass128_opcode_mask)) {
     const Form* f = candidate.form;
     if (form_known_on(*f, arch) && (word.hi & f->select_high) == (f->fixed_high & f->select_high) &&
         (word.lo & f->select_low) == (f->fixed_low & f->select_low))
@@ -150,7 +150,7 @@ const sass128::OpcodeForm* form_of(const Word128& word, Architecture arch, const
 [[gnu::cold, gnu::noinline]] support::Diagnostic no_form(const Word128& word, Architecture arch,
                                                          const GenerationInfo& g,
                                                          const support::SourceLocation& where) {
-  const uint64_t opcode = word.lo & opcode_mask;
+  const uint64_t opcode = word.lo & sass128_opcode_mask;
   if (!has_sass128_forms(arch))
     return sass128::refusal(where,
                             fmt::format("gpuatom knows no 128-bit atomic forms of {} ({}) yet", name(arch), g.name));
@@ -273,7 +273,7 @@ void read_rest(sass128::Reading& r, const Word128& unfielded) {
 
 Word128 sass128::placeholder_hints(const Instruction& i) {
   if (!i.architecture || !i.has_placeholder()) return {};
-  const uint64_t opcode = i.kept_bits.lo & opcode_mask;
+  const uint64_t opcode = i.kept_bits.lo & sass128_opcode_mask;
   for (const Form* f : sass128::forms_with_opcode(opcode))
     if (f->mnemonic == i.mnemonic && sass128::in(f->generations, generation(*i.architecture)) &&
         form_known_on(*f, *i.architecture))
@@ -937,7 +937,7 @@ std::variant<Word128, support::Diagnostic> encode_as_read(const Instruction& i, 
     return sass128::refusal(i.where, *missing_size_form(arch, i.size));
   bool mnemonic_known = false;
   const uint32_t shape = shape_of(i);
-  const uint64_t kept_opcode = i.kept_bits.lo & opcode_mask;
+  const uint64_t kept_opcode = i.kept_bits.lo & sass128_opcode_mask;
   for (const Candidate& each : candidates(i.mnemonic, g.generation)) {
     const Form& form = *each.form;
     if (!form_known_on(form, arch)) continue;

@@ -13,7 +13,7 @@ namespace gpuatom::amd::isa {
 
 namespace {
 
-std::optional<uint32_t> number(std::string_view text) {
+std::optional<uint32_t> register_number(std::string_view text) {
   uint32_t n = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
   if (error != std::errc{} || end != text.data() + text.size() || text.empty()) return std::nullopt;
@@ -40,13 +40,13 @@ std::optional<NamedRegister> named_register(std::string_view name, const Target&
   if (rest.front() == '[') {
     const size_t colon = rest.find(':');
     if (rest.back() != ']' || colon == std::string_view::npos) return std::nullopt;
-    const auto a = number(rest.substr(1, colon - 1));
-    const auto b = number(rest.substr(colon + 1, rest.size() - colon - 2));
+    const auto a = register_number(rest.substr(1, colon - 1));
+    const auto b = register_number(rest.substr(colon + 1, rest.size() - colon - 2));
     if (!a || !b || *b < *a) return std::nullopt;
     first = *a;
     last = *b;
   } else {
-    const auto a = number(rest);
+    const auto a = register_number(rest);
     if (!a) return std::nullopt;
     first = last = *a;
   }
