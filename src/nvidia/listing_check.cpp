@@ -80,13 +80,13 @@ class ListingCheck {
         return;
       }
     if (!parse_mnemonic(mnemonic)) return other_instruction(l, mnemonic);
-    if (given_ && l.architecture && *l.architecture != *given_ && overridden_ != l.architecture) {
+    if (given_ && l.architecture && *l.architecture != *given_ && !overridden(*l.architecture)) {
       out_.diagnostics.warning(
           {file_, l.header_line, 1, std::nullopt},
           fmt::format("the listing's header says this is code for {}: it is read as {}, not as --arch {}",
                       name(*l.architecture), name(*l.architecture), name(*given_)),
           listing_rule);
-      overridden_ = l.architecture;
+      overridden_ = static_cast<int>(*l.architecture);
     }
     auto inst = parse_sass_line(l.text, where, out_.diagnostics, l.architecture);
     if (!inst) return;
@@ -142,7 +142,11 @@ class ListingCheck {
   std::optional<Architecture> given_;
   ParsedSass& out_;
   bool unchecked_words_reported_ = false;
-  std::optional<Architecture> overridden_;  // the header that last differed from --arch, reported once each
+  // The header that last differed from --arch, reported once each; an int, -1 for none (a
+  // std::optional here meets GCC 12's false maybe-uninitialized at -O3 once other files' code
+  // is inlined beside it in the unity build).
+  int overridden_ = -1;
+  bool overridden(Architecture a) const { return overridden_ == static_cast<int>(a); }
 };
 
 }  // namespace
