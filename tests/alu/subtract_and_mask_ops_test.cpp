@@ -5,15 +5,11 @@
 
 #include <cstdint>
 
+#include "alu/test_support.hpp"
 #include "gpuatom/alu/apply.hpp"
 
 using namespace gpuatom::alu;
-
-namespace {
-Result run(Op op, Type type, uint64_t old, uint64_t value, uint64_t compare = 0) {
-  return apply(Operation{op, type, {}}, old, Operands{value, compare});
-}
-}  // namespace
+using gpuatom::alu::testing::run;
 
 // (old >= v) ? old − v : 0, unsigned.
 TEST(SubSaturate, ClampsAtZero) {

@@ -13,9 +13,6 @@
 namespace gpuatom::amd::isa::testing {
 namespace {
 
-constexpr uint64_t buf = 0x100000;
-constexpr uint64_t lds = 0x200000;
-
 // One lane: memory word(s) at buf (or the LDS) hold `old`, the instruction runs with its data
 // registers, and the result is (memory after, the register the old value went to).
 struct One {

@@ -13,9 +13,6 @@
 namespace gpuatom::amd::isa::testing {
 namespace {
 
-constexpr uint64_t buf = 0x100000;
-constexpr uint64_t lds = 0x200000;
-
 uint64_t lo(uint64_t x) { return x & 0xffffffff; }
 uint64_t hi(uint64_t x) { return x >> 32; }
 

@@ -23,6 +23,10 @@
 
 namespace gpuatom::amd::isa::testing {
 
+// Where the wave tests place their global buffer and their LDS window.
+inline constexpr uint64_t buf = 0x100000;
+inline constexpr uint64_t lds = 0x200000;
+
 constexpr int64_t v(int n) { return vgpr_code_base + n; }
 constexpr int64_t a(int n) { return agpr_code_base + n; }
 constexpr int64_t s(int n) { return n; }

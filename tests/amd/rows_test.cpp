@@ -46,6 +46,6 @@ TEST(AmdRows, HipIncDecAndSignedness) {
   EXPECT_EQ(alu::apply(to_alu(min32, {true}), 0xffffffff, {1, 0}).memory, 1u);   // unsigned overload
   const auto sub = to_alu(rows()[*find_row("32 bit atomicSub")]);
   EXPECT_EQ(alu::apply(sub, 0, {1, 0}).memory, 0xffffffffu);
-  const auto cas = to_alu(rows()[*find_row("64 bit atomicCAS")]);
-  EXPECT_EQ(alu::apply(cas, 5, {9, 5}).memory, 9u);
+  const auto compare_swap = to_alu(rows()[*find_row("64 bit atomicCAS")]);
+  EXPECT_EQ(alu::apply(compare_swap, 5, {9, 5}).memory, 9u);
 }

@@ -22,6 +22,8 @@ const fs::path work = artifacts / std::to_string(::getpid());
 
 std::string chromium(const std::string& args) { return browser::chromium(work, args); }
 
+}  // namespace
+
 class ReportInBrowser : public testing::Test {
  protected:
   static void SetUpTestSuite() { browser::write_report(work); }
@@ -30,6 +32,8 @@ class ReportInBrowser : public testing::Test {
   }
   static std::string page() { return browser::page_url(work); }
 };
+
+namespace {
 
 // The cells of the one AMD table the page shows, as text, and that table's id.
 std::pair<std::string, std::vector<std::string>> visible_amd_table(const std::string& dom) {

@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path work = browser::artifacts() / ("layout-" + std::to_string(::getpid()));
+const fs::path layout_work = browser::artifacts() / ("layout-" + std::to_string(::getpid()));
 
 // Written into the page before </body>, after the page's own script has drawn its views: one line
 // "width=N", then one "CUT: …" line per element that is cut, in <pre id="probe">.
@@ -52,26 +52,30 @@ std::string probe(const fs::path& page, int width) {
   std::string html = read(page);
   const size_t end = html.rfind("</body>");
   html.insert(end == std::string::npos ? html.size() : end, probe_script);
-  const fs::path probed = work / ("probe-" + std::to_string(width) + "-" + page.filename().string());
+  const fs::path probed = layout_work / ("probe-" + std::to_string(width) + "-" + page.filename().string());
   std::ofstream(probed, std::ios::binary) << html;
-  const std::string dom =
-      browser::chromium(work, "--window-size=" + std::to_string(width) + ",1200 --dump-dom file://" + probed.string());
+  const std::string dom = browser::chromium(
+      layout_work, "--window-size=" + std::to_string(width) + ",1200 --dump-dom file://" + probed.string());
   const size_t start = dom.find("<pre id=\"probe\">"), stop = dom.find("</pre>", start);
   if (start == std::string::npos) return "no probe in the page: " + dom.substr(0, 2000);
   return dom.substr(start + 16, stop - start - 16);
 }
 
+}  // namespace
+
 class ReportLayout : public testing::Test {
  protected:
-  static void SetUpTestSuite() { browser::write_report(work); }
+  static void SetUpTestSuite() { browser::write_report(layout_work); }
   void SetUp() override {
     if (!browser::have_chromium()) GTEST_SKIP() << browser::no_chromium;
   }
-  static std::string page() { return browser::page_url(work); }
+  static std::string page() { return browser::page_url(layout_work); }
   static std::string dom(const std::string& hash) {
-    return browser::chromium(work, "--dump-dom '" + page() + hash + "'");
+    return browser::chromium(layout_work, "--dump-dom '" + page() + hash + "'");
   }
 };
+
+namespace {
 
 // The cell of a legality view whose title starts with `what` ("ATOM · ADD .F16x8.RN"): its class
 // and the first target it names, as "class first".
@@ -91,19 +95,20 @@ std::string legal_cell(const std::string& dom, const std::string& what) {
 TEST_F(ReportLayout, NothingIsCutAt1400And800Pixels) {
   for (const int width : {1400, 800}) {
     const std::string shot = "layout-" + std::to_string(width) + ".png";
-    const std::string log = browser::chromium(
-        work, "--window-size=" + std::to_string(width) + ",1600 --screenshot=" + (work / shot).string() + " " + page());
+    const std::string log =
+        browser::chromium(layout_work, "--window-size=" + std::to_string(width) +
+                                           ",1600 --screenshot=" + (layout_work / shot).string() + " " + page());
     EXPECT_EQ(log.find(":CONSOLE("), std::string::npos) << log;
-    ASSERT_TRUE(fs::exists(work / shot)) << log;
-    EXPECT_GT(fs::file_size(work / shot), 20000u);  // a blank page compresses to a few KiB
-    fs::copy_file(work / shot, browser::artifacts() / shot, fs::copy_options::overwrite_existing);
-    const std::string lines = probe(work / "index.html", width);
+    ASSERT_TRUE(fs::exists(layout_work / shot)) << log;
+    EXPECT_GT(fs::file_size(layout_work / shot), 20000u);  // a blank page compresses to a few KiB
+    fs::copy_file(layout_work / shot, browser::artifacts() / shot, fs::copy_options::overwrite_existing);
+    const std::string lines = probe(layout_work / "index.html", width);
     EXPECT_EQ(lines, "width=" + std::to_string(width)) << "at " << width << " px";
   }
 }
 
 TEST_F(ReportLayout, TheProbeFindsWhatIsCut) {
-  const fs::path bad = work / "bad.html";
+  const fs::path bad = layout_work / "bad.html";
   std::ofstream(bad) << "<!DOCTYPE html><html><body><div style=\"width:2000px\">wide</div>"
                         "<div style=\"overflow:hidden;width:100px;white-space:nowrap\">a line longer than its box</div>"
                         "<div style=\"overflow-x:auto\"><div style=\"width:3000px\">scrolls</div></div></body></html>";

@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> nonempty_lines_of(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)
@@ -48,7 +48,7 @@ std::string nvidia_operands(const std::string& op_size) {
 TEST(AluSpellings, NvidiaOpsInTheInstructionsOwnSpelling) {
   size_t compared = 0;
   for (const gpuatom::testing::InstructionSpelling& inst : gpuatom::testing::nvidia_instruction_spellings()) {
-    const auto spellings = lines_of(run_gpuatom("alu nvidia --list --inst " + inst.name).out);
+    const auto spellings = nonempty_lines_of(run_gpuatom("alu nvidia --list --inst " + inst.name).out);
     ASSERT_GT(spellings.size(), 20u) << inst.name;
     std::vector<std::string> sample(spellings.begin(), spellings.begin() + 2);
     if (inst.name != "RED" && inst.name != "REDG" && inst.name != "SURED") sample.push_back("CAS");
@@ -76,7 +76,7 @@ TEST(AluSpellings, IntelOpsAsVisaSpellsThem) {
   size_t compared = 0;
   for (const std::string form : {"svm", "typed", "dword"}) {
     const std::string prefix = form + "_atomic.";
-    const auto ops = lines_of(run_gpuatom("alu intel --list --form " + form).out);
+    const auto ops = nonempty_lines_of(run_gpuatom("alu intel --list --form " + form).out);
     ASSERT_GT(ops.size(), 10u) << form;
     for (const std::string& op : {ops[0], ops[1], std::string("cmpxchg")}) {
       const bool two = op.rfind("cmpxchg", 0) == 0 || op.rfind("fcmpwr", 0) == 0;
@@ -99,7 +99,7 @@ TEST(AluSpellings, IntelOpsAsVisaSpellsThem) {
 }
 
 TEST(AluSpellings, EveryAmdRow) {
-  const auto rows = lines_of(run_gpuatom("alu amd --list").out);
+  const auto rows = nonempty_lines_of(run_gpuatom("alu amd --list").out);
   ASSERT_EQ(rows.size(), 27u);
   for (const std::string& row : rows) {
     const bool cas = row.find("atomicCAS") != std::string::npos;

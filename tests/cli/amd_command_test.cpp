@@ -30,7 +30,7 @@ std::vector<std::string> fields_of(const std::string& line) {
   return out;
 }
 
-void expect_refused(const std::string& args, const std::vector<std::string>& fragments) {
+void expect_refused_with_all(const std::string& args, const std::vector<std::string>& fragments) {
   const CliRun r = run_gpuatom(args);
   EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
   for (const auto& f : fragments) EXPECT_NE(r.out.find(f), std::string::npos) << args << "\n" << r.out;
@@ -137,33 +137,37 @@ TEST(AmdOutcomeCommand, OneHundredTwentyEightBitIsNotApplicable) {
 
 TEST(AmdOutcomeCommand, BadValuesExitTwoListingTheValidOnes) {
   const std::string rest = " --op add32 --memory device --granularity coarse --scope device --pcie no";
-  expect_refused("amd outcome --device mi400" + rest,
-                 {"--device mi400: expected one of: MI100, MI200 PCIe", "gfx12 dGPU (gfx12)"});
-  expect_refused("amd outcome --device mi300x --op add16 --memory device --granularity coarse --scope device --pcie no",
-                 {"--op add16: expected one of:", "\"32 bit atomicAdd\"", "\"128 bit atomicCAS\""});
-  expect_refused("amd outcome --device mi300x --op add32 --memory shared --granularity coarse --scope device --pcie no",
-                 {"--memory shared: expected one of: Device DRAM (device, vram), Migratable Host DRAM",
-                  "Pinned Host DRAM (pinned"});
-  expect_refused("amd outcome --device mi300x --op add32 --memory device --granularity medium --scope device --pcie no",
-                 {"Coarse-grained (coarse), Fine-grained (fine)"});
-  expect_refused(
+  expect_refused_with_all("amd outcome --device mi400" + rest,
+                          {"--device mi400: expected one of: MI100, MI200 PCIe", "gfx12 dGPU (gfx12)"});
+  expect_refused_with_all(
+      "amd outcome --device mi300x --op add16 --memory device --granularity coarse --scope device --pcie no",
+      {"--op add16: expected one of:", "\"32 bit atomicAdd\"", "\"128 bit atomicCAS\""});
+  expect_refused_with_all(
+      "amd outcome --device mi300x --op add32 --memory shared --granularity coarse --scope device --pcie no",
+      {"--memory shared: expected one of: Device DRAM (device, vram), Migratable Host DRAM",
+       "Pinned Host DRAM (pinned"});
+  expect_refused_with_all(
+      "amd outcome --device mi300x --op add32 --memory device --granularity medium --scope device --pcie no",
+      {"Coarse-grained (coarse), Fine-grained (fine)"});
+  expect_refused_with_all(
       "amd outcome --device mi300x --op add32 --memory device --granularity fine --scope workgroup --pcie no",
       {"--scope workgroup: expected one of: Device (agent"});
-  expect_refused(
+  expect_refused_with_all(
       "amd outcome --device mi300x --op add32 --memory device --granularity coarse --scope device --pcie maybe",
       {"--pcie maybe: expected one of: No PCIe atomics (no, false, off, 0), PCIe atomics (yes"});
-  expect_refused("amd outcome --device mi300x" + rest + " --strategy sw",
-                 {"--strategy sw: expected one of: HW atomics"});
-  expect_refused("amd outcome --device mi300x" + rest + " --sub-pcie fetchsub",
-                 {"--sub-pcie fetchsub: expected one of: none, fetchadd"});
-  expect_refused("amd outcome --device mi300x" + rest + " --gfx10-fminmax f64", {"f32,f64, f32"});
-  expect_refused("amd outcome --device mi300x --op add32", {"--memory"});  // missing required selectors
-  expect_refused("amd matrix --strategy hw --pcie no --family radeon", {"--family radeon: expected one of: instinct"});
-  expect_refused("amd matrix --strategy hw --pcie no --family gfx --format pdf",
-                 {"--format pdf: expected one of: csv, md (markdown), html"});
-  expect_refused("amd matrix --strategy hw --pcie no", {"--family"});
-  expect_refused("amd matrix --strategy hw --pcie no --family gfx --mi300-coarse-place cache", {"l2, fabric"});
-  expect_refused("amd", {"subcommand"});
+  expect_refused_with_all("amd outcome --device mi300x" + rest + " --strategy sw",
+                          {"--strategy sw: expected one of: HW atomics"});
+  expect_refused_with_all("amd outcome --device mi300x" + rest + " --sub-pcie fetchsub",
+                          {"--sub-pcie fetchsub: expected one of: none, fetchadd"});
+  expect_refused_with_all("amd outcome --device mi300x" + rest + " --gfx10-fminmax f64", {"f32,f64, f32"});
+  expect_refused_with_all("amd outcome --device mi300x --op add32", {"--memory"});  // missing required selectors
+  expect_refused_with_all("amd matrix --strategy hw --pcie no --family radeon",
+                          {"--family radeon: expected one of: instinct"});
+  expect_refused_with_all("amd matrix --strategy hw --pcie no --family gfx --format pdf",
+                          {"--format pdf: expected one of: csv, md (markdown), html"});
+  expect_refused_with_all("amd matrix --strategy hw --pcie no", {"--family"});
+  expect_refused_with_all("amd matrix --strategy hw --pcie no --family gfx --mi300-coarse-place cache", {"l2, fabric"});
+  expect_refused_with_all("amd", {"subcommand"});
 }
 
 TEST(AmdMatrixCommand, AllEightTablesRenderInEveryFormat) {

@@ -12,8 +12,6 @@
 
 namespace {
 
-std::string source(const std::string& path) { return std::string(GPUATOM_SOURCE_DIR) + "/" + path; }
-
 nlohmann::json json_of(const CliRun& r) {
   const size_t start = r.out.find('[');
   return nlohmann::json::parse(r.out.substr(start == std::string::npos ? 0 : start));

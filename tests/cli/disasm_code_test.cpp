@@ -21,8 +21,6 @@ using gpuatom::testing::ScratchFile;
 
 using gpuatom::testing::TinySection;
 
-std::string source(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/" + name; }
-
 // `@P0 REDG.E.ADD.STRONG.GPU desc[UR4][R2.64], R5 ;`, ptxas 13.0's sm_90 word, as code bytes.
 std::string redg_word() {
   std::string out;

@@ -11,12 +11,12 @@
 
 namespace {
 
-using json = nlohmann::ordered_json;  // keys in the order printed
+using nlohmann::ordered_json;  // keys in the order printed
 
-std::vector<json> objects(const std::string& text) {
-  std::vector<json> out;
+std::vector<ordered_json> objects(const std::string& text) {
+  std::vector<ordered_json> out;
   std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(json::parse(line));
+  for (std::string line; std::getline(in, line);) out.push_back(ordered_json::parse(line));
   return out;
 }
 
@@ -25,7 +25,7 @@ const std::string visa_text =
     "printf '.decl ADDR v_type=G type=uq num_elts=8 align=GRF\\n.decl OLD v_type=G type=ud num_elts=8 align=GRF\\n"
     ".decl VAL v_type=G type=ud num_elts=8 align=GRF\\nsvm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %%null.0\\n' | ";
 
-void expect_keys(const json& object, const std::vector<std::string>& keys) {
+void expect_keys(const ordered_json& object, const std::vector<std::string>& keys) {
   std::vector<std::string> have;
   for (const auto& [key, value] : object.items()) have.push_back(key);
   EXPECT_EQ(have, keys) << object.dump();
@@ -79,7 +79,7 @@ TEST(JsonLines, AsmAndDisasmSassAnInstructionPerLine) {
   const CliRun cubin =
       run_gpuatom("disasm sass " GPUATOM_SOURCE_DIR "/tests/conformance/nvidia/cubins/atomics-sm_120.cubin --json");
   ASSERT_EQ(cubin.exit_code, 0);
-  for (const json& o : objects(cubin.out)) {
+  for (const ordered_json& o : objects(cubin.out)) {
     expect_keys(o, {"kind", "file", "line", "text", "word", "word_high", "kernel", "address"});
     EXPECT_EQ(o["kind"], "instruction");
   }

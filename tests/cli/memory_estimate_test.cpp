@@ -10,6 +10,7 @@
 #include <regex>
 #include <string>
 
+#include "cli/run_cli.hpp"
 #include "common/child_process.hpp"
 #include "common/sanitizers.hpp"
 
@@ -18,8 +19,6 @@ namespace {
 using gpuatom::testing::ChildOptions;
 using gpuatom::testing::ChildResult;
 using gpuatom::testing::run_child;
-
-std::string data(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/memory/" + name; }
 
 ChildResult gpuatom(std::vector<std::string> args) {
   ChildOptions options;
@@ -40,7 +39,7 @@ std::optional<double> estimate_in(const std::string& text) {
 
 TEST(MemoryEstimate, EightyMillionExplainableLanesAreRefusedBeforeAnythingIsAllocated) {
   // A 24 GiB machine's limit, whatever this machine has.
-  const ChildResult r = gpuatom({"run", data("explainable-80m.toml"), "--quiet", "--max-memory", "24G"});
+  const ChildResult r = gpuatom({"run", memory_data("explainable-80m.toml"), "--quiet", "--max-memory", "24G"});
   std::cout << "[ measured ] refused in " << r.seconds << " s, peak " << r.max_rss_kib / 1024 << " MiB\n";
   EXPECT_TRUE(r.exited && r.exit_code == 2) << r.err;
   EXPECT_NE(r.err.find("explainable-80m.toml:12:1: error: this run would need about"), std::string::npos) << r.err;
@@ -55,8 +54,8 @@ TEST(MemoryEstimate, EightyMillionExplainableLanesAreRefusedBeforeAnythingIsAllo
     EXPECT_LT(r.max_rss_kib, 100 * 1024) << "nothing is allocated for the lanes";
   }
   // The same file in deterministic mode is refused too, and counts its resident groups.
-  const ChildResult d =
-      gpuatom({"run", data("explainable-80m.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "24G"});
+  const ChildResult d = gpuatom(
+      {"run", memory_data("explainable-80m.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "24G"});
   EXPECT_EQ(d.exit_code, 2);
   EXPECT_NE(d.err.find("the resident groups of deterministic mode: 131072 lanes"), std::string::npos) << d.err;
 }
@@ -69,7 +68,7 @@ TEST(MemoryEstimate, WithoutALimitTheMachinesAvailableMemoryDecides) {
   uint64_t kib = 0;
   while (meminfo >> key >> kib && key != "MemAvailable:") meminfo.ignore(256, '\n');
   if (key != "MemAvailable:" || kib > (uint64_t{32} << 20)) GTEST_SKIP() << "this machine has room for the run";
-  const ChildResult r = gpuatom({"run", data("explainable-80m.toml"), "--quiet"});
+  const ChildResult r = gpuatom({"run", memory_data("explainable-80m.toml"), "--quiet"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("80 % of the"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("--max-memory sets another limit"), std::string::npos) << r.err;
@@ -77,13 +76,13 @@ TEST(MemoryEstimate, WithoutALimitTheMachinesAvailableMemoryDecides) {
 
 TEST(MemoryEstimate, AnExplicitLimitIsObeyed) {
   const ChildResult r =
-      gpuatom({"run", data("sass-histogram.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "1K"});
+      gpuatom({"run", memory_data("sass-histogram.toml"), "--quiet", "--mode", "deterministic", "--max-memory", "1K"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("more than the 1 KiB --max-memory allows"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("the resident groups of deterministic mode"), std::string::npos) << r.err;
   // A limit that fits: it runs.
-  EXPECT_EQ(gpuatom({"run", data("sass-histogram.toml"), "--quiet", "--max-memory", "4G"}).exit_code, 0);
-  const ChildResult bad = gpuatom({"run", data("sass-histogram.toml"), "--max-memory", "lots"});
+  EXPECT_EQ(gpuatom({"run", memory_data("sass-histogram.toml"), "--quiet", "--max-memory", "4G"}).exit_code, 0);
+  const ChildResult bad = gpuatom({"run", memory_data("sass-histogram.toml"), "--max-memory", "lots"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--max-memory lots: expected a positive size"), std::string::npos) << bad.err;
 }
@@ -100,10 +99,10 @@ TEST_P(EstimateAgainstPeak, WithinAQuarter) {
   if (gpuatom::testing::under_asan) GTEST_SKIP() << "ASan's shadow memory is not the program's";
   const Case c = GetParam();
   const ChildResult refused =
-      gpuatom({"run", data(c.file), "--quiet", "--mode", c.mode, "--threads", "2", "--max-memory", "1K"});
+      gpuatom({"run", memory_data(c.file), "--quiet", "--mode", c.mode, "--threads", "2", "--max-memory", "1K"});
   const auto estimate = estimate_in(refused.err);
   ASSERT_TRUE(estimate) << refused.err;
-  const ChildResult run = gpuatom({"run", data(c.file), "--quiet", "--mode", c.mode, "--threads", "2"});
+  const ChildResult run = gpuatom({"run", memory_data(c.file), "--quiet", "--mode", c.mode, "--threads", "2"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const double peak = static_cast<double>(run.max_rss_kib) * 1024;
   std::cout << "[ measured ] " << c.file << " (" << c.mode << "): estimate " << *estimate / (1 << 20) << " MiB, peak "

@@ -11,8 +11,6 @@
 
 namespace {
 
-std::string data(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/memory/" + name; }
-
 // `gpuatom ARGS` under `ulimit -v KIB`.
 CliRun under_address_space_limit(const std::string& kib, const std::string& args) {
   return run_gpuatom_command("timeout 120 sh -c 'ulimit -v " + kib + " && exec " + std::string(GPUATOM_CLI) + " " +
@@ -21,7 +19,7 @@ CliRun under_address_space_limit(const std::string& kib, const std::string& args
 
 TEST(MemoryLimit, TheAddressSpaceLimitCountsInTheEstimate) {
   if (gpuatom::testing::under_asan || gpuatom::testing::under_tsan) GTEST_SKIP() << "the sanitizers reserve terabytes";
-  const CliRun r = under_address_space_limit("400000", "run --threads 2 " + data("explainable-16m.toml"));
+  const CliRun r = under_address_space_limit("400000", "run --threads 2 " + memory_data("explainable-16m.toml"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("explainable-16m.toml:6:1: error: this run would need about"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("the process's address-space limit (RLIMIT_AS, ulimit -v)"), std::string::npos) << r.out;
@@ -33,7 +31,7 @@ TEST(MemoryLimit, AnAllocationThatFailsAnywayIsOutOfMemoryNotAnInternalError) {
   if (gpuatom::testing::under_asan || gpuatom::testing::under_tsan) GTEST_SKIP() << "the sanitizers reserve terabytes";
   // --max-memory above the limit: the estimate lets the run start, and an allocation fails.
   const CliRun r =
-      under_address_space_limit("400000", "run --threads 2 --max-memory 100G " + data("explainable-16m.toml"));
+      under_address_space_limit("400000", "run --threads 2 --max-memory 100G " + memory_data("explainable-16m.toml"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("explainable-16m.toml:6:1: error: out of memory: an allocation failed during the run, whose "
                        "estimate was about"),

@@ -14,8 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string batch() { return std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch"; }
-
 TEST(OptionValues, DumpTakesOneValueAndLeavesTheScenarioPath) {
   for (const std::string& dump : {std::string("--dump sum "), std::string("--dump=sum ")}) {
     const CliRun r = run_gpuatom("run --mode deterministic " + dump + batch() + "/pass-sum.toml");

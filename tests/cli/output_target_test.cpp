@@ -15,7 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& path) {
+std::string file_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
@@ -29,13 +29,13 @@ class OutputTarget : public testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     fs::copy_file(std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch/pass-sum.toml", scenario());
-    original_ = read(scenario());
+    original_ = file_bytes(scenario());
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path scenario() const { return dir_ / "me.toml"; }
   // The scenario is still the scenario, and nothing else was left in the directory.
   void expect_untouched(const std::string& context, size_t files = 1) const {
-    EXPECT_EQ(read(scenario()), original_) << context;
+    EXPECT_EQ(file_bytes(scenario()), original_) << context;
     EXPECT_EQ(static_cast<size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator())), files)
         << context;
   }
@@ -76,13 +76,13 @@ TEST_F(OutputTarget, JunitOverTheFileStandardOutputGoesToIsRefused) {
                                        " --junit /dev/stdout > " + log.string() + "'");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("--junit /dev/stdout: is the file standard output goes to"), std::string::npos) << r.out;
-  EXPECT_EQ(read(log), "");
+  EXPECT_EQ(file_bytes(log), "");
   // And the writer itself refuses it, whoever calls it (here verify-hw's model sample).
   const CliRun sample = run_gpuatom_command("sh -c '" + std::string(GPUATOM_CLI) +
                                             " verify-hw --model-sample /dev/stdout > " + log.string() + "'");
   EXPECT_EQ(sample.exit_code, 2) << sample.out;
   EXPECT_NE(sample.out.find("is the file standard output goes to"), std::string::npos) << sample.out;
-  EXPECT_EQ(read(log), "");
+  EXPECT_EQ(file_bytes(log), "");
 }
 
 TEST_F(OutputTarget, ReportOverItsJsonResultIsRefused) {
@@ -92,7 +92,7 @@ TEST_F(OutputTarget, ReportOverItsJsonResultIsRefused) {
   const CliRun r = run_gpuatom("report --json " + result.string() + " --out " + (dir_ / "out").string());
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("--out " + result.string() + ": is one of this command's inputs"), std::string::npos) << r.out;
-  EXPECT_EQ(read(result), "[]");
+  EXPECT_EQ(file_bytes(result), "[]");
 }
 
 }  // namespace

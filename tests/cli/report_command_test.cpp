@@ -15,16 +15,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string batch() { return std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch"; }
-
-fs::path scratch() {
+fs::path report_scratch() {
   const fs::path dir = fs::temp_directory_path() / ("gpuatom-report-" + std::to_string(getpid()));
   fs::create_directories(dir);
   return dir;
 }
 
 TEST(ReportCommand, AJsonResultThatIsADirectoryIsBadInputNamingIt) {
-  const fs::path dir = scratch();
+  const fs::path dir = report_scratch();
   const CliRun r = run_gpuatom("report --json " + batch() + " --out " + (dir / "out").string());
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("gpuatom: error: " + batch() + ": is a directory, not a file"), std::string::npos) << r.out;
@@ -38,7 +36,7 @@ TEST(ReportCommand, AJsonResultThatIsADirectoryIsBadInputNamingIt) {
 }
 
 TEST(ReportCommand, AFailedScenarioMakesItExitOneAndTheReportIsWritten) {
-  const fs::path dir = scratch();
+  const fs::path dir = report_scratch();
   const CliRun failed =
       run_gpuatom("report --out " + dir.string() + " " + batch() + "/pass-sum.toml " + batch() + "/fail-count.toml");
   EXPECT_EQ(failed.exit_code, 1) << failed.out;
@@ -53,7 +51,7 @@ TEST(ReportCommand, AFailedScenarioMakesItExitOneAndTheReportIsWritten) {
 // HIP atomic (gfx90a's f32 add without -munsafe-fp-atomics is a CAS loop; gfx942's is the
 // instruction) and how many atomic mnemonics each class has.
 TEST(ReportCommand, TheAmdMatrixShowsTheInstructionsBehindIt) {
-  const fs::path dir = scratch();
+  const fs::path dir = report_scratch();
   const CliRun r = run_gpuatom("report --out " + dir.string() + " " + batch() + "/pass-sum.toml");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::ifstream in(dir / "index.html");

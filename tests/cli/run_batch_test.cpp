@@ -18,9 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string batch() { return std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch"; }
-
-std::string read(const fs::path& path) {
+std::string file_text(const fs::path& path) {
   std::ifstream in(path);
   std::stringstream s;
   s << in.rdbuf();
@@ -102,7 +100,7 @@ TEST(RunBatch, JunitReportValidatesAndCountsEachKind) {
   const fs::path xml = temporary("junit.xml");
   const CliRun r = run_gpuatom("run " + batch() + " --quiet --mode deterministic --junit " + xml.string());
   EXPECT_EQ(r.exit_code, 2) << r.out;
-  const std::string text = read(xml);
+  const std::string text = file_text(xml);
   EXPECT_NE(text.find("tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"0\""), std::string::npos) << text;
   EXPECT_NE(text.find("<failure message=\"count[0] == 33 (u32)\""), std::string::npos) << text;
   EXPECT_NE(text.find("<error message=\"bad input\""), std::string::npos) << text;
@@ -111,7 +109,7 @@ TEST(RunBatch, JunitReportValidatesAndCountsEachKind) {
   EXPECT_EQ(valid.exit_code, 0) << valid.out;
   // Exhaustive mode: the files not marked for it are <skipped/>.
   run_gpuatom("run " + batch() + " --quiet --mode exhaustive --junit " + xml.string());
-  EXPECT_NE(read(xml).find("<skipped message=\"skipped: not marked"), std::string::npos) << read(xml);
+  EXPECT_NE(file_text(xml).find("<skipped message=\"skipped: not marked"), std::string::npos) << file_text(xml);
   EXPECT_EQ(run_gpuatom_command("xmllint --noout --schema " + schema + " " + xml.string()).exit_code, 0);
   fs::remove_all(xml.parent_path());
 }
@@ -126,9 +124,9 @@ TEST(RunBatch, UndecidedHasItsOwnExitCodeCountAndJunitType) {
   EXPECT_EQ(r.exit_code, 5) << r.out;
   EXPECT_NE(r.out.find("UNDECIDED  returned values explainable by a serial order"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("2 scenarios: 1 passed, 0 failed, 1 undecided"), std::string::npos) << r.out;
-  EXPECT_NE(read(xml).find("<error message=\"undecided: a check ran out of its budget\" type=\"undecided\">"),
+  EXPECT_NE(file_text(xml).find("<error message=\"undecided: a check ran out of its budget\" type=\"undecided\">"),
             std::string::npos)
-      << read(xml);
+      << file_text(xml);
   if (std::system("command -v xmllint >/dev/null 2>&1") == 0) {
     const std::string schema = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/junit.xsd";
     EXPECT_EQ(run_gpuatom_command("xmllint --noout --schema " + schema + " " + xml.string()).exit_code, 0);

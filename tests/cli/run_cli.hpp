@@ -30,6 +30,17 @@ inline CliRun run_gpuatom(const std::string& args) {
   return run_gpuatom_command(std::string(GPUATOM_CLI) + " " + args);
 }
 
+// A file of the source tree, by its path from the root.
+inline std::string source(const std::string& path) { return std::string(GPUATOM_SOURCE_DIR) + "/" + path; }
+
+// The CLI tests' batch of scenarios (tests/cli/data/batch).
+inline std::string batch() { return std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch"; }
+
+// A file of the CLI's memory tests (tests/cli/data/memory/).
+inline std::string memory_data(const std::string& name) {
+  return std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/memory/" + name;
+}
+
 // As run_gpuatom, with `assignments` ("NAME=value ") set in the environment of the command.
 inline CliRun run_gpuatom_with_env(const std::string& assignments, const std::string& args) {
   return run_gpuatom_command("env " + assignments + std::string(GPUATOM_CLI) + " " + args);

@@ -15,8 +15,6 @@ namespace {
 
 using gpuatom::testing::ScratchFile;
 
-std::string source(const std::string& name) { return std::string(GPUATOM_SOURCE_DIR) + "/" + name; }
-
 // Only what the command writes to standard output (run_gpuatom merges standard error in).
 CliRun stdout_only(const std::string& args) {
   const std::string command = std::string(GPUATOM_CLI) + " " + args + " 2>/dev/null";

@@ -51,6 +51,4 @@ inline std::string to_file(const std::string& args, const fs::path& file) {
   return "{ " + std::string(GPUATOM_CLI) + " " + args + " > " + file.string() + "; }";
 }
 
-inline std::string source(const std::string& path) { return std::string(GPUATOM_SOURCE_DIR) + "/" + path; }
-
 }  // namespace shard_test

@@ -65,7 +65,7 @@ SplitRun run(const std::string& args) {
   return r;
 }
 
-const std::string examples = std::string(GPUATOM_SOURCE_DIR) + "/tests/conformance/intel/spec_examples.visaasm";
+const std::string spec_examples = std::string(GPUATOM_SOURCE_DIR) + "/tests/conformance/intel/spec_examples.visaasm";
 
 const char* const spec_lines[] = {
     "svm_atomic.add (M1, 8) ADDR.0 OLD.0 VAL.0 %null.0",
@@ -95,7 +95,7 @@ const std::string decls = R"(.decl ADDR v_type=G type=uq num_elts=8 align=GRF
 }  // namespace
 
 TEST(VisaCommands, AsmPrintsTheCanonicalText) {
-  const SplitRun r = run("asm visa " + examples);
+  const SplitRun r = run("asm visa " + spec_examples);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::string expected;
   for (const char* line : spec_lines) expected += std::string(line) + "\n";
@@ -108,7 +108,7 @@ TEST(VisaCommands, AsmPrintsTheCanonicalText) {
 }
 
 TEST(VisaCommands, AsmEncodePrintsTheSpecBytes) {
-  const SplitRun r = run("asm visa " + examples + " --encode");
+  const SplitRun r = run("asm visa " + spec_examples + " --encode");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::string expected;
   for (size_t i = 0; i < 5; ++i) expected += fmt::format("{}  // {}\n", spec_bytes[i], spec_lines[i]);
@@ -147,11 +147,11 @@ TEST(VisaCommands, AsmBadInputExitsTwoAndWritesNothing) {
   const SplitRun binary = run("asm visa " + write("garbage.visaasm", std::string("\x01\x02\xff svm", 7)));
   EXPECT_EQ(binary.exit_code, 2);
   EXPECT_NE(binary.err.find(":1:1: error: unexpected byte 0x01"), std::string::npos) << binary.err;
-  EXPECT_EQ(run("asm nvidia " + examples).exit_code, 2);
+  EXPECT_EQ(run("asm nvidia " + spec_examples).exit_code, 2);
 }
 
 TEST(VisaCommands, CheckExitCodes) {
-  const SplitRun clean = run("check visa " + examples);
+  const SplitRun clean = run("check visa " + spec_examples);
   EXPECT_EQ(clean.exit_code, 0);
   EXPECT_NE(clean.out.find("spec_examples.visaasm: 5 instructions, 0 errors, 0 warnings"), std::string::npos)
       << clean.out;
@@ -222,9 +222,9 @@ TEST(VisaCommands, DisasmHexOnTheCommandLine) {
 }
 
 TEST(VisaCommands, DisasmFilesWithDeclarations) {
-  const SplitRun encoded = run("asm visa " + examples + " --encode");
+  const SplitRun encoded = run("asm visa " + spec_examples + " --encode");
   const std::string hex_file = write("examples.hex", encoded.out);
-  const SplitRun named = run("disasm visa --file " + hex_file + " --decls " + examples);
+  const SplitRun named = run("disasm visa --file " + hex_file + " --decls " + spec_examples);
   EXPECT_EQ(named.exit_code, 0) << named.err;
   std::string expected;
   for (const char* line : spec_lines) expected += std::string(line) + "\n";
@@ -235,9 +235,9 @@ TEST(VisaCommands, DisasmFilesWithDeclarations) {
     for (size_t k = 0; k + 1 < bytes.size(); k += 3)
       raw += static_cast<char>(std::stoi(bytes.substr(k, 2), nullptr, 16));
   const std::string raw_file = write("examples.bin", raw);
-  EXPECT_EQ(run("disasm visa --file " + raw_file + " --decls " + examples).out, expected);
-  EXPECT_EQ(run("disasm visa --format raw --file " + raw_file + " --decls " + examples).out, expected);
-  EXPECT_EQ(run("disasm visa --file - --decls " + examples + " < " + raw_file).out, expected);
+  EXPECT_EQ(run("disasm visa --file " + raw_file + " --decls " + spec_examples).out, expected);
+  EXPECT_EQ(run("disasm visa --format raw --file " + raw_file + " --decls " + spec_examples).out, expected);
+  EXPECT_EQ(run("disasm visa --file - --decls " + spec_examples + " < " + raw_file).out, expected);
 }
 
 TEST(VisaCommands, DisasmLegacyIds) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "exec/test_support.hpp"
 #include "gpuatom/alu/apply.hpp"
 #include "gpuatom/support/random.hpp"
 
@@ -14,7 +15,8 @@ namespace gpuatom::exec {
 using support::SplitMix64;
 namespace {
 
-alu::Operation u32(alu::Op op) { return {op, alu::Type::u32, {}}; }
+using testing::u32;
+
 ObservedAtomic atomic(alu::Op op, uint64_t value, std::optional<uint64_t> returned, uint64_t compare = 0) {
   return {u32(op), {value, compare}, returned, std::nullopt};
 }

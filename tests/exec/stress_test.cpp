@@ -23,7 +23,7 @@ using testing::buffer_base;
 using testing::under_tsan;
 
 constexpr bool sanitized = under_tsan || under_asan;
-constexpr unsigned threads = 2;
+constexpr unsigned host_threads = 2;
 constexpr uint64_t total_atomics = sanitized ? 2'000'000 : 20'000'000;  // 2 threads × 10^7
 constexpr uint32_t steps_per_lane = 20;
 constexpr uint64_t lanes = total_atomics / steps_per_lane;
@@ -38,7 +38,7 @@ uint64_t word_of(uint64_t k, uint64_t words) { return (k * 0x9e3779b97f4a7c15ULL
 
 // Each thread took agents; a race needs both.
 void expect_both_threads_worked(const RunResult& result) {
-  ASSERT_EQ(result.thread_counters.size(), threads);
+  ASSERT_EQ(result.thread_counters.size(), host_threads);
   for (const Counters& counters : result.thread_counters) EXPECT_GT(counters.operations, 0u);
   std::cout << "[ threads  ] operations per thread:";
   for (const Counters& counters : result.thread_counters) std::cout << ' ' << counters.operations;
@@ -59,7 +59,7 @@ TEST_P(U32AddStress, ExactSums) {
                                             return Step{buffer_base + 4 * word_of(k, words), add, {value_of(k), 0}};
                                           }),
                         {}, false);
-  const RunResult result = run_parallel(launch.agents(), threads);
+  const RunResult result = run_parallel(launch.agents(), host_threads);
   EXPECT_EQ(result.counters, (Counters{total_atomics, 0, 0}));
   expect_both_threads_worked(result);
 
@@ -98,7 +98,7 @@ TEST_P(F32FtzAddStress, ExactSums) {
                           return Step{buffer_base + 4 * word_of(k, words), add, {bits[kind_of(k)], 0}};
                         }),
       {}, false);
-  const RunResult result = run_parallel(launch.agents(), threads);
+  const RunResult result = run_parallel(launch.agents(), host_threads);
   EXPECT_EQ(result.counters.operations, total_atomics);
   expect_both_threads_worked(result);
 
@@ -135,7 +135,7 @@ TEST(ExchangeStress, ReturnedAndFinalArePermutationsOfStored) {
     ScriptedLaunch launch(*memory, {exchanges, 32}, Script::generated(exchanges, 1, [&](uint64_t lane, uint32_t) {
       return Step{buffer_base + 4 * (lane % words), exchange, {lane + 1, 0}};
     }));
-    const RunResult result = run_parallel(launch.agents(), threads);
+    const RunResult result = run_parallel(launch.agents(), host_threads);
     ASSERT_EQ(result.counters.operations, exchanges);
 
     expect_both_threads_worked(result);
@@ -167,7 +167,7 @@ TEST(IncBoundedStress, MillionLanesMatchTheSequentialFold) {
   ScriptedLaunch launch(*memory, {lane_count, 32}, Script::generated(lane_count, 1, [&](uint64_t, uint32_t) {
     return Step{buffer_base, inc, {bound, 0}};
   }));
-  const RunResult result = run_parallel(launch.agents(), threads);
+  const RunResult result = run_parallel(launch.agents(), host_threads);
   EXPECT_EQ(result.counters.operations, lane_count);
   expect_both_threads_worked(result);
   const uint64_t final_value = *memory->load(buffer_base, 4);

@@ -20,7 +20,7 @@ const std::string single_head =
     R"({"device":"NVIDIA H100 80GB HBM3","sm":"9.0","kind":"single","op":"atomicAdd","type":"u32","space":"global",)";
 const std::string single_values =
     R"("old":"0x00000001","operand":"0x00000002","memory":"0x00000003","returned":"0x00000001"})";
-const std::string single = single_head + single_values;
+const std::string single_record = single_head + single_values;
 
 struct Read {
   std::vector<RecordAt> records;
@@ -58,7 +58,7 @@ TEST(HardwareRecords, ReadsSingleAndRacingRecords) {
       R"({"device":"d","sm":"12.1","kind":"racing","op":"atomicCAS","type":"u64","space":"shared","form":"cas-loop",)"
       R"("threads":2,"old":"0x0","memory":"0x2","operands":["0x1","0x2"],"compares":["0x0","0x1"],"returned":["0x0","0x1"],)"
       R"("note":{"any":[1.5,true,null,"x"]}})";
-  const Read r = read(single + "\n\n  \t\r\n " + racing + "\r\n");
+  const Read r = read(single_record + "\n\n  \t\r\n " + racing + "\r\n");
   EXPECT_FALSE(r.diagnostics.has_errors()) << r.lines().front();
   ASSERT_EQ(r.records.size(), 2u);
   EXPECT_EQ(r.records[0].line, 1u);
@@ -77,17 +77,17 @@ TEST(HardwareRecords, ReadsSingleAndRacingRecords) {
 }
 
 TEST(HardwareRecords, ANumberPastADoubleUnderAnIgnoredKeyIsAnErrorAtItsPlace) {
-  EXPECT_EQ(only_error(R"({"x":1e400,)" + single.substr(1)),
+  EXPECT_EQ(only_error(R"({"x":1e400,)" + single_record.substr(1)),
             "r.jsonl:1:6: error: number 1e400 is too large: numbers must fit a double (at most about 1.8e308)");
 }
 
 TEST(HardwareRecords, ADuplicateKeyIsAnError) {
-  EXPECT_EQ(only_error(R"({"op":"atomicMax",)" + single.substr(1)),
+  EXPECT_EQ(only_error(R"({"op":"atomicMax",)" + single_record.substr(1)),
             "r.jsonl:1:79: error: duplicate key \"op\" (first at column 2): a key may appear once");
 }
 
 TEST(HardwareRecords, WrongTypesAndShapesAreNamedAtTheValue) {
-  EXPECT_EQ(only_error(R"({"device":7,)" + single.substr(single.find("\"sm\""))),
+  EXPECT_EQ(only_error(R"({"device":7,)" + single_record.substr(single_record.find("\"sm\""))),
             "r.jsonl:1:11: error: field \"device\": expected a string, found a number");
   const std::string racing_head =
       R"({"device":"d","sm":"9.0","kind":"racing","op":"atomicAdd","type":"u32","space":"global","form":"returned",)";
@@ -105,8 +105,8 @@ TEST(HardwareRecords, WrongTypesAndShapesAreNamedAtTheValue) {
 }
 
 TEST(HardwareRecords, TrailingTextAfterTheRecordIsAnError) {
-  EXPECT_EQ(only_error(single + " {}"),
-            "r.jsonl:1:" + std::to_string(single.size() + 2) + ": error: '{' after the end of the JSON value");
+  EXPECT_EQ(only_error(single_record + " {}"),
+            "r.jsonl:1:" + std::to_string(single_record.size() + 2) + ": error: '{' after the end of the JSON value");
 }
 
 TEST(HardwareRecords, ControlBytesAreEscapedAndNulDoesNotCutTheMessage) {
@@ -114,16 +114,17 @@ TEST(HardwareRecords, ControlBytesAreEscapedAndNulDoesNotCutTheMessage) {
   const std::string esc = only_error(R"({"x":"a)"
                                      "\x1b"
                                      R"([2J",)" +
-                                     single.substr(1));
+                                     single_record.substr(1));
   EXPECT_EQ(esc, "r.jsonl:1:8: error: control character '\\x1b' in a string (JSON writes it as \\u001b)");
-  const std::string nul = only_error(std::string(R"({"x":)") + '\0' + "," + single.substr(1));
+  const std::string nul = only_error(std::string(R"({"x":)") + '\0' + "," + single_record.substr(1));
   EXPECT_EQ(nul,
             "r.jsonl:1:6: error: expected a JSON value (a string, number, object, array, true, false or null), "
             "found '\\x00'");
-  const std::string device = only_error(R"({"device":"\u001b[31m\u0000",)" + single.substr(single.find("\"sm\"")));
+  const std::string device =
+      only_error(R"({"device":"\u001b[31m\u0000",)" + single_record.substr(single_record.find("\"sm\"")));
   EXPECT_EQ(device, "r.jsonl:1:11: error: field \"device\": control character '\\x1b' in a device name");
   // A C1 control (U+009B is CSI to some terminals) is refused in a device name too.
-  EXPECT_EQ(only_error(R"({"device":"\u009b31m",)" + single.substr(single.find("\"sm\""))),
+  EXPECT_EQ(only_error(R"({"device":"\u009b31m",)" + single_record.substr(single_record.find("\"sm\""))),
             "r.jsonl:1:11: error: field \"device\": control character U+009B in a device name");
   for (const std::string& message : {esc, nul, device})
     EXPECT_TRUE(std::none_of(message.begin(), message.end(), [](char c) { return c == '\x1b' || c == '\0'; }));
@@ -141,7 +142,7 @@ TEST(HardwareRecords, LongTokensAreQuotedShort) {
 }
 
 TEST(HardwareRecords, ALineLongerThanTheCapStopsTheFile) {
-  const Read r = read(single + "\n" + R"({"op":")" + std::string(10000000, 'Q') + "\"}\n" + single);
+  const Read r = read(single_record + "\n" + R"({"op":")" + std::string(10000000, 'Q') + "\"}\n" + single_record);
   EXPECT_EQ(r.records.size(), 1u);  // the first line; the third is not read
   EXPECT_EQ(r.lines(),
             std::vector<std::string>{"r.jsonl:2:1: error: line 2 is longer than 1 MiB, the most a record may "
@@ -161,7 +162,7 @@ TEST(HardwareRecords, ManyBadLinesGiveAHundredDiagnosticsAndACount) {
 
 TEST(HardwareRecords, AFileLongerThanTheSizeCapIsAnError) {
   std::string text;
-  for (int i = 0; i < 100; ++i) text += single + "\n";
+  for (int i = 0; i < 100; ++i) text += single_record + "\n";
   const Read r = read(text, {1 << 20, 10000});
   EXPECT_LT(r.records.size(), 100u);
   ASSERT_TRUE(r.diagnostics.has_errors());
@@ -189,17 +190,17 @@ class FailingAfter final : public support::ByteSource {
 };
 
 TEST(HardwareRecords, AReadErrorPartWayIsAnErrorNotTheEnd) {
-  FailingAfter source(single + "\n");
+  FailingAfter source(single_record + "\n");
   const Read r = read(source);
   EXPECT_EQ(r.records.size(), 1u);
   ASSERT_EQ(r.lines().size(), 1u);
-  EXPECT_EQ(r.lines().front(), fmt::format("r.jsonl: byte 0x{:x}", single.size() + 1) +
+  EXPECT_EQ(r.lines().front(), fmt::format("r.jsonl: byte 0x{:x}", single_record.size() + 1) +
                                    ": error: cannot read the file: Input/output error (a read error after " +
-                                   std::to_string(single.size() + 1) + " bytes, not its end)");
+                                   std::to_string(single_record.size() + 1) + " bytes, not its end)");
 }
 
 TEST(HardwareRecords, AByteOrderMarkIsNamed) {
-  EXPECT_EQ(only_error("\xef\xbb\xbf" + single),
+  EXPECT_EQ(only_error("\xef\xbb\xbf" + single_record),
             "r.jsonl:1:1: error: a UTF-8 byte-order mark: results files are UTF-8 without one");
 }
 

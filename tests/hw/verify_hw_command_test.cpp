@@ -17,7 +17,7 @@ std::string sample(const std::string& name) {
   return std::string(GPUATOM_SOURCE_DIR) + "/tests/conformance/hw/" + name;
 }
 
-std::string read(const std::string& path) {
+std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
@@ -87,7 +87,7 @@ TEST(VerifyHwCommand, AnSm75SampleHasNo128BitForms) {
 TEST(VerifyHwCommand, TheCommittedSampleIsWhatTheGeneratorWrites) {
   ScratchFile file;
   ASSERT_EQ(run_gpuatom("verify-hw --model-sample " + file.path() + " --sample-cases 6 --sample-lanes 8").exit_code, 0);
-  EXPECT_EQ(read(file.path()), read(sample("model-sample.jsonl")))
+  EXPECT_EQ(file_bytes(file.path()), file_bytes(sample("model-sample.jsonl")))
       << "regenerate: gpuatom verify-hw --model-sample tests/conformance/hw/model-sample.jsonl --sample-cases 6 "
          "--sample-lanes 8";
 }
@@ -118,7 +118,7 @@ TEST(VerifyHwCommand, ABitFlippedInAModelFileIsNamed) {
   const std::string line_start =
       R"json({"device":"gpuatom model (no GPU)","sm":"9.0","kind":"single","op":"atomicAdd","type":"f64","space":"shared",)json"
       R"json("old":"0x0000000000000000","operand":"0x0000000000000000","memory":"0x0000000000000000")json";
-  const std::string planted = replace_first(read(made.path()), line_start,
+  const std::string planted = replace_first(file_bytes(made.path()), line_start,
                                             line_start.substr(0, line_start.size() - 20) + "\"0x8000000000000000\"");
   ScratchFile file(planted);
   const CliRun r = run_gpuatom("verify-hw " + file.path());
@@ -186,7 +186,7 @@ TEST(VerifyHwCommand, TheNanSwitchChangesWhatTheModelSays) {
 }
 
 TEST(VerifyHwCommand, TheSchemaExamplesInHwReadmeAgree) {
-  std::istringstream readme(read(std::string(GPUATOM_SOURCE_DIR) + "/hw/README.md"));
+  std::istringstream readme(file_bytes(std::string(GPUATOM_SOURCE_DIR) + "/hw/README.md"));
   std::string examples;
   for (std::string line; std::getline(readme, line);)
     if (line.rfind("{\"device\"", 0) == 0) examples += line + "\n";

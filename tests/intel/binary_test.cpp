@@ -10,9 +10,11 @@
 #include "gpuatom/intel/text/parser.hpp"
 #include "gpuatom/intel/text/printer.hpp"
 #include "gpuatom/intel/validator.hpp"
+#include "intel/visa_test_support.hpp"
 
 using namespace gpuatom;
 using namespace gpuatom::intel;
+using visa_test::file_text;
 
 namespace {
 
@@ -22,13 +24,6 @@ std::vector<uint8_t> hex(const std::string& text) {
   std::string byte;
   while (in >> byte) out.push_back(static_cast<uint8_t>(std::stoul(byte, nullptr, 16)));
   return out;
-}
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 struct Vector {
@@ -56,7 +51,7 @@ const std::string examples_path = std::string(GPUATOM_SOURCE_DIR) + "/tests/conf
 
 Module spec_module() {
   support::Diagnostics d;
-  Module m = parse_visa(read(examples_path), examples_path, {}, d);
+  Module m = parse_visa(file_text(examples_path), examples_path, {}, d);
   EXPECT_FALSE(d.has_errors()) << d.format_all();
   return m;
 }

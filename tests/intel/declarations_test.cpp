@@ -7,7 +7,7 @@ using namespace visa_test;
 
 namespace {
 
-Module parse_clean(const std::string& text) {
+Module parse_without_errors(const std::string& text) {
   support::Diagnostics d;
   Module m = parse_visa(text, "d.visaasm", {}, d);
   EXPECT_FALSE(d.has_errors()) << all_text(d);
@@ -31,7 +31,7 @@ Module parse_clean(const std::string& text) {
 }  // namespace
 
 TEST(IntelDeclarations, IdsInDeclarationOrderPerKind) {
-  const Module m = parse_clean(
+  const Module m = parse_without_errors(
       ".decl A v_type=G type=ud num_elts=8\n.decl PA v_type=P num_elts=16\n.decl SA v_type=T num_elts=1\n"
       ".decl B v_type=G type=UQ num_elts=4 align=GRFx2\n.decl PB v_type=P num_elts=1\n.decl SB v_type=T num_elts=1\n");
   const DeclarationTable& d = m.declarations;
@@ -57,7 +57,7 @@ TEST(IntelDeclarations, IdsInDeclarationOrderPerKind) {
 }
 
 TEST(IntelDeclarations, AliasesResolveToTheirRootStorage) {
-  const Module m = parse_clean(
+  const Module m = parse_without_errors(
       ".decl ROOT v_type=G type=ud num_elts=64\n.decl MID v_type=G type=uq num_elts=16 alias=<ROOT, 64>\n"
       ".decl LEAF v_type=G type=d num_elts=8 alias=<MID, 32>\n");
   const DeclarationTable& d = m.declarations;
@@ -94,7 +94,7 @@ TEST(IntelDeclarations, ReservedNames) {
   EXPECT_EQ(reserved_variable_id("V0032"), std::nullopt);  // IGC's zero-padded dump names are ordinary
   EXPECT_EQ(reserved_variable_id("V32"), std::nullopt);
   EXPECT_EQ(reserved_variable_id("V7"), 7u);
-  parse_clean(".decl V32 v_type=G type=ud num_elts=8\n.decl V0032 v_type=G type=ud num_elts=8\n");
+  parse_without_errors(".decl V32 v_type=G type=ud num_elts=8\n.decl V0032 v_type=G type=ud num_elts=8\n");
 }
 
 TEST(IntelDeclarations, Redeclaration) {

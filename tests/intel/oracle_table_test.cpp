@@ -8,23 +8,15 @@
 #include <string>
 
 #include "gpuatom/report/html_report.hpp"
+#include "intel/visa_test_support.hpp"
 
-namespace {
-
-std::string read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-}  // namespace
+using visa_test::file_text;
 
 TEST(IntelOracleTable, DocsAndReportShowTheCommittedRun) {
-  const std::string table = read(std::string(GPUATOM_SOURCE_DIR) + "/tests/oracle/intel/results.md");
+  const std::string table = file_text(std::string(GPUATOM_SOURCE_DIR) + "/tests/oracle/intel/results.md");
   ASSERT_NE(table.find("| pvc |"), std::string::npos) << table;
   EXPECT_EQ(gpuatom::report::intel_oracle_table(), table);
-  const std::string docs = read(std::string(GPUATOM_SOURCE_DIR) + "/docs/oracles.md");
+  const std::string docs = file_text(std::string(GPUATOM_SOURCE_DIR) + "/docs/oracles.md");
   std::istringstream lines(table);
   std::string line;
   while (std::getline(lines, line))

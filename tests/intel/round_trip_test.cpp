@@ -85,13 +85,6 @@ Generated generate(const DeclarationTable& d) {
   return g;
 }
 
-std::string read(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 }  // namespace
 
 TEST(IntelRoundTrip, EveryValidCombinationTextBinaryText) {
@@ -146,7 +139,7 @@ TEST(IntelRoundTrip, ConformanceFiles) {
     ++files;
     const std::string file = entry.path().string();
     support::Diagnostics d;
-    const Module m = parse_visa(read(entry.path()), file, {}, d);
+    const Module m = parse_visa(file_text(entry.path()), file, {}, d);
     validate(m, {}, d);
     ASSERT_FALSE(d.has_errors()) << all_text(d);
     // Canonical text reads back to the same module and prints identically.

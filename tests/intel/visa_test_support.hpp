@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "gpuatom/intel/text/parser.hpp"
@@ -116,6 +119,14 @@ inline ::testing::AssertionResult silent(const std::string& line, Platform platf
   const Checked c = check(line + "\n", platform);
   if (c.diagnostics.all().empty()) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << line << "\n" << all_text(c.diagnostics);
+}
+
+// The whole of the file at `path` (empty when it cannot be read).
+inline std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 }  // namespace visa_test

@@ -14,10 +14,10 @@ namespace {
 using namespace gpuatom;
 using namespace gpuatom::nvidia;
 
-const std::string header = "\tcode for sm_90\n\t\tFunction : add\n";
+const std::string add_kernel_header = "\tcode for sm_90\n\t\tFunction : add\n";
 // ptxas 13.0's `@P0 REDG.E.ADD.STRONG.GPU desc[UR4][R2.64], R5 ;` (listing-check.sass).
-const std::string words = "/* 0x000000050200098e */\n                /* 0x008fe8000c10e184 */\n";
-const std::string redg_line = "        /*00a0*/  @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;  " + words;
+const std::string redg_words = "/* 0x000000050200098e */\n                /* 0x008fe8000c10e184 */\n";
+const std::string redg_line = "        /*00a0*/  @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;  " + redg_words;
 
 std::string messages(const support::Diagnostics& d) { return d.format_all(); }
 
@@ -26,8 +26,8 @@ std::string messages(const support::Diagnostics& d) { return d.format_all(); }
 TEST(ListingReader, MalformedAddressCommentsAreReportedNotPassedOver) {
   for (const std::string comment :
        {"/*00g0*/", "/* 0040 */", "/**/", "/*-040*/", "/*000000000000000000b0*/", "/* 0x0040 */"}) {
-    const std::string listing =
-        header + redg_line + "        " + comment + "  @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;  " + words;
+    const std::string listing = add_kernel_header + redg_line + "        " + comment +
+                                "  @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;  " + redg_words;
     const ListingLines read = listing_lines(listing, "l.sass", std::nullopt);
     EXPECT_EQ(read.lines.size(), 1u) << comment;
     ASSERT_EQ(read.diagnostics.all().size(), 1u) << comment << "\n" << messages(read.diagnostics);
@@ -46,12 +46,13 @@ TEST(ListingReader, MalformedAddressCommentsAreReportedNotPassedOver) {
 TEST(ListingReader, AWholeWordWithoutTextIsAnotherInstructionUnlessItIsAnAtomic) {
   const std::string opcode248 = "                /* 0x00000017000a7248 */\n                /* 0x000fc80003fe0100 */\n";
   const ListingLines read =
-      listing_lines(header + redg_line + opcode248 + opcode248 + redg_line, "l.sass", std::nullopt);
+      listing_lines(add_kernel_header + redg_line + opcode248 + opcode248 + redg_line, "l.sass", std::nullopt);
   EXPECT_TRUE(read.diagnostics.all().empty()) << messages(read.diagnostics);
   EXPECT_EQ(read.lines.size(), 2u);
-  EXPECT_FALSE(read_sass(header + redg_line + opcode248, "l.sass", std::nullopt).diagnostics.has_errors());
+  EXPECT_FALSE(read_sass(add_kernel_header + redg_line + opcode248, "l.sass", std::nullopt).diagnostics.has_errors());
   // An atomic's word with no text is reported where its first half is.
-  const ListingLines atomic = listing_lines(header + redg_line + "                " + words, "l.sass", std::nullopt);
+  const ListingLines atomic =
+      listing_lines(add_kernel_header + redg_line + "                " + redg_words, "l.sass", std::nullopt);
   ASSERT_EQ(atomic.diagnostics.all().size(), 1u) << messages(atomic.diagnostics);
   EXPECT_EQ(atomic.diagnostics.all()[0].where.line, 5u);
   EXPECT_NE(atomic.diagnostics.all()[0].message.find(
@@ -59,27 +60,28 @@ TEST(ListingReader, AWholeWordWithoutTextIsAnotherInstructionUnlessItIsAnAtomic)
             std::string::npos)
       << messages(atomic.diagnostics);
   // Half a word followed by an instruction line still belongs to no instruction.
-  const ListingLines half = listing_lines(header + redg_line + "                /* 0x00000017000a7248 */\n" + redg_line,
-                                          "l.sass", std::nullopt);
+  const ListingLines half = listing_lines(
+      add_kernel_header + redg_line + "                /* 0x00000017000a7248 */\n" + redg_line, "l.sass", std::nullopt);
   ASSERT_EQ(half.diagnostics.all().size(), 1u) << messages(half.diagnostics);
   EXPECT_EQ(half.diagnostics.all()[0].where.line, 5u);
   EXPECT_NE(half.diagnostics.all()[0].message.find("a word comment that belongs to no instruction"), std::string::npos);
 }
 
 TEST(ListingReader, AnAtomicWithoutItsAddressCommentIsReported) {
-  const ListingLines read = listing_lines(
-      header + redg_line + "        @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;  " + words, "l.sass", std::nullopt);
+  const ListingLines read =
+      listing_lines(add_kernel_header + redg_line + "        @P0 REDG.E.ADD.STRONG.GPU [R2.64], R5 ;  " + redg_words,
+                    "l.sass", std::nullopt);
   ASSERT_EQ(read.diagnostics.all().size(), 1u) << messages(read.diagnostics);
   EXPECT_NE(read.diagnostics.all()[0].message.find("REDG without its address comment"), std::string::npos);
   // PTX beside the SASS (`cuobjdump -ptx -sass`) is context: its atom.add is no SASS atomic.
   const ListingLines ptx =
-      listing_lines(header + redg_line + "\tatom.global.add.u32 %r1, [%rd1], 1;\n", "l.sass", std::nullopt);
+      listing_lines(add_kernel_header + redg_line + "\tatom.global.add.u32 %r1, [%rd1], 1;\n", "l.sass", std::nullopt);
   EXPECT_FALSE(ptx.diagnostics.has_errors()) << messages(ptx.diagnostics);
 }
 
 TEST(ListingReader, AWordCommentOfNoInstructionIsReportedOnSm70On) {
-  const ListingLines read =
-      listing_lines(header + redg_line + "                /* 0x008fe8000c10e184 */\n", "l.sass", std::nullopt);
+  const ListingLines read = listing_lines(add_kernel_header + redg_line + "                /* 0x008fe8000c10e184 */\n",
+                                          "l.sass", std::nullopt);
   ASSERT_EQ(read.diagnostics.all().size(), 1u) << messages(read.diagnostics);
   EXPECT_NE(read.diagnostics.all()[0].message.find("a word comment that belongs to no instruction"), std::string::npos);
   // On Maxwell/Pascal such a line is a scheduling control word.
@@ -91,7 +93,7 @@ TEST(ListingReader, AWordCommentOfNoInstructionIsReportedOnSm70On) {
 }
 
 TEST(ListingReader, HandsOutEachLineWholeOneAtATime) {
-  const std::string listing = header + redg_line + "        /*00b0*/  EXIT ;  " + words;
+  const std::string listing = add_kernel_header + redg_line + "        /*00b0*/  EXIT ;  " + redg_words;
   ListingReader reader(listing, "l.sass", std::nullopt);
   const std::optional<ListingLine> first = reader.next();
   ASSERT_TRUE(first);
@@ -107,7 +109,8 @@ TEST(ListingReader, HandsOutEachLineWholeOneAtATime) {
 
 TEST(ListingCheck, AnotherInstructionsTextBesideAnAtomicsWordIsAnError) {
   for (const std::string text : {"MOV R1, c[0x0][0x28] ;", "@P0 REDGG.E.ADD.STRONG.GPU [R2.64], R5 ;"}) {
-    const ParsedSass read = read_sass(header + "        /*00a0*/  " + text + "  " + words, "l.sass", std::nullopt);
+    const ParsedSass read =
+        read_sass(add_kernel_header + "        /*00a0*/  " + text + "  " + redg_words, "l.sass", std::nullopt);
     EXPECT_TRUE(read.instructions.empty());
     EXPECT_EQ(read.lines_read, 1u);
     ASSERT_EQ(read.diagnostics.all().size(), 1u) << text << "\n" << messages(read.diagnostics);
@@ -118,8 +121,8 @@ TEST(ListingCheck, AnotherInstructionsTextBesideAnAtomicsWordIsAnError) {
   }
   // Another instruction's own word passes.
   const ParsedSass exit_line =
-      read_sass(header + "        /*00b0*/  EXIT ;  /* 0x000000000000794d */\n  /* 0x000fea0003800000 */\n", "l.sass",
-                std::nullopt);
+      read_sass(add_kernel_header + "        /*00b0*/  EXIT ;  /* 0x000000000000794d */\n  /* 0x000fea0003800000 */\n",
+                "l.sass", std::nullopt);
   EXPECT_FALSE(exit_line.diagnostics.has_errors()) << messages(exit_line.diagnostics);
   EXPECT_EQ(exit_line.lines_read, 1u);
 }

@@ -30,7 +30,7 @@ using namespace gpuatom::nvidia;
 namespace {
 
 // FNV-1a, 64 bits: a fixed function, so recorded hashes hold on every platform.
-class Hash {
+class TextHash {
  public:
   void add(std::string_view text) {
     for (const char c : text) value_ = (value_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
@@ -65,7 +65,7 @@ std::string encoded_text(const Instruction& instruction, Architecture arch) {
 
 // Everything decode() and encode() tell about one word. Every `reparse`th word's text is also
 // parsed back and encoded, so that refusals carry the columns of text.
-void add_word(Hash& hash, uint64_t word, uint64_t index, Architecture arch, bool reparse) {
+void add_word(TextHash& hash, uint64_t word, uint64_t index, Architecture arch, bool reparse) {
   gpuatom::support::SourceLocation where;
   where.file = "identity.bin";
   where.byte_offset = index * 8;
@@ -89,7 +89,7 @@ constexpr uint64_t random_words = 60000;  // per architecture
 constexpr uint64_t sanitizer_words = 7500;
 constexpr int reparse_every = 16;
 
-struct Recorded {
+struct RecordedHashes {
   Architecture arch;
   uint64_t corpus;  // words.txt and nvdisasm-words.txt
   uint64_t random;  // a form's opcode bits and random other bits, or random bits
@@ -97,7 +97,7 @@ struct Recorded {
 };
 
 // Recorded with GPUATOM_RECORD_HASHES=1.
-constexpr Recorded recorded[] = {
+constexpr RecordedHashes recorded_hashes[] = {
     {Architecture::sm_50, 0x76a8f640d8b2a143, 0xd202b3b097e80226, 0x43836c084230112c},
     {Architecture::sm_52, 0x017d521f0bdcfeee, 0x0e006b89fb2b0d19, 0xc3b81ce891e8f3a5},
     {Architecture::sm_53, 0xdd010984ffd82d1d, 0xeed95b139c2aaf9a, 0x0ef68009e4051488},
@@ -107,7 +107,7 @@ constexpr Recorded recorded[] = {
 };
 
 uint64_t corpus_hash(Architecture arch) {
-  Hash hash;
+  TextHash hash;
   uint64_t index = 0;
   for (const auto& line : sass_test::word_lines()) add_word(hash, line.word, index++, arch, true);
   for (const auto& line : sass_test::nvdisasm_word_lines()) add_word(hash, line.word, index++, arch, true);
@@ -120,7 +120,7 @@ struct RandomHashes {
 };
 
 RandomHashes random_hashes(Architecture arch, uint64_t count) {
-  Hash hash;
+  TextHash hash;
   RandomHashes out;
   Words words(0x5eed0000 + static_cast<uint64_t>(arch));
   const auto forms = encoding_table();
@@ -142,7 +142,7 @@ RandomHashes random_hashes(Architecture arch, uint64_t count) {
 TEST(MaxwellDecodeIdentity, EveryWordDecodesAndEncodesAsRecorded) {
   const bool record = std::getenv("GPUATOM_RECORD_HASHES") != nullptr;
   const bool all = record || !gpuatom::testing::under_asan;
-  ASSERT_EQ(std::size(recorded), std::size(architectures));
+  ASSERT_EQ(std::size(recorded_hashes), std::size(architectures));
   for (size_t a = 0; a < std::size(architectures); ++a) {
     const Architecture arch = architectures[a];
     const uint64_t corpus = corpus_hash(arch);
@@ -152,11 +152,13 @@ TEST(MaxwellDecodeIdentity, EveryWordDecodesAndEncodesAsRecorded) {
                  random.first);
       continue;
     }
-    ASSERT_EQ(recorded[a].arch, arch);
-    EXPECT_EQ(corpus, recorded[a].corpus) << name(arch) << ": the corpus words decode or encode differently";
-    EXPECT_EQ(random.first, recorded[a].first) << name(arch) << ": the first random words decode or encode differently";
+    ASSERT_EQ(recorded_hashes[a].arch, arch);
+    EXPECT_EQ(corpus, recorded_hashes[a].corpus) << name(arch) << ": the corpus words decode or encode differently";
+    EXPECT_EQ(random.first, recorded_hashes[a].first)
+        << name(arch) << ": the first random words decode or encode differently";
     if (all) {
-      EXPECT_EQ(random.all, recorded[a].random) << name(arch) << ": the random words decode or encode differently";
+      EXPECT_EQ(random.all, recorded_hashes[a].random)
+          << name(arch) << ": the random words decode or encode differently";
     }
   }
 }

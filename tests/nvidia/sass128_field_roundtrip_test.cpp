@@ -37,7 +37,7 @@ std::array<uint64_t, 6> samples(const s128::Field& f) {
   return {0, 1, 2 & all, all, 0x5555555555555555ULL & all, 0xaaaaaaaaaaaaaaaaULL & all};
 }
 
-std::string hex(const nv::Word128& w) { return fmt::format("0x{:016x}{:016x}", w.hi, w.lo); }
+std::string hex128(const nv::Word128& w) { return fmt::format("0x{:016x}{:016x}", w.hi, w.lo); }
 
 // Each field of `form` on `arch`, at each sample value, over the form's fixed bits; returns how
 // many words were read and written.
@@ -55,7 +55,7 @@ size_t check_fields(const s128::Form& form, nv::Architecture arch) {
       ++read;
       const std::string where =
           fmt::format("{} {} (0x{:03x}) on {}: field {} at bit {} = 0x{:x}, word {}", nv::info(form.mnemonic).name,
-                      form.name, form.opcode, nv::name(arch), static_cast<int>(f.kind), f.lo, value, hex(word));
+                      form.name, form.opcode, nv::name(arch), static_cast<int>(f.kind), f.lo, value, hex128(word));
       const auto encoded = nv::encode128(*instruction, arch);
       const auto* written = std::get_if<nv::Word128>(&encoded);
       if (!written) {
@@ -63,7 +63,7 @@ size_t check_fields(const s128::Form& form, nv::Architecture arch) {
         continue;
       }
       EXPECT_EQ(s128::get(*written, f), value) << where;
-      EXPECT_EQ(hex(*written), hex(word)) << where;
+      EXPECT_EQ(hex128(*written), hex128(word)) << where;
       const auto reread = nv::decode128(*written, arch);
       const auto* again = std::get_if<nv::Instruction>(&reread);
       EXPECT_TRUE(again && nv::print(*again) == nv::print(*instruction)) << where;

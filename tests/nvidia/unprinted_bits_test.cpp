@@ -25,7 +25,7 @@ using gpuatom::nvidia::Instruction;
 using gpuatom::nvidia::Word128;
 
 // gpuatom's word for one line of text on `arch`.
-Word128 encoded(const std::string& text, Architecture arch) {
+Word128 word_of(const std::string& text, Architecture arch) {
   const auto read = gpuatom::nvidia::check_sass(text, "t.sass", arch);
   EXPECT_FALSE(read.diagnostics.has_errors()) << read.diagnostics.format_all();
   EXPECT_EQ(read.instructions.size(), 1u) << text;
@@ -35,7 +35,7 @@ Word128 encoded(const std::string& text, Architecture arch) {
   return std::holds_alternative<Word128>(word) ? std::get<Word128>(word) : Word128{};
 }
 
-Instruction decoded(const Word128& word, Architecture arch) {
+Instruction instruction_of(const Word128& word, Architecture arch) {
   const auto d = gpuatom::nvidia::decode128(word, arch);
   EXPECT_TRUE(std::holds_alternative<Instruction>(d)) << std::get<gpuatom::support::Diagnostic>(d).message;
   return std::holds_alternative<Instruction>(d) ? std::get<Instruction>(d) : Instruction{};
@@ -44,17 +44,17 @@ Instruction decoded(const Word128& word, Architecture arch) {
 // The word gpuatom writes for `text`, with `extra` set (bits that word leaves clear): it prints
 // as nvdisasm prints it plus `comment`, and comes back whole through that text.
 void expect_shown(const std::string& text, Architecture arch, const Word128& extra, const std::string& comment) {
-  const Word128 plain = encoded(text, arch);
+  const Word128 plain = word_of(text, arch);
   ASSERT_EQ(plain.lo & extra.lo, 0u) << text;
   ASSERT_EQ(plain.hi & extra.hi, 0u) << text;
   const Word128 word{plain.lo | extra.lo, plain.hi | extra.hi};
-  const Instruction i = decoded(word, arch);
+  const Instruction i = instruction_of(word, arch);
   EXPECT_EQ(gpuatom::nvidia::print(i), text);
   EXPECT_EQ(gpuatom::nvidia::unprinted_comment(i), comment);
   EXPECT_EQ(gpuatom::nvidia::print_with_unprinted_bits(i), text + "  " + comment);
   EXPECT_EQ(text_round_trip::failure(word, arch), std::nullopt);
   // Without the comment the text gives the word gpuatom writes, not the one read.
-  EXPECT_EQ(encoded(text, arch), plain);
+  EXPECT_EQ(word_of(text, arch), plain);
 }
 
 TEST(UnprintedBits, TheDescriptorRegisterOfAnAmpereAddressWithoutDesc) {
@@ -69,9 +69,9 @@ TEST(UnprintedBits, TheDescriptorRegisterOfAnAmpereAddressWithoutDesc) {
 TEST(UnprintedBits, TheWidthBitOfAUniformAddress) {
   // [UR4] alone is a general address of RZ: its .64/.U32 bit (70) does not print.
   const std::string text = "ATOM.E.ADD.STRONG.GPU PT, R4, [UR4], R5 ;";
-  const Word128 plain = encoded(text, Architecture::sm_80);
+  const Word128 plain = word_of(text, Architecture::sm_80);
   const Word128 word{plain.lo, plain.hi ^ (1ULL << 6)};
-  const Instruction i = decoded(word, Architecture::sm_80);
+  const Instruction i = instruction_of(word, Architecture::sm_80);
   EXPECT_EQ(gpuatom::nvidia::print(i), text);
   EXPECT_EQ(gpuatom::nvidia::unprinted_comment(i), "/* unprinted: 0x0000000000000000 0x0000000000000040 */");
   EXPECT_EQ(text_round_trip::failure(word, Architecture::sm_80), std::nullopt);
@@ -88,7 +88,7 @@ TEST(UnprintedBits, TheUniformRegisterOfAnAtomsImmediateAddress) {
 TEST(UnprintedBits, TheFieldOfALonePlaceholderInAnotherSlotThanTheTextSays) {
   const std::string text = "SUATOM.D.1D.CAS.INVALID6.STRONG.SM P4, R0, [R2], R4, R6 ;";
   const Architecture arch = Architecture::sm_89;
-  const Word128 as_size = encoded(text, arch);
+  const Word128 as_size = word_of(text, arch);
   auto read = gpuatom::nvidia::check_sass(text, "t.sass", arch);
   ASSERT_EQ(read.instructions.size(), 1u);
   Instruction in_cache = read.instructions[0];
@@ -100,20 +100,20 @@ TEST(UnprintedBits, TheFieldOfALonePlaceholderInAnotherSlotThanTheTextSays) {
   const Word128 word = std::get<Word128>(written);
   EXPECT_NE(word, as_size);
   EXPECT_EQ((word.hi >> 20) & 7, 6u);  // the cache operation, bits 84–86
-  const Instruction i = decoded(word, arch);
+  const Instruction i = instruction_of(word, arch);
   EXPECT_EQ(gpuatom::nvidia::print(i), text);
   EXPECT_EQ((gpuatom::nvidia::unprinted_bits(i).hi >> 20) & 7, 6u);
   EXPECT_EQ(text_round_trip::failure(word, arch), std::nullopt);
   // The word the text alone reads as keeps no such field: its comment is empty.
-  EXPECT_EQ(gpuatom::nvidia::unprinted_comment(decoded(as_size, arch)), "");
+  EXPECT_EQ(gpuatom::nvidia::unprinted_comment(instruction_of(as_size, arch)), "");
 }
 
 TEST(UnprintedBits, AWordWhoseTextShowsEverythingPrintsNvdisasmsTextAlone) {
   const std::string text = "RED.E.ADD.STRONG.GPU [R8.64], R11 ;";
-  Word128 word = encoded(text, Architecture::sm_86);
+  Word128 word = word_of(text, Architecture::sm_86);
   // Control bits are not unprinted bits: --control prints them.
   word = gpuatom::nvidia::with_control_bits(word, {1, true, 2, 7, 0x4, 0});
-  const Instruction i = decoded(word, Architecture::sm_86);
+  const Instruction i = instruction_of(word, Architecture::sm_86);
   EXPECT_EQ(gpuatom::nvidia::unprinted_bits(i), Word128{});
   EXPECT_EQ(gpuatom::nvidia::print_with_unprinted_bits(i), text);
   EXPECT_EQ(text_round_trip::failure(word, Architecture::sm_86), std::nullopt);

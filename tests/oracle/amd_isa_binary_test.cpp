@@ -17,7 +17,7 @@
 #include "amd-isa/binary_words.hpp"
 #include "gpuatom/amd/isa/target.hpp"
 
-using namespace gpuatom::amd::isa;
+namespace gpuatom::amd::isa {
 
 namespace {
 
@@ -97,3 +97,5 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& param) {
 }  // namespace
 
 INSTANTIATE_TEST_SUITE_P(EveryTarget, OracleAmdWords, ::testing::ValuesIn(target_names_of_table()), test_name);
+
+}  // namespace gpuatom::amd::isa

@@ -15,7 +15,7 @@
 #include "gpuatom/amd/isa/target.hpp"
 #include "oracle/amd_isa_tools.hpp"
 
-using namespace gpuatom::amd::isa;
+namespace gpuatom::amd::isa {
 
 TEST(AmdIsaOracle, LlvmMcAcceptsExactlyTheMnemonicsKnownPerTarget) {
   GPUATOM_REQUIRE_AMD_ISA_TOOLS(tools);
@@ -49,3 +49,5 @@ TEST(AmdIsaOracle, LlvmMcAcceptsExactlyTheMnemonicsKnownPerTarget) {
   }
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace gpuatom::amd::isa

@@ -32,7 +32,7 @@ std::string printed_without_terminator(Instruction inst) {
 // Every opcode class of the instruction table, each with random bits everywhere else. The
 // classes are the top-16-bit ranges nvdisasm reads as ATOM, ATOMS, RED, SUATOM and SURED
 // (docs/oracles.md, "Which words are atomics").
-std::vector<uint64_t> random_words(uint64_t seed) {
+std::vector<uint64_t> random_words64(uint64_t seed) {
   std::mt19937_64 gen(seed);
   std::vector<uint64_t> words;
   for (int k = 0; k < words_per_form; ++k)
@@ -45,7 +45,7 @@ class OracleWords : public ::testing::TestWithParam<Architecture> {};
 TEST_P(OracleWords, DecodeReadsRandomWordsAsNvdisasmDoes) {
   GPUATOM_REQUIRE_NVIDIA_TOOLS(tools);
   const Architecture arch = GetParam();
-  const std::vector<uint64_t> words = random_words(0x16 + static_cast<uint64_t>(arch));
+  const std::vector<uint64_t> words = random_words64(0x16 + static_cast<uint64_t>(arch));
   const auto oracle = gpuatom::oracle::nvdisasm_words(tools / "nvdisasm", nvdisasm_name(arch), words);
   size_t read = 0, agree = 0, invalid = 0, flagged = 0, shown = 0;
   for (size_t i = 0; i < words.size(); ++i) {
@@ -81,7 +81,7 @@ TEST_P(OracleWords, DecodeReadsRandomWordsAsNvdisasmDoes) {
 TEST_P(OracleWords, EveryPrintedWordAssemblesBack) {
   GPUATOM_REQUIRE_NVIDIA_TOOLS(tools);
   const Architecture arch = GetParam();
-  const std::vector<uint64_t> words = random_words(0x61 + static_cast<uint64_t>(arch));
+  const std::vector<uint64_t> words = random_words64(0x61 + static_cast<uint64_t>(arch));
   const auto oracle = gpuatom::oracle::nvdisasm_words(tools / "nvdisasm", nvdisasm_name(arch), words);
   std::vector<uint64_t> again;
   std::vector<std::string> texts;

@@ -25,9 +25,9 @@ TEST(AmdLoweringReport, OneAtomicAsTextOrOneJsonObject) {
   EXPECT_NE(text.find("gfx942"), std::string::npos) << text;
   EXPECT_EQ(text.back(), '\n');
   r.json = true;
-  const std::string json = amd_lowering_report(r);
-  EXPECT_EQ(json.front(), '{') << json;
-  EXPECT_EQ(json.back(), '\n');
+  const std::string json_text = amd_lowering_report(r);
+  EXPECT_EQ(json_text.front(), '{') << json_text;
+  EXPECT_EQ(json_text.back(), '\n');
 }
 
 TEST(AmdLoweringReport, NoOpAsksForEveryOp) {

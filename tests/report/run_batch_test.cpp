@@ -6,12 +6,12 @@
 
 #include "gpuatom/support/exit_codes.hpp"
 #include "gpuatom/support/input_error.hpp"
+#include "report/test_support.hpp"
 
 using namespace gpuatom;
+using gpuatom::report::testing::batch_dir;
 
 namespace {
-
-const std::string batch_dir = std::string(GPUATOM_SOURCE_DIR) + "/tests/cli/data/batch/";
 
 scenario::RunOptions deterministic() {
   scenario::RunOptions options;

@@ -17,6 +17,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
+}  // namespace
+
 class ScenarioFilesIn : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -30,8 +32,6 @@ class ScenarioFilesIn : public ::testing::Test {
   std::string path(const char* name) const { return (dir_ / name).string(); }
   fs::path dir_;
 };
-
-}  // namespace
 
 TEST_F(ScenarioFilesIn, DirectoryGivesItsTomlFilesInNameOrderAfterNamedFiles) {
   EXPECT_EQ(report::scenario_files({"named.txt", dir_.string()}),

@@ -10,7 +10,10 @@
 #include "gpuatom/scenario/scenario.hpp"
 #include "gpuatom/support/diagnostic.hpp"
 
-using namespace gpuatom;
+namespace intel = gpuatom::intel;
+namespace nvidia = gpuatom::nvidia;
+namespace scenario = gpuatom::scenario;
+namespace support = gpuatom::support;
 
 // The message rule itself (printable_message) is tested in diagnostic_limits_test.cpp; these
 // check that each front-end's diagnostics go through it.

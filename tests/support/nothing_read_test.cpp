@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-using namespace gpuatom;
+namespace support = gpuatom::support;
 
 TEST(NothingRead, NoInstructionIsAnErrorAtTheStartOfTheInput) {
   support::Diagnostics d;
