@@ -13,7 +13,7 @@ namespace {
 
 using support::SourceLocation;
 
-constexpr std::string_view lsc_rule = "docs/intel-igc.md §4.5";
+constexpr std::string_view lsc_validation_rule = "docs/intel-igc.md §4.5";
 
 std::string join_sizes(std::span<const uint8_t> sizes, bool with16) {
   std::string out;
@@ -54,7 +54,7 @@ class Validator {
     if (is_lsc(inst.form)) {
       const LscOpInfo* op = find_lsc_op(inst.lsc.op);
       if (!op) {
-        error(inst.where.op, fmt::format("LSC sub-op 0x{:02x} is not an atomic", inst.lsc.op), lsc_rule);
+        error(inst.where.op, fmt::format("LSC sub-op 0x{:02x} is not an atomic", inst.lsc.op), lsc_validation_rule);
         return false;
       }
       mnemonic_ = fmt::format("lsc_atomic_{}.{}", op->name, name(inst.lsc.sfid));
@@ -81,12 +81,12 @@ class Validator {
       error(inst.where.width,
             fmt::format("{}: LSC atomics take {}, d32 or d64, not {}", mnemonic_,
                         name(LscDataSize::d16c32, l.shape_names), name(l.data_size, l.shape_names)),
-            lsc_rule);
+            lsc_validation_rule);
     if (l.elems != 1)
       error(inst.where.width, fmt::format("{}: LSC atomics take one element per channel (no x<n>)", mnemonic_),
-            lsc_rule);
+            lsc_validation_rule);
     if (l.order != LscDataOrder::nontranspose)
-      error(inst.where.width, fmt::format("{}: LSC atomics have no transposed form", mnemonic_), lsc_rule);
+      error(inst.where.width, fmt::format("{}: LSC atomics have no transposed form", mnemonic_), lsc_validation_rule);
     // IGC 2.40's verifier: "LSC atomic fadd/fsub only support UGM, TGM, SLM" where the platform has
     // them on shared local memory (it writes lsc_atomic_fadd.slm for nvl-p and cri only).
     const bool slm_float_add = l.sfid == LscSfid::slm && has(platform_, Feature::lsc_slm_float_add);
@@ -97,10 +97,10 @@ class Validator {
                       l.sfid != LscSfid::slm ? std::string()
                                              : fmt::format(" (.slm too {}; the {} profile has none)",
                                                            availability(Feature::lsc_slm_float_add), name(platform_))),
-          lsc_rule);
+          lsc_validation_rule);
     if (l.sfid == LscSfid::slm && l.data_size == LscDataSize::d64 && op->like != AtomicOp::CMPXCHG)
       error(inst.where.width, fmt::format("{}: 64-bit atomics on shared local memory are icas only", mnemonic_),
-            lsc_rule);
+            lsc_validation_rule);
     check_lsc_caching();
     check_lsc_address();
     check_exec_size();
@@ -110,15 +110,17 @@ class Validator {
       const bool used = op->extra_operands > (slot == OperandSlot::src0 ? 0 : 1);
       const bool given = !inst.operand(slot).is_null();
       if (used && !given)
-        error(inst.location(slot), fmt::format("{} is missing: {} reads it", operand_name(slot), mnemonic_), lsc_rule);
+        error(inst.location(slot), fmt::format("{} is missing: {} reads it", operand_name(slot), mnemonic_),
+              lsc_validation_rule);
       if (!used && given)
         error(inst.location(slot),
               fmt::format("{} must be %null: {} takes {} operand{}", operand_name(slot), mnemonic_, op->extra_operands,
                           op->extra_operands == 1 ? "" : "s"),
-              lsc_rule);
+              lsc_validation_rule);
     }
     if (typed && inst.operand(OperandSlot::u).is_null())
-      error(inst.location(OperandSlot::u), "U is missing: a typed LSC atomic reads the X coordinate in U", lsc_rule);
+      error(inst.location(OperandSlot::u), "U is missing: a typed LSC atomic reads the X coordinate in U",
+            lsc_validation_rule);
     for (OperandSlot slot : form_->text_operands)
       if (!inst.operand(slot).is_null()) check_operand(slot);
   }
@@ -147,7 +149,7 @@ class Validator {
       error(inst_->where.op,
             fmt::format("{}: caching .{}.{} is not one an atomic has: .df.df (none written), .uc.uc or .uc.wb{}",
                         mnemonic_, name(l.l1), name(l.l3), default_only ? " (.ugml and .tgm: .df.df only)" : ""),
-            lsc_rule);
+            lsc_validation_rule);
   }
 
   void check_lsc_address() {
@@ -155,15 +157,15 @@ class Validator {
     const LscFields& l = inst.lsc;
     const SourceLocation& at = inst.where.surface;
     if (l.addr_size == LscAddrSize::a16 && l.sfid != LscSfid::slm)
-      error(at, fmt::format("{}: :a16 addresses are for .slm only", mnemonic_), lsc_rule);
+      error(at, fmt::format("{}: :a16 addresses are for .slm only", mnemonic_), lsc_validation_rule);
     if (l.addr_size == LscAddrSize::a64 && (l.sfid == LscSfid::slm || l.sfid == LscSfid::tgm))
-      error(at, fmt::format("{}: :a64 addresses are not for .slm or .tgm", mnemonic_), lsc_rule);
+      error(at, fmt::format("{}: :a64 addresses are not for .slm or .tgm", mnemonic_), lsc_validation_rule);
     const bool stateful =
         l.addr_type == LscAddrType::bti || l.addr_type == LscAddrType::bss || l.addr_type == LscAddrType::ss;
     if (!stateful && l.sfid == LscSfid::tgm)
-      error(at, fmt::format("{}: typed atomics take bti, bss or ss", mnemonic_), lsc_rule);
+      error(at, fmt::format("{}: typed atomics take bti, bss or ss", mnemonic_), lsc_validation_rule);
     if (stateful && l.sfid == LscSfid::slm)
-      error(at, fmt::format("{}: .slm takes flat addresses", mnemonic_), lsc_rule);
+      error(at, fmt::format("{}: .slm takes flat addresses", mnemonic_), lsc_validation_rule);
     // flat(B)[…]: a base register, IGC 2.x's Xe3P address (lsc.hpp).
     const bool base = l.addr_type == LscAddrType::flat && l.surface.is_register;
     if (base && !has(platform_, Feature::lsc_scaled_index))
@@ -172,14 +174,16 @@ class Validator {
                         name(platform_), availability(Feature::lsc_scaled_index)),
             "docs/spec/intel.md §9");
     if (!stateful && !base && (l.surface.is_register || l.surface.value != 0))
-      error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)), lsc_rule);
+      error(at, fmt::format("{}: a {} address has no surface (it must be 0)", mnemonic_, name(l.addr_type)),
+            lsc_validation_rule);
     if (l.surface.is_register && decls_ && !decls_->general(l.surface.id))
       error(at, fmt::format("the surface variable id {} is not declared", l.surface.id), "docs/spec/intel.md §10.3");
     if (base) check_base_register(at);
     if (l.scale == 0 || (l.scale & (l.scale - 1)))
-      error(at, fmt::format("{}: the address scale {} is not a power of two", mnemonic_, l.scale), lsc_rule);
+      error(at, fmt::format("{}: the address scale {} is not a power of two", mnemonic_, l.scale), lsc_validation_rule);
     if (l.addr_size == LscAddrSize::a16 && (l.offset > 0x7FFF || l.offset < -0x7FFF))
-      error(at, fmt::format("{}: an :a16 address's offset {} is past ±0x7fff", mnemonic_, l.offset), lsc_rule);
+      error(at, fmt::format("{}: an :a16 address's offset {} is past ±0x7fff", mnemonic_, l.offset),
+            lsc_validation_rule);
   }
 
   // flat(B)[…]'s B is one 64-bit address, an element of a q or uq variable of the program's own

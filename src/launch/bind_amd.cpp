@@ -28,7 +28,7 @@ using namespace amd;  // the model's devices, rows, selectors and outcomes
 
 // The wave program with what only the scenario has: the file, the row options, the host-lane
 // expression and where each operation was written.
-struct Program : WaveProgram {
+struct AmdRowsProgram : WaveProgram {
   const Setup* scenario = nullptr;
   RowOptions row_options;
   std::optional<launch::ExpressionText> host_lanes;
@@ -39,7 +39,7 @@ struct Program : WaveProgram {
 // deterministic modes unless an inspector reads them; the results table is the launch's either way).
 class AmdMachine final : public BoundMachine<WaveLanes> {
  public:
-  AmdMachine(const Program& p, support::Diagnostics& d, bool streamed)
+  AmdMachine(const AmdRowsProgram& p, support::Diagnostics& d, bool streamed)
       : BoundMachine(
             *p.scenario, {p.group_size, false, p.log_atomics}, streamed,
             [this](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
@@ -68,7 +68,7 @@ class AmdMachine final : public BoundMachine<WaveLanes> {
     };
   }
 
-  const Program& p_;
+  const AmdRowsProgram& p_;
   LaneResults results_;
 };
 
@@ -86,9 +86,9 @@ std::optional<T> option_value(const launch::Setup& s, std::string_view key, std:
   return std::nullopt;
 }
 
-std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
+std::variant<AmdRowsProgram, support::Diagnostics> prepare_amd(const launch::Setup& s) {
   support::Diagnostics d;
-  Program p;
+  AmdRowsProgram p;
   p.scenario = &s;
   p.lanes = s.launch.lanes;
   p.group_size = s.launch.group_size ? s.launch.group_size : default_wave;
@@ -187,9 +187,9 @@ std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
 
 RunResult run_amd(const Setup& s, const RunOptions& options) {
   if (is_amd_instruction_scenario(s)) return run_amd_isa(s, options);
-  auto prepared = bind_amd::prepare(s);
+  auto prepared = bind_amd::prepare_amd(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  bind_amd::Program& p = std::get<bind_amd::Program>(prepared);
+  bind_amd::AmdRowsProgram& p = std::get<bind_amd::AmdRowsProgram>(prepared);
   p.keep_results = p.keep_results || static_cast<bool>(options.inspect);  // an inspector may read any result
   const uint64_t results = p.result_names.size() * (sizeof(uint64_t) + 1);
   const LaneCosts costs{results + 64, p.ops.size(), p.keep_results ? results : 0, p.group_size};

@@ -22,7 +22,7 @@ namespace {
 
 using namespace amd::isa;
 
-struct Program : WaveIsaProgram {
+struct AmdIsaProgram : WaveIsaProgram {
   const Setup* scenario = nullptr;
 };
 
@@ -30,7 +30,7 @@ struct Program : WaveIsaProgram {
 // modes, keeping the registers expectations read).
 class AmdIsaMachine final : public BoundMachine<WaveIsaLanes> {
  public:
-  AmdIsaMachine(const Program& p, support::Diagnostics& d, bool streamed)
+  AmdIsaMachine(const AmdIsaProgram& p, support::Diagnostics& d, bool streamed)
       : BoundMachine(
             *p.scenario, {p.wave_size, true, p.log_atomics}, streamed,
             [this, streamed](memory::DeviceMemory&, const exec::GroupSettings& settings) {
@@ -72,13 +72,13 @@ class AmdIsaMachine final : public BoundMachine<WaveIsaLanes> {
     };
   }
 
-  const Program& p_;
+  const AmdIsaProgram& p_;
   std::vector<uint32_t> kept_values_;  // streamed: lanes × p_.kept
 };
 
-std::variant<Program, support::Diagnostics> prepare(const Setup& s) {
+std::variant<AmdIsaProgram, support::Diagnostics> prepare_amd_isa(const Setup& s) {
   support::Diagnostics d;
-  Program p;
+  AmdIsaProgram p;
   p.scenario = &s;
   p.lanes = s.launch.lanes;
   std::optional<std::string> lds_region;
@@ -173,9 +173,9 @@ bool is_amd_instruction_scenario(const Setup& s) {
 }
 
 RunResult run_amd_isa(const Setup& s, const RunOptions& options) {
-  auto prepared = bind_amd_isa::prepare(s);
+  auto prepared = bind_amd_isa::prepare_amd_isa(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  const bind_amd_isa::Program& p = std::get<bind_amd_isa::Program>(prepared);
+  const bind_amd_isa::AmdIsaProgram& p = std::get<bind_amd_isa::AmdIsaProgram>(prepared);
   const bool streamed = options.mode != Mode::exhaustive && !options.inspect;
   const LaneCosts costs{lane_state_bytes(p), p.code.size(), p.kept.size() * 4, p.wave_size};
   return execute_machines<bind_amd_isa::AmdIsaMachine>(s, options, p, streamed, costs);

@@ -30,7 +30,7 @@ using namespace nvidia;  // the SASS front-end: instructions, registers, surface
 using nvidia::generic_local_window;
 using nvidia::generic_shared_window;
 // The warp program with the scenario it came from (its launch, regions and expectations).
-struct Program : nvidia::WarpProgram {
+struct SassProgram : nvidia::WarpProgram {
   const Setup* scenario = nullptr;
 };
 
@@ -39,7 +39,7 @@ struct Program : nvidia::WarpProgram {
 // warp finishes.
 class SassMachine final : public BoundMachine<WarpLanes> {
  public:
-  SassMachine(const Program& p, support::Diagnostics& d, bool streamed)
+  SassMachine(const SassProgram& p, support::Diagnostics& d, bool streamed)
       : BoundMachine(
             *p.scenario, {p.group_size, p.stop_after_fault, p.log_atomics}, streamed,
             [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
@@ -76,14 +76,14 @@ class SassMachine final : public BoundMachine<WarpLanes> {
     return [this](uint64_t tid) { return lane_takes_part(p_, tid); };
   }
 
-  const Program& p_;
+  const SassProgram& p_;
   std::vector<uint32_t> kept_values_;  // streamed: lanes × p_.kept
   support::Diagnostics setup_notes_;   // what memory setup said
 };
 
-std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
+std::variant<SassProgram, support::Diagnostics> prepare_sass(const launch::Setup& s) {
   support::Diagnostics d;
-  Program p;
+  SassProgram p;
   p.scenario = &s;
   p.group_size = s.launch.group_size ? s.launch.group_size : warp_size;
   if (p.group_size > warp_size) d.error(s.launch.where, "a warp has at most 32 lanes");
@@ -157,9 +157,9 @@ std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
 }  // namespace bind_sass
 
 RunResult run_sass(const Setup& s, const RunOptions& options) {
-  auto prepared = bind_sass::prepare(s);
+  auto prepared = bind_sass::prepare_sass(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  const bind_sass::Program& p = std::get<bind_sass::Program>(prepared);
+  const bind_sass::SassProgram& p = std::get<bind_sass::SassProgram>(prepared);
   // The parallel and deterministic modes stream their warps unless someone needs every lane's
   // registers afterwards.
   const bool streamed = options.mode != launch::Mode::exhaustive && !options.inspect;

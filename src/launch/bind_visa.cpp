@@ -45,7 +45,7 @@ namespace {
 using namespace intel;  // the vISA front-end: instructions, declarations, validator
 
 // The thread program with the scenario it came from.
-struct Program : intel::ThreadProgram {
+struct VisaProgram : intel::ThreadProgram {
   const Setup* scenario = nullptr;
   uint64_t lane_state_bytes = 0;  // a thread's variables and bookkeeping, per channel
 };
@@ -54,7 +54,7 @@ struct Program : intel::ThreadProgram {
 // deterministic modes of a Program::streamable program).
 class VisaMachine final : public BoundMachine<ThreadLanes> {
  public:
-  VisaMachine(const Program& p, support::Diagnostics& d, bool streamed)
+  VisaMachine(const VisaProgram& p, support::Diagnostics& d, bool streamed)
       : BoundMachine(
             *p.scenario, {p.group_size, false, p.log_atomics}, streamed,
             [this, streamed](memory::DeviceMemory& memory, const exec::GroupSettings& settings) {
@@ -94,14 +94,14 @@ class VisaMachine final : public BoundMachine<ThreadLanes> {
     return [this](uint64_t tid) { return evaluate(*p_.active, tid, p_.group_size) != 0; };
   }
 
-  const Program& p_;
+  const VisaProgram& p_;
   std::vector<uint64_t> kept_values_;  // streamed: lanes × p_.kept
   support::Diagnostics setup_notes_;   // what memory setup said
 };
 
-std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
+std::variant<VisaProgram, support::Diagnostics> prepare_visa(const launch::Setup& s) {
   support::Diagnostics d;
-  Program p;
+  VisaProgram p;
   p.scenario = &s;
   p.lanes = s.launch.lanes;
   p.group_size = s.launch.group_size ? s.launch.group_size : default_group;
@@ -183,9 +183,9 @@ std::variant<Program, support::Diagnostics> prepare(const launch::Setup& s) {
 }  // namespace bind_visa
 
 RunResult run_visa(const Setup& s, const RunOptions& options) {
-  auto prepared = bind_visa::prepare(s);
+  auto prepared = bind_visa::prepare_visa(s);
   if (auto* d = std::get_if<support::Diagnostics>(&prepared)) return *d;
-  bind_visa::Program& p = std::get<bind_visa::Program>(prepared);
+  bind_visa::VisaProgram& p = std::get<bind_visa::VisaProgram>(prepared);
   // Batches of threads are the parallel mode's: the deterministic mode schedules each thread.
   if (options.mode != Mode::parallel) p.batch = 1;
   const LaneCosts costs{p.lane_state_bytes, p.module.instructions.size(), p.kept.size() * sizeof(uint64_t),

@@ -26,7 +26,7 @@ InstructionKind kind_of(const std::string& mnemonic) {
 }
 
 // The instruction (--inst, or the spelling's leading mnemonic; ATOM when neither) and OP[.SIZE].
-Spelling split(std::string_view text, const std::string& mnemonic_flag) {
+Spelling split_with_flag(std::string_view text, const std::string& mnemonic_flag) {
   Spelling s = split_spelling(text);
   if (s.mnemonic && !mnemonic_flag.empty() && mnemonic_flag != *s.mnemonic)
     throw InputError(fmt::format("{}: the instruction is {}, but --inst says {}", text, *s.mnemonic, mnemonic_flag));
@@ -48,8 +48,8 @@ bool is_cas(AtomOp op) { return op == AtomOp::CAS || op == AtomOp::CAST || op ==
 
 SpelledAtomic read_spelled_atomic(std::string_view spelling, const std::string& mnemonic_flag,
                                   std::string_view architecture, bool list) {
-  const Spelling s =
-      list ? Spelling{mnemonic_flag.empty() ? default_mnemonic() : mnemonic_flag, ""} : split(spelling, mnemonic_flag);
+  const Spelling s = list ? Spelling{mnemonic_flag.empty() ? default_mnemonic() : mnemonic_flag, ""}
+                          : split_with_flag(spelling, mnemonic_flag);
   SpelledAtomic out{*s.mnemonic, s.op_size, kind_of(*s.mnemonic), std::nullopt};
   if (architecture.empty()) return out;
   out.architecture = parse_architecture(architecture);

@@ -14,7 +14,7 @@ std::string encoding_text(const std::vector<uint8_t>& bytes) {
   return out + "]";
 }
 
-const char* plural(size_t n) { return n == 1 ? "" : "s"; }
+const char* plural_suffix(size_t n) { return n == 1 ? "" : "s"; }
 
 }  // namespace
 
@@ -33,8 +33,8 @@ std::string check_summary(const std::string& path, const Program& program, const
   const size_t errors = diagnostics.count(support::Severity::error);
   const size_t warnings = diagnostics.count(support::Severity::warning);
   return fmt::format("{}: {} instruction{} for {}, {} error{}, {} warning{}\n", path, program.instructions.size(),
-                     plural(program.instructions.size()), target.name, errors, plural(errors), warnings,
-                     plural(warnings));
+                     plural_suffix(program.instructions.size()), target.name, errors, plural_suffix(errors), warnings,
+                     plural_suffix(warnings));
 }
 
 }  // namespace gpuatom::amd::isa

@@ -188,7 +188,7 @@ struct Split {
   bool image = false;
 };
 
-std::optional<Split> split(const Encoding& e) {
+std::optional<Split> split_encoding(const Encoding& e) {
   std::string_view m = e.mnemonic;
   const auto strip = [&](std::string_view prefix) {
     if (!m.starts_with(prefix)) return false;
@@ -247,7 +247,7 @@ alu::Operation operation(const Semantics& s, const Target& target, const FloatRu
 }
 
 std::variant<Semantics, NotExecuted> semantics(const Encoding& encoding) {
-  const auto parts = split(encoding);
+  const auto parts = split_encoding(encoding);
   if (!parts) return NotExecuted{fmt::format("'{}' is not an atomic this table knows", encoding.mnemonic)};
   if (parts->image)
     return NotExecuted{

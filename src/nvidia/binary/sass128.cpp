@@ -136,7 +136,7 @@ bool has_atomic_opcode(const Word128& word, Architecture arch) {
 namespace {
 
 // The form of `arch`'s generation whose opcode and selecting bits the word has, or nullptr.
-const sass128::OpcodeForm* form_of(const Word128& word, Architecture arch, const GenerationInfo& g) {
+const sass128::OpcodeForm* opcode_form_of(const Word128& word, Architecture arch, const GenerationInfo& g) {
   for (const sass128::OpcodeForm& candidate : sass128::opcode_forms(g.generation, word.lo & sass128_opcode_mask)) {
     const Form* f = candidate.form;
     if (form_known_on(*f, arch) && (word.hi & f->select_high) == (f->fixed_high & f->select_high) &&
@@ -286,7 +286,7 @@ std::optional<support::Diagnostic> decode128_into(const Word128& word, Architect
   const GenerationInfo& g = generation_info(arch);
   if (g.word != WordFormat::sass128)
     return sass128::refusal(where, fmt::format("{} ({}) has 64-bit words, not 128-bit ones", name(arch), g.name));
-  const sass128::OpcodeForm* found = form_of(word, arch, g);
+  const sass128::OpcodeForm* found = opcode_form_of(word, arch, g);
   if (!found) return no_form(word, arch, g, where);
   const Form& form = *found->form;
   i.mnemonic = form.mnemonic;
@@ -350,7 +350,7 @@ enum ShapeBit : uint8_t {
   plus_uniform_address,
   never,  // no instruction has it: a form that wants it takes none
 };
-constexpr uint32_t bit(ShapeBit b) { return uint32_t{1} << b; }
+constexpr uint32_t shape_bit_mask(ShapeBit b) { return uint32_t{1} << b; }
 
 uint32_t address_shape(const Address& a) {
   const bool scaled = std::find(scales.begin(), scales.end(), a.suffix) != scales.end();
@@ -360,7 +360,7 @@ uint32_t address_shape(const Address& a) {
   const bool indexed_any =
       indexed_wide || (!a.uniform_base && a.uniform_index && !a.descriptor && a.suffix == RegisterSuffix::u32);
   const bool elided = a.uniform_base && !a.uniform_index && !a.descriptor && none;
-  const auto when = [](bool holds, ShapeBit b) { return holds ? bit(b) : 0u; };
+  const auto when = [](bool holds, ShapeBit b) { return holds ? shape_bit_mask(b) : 0u; };
   return when(register_only && none, plain_address) | when(register_only && scaled, scaled_address) |
          when(!a.uniform_base && !a.uniform_index && wide64, wide_address) |
          when(a.descriptor.has_value(), descriptor) |
@@ -399,14 +399,14 @@ uint32_t address_shape_of(const Address& a) {
 uint32_t shape_of(const Instruction& i) {
   const Surface& s = i.surface;
   const size_t handles = s.handle_indices.size();
-  const auto when = [](bool holds, ShapeBit b) { return holds ? bit(b) : 0u; };
+  const auto when = [](bool holds, ShapeBit b) { return holds ? shape_bit_mask(b) : 0u; };
   return address_shape_of(i.address) | when(i.rd.has_value(), has_rd) | when(i.rb.has_value(), has_rb) |
          when(i.rc.has_value(), has_rc) | when(i.pu.has_value() || i.mnemonic == Mnemonic::SUATOM, has_pu) |
          when(i.extended, has_extended) | when(i.address.offset != 0, has_offset) |
          when(i.memory.cache != CacheOp::none, has_cache) | when(i.memory.private_, has_private) |
          when(s.formatted, formatted) | when(s.handle_register.has_value(), has_handle_register) |
          when(s.handle_uniform.has_value(), has_handle_uniform) |
-         (handles > 3 ? bit(too_many_handles) : static_cast<uint32_t>(handles) << handle_count) |
+         (handles > 3 ? shape_bit_mask(too_many_handles) : static_cast<uint32_t>(handles) << handle_count) |
          when(s.second_uniform.has_value(), has_second_uniform) | when(s.uniform_array, has_uniform_array);
 }
 
@@ -414,25 +414,26 @@ uint32_t shape_of(const Instruction& i) {
 struct FormShape {
   uint32_t care = 0, want = 0;
   void require(ShapeBit b, bool set) {
-    care |= bit(b);
-    if (set) want |= bit(b);
+    care |= shape_bit_mask(b);
+    if (set) want |= shape_bit_mask(b);
   }
 };
 
 uint32_t address_bit(const Form& form) {
   const bool wide_only = !form.has(Kind::address_wide);
   switch (form.address) {
-    case AddressForm::plain: return bit(plain_address);
-    case AddressForm::scaled: return bit(scaled_address);
-    case AddressForm::wide: return bit(wide_address);
-    case AddressForm::uniform: return bit(uniform_address);
-    case AddressForm::general: return bit(wide_only ? general_wide_only : general_any);
-    case AddressForm::general_rz_elided: return bit(wide_only ? general_rz_elided_wide_only : general_rz_elided_any);
-    case AddressForm::general_urz_elided: return bit(general_urz_elided_address);
-    case AddressForm::scaled_plus_uniform: return bit(scaled_plus_uniform_address);
-    case AddressForm::plus_uniform: return bit(plus_uniform_address);
+    case AddressForm::plain: return shape_bit_mask(plain_address);
+    case AddressForm::scaled: return shape_bit_mask(scaled_address);
+    case AddressForm::wide: return shape_bit_mask(wide_address);
+    case AddressForm::uniform: return shape_bit_mask(uniform_address);
+    case AddressForm::general: return shape_bit_mask(wide_only ? general_wide_only : general_any);
+    case AddressForm::general_rz_elided:
+      return shape_bit_mask(wide_only ? general_rz_elided_wide_only : general_rz_elided_any);
+    case AddressForm::general_urz_elided: return shape_bit_mask(general_urz_elided_address);
+    case AddressForm::scaled_plus_uniform: return shape_bit_mask(scaled_plus_uniform_address);
+    case AddressForm::plus_uniform: return shape_bit_mask(plus_uniform_address);
   }
-  return bit(never);
+  return shape_bit_mask(never);
 }
 
 // Whether a form holds the instruction's address and operands (its op, size and order are asked
@@ -454,7 +455,7 @@ FormShape shape_taken(const Form& form) {
   f.require(formatted, false);
   f.require(has_handle_register, form.has(Kind::handle_register));
   f.require(has_handle_uniform, form.has(Kind::handle_uniform));
-  f.care |= 3u << handle_count | bit(too_many_handles);
+  f.care |= 3u << handle_count | shape_bit_mask(too_many_handles);
   f.want |= static_cast<uint32_t>(indices) << handle_count;
   if (!form.has(Kind::second_uniform)) f.require(has_second_uniform, false);
   if (!form.has(Kind::uniform_array)) f.require(has_uniform_array, false);
