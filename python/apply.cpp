@@ -27,7 +27,7 @@ void apply_words(const ArrayAtomic& atomic, const ElementArrays& a) {
   }
 }
 
-Bits128 load(const void* base, std::size_t i, int bytes) {
+Bits128 load_element(const void* base, std::size_t i, int bytes) {
   Bits128 v{0, 0};
   std::memcpy(&v.lo, static_cast<const char*>(base) + i * bytes, bytes < 8 ? bytes : 8);
   if (bytes > 8) std::memcpy(&v.hi, static_cast<const char*>(base) + i * bytes + 8, bytes - 8);
@@ -42,12 +42,12 @@ void store(void* base, std::size_t i, int bytes, Bits128 v) {
 void apply_wide(const ArrayAtomic& atomic, const ElementArrays& a) {
   const int bytes = atomic.bits / 8;
   for (std::size_t i = 0; i < a.count; ++i) {
-    const Bits128 old = load(a.old, i, bytes), first = load(a.first, i, bytes);
+    const Bits128 old = load_element(a.old, i, bytes), first = load_element(a.first, i, bytes);
     alu::Result128 r;
     if (atomic.vector_words) {
       r = alu::apply_vector(atomic.operation, atomic.vector_words, old, first);
     } else {
-      const Bits128 second = a.second ? load(a.second, i, bytes) : Bits128{0, 0};
+      const Bits128 second = a.second ? load_element(a.second, i, bytes) : Bits128{0, 0};
       const auto pick = [&](uint64_t mask0, uint64_t mask1) {
         return Bits128{(first.lo & mask0) | (second.lo & mask1), (first.hi & mask0) | (second.hi & mask1)};
       };

@@ -17,7 +17,7 @@ namespace {
 
 using support::InputError;
 
-uint64_t load(const void* base, std::size_t i, int bits) {
+uint64_t load_bits(const void* base, std::size_t i, int bits) {
   uint64_t v = 0;
   std::memcpy(&v, static_cast<const char*>(base) + i * (bits / 8), bits / 8);
   return v;
@@ -68,16 +68,17 @@ exec::SerialOrderResult explain_element(const ArrayAtomic& atomic, const Observe
     exec::LoggedAtomic a;
     a.address = e;
     a.operation = atomic.operation;
-    a.operands = atomic.placement(load(o.first, k, atomic.bits), o.second ? load(o.second, k, atomic.bits) : 0);
+    a.operands =
+        atomic.placement(load_bits(o.first, k, atomic.bits), o.second ? load_bits(o.second, k, atomic.bits) : 0);
     a.has_returned = o.returned && atomic.returns;
-    if (a.has_returned) a.returned = load(o.returned, k, atomic.bits);
+    if (a.has_returned) a.returned = load_bits(o.returned, k, atomic.bits);
     a.has_thread = o.thread != nullptr;
     if (a.has_thread) a.thread = static_cast<uint64_t>(o.thread[k]);
     a.instruction = static_cast<uint32_t>(i - g.start[e]);
     logged.push_back(a);
   }
-  return exec::check_serial_order(e, load(o.initial, e, atomic.bits), load(o.final_memory, e, atomic.bits), logged,
-                                  budget);
+  return exec::check_serial_order(e, load_bits(o.initial, e, atomic.bits), load_bits(o.final_memory, e, atomic.bits),
+                                  logged, budget);
 }
 
 }  // namespace
@@ -124,11 +125,11 @@ ElementCheck fold(const ArrayAtomic& atomic, const ObservedArrays& o) {
     steps.clear();
     for (std::size_t i = g.start[e]; i < g.start[e + 1]; ++i) {
       const std::size_t k = g.order[i];
-      steps.push_back({atomic.operation,
-                       atomic.placement(load(o.first, k, atomic.bits), o.second ? load(o.second, k, atomic.bits) : 0)});
+      steps.push_back({atomic.operation, atomic.placement(load_bits(o.first, k, atomic.bits),
+                                                          o.second ? load_bits(o.second, k, atomic.bits) : 0)});
     }
     const exec::CheckResult r =
-        exec::check_fold(load(o.initial, e, atomic.bits), steps, load(o.final_memory, e, atomic.bits));
+        exec::check_fold(load_bits(o.initial, e, atomic.bits), steps, load_bits(o.final_memory, e, atomic.bits));
     if (!r.passed) return failed_at(e, r);
   }
   return passed("each final value is the fold of its atomics over the initial value", o);
@@ -143,11 +144,11 @@ ElementCheck permutation(const ArrayAtomic& atomic, const ObservedArrays& o) {
     stored.clear();
     returned.clear();
     for (std::size_t i = g.start[e]; i < g.start[e + 1]; ++i) {
-      stored.push_back(load(o.first, g.order[i], atomic.bits));
-      returned.push_back(load(o.returned, g.order[i], atomic.bits));
+      stored.push_back(load_bits(o.first, g.order[i], atomic.bits));
+      returned.push_back(load_bits(o.returned, g.order[i], atomic.bits));
     }
-    const exec::CheckResult r = exec::check_permutation(load(o.initial, e, atomic.bits), stored, returned,
-                                                        load(o.final_memory, e, atomic.bits), atomic.bits);
+    const exec::CheckResult r = exec::check_permutation(load_bits(o.initial, e, atomic.bits), stored, returned,
+                                                        load_bits(o.final_memory, e, atomic.bits), atomic.bits);
     if (!r.passed) return failed_at(e, r);
   }
   return passed("the returned and final values of each element are a permutation of its initial and stored values", o);

@@ -32,7 +32,7 @@ fs::path temporary(const std::string& name) {
 }
 
 // The part of stdout that is the JSON document (stderr carries the bad file's diagnostics).
-nlohmann::json json_of(const std::string& out) {
+nlohmann::json parsed_json(const std::string& out) {
   const size_t start = out.find("[\n");
   return nlohmann::json::parse(out.substr(start == std::string::npos ? 0 : start));
 }
@@ -56,7 +56,7 @@ TEST(RunBatch, TheExitCodeIsTheWorstOfAll) {
 TEST(RunBatch, JsonCarriesEveryFileWithItsStatus) {
   const CliRun r = run_gpuatom("run " + batch() + " --quiet --json --mode deterministic");
   EXPECT_EQ(r.exit_code, 2);
-  const nlohmann::json j = json_of(r.out);
+  const nlohmann::json j = parsed_json(r.out);
   ASSERT_EQ(j.size(), 4u) << r.out;
   std::map<std::string, std::string> status;
   for (const auto& f : j) status[fs::path(f["file"].get<std::string>()).filename().string()] = f["status"];
@@ -75,14 +75,14 @@ TEST(RunBatch, AFileThisModeDoesNotApplyToIsSkippedNotPassed) {
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("1 scenarios: 0 passed, 0 failed, 1 skipped"), std::string::npos) << r.out;
   const nlohmann::json j =
-      json_of(run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --json --mode exhaustive").out);
+      parsed_json(run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --json --mode exhaustive").out);
   EXPECT_EQ(j[0]["status"], "skipped");
   EXPECT_EQ(j[0]["skipped"], true);
 }
 
 TEST(RunBatch, ExhaustiveOutcomesInJsonAreValuesPerRegion) {
   const nlohmann::json j =
-      json_of(run_gpuatom("run " + batch() + "/deeper/pass-exhaustive.toml --quiet --json --mode exhaustive").out);
+      parsed_json(run_gpuatom("run " + batch() + "/deeper/pass-exhaustive.toml --quiet --json --mode exhaustive").out);
   ASSERT_EQ(j[0]["outcomes"].size(), 2u) << j.dump(2);
   std::set<uint64_t> cells;
   for (const auto& o : j[0]["outcomes"]) {
@@ -150,7 +150,7 @@ TEST(RunBatch, DumpPrintsFinalMemoryInHexAndTypedValue) {
   EXPECT_NE(r.out.find("[1..3]  0x3e800000  0.25"), std::string::npos) << r.out;  // a run of equal elements
   const CliRun s32 = run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --dump sum:s32");
   EXPECT_NE(s32.out.find("0x42c08000  1119911936"), std::string::npos) << s32.out;
-  const nlohmann::json j = json_of(run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --json --dump sum").out);
+  const nlohmann::json j = parsed_json(run_gpuatom("run " + batch() + "/pass-sum.toml --quiet --json --dump sum").out);
   EXPECT_EQ(j[0]["dumps"]["sum"]["type"], "f32");
   EXPECT_EQ(j[0]["dumps"]["sum"]["values"][0]["bits"], "0x42c08000");
   EXPECT_EQ(j[0]["dumps"]["sum"]["values"][0]["value"], "96.25");

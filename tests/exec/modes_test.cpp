@@ -98,7 +98,7 @@ TEST(DeterministicMode, PinnedScheduleForASeed) {
 // The resident window: a launch no wider than it is scheduled as if there were none; a wider one
 // keeps at most `resident` agents started and unfinished at any moment, admits them in launch
 // order, and is as reproducible as ever.
-RunOptions deterministic(uint64_t seed, std::size_t resident) {
+RunOptions deterministic_resident(uint64_t seed, std::size_t resident) {
   RunOptions options;
   options.mode = Mode::deterministic;
   options.seed = seed;
@@ -110,8 +110,8 @@ RunOptions deterministic(uint64_t seed, std::size_t resident) {
 TEST(DeterministicMode, AWindowAsWideAsTheLaunchChangesNothing) {
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     Racing all, window;
-    const RunResult a = run_deterministic(all.launch->agents(), deterministic(seed, 0));
-    const RunResult b = run_deterministic(window.launch->agents(), deterministic(seed, 4));  // 4 agents
+    const RunResult a = run_deterministic(all.launch->agents(), deterministic_resident(seed, 0));
+    const RunResult b = run_deterministic(window.launch->agents(), deterministic_resident(seed, 4));  // 4 agents
     EXPECT_EQ(a.schedule, b.schedule);
     EXPECT_EQ(all.returned(), window.returned());
     // The default window is wider than any test's launch: the schedule of the positional overload.
@@ -123,8 +123,8 @@ TEST(DeterministicMode, AWindowAsWideAsTheLaunchChangesNothing) {
 TEST(DeterministicMode, ANarrowWindowKeepsAtMostThatManyAgentsInFlight) {
   for (const std::size_t resident : {std::size_t{1}, std::size_t{2}, std::size_t{3}}) {
     Racing first, second;
-    const RunResult a = run_deterministic(first.launch->agents(), deterministic(7, resident));
-    const RunResult b = run_deterministic(second.launch->agents(), deterministic(7, resident));
+    const RunResult a = run_deterministic(first.launch->agents(), deterministic_resident(7, resident));
+    const RunResult b = run_deterministic(second.launch->agents(), deterministic_resident(7, resident));
     ASSERT_EQ(a.schedule.size(), 48u);
     EXPECT_EQ(a.schedule, b.schedule);
     EXPECT_EQ(first.returned(), second.returned());

@@ -29,7 +29,7 @@ class RoundingModeGuard {
 };
 
 // A host addition through volatile, so the compiler cannot fold it at compile time.
-double host_add(double x, double y) {
+double host_add_double(double x, double y) {
   volatile double a = x;
   volatile double b = y;
   return a + b;
@@ -37,9 +37,9 @@ double host_add(double x, double y) {
 
 // Proof that the host really rounds in `mode`: ±1 plus a tiny amount tells all four apart.
 bool host_rounds(int mode) {
-  const bool up = host_add(1.0, 1e-30) > 1.0;
-  const bool down = host_add(-1.0, -1e-30) < -1.0;
-  const bool toward_zero = host_add(1.0, -1e-30) < 1.0 && !down;
+  const bool up = host_add_double(1.0, 1e-30) > 1.0;
+  const bool down = host_add_double(-1.0, -1e-30) < -1.0;
+  const bool toward_zero = host_add_double(1.0, -1e-30) < 1.0 && !down;
   switch (mode) {
     case FE_UPWARD: return up && !down;
     case FE_DOWNWARD: return down && !up;

@@ -32,7 +32,7 @@ std::string validator_errors(const std::string& line, Architecture arch) {
 }
 
 // The line read for `arch` without the validator's rules (what the encoder is given).
-Instruction read(const std::string& line, Architecture arch) {
+Instruction read_instruction(const std::string& line, Architecture arch) {
   const ParsedSass parsed = parse_sass(line, "t.sass", arch);
   EXPECT_EQ(parsed.instructions.size(), 1u) << line << " on " << name(arch);
   return parsed.instructions.empty() ? Instruction{} : parsed.instructions.front();
@@ -40,7 +40,7 @@ Instruction read(const std::string& line, Architecture arch) {
 
 // The word of the line on `arch` (a 64-bit word in `lo` on SPA 5.0), or the encoder's refusal.
 std::variant<Word128, std::string> encoded(const std::string& line, Architecture arch) {
-  const Instruction inst = read(line, arch);
+  const Instruction inst = read_instruction(line, arch);
   if (is_spa5(arch)) {
     const auto word = encode(inst, arch);
     if (const auto* refused = std::get_if<gpuatom::support::Diagnostic>(&word)) return refused->message;
@@ -124,7 +124,7 @@ TEST(FeatureTable, ValidatorEncoderAndDecoderAgreeWithHas) {
     for (const Architecture arch : domain(needs.spa5)) {
       const std::string where = fmt::format("{} on {} ({})", needs.line, name(arch), name(needs.feature));
       const std::string errors = validator_errors(needs.line, arch);
-      const std::string line = print(read(needs.line, arch));
+      const std::string line = print(read_instruction(needs.line, arch));
       const auto word = encoded(needs.line, arch);
       if (has(arch, needs.feature)) {
         EXPECT_EQ(errors, "") << where;

@@ -32,7 +32,7 @@ std::vector<nv::Architecture> architectures_of(const s128::Form& form) {
 }
 
 // Values across a field's width: the ends, single low bits, and alternating patterns.
-std::array<uint64_t, 6> samples(const s128::Field& f) {
+std::array<uint64_t, 6> sass128_samples(const s128::Field& f) {
   const uint64_t all = s128::low_mask(f.width);
   return {0, 1, 2 & all, all, 0x5555555555555555ULL & all, 0xaaaaaaaaaaaaaaaaULL & all};
 }
@@ -46,7 +46,7 @@ size_t check_fields(const s128::Form& form, nv::Architecture arch) {
   const nv::Word128 base{form.opcode | form.fixed_low, form.fixed_high};
   for (const s128::Field& f : form.field_list()) {
     size_t read = 0;
-    for (const uint64_t value : samples(f)) {
+    for (const uint64_t value : sass128_samples(f)) {
       nv::Word128 word = base;
       s128::put(word, f.lo, f.width, value);
       const auto decoded = nv::decode128(word, arch);

@@ -26,12 +26,12 @@ Instruction parsed(const std::string& line, Architecture arch) {
   return p.instructions.empty() ? Instruction{} : p.instructions[0];
 }
 
-std::string refusal(const std::variant<Word128, gpuatom::support::Diagnostic>& r) {
+std::string refusal_text(const std::variant<Word128, gpuatom::support::Diagnostic>& r) {
   const auto* d = std::get_if<gpuatom::support::Diagnostic>(&r);
   return d ? d->message : "";
 }
 
-std::string refusal(const std::variant<Instruction, gpuatom::support::Diagnostic>& r) {
+std::string refusal_text(const std::variant<Instruction, gpuatom::support::Diagnostic>& r) {
   const auto* d = std::get_if<gpuatom::support::Diagnostic>(&r);
   return d ? d->message : "";
 }
@@ -73,11 +73,12 @@ TEST(Sass128, TheOffsetFieldIsAsWideAsTheGenerationsForm) {
     text.replace(text.find("{}"), 2, hex);
     return encode128(parsed(text, arch), arch);
   };
-  EXPECT_EQ(refusal(with_offset("3ffff0", Architecture::sm_100)), "");
-  EXPECT_NE(refusal(with_offset("400000", Architecture::sm_100)).find("does not fit 23 signed bits"),
+  EXPECT_EQ(refusal_text(with_offset("3ffff0", Architecture::sm_100)), "");
+  EXPECT_NE(refusal_text(with_offset("400000", Architecture::sm_100)).find("does not fit 23 signed bits"),
             std::string::npos);
-  EXPECT_EQ(refusal(with_offset("400000", Architecture::sm_90)), "");
-  EXPECT_NE(refusal(with_offset("800000", Architecture::sm_90)).find("does not fit 24 signed bits"), std::string::npos);
+  EXPECT_EQ(refusal_text(with_offset("400000", Architecture::sm_90)), "");
+  EXPECT_NE(refusal_text(with_offset("800000", Architecture::sm_90)).find("does not fit 24 signed bits"),
+            std::string::npos);
   // The sign survives the narrower field.
   const auto word = with_offset("3ffff0", Architecture::sm_100);
   EXPECT_EQ(print(std::get<Instruction>(decode128(std::get<Word128>(word), Architecture::sm_100))),
@@ -100,7 +101,7 @@ TEST(Sass128, ACodeThatNamesNothingPrintsAsAPlaceholder) {
   EXPECT_TRUE(std::get<Instruction>(decoded).has_placeholder());  // it does not execute
   w = sm100_atomg;
   w.lo = (w.lo & ~uint64_t{0xfff}) | 0x123;
-  EXPECT_EQ(refusal(decode128(w, Architecture::sm_100)),
+  EXPECT_EQ(refusal_text(decode128(w, Architecture::sm_100)),
             "opcode 0x123 is no atomic form gpuatom knows on sm_100 (Blackwell)");
 }
 
@@ -110,11 +111,12 @@ TEST(Sass128, VoltaWordsDecodeAndPascalHasNone) {
   const Word128 volta{0x0000000302ff838a, 0x0001e200029f40ff};  // ptxas 11.8 -m32, sm_70
   const Instruction i = std::get<Instruction>(decode128(volta, Architecture::sm_70));
   EXPECT_EQ(print(i), "@!P0 ATOM.AND.STRONG.GPU PT, RZ, [R2], R3 ;");  // bit 72 clear: no .E
-  EXPECT_EQ(refusal(decode128(sm100_atomg, Architecture::sm_61)), "sm_61 (Pascal) has 64-bit words, not 128-bit ones");
+  EXPECT_EQ(refusal_text(decode128(sm100_atomg, Architecture::sm_61)),
+            "sm_61 (Pascal) has 64-bit words, not 128-bit ones");
   for (const Architecture a : {Architecture::sm_70, Architecture::sm_72, Architecture::sm_75, Architecture::sm_101f})
     EXPECT_TRUE(gpuatom::nvidia::has_sass128_forms(a)) << name(a);
   const Instruction uniform = parsed("ATOMS.ADD R10, [UR4], R11 ;", Architecture::sm_90);
-  EXPECT_EQ(refusal(encode128(uniform, Architecture::sm_70)),
+  EXPECT_EQ(refusal_text(encode128(uniform, Architecture::sm_70)),
             "no 128-bit ATOMS form of sm_70 (Volta) holds 'ATOMS.ADD R10, [UR4], R11 ;'");
 }
 
@@ -134,9 +136,9 @@ TEST(Sass128, UniformRegistersFollowTheirFieldWidth) {
   EXPECT_EQ(std::get<Word128>(word("URZ", Architecture::sm_100)).hi & 0xff, 255u);
   EXPECT_EQ(std::get<Word128>(word("UR62", Architecture::sm_90)).hi & 0x3f, 62u);
   EXPECT_EQ(std::get<Word128>(word("UR200", Architecture::sm_100)).hi & 0xff, 200u);
-  EXPECT_NE(
-      refusal(word("UR63", Architecture::sm_90)).find("UR63 does not exist there; its uniform registers are UR0–UR62"),
-      std::string::npos);
+  EXPECT_NE(refusal_text(word("UR63", Architecture::sm_90))
+                .find("UR63 does not exist there; its uniform registers are UR0–UR62"),
+            std::string::npos);
   // Read back: 63 in a 6-bit field and 255 in an 8-bit one print URZ; 63 in an 8-bit one is UR63.
   for (const Architecture arch : {Architecture::sm_90, Architecture::sm_100}) {
     const Instruction back = std::get<Instruction>(decode128(std::get<Word128>(word("URZ", arch)), arch));
@@ -177,10 +179,10 @@ Word128 with_bits(Word128 w, int lo, int width, uint64_t value) {
 
 void expect_reads(const Word128& word, Architecture arch, const std::string& text) {
   const auto decoded = gpuatom::nvidia::decode128(word, arch);
-  ASSERT_TRUE(std::holds_alternative<Instruction>(decoded)) << text << ": " << refusal(decoded);
+  ASSERT_TRUE(std::holds_alternative<Instruction>(decoded)) << text << ": " << refusal_text(decoded);
   EXPECT_EQ(gpuatom::nvidia::print(std::get<Instruction>(decoded)), text);
   const auto again = gpuatom::nvidia::encode128(std::get<Instruction>(decoded), arch);
-  ASSERT_TRUE(std::holds_alternative<Word128>(again)) << text << ": " << refusal(again);
+  ASSERT_TRUE(std::holds_alternative<Word128>(again)) << text << ": " << refusal_text(again);
   EXPECT_EQ(std::get<Word128>(again).lo, word.lo) << text;
   EXPECT_EQ(std::get<Word128>(again).hi, word.hi) << text;
 }
@@ -192,7 +194,7 @@ TEST(Sass128, TheHintOfNvdisasm118IsReadNotPrinted) {
   const auto checked = gpuatom::nvidia::parse_sass(eleven, "t.sass", Architecture::sm_86);
   ASSERT_EQ(checked.instructions.size(), 1u) << checked.diagnostics.format_all();
   const auto word = gpuatom::nvidia::encode128(checked.instructions[0], Architecture::sm_86);
-  ASSERT_TRUE(std::holds_alternative<Word128>(word)) << refusal(word);
+  ASSERT_TRUE(std::holds_alternative<Word128>(word)) << refusal_text(word);
   EXPECT_EQ(std::get<Word128>(word).hi >> (102 - 64) & 3, 2u);
   EXPECT_EQ(gpuatom::nvidia::print(checked.instructions[0]),
             "@!P5 ATOM.E.INVALID14.INVALID11.CONSTANT.VC.PRIVATE P2, R63, [R34+0x4cb01c], R104 ;");

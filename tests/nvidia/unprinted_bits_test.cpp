@@ -25,7 +25,7 @@ using gpuatom::nvidia::Instruction;
 using gpuatom::nvidia::Word128;
 
 // gpuatom's word for one line of text on `arch`.
-Word128 word_of(const std::string& text, Architecture arch) {
+Word128 word128_of(const std::string& text, Architecture arch) {
   const auto read = gpuatom::nvidia::check_sass(text, "t.sass", arch);
   EXPECT_FALSE(read.diagnostics.has_errors()) << read.diagnostics.format_all();
   EXPECT_EQ(read.instructions.size(), 1u) << text;
@@ -44,7 +44,7 @@ Instruction instruction_of(const Word128& word, Architecture arch) {
 // The word gpuatom writes for `text`, with `extra` set (bits that word leaves clear): it prints
 // as nvdisasm prints it plus `comment`, and comes back whole through that text.
 void expect_shown(const std::string& text, Architecture arch, const Word128& extra, const std::string& comment) {
-  const Word128 plain = word_of(text, arch);
+  const Word128 plain = word128_of(text, arch);
   ASSERT_EQ(plain.lo & extra.lo, 0u) << text;
   ASSERT_EQ(plain.hi & extra.hi, 0u) << text;
   const Word128 word{plain.lo | extra.lo, plain.hi | extra.hi};
@@ -54,7 +54,7 @@ void expect_shown(const std::string& text, Architecture arch, const Word128& ext
   EXPECT_EQ(gpuatom::nvidia::print_with_unprinted_bits(i), text + "  " + comment);
   EXPECT_EQ(text_round_trip::failure(word, arch), std::nullopt);
   // Without the comment the text gives the word gpuatom writes, not the one read.
-  EXPECT_EQ(word_of(text, arch), plain);
+  EXPECT_EQ(word128_of(text, arch), plain);
 }
 
 TEST(UnprintedBits, TheDescriptorRegisterOfAnAmpereAddressWithoutDesc) {
@@ -69,7 +69,7 @@ TEST(UnprintedBits, TheDescriptorRegisterOfAnAmpereAddressWithoutDesc) {
 TEST(UnprintedBits, TheWidthBitOfAUniformAddress) {
   // [UR4] alone is a general address of RZ: its .64/.U32 bit (70) does not print.
   const std::string text = "ATOM.E.ADD.STRONG.GPU PT, R4, [UR4], R5 ;";
-  const Word128 plain = word_of(text, Architecture::sm_80);
+  const Word128 plain = word128_of(text, Architecture::sm_80);
   const Word128 word{plain.lo, plain.hi ^ (1ULL << 6)};
   const Instruction i = instruction_of(word, Architecture::sm_80);
   EXPECT_EQ(gpuatom::nvidia::print(i), text);
@@ -88,7 +88,7 @@ TEST(UnprintedBits, TheUniformRegisterOfAnAtomsImmediateAddress) {
 TEST(UnprintedBits, TheFieldOfALonePlaceholderInAnotherSlotThanTheTextSays) {
   const std::string text = "SUATOM.D.1D.CAS.INVALID6.STRONG.SM P4, R0, [R2], R4, R6 ;";
   const Architecture arch = Architecture::sm_89;
-  const Word128 as_size = word_of(text, arch);
+  const Word128 as_size = word128_of(text, arch);
   auto read = gpuatom::nvidia::check_sass(text, "t.sass", arch);
   ASSERT_EQ(read.instructions.size(), 1u);
   Instruction in_cache = read.instructions[0];
@@ -110,7 +110,7 @@ TEST(UnprintedBits, TheFieldOfALonePlaceholderInAnotherSlotThanTheTextSays) {
 
 TEST(UnprintedBits, AWordWhoseTextShowsEverythingPrintsNvdisasmsTextAlone) {
   const std::string text = "RED.E.ADD.STRONG.GPU [R8.64], R11 ;";
-  Word128 word = word_of(text, Architecture::sm_86);
+  Word128 word = word128_of(text, Architecture::sm_86);
   // Control bits are not unprinted bits: --control prints them.
   word = gpuatom::nvidia::with_control_bits(word, {1, true, 2, 7, 0x4, 0});
   const Instruction i = instruction_of(word, Architecture::sm_86);

@@ -12,7 +12,7 @@ using namespace gpuatom;
 
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
+std::string thrown_message(const std::function<void()>& f) {
   try {
     f();
   } catch (const support::InputError& e) {
@@ -26,7 +26,7 @@ std::string message_of(const std::function<void()>& f) {
 TEST(RunOptions, ModeByNameOrBadInput) {
   EXPECT_EQ(report::mode_option("exhaustive"), scenario::Mode::exhaustive);
   EXPECT_EQ(report::mode_option("deterministic"), scenario::Mode::deterministic);
-  EXPECT_EQ(message_of([] { report::mode_option("fast"); }),
+  EXPECT_EQ(thrown_message([] { report::mode_option("fast"); }),
             "--mode fast: expected parallel, deterministic or exhaustive");
 }
 
@@ -43,8 +43,8 @@ TEST(RunOptions, DumpItemsAcrossArgumentsWithTheirTypes) {
 }
 
 TEST(RunOptions, DumpRefusesEmptyNamesAndUnknownTypes) {
-  EXPECT_EQ(message_of([] { report::dump_requests({"sum,"}); }), "--dump 'sum,': an empty region name");
-  EXPECT_EQ(message_of([] { report::dump_requests({"sum:f8"}); }),
+  EXPECT_EQ(thrown_message([] { report::dump_requests({"sum,"}); }), "--dump 'sum,': an empty region name");
+  EXPECT_EQ(thrown_message([] { report::dump_requests({"sum:f8"}); }),
             "--dump sum:f8: 'f8' is not an element type (u8 u16 u32 u64 s8 s16 s32 s64 f16 bf16 f32 f64)");
 }
 
@@ -58,7 +58,7 @@ TEST(RunOptions, MemorySizesInBinaryUnits) {
 
 TEST(RunOptions, MemoryRefusesWhatIsNoPositiveSize) {
   for (const char* text : {"", "G", "0", "-1G", "8X", "1e30T"})
-    EXPECT_EQ(message_of([&] { report::max_memory_option(text); }),
+    EXPECT_EQ(thrown_message([&] { report::max_memory_option(text); }),
               fmt::format("--max-memory {}: expected a positive size such as 8G, 512M or 1000000 (bytes)", text))
         << text;
 }

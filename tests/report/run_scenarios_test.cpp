@@ -13,7 +13,7 @@ using gpuatom::report::testing::batch_dir;
 
 namespace {
 
-report::RunRequest deterministic(std::vector<std::string> files) {
+report::RunRequest deterministic_request(std::vector<std::string> files) {
   report::RunRequest request;
   request.files = std::move(files);
   request.mode = "deterministic";
@@ -26,7 +26,8 @@ report::RunRequest deterministic(std::vector<std::string> files) {
 TEST(RunScenarios, PrintsTheSummaryAndReturnsTheWorstExitCode) {
   testing::internal::CaptureStdout();
   testing::internal::CaptureStderr();
-  const int code = report::run_scenarios(deterministic({batch_dir + "pass-sum.toml", batch_dir + "fail-count.toml"}));
+  const int code =
+      report::run_scenarios(deterministic_request({batch_dir + "pass-sum.toml", batch_dir + "fail-count.toml"}));
   const std::string out = testing::internal::GetCapturedStdout();
   testing::internal::GetCapturedStderr();
   EXPECT_EQ(code, support::exit_expectation_failed);
@@ -40,14 +41,14 @@ TEST(RunScenarios, PrintsTheSummaryAndReturnsTheWorstExitCode) {
 TEST(RunScenarios, OnlyBadInputLeavesStandardOutputEmpty) {
   testing::internal::CaptureStdout();
   testing::internal::CaptureStderr();
-  const int code = report::run_scenarios(deterministic({batch_dir + "bad-lanes.toml"}));
+  const int code = report::run_scenarios(deterministic_request({batch_dir + "bad-lanes.toml"}));
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
   EXPECT_NE(testing::internal::GetCapturedStderr().find("bad-lanes.toml"), std::string::npos);
   EXPECT_EQ(code, support::exit_bad_input);
 }
 
 TEST(RunScenarios, RefusesAJunitReportOverAScenario) {
-  report::RunRequest request = deterministic({batch_dir + "pass-sum.toml"});
+  report::RunRequest request = deterministic_request({batch_dir + "pass-sum.toml"});
   request.junit = batch_dir + "pass-sum.toml";
   EXPECT_THROW(report::run_scenarios(request), support::InputError);
   request.junit.clear();
